@@ -1,0 +1,94 @@
+/**
+ * The thin layer over @duckdb/node-api (the only file set that imports it: engine/).
+ * `Db` is used by batch jobs (generate, ingest, publish, derive); the server uses `Engine` (engine.ts),
+ * which adds the connection pool, prepared statements, timeouts and hardening on top of the same pieces.
+ */
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBValue,
+  DuckDBDecimalValue,
+  DuckDBTimestampValue,
+  DuckDBDateValue,
+  DuckDBListValue,
+  DuckDBStructValue,
+  DuckDBTypeId,
+  type DuckDBType,
+} from '@duckdb/node-api';
+
+/** A JSON-ready cell: 64-bit integers outside ±2^53 stay `bigint` (printed exactly by http/json.ts). */
+export type Cell = null | boolean | number | bigint | string | Cell[] | { [k: string]: Cell };
+export type Row = Record<string, Cell>;
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** Converts one DuckDB value to a Cell, keeping integers exact, e.g. `toCell(2n ** 60n)` = `1152921504606846976n`. */
+export function toCell(v: DuckDBValue): Cell {
+  if (v === null || v === undefined) return null;
+  if (typeof v === 'bigint') return v <= MAX_SAFE && v >= -MAX_SAFE ? Number(v) : v;
+  if (typeof v === 'number' || typeof v === 'string' || typeof v === 'boolean') return v;
+  if (v instanceof DuckDBDecimalValue) return v.toString();
+  if (v instanceof DuckDBTimestampValue || v instanceof DuckDBDateValue) return v.toString();
+  if (v instanceof DuckDBListValue) return v.items.map(toCell);
+  if (v instanceof DuckDBStructValue) {
+    const o: Record<string, Cell> = {};
+    for (const [k, x] of Object.entries(v.entries)) o[k] = toCell(x);
+    return o;
+  }
+  return String(v);
+}
+
+export interface DbOptions {
+  threads?: number;
+  memoryLimit?: string;
+  /** Folder used for spilling large sorts and joins (batch jobs). */
+  tempDirectory?: string;
+}
+
+/** Opens an in-memory DuckDB for batch work, e.g. `const db = await Db.open({ threads: 2 })`. */
+export class Db {
+  private constructor(
+    readonly instance: DuckDBInstance,
+    readonly conn: DuckDBConnection,
+  ) {}
+
+  static async open(opts: DbOptions = {}, file = ':memory:'): Promise<Db> {
+    const config: Record<string, string> = {};
+    if (opts.threads) config.threads = String(opts.threads);
+    if (opts.memoryLimit) config.memory_limit = opts.memoryLimit;
+    if (opts.tempDirectory) config.temp_directory = opts.tempDirectory;
+    const instance = await DuckDBInstance.create(file, config);
+    const conn = await instance.connect();
+    return new Db(instance, conn);
+  }
+
+  /** Runs statements that return nothing useful (DDL, COPY). */
+  async run(sql: string): Promise<void> {
+    await this.conn.run(sql);
+  }
+
+  /** Runs a query and returns rows of Cells, e.g. `await db.all('select 1 as a')` = `[{ a: 1 }]`. */
+  async all(sql: string, params?: Record<string, unknown>, types?: Record<string, DuckDBType>): Promise<Row[]> {
+    const reader = await this.conn.runAndReadAll(sql, params as never, types as never);
+    const names = reader.columnNames();
+    return reader.getRows().map((r) => {
+      const o: Row = {};
+      r.forEach((v, i) => (o[names[i]!] = toCell(v)));
+      return o;
+    });
+  }
+
+  /** First column of the first row, e.g. `await db.scalar('select count(*) from t')`. */
+  async scalar(sql: string): Promise<Cell> {
+    const rows = await this.all(sql);
+    const first = rows[0];
+    return first ? (Object.values(first)[0] ?? null) : null;
+  }
+
+  close(): void {
+    this.conn.closeSync();
+    this.instance.closeSync();
+  }
+}
+
+export { DuckDBTypeId };

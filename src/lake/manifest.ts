@@ -1,0 +1,79 @@
+/**
+ * The manifest: the one file that says which version of the lake is published. It is replaced atomically
+ * (write beside, fsync, rename), so a reader sees the old version or the new one, never a mix.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const partitionSchema = z.object({ rows: z.number().int(), hash: z.string() });
+
+const tableSchema = z.object({
+  kind: z.enum(['raw', 'dimension', 'derived']),
+  rows: z.number().int(),
+  /** Per-partition row counts and content hashes (raw tables); lets a new version reuse unchanged days. */
+  partitions: z.record(z.string(), partitionSchema).optional(),
+  /** Content hash of a non-partitioned table. */
+  hash: z.string().optional(),
+});
+
+export const manifestSchema = z.object({
+  format: z.literal(1),
+  /** Version id, also the folder name under versions/. Sorts by creation time. */
+  version: z.string(),
+  createdAt: z.string(),
+  /** When the data was last refreshed (ms): the head block time for a generated lake, the ingest time otherwise. */
+  refreshTime: z.number().int(),
+  head: z.object({ number: z.number().int(), timestamp: z.number().int(), hash: z.string() }),
+  /** Highest solidified (final) block: blocks above it are served as unconfirmed. */
+  solidBlock: z.number().int(),
+  /** Lowest block and its time (the earliest start of every "default earliest" window). */
+  first: z.object({ number: z.number().int(), timestamp: z.number().int() }),
+  source: z.record(z.string(), z.unknown()),
+  tables: z.record(z.string(), tableSchema),
+  /** sha256 over every source table's per-partition content hashes: equal data ⇔ equal fingerprint. */
+  fingerprint: z.string(),
+});
+
+export type Manifest = z.infer<typeof manifestSchema>;
+export type TableEntry = z.infer<typeof tableSchema>;
+
+export const MANIFEST_FILE = 'manifest.json';
+export const VERSIONS_DIR = 'versions';
+
+/** The folder of a published version, e.g. `versionDir('/data/default', m)` = `/data/default/versions/<id>`. */
+export function versionDir(dataDir: string, m: Pick<Manifest, 'version'>): string {
+  return path.join(dataDir, VERSIONS_DIR, m.version);
+}
+
+/** Reads and validates `<dataDir>/manifest.json`; null when nothing is published yet. */
+export async function readManifest(dataDir: string): Promise<Manifest | null> {
+  let text: string;
+  try {
+    text = await fs.readFile(path.join(dataDir, MANIFEST_FILE), 'utf8');
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw e;
+  }
+  return manifestSchema.parse(JSON.parse(text));
+}
+
+/** Atomically replaces the manifest: write a temp file, fsync it, rename over, fsync the folder. */
+export async function swapManifest(dataDir: string, m: Manifest): Promise<void> {
+  const final = path.join(dataDir, MANIFEST_FILE);
+  const tmp = `${final}.${process.pid}.tmp`;
+  const fh = await fs.open(tmp, 'w');
+  try {
+    await fh.writeFile(JSON.stringify(m, null, 2) + '\n');
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fs.rename(tmp, final);
+  const dir = await fs.open(dataDir, 'r');
+  try {
+    await dir.sync();
+  } finally {
+    await dir.close();
+  }
+}

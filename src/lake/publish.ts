@@ -1,0 +1,227 @@
+/**
+ * Publish: turn staged DuckDB tables (named and shaped exactly like the catalog's source datasets) into a new
+ * immutable lake version beside the current one, derive the rollups and by-address copies, then swap the manifest.
+ *
+ * Crash safety: everything is written under versions/.tmp-<id>; the folder is renamed to versions/<id> only when
+ * complete, and the manifest is swapped last. A crash at any point leaves the previous manifest (and version) served.
+ * Incremental: with `days`, only those day partitions are rewritten; the other days are hard-linked from the
+ * current version, so the cost of a publish grows with the new data, not with history.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { Db } from '../engine/duck.ts';
+import { type Dataset, sourceDatasets } from './catalog.ts';
+import { derivedDatasets } from './derived.ts';
+import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
+import { createLakeViews, datasetGlob } from './views.ts';
+import { readDeriveSql } from './sql-files.ts';
+
+export interface PublishOptions {
+  dataDir: string;
+  /** Describes where the data came from (profile + seed, or node URL); copied into the manifest. */
+  source: Record<string, unknown>;
+  /** Highest final block; default: the head block (everything confirmed). */
+  solidBlock?: number;
+  /** Rewrite only these UTC days (yyyy-MM-dd) of the raw datasets; reuse every other day of the current version. */
+  days?: string[];
+  /** Time of the refresh (ms); default: the head block time, so a generated lake is reproducible. */
+  refreshTime?: number;
+  /** Called with a short label before each step (progress display). */
+  onStep?: (label: string, done: number, total: number) => void;
+  /** Parquet row-group size of fact tables (rows). */
+  rowGroupSize?: number;
+}
+
+const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
+const DATE_EXPR = 'CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR)';
+
+/** Quotes a trusted literal (paths and day strings we produced) for DuckDB SQL. */
+const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+/** Content hash of rows: order-independent sum of DuckDB row hashes, with the row count. */
+const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(* EXCLUDE ("date"))) AS HUGEINT)), 0) AS VARCHAR) AS h';
+const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
+
+/**
+ * Publishes the staged tables of `db` as a new version and returns its manifest,
+ * e.g. `await publishVersion(db, { dataDir: 'data/tiny', source: { kind: 'generate' } })`.
+ */
+export async function publishVersion(db: Db, opts: PublishOptions): Promise<Manifest> {
+  await fs.mkdir(path.join(opts.dataDir, VERSIONS_DIR), { recursive: true });
+  const release = await acquireLock(opts.dataDir);
+  try {
+    return await publishLocked(db, opts);
+  } finally {
+    await release();
+  }
+}
+
+async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
+  const current = await readManifest(opts.dataDir);
+  const id = newVersionId();
+  const versionsRoot = path.join(opts.dataDir, VERSIONS_DIR);
+  const tmp = path.join(versionsRoot, `.tmp-${id}`);
+  await fs.mkdir(tmp, { recursive: true });
+  const rowGroup = opts.rowGroupSize ?? 122_880;
+  const tables: Record<string, TableEntry> = {};
+  const steps = sourceDatasets.length + derivedDatasets.length + 2;
+  let step = 0;
+  const progress = (label: string) => opts.onStep?.(label, step++, steps);
+
+  if (opts.days) for (const d of opts.days) if (!DAY_RE.test(d)) throw new Error(`bad day ${d}`);
+  const incremental = opts.days !== undefined && current !== null;
+
+  for (const ds of sourceDatasets) {
+    progress(`write ${ds.name}`);
+    const dir = path.join(tmp, ds.kind === 'dimension' ? 'dim' : 'raw', ds.name);
+    if (ds.kind === 'dimension') {
+      await fs.mkdir(path.dirname(dir), { recursive: true });
+      const file = `${dir}.parquet`;
+      await db.run(`COPY (SELECT ${cols(ds)} FROM ${ds.name} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd)`);
+      const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
+      tables[ds.name] = { kind: 'dimension', rows: Number(r!.n), hash: String(r!.h) };
+      continue;
+    }
+    const partitions: Record<string, { rows: number; hash: string }> = {};
+    await fs.mkdir(dir, { recursive: true });
+    const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
+    const staged = Number(await db.scalar(`SELECT count(*) FROM ${ds.name} ${where}`));
+    if (staged > 0) {
+      await db.run(
+        `COPY (SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY ${ds.sortBy.join(', ')})
+         TO ${lit(dir)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY ("date"), ROW_GROUP_SIZE ${rowGroup}, FILENAME_PATTERN 'part-{i}')`,
+      );
+      const rows = await db.all(
+        `SELECT "date", ${HASH_EXPR} FROM read_parquet(${lit(path.join(dir, '*', '*.parquet'))}, hive_partitioning = true, hive_types = {'date': VARCHAR}) GROUP BY "date"`,
+      );
+      for (const r of rows) partitions[String(r.date)] = { rows: Number(r.n), hash: String(r.h) };
+    }
+    if (incremental) {
+      // Reuse every day of the current version that this publish does not rewrite.
+      const prev = current!.tables[ds.name]?.partitions ?? {};
+      for (const [day, entry] of Object.entries(prev)) {
+        if (opts.days!.includes(day)) continue;
+        await linkDir(path.join(versionDir(opts.dataDir, current!), 'raw', ds.name, `date=${day}`), path.join(dir, `date=${day}`));
+        partitions[day] = entry;
+      }
+    }
+    tables[ds.name] = { kind: 'raw', rows: Object.values(partitions).reduce((a, p) => a + p.rows, 0), partitions };
+  }
+
+  // Derive in a fresh database that sees exactly what the server will see: views over the new files.
+  progress('derive');
+  const view = await Db.open({ threads: 2 });
+  try {
+    await createLakeViews(view, tmp, tables, { solidBlock: Number.MAX_SAFE_INTEGER });
+    for (const ds of derivedDatasets) {
+      progress(`derive ${ds.name}`);
+      const select = await readDeriveSql(ds.name);
+      const dir = path.join(tmp, 'derived', ds.name);
+      await fs.mkdir(dir, { recursive: true });
+      const file = path.join(dir, 'part-0.parquet');
+      // By-address copies use small row groups so an address lookup reads little (measured in bench/).
+      const rg = ds.name.startsWith('address_') ? 16_384 : rowGroup;
+      await view.run(
+        `COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rg})`,
+      );
+      const n = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
+      tables[ds.name] = { kind: 'derived', rows: n };
+    }
+    progress('manifest');
+    const [head] = await view.all(
+      `SELECT block_number, "timestamp", block_hash FROM blocks ORDER BY block_number DESC LIMIT 1`,
+    );
+    const [first] = await view.all(`SELECT block_number, "timestamp" FROM blocks ORDER BY block_number LIMIT 1`);
+    if (!head || !first) throw new Error('publish: the blocks table is empty');
+    const headNumber = Number(head.block_number);
+    const manifest: Manifest = {
+      format: 1,
+      version: id,
+      createdAt: new Date().toISOString(),
+      refreshTime: opts.refreshTime ?? Number(head.timestamp),
+      head: { number: headNumber, timestamp: Number(head.timestamp), hash: String(head.block_hash) },
+      solidBlock: Math.min(opts.solidBlock ?? headNumber, headNumber),
+      first: { number: Number(first.block_number), timestamp: Number(first.timestamp) },
+      source: opts.source,
+      tables,
+      fingerprint: fingerprint(tables),
+    };
+    await fs.rename(tmp, versionDir(opts.dataDir, manifest));
+    await swapManifest(opts.dataDir, manifest);
+    await collectGarbage(opts.dataDir, manifest);
+    return manifest;
+  } finally {
+    view.close();
+  }
+}
+
+/** sha256 over the source tables' content hashes, sorted by table and day: equal content ⇔ equal fingerprint. */
+export function fingerprint(tables: Record<string, TableEntry>): string {
+  const h = createHash('sha256');
+  for (const ds of sourceDatasets) {
+    const t = tables[ds.name];
+    if (!t) continue;
+    h.update(`${ds.name}:${t.rows}:${t.hash ?? ''}\n`);
+    for (const day of Object.keys(t.partitions ?? {}).sort()) {
+      const p = t.partitions![day]!;
+      h.update(`${day}:${p.rows}:${p.hash}\n`);
+    }
+  }
+  return h.digest('hex').slice(0, 32);
+}
+
+const cols = (ds: Dataset): string => ds.columns.map((c) => `"${c.name}"`).join(', ');
+
+function newVersionId(): string {
+  const t = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+  return `v${t}-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
+}
+
+async function linkDir(from: string, to: string): Promise<void> {
+  await fs.mkdir(to, { recursive: true });
+  for (const f of await fs.readdir(from)) await fs.link(path.join(from, f), path.join(to, f));
+}
+
+/** Keeps the published version and the two before it (a server may still be reading them); drops crashed temp folders. */
+async function collectGarbage(dataDir: string, published: Manifest): Promise<void> {
+  const root = path.join(dataDir, VERSIONS_DIR);
+  const names = (await fs.readdir(root)).sort();
+  const versions = names.filter((n) => n.startsWith('v'));
+  const keep = new Set([published.version, ...versions.filter((v) => v !== published.version).slice(-2)]);
+  for (const n of names) {
+    if (n.startsWith('.tmp-') || (n.startsWith('v') && !keep.has(n))) {
+      await fs.rm(path.join(root, n), { recursive: true, force: true });
+    }
+  }
+}
+
+/** One publisher per data folder: an exclusive lock file holding the pid; a lock of a dead process is taken over. */
+async function acquireLock(dataDir: string): Promise<() => Promise<void>> {
+  const file = path.join(dataDir, '.publish.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fh = await fs.open(file, 'wx');
+      await fh.writeFile(String(process.pid));
+      await fh.close();
+      return () => fs.rm(file, { force: true });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      const pid = Number(await fs.readFile(file, 'utf8').catch(() => '0'));
+      if (pid && pid !== process.pid && isAlive(pid)) throw new Error(`another publisher (pid ${pid}) holds ${file}`);
+      await fs.rm(file, { force: true });
+    }
+  }
+  throw new Error(`could not lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export { datasetGlob };

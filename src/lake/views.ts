@@ -1,0 +1,58 @@
+/**
+ * The names SQL may use: one view per dataset over a version's Parquet files, dimension tables loaded into
+ * memory, the `chain_state` row (head, solid and first block of the version), and the extra views of sql/views/.
+ * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
+ */
+import path from 'node:path';
+import type { Db } from '../engine/duck.ts';
+import { columnDDL, type Dataset } from './catalog.ts';
+import { allDatasets } from './registry.ts';
+import type { TableEntry } from './manifest.ts';
+import { readViewSqls } from './sql-files.ts';
+
+const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+
+/** Glob of a dataset's files inside a version folder, e.g. `<v>/raw/blocks/*\/*.parquet`. */
+export function datasetGlob(dir: string, ds: Dataset): string {
+  if (ds.kind === 'dimension') return path.join(dir, 'dim', `${ds.name}.parquet`);
+  if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, '*.parquet');
+  return path.join(dir, 'raw', ds.name, '*', '*.parquet');
+}
+
+export interface ChainState {
+  solidBlock: number;
+  head?: { number: number; timestamp: number };
+  first?: { number: number; timestamp: number };
+}
+
+/** Creates the lake's views in `db` for the version folder `dir` (tables = the manifest's table entries). */
+export async function createLakeViews(
+  db: Db,
+  dir: string,
+  tables: Record<string, TableEntry>,
+  state: ChainState,
+): Promise<void> {
+  for (const ds of allDatasets) {
+    const entry = tables[ds.name];
+    if (!entry) continue;
+    const glob = lit(datasetGlob(dir, ds));
+    if (entry.rows === 0) {
+      await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+    } else if (ds.kind === 'dimension') {
+      await db.run(`CREATE OR REPLACE TABLE ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
+    } else if (ds.kind === 'raw') {
+      await db.run(
+        `CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {'date': VARCHAR})`,
+      );
+    } else {
+      await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
+    }
+  }
+  const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));
+  await db.run(
+    `CREATE OR REPLACE TABLE chain_state AS SELECT ${int(state.solidBlock)}::BIGINT AS solid_block,
+       ${int(state.head?.number)}::BIGINT AS head_block, ${int(state.head?.timestamp)}::BIGINT AS head_ts,
+       ${int(state.first?.number)}::BIGINT AS first_block, ${int(state.first?.timestamp)}::BIGINT AS first_ts`,
+  );
+  for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);
+}
