@@ -4,7 +4,6 @@
  * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
  */
 import path from 'node:path';
-import type { Db } from '../engine/duck.ts';
 import { columnDDL, type Dataset } from './catalog.ts';
 import { allDatasets } from './registry.ts';
 import type { TableEntry } from './manifest.ts';
@@ -27,7 +26,7 @@ export interface ChainState {
 
 /** Creates the lake's views in `db` for the version folder `dir` (tables = the manifest's table entries). */
 export async function createLakeViews(
-  db: Db,
+  db: { run(sql: string): Promise<void> },
   dir: string,
   tables: Record<string, TableEntry>,
   state: ChainState,

@@ -1,0 +1,10 @@
+-- /api/block: number of blocks matching the same filters (rangeTotal).
+-- @param number BIGINT
+-- @param producer VARCHAR
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+SELECT count(*) AS n
+FROM blocks b
+WHERE ($number IS NULL OR b.block_number = $number)
+  AND ($producer IS NULL OR b.witness_address = $producer)
+  AND ($number IS NOT NULL OR (b."timestamp" >= $start_ts AND b."timestamp" <= $end_ts));

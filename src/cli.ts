@@ -1,0 +1,97 @@
+/**
+ * The one CLI (ARCHITECTURE §2): thin, parses flags and calls the modules.
+ *   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
+ *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
+ *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
+ *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
+ */
+import path from 'node:path';
+import { serveConfig } from './config.ts';
+import { readManifest } from './lake/manifest.ts';
+
+type Flags = Record<string, string | undefined>;
+
+/** Parses `--name value` and `--flag` (→ 'true') pairs, e.g. `parseFlags(['--seed', '1'])` = `{ seed: '1' }`. */
+export function parseFlags(argv: string[]): Flags {
+  const flags: Flags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (!a.startsWith('--')) throw new Error(`unexpected argument ${a}`);
+    const eq = a.indexOf('=');
+    if (eq > 0) flags[a.slice(2, eq)] = a.slice(eq + 1);
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) flags[a.slice(2)] = argv[++i];
+    else flags[a.slice(2)] = 'true';
+  }
+  return flags;
+}
+
+async function generateCmd(flags: Flags): Promise<void> {
+  const { generate } = await import('../datasets/generate/index.ts');
+  const profile = (flags.profile ?? 'tiny') as 'tiny' | 'default' | 'bench';
+  if (!['tiny', 'default', 'bench'].includes(profile)) throw new Error(`--profile must be tiny, default or bench`);
+  const seed = Number(flags.seed ?? 1);
+  if (!Number.isSafeInteger(seed)) throw new Error('--seed must be an integer');
+  const out = flags.out ?? path.join('data', profile);
+  const t0 = Date.now();
+  const m = await generate({ profile, seed, out, endDate: flags['end-date'], progress: process.stderr.isTTY || flags.progress === 'true' });
+  console.error(`generated ${profile} (seed ${seed}) into ${out} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}`);
+}
+
+async function serveCmd(flags: Flags): Promise<void> {
+  const cfg = serveConfig(flags);
+  const { buildApp } = await import('./http/app.ts');
+  const app = await buildApp({ ...cfg, logger: flags.quiet !== 'true' });
+  await app.listen({ port: cfg.port, host: cfg.host });
+  if (cfg.altPort !== undefined) {
+    // The alternate base address on its own port (SPEC conventions): same app, same handlers.
+    const { createServer } = await import('node:http');
+    createServer((req, res) => app.routing(req, res)).listen(cfg.altPort, cfg.host);
+  }
+  const m = app.lake.current.manifest;
+  console.error(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://localhost:${cfg.port}`);
+  const stop = () => void app.close().then(() => process.exit(0));
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+async function startCmd(flags: Flags): Promise<void> {
+  const dataDir = flags.data ?? process.env.DATA_DIR ?? path.join('data', 'default');
+  if (!(await readManifest(dataDir))) {
+    console.error(`No dataset in ${dataDir}: generating the default profile (first run only).`);
+    await generateCmd({ profile: 'default', seed: '1', out: dataDir, progress: 'true' });
+  }
+  await serveCmd({ ...flags, data: dataDir, port: flags.port ?? process.env.PORT ?? '3000' });
+}
+
+async function ingestCmd(argv: string[]): Promise<void> {
+  const { ingestCli } = await import('../datasets/ingest/index.ts');
+  await ingestCli(argv);
+}
+
+const USAGE = `usage:
+  tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
+  tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
+  tronlake serve --data DIR --port N
+  tronlake start`;
+
+async function main(argv: string[]): Promise<void> {
+  const [cmd, ...rest] = argv;
+  switch (cmd) {
+    case 'generate':
+      return generateCmd(parseFlags(rest));
+    case 'serve':
+      return serveCmd(parseFlags(rest));
+    case 'start':
+      return startCmd(parseFlags(rest));
+    case 'ingest':
+      return ingestCmd(rest);
+    default:
+      console.error(USAGE);
+      process.exitCode = cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2;
+  }
+}
+
+main(process.argv.slice(2)).catch((e: unknown) => {
+  console.error(`tronlake: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,219 @@
+/**
+ * The serving engine over one published version: one DuckDB instance, a fixed pool of connections (one query
+ * per connection at a time), prepared statements cached per connection, explicit parameter types from each SQL
+ * file's header, a per-query timeout that interrupts DuckDB, and a hardened configuration (only the lake folder
+ * is readable, no extension loading, configuration locked).
+ */
+import {
+  DuckDBInstance,
+  type DuckDBConnection,
+  type DuckDBPreparedStatement,
+  type DuckDBType,
+  type DuckDBValue,
+  BIGINT,
+  BOOLEAN,
+  DOUBLE,
+  INTEGER,
+  LIST,
+  VARCHAR,
+  listValue,
+} from '@duckdb/node-api';
+import { toCell, type Cell, type Row } from './duck.ts';
+import type { Manifest } from '../lake/manifest.ts';
+import { versionDir } from '../lake/manifest.ts';
+import { createLakeViews } from '../lake/views.ts';
+import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
+
+export interface EngineOptions {
+  dataDir: string;
+  manifest: Manifest;
+  /** Connections in the pool (concurrent queries). */
+  poolSize: number;
+  /** DuckDB worker threads. */
+  threads: number;
+  /** DuckDB memory_limit, e.g. '4GB'. */
+  memoryLimit: string;
+  /** A query running longer is interrupted and answered 503. */
+  timeoutMs: number;
+}
+
+/** Thrown when a query ran past its timeout and was interrupted. */
+export class QueryTimeoutError extends Error {
+  constructor(readonly ms: number) {
+    super(`query interrupted after ${ms} ms`);
+  }
+}
+
+const TYPES: Record<ParamType, DuckDBType> = {
+  BIGINT,
+  INTEGER,
+  VARCHAR,
+  BOOLEAN,
+  DOUBLE,
+  'VARCHAR[]': LIST(VARCHAR),
+  'BIGINT[]': LIST(BIGINT),
+  'INTEGER[]': LIST(INTEGER),
+};
+
+/** A bound value as the endpoints produce it (lists for comma-separated parameters). */
+export type BindValue = null | boolean | number | bigint | string | readonly (string | number | bigint)[];
+
+interface PooledConnection {
+  conn: DuckDBConnection;
+  prepared: Map<string, DuckDBPreparedStatement>;
+}
+
+/** Result columns and rows of a query. */
+export interface QueryResult {
+  columns: string[];
+  rows: Row[];
+}
+
+export class Engine {
+  private readonly idle: PooledConnection[] = [];
+  private readonly waiting: ((c: PooledConnection) => void)[] = [];
+  private closed = false;
+
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    readonly manifest: Manifest,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** Opens the engine over the manifest's version, e.g. `await Engine.open({ dataDir, manifest, poolSize: 4, … })`. */
+  static async open(opts: EngineOptions): Promise<Engine> {
+    const instance = await DuckDBInstance.create(':memory:', {
+      threads: String(opts.threads),
+      memory_limit: opts.memoryLimit,
+      autoinstall_known_extensions: 'false',
+      autoload_known_extensions: 'false',
+    });
+    const setup = await instance.connect();
+    const dir = versionDir(opts.dataDir, opts.manifest);
+    await createLakeViews(
+      { run: async (sql: string) => void (await setup.run(sql)) },
+      dir,
+      opts.manifest.tables,
+      { solidBlock: opts.manifest.solidBlock, head: opts.manifest.head, first: opts.manifest.first },
+    );
+    // Parquet footers are read once and kept: a request then costs only the row groups it needs.
+    await setup.run(`SET parquet_metadata_cache = true`);
+    await setup.run(`SET allowed_directories = ['${dir.replace(/'/g, "''")}']`);
+    await setup.run(`SET enable_external_access = false`);
+    await setup.run(`SET lock_configuration = true`);
+    setup.closeSync();
+    const engine = new Engine(instance, opts.manifest, opts.timeoutMs);
+    for (let i = 0; i < opts.poolSize; i++) engine.idle.push({ conn: await instance.connect(), prepared: new Map() });
+    return engine;
+  }
+
+  /** Runs a template with named parameters and returns all rows, e.g. `await engine.query(t, { number: 1 })`. */
+  async query(t: SqlTemplate, params: Record<string, BindValue>, orderBy?: string): Promise<QueryResult> {
+    return this.withConnection(async (pc) => {
+      const stmt = await this.prepare(pc, t, orderBy);
+      this.bind(stmt, t, params);
+      const reader = await this.withTimeout(pc, () => stmt.runAndReadAll());
+      const columns = reader.columnNames();
+      const rows = reader.getRows().map((r) => {
+        const o: Row = {};
+        for (let i = 0; i < r.length; i++) o[columns[i]!] = toCell(r[i]!);
+        return o;
+      });
+      return { columns, rows };
+    });
+  }
+
+  /**
+   * Streams a template's rows chunk by chunk (CSV export); stops when `onRows` returns false (client gone).
+   * The connection stays busy until the stream ends.
+   */
+  async stream(
+    t: SqlTemplate,
+    params: Record<string, BindValue>,
+    onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+    orderBy?: string,
+  ): Promise<void> {
+    await this.withConnection(async (pc) => {
+      const stmt = await this.prepare(pc, t, orderBy);
+      this.bind(stmt, t, params);
+      const result = await stmt.stream();
+      const columns = result.columnNames();
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (!chunk || chunk.rowCount === 0) break;
+        const rows = chunk.getRows().map((r) => r.map(toCell));
+        if (!(await onRows(columns, rows))) {
+          pc.conn.interrupt();
+          break;
+        }
+      }
+    });
+  }
+
+  /** Closes the pool once every in-flight query has returned its connection. */
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const pc of this.idle.splice(0)) {
+      for (const s of pc.prepared.values()) s.destroySync();
+      pc.conn.closeSync();
+    }
+    this.instance.closeSync();
+  }
+
+  private async withConnection<T>(fn: (pc: PooledConnection) => Promise<T>): Promise<T> {
+    if (this.closed) throw new Error('engine closed');
+    const pc = this.idle.pop() ?? (await new Promise<PooledConnection>((resolve) => this.waiting.push(resolve)));
+    try {
+      return await fn(pc);
+    } finally {
+      const next = this.waiting.shift();
+      if (next) next(pc);
+      else this.idle.push(pc);
+    }
+  }
+
+  private async prepare(pc: PooledConnection, t: SqlTemplate, orderBy?: string): Promise<DuckDBPreparedStatement> {
+    const key = orderBy ? `${t.id}\u0000${orderBy}` : t.id;
+    let stmt = pc.prepared.get(key);
+    if (!stmt) {
+      // orderBy comes from an endpoint's closed whitelist chosen at boot, never from request text.
+      const sql = t.sql.includes('{{order_by}}') ? t.sql.replaceAll('{{order_by}}', orderBy ?? '1') : t.sql;
+      stmt = await pc.conn.prepare(sql);
+      pc.prepared.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  private bind(stmt: DuckDBPreparedStatement, t: SqlTemplate, params: Record<string, BindValue>): void {
+    const values: Record<string, DuckDBValue> = {};
+    const types: Record<string, DuckDBType> = {};
+    for (const p of t.params) {
+      const v = params[p.name];
+      types[p.name] = TYPES[p.type];
+      if (v === undefined || v === null) values[p.name] = null;
+      else if (Array.isArray(v)) {
+        const item = p.type === 'VARCHAR[]' ? String : p.type === 'BIGINT[]' ? BigInt : Number;
+        values[p.name] = listValue(v.map((x) => item(x)) as DuckDBValue[]);
+      } else if (p.type === 'BIGINT') values[p.name] = BigInt(v as number);
+      else if (p.type === 'INTEGER') values[p.name] = Number(v);
+      else values[p.name] = v as DuckDBValue;
+    }
+    stmt.bind(values, types);
+  }
+
+  private async withTimeout<T>(pc: PooledConnection, run: () => Promise<T>): Promise<T> {
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      pc.conn.interrupt();
+    }, this.timeoutMs);
+    try {
+      return await run();
+    } catch (e) {
+      if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

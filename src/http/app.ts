@@ -1,0 +1,253 @@
+/**
+ * The Fastify app factory: the endpoint registry turned into routes by one generic handler (no hand-written
+ * route per endpoint), plus /health, the error catalog, the response cache and CSV streaming.
+ */
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { ApiError, ERRORS } from './errors.ts';
+import { toJson } from './json.ts';
+import { ResponseCache, etagOf } from './cache.ts';
+import { csvLines } from './csv.ts';
+import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
+import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
+import { endpoints as allEndpoints } from '../endpoints/index.ts';
+import { PublishedLake } from '../engine/published.ts';
+import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
+import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
+import { serveConfigSchema, type ServeConfig } from '../config.ts';
+
+export interface AppOptions extends Partial<ServeConfig> {
+  dataDir: string;
+  /** Endpoints to serve (default: the whole registry). */
+  endpoints?: readonly AnyEndpoint[];
+  logger?: boolean;
+}
+
+export interface TronlakeApp extends FastifyInstance {
+  lake: PublishedLake;
+}
+
+/** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny' })`. */
+export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
+  const cfg = serveConfigSchema.parse({ watchMs: 0, ...opts });
+  const endpoints = opts.endpoints ?? allEndpoints;
+  const templates = await loadTemplates(endpoints);
+  const lake = await PublishedLake.open({
+    dataDir: cfg.dataDir,
+    poolSize: cfg.poolSize,
+    threads: cfg.threads,
+    memoryLimit: cfg.memoryLimit,
+    timeoutMs: cfg.timeoutMs,
+    watchMs: cfg.watchMs,
+  });
+  const cache = new ResponseCache(cfg.cacheBytes);
+  const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
+
+  const app = Fastify({ logger: opts.logger ?? false }) as unknown as TronlakeApp;
+  app.decorate('lake', lake);
+  app.addHook('onClose', async () => lake.close());
+
+  app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
+    if (err instanceof ApiError) return sendError(reply, err);
+    if (err instanceof QueryTimeoutError) return sendError(reply, new ApiError('QUERY_TIMEOUT'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+      return sendError(reply, new ApiError('BAD_BODY', 'The request could not be read.'));
+    }
+    app.log.error(err);
+    return sendError(reply, new ApiError('INTERNAL'));
+  });
+  app.setNotFoundHandler((req, reply) =>
+    sendError(reply, new ApiError('NOT_FOUND', `No endpoint ${req.method} ${req.url.split('?')[0]}.`)),
+  );
+
+  app.get('/health', async (_req, reply) => {
+    const m = lake.current.manifest;
+    reply.header('cache-control', 'no-store');
+    return {
+      status: 'ok',
+      version: m.version,
+      fingerprint: m.fingerprint,
+      head: m.head,
+      solidBlock: m.solidBlock,
+      refreshTime: m.refreshTime,
+      source: m.source,
+    };
+  });
+
+  for (const ep of endpoints) {
+    const handler = makeHandler(ep, { lake, cache, templates, apiKeys });
+    const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
+    for (const url of paths) app.route({ method: ep.method, url, handler });
+  }
+  return app;
+}
+
+interface HandlerDeps {
+  lake: PublishedLake;
+  cache: ResponseCache;
+  templates: Map<string, SqlTemplate>;
+  apiKeys: Set<string>;
+}
+
+function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
+  const params = ep.params as z.ZodType<unknown>;
+  const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
+  const csv = ep.csv as AnyEndpoint['csv'] & { wanted(p: unknown): boolean; binds(p: unknown, c: unknown): Record<string, BindValue>; orderBy?(p: unknown): string } | undefined;
+
+  return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (ep.requiresKey) checkKey(req, deps.apiKeys);
+    const input = ep.method === 'POST' ? normalizeBody(req.body) : normalizeQuery(req.query);
+    const parsed = params.safeParse(input);
+    if (!parsed.success) throw zodToApiError(parsed.error);
+    const p = parsed.data;
+
+    await deps.lake.use(async (engine) => {
+      const m = engine.manifest;
+      if (csv?.wanted(p)) return streamCsv(reply, engine, deps, csv, p);
+
+      const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
+      let hit = deps.cache.get(key);
+      if (!hit) {
+        const ctx = context(engine, deps, ep);
+        const body = toJson(await handle(p, ctx));
+        hit = { body, etag: etagOf(body), contentType: 'application/json; charset=utf-8' };
+        deps.cache.set(key, hit);
+      }
+      reply.header('etag', hit.etag);
+      reply.header('cache-control', 'public, max-age=3');
+      reply.header('x-dataset-version', m.version);
+      if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
+      return reply.type(hit.contentType).send(hit.body);
+    });
+  };
+}
+
+function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint): EndpointContext {
+  const run = async (sqlId: string, binds: Record<string, BindValue>, orderBy?: string) => {
+    const t = deps.templates.get(sqlId);
+    if (!t) throw new Error(`template ${sqlId} not loaded`);
+    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${sqlId}: ORDER BY not in the whitelist`);
+    return (await engine.query(t, binds, orderBy)).rows;
+  };
+  return {
+    now: engine.manifest.head.timestamp,
+    manifest: engine.manifest,
+    lookups: createLookups((id, binds) => run(id, binds)),
+    rows: (name, binds, orderBy) => {
+      const id = ep.queries[name];
+      if (!id) throw new Error(`${ep.path}: no query named ${name}`);
+      return run(id, binds, orderBy);
+    },
+  };
+}
+
+async function streamCsv(
+  reply: FastifyReply,
+  engine: Engine,
+  deps: HandlerDeps,
+  csv: NonNullable<AnyEndpoint['csv']> & { binds(p: unknown, c: unknown): Record<string, BindValue>; orderBy?(p: unknown): string },
+  p: unknown,
+): Promise<void> {
+  const t = deps.templates.get(csv.query);
+  if (!t) throw new Error(`template ${csv.query} not loaded`);
+  const raw = reply.raw;
+  let closed = false;
+  raw.on('close', () => (closed = true));
+  let started = false;
+  const start = () => {
+    if (started) return;
+    started = true;
+    raw.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${csv.filename}"`,
+      'x-dataset-version': engine.manifest.version,
+    });
+    raw.write(csvLines([csv.columns.map((c) => c.header)]));
+  };
+  reply.hijack();
+  try {
+    await engine.stream(
+      t,
+      csv.binds(p, { now: engine.manifest.head.timestamp, manifest: engine.manifest }),
+      async (columns, rows) => {
+        start();
+        if (closed) return false;
+        const idx = csv.columns.map((c) => columns.indexOf(c.field));
+        const ok = raw.write(csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))));
+        if (!ok && !closed) await new Promise<void>((resolve) => raw.once('drain', () => resolve()).once('close', () => resolve()));
+        return !closed;
+      },
+      csv.orderBy?.(p),
+    );
+    start();
+    raw.end();
+  } catch (e) {
+    if (!started) {
+      const err = e instanceof QueryTimeoutError ? new ApiError('QUERY_TIMEOUT') : new ApiError('INTERNAL');
+      raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
+      raw.end(toJson(err.body()));
+    } else raw.destroy();
+  }
+}
+
+function checkKey(req: FastifyRequest, keys: Set<string>): void {
+  const h = req.headers['chain-pro-api-key'] ?? req.headers['tron-pro-api-key'];
+  const key = Array.isArray(h) ? h[0] : h;
+  if (!key || (keys.size > 0 && !keys.has(key))) throw new ApiError('UNAUTHORIZED');
+}
+
+/** Repeated key → last value; empty string → absent; non-strings dropped (ARCHITECTURE §5.3). */
+export function normalizeQuery(q: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!q || typeof q !== 'object') return out;
+  for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
+    const last = Array.isArray(v) ? v[v.length - 1] : v;
+    if (typeof last === 'string' && last.trim() !== '') out[k] = last;
+  }
+  return out;
+}
+
+function normalizeBody(b: unknown): unknown {
+  if (b === undefined || b === null) return {};
+  if (typeof b !== 'object' || Array.isArray(b)) throw new ApiError('BAD_BODY');
+  return b;
+}
+
+/** The first zod issue as a catalogued 400 naming the parameter. */
+export function zodToApiError(err: z.ZodError): ApiError {
+  const issue = err.issues[0];
+  const param = issue && issue.path.length > 0 ? String(issue.path[0]) : undefined;
+  if (!issue) return new ApiError('BAD_PARAMETER');
+  const missing = issue.code === 'invalid_type' && /received undefined/i.test(issue.message);
+  if (missing) return new ApiError('MISSING_PARAMETER', `${param} is required`, param);
+  if (param === 'start' && /less than 10000/.test(issue.message)) return new ApiError('OUT_OF_WINDOW', `start ${issue.message}`, param);
+  const message = param ? `${param} ${issue.message}` : issue.message;
+  return new ApiError('BAD_PARAMETER', message, param);
+}
+
+function sendError(reply: FastifyReply, err: ApiError): FastifyReply {
+  return reply.code(err.status).type('application/json; charset=utf-8').send(toJson(err.body()));
+}
+
+/** A stable text key of parsed params (sorted keys), for the cache. */
+function stableKey(v: unknown): string {
+  return toJson(sortKeys(v));
+}
+
+function sortKeys(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(sortKeys);
+  if (v && typeof v === 'object') {
+    return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
+  }
+  return v;
+}
+
+async function loadTemplates(endpoints: readonly AnyEndpoint[]): Promise<Map<string, SqlTemplate>> {
+  const ids = new Set<string>(LOOKUP_QUERIES);
+  for (const ep of endpoints) for (const id of Object.values(ep.queries)) ids.add(id);
+  const out = new Map<string, SqlTemplate>();
+  for (const id of ids) out.set(id, await loadTemplate(id));
+  return out;
+}
+
+export { ERRORS };

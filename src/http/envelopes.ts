@@ -1,0 +1,20 @@
+/**
+ * Response envelopes of the reference (§1.3): paged lists (`total` capped at 10000, `rangeTotal` the true count)
+ * and the status wrapper of the statistics endpoints.
+ */
+import { SUM_RULE_WINDOW } from '../params/paging.ts';
+
+/** Paged-list envelope, e.g. `pagedList('data', rows, 12345)` = `{ total: 10000, rangeTotal: 12345, data: rows }`. */
+export function pagedList<K extends string, T>(key: K, items: T[], rangeTotal: number): { total: number; rangeTotal: number } & Record<K, T[]> {
+  return { total: Math.min(rangeTotal, SUM_RULE_WINDOW), rangeTotal, [key]: items } as { total: number; rangeTotal: number } & Record<K, T[]>;
+}
+
+/** Status wrapper of the statistics endpoints: `code` 200, `status` "1", `message` "request ok" (reference §1.3). */
+export function statusWrapper<T extends object>(body: T): T & { code: number; status: string; message: string } {
+  return { code: 200, status: '1', message: 'request ok', ...body };
+}
+
+/** Sun → whole TRX as a decimal number (block list `fee`, statistics), e.g. `sunToTrx(1_500_000)` = 1.5. */
+export function sunToTrx(sun: number | bigint): number {
+  return Number(sun) / 1_000_000;
+}

@@ -1,0 +1,41 @@
+/**
+ * Sort dialects. A sort parameter never reaches SQL as text: it selects one entry of a closed whitelist whose
+ * ORDER BY constant is written in code (ARCHITECTURE §4). An unknown key falls back to the documented default.
+ */
+import { z } from 'zod';
+
+export interface SortChoice {
+  /** The key as the client wrote it, normalized (e.g. '-number'). */
+  key: string;
+  /** ORDER BY clause from the whitelist, e.g. 'block_number DESC'. */
+  orderBy: string;
+}
+
+/**
+ * The `-field` dialect (leading minus = descending), e.g.
+ * `signedSort({ number: 'block_number' }, '-number')` maps 'number' → 'block_number ASC'.
+ * `tieBreak` columns are appended in the same direction so pages are stable.
+ */
+export function signedSort(columns: Record<string, string>, defaultKey: string, tieBreak: string[] = []) {
+  const choices = new Map<string, SortChoice>();
+  for (const [field, col] of Object.entries(columns)) {
+    for (const desc of [false, true]) {
+      const dir = desc ? 'DESC' : 'ASC';
+      const key = `${desc ? '-' : ''}${field}`;
+      choices.set(key.toLowerCase(), { key, orderBy: [col, ...tieBreak].map((c) => `${c} ${dir}`).join(', ') });
+    }
+  }
+  const fallback = choices.get(defaultKey.toLowerCase());
+  if (!fallback) throw new Error(`default sort ${defaultKey} is not among the sort columns`);
+  return z
+    .string()
+    .optional()
+    .transform((s): SortChoice => (s ? (choices.get(s.trim().toLowerCase()) ?? fallback) : fallback));
+}
+
+/** Every ORDER BY constant a signedSort can produce (prepared at boot, listed in docs). */
+export function signedSortClauses(columns: Record<string, string>, tieBreak: string[] = []): string[] {
+  return Object.values(columns).flatMap((col) =>
+    ['ASC', 'DESC'].map((dir) => [col, ...tieBreak].map((c) => `${c} ${dir}`).join(', ')),
+  );
+}

@@ -1,0 +1,25 @@
+/**
+ * Generates the tiny seeded lake once per test run with the real generator (ARCHITECTURE §6), in a private temp
+ * folder removed at the end. Tests read its path with `inject('lakeDir')`.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { generate } from '../datasets/generate/index.ts';
+
+export const TEST_SEED = 7;
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-'));
+  const lakeDir = path.join(root, 'tiny');
+  await generate({ profile: 'tiny', seed: TEST_SEED, out: lakeDir });
+  project.provide('lakeDir', lakeDir);
+  return () => rmSync(root, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    lakeDir: string;
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * Test access to the tiny lake: the app under test (one per test file) and an independent DuckDB that reads the
+ * published Parquet files directly (its own globs, not the engine's views), for computing expected values.
+ */
+import path from 'node:path';
+import { inject, afterAll } from 'vitest';
+import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
+import { Db, type Row } from '../../src/engine/duck.ts';
+import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
+
+let app: TronlakeApp | undefined;
+let raw: Db | undefined;
+let manifest: Manifest | undefined;
+
+export function lakeDir(): string {
+  return inject('lakeDir');
+}
+
+/** The app over the tiny lake, shared by the tests of one file and closed after them. */
+export async function testApp(): Promise<TronlakeApp> {
+  if (!app) {
+    app = await buildApp({ dataDir: lakeDir(), cacheBytes: 0 });
+    afterAll(async () => {
+      await app?.close();
+      app = undefined;
+    });
+  }
+  return app;
+}
+
+/** GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. */
+export async function get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown>; text: string }> {
+  const a = await testApp();
+  const r = await a.inject({ method: 'GET', url });
+  let body: unknown;
+  try {
+    body = JSON.parse(r.body);
+  } catch {
+    body = undefined;
+  }
+  return { status: r.statusCode, body, headers: r.headers, text: r.body };
+}
+
+export async function testManifest(): Promise<Manifest> {
+  manifest ??= (await readManifest(lakeDir()))!;
+  return manifest;
+}
+
+/**
+ * Plain SQL over the raw Parquet of the published version, for expectations. Tables are exposed as
+ * `raw_<dataset>` (e.g. raw_transactions, raw_blocks, dim_witnesses).
+ */
+export async function sql(query: string): Promise<Row[]> {
+  if (!raw) {
+    const m = await testManifest();
+    const v = path.join(lakeDir(), 'versions', m.version);
+    raw = await Db.open({ threads: 1 });
+    for (const [name, t] of Object.entries(m.tables)) {
+      if (t.kind === 'raw' && t.rows > 0) {
+        await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
+      } else if (t.kind === 'dimension' && t.rows > 0) {
+        await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
+      }
+    }
+    afterAll(() => {
+      raw?.close();
+      raw = undefined;
+    });
+  }
+  return raw.all(query);
+}
