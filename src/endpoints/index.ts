@@ -1,5 +1,15 @@
 /** The endpoint registry: every served endpoint, one import per declaration (src/endpoints/<group>/<name>.ts). */
 import type { AnyEndpoint } from '../http/endpoint.ts';
 import block from './block/block.ts';
+import blockStatistic from './block/block-statistic.ts';
+import transaction from './transaction/transaction.ts';
+import transactionInfo from './transaction/transaction-info.ts';
+import transactionStatistics from './transaction/transaction-statistics.ts';
 
-export const endpoints: readonly AnyEndpoint[] = [block];
+export const endpoints: readonly AnyEndpoint[] = [
+  block,
+  blockStatistic,
+  transaction,
+  transactionInfo,
+  transactionStatistics,
+];

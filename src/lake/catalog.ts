@@ -33,6 +33,8 @@ export interface Dataset {
   sortBy: string[];
   /** Derived datasets partitioned by day carry `date` too; by-address copies are one sorted file set. */
   partitioned: boolean;
+  /** Parquet row-group size when it differs from the default (small groups for lookup-by-key copies). */
+  rowGroupSize?: number;
   columns: Column[];
 }
 

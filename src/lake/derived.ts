@@ -18,6 +18,7 @@ export const addressTransactions: Dataset = {
   name: 'address_transactions',
   kind: 'derived',
   partitioned: false,
+  rowGroupSize: 16_384,
   sortBy: ['address', 'timestamp', 'tx_index'],
   doc: 'transactions filed under owner_address and to_address (once per side), clustered by address.',
   columns: [...side, ...transactions.columns],
@@ -27,6 +28,7 @@ export const addressTokenTransfers: Dataset = {
   name: 'address_token_transfers',
   kind: 'derived',
   partitioned: false,
+  rowGroupSize: 16_384,
   sortBy: ['address', 'timestamp', 'log_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
   columns: [...side, ...tokenTransfers.columns],
@@ -43,7 +45,7 @@ export const dailyTransactionStats: Dataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('contract_type', 'INTEGER', 'protocol contract type'),
     c('tx_count', 'BIGINT', 'transactions'),
-    c('amount_sun', 'DOUBLE', 'sum of amount for TRX-valued types (TRC10 amounts excluded), sun'),
+    c('amount', 'DOUBLE', 'sum of amount: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('net_usage', 'BIGINT', 'sum of net_usage'),
@@ -86,7 +88,41 @@ export const dailyBlockStats: Dataset = {
   ],
 };
 
+export const txByHash: Dataset = {
+  name: 'tx_by_hash',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['tx_hash'],
+  doc: 'Hash index: where each transaction lives. Sorted by hash so a lookup reads one row group, then the block.',
+  columns: [
+    c('tx_hash', 'VARCHAR', 'transaction id, 64 hex'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('tx_index', 'INTEGER', 'position inside the block'),
+  ],
+};
+
+export const dailyContractCallStats: Dataset = {
+  name: 'daily_contract_call_stats',
+  kind: 'derived',
+  partitioned: false,
+  sortBy: ['day', 'contract_address'],
+  doc: 'Per UTC day and called contract: TriggerSmartContract calls, callers, energy and fees.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    c('call_count', 'BIGINT', 'calls'),
+    c('caller_count', 'BIGINT', 'distinct calling addresses that day (not additive across days)'),
+    c('call_value', 'DOUBLE', 'sum of call_value, sun'),
+    c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
+    c('fee', 'BIGINT', 'sum of fee, sun'),
+  ],
+};
+
 export const derivedDatasets: Dataset[] = [
+  txByHash,
+  dailyContractCallStats,
   addressTransactions,
   addressTokenTransfers,
   dailyTransactionStats,

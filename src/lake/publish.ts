@@ -120,8 +120,8 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       const dir = path.join(tmp, 'derived', ds.name);
       await fs.mkdir(dir, { recursive: true });
       const file = path.join(dir, 'part-0.parquet');
-      // By-address copies use small row groups so an address lookup reads little (measured in bench/).
-      const rg = ds.name.startsWith('address_') ? 16_384 : rowGroup;
+      // Lookup-by-key copies declare small row groups so a lookup reads little (measured in bench/).
+      const rg = ds.rowGroupSize ?? rowGroup;
       await view.run(
         `COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rg})`,
       );

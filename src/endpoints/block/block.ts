@@ -27,7 +27,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Blocks, newest first; one block by number; filter by producer and time window.',
   params,
-  queries: { rows: 'block/block', total: 'block/block.total', wholeChain: 'block/whole_chain_tx_count' },
+  queries: { rows: 'block/block', total: 'block/block.total', wholeChain: 'common/whole_chain_tx_count' },
   orderBys: signedSortClauses(sorts),
   async handle(p, ctx) {
     const filter = {

@@ -1,0 +1,32 @@
+/**
+ * GET /api/block/statistic (SPEC §4.9; shape: reference §5.2, flat object). "Last day" is the 24 hours before the
+ * head block time. Rewards are block count × (block reward + vote reward) in whole TRX; burns are in whole TRX.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { sunToTrx } from '../../http/envelopes.ts';
+import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
+
+const DAY_MS = 86_400_000;
+
+export default defineEndpoint({
+  path: '/api/block/statistic',
+  method: 'GET',
+  summary: 'Block counts, producer rewards and TRX burned: all time and the last 24 hours.',
+  params: z.object({}),
+  queries: { totals: 'block/block-statistic.totals', lastDay: 'block/block-statistic.last-day' },
+  async handle(_p, ctx) {
+    const [[all], [day]] = await Promise.all([ctx.rows('totals', {}), ctx.rows('lastDay', { since: ctx.now - DAY_MS })]);
+    const perBlock = BLOCK_REWARD_TRX + VOTE_REWARD_TRX;
+    const whole = Number(all?.block_count ?? 0);
+    const lastDay = Number(day?.block_count ?? 0);
+    return {
+      whole_block_count: whole,
+      last_day_block_count: lastDay,
+      whole_pay: whole * perBlock,
+      last_day_pay: lastDay * perBlock,
+      last_day_burn: sunToTrx(Number(day?.fee ?? 0)),
+      last_day_total_burn: sunToTrx(Number(all?.fee ?? 0)),
+    };
+  },
+});

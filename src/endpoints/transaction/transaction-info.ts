@@ -1,0 +1,89 @@
+/**
+ * GET /api/transaction-info?hash= (SPEC §4.7; shape: reference §3.2, quirks §9.1: `contract_map` snake case and
+ * `cheat_status` int here). An unknown hash answers 200 with `{}` like TronScan; a malformed hash is a 400.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { hash } from '../../params/index.ts';
+import { tokenKey, transactionFields } from './transaction-shape.ts';
+import type { Row } from '../../engine/duck.ts';
+
+const params = z.object({ hash: hash() });
+
+export default defineEndpoint({
+  path: '/api/transaction-info',
+  method: 'GET',
+  summary: 'One transaction with its receipt, internal transactions, token transfers and confirming SRs.',
+  params,
+  queries: {
+    locate: 'transaction/transaction-info.locate',
+    tx: 'transaction/transaction-info',
+    internal: 'transaction/transaction-info.internal',
+    transfers: 'transaction/transaction-info.transfers',
+    confirmations: 'transaction/transaction-info.confirmations',
+  },
+  async handle(p, ctx) {
+    const [loc] = await ctx.rows('locate', { hash: p.hash });
+    if (!loc) return {};
+    const at = { hash: p.hash, block: Number(loc.block_number) };
+    const [[tx], internal, transfers, confirmers] = await Promise.all([
+      ctx.rows('tx', at),
+      ctx.rows('internal', at),
+      ctx.rows('transfers', at),
+      ctx.rows('confirmations', { block: at.block }),
+    ]);
+    if (!tx) return {};
+    const key = tokenKey(tx);
+    const addresses = [String(tx.owner_address), String(tx.to_address ?? ''), String(tx.contract_address ?? '')];
+    const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
+    const transferList = transfers.map(transferInfo);
+    return {
+      ...transactionFields(tx, infos),
+      confirmations: tx.confirmations,
+      contract_type: transferList[0]?.tokenType ?? (key === '_' ? 'trc10' : ''),
+      noteLevel: 0,
+      info: {},
+      contract_map: contracts.map,
+      contractInfo: contracts.info,
+      normalAddressInfo: Object.fromEntries(Object.entries(contracts.map).filter(([, c]) => !c).map(([a]) => [a, { risk: false }])),
+      addressTag: {},
+      cheat_status: 0,
+      signature_addresses: [tx.owner_address],
+      srConfirmList: confirmers.map((c) => ({ address: c.witness_address, name: c.name ?? '', block: c.block_number, url: c.url ?? '' })),
+      internal_transactions: internal.length === 0 ? {} : { [String(tx.tx_hash)]: internal.map(internalInfo) },
+      event_count: tx.log_count ?? 0,
+      ...(transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {}),
+      fee_limit: tx.fee_limit ?? 0,
+    };
+  },
+});
+
+function transferInfo(x: Row) {
+  return {
+    icon_url: x.logo_url ?? '',
+    symbol: x.symbol ?? '',
+    level: String(x.level ?? 0),
+    to_address: x.to_address,
+    contract_address: x.contract_address,
+    type: x.event_type,
+    decimals: x.decimals ?? 0,
+    name: x.name ?? '',
+    vip: x.vip === true,
+    tokenType: x.token_standard,
+    from_address: x.from_address,
+    amount_str: x.amount_raw,
+    ...(x.token_id !== null ? { token_id: x.token_id } : {}),
+    status: 0,
+  };
+}
+
+function internalInfo(i: Row) {
+  return {
+    hash: i.internal_hash,
+    caller_address: i.caller_address,
+    transferTo_address: i.to_address,
+    callValueInfo: [{ callValue: i.call_value, ...(i.token_id !== '_' ? { tokenId: i.token_id } : {}) }],
+    note: i.note,
+    rejected: i.rejected === true,
+  };
+}

@@ -1,0 +1,104 @@
+/**
+ * Row shape of a transaction as /api/transaction and /api/transaction-info show it (reference §3.1, §3.2, §1.4):
+ * the one place that maps lake columns to TronScan field names for transactions.
+ */
+import type { Cell, Row } from '../../engine/duck.ts';
+import { contractTypeName } from '../../chain/contract-types.ts';
+import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
+import { TRX_TOKEN_INFO, type TokenInfo } from '../../http/lookups.ts';
+
+const ENERGY_PRICE_SUN = 100;
+const BANDWIDTH_PRICE_SUN = 1000;
+const MEMO_FEE_SUN = 1_000_000;
+
+const n = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
+const s = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+
+/** The token a transaction moves: '_' for TRX, the TRC10 id, or the called token contract. */
+export function tokenKey(r: Row): string | null {
+  const type = n(r.contract_type);
+  if (type === 1) return '_';
+  if (r.token_id) return String(r.token_id);
+  if (type === 31 && r.contract_address) return String(r.contract_address);
+  return null;
+}
+
+/** The receipt as the `cost` object (§1.4); `date_created` is in seconds as in the reference. */
+export function costOf(r: Row) {
+  const memo = s(r.memo);
+  return {
+    net_fee: r.net_fee ?? 0,
+    net_usage: r.net_usage ?? 0,
+    energy_fee: r.energy_fee ?? 0,
+    energy_usage: r.energy_usage ?? 0,
+    origin_energy_usage: r.origin_energy_usage ?? 0,
+    energy_usage_total: r.energy_usage_total ?? 0,
+    energy_penalty_total: r.energy_penalty_total ?? 0,
+    fee: r.fee ?? 0,
+    net_fee_cost: BANDWIDTH_PRICE_SUN,
+    energy_fee_cost: ENERGY_PRICE_SUN,
+    multi_sign_fee: 0,
+    memoFee: memo ? MEMO_FEE_SUN : 0,
+    account_create_fee: n(r.contract_type) === 0 ? MEMO_FEE_SUN : 0,
+    date_created: Math.floor(n(r.timestamp) / 1000),
+  };
+}
+
+/** Decoded contract parameters (`contractData`), addresses in Base58. */
+export function contractDataOf(r: Row, tokenInfo: TokenInfo | undefined): Record<string, unknown> {
+  const type = n(r.contract_type);
+  const extra = r.parameter_json ? (JSON.parse(String(r.parameter_json)) as Record<string, unknown>) : {};
+  const d: Record<string, unknown> = { ...extra, owner_address: r.owner_address };
+  if (r.to_address && type !== 31 && type !== 30) d.to_address = r.to_address;
+  if (type === 1 || type === 2 || type === 9) d.amount = r.amount;
+  if (r.token_id) d.asset_name = r.token_id;
+  if (r.contract_address) d.contract_address = r.contract_address;
+  if (r.call_data) d.data = r.call_data;
+  if (type === 31 && n(r.amount) > 0) d.call_value = r.amount;
+  if (r.resource) d.resource = r.resource;
+  if ([11, 54, 57, 58].includes(type)) d[type === 11 || type === 54 ? 'frozen_balance' : 'balance'] = r.amount;
+  if (type === 55) d.unfreeze_balance = r.amount;
+  if (tokenInfo) d.tokenInfo = tokenInfo;
+  return d;
+}
+
+export function triggerInfoOf(r: Row): TriggerInfo | undefined {
+  if (n(r.contract_type) !== 31 || !r.call_data) return undefined;
+  return decodeTrigger(String(r.call_data), s(r.contract_address), n(r.amount));
+}
+
+/** The token info a transaction row shows: TRX for TRX transfers, else the looked-up token. */
+export function tokenInfoOf(r: Row, infos: Map<string, TokenInfo>): TokenInfo | undefined {
+  const key = tokenKey(r);
+  if (key === '_') return TRX_TOKEN_INFO;
+  return key ? infos.get(key) : undefined;
+}
+
+/** Common fields of a transaction in lists and in the detail. */
+export function transactionFields(r: Row, infos: Map<string, TokenInfo>) {
+  const tokenInfo = tokenInfoOf(r, infos);
+  const trigger = triggerInfoOf(r);
+  const ret = s(r.contract_ret);
+  return {
+    hash: r.tx_hash,
+    block: r.block_number,
+    timestamp: r.timestamp,
+    ownerAddress: r.owner_address,
+    toAddress: s(r.to_address ?? r.contract_address),
+    contractType: r.contract_type,
+    contractTypeName: contractTypeName(n(r.contract_type)) ?? '',
+    confirmed: r.confirmed === true,
+    revert: ret !== 'SUCCESS',
+    contractRet: ret,
+    result: ret === 'SUCCESS' ? 'SUCCESS' : 'FAIL',
+    // Reference quirk: amount is a string here (sun for TRX, raw units for TRC10).
+    amount: String(r.amount ?? 0),
+    tokenType: tokenInfo?.tokenType ?? '',
+    contractData: contractDataOf(r, tokenInfo),
+    cost: costOf(r),
+    ...(trigger ? { trigger_info: trigger } : {}),
+    tokenInfo: tokenInfo ?? {},
+    data: s(r.memo),
+    riskTransaction: false,
+  };
+}

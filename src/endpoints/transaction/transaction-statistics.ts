@@ -1,0 +1,96 @@
+/**
+ * GET /api/transaction/statistics (SPEC §4.7; shape: reference §3.8, status wrapper). All-time figures and the
+ * last complete UTC day before the head block ("yesterday"), from the daily rollups. Amounts are whole TRX for
+ * TRX-valued groups, raw units for TRC10, token units (amount / 10^decimals) for TRC20; proportions are 0-100
+ * shares of the transaction count (docs/compat.md).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The UTC day before the head block's day, e.g. head 2026-10-31T12:00Z → '2026-10-30'. */
+export function lastCompleteDay(now: number): string {
+  return new Date(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10);
+}
+
+const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
+
+export default defineEndpoint({
+  path: '/api/transaction/statistics',
+  method: 'GET',
+  summary: 'Transaction counts and amounts by type, all time and yesterday, with the top TRC20 tokens and contracts.',
+  params: z.object({}),
+  queries: {
+    totals: 'transaction/transaction-statistics',
+    tokens: 'transaction/transaction-statistics.tokens',
+    contracts: 'transaction/transaction-statistics.contracts',
+  },
+  async handle(_p, ctx) {
+    const [[t], tokens, contracts] = await Promise.all([
+      ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) }),
+      ctx.rows('tokens', {}),
+      ctx.rows('contracts', {}),
+    ]);
+    const v = (k: string): number => Number(t?.[k] ?? 0);
+    const txCount = v('tx_count');
+    const byStandard = (std: string) => tokens.filter((r) => r.token_standard === std);
+    const sumOf = (rows: typeof tokens, k: string) => rows.reduce((a, r) => a + Number(r[k] ?? 0), 0);
+    const trc20 = byStandard('trc20');
+    const trc20Count = sumOf(trc20, 'transfer_count');
+    const top20 = [...trc20]
+      .sort((a, b) => Number(b.transfer_count) - Number(a.transfer_count) || String(a.contract_address).localeCompare(String(b.contract_address)))
+      .slice(0, 10);
+    const callCount = v('trigger_count');
+    return statusWrapper({
+      lastUpdateSeconds: Math.floor(ctx.now / 1000),
+      updateTime: ctx.now,
+      txCount,
+      lastDayTxCount: v('last_day_tx_count'),
+      txAmount: sunToTrx(v('tx_amount_sun')),
+      lastDayTxAmount: sunToTrx(v('last_day_tx_amount_sun')),
+      trxTransferCount: v('trx_count'),
+      trxTransferAmount: sunToTrx(v('trx_amount_sun')),
+      trxTransferProportion: pct(v('trx_count'), txCount),
+      trc10TransferCount: v('trc10_count'),
+      trc10TransferAmount: v('trc10_amount_raw'),
+      trc10TransferProportion: pct(v('trc10_count'), txCount),
+      trc20Count,
+      trc20Amount: sumOf(trc20, 'amount'),
+      trc20Proportion: pct(trc20Count, txCount),
+      trc721Count: sumOf(byStandard('trc721'), 'transfer_count'),
+      trc1155Count: sumOf(byStandard('trc1155'), 'transfer_count'),
+      triggerCount: callCount,
+      triggerAmount: sunToTrx(v('trigger_amount_sun')),
+      triggerProportion: pct(callCount, txCount),
+      votesCount: v('votes_count'),
+      votesAmount: v('votes_amount'),
+      votesProportion: pct(v('votes_count'), txCount),
+      freezeBalanceCount: v('freeze_count'),
+      freezeBalanceAmount: sunToTrx(v('freeze_amount_sun')),
+      freezeBalanceProportion: pct(v('freeze_count'), txCount),
+      othersCount: v('others_count'),
+      othersAmount: sunToTrx(v('others_amount_sun')),
+      othersProportion: pct(v('others_count'), txCount),
+      trc20Top10: top20.map((r) => ({
+        symbol: r.symbol ?? '',
+        amount: Number(r.amount ?? 0),
+        address: r.contract_address,
+        proportion: pct(Number(r.transfer_count), trc20Count),
+        count: Number(r.transfer_count),
+        name: r.name ?? '',
+        tokenType: 'trc20',
+      })),
+      triggerTop10: contracts.map((r) => ({
+        symbol: r.symbol ?? '',
+        amount: sunToTrx(Number(r.call_value_sun ?? 0)),
+        address: r.contract_address,
+        proportion: pct(Number(r.call_count), callCount),
+        count: Number(r.call_count),
+        name: r.name ?? '',
+        tokenType: r.token_standard ?? '',
+      })),
+    });
+  },
+});
