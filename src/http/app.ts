@@ -92,7 +92,12 @@ interface HandlerDeps {
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   const params = ep.params as z.ZodType<unknown>;
   const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
-  const csv = ep.csv as AnyEndpoint['csv'] & { wanted(p: unknown): boolean; binds(p: unknown, c: unknown): Record<string, BindValue>; orderBy?(p: unknown): string } | undefined;
+  const csv = ep.csv as AnyEndpoint['csv'] & {
+    query: string | ((p: unknown) => string);
+    wanted(p: unknown): boolean;
+    binds(p: unknown, c: unknown): Record<string, BindValue>;
+    orderBy?(p: unknown): string;
+  } | undefined;
 
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (ep.requiresKey) checkKey(req, deps.apiKeys);
@@ -145,11 +150,16 @@ async function streamCsv(
   reply: FastifyReply,
   engine: Engine,
   deps: HandlerDeps,
-  csv: NonNullable<AnyEndpoint['csv']> & { binds(p: unknown, c: unknown): Record<string, BindValue>; orderBy?(p: unknown): string },
+  csv: NonNullable<AnyEndpoint['csv']> & {
+    query: string | ((p: unknown) => string);
+    binds(p: unknown, c: unknown): Record<string, BindValue>;
+    orderBy?(p: unknown): string;
+  },
   p: unknown,
 ): Promise<void> {
-  const t = deps.templates.get(csv.query);
-  if (!t) throw new Error(`template ${csv.query} not loaded`);
+  const id = typeof csv.query === 'function' ? csv.query(p) : csv.query;
+  const t = deps.templates.get(id);
+  if (!t) throw new Error(`template ${id} not loaded`);
   const raw = reply.raw;
   let closed = false;
   raw.on('close', () => (closed = true));

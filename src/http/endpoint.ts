@@ -25,8 +25,11 @@ export interface CsvColumn {
 }
 
 export interface CsvSpec<P> {
-  /** Which declared query streams the rows (usually the same as the JSON list). */
-  query: string;
+  /**
+   * SQL id of the query that streams the rows (usually the JSON list's), or a function of the params choosing one,
+   * e.g. `(p) => (p.relatedAddress ? 'x/list.by-address' : 'x/list')`. It must also be listed in `queries`.
+   */
+  query: string | ((p: P) => string);
   columns: CsvColumn[];
   binds(p: P, ctx: Pick<EndpointContext, 'now' | 'manifest'>): Record<string, BindValue>;
   orderBy?(p: P): string;

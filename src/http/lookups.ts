@@ -102,3 +102,13 @@ const str = (v: Cell | undefined): string => (v === null || v === undefined ? ''
 
 /** The SQL ids the lookups use (loaded at boot with the endpoints' templates). */
 export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info'] as const;
+
+/**
+ * `normalAddressInfo` of the list envelopes (reference §1.4) from a contractMap: each non-contract address →
+ * `{ risk: false }` (the lake holds no risk list), e.g. `normalAddressInfo({ Ta: false, Tb: true })` = `{ Ta: { risk: false } }`.
+ */
+export function normalAddressInfo(map: Record<string, boolean>): Record<string, { risk: boolean }> {
+  const out: Record<string, { risk: boolean }> = {};
+  for (const [a, isContract] of Object.entries(map)) if (!isContract) out[a] = { risk: false };
+  return out;
+}

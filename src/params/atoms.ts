@@ -114,3 +114,16 @@ export function text(maxLength = 200) {
 function clip(s: string): string {
   return s.length > 40 ? `${s.slice(0, 40)}…` : s;
 }
+
+/**
+ * Non-negative decimal number (thresholds such as `filterTokenValue`), e.g. `decimal()` parses '1e18' or '0.5' →
+ * a number and rejects '-1' and 'abc'. Precision is that of a double: use it for thresholds, not exact amounts.
+ */
+export function decimal() {
+  return z.string().transform((s, ctx): number => {
+    const t = s.trim();
+    if (!/^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return fail(ctx, `must be a non-negative number, got '${clip(s)}'`);
+    const n = Number(t);
+    return Number.isFinite(n) ? n : fail(ctx, 'is out of range');
+  });
+}
