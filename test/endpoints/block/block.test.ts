@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+
+describe('GET /api/block', () => {
+  it('defaults: 10 newest blocks, totals over the whole chain', async () => {
+    const [c] = await sql('select count(*) as n, max(block_number) as hi from raw_blocks');
+    const { status, body } = await get('/api/block');
+    expect(status).toBe(200);
+    expect(body.data).toHaveLength(10);
+    expect(body.rangeTotal).toBe(n(c!.n));
+    expect(body.total).toBe(Math.min(n(c!.n), 10000));
+    expect(body.data[0].number).toBe(n(c!.hi));
+    const numbers = body.data.map((b: { number: number }) => b.number);
+    expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  });
+
+  it('a block by number has the fields, types and units of the reference', async () => {
+    const [b] = await sql(`select b.*, w.name as wname from raw_blocks b left join dim_witnesses w on w.address = b.witness_address
+                           where b.tx_count > 0 order by b.block_number limit 1 offset 3`);
+    const [t] = await sql(`select count(*) as n, sum(fee) as fee from raw_transactions where block_number = ${b!.block_number}`);
+    const m = await testManifest();
+    const { body } = await get(`/api/block?number=${b!.block_number}&start_timestamp=1&end_timestamp=2`);
+    expect(body.rangeTotal).toBe(1);
+    const x = body.data[0];
+    expect(x).toMatchObject({
+      number: n(b!.block_number),
+      hash: b!.block_hash,
+      parentHash: b!.parent_hash,
+      timestamp: n(b!.timestamp),
+      size: n(b!.size_bytes),
+      nrOfTrx: n(t!.n),
+      witnessAddress: b!.witness_address,
+      witnessName: b!.wname,
+      version: String(b!.version),
+      fee: n(t!.fee) / 1e6,
+      confirmed: n(b!.block_number) <= m.solidBlock,
+      confirmations: m.head.number - n(b!.block_number),
+      revert: false,
+    });
+    expect(typeof x.version).toBe('string');
+    expect(x.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(x.hash.slice(0, 16)).toBe(n(b!.block_number).toString(16).padStart(16, '0'));
+  });
+
+  it('filters by producer', async () => {
+    const [w] = await sql('select witness_address as a, count(*) as n from raw_blocks group by 1 order by 1 limit 1');
+    const { body } = await get(`/api/block?producer=${w!.a}&limit=50`);
+    expect(body.rangeTotal).toBe(n(w!.n));
+    expect(body.data.every((b: { witnessAddress: string }) => b.witnessAddress === w!.a)).toBe(true);
+  });
+
+  it('filters by time window (ms), bounds included', async () => {
+    const [r] = await sql('select min(timestamp) as lo from raw_blocks');
+    const from = n(r!.lo) + 86_400_000;
+    const to = from + 3_600_000;
+    const [c] = await sql(`select count(*) as n, max(block_number) as hi from raw_blocks where timestamp between ${from} and ${to}`);
+    const { body } = await get(`/api/block?start_timestamp=${from}&end_timestamp=${to}`);
+    expect(body.rangeTotal).toBe(n(c!.n));
+    expect(body.data[0].number).toBe(n(c!.hi));
+  });
+
+  it('sorts by number both ways; unknown sort keys fall back to -number', async () => {
+    const [r] = await sql('select min(block_number) as lo, max(block_number) as hi from raw_blocks');
+    expect((await get('/api/block?sort=number&limit=1')).body.data[0].number).toBe(n(r!.lo));
+    expect((await get('/api/block?sort=-number&limit=1')).body.data[0].number).toBe(n(r!.hi));
+    expect((await get('/api/block?sort=size&limit=1')).body.data[0].number).toBe(n(r!.hi));
+  });
+
+  it('pages are disjoint and continue each other', async () => {
+    const a = (await get('/api/block?start=0&limit=7')).body.data.map((b: { number: number }) => b.number);
+    const b = (await get('/api/block?start=7&limit=7')).body.data.map((x: { number: number }) => x.number);
+    const both = (await get('/api/block?start=0&limit=14')).body.data.map((x: { number: number }) => x.number);
+    expect([...a, ...b]).toEqual(both);
+    expect(new Set([...a, ...b]).size).toBe(14);
+  });
+
+  it('clamps limit to 50 and applies the sum rule', async () => {
+    expect((await get('/api/block?limit=500')).body.data).toHaveLength(50);
+    expect((await get('/api/block?start=9990&limit=50')).body.data).toHaveLength(10);
+    const r = await get('/api/block?start=10000&limit=1');
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+  });
+
+  it('rejects malformed input with a 400 naming the parameter', async () => {
+    for (const [q, param] of [
+      ['limit=abc', 'limit'],
+      ['start=-1', 'start'],
+      ['number=12x', 'number'],
+      ['producer=TNotAnAddress', 'producer'],
+      ['start_timestamp=soon', 'start_timestamp'],
+      ['start_timestamp=2000&end_timestamp=1000', 'end_timestamp'],
+    ] as const) {
+      const r = await get(`/api/block?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.error).toBe('BAD_PARAMETER');
+      expect(r.body.param).toBe(param);
+      expect(r.text).not.toMatch(/SELECT|\.parquet|at .*\.ts/);
+    }
+  });
+
+  it('no match is 200 with an empty list', async () => {
+    const r = await get('/api/block?producer=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+    expect((await get('/api/block?number=1')).body.data).toEqual([]);
+  });
+
+  it("a block's nrOfTrx equals the transactions /api/transaction?block= returns", async () => {
+    const [b] = await sql('select block_number from raw_blocks where tx_count >= 2 order by tx_count desc, block_number limit 1');
+    const blk = (await get(`/api/block?number=${b!.block_number}`)).body.data[0];
+    const txs = await get(`/api/transaction?block=${b!.block_number}&limit=50`);
+    expect(txs.body.rangeTotal).toBe(blk.nrOfTrx);
+    expect(txs.body.data.every((t: { block: number }) => t.block === blk.number)).toBe(true);
+  });
+});

@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { wordToBase58 } from '../../../src/chain/address.ts';
+
+const n = (v: unknown) => Number(v);
+
+describe('GET /api/transaction-info', () => {
+  it('returns a USDT transfer with its receipt and the transfer its call data implies', async () => {
+    const [r] = await sql(`select * from raw_transactions where contract_type = 31 and method_id = 'a9059cbb'
+                           and contract_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' and contract_ret = 'SUCCESS' order by block_number desc limit 1`);
+    const m = await testManifest();
+    const { status, body } = await get(`/api/transaction-info?hash=${String(r!.tx_hash).toUpperCase()}`);
+    expect(status).toBe(200);
+    expect(body).toMatchObject({
+      hash: r!.tx_hash,
+      block: n(r!.block_number),
+      timestamp: n(r!.timestamp),
+      ownerAddress: r!.owner_address,
+      contractType: 31,
+      confirmed: n(r!.block_number) <= m.solidBlock,
+      confirmations: m.head.number - n(r!.block_number),
+      contractRet: 'SUCCESS',
+      revert: false,
+      cheat_status: 0,
+      fee_limit: n(r!.fee_limit),
+    });
+    expect(body.cost).toMatchObject({
+      fee: n(r!.fee),
+      energy_fee: n(r!.energy_fee),
+      energy_usage: n(r!.energy_usage),
+      energy_usage_total: n(r!.energy_usage_total),
+      energy_penalty_total: n(r!.energy_penalty_total),
+      net_usage: n(r!.net_usage),
+      net_fee: n(r!.net_fee),
+      date_created: Math.floor(n(r!.timestamp) / 1000),
+    });
+    const data = String(r!.call_data);
+    const to = wordToBase58(data.slice(8, 72));
+    const amount = BigInt('0x' + data.slice(72, 136)).toString();
+    expect(body.trc20TransferInfo).toHaveLength(1);
+    expect(body.trc20TransferInfo[0]).toMatchObject({
+      from_address: r!.owner_address,
+      to_address: to,
+      amount_str: amount,
+      contract_address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+      decimals: 6,
+      tokenType: 'trc20',
+      type: 'Transfer',
+    });
+    expect(body.contract_map['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t']).toBe(true);
+    expect(body.event_count).toBe(n(r!.log_count));
+  });
+
+  it('lists internal transactions and the confirming SRs', async () => {
+    const [r] = await sql(`select tx_hash, block_number, internal_count from raw_transactions where internal_count > 0 order by block_number limit 1`);
+    const internals = await sql(`select internal_hash, call_value from raw_internal_transactions where tx_hash = '${r!.tx_hash}' order by internal_index`);
+    const producers = await sql(`select distinct witness_address from raw_blocks where block_number > ${r!.block_number} and block_number <= ${n(r!.block_number) + 19}`);
+    const { body } = await get(`/api/transaction-info?hash=${r!.tx_hash}`);
+    const list = body.internal_transactions[String(r!.tx_hash)];
+    expect(list).toHaveLength(n(r!.internal_count));
+    expect(list.map((i: { hash: string }) => i.hash)).toEqual(internals.map((i) => i.internal_hash));
+    expect(list[0].callValueInfo[0].callValue).toBe(n(internals[0]!.call_value));
+    expect(new Set(body.srConfirmList.map((s: { address: string }) => s.address))).toEqual(new Set(producers.map((p) => p.witness_address)));
+  });
+
+  it('an unknown hash is 200 {}, a malformed or missing one a 400', async () => {
+    expect((await get(`/api/transaction-info?hash=${'ab'.repeat(32)}`)).body).toEqual({});
+    const bad = await get('/api/transaction-info?hash=xyz');
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({ error: 'BAD_PARAMETER', param: 'hash' });
+    const missing = await get('/api/transaction-info');
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ error: 'MISSING_PARAMETER', param: 'hash' });
+  });
+});

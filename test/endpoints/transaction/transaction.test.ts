@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+type Tx = { hash: string; block: number; timestamp: number; ownerAddress: string; toAddress: string; contractType: number };
+
+async function busiest(): Promise<string> {
+  const [r] = await sql(`select a from (select owner_address a from raw_transactions union all select to_address a from raw_transactions where to_address is not null)
+                         group by a order by count(*) desc, a limit 1`);
+  return String(r!.a);
+}
+
+describe('GET /api/transaction', () => {
+  it('defaults: 10 newest transactions, totals over the chain', async () => {
+    const [c] = await sql('select count(*) as n from raw_transactions');
+    const top = await sql('select tx_hash from raw_transactions order by timestamp desc, block_number desc, tx_index desc limit 10');
+    const { status, body } = await get('/api/transaction');
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(n(c!.n));
+    expect(body.total).toBe(Math.min(n(c!.n), 10000));
+    expect(body.wholeChainTxCount).toBe(n(c!.n));
+    expect(body.data.map((t: Tx) => t.hash)).toEqual(top.map((r) => r.tx_hash));
+  });
+
+  it('shows a transaction with the reference fields and units', async () => {
+    const [r] = await sql(`select * from raw_transactions where contract_type = 31 and method_id = 'a9059cbb' and contract_ret = 'SUCCESS' order by block_number limit 1`);
+    const m = await testManifest();
+    const { body } = await get(`/api/transaction?block=${r!.block_number}&limit=50`);
+    const t = body.data.find((x: Tx) => x.hash === r!.tx_hash);
+    expect(t).toMatchObject({
+      block: n(r!.block_number),
+      timestamp: n(r!.timestamp),
+      ownerAddress: r!.owner_address,
+      contractType: 31,
+      confirmed: n(r!.block_number) <= m.solidBlock,
+      revert: false,
+      contractRet: 'SUCCESS',
+      amount: String(r!.amount),
+      tokenType: 'trc20',
+    });
+    expect(t.cost).toMatchObject({ fee: n(r!.fee), energy_usage_total: n(r!.energy_usage_total), net_usage: n(r!.net_usage), net_fee: n(r!.net_fee) });
+    expect(t.trigger_info.methodId).toBe('a9059cbb');
+    expect(t.trigger_info.method).toBe('transfer(address _to,uint256 _value)');
+    // The amount in the call data, decoded here independently.
+    expect(t.trigger_info.parameter._value).toBe(BigInt('0x' + String(r!.call_data).slice(72, 136)).toString());
+    expect(t.contractData.contract_address).toBe(r!.contract_address);
+    expect(body.contractMap[String(r!.contract_address)]).toBe(true);
+  });
+
+  it('filters by address and direction', async () => {
+    const a = await busiest();
+    const [c] = await sql(`select count(*) filter (where owner_address = '${a}') as out_n,
+                                  count(*) filter (where to_address = '${a}') as in_n,
+                                  count(*) filter (where owner_address = '${a}' or to_address = '${a}') as all_n
+                           from raw_transactions`);
+    expect(n(c!.all_n)).toBeGreaterThan(60);
+    const all = await get(`/api/transaction?address=${a}&limit=50`);
+    expect(all.body.rangeTotal).toBe(n(c!.all_n));
+    expect(all.body.data.every((t: Tx) => t.ownerAddress === a || t.toAddress === a)).toBe(true);
+    expect((await get(`/api/transaction?address=${a}&direction=out`)).body.rangeTotal).toBe(n(c!.out_n));
+    const inbound = await get(`/api/transaction?address=${a}&direction=in&limit=50`);
+    expect(inbound.body.rangeTotal).toBe(n(c!.in_n));
+    expect(inbound.body.data.every((t: Tx) => t.toAddress === a)).toBe(true);
+    expect((await get(`/api/transaction?fromAddress=${a}`)).body.rangeTotal).toBe(n(c!.out_n));
+    expect((await get(`/api/transaction?toAddress=${a}`)).body.rangeTotal).toBe(n(c!.in_n));
+  });
+
+  it('filters by type (number or name), token, block and time window', async () => {
+    const [c] = await sql(`select count(*) filter (where contract_type = 1) as trx, count(*) filter (where contract_type in (1, 2)) as both_n from raw_transactions`);
+    expect((await get('/api/transaction?type=1')).body.rangeTotal).toBe(n(c!.trx));
+    expect((await get('/api/transaction?type=TransferContract')).body.rangeTotal).toBe(n(c!.trx));
+    expect((await get('/api/transaction?type=1,2')).body.rangeTotal).toBe(n(c!.both_n));
+    expect((await get('/api/transaction?tokens=trx')).body.rangeTotal).toBe(n(c!.trx));
+    const [k] = await sql(`select token_id, count(*) as n from raw_transactions where contract_type = 2 group by 1 order by 2 desc limit 1`);
+    expect((await get(`/api/transaction?tokens=${k!.token_id}`)).body.rangeTotal).toBe(n(k!.n));
+    const [w] = await sql('select min(timestamp) as lo from raw_transactions');
+    const from = n(w!.lo) + 3 * 86_400_000;
+    const to = from + 86_400_000;
+    const [cw] = await sql(`select count(*) as n from raw_transactions where timestamp between ${from} and ${to}`);
+    const r = await get(`/api/transaction?start_timestamp=${from}&end_timestamp=${to}&limit=50`);
+    expect(r.body.rangeTotal).toBe(n(cw!.n));
+    expect(r.body.data.every((t: Tx) => t.timestamp >= from && t.timestamp <= to)).toBe(true);
+  });
+
+  it('filters by confirmation state and combinations', async () => {
+    const m = await testManifest();
+    const [c] = await sql(`select count(*) filter (where contract_ret <> 'SUCCESS') as reverted,
+                                  count(*) filter (where contract_ret = 'SUCCESS' and block_number > ${m.solidBlock}) as unconfirmed,
+                                  count(*) filter (where contract_ret = 'SUCCESS' and block_number <= ${m.solidBlock}) as confirmed
+                           from raw_transactions`);
+    expect(n(c!.reverted)).toBeGreaterThan(0);
+    expect((await get('/api/transaction?confirm=0')).body.rangeTotal).toBe(n(c!.confirmed));
+    expect((await get('/api/transaction?confirm=1')).body.rangeTotal).toBe(n(c!.unconfirmed));
+    const rev = await get('/api/transaction?confirm=2&limit=20');
+    expect(rev.body.rangeTotal).toBe(n(c!.reverted));
+    expect(rev.body.data.every((t: { revert: boolean; contractRet: string }) => t.revert && t.contractRet !== 'SUCCESS')).toBe(true);
+    expect((await get('/api/transaction?confirm=0,1')).body.rangeTotal).toBe(n(c!.confirmed) + n(c!.unconfirmed));
+  });
+
+  it('sorts by timestamp and block both ways', async () => {
+    const [lo] = await sql('select tx_hash from raw_transactions order by timestamp, block_number, tx_index limit 1');
+    const [hi] = await sql('select tx_hash from raw_transactions order by timestamp desc, block_number desc, tx_index desc limit 1');
+    expect((await get('/api/transaction?sort=timestamp&limit=1')).body.data[0].hash).toBe(lo!.tx_hash);
+    expect((await get('/api/transaction?sort=-timestamp&limit=1')).body.data[0].hash).toBe(hi!.tx_hash);
+    expect((await get('/api/transaction?sort=block&limit=1')).body.data[0].hash).toBe(lo!.tx_hash);
+    expect((await get('/api/transaction?sort=-block&limit=1')).body.data[0].hash).toBe(hi!.tx_hash);
+  });
+
+  it('pages are disjoint and ordered, on the address path too', async () => {
+    const a = await busiest();
+    for (const base of ['/api/transaction?', `/api/transaction?address=${a}&`]) {
+      const p1 = (await get(`${base}start=0&limit=20`)).body.data as Tx[];
+      const p2 = (await get(`${base}start=20&limit=20`)).body.data as Tx[];
+      const both = (await get(`${base}start=0&limit=40`)).body.data as Tx[];
+      expect([...p1, ...p2].map((t) => t.hash)).toEqual(both.map((t) => t.hash));
+      expect(new Set(both.map((t) => t.hash)).size).toBe(40);
+      const ts = both.map((t) => t.timestamp);
+      expect(ts).toEqual([...ts].sort((x, y) => y - x));
+    }
+  });
+
+  it('clamps limit and applies the sum rule', async () => {
+    expect((await get('/api/transaction?limit=100')).body.data).toHaveLength(50);
+    expect((await get('/api/transaction?start=9995&limit=50')).body.data).toHaveLength(5);
+    expect((await get('/api/transaction?start=10000')).body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+  });
+
+  it('rejects malformed input with a 400 naming the parameter', async () => {
+    for (const [q, param] of [
+      ['limit=ten', 'limit'],
+      ['address=0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c', 'address'],
+      ['fromAddress=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'fromAddress'],
+      ['confirm=3', 'confirm'],
+      ['confirm=0,x', 'confirm'],
+      ['type=NoSuchContract', 'type'],
+      ['direction=sideways', 'direction'],
+      ['block=abc', 'block'],
+      ['count=maybe', 'count'],
+    ] as const) {
+      const r = await get(`/api/transaction?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param, q).toBe(param);
+    }
+  });
+
+  it('no match is 200 with an empty list', async () => {
+    const r = await get('/api/transaction?address=T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb&direction=out');
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+  });
+});
