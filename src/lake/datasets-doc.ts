@@ -1,0 +1,23 @@
+/**
+ * Renders docs/datasets.md from the catalog, so the schema is documented from its one declaration
+ * (`npm run docs` writes it; a test checks it is current).
+ */
+import { allDatasets } from './registry.ts';
+
+/** The markdown of docs/datasets.md. */
+export function renderDatasetsDoc(): string {
+  const out = [
+    '# Datasets',
+    '',
+    'Generated from `src/lake/catalog.ts` and `src/lake/derived.ts` by `npm run docs`; do not edit by hand.',
+    '',
+  ];
+  for (const d of allDatasets) {
+    out.push(`## ${d.name} (${d.kind}${d.partitioned ? ', partitioned by UTC day' : ''})`, '', d.doc, '');
+    out.push(`Sorted by ${d.sortBy.map((s) => `\`${s}\``).join(', ')}${d.rowGroupSize ? `; row groups of ${d.rowGroupSize} rows` : ''}.`, '');
+    out.push('| column | type | null | meaning |', '|---|---|---|---|');
+    for (const c of d.columns) out.push(`| ${c.name} | ${c.type} | ${c.nullable ? 'yes' : ''} | ${c.doc.replace(/\|/g, '\\|')} |`);
+    out.push('');
+  }
+  return out.join('\n');
+}
