@@ -5,6 +5,7 @@ import blockStatistic from './block/block-statistic.ts';
 import transaction from './transaction/transaction.ts';
 import transactionInfo from './transaction/transaction-info.ts';
 import transactionStatistics from './transaction/transaction-statistics.ts';
+import tokenTrc20Transfers from './transaction/token-trc20-transfers.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -12,4 +13,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   transaction,
   transactionInfo,
   transactionStatistics,
+  tokenTrc20Transfers,
 ];

@@ -1,0 +1,76 @@
+/**
+ * Shared pieces of the transfer lists (token_trc20/transfers, token_trc1155/transfers, transfer,
+ * internal-transaction, transfers-with-status): the by-address anchor, the row state, the address lookups of the
+ * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
+ */
+import type { Cell, Row } from '../../engine/duck.ts';
+import type { EndpointContext } from '../../http/endpoint.ts';
+import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../../http/lookups.ts';
+
+export type Direction = 'in' | 'out' | 'all';
+
+/** Sides of the by-address copy kept for a direction; a self transfer counts as both in and out. */
+export const SIDES: Record<Direction, readonly string[] | null> = { in: ['in', 'self'], out: ['out', 'self'], all: null };
+
+/**
+ * The address the by-address copy is read under, and the sides kept: relatedAddress with `direction`, else
+ * fromAddress (sent), else toAddress (received); null when no address is given (read the fact table),
+ * e.g. `anchorOf({ from: 'T…', direction: 'all' })` = `{ anchor: 'T…', dirs: ['out', 'self'] }`.
+ */
+export function anchorOf(a: { related?: string; from?: string; to?: string; direction: Direction }): { anchor: string; dirs: string[] | null } | null {
+  const sides = (d: Direction) => (SIDES[d] ? [...SIDES[d]] : null);
+  if (a.related) return { anchor: a.related, dirs: sides(a.direction) };
+  if (a.from) return { anchor: a.from, dirs: sides('out') };
+  if (a.to) return { anchor: a.to, dirs: sides('in') };
+  return null;
+}
+
+/** Row state (SPEC §3): 2 reverted when contract_ret is not SUCCESS, else 1 unconfirmed, else 0 confirmed. */
+export function stateOf(r: Row): 0 | 1 | 2 {
+  if (str(r.contract_ret) !== 'SUCCESS') return 2;
+  return r.confirmed === true ? 0 : 1;
+}
+
+export interface AddressLookups {
+  contractMap: Record<string, boolean>;
+  contractInfo: Record<string, ContractInfo>;
+  normalAddressInfo: Record<string, { risk: boolean }>;
+}
+
+/** contractMap / contractInfo / normalAddressInfo of the given addresses (one lookup query). */
+export async function addressLookups(ctx: Pick<EndpointContext, 'lookups'>, addresses: readonly string[]): Promise<AddressLookups> {
+  const { map, info } = await ctx.lookups.contractMap(addresses.filter((a) => a !== '' && a !== 'null'));
+  return { contractMap: map, contractInfo: info, normalAddressInfo: normalAddressInfo(map) };
+}
+
+export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+
+/** A token_transfers row as a `token_transfers[]` item (reference §3.3); TRC721 `quant` is the token id. */
+export function tokenTransferItem(r: Row, infos: Map<string, TokenInfo>, contractMap: Record<string, boolean>) {
+  const ret = str(r.contract_ret);
+  const from = str(r.from_address);
+  const to = str(r.to_address);
+  const standard = str(r.token_standard);
+  return {
+    transaction_id: r.tx_hash,
+    block: r.block_number,
+    block_ts: r.timestamp,
+    from_address: from,
+    from_address_tag: { from_address_tag: '', from_address_tag_logo: '' },
+    to_address: to,
+    to_address_tag: { to_address_tag: '', to_address_tag_logo: '' },
+    contract_address: r.contract_address,
+    quant: standard === 'trc721' ? str(r.token_id) : str(r.amount_raw),
+    contract_type: standard,
+    event_type: str(r.event_type),
+    confirmed: r.confirmed === true,
+    contractRet: ret,
+    finalResult: ret,
+    revert: ret !== 'SUCCESS',
+    status: stateOf(r),
+    fromAddressIsContract: contractMap[from] === true,
+    toAddressIsContract: contractMap[to] === true,
+    riskTransaction: false,
+    tokenInfo: infos.get(str(r.contract_address)) ?? {},
+  };
+}

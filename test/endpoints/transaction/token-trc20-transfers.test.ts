@@ -1,0 +1,238 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+type Item = {
+  transaction_id: string;
+  block: number;
+  block_ts: number;
+  from_address: string;
+  to_address: string;
+  contract_address: string;
+  quant: string;
+  contract_type: string;
+  confirmed: boolean;
+  status: number;
+  revert: boolean;
+  contractRet: string;
+};
+const URL = '/api/token_trc20/transfers';
+const FUNGIBLE = `token_standard in ('trc20', 'trc721')`;
+// The same total order as the endpoint's default, written independently.
+const NEWEST = 'timestamp desc, block_number desc, tx_hash desc, log_index desc, batch_index desc';
+/** Identity of a transfer in a response item and in a raw row (quant = raw amount, or the TRC721 token id). */
+const key = (t: Item) => `${t.transaction_id}|${t.from_address}|${t.to_address}|${t.quant}`;
+const rawKey = (r: Record<string, unknown>) =>
+  `${r.tx_hash}|${r.from_address}|${r.to_address}|${r.token_standard === 'trc721' ? r.token_id : r.amount_raw}`;
+
+async function count(where: string): Promise<number> {
+  const [r] = await sql(`select count(*) as n from raw_token_transfers where ${FUNGIBLE} and (${where})`);
+  return n(r!.n);
+}
+
+/** The TRC20 token with the most transfers, and its most active holder. */
+async function busiest(): Promise<{ token: string; holder: string }> {
+  const [t] = await sql(`select contract_address as c from raw_token_transfers where token_standard = 'trc20' group by 1 order by count(*) desc, 1 limit 1`);
+  const token = String(t!.c);
+  const [h] = await sql(`select a from (select from_address a from raw_token_transfers where contract_address = '${token}'
+                          union all select to_address a from raw_token_transfers where contract_address = '${token}')
+                         where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by a order by count(*) desc, a limit 1`);
+  return { token, holder: String(h!.a) };
+}
+
+describe('GET /api/token_trc20/transfers', () => {
+  it('defaults: 10 newest TRC20/TRC721 transfers and the true count', async () => {
+    const all = await count('true');
+    expect(all).toBeGreaterThan(100);
+    const top = await sql(`select * from raw_token_transfers where ${FUNGIBLE} order by ${NEWEST} limit 10`);
+    const { status, body } = await get(URL);
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(all);
+    expect(body.total).toBe(Math.min(all, 10000));
+    expect(body.token_transfers.map(key)).toEqual(top.map(rawKey));
+    expect(body.token_transfers.every((t: Item) => t.contract_type === 'trc20' || t.contract_type === 'trc721')).toBe(true);
+  });
+
+  it('shows a TRC20 and a TRC721 transfer with the reference fields', async () => {
+    const m = await testManifest();
+    for (const std of ['trc20', 'trc721']) {
+      const [r] = await sql(`select t.*, coalesce(x.contract_ret, 'SUCCESS') as ret, k.decimals, k.symbol from raw_token_transfers t
+                             left join raw_transactions x on x.tx_hash = t.tx_hash left join dim_tokens k on k.token_id = t.contract_address
+                             where t.token_standard = '${std}' order by t.block_number desc, t.log_index limit 1`);
+      expect(r, std).toBeDefined();
+      const { body } = await get(`${URL}?block=${r!.block_number}&contract_address=${r!.contract_address}&limit=50`);
+      const t = body.token_transfers.find((x: Item & { log_index?: number }) => x.transaction_id === r!.tx_hash && x.from_address === r!.from_address && x.to_address === r!.to_address);
+      expect(t, std).toMatchObject({
+        block: n(r!.block_number),
+        block_ts: n(r!.timestamp),
+        contract_address: r!.contract_address,
+        // TRC20: the exact raw amount; TRC721: the token id.
+        quant: std === 'trc721' ? String(r!.token_id) : String(r!.amount_raw),
+        contract_type: std,
+        event_type: 'Transfer',
+        confirmed: n(r!.block_number) <= m.solidBlock,
+        contractRet: r!.ret,
+        revert: r!.ret !== 'SUCCESS',
+        riskTransaction: false,
+        from_address_tag: { from_address_tag: '', from_address_tag_logo: '' },
+      });
+      expect(t.tokenInfo.tokenId).toBe(r!.contract_address);
+      expect(t.tokenInfo.tokenDecimal).toBe(n(r!.decimals));
+      expect(body.contractMap[String(r!.contract_address)]).toBe(true);
+      expect(body.contractMap[String(r!.from_address)]).toBe(t.fromAddressIsContract);
+      if (!t.toAddressIsContract) expect(body.normalAddressInfo[String(r!.to_address)]).toEqual({ risk: false });
+    }
+  });
+
+  it('filters by contract, related address and direction, from / to address', async () => {
+    const { token, holder: a } = await busiest();
+    expect(await count(`contract_address = '${token}'`)).toBeGreaterThan(20);
+    expect((await get(`${URL}?contract_address=${token}`)).body.rangeTotal).toBe(await count(`contract_address = '${token}'`));
+
+    const related = await count(`from_address = '${a}' or to_address = '${a}'`);
+    const sent = await count(`from_address = '${a}'`);
+    const received = await count(`to_address = '${a}'`);
+    expect(sent).toBeGreaterThan(0);
+    expect(received).toBeGreaterThan(0);
+    const all = await get(`${URL}?relatedAddress=${a}&limit=50`);
+    expect(all.body.rangeTotal).toBe(related);
+    expect(all.body.token_transfers.every((t: Item) => t.from_address === a || t.to_address === a)).toBe(true);
+    expect((await get(`${URL}?relatedAddress=${a}&direction=all`)).body.rangeTotal).toBe(related);
+    const out = await get(`${URL}?relatedAddress=${a}&direction=out&limit=50`);
+    expect(out.body.rangeTotal).toBe(sent);
+    expect(out.body.token_transfers.every((t: Item) => t.from_address === a)).toBe(true);
+    const inb = await get(`${URL}?relatedAddress=${a}&direction=in&limit=50`);
+    expect(inb.body.rangeTotal).toBe(received);
+    expect(inb.body.token_transfers.every((t: Item) => t.to_address === a)).toBe(true);
+    expect((await get(`${URL}?fromAddress=${a}`)).body.rangeTotal).toBe(sent);
+    expect((await get(`${URL}?toAddress=${a}`)).body.rangeTotal).toBe(received);
+    expect((await get(`${URL}?relatedAddress=${a}&contract_address=${token}`)).body.rangeTotal).toBe(
+      await count(`contract_address = '${token}' and (from_address = '${a}' or to_address = '${a}')`),
+    );
+
+    // Both ends: the transfers between the pair.
+    const [pair] = await sql(`select to_address as b from raw_token_transfers where ${FUNGIBLE} and from_address = '${a}' and to_address <> '${a}'
+                              group by 1 order by count(*) desc, 1 limit 1`);
+    const b = String(pair!.b);
+    const between = await get(`${URL}?fromAddress=${a}&toAddress=${b}&limit=50`);
+    expect(between.body.rangeTotal).toBe(await count(`from_address = '${a}' and to_address = '${b}'`));
+    expect(between.body.token_transfers.every((t: Item) => t.from_address === a && t.to_address === b)).toBe(true);
+  });
+
+  it('filters by block and time window', async () => {
+    const [b] = await sql(`select block_number as b, count(*) as n from raw_token_transfers where ${FUNGIBLE} group by 1 order by 2 desc, 1 limit 1`);
+    const byBlock = await get(`${URL}?block=${b!.b}&limit=50`);
+    expect(byBlock.body.rangeTotal).toBe(n(b!.n));
+    expect(byBlock.body.token_transfers.every((t: Item) => t.block === n(b!.b))).toBe(true);
+
+    const [w] = await sql(`select min(timestamp) as lo, max(timestamp) as hi from raw_token_transfers`);
+    const from = n(w!.lo) + Math.floor((n(w!.hi) - n(w!.lo)) / 3);
+    const to = from + 86_400_000 / 2;
+    const win = await get(`${URL}?start_timestamp=${from}&end_timestamp=${to}&limit=50`);
+    expect(win.body.rangeTotal).toBe(await count(`timestamp between ${from} and ${to}`));
+    expect(win.body.rangeTotal).toBeGreaterThan(0);
+    expect(win.body.token_transfers.every((t: Item) => t.block_ts >= from && t.block_ts <= to)).toBe(true);
+    expect((await get(`${URL}?start_timestamp=${from}`)).body.rangeTotal).toBe(await count(`timestamp >= ${from}`));
+    expect((await get(`${URL}?end_timestamp=${from}`)).body.rangeTotal).toBe(await count(`timestamp <= ${from}`));
+  });
+
+  it('filters by confirmation state, on both paths', async () => {
+    const m = await testManifest();
+    const { holder: a } = await busiest();
+    const state = (where: string) =>
+      sql(`select count(*) filter (where s = 0) as c0, count(*) filter (where s = 1) as c1, count(*) as all_n from (
+             select case when coalesce(x.contract_ret, 'SUCCESS') <> 'SUCCESS' then 2 when t.block_number > ${m.solidBlock} then 1 else 0 end as s
+             from raw_token_transfers t left join raw_transactions x on x.tx_hash = t.tx_hash
+             where t.${FUNGIBLE} and (${where}))`);
+    for (const [where, q] of [
+      ['true', ''],
+      [`t.from_address = '${a}' or t.to_address = '${a}'`, `relatedAddress=${a}&`],
+    ] as const) {
+      const [c] = await state(where);
+      const c0 = (await get(`${URL}?${q}confirm=0&limit=50`)).body;
+      expect(c0.rangeTotal, q).toBe(n(c!.c0));
+      expect(c0.token_transfers.every((t: Item) => t.confirmed && t.status === 0)).toBe(true);
+      const c1 = (await get(`${URL}?${q}confirm=1&limit=50`)).body;
+      expect(c1.rangeTotal, q).toBe(n(c!.c1));
+      expect(c1.token_transfers.every((t: Item) => !t.confirmed && t.status === 1)).toBe(true);
+      expect((await get(`${URL}?${q}confirm=0,1`)).body.rangeTotal, q).toBe(n(c!.all_n));
+    }
+    const [u] = await state('true');
+    expect(n(u!.c1)).toBeGreaterThan(0);
+  });
+
+  it('hides transfers below filterTokenValue (smallest units)', async () => {
+    const [q] = await sql(`select quantile_disc(amount, 0.5) as v from raw_token_transfers where token_standard = 'trc20'`);
+    const threshold = n(q!.v);
+    const expected = await count(`amount >= ${threshold}`);
+    expect(expected).toBeGreaterThan(0);
+    expect(expected).toBeLessThan(await count('true'));
+    const r = await get(`${URL}?filterTokenValue=${threshold}&limit=50`);
+    expect(r.body.rangeTotal).toBe(expected);
+    expect(r.body.token_transfers.every((t: Item) => t.contract_type === 'trc721' || Number(t.quant) >= threshold)).toBe(true);
+    expect((await get(`${URL}?filterTokenValue=0`)).body.rangeTotal).toBe(await count('true'));
+  });
+
+  it('sorts by timestamp both ways', async () => {
+    const asc = await sql(`select * from raw_token_transfers where ${FUNGIBLE}
+                           order by timestamp, block_number, tx_hash, log_index, batch_index limit 5`);
+    const desc = await sql(`select * from raw_token_transfers where ${FUNGIBLE} order by ${NEWEST} limit 5`);
+    expect((await get(`${URL}?sort=timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(asc.map(rawKey));
+    expect((await get(`${URL}?sort=-timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(desc.map(rawKey));
+    // An unknown key falls back to the default.
+    expect((await get(`${URL}?sort=-quant&limit=5`)).body.token_transfers.map(key)).toEqual(desc.map(rawKey));
+  });
+
+  it('pages are disjoint and ordered, on both paths', async () => {
+    const { holder: a } = await busiest();
+    for (const base of [`${URL}?`, `${URL}?relatedAddress=${a}&`]) {
+      const p1 = (await get(`${base}start=0&limit=15`)).body.token_transfers as Item[];
+      const p2 = (await get(`${base}start=15&limit=15`)).body.token_transfers as Item[];
+      const both = (await get(`${base}start=0&limit=30`)).body.token_transfers as Item[];
+      expect(both).toHaveLength(30);
+      expect([...p1, ...p2].map(key)).toEqual(both.map(key));
+      const ts = both.map((t) => t.block_ts);
+      expect(ts).toEqual([...ts].sort((x, y) => y - x));
+    }
+  });
+
+  it('clamps limit and applies the sum rule', async () => {
+    expect((await get(`${URL}?limit=100`)).body.token_transfers).toHaveLength(50);
+    expect((await get(`${URL}?start=9990&limit=50`)).body.token_transfers.length).toBeLessThanOrEqual(10);
+    const r = await get(`${URL}?start=10000`);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+  });
+
+  it('rejects malformed input with a 400 naming the parameter', async () => {
+    for (const [q, param] of [
+      ['limit=ten', 'limit'],
+      ['start=-1', 'start'],
+      ['relatedAddress=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u', 'relatedAddress'],
+      ['contract_address=0x41a614f803b6fd780986a42c78ec9c7f77e6ded13c', 'contract_address'],
+      ['fromAddress=nope', 'fromAddress'],
+      ['toAddress=T123', 'toAddress'],
+      ['confirm=2', 'confirm'],
+      ['direction=up', 'direction'],
+      ['block=x', 'block'],
+      ['filterTokenValue=-5', 'filterTokenValue'],
+      ['start_timestamp=yesterday', 'start_timestamp'],
+      ['start_timestamp=2000&end_timestamp=1000', 'end_timestamp'],
+    ] as const) {
+      const r = await get(`${URL}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param, q).toBe(param);
+    }
+  });
+
+  it('no match is 200 with an empty list; unknown parameters are ignored', async () => {
+    const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
+    expect(await count(`from_address = '${nobody}' or to_address = '${nobody}'`)).toBe(0);
+    const r = await get(`${URL}?relatedAddress=${nobody}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, token_transfers: [] });
+    const t = await get(`${URL}?end_timestamp=1`);
+    expect(t.body).toMatchObject({ rangeTotal: 0, token_transfers: [] });
+    expect((await get(`${URL}?limit=3&legacy=1`)).body.token_transfers).toHaveLength(3);
+  });
+});
