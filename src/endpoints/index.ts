@@ -6,6 +6,7 @@ import transaction from './transaction/transaction.ts';
 import transactionInfo from './transaction/transaction-info.ts';
 import transactionStatistics from './transaction/transaction-statistics.ts';
 import tokenTrc20Transfers from './transaction/token-trc20-transfers.ts';
+import tokenTrc1155Transfers from './transaction/token-trc1155-transfers.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -14,4 +15,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   transactionInfo,
   transactionStatistics,
   tokenTrc20Transfers,
+  tokenTrc1155Transfers,
 ];

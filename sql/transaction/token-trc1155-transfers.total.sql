@@ -1,0 +1,21 @@
+-- /api/token_trc1155/transfers without an address filter: number of rows matching the same filters (rangeTotal).
+-- @param contract VARCHAR
+-- @param block BIGINT
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+-- @param confirm INTEGER[]
+-- @param min_amount DOUBLE
+WITH failed AS (
+  SELECT tx_hash FROM transactions
+  WHERE $confirm IS NOT NULL AND contract_ret <> 'SUCCESS' AND "timestamp" BETWEEN $start_ts AND $end_ts
+)
+SELECT count(*) AS n
+FROM token_transfers t
+WHERE t.token_standard = 'trc1155'
+  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($contract IS NULL OR t.contract_address = $contract)
+  AND ($block IS NULL OR t.block_number = $block)
+  AND ($min_amount IS NULL OR t.amount >= $min_amount)
+  AND ($confirm IS NULL OR list_contains($confirm, CASE
+        WHEN t.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
+        WHEN t.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END));
