@@ -7,6 +7,7 @@ import transactionInfo from './transaction/transaction-info.ts';
 import transactionStatistics from './transaction/transaction-statistics.ts';
 import tokenTrc20Transfers from './transaction/token-trc20-transfers.ts';
 import tokenTrc1155Transfers from './transaction/token-trc1155-transfers.ts';
+import transfer from './transaction/transfer.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -16,4 +17,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   transactionStatistics,
   tokenTrc20Transfers,
   tokenTrc1155Transfers,
+  transfer,
 ];

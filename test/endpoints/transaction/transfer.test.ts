@@ -1,0 +1,186 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+type Item = {
+  transactionHash: string;
+  block: number;
+  timestamp: number;
+  transferFromAddress: string;
+  transferToAddress: string;
+  amount: number;
+  tokenName: string;
+  confirmed: boolean;
+  contractRet: string;
+  tokenInfo: { tokenId: string; tokenDecimal: number };
+};
+const URL = '/api/transfer';
+const NEWEST = 'timestamp desc, block_number desc, tx_index desc';
+
+async function count(where: string): Promise<number> {
+  const [r] = await sql(`select count(*) as n from raw_transactions where contract_type in (1, 2) and (${where})`);
+  return n(r!.n);
+}
+
+async function busiest(): Promise<string> {
+  const [r] = await sql(`select a from (select owner_address a from raw_transactions where contract_type in (1, 2)
+                          union all select to_address a from raw_transactions where contract_type in (1, 2))
+                         group by a order by count(*) desc, a limit 1`);
+  return String(r!.a);
+}
+
+describe('GET /api/transfer', () => {
+  it('defaults: 10 newest TRX / TRC10 transfers and the true count', async () => {
+    const all = await count('true');
+    expect(all).toBeGreaterThan(100);
+    const top = await sql(`select tx_hash from raw_transactions where contract_type in (1, 2) order by ${NEWEST} limit 10`);
+    const { status, body } = await get(URL);
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(all);
+    expect(body.total).toBe(Math.min(all, 10000));
+    expect(body.data.map((t: Item) => t.transactionHash)).toEqual(top.map((r) => r.tx_hash));
+  });
+
+  it('shows TRX and TRC10 transfers with the reference fields; amount is an exact JSON number', async () => {
+    const m = await testManifest();
+    for (const type of [1, 2]) {
+      const [r] = await sql(`select t.*, k.decimals from raw_transactions t left join dim_tokens k on k.token_id = t.token_id
+                             where contract_type = ${type} order by amount desc, block_number limit 1`);
+      const { body, text } = await get(`${URL}?block=${r!.block_number}&limit=50`);
+      const t = body.data.find((x: Item) => x.transactionHash === r!.tx_hash);
+      expect(t, `type ${type}`).toMatchObject({
+        id: '',
+        block: n(r!.block_number),
+        timestamp: n(r!.timestamp),
+        transferFromAddress: r!.owner_address,
+        transferToAddress: r!.to_address,
+        tokenName: type === 1 ? '_' : String(r!.token_id),
+        confirmed: n(r!.block_number) <= m.solidBlock,
+        contractRet: r!.contract_ret,
+        data: r!.memo,
+        cheatStatus: false,
+        riskTransaction: false,
+      });
+      expect(typeof t.amount).toBe('number');
+      // The exact digits are in the body (bigints beyond 2^53 are printed exactly).
+      expect(text).toContain(`"amount":${String(r!.amount)},`);
+      expect(t.tokenInfo.tokenId).toBe(type === 1 ? '_' : String(r!.token_id));
+      expect(t.tokenInfo.tokenDecimal).toBe(type === 1 ? 6 : n(r!.decimals));
+    }
+  });
+
+  it('filters by address and direction, from / to address', async () => {
+    const a = await busiest();
+    const all = await count(`owner_address = '${a}' or to_address = '${a}'`);
+    const sent = await count(`owner_address = '${a}'`);
+    const received = await count(`to_address = '${a}'`);
+    expect(sent).toBeGreaterThan(0);
+    expect(received).toBeGreaterThan(0);
+    const r = await get(`${URL}?address=${a}&limit=50`);
+    expect(r.body.rangeTotal).toBe(all);
+    expect(r.body.data.every((t: Item) => t.transferFromAddress === a || t.transferToAddress === a)).toBe(true);
+    const out = await get(`${URL}?address=${a}&direction=out&limit=50`);
+    expect(out.body.rangeTotal).toBe(sent);
+    expect(out.body.data.every((t: Item) => t.transferFromAddress === a)).toBe(true);
+    const inb = await get(`${URL}?address=${a}&direction=in&limit=50`);
+    expect(inb.body.rangeTotal).toBe(received);
+    expect(inb.body.data.every((t: Item) => t.transferToAddress === a)).toBe(true);
+    expect((await get(`${URL}?fromAddress=${a}`)).body.rangeTotal).toBe(sent);
+    expect((await get(`${URL}?toAddress=${a}`)).body.rangeTotal).toBe(received);
+    const [p] = await sql(`select to_address b from raw_transactions where contract_type in (1, 2) and owner_address = '${a}' and to_address <> '${a}'
+                           group by 1 order by count(*) desc, 1 limit 1`);
+    expect((await get(`${URL}?fromAddress=${a}&toAddress=${p!.b}`)).body.rangeTotal).toBe(
+      await count(`owner_address = '${a}' and to_address = '${p!.b}'`),
+    );
+  });
+
+  it('filters by token(s), block, time window, state and amount', async () => {
+    const m = await testManifest();
+    const trx = await count('contract_type = 1');
+    expect((await get(`${URL}?tokens=_`)).body.rangeTotal).toBe(trx);
+    expect((await get(`${URL}?token=trx`)).body.rangeTotal).toBe(trx);
+    const [k] = await sql(`select token_id, count(*) as n from raw_transactions where contract_type = 2 group by 1 order by 2 desc, 1 limit 1`);
+    const byToken = await get(`${URL}?token=${k!.token_id}&limit=50`);
+    expect(byToken.body.rangeTotal).toBe(n(k!.n));
+    expect(byToken.body.data.every((t: Item) => t.tokenName === k!.token_id)).toBe(true);
+    expect((await get(`${URL}?tokens=trx,${k!.token_id}`)).body.rangeTotal).toBe(trx + n(k!.n));
+    expect((await get(`${URL}?tokens=trx&token=${k!.token_id}`)).body.rangeTotal).toBe(trx + n(k!.n));
+
+    const [b] = await sql(`select block_number b, count(*) n from raw_transactions where contract_type in (1, 2) group by 1 order by 2 desc, 1 limit 1`);
+    expect((await get(`${URL}?block=${b!.b}`)).body.rangeTotal).toBe(n(b!.n));
+
+    const [w] = await sql(`select quantile_disc(timestamp, 0.5) as mid from raw_transactions`);
+    const from = n(w!.mid);
+    const to = from + 86_400_000;
+    const win = await get(`${URL}?start_timestamp=${from}&end_timestamp=${to}&limit=50`);
+    expect(win.body.rangeTotal).toBe(await count(`timestamp between ${from} and ${to}`));
+    expect(win.body.data.every((t: Item) => t.timestamp >= from && t.timestamp <= to)).toBe(true);
+
+    const c0 = await count(`contract_ret = 'SUCCESS' and block_number <= ${m.solidBlock}`);
+    const c1 = await count(`contract_ret = 'SUCCESS' and block_number > ${m.solidBlock}`);
+    expect(c1).toBeGreaterThan(0);
+    expect((await get(`${URL}?confirm=0`)).body.rangeTotal).toBe(c0);
+    expect((await get(`${URL}?confirm=1`)).body.rangeTotal).toBe(c1);
+    expect((await get(`${URL}?confirm=0,1`)).body.rangeTotal).toBe(await count('true'));
+
+    const [q] = await sql(`select quantile_disc(amount, 0.5) as v from raw_transactions where contract_type = 1`);
+    const above = await count(`amount >= ${n(q!.v)}`);
+    expect(above).toBeGreaterThan(0);
+    const f = await get(`${URL}?filterTokenValue=${n(q!.v)}&limit=50`);
+    expect(f.body.rangeTotal).toBe(above);
+    expect(f.body.data.every((t: Item) => t.amount >= n(q!.v))).toBe(true);
+  });
+
+  it('sorts by timestamp and amount both ways', async () => {
+    const q = (order: string) => sql(`select tx_hash from raw_transactions where contract_type in (1, 2) order by ${order} limit 5`);
+    const hashes = async (sort: string) => (await get(`${URL}?sort=${sort}&limit=5`)).body.data.map((t: Item) => t.transactionHash);
+    const ids = (rows: Record<string, unknown>[]) => rows.map((r) => r.tx_hash);
+    expect(await hashes('-timestamp')).toEqual(ids(await q(NEWEST)));
+    expect(await hashes('timestamp')).toEqual(ids(await q('timestamp, block_number, tx_index')));
+    expect(await hashes('-amount')).toEqual(ids(await q('amount desc, block_number desc, tx_index desc')));
+    expect(await hashes('amount')).toEqual(ids(await q('amount, block_number, tx_index')));
+    expect(await hashes('-nonsense')).toEqual(ids(await q(NEWEST)));
+  });
+
+  it('pages are disjoint and ordered, on both paths', async () => {
+    const a = await busiest();
+    for (const base of [`${URL}?`, `${URL}?address=${a}&`]) {
+      const p1 = (await get(`${base}start=0&limit=20`)).body.data as Item[];
+      const p2 = (await get(`${base}start=20&limit=20`)).body.data as Item[];
+      const both = (await get(`${base}start=0&limit=40`)).body.data as Item[];
+      expect([...p1, ...p2].map((t) => t.transactionHash)).toEqual(both.map((t) => t.transactionHash));
+      expect(new Set(both.map((t) => t.transactionHash)).size).toBe(40);
+      const ts = both.map((t) => t.timestamp);
+      expect(ts).toEqual([...ts].sort((x, y) => y - x));
+    }
+  });
+
+  it('clamps limit, applies the sum rule, rejects bad input, answers no match with 200', async () => {
+    expect((await get(`${URL}?limit=51`)).body.data).toHaveLength(50);
+    expect((await get(`${URL}?start=9990&limit=50`)).body.data.length).toBeLessThanOrEqual(10);
+    expect((await get(`${URL}?start=10000`)).body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+    for (const [q, param] of [
+      ['limit=x', 'limit'],
+      ['address=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6', 'address'],
+      ['fromAddress=0', 'fromAddress'],
+      ['toAddress=T', 'toAddress'],
+      ['tokens=trx,usdt', 'tokens'],
+      ['token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'token'],
+      ['confirm=2', 'confirm'],
+      ['count=often', 'count'],
+      ['direction=both', 'direction'],
+      ['filterTokenValue=1e', 'filterTokenValue'],
+      ['start_timestamp=5&end_timestamp=4', 'end_timestamp'],
+    ] as const) {
+      const r = await get(`${URL}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param, q).toBe(param);
+    }
+    const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
+    expect(await count(`owner_address = '${nobody}' or to_address = '${nobody}'`)).toBe(0);
+    const r = await get(`${URL}?address=${nobody}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+    expect((await get(`${URL}?count=true&limit=2`)).body.data).toHaveLength(2);
+  });
+});
