@@ -8,6 +8,7 @@ import transactionStatistics from './transaction/transaction-statistics.ts';
 import tokenTrc20Transfers from './transaction/token-trc20-transfers.ts';
 import tokenTrc1155Transfers from './transaction/token-trc1155-transfers.ts';
 import transfer from './transaction/transfer.ts';
+import internalTransaction from './transaction/internal-transaction.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -18,4 +19,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenTrc20Transfers,
   tokenTrc1155Transfers,
   transfer,
+  internalTransaction,
 ];

@@ -1,0 +1,157 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+type Item = {
+  hash: string;
+  internal_hash: string;
+  block: number;
+  timestamp: number;
+  from: string;
+  to: string;
+  token_id: string;
+  call_value: number;
+  token_list: { token_id: string; call_value: number; tokenInfo: { tokenId: string } };
+  valueInfoList: { token_id: string; call_value: number }[];
+  confirmed: boolean;
+  revert: boolean;
+  rejected: boolean;
+};
+const URL = '/api/internal-transaction';
+const NEWEST = 'timestamp desc, block_number desc, tx_hash desc, internal_index desc';
+
+async function count(where: string): Promise<number> {
+  const [r] = await sql(`select count(*) as n from raw_internal_transactions i where ${where}`);
+  return n(r!.n);
+}
+
+async function busiest(): Promise<string> {
+  const [r] = await sql(`select a from (select caller_address a from raw_internal_transactions union all
+                         select to_address a from raw_internal_transactions where to_address <> caller_address)
+                         group by a order by count(*) desc, a limit 1`);
+  return String(r!.a);
+}
+
+/** The contract whose calls produced the most internal transactions (joined here through the parent transaction). */
+async function busiestContract(): Promise<{ contract: string; n: number }> {
+  const [r] = await sql(`select x.contract_address c, count(*) n from raw_internal_transactions i join raw_transactions x on x.tx_hash = i.tx_hash
+                         where x.contract_address is not null group by 1 order by 2 desc, 1 limit 1`);
+  return { contract: String(r!.c), n: n(r!.n) };
+}
+
+describe('GET /api/internal-transaction', () => {
+  it('requires address, block or contract', async () => {
+    const r = await get(URL);
+    expect(r.status).toBe(400);
+    expect(r.body).toMatchObject({ error: 'MISSING_PARAMETER', param: 'address' });
+    expect((await get(`${URL}?start_timestamp=0&limit=5`)).status).toBe(400);
+  });
+
+  it('filters by address (caller or callee), newest first, with the reference fields', async () => {
+    const m = await testManifest();
+    const a = await busiest();
+    const total = await count(`caller_address = '${a}' or to_address = '${a}'`);
+    expect(total).toBeGreaterThan(10);
+    const top = await sql(`select i.*, coalesce(x.contract_ret, 'SUCCESS') ret from raw_internal_transactions i left join raw_transactions x on x.tx_hash = i.tx_hash
+                           where caller_address = '${a}' or i.to_address = '${a}' order by i.${NEWEST.replaceAll(', ', ', i.')} limit 10`);
+    const { status, body } = await get(`${URL}?address=${a}`);
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(total);
+    expect(body.total).toBe(Math.min(total, 10000));
+    expect(body.data.map((t: Item) => t.internal_hash)).toEqual(top.map((r) => r.internal_hash));
+    const [r] = top;
+    expect(body.data[0]).toMatchObject({
+      hash: r!.tx_hash,
+      block: n(r!.block_number),
+      timestamp: n(r!.timestamp),
+      from: r!.caller_address,
+      to: r!.to_address,
+      note: r!.note,
+      rejected: r!.rejected,
+      token_id: r!.token_id,
+      call_value: n(r!.call_value),
+      confirmed: n(r!.block_number) <= m.solidBlock,
+      revert: r!.ret !== 'SUCCESS',
+      result: r!.ret,
+    });
+    const t = body.data[0] as Item;
+    expect(Array.isArray(t.token_list)).toBe(false);
+    expect(t.token_list).toMatchObject({ token_id: r!.token_id, call_value: n(r!.call_value) });
+    expect(t.valueInfoList).toEqual([t.token_list]);
+    expect(t.token_list.tokenInfo.tokenId).toBe(r!.token_id);
+    expect(Object.keys(body.contractMap)).toContain(a);
+  });
+
+  it('filters by block and by the called contract', async () => {
+    const [b] = await sql(`select block_number b, count(*) n from raw_internal_transactions group by 1 order by 2 desc, 1 limit 1`);
+    const byBlock = await get(`${URL}?block=${b!.b}&limit=50`);
+    expect(byBlock.body.rangeTotal).toBe(n(b!.n));
+    expect(byBlock.body.data.every((t: Item) => t.block === n(b!.b))).toBe(true);
+
+    const { contract, n: calls } = await busiestContract();
+    expect(calls).toBeGreaterThan(0);
+    const byContract = await get(`${URL}?contract=${contract}&limit=50`);
+    expect(byContract.body.rangeTotal).toBe(calls);
+    const parents = new Set((await sql(`select tx_hash from raw_transactions where contract_address = '${contract}'`)).map((r) => r.tx_hash));
+    expect(byContract.body.data.every((t: Item) => parents.has(t.hash))).toBe(true);
+    // Filters combine.
+    expect((await get(`${URL}?contract=${contract}&block=${b!.b}`)).body.rangeTotal).toBe(
+      n((await sql(`select count(*) n from raw_internal_transactions i join raw_transactions x on x.tx_hash = i.tx_hash
+                    where x.contract_address = '${contract}' and i.block_number = ${b!.b}`))[0]!.n),
+    );
+  });
+
+  it('filters by time window and confirmation state', async () => {
+    const m = await testManifest();
+    const a = await busiest();
+    const rel = `(caller_address = '${a}' or i.to_address = '${a}')`;
+    const [w] = await sql(`select quantile_disc(timestamp, 0.5) mid from raw_internal_transactions i where ${rel}`);
+    const from = n(w!.mid);
+    const to = from + 3 * 86_400_000;
+    const win = await get(`${URL}?address=${a}&start_timestamp=${from}&end_timestamp=${to}&limit=50`);
+    expect(win.body.rangeTotal).toBe(await count(`${rel} and timestamp between ${from} and ${to}`));
+    expect(win.body.data.every((t: Item) => t.timestamp >= from && t.timestamp <= to)).toBe(true);
+
+    const [s] = await sql(`select count(*) filter (where s = 0) c0, count(*) filter (where s = 1) c1, count(*) all_n from (
+        select case when coalesce(x.contract_ret, 'SUCCESS') <> 'SUCCESS' then 2 when i.block_number > ${m.solidBlock} then 1 else 0 end s
+        from raw_internal_transactions i left join raw_transactions x on x.tx_hash = i.tx_hash where ${rel})`);
+    expect((await get(`${URL}?address=${a}&confirm=0`)).body.rangeTotal).toBe(n(s!.c0));
+    expect((await get(`${URL}?address=${a}&confirm=1`)).body.rangeTotal).toBe(n(s!.c1));
+    expect((await get(`${URL}?address=${a}&confirm=0,1`)).body.rangeTotal).toBe(n(s!.all_n));
+  });
+
+  it('pages are disjoint and ordered; limit is clamped; sum rule', async () => {
+    const a = await busiest();
+    const p1 = (await get(`${URL}?address=${a}&start=0&limit=5`)).body.data as Item[];
+    const p2 = (await get(`${URL}?address=${a}&start=5&limit=5`)).body.data as Item[];
+    const both = (await get(`${URL}?address=${a}&start=0&limit=10`)).body.data as Item[];
+    expect(both).toHaveLength(10);
+    expect([...p1, ...p2].map((t) => t.internal_hash)).toEqual(both.map((t) => t.internal_hash));
+    const ts = both.map((t) => t.timestamp);
+    expect(ts).toEqual([...ts].sort((x, y) => y - x));
+    const total = await count(`caller_address = '${a}' or to_address = '${a}'`);
+    expect((await get(`${URL}?address=${a}&limit=80`)).body.data).toHaveLength(Math.min(50, total));
+    expect((await get(`${URL}?address=${a}&start=9990&limit=50`)).body.data.length).toBeLessThanOrEqual(10);
+    expect((await get(`${URL}?address=${a}&start=10000`)).body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+  });
+
+  it('rejects malformed input with a 400 naming the parameter; no match is 200 empty', async () => {
+    for (const [q, param] of [
+      ['address=T1', 'address'],
+      ['contract=xyz', 'contract'],
+      ['block=one', 'block'],
+      ['block=1&confirm=2', 'confirm'],
+      ['block=1&limit=-1', 'limit'],
+      ['block=1&start_timestamp=9&end_timestamp=8', 'end_timestamp'],
+    ] as const) {
+      const r = await get(`${URL}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param, q).toBe(param);
+    }
+    const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
+    expect(await count(`caller_address = '${nobody}' or to_address = '${nobody}'`)).toBe(0);
+    const r = await get(`${URL}?address=${nobody}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+  });
+});
