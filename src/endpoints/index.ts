@@ -9,6 +9,7 @@ import tokenTrc20Transfers from './transaction/token-trc20-transfers.ts';
 import tokenTrc1155Transfers from './transaction/token-trc1155-transfers.ts';
 import transfer from './transaction/transfer.ts';
 import internalTransaction from './transaction/internal-transaction.ts';
+import tokenTrc20TransfersWithStatus from './transaction/token-trc20-transfers-with-status.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -20,4 +21,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenTrc1155Transfers,
   transfer,
   internalTransaction,
+  tokenTrc20TransfersWithStatus,
 ];
