@@ -10,6 +10,7 @@ import tokenTrc1155Transfers from './transaction/token-trc1155-transfers.ts';
 import transfer from './transaction/transfer.ts';
 import internalTransaction from './transaction/internal-transaction.ts';
 import tokenTrc20TransfersWithStatus from './transaction/token-trc20-transfers-with-status.ts';
+import transferStatistics from './transaction/transfer-statistics.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -22,4 +23,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   transfer,
   internalTransaction,
   tokenTrc20TransfersWithStatus,
+  transferStatistics,
 ];

@@ -1,0 +1,52 @@
+/**
+ * GET /api/transfer/statistics (SPEC §4.7; shape: reference §3.9, status wrapper). Transfer counts per kind (TRX,
+ * TRC10, TRC20, TRC721, TRC1155) all time and on the last complete UTC day before the head block, from the daily
+ * rollups. Amounts: whole TRX for TRX (and the transfersAmount totals), raw units for TRC10, token units summed
+ * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+import { lastCompleteDay } from './transaction-statistics.ts';
+
+/** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
+const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
+
+export default defineEndpoint({
+  path: '/api/transfer/statistics',
+  method: 'GET',
+  summary: 'Transfer counts and amounts by token standard, all time and yesterday, from the daily rollups.',
+  params: z.object({}),
+  queries: { totals: 'transaction/transfer-statistics' },
+  async handle(_p, ctx) {
+    const [t] = await ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) });
+    const v = (k: string): number => Number(t?.[k] ?? 0);
+    const counts = {
+      trx: v('trx_count'),
+      trc10: v('trc10_count'),
+      trc20: v('trc20_count'),
+      trc721: v('trc721_count'),
+      trc1155: v('trc1155_count'),
+    };
+    const all = counts.trx + counts.trc10 + counts.trc20 + counts.trc721 + counts.trc1155;
+    return statusWrapper({
+      transfersCount: all,
+      transfersAmount: sunToTrx(v('trx_amount_sun')),
+      lastDayTransfersCount: v('last_day_tx_transfers') + v('last_day_token_transfers'),
+      lastDayTransfersAmount: sunToTrx(v('last_day_trx_amount_sun')),
+      trxTransferCount: counts.trx,
+      trxTransferAmount: sunToTrx(v('trx_amount_sun')),
+      trxTransferProportion: pct(counts.trx, all),
+      trc10TransferCount: counts.trc10,
+      trc10TransferAmount: v('trc10_amount_raw'),
+      trc10TransferProportion: pct(counts.trc10, all),
+      trc20Count: counts.trc20,
+      trc20Amount: v('trc20_amount'),
+      trc20Proportion: pct(counts.trc20, all),
+      trc721Count: counts.trc721,
+      trc721Proportion: pct(counts.trc721, all),
+      trc1155Count: counts.trc1155,
+      trc1155Proportion: pct(counts.trc1155, all),
+    });
+  },
+});
