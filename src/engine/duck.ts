@@ -14,6 +14,7 @@ import {
   DuckDBStructValue,
   DuckDBTypeId,
   type DuckDBType,
+  DuckDBDataChunk,
 } from '@duckdb/node-api';
 
 /** A JSON-ready cell: 64-bit integers outside ±2^53 stay `bigint` (printed exactly by http/json.ts). */
@@ -37,6 +38,9 @@ export function toCell(v: DuckDBValue): Cell {
   }
   return String(v);
 }
+
+/** A value `Db.appendColumns` accepts: the JS form of BIGINT, INTEGER, DOUBLE, VARCHAR, BOOLEAN or NULL. */
+export type AppendCell = null | boolean | number | bigint | string;
 
 export interface DbOptions {
   threads?: number;
@@ -83,6 +87,36 @@ export class Db {
     const rows = await this.all(sql);
     const first = rows[0];
     return first ? (Object.values(first)[0] ?? null) : null;
+  }
+
+  /**
+   * Bulk-loads columnar arrays into an existing table, in the table's column order, through a DuckDB appender
+   * fed 2048-row data chunks (measured ~10x faster than INSERT … VALUES; used by the ingester), e.g.
+   * `await db.appendColumns('t', [[1, 2n], ['a', null]])`. BIGINT columns take numbers or bigints.
+   */
+  async appendColumns(table: string, columns: readonly (readonly AppendCell[])[]): Promise<void> {
+    const appender = await this.conn.createAppender(table);
+    try {
+      if (columns.length !== appender.columnCount) {
+        throw new Error(`appendColumns(${table}): ${columns.length} columns given, the table has ${appender.columnCount}`);
+      }
+      const types = columns.map((_, i) => appender.columnType(i));
+      const rows = columns[0]?.length ?? 0;
+      for (const c of columns) if (c.length !== rows) throw new Error(`appendColumns(${table}): ragged columns`);
+      const toBig = (v: AppendCell): AppendCell => (typeof v === 'number' ? BigInt(v) : v);
+      for (let off = 0; off < rows; off += 2048) {
+        const n = Math.min(2048, rows - off);
+        const chunk = DuckDBDataChunk.create(types, n);
+        columns.forEach((col, i) => {
+          const slice = col.slice(off, off + n);
+          chunk.setColumnValues(i, (types[i]!.typeId === DuckDBTypeId.BIGINT ? slice.map(toBig) : slice) as DuckDBValue[]);
+        });
+        appender.appendDataChunk(chunk);
+      }
+      appender.flushSync();
+    } finally {
+      appender.closeSync();
+    }
   }
 
   close(): void {
