@@ -1,0 +1,414 @@
+/**
+ * The ingest loop: fetch blocks and their transaction infos from a java-tron node, decode them into staged lake
+ * rows, and publish new versions (incrementally: only the touched days) as it goes.
+ *
+ * - Range mode (`from`..`to`): ingests exactly that range, replacing any rows of it already in the lake.
+ *   With `resume`, it skips what the lake already holds as final (the manifest's solid block) when the lake's
+ *   recorded ranges cover `from`..solid.
+ * - Follow mode: catches up to the node's solidified head, then polls it; with `unconfirmed`, also ingests the
+ *   blocks above it, published as unconfirmed (manifest `solidBlock`) and replaced once they solidify.
+ *
+ * Crash safety comes from publish.ts (atomic, versioned): a killed run leaves the last published version served,
+ * and the next run continues from its solid block (or re-ingests the range: same rows, same fingerprint).
+ */
+import { publishVersion } from '../../src/lake/publish.ts';
+import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
+import { type NodeBlock, type NodeTransactionInfo, NodeNotJsonError, int } from '../../src/chain/node-json.ts';
+import { AddressBook, BlockDataError, Seen, decodeBlock } from './decode.ts';
+import { Dimensions, pool } from './dimensions.ts';
+import { NodeApiError, NodeClient, type Transport } from './node-client.ts';
+import { computeBlockId, computeTxId } from './protobuf.ts';
+import { RawBuffers } from './rows.ts';
+import { Staging, type BlockRange } from './staging.ts';
+import { Progress } from './progress.ts';
+
+export interface IngestOptions {
+  /** Full node HTTP base URL. */
+  node: string;
+  /** Base URL of /walletsolidity/* (default: `node`). */
+  solidityNode?: string;
+  /** Provider key, sent as TRON-PRO-API-KEY. */
+  apiKey?: string;
+  /** Lake folder (manifest.json + versions/). */
+  out: string;
+  /** First block (inclusive). Default: the block after the lake's solid block. */
+  from?: number;
+  /** Last block (inclusive), range mode. Default: the node's solid head. */
+  to?: number;
+  follow?: boolean;
+  /** Range mode: start after the lake's solid block when the lake already covers `from`..solid. */
+  resume?: boolean;
+  /** Follow mode: also ingest blocks above the solidified head (published as unconfirmed). */
+  unconfirmed?: boolean;
+  /** Blocks per getblockbylimitnext call, 1..100. Default 100. */
+  batchSize?: number;
+  /** Transaction-info requests in flight. Default 8. */
+  concurrency?: number;
+  /** Publish after this many new blocks. Default 10 000 (range) / 20 (follow). */
+  publishEveryBlocks?: number;
+  /** Publish after this many seconds with new blocks pending. Default 300 (range) / 15 (follow). */
+  publishEverySeconds?: number;
+  /** Follow mode: seconds between head polls when caught up. Default 3. */
+  pollSeconds?: number;
+  /** Follow mode: stop once every block up to this one is ingested as final (tests, backfills). */
+  followUntil?: number;
+  /** Read token metadata from the node (constant calls). Default true. */
+  tokenMetadata?: boolean;
+  /** Recompute blockIDs and txIDs from the raw data and refuse mismatches. Default false. */
+  verify?: boolean;
+  retries?: number;
+  backoffMs?: number;
+  timeoutMs?: number;
+  /** Replaces HTTP (tests and the bench serve node answers from memory). */
+  transport?: Transport;
+  /** Progress bar on stderr: true, false, or 'auto' (when stderr is a TTY). Default 'auto'. */
+  progress?: boolean | 'auto';
+  /** Log lines (retries, publishes). Default: stderr. */
+  log?: (line: string) => void;
+  /** Abort: finish the current batch, publish what is pending, return. */
+  signal?: AbortSignal;
+  threads?: number;
+  memoryLimit?: string;
+  /** Entries of the hex → Base58 cache (default 1 000 000; 0 disables it). */
+  addressCacheSize?: number;
+}
+
+export interface IngestSummary {
+  from: number;
+  /** Last block ingested (from - 1 when none). */
+  to: number;
+  blocks: number;
+  transactions: number;
+  /** Versions published by this run. */
+  publishes: number;
+  manifest: Manifest | null;
+  seconds: number;
+  /** Wall time per phase, ms (fetch overlaps the others: it runs ahead in the background). */
+  timings: { fetchWait: number; parse: number; decode: number; prepare: number; load: number; metadata: number; publish: number };
+  addressCache: { hits: number; misses: number };
+}
+
+interface Fetched {
+  from: number;
+  to: number;
+  blocks: NodeBlock[];
+  infos: NodeTransactionInfo[][];
+}
+
+/** Sanitised node URL for the manifest (no credentials, no query). */
+function publicUrl(u: string): string {
+  try {
+    const x = new URL(u);
+    return `${x.protocol}//${x.host}${x.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return 'node';
+  }
+}
+
+type Ranges = [number, number][];
+
+function mergeRanges(list: Ranges): Ranges {
+  const s = [...list].sort((a, b) => a[0] - b[0]);
+  const out: Ranges = [];
+  for (const r of s) {
+    const last = out[out.length - 1];
+    if (last && r[0] <= last[1] + 1) last[1] = Math.max(last[1], r[1]);
+    else out.push([r[0], r[1]]);
+  }
+  return out;
+}
+
+function manifestRanges(m: Manifest | null): Ranges {
+  const r = m?.source?.ranges;
+  if (!Array.isArray(r)) return [];
+  return r.filter((x): x is [number, number] => Array.isArray(x) && x.length === 2 && x.every((n) => Number.isSafeInteger(n)));
+}
+
+/** Ingests blocks from a node into the lake at `opts.out`; see the module doc for the modes. */
+export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
+  const log = opts.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const follow = opts.follow === true;
+  const batchSize = Math.max(1, Math.min(100, opts.batchSize ?? 100));
+  const concurrency = Math.max(1, opts.concurrency ?? 8);
+  const publishBlocks = opts.publishEveryBlocks ?? (follow ? 20 : 10_000);
+  const publishMs = (opts.publishEverySeconds ?? (follow ? 15 : 300)) * 1000;
+  const client = new NodeClient({
+    url: opts.node,
+    solidityUrl: opts.solidityNode,
+    apiKey: opts.apiKey,
+    retries: opts.retries,
+    backoffMs: opts.backoffMs,
+    timeoutMs: opts.timeoutMs,
+    transport: opts.transport,
+    onRetry: (p, n, why, ms) => log(`retry ${n} of ${p} in ${Math.round(ms)} ms: ${why}`),
+  });
+  const t0 = performance.now();
+  const timings = { fetchWait: 0, parse: 0, decode: 0, prepare: 0, load: 0, metadata: 0, publish: 0 };
+  const book = new AddressBook(opts.addressCacheSize ?? 1_000_000);
+  const dims = new Dimensions();
+
+  let base = await readManifest(opts.out);
+  const staging = await Staging.open(opts.out, base, { threads: opts.threads, memoryLimit: opts.memoryLimit });
+  const progress = new Progress(opts.progress ?? 'auto', log);
+  let blocksDone = 0;
+  let txDone = 0;
+  let publishes = 0;
+  let lastIngested = -1;
+  let firstBlock = -1;
+  try {
+    await dims.load(staging.db);
+    await refreshWitnesses(client, dims, book, log);
+
+    // Where to start.
+    let solid = await solidHead(client, log);
+    let from = opts.from ?? (base ? base.solidBlock + 1 : follow ? Math.min(solid, Number.MAX_SAFE_INTEGER) : NaN);
+    if (!Number.isSafeInteger(from)) throw new Error('--from is required: the lake is empty and no range was given');
+    if (opts.resume && base && opts.from !== undefined) {
+      const covered = manifestRanges(base).some(([a, b]) => a <= opts.from! && b >= base!.solidBlock);
+      if (covered && base.solidBlock + 1 > from) {
+        log(`resume: the lake holds blocks ${opts.from}..${base.solidBlock} as final; continuing at ${base.solidBlock + 1}`);
+        from = base.solidBlock + 1;
+      }
+    }
+    firstBlock = from;
+    lastIngested = from - 1;
+
+    let pendingDays = new Set<string>();
+    let pendingBlocks = 0;
+    let lastPublish = performance.now();
+    let finalTop = from - 1; // highest block ingested as final by this run
+    let ingestedAbove = false; // unconfirmed blocks staged above the solid head
+    let lastDay = '';
+
+    const publish = async (): Promise<void> => {
+      if (!pendingBlocks) return;
+      const tp = performance.now();
+      await dims.write(staging.db);
+      const current = await readManifest(opts.out);
+      if ((current?.version ?? null) !== (staging.base?.version ?? null)) {
+        throw new Error(`another writer published version ${current?.version} in ${opts.out} during this ingest; stopping to avoid losing its data`);
+      }
+      const ranges = mergeRanges([...manifestRanges(staging.base), ...(finalTop >= firstBlock ? [[firstBlock, finalTop] as [number, number]] : [])]);
+      const prevSolid = staging.base?.solidBlock ?? -1;
+      const m = await publishVersion(staging.db, {
+        dataDir: opts.out,
+        source: { kind: 'node', node: publicUrl(opts.node), ranges },
+        solidBlock: Math.max(prevSolid, finalTop),
+        days: [...pendingDays].sort(),
+        refreshTime: Date.now(),
+      });
+      staging.base = m;
+      base = m;
+      publishes++;
+      timings.publish += performance.now() - tp;
+      progress.log(`published ${m.version}: head ${m.head.number}, solid ${m.solidBlock}, days ${[...pendingDays].sort().join(' ')}, fingerprint ${m.fingerprint}`);
+      pendingDays = new Set();
+      pendingBlocks = 0;
+      lastPublish = performance.now();
+      await staging.evictExcept(new Set(lastDay ? [lastDay] : []));
+    };
+
+    /** Decodes and stages one fetched batch; `range` is what it replaces. */
+    const stage = async (f: Fetched, range: BlockRange, final: boolean): Promise<void> => {
+      const td = performance.now();
+      const buffers = new RawBuffers();
+      const seen = new Seen();
+      const days = new Set<string>();
+      for (let i = 0; i < f.blocks.length; i++) {
+        if (opts.verify) verifyBlock(f.blocks[i]!);
+        days.add(decodeBlock(f.blocks[i]!, f.infos[i]!, buffers, { book, seen }));
+      }
+      timings.decode += performance.now() - td;
+      const ts = performance.now();
+      const touched = await staging.prepare(range, days);
+      timings.prepare += performance.now() - ts;
+      const tm = performance.now();
+      await dims.merge(seen, opts.tokenMetadata === false ? null : client, book);
+      timings.metadata += performance.now() - tm;
+      const ta = performance.now();
+      await staging.append(buffers);
+      timings.load += performance.now() - ta;
+      for (const d of touched) pendingDays.add(d);
+      const n = f.blocks.length;
+      const txs = buffers.transactions.length;
+      blocksDone += n;
+      txDone += txs;
+      pendingBlocks += n;
+      lastIngested = f.to;
+      if (final) finalTop = Math.max(finalTop, f.to);
+      lastDay = [...days].sort().pop() ?? lastDay;
+      progress.tick(n, txs, f.to);
+    };
+
+    const due = (): boolean => pendingBlocks >= publishBlocks || (pendingBlocks > 0 && performance.now() - lastPublish >= publishMs);
+    const aborted = (): boolean => opts.signal?.aborted === true;
+
+    if (!follow) {
+      const to = opts.to ?? solid;
+      if (to < from) {
+        log(`nothing to ingest: from ${from} > to ${to}`);
+      } else {
+        progress.start(to - from + 1);
+        for await (const f of fetchRange(client, from, to, batchSize, concurrency, timings)) {
+          // Range mode ingests what was asked; blocks above the node's solid head are published as unconfirmed.
+          await stage(f, { from: f.from, to: f.to }, f.to <= solid);
+          if (f.to > solid && f.from <= solid) finalTop = Math.max(finalTop, solid);
+          if (due()) await publish();
+          if (aborted()) break;
+        }
+      }
+      await publish();
+    } else {
+      progress.start(undefined);
+      const pollMs = (opts.pollSeconds ?? 3) * 1000;
+      let next = from;
+      while (!aborted()) {
+        solid = await solidHead(client, log);
+        if (opts.followUntil !== undefined) solid = Math.min(solid, Math.max(opts.followUntil, next - 1));
+        if (next <= solid) {
+          const to = Math.min(solid, next + batchSize * 10 - 1);
+          for await (const f of fetchRange(client, next, to, batchSize, concurrency, timings)) {
+            // A previously staged unconfirmed tail is replaced from its first block up.
+            await stage(f, ingestedAbove ? { from: f.from, to: null } : { from: f.from, to: f.to }, true);
+            ingestedAbove = false;
+            next = f.to + 1;
+            if (due()) await publish();
+            if (aborted()) break;
+          }
+          continue;
+        }
+        if (opts.followUntil !== undefined && next > opts.followUntil) break;
+        if (opts.unconfirmed) {
+          const head = await client.headBlock();
+          if (head > solid) {
+            // Everything above the solid head is fetched again each time: a fork there simply gets replaced.
+            for await (const f of fetchRange(client, solid + 1, head, batchSize, concurrency, timings)) {
+              await stage(f, f.from === solid + 1 ? { from: f.from, to: null } : { from: f.from, to: f.to }, false);
+              ingestedAbove = true;
+            }
+          }
+        }
+        if (due()) await publish();
+        await sleep(pollMs, opts.signal);
+      }
+      await publish();
+    }
+  } finally {
+    progress.stop();
+    timings.parse = client.parseMs;
+    await staging.close();
+  }
+  return {
+    from: firstBlock,
+    to: lastIngested,
+    blocks: blocksDone,
+    transactions: txDone,
+    publishes,
+    manifest: base,
+    seconds: (performance.now() - t0) / 1000,
+    timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as IngestSummary['timings'],
+    addressCache: { hits: book.hits, misses: book.misses },
+  };
+}
+
+/** The node's solid head; a node without the solidity API makes every block count as final (logged once). */
+async function solidHead(client: NodeClient, log: (l: string) => void): Promise<number> {
+  try {
+    return await client.solidBlock();
+  } catch (e) {
+    if (!(e instanceof NodeApiError) && !(e instanceof NodeNotJsonError)) throw e;
+    if (!warnedNoSolid) log(`warning: ${e.message}; using the head block as the solid block`);
+    warnedNoSolid = true;
+    return client.headBlock();
+  }
+}
+let warnedNoSolid = false;
+
+async function refreshWitnesses(client: NodeClient, dims: Dimensions, book: AddressBook, log: (l: string) => void): Promise<void> {
+  try {
+    dims.setWitnessList(await client.listWitnesses(), book);
+  } catch (e) {
+    if (!(e instanceof NodeApiError) && !(e instanceof NodeNotJsonError)) throw e;
+    log(`warning: /wallet/listwitnesses unavailable (${e.message}); witnesses are the producers seen, without names`);
+  }
+}
+
+function verifyBlock(b: NodeBlock): void {
+  const id = computeBlockId(b.block_header.raw_data);
+  if (id !== b.blockID) throw new BlockDataError(`block ${int(b.block_header.raw_data.number)}: blockID ${b.blockID} does not hash from its header (${id})`);
+  for (const tx of b.transactions ?? []) {
+    if (computeTxId(tx) !== tx.txID) throw new BlockDataError(`transaction ${tx.txID} does not hash from its raw_data_hex`);
+  }
+}
+
+const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+  new Promise((resolve) => {
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(t);
+      resolve();
+    }, { once: true });
+  });
+
+/**
+ * Fetches [from, to] in batches of `batchSize` blocks, each with its transaction infos, running up to two batches
+ * ahead of the consumer so decoding overlaps the network. Checks numbering and the parent-hash chain.
+ */
+async function* fetchRange(
+  client: NodeClient,
+  from: number,
+  to: number,
+  batchSize: number,
+  concurrency: number,
+  timings: { fetchWait: number },
+): AsyncGenerator<Fetched> {
+  const starts: number[] = [];
+  for (let a = from; a <= to; a += batchSize) starts.push(a);
+  const inFlight: Promise<Fetched>[] = [];
+  const launch = (i: number): void => {
+    const a = starts[i]!;
+    const p = fetchBatch(client, a, Math.min(to, a + batchSize - 1), concurrency);
+    p.catch(() => undefined); // consumed below; avoid an unhandled rejection if the consumer stops early
+    inFlight.push(p);
+  };
+  let launched = 0;
+  const AHEAD = 2;
+  while (launched < starts.length && launched < AHEAD) launch(launched++);
+  let prevHash: string | null = null;
+  for (let i = 0; i < starts.length; i++) {
+    const tw = performance.now();
+    const f = await inFlight.shift()!;
+    timings.fetchWait += performance.now() - tw;
+    if (launched < starts.length) launch(launched++);
+    const firstParent = f.blocks[0]?.block_header.raw_data.parentHash;
+    if (prevHash !== null && firstParent !== prevHash) {
+      throw new BlockDataError(`block ${f.from}: parent hash ${firstParent} is not the hash of block ${f.from - 1} (${prevHash}); the node switched forks mid-ingest, run again`);
+    }
+    prevHash = f.blocks[f.blocks.length - 1]?.blockID ?? null;
+    yield f;
+  }
+}
+
+async function fetchBatch(client: NodeClient, from: number, to: number, concurrency: number): Promise<Fetched> {
+  const blocks = await client.blocks(from, to + 1);
+  const expected = to - from + 1;
+  if (blocks.length !== expected) {
+    throw new BlockDataError(`the node returned ${blocks.length} of the ${expected} blocks ${from}..${to} (is the range above its head, or pruned?)`);
+  }
+  for (let i = 0; i < blocks.length; i++) {
+    const b = blocks[i]!;
+    const n = int(b.block_header.raw_data.number);
+    if (n !== from + i) throw new BlockDataError(`expected block ${from + i}, the node returned ${n}`);
+    if (i > 0 && b.block_header.raw_data.parentHash !== blocks[i - 1]!.blockID) {
+      throw new BlockDataError(`block ${n}: parent hash does not match block ${n - 1}; the node switched forks mid-batch, run again`);
+    }
+  }
+  const infos: NodeTransactionInfo[][] = blocks.map(() => []);
+  const idx = blocks.map((_, i) => i).filter((i) => (blocks[i]!.transactions?.length ?? 0) > 0);
+  await pool(idx, concurrency, async (i) => {
+    infos[i] = await client.transactionInfos(from + i);
+  });
+  return { from, to, blocks, infos };
+}
+
+export { mergeRanges };

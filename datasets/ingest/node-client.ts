@@ -1,0 +1,225 @@
+/**
+ * A java-tron HTTP API client for the ingester: POST JSON, big-int-safe parsing, retries with exponential backoff
+ * and jitter, the provider key header, and clear errors for nodes that cannot serve history.
+ *
+ * Retried: network errors and timeouts, HTTP 429 and 5xx, and the node's rate-limit answer
+ * `{"Error": "…lack of computing resources"}` (HTTP 200, reference §1.1). Not retried: non-JSON bodies with a 2xx
+ * status (a lite full node answers "this API is closed because this node is a lite fullnode"), HTTP 404 and other
+ * `{"Error": …}` answers (bad request: retrying cannot help).
+ */
+import {
+  type NodeBlock,
+  type NodeTransactionInfo,
+  NodeNotJsonError,
+  int,
+  parseNodeJson,
+} from '../../src/chain/node-json.ts';
+
+/** One HTTP exchange; injectable so tests and the bench can serve responses from memory. */
+export type Transport = (url: string, body: string | undefined, headers: Record<string, string>) => Promise<{ status: number; text: string }>;
+
+export interface NodeClientOptions {
+  /** Full node HTTP base URL, e.g. http://127.0.0.1:8090 */
+  url: string;
+  /** Base URL of the solidity API (/walletsolidity/*); default: `url`. */
+  solidityUrl?: string;
+  /** Sent as `TRON-PRO-API-KEY` (TronGrid and compatible providers). */
+  apiKey?: string;
+  /** Attempts after the first one. Default 8. */
+  retries?: number;
+  /** First backoff delay, ms (doubles per attempt, ±50 % jitter, capped at 10 s). Default 250. */
+  backoffMs?: number;
+  /** Per-request timeout, ms. Default 60 000. */
+  timeoutMs?: number;
+  transport?: Transport;
+  /** Called before each retry (for logging). */
+  onRetry?: (path: string, attempt: number, reason: string, delayMs: number) => void;
+}
+
+/** The node answered `{"Error": …}` (or another business error) that retrying cannot fix. */
+export class NodeApiError extends Error {
+  constructor(
+    readonly path: string,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(`${path}: ${message}`);
+    this.name = 'NodeApiError';
+  }
+}
+
+/** The node kept failing with retryable errors until the retry budget was spent. */
+export class NodeUnavailableError extends Error {
+  constructor(path: string, attempts: number, reason: string) {
+    super(`${path}: the node did not answer after ${attempts} attempts (last error: ${reason})`);
+    this.name = 'NodeUnavailableError';
+  }
+}
+
+class Retryable extends Error {}
+
+/** `fetch` with a timeout: the default transport. */
+export function fetchTransport(timeoutMs: number): Transport {
+  return async (url, body, headers) => {
+    const res = await fetch(url, {
+      method: body === undefined ? 'GET' : 'POST',
+      body,
+      headers,
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    return { status: res.status, text: await res.text() };
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Result of a constant (read-only) contract call. */
+export interface ConstantResult {
+  ok: boolean;
+  /** Return data hex ('' when the call failed). */
+  hex: string;
+}
+
+export class NodeClient {
+  readonly url: string;
+  readonly solidityUrl: string;
+  private readonly transport: Transport;
+  private readonly headers: Record<string, string>;
+  /** Time spent turning response text into objects, ms (reported by the bench). */
+  parseMs = 0;
+  requests = 0;
+  retries = 0;
+
+  constructor(private readonly opts: NodeClientOptions) {
+    this.url = opts.url.replace(/\/+$/, '');
+    this.solidityUrl = (opts.solidityUrl ?? opts.url).replace(/\/+$/, '');
+    this.transport = opts.transport ?? fetchTransport(opts.timeoutMs ?? 60_000);
+    this.headers = { 'content-type': 'application/json', accept: 'application/json' };
+    if (opts.apiKey) this.headers['TRON-PRO-API-KEY'] = opts.apiKey;
+  }
+
+  /** POSTs `body` to `path` (on the solidity URL for /walletsolidity/ paths) and returns the parsed JSON. */
+  async call<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+    const base = path.startsWith('/walletsolidity/') ? this.solidityUrl : this.url;
+    const payload = JSON.stringify(body);
+    const retries = this.opts.retries ?? 8;
+    let last = '';
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.once<T>(base + path, path, payload);
+      } catch (e) {
+        if (!(e instanceof Retryable) && !isNetworkError(e)) throw e;
+        last = e instanceof Error ? e.message : String(e);
+        if (attempt >= retries) throw new NodeUnavailableError(path, attempt + 1, last);
+        const delay = Math.min(10_000, (this.opts.backoffMs ?? 250) * 2 ** attempt) * (0.5 + Math.random() / 2);
+        this.retries++;
+        this.opts.onRetry?.(path, attempt + 1, last, delay);
+        await sleep(delay);
+      }
+    }
+  }
+
+  private async once<T>(url: string, path: string, payload: string): Promise<T> {
+    this.requests++;
+    const { status, text } = await this.transport(url, payload, this.headers);
+    if (status === 429 || status >= 500) throw new Retryable(`HTTP ${status}`);
+    if (status === 404) throw new NodeApiError(path, 'HTTP 404: the node does not serve this API', status);
+    const t0 = performance.now();
+    let parsed: unknown;
+    try {
+      parsed = parseNodeJson(text);
+    } finally {
+      this.parseMs += performance.now() - t0;
+    }
+    if (status >= 400) throw new NodeApiError(path, `HTTP ${status}: ${text.slice(0, 200)}`, status);
+    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'Error' in parsed) {
+      const msg = String((parsed as { Error: unknown }).Error);
+      if (/lack of computing resources|too many requests|rate limit/i.test(msg)) throw new Retryable(msg);
+      throw new NodeApiError(path, msg, status);
+    }
+    return parsed as T;
+  }
+
+  /** Blocks [from, toExclusive) with full transactions, at most 100 (getblockbylimitnext), sorted by number. */
+  async blocks(from: number, toExclusive: number): Promise<NodeBlock[]> {
+    if (toExclusive - from > 100 || toExclusive <= from) throw new Error(`getblockbylimitnext range [${from}, ${toExclusive}) must hold 1..100 blocks`);
+    const r = await this.call<{ block?: NodeBlock[] }>('/wallet/getblockbylimitnext', { startNum: from, endNum: toExclusive });
+    const list = r.block ?? [];
+    return list.sort((a, b) => int(a.block_header.raw_data.number) - int(b.block_header.raw_data.number));
+  }
+
+  /** Execution results of every transaction of block `num` ([] for an empty block). */
+  async transactionInfos(num: number): Promise<NodeTransactionInfo[]> {
+    const r = await this.call<NodeTransactionInfo[] | Record<string, never>>('/wallet/gettransactioninfobyblocknum', { num });
+    return Array.isArray(r) ? r : [];
+  }
+
+  /** Number of the node's head block. */
+  async headBlock(): Promise<number> {
+    const b = await this.call<NodeBlock>('/wallet/getnowblock');
+    return headNumber(b, '/wallet/getnowblock');
+  }
+
+  /** Number of the latest solidified (final) block. */
+  async solidBlock(): Promise<number> {
+    const b = await this.call<NodeBlock>('/walletsolidity/getnowblock');
+    return headNumber(b, '/walletsolidity/getnowblock');
+  }
+
+  /** Super Representatives and candidates (hex mode). */
+  async listWitnesses(): Promise<{ address?: string; voteCount?: number | string; url?: string }[]> {
+    const r = await this.call<{ witnesses?: { address?: string; voteCount?: number | string; url?: string }[] }>('/wallet/listwitnesses');
+    return r.witnesses ?? [];
+  }
+
+  /** A constant call of `selector` (e.g. "name()") without arguments on `contractHex` (41…). A revert is `ok: false`, not an error. */
+  async constantCall(contractHex: string, selector: string): Promise<ConstantResult> {
+    let r: { result?: { result?: boolean; code?: string }; constant_result?: string[] };
+    try {
+      r = await this.call('/wallet/triggerconstantcontract', {
+        owner_address: '410000000000000000000000000000000000000000',
+        contract_address: contractHex,
+        function_selector: selector,
+        parameter: '',
+        visible: false,
+      });
+    } catch (e) {
+      if (e instanceof NodeApiError) return { ok: false, hex: '' };
+      throw e;
+    }
+    const ok = r.result?.result === true && !r.result.code;
+    return { ok, hex: ok ? (r.constant_result?.[0] ?? '') : '' };
+  }
+
+  /** Deployment facts of a contract ({} when unknown). */
+  async contractInfo(contractHex: string): Promise<{ origin_address?: string; name?: string }> {
+    try {
+      return await this.call('/wallet/getcontract', { value: contractHex, visible: false });
+    } catch (e) {
+      if (e instanceof NodeApiError) return {};
+      throw e;
+    }
+  }
+
+  /** A TRC10 token by id ({} when unknown). */
+  async assetIssue(id: string): Promise<{ owner_address?: string; name?: string; abbr?: string; total_supply?: number | string; precision?: number; start_time?: number | string; url?: string }> {
+    try {
+      return await this.call('/wallet/getassetissuebyid', { value: id });
+    } catch (e) {
+      if (e instanceof NodeApiError) return {};
+      throw e;
+    }
+  }
+}
+
+function headNumber(b: NodeBlock, path: string): number {
+  const n = b?.block_header?.raw_data?.number;
+  if (n === undefined) throw new NodeApiError(path, 'the answer has no block number');
+  return int(n);
+}
+
+function isNetworkError(e: unknown): boolean {
+  if (e instanceof NodeNotJsonError || e instanceof NodeApiError) return false;
+  if (!(e instanceof Error)) return false;
+  return e.name === 'TimeoutError' || e.name === 'AbortError' || e instanceof TypeError || /ECONN|EPIPE|ETIMEDOUT|socket|fetch failed/i.test(e.message);
+}

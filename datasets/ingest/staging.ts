@@ -1,0 +1,124 @@
+/**
+ * The staging database: DuckDB tables named and shaped like the catalog's source datasets, holding exactly what
+ * the next publish writes for the touched days (publish.ts rewrites those day partitions from here and hard-links
+ * every other day from the current version), plus the full dimension tables.
+ *
+ * Re-ingesting replaces, never duplicates: before new rows of a block range go in, the days that hold (or will
+ * hold) those blocks are copied in from the published version and the range is deleted.
+ */
+import path from 'node:path';
+import { promises as fs } from 'node:fs';
+import { Db } from '../../src/engine/duck.ts';
+import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/catalog.ts';
+import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
+import type { RawBuffers } from './rows.ts';
+
+const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
+const cols = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
+const DAY_MS = 86_400_000;
+const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
+const shiftDay = (day: string, n: number): string => new Date(dayStart(day) + n * DAY_MS).toISOString().slice(0, 10);
+
+/** A block range to replace; `to` null means "everything from `from` up" (unconfirmed tail in follow mode). */
+export interface BlockRange {
+  from: number;
+  to: number | null;
+}
+
+export class Staging {
+  /** Days whose rows are staged (copied from the base version and/or ingested since). */
+  readonly loadedDays = new Set<string>();
+  /** Highest block number staged (-1: none): a range above it has nothing to delete. */
+  private maxStaged = -1;
+
+  private constructor(
+    readonly db: Db,
+    readonly dataDir: string,
+    /** The published version the staged rows are based on (null before the first publish). */
+    public base: Manifest | null,
+  ) {}
+
+  static async open(dataDir: string, base: Manifest | null, opts: { threads?: number; memoryLimit?: string } = {}): Promise<Staging> {
+    const tmp = path.join(dataDir, '.ingest-tmp');
+    await fs.mkdir(tmp, { recursive: true });
+    const db = await Db.open({ threads: opts.threads ?? 2, memoryLimit: opts.memoryLimit, tempDirectory: tmp });
+    const s = new Staging(db, dataDir, base);
+    for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
+    if (base) {
+      for (const ds of sourceDatasets) {
+        if (ds.kind !== 'dimension' || !(base.tables[ds.name]?.rows ?? 0)) continue;
+        const file = path.join(versionDir(dataDir, base), 'dim', `${ds.name}.parquet`);
+        await db.run(`INSERT INTO ${ds.name} SELECT ${cols(ds.columns.map((c) => c.name))} FROM read_parquet(${lit(file)})`);
+      }
+    }
+    return s;
+  }
+
+  private partitionFiles(ds: string, day: string): string | null {
+    if (!this.base?.tables[ds]?.partitions?.[day]) return null;
+    return path.join(versionDir(this.dataDir, this.base), 'raw', ds, `date=${day}`, '*.parquet');
+  }
+
+  /** Days of the base version that hold blocks of `range` (looked up near `newDays` only: block times follow numbers). */
+  private async daysHolding(range: BlockRange, newDays: Set<string>): Promise<string[]> {
+    const published = Object.keys(this.base?.tables.blocks?.partitions ?? {});
+    if (!published.length) return [];
+    const sorted = [...newDays].sort();
+    const lo = sorted.length ? shiftDay(sorted[0]!, -1) : '0000-00-00';
+    const hi = range.to === null || !sorted.length ? '9999-99-99' : shiftDay(sorted[sorted.length - 1]!, 1);
+    const candidates = published.filter((d) => d >= lo && d <= hi);
+    if (!candidates.length) return [];
+    const files = candidates.map((d) => lit(this.partitionFiles(blocksDs.name, d)!)).join(', ');
+    const upper = range.to === null ? '' : `AND block_number <= ${range.to}`;
+    const rows = await this.db.all(
+      `SELECT DISTINCT "date" AS d FROM read_parquet([${files}], hive_partitioning = true, hive_types = {'date': VARCHAR})
+       WHERE block_number >= ${range.from} ${upper}`,
+    );
+    return rows.map((r) => String(r.d));
+  }
+
+  /**
+   * Makes the staged tables ready to receive `range`: stages every day that holds old or new rows of it, then
+   * deletes the range. Returns the days the next publish must rewrite because of it.
+   */
+  async prepare(range: BlockRange, newDays: Set<string>): Promise<Set<string>> {
+    const touched = new Set([...newDays, ...(await this.daysHolding(range, newDays))]);
+    for (const day of touched) {
+      if (this.loadedDays.has(day)) continue;
+      for (const ds of sourceDatasets) {
+        if (ds.kind !== 'raw') continue;
+        const files = this.partitionFiles(ds.name, day);
+        if (!files) continue;
+        await this.db.run(`INSERT INTO ${ds.name} SELECT ${cols(ds.columns.map((c) => c.name))} FROM read_parquet(${lit(files)})`);
+      }
+      this.loadedDays.add(day);
+      this.maxStaged = Math.max(this.maxStaged, Number((await this.db.scalar('SELECT max(block_number) FROM blocks')) ?? -1));
+    }
+    if (range.from <= this.maxStaged) {
+      const where = range.to === null ? `block_number >= ${range.from}` : `block_number BETWEEN ${range.from} AND ${range.to}`;
+      for (const ds of sourceDatasets) if (ds.kind === 'raw') await this.db.run(`DELETE FROM ${ds.name} WHERE ${where}`);
+    }
+    return touched;
+  }
+
+  /** Bulk-loads a decoded batch. */
+  async append(buffers: RawBuffers): Promise<void> {
+    for (const b of buffers.all()) if (b.length) await this.db.appendColumns(b.dataset.name, b.columns);
+    const numbers = buffers.blocks.columns[0]!;
+    for (const n of numbers) if (Number(n) > this.maxStaged) this.maxStaged = Number(n);
+  }
+
+  /** Drops staged rows of every day but `keep` (after a publish: they are in the published version now). */
+  async evictExcept(keep: Set<string>): Promise<void> {
+    const drop = [...this.loadedDays].filter((d) => !keep.has(d));
+    if (!drop.length) return;
+    const cond = drop.map((d) => `("timestamp" >= ${dayStart(d)} AND "timestamp" < ${dayStart(d) + DAY_MS})`).join(' OR ');
+    for (const ds of sourceDatasets) if (ds.kind === 'raw') await this.db.run(`DELETE FROM ${ds.name} WHERE ${cond}`);
+    for (const d of drop) this.loadedDays.delete(d);
+  }
+
+  async close(): Promise<void> {
+    this.db.close();
+    await fs.rm(path.join(this.dataDir, '.ingest-tmp'), { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,283 @@
+/**
+ * A fake java-tron node for the ingest tests and the bench: serves the real mainnet block 43,811,922
+ * (../shared/fixtures/node/, read in place) and, around it, synthetic copies renumbered into a chain, with
+ * transaction infos built here, independently of the ingester, consistently with each transaction:
+ * - TRX / TRC10 transfers: bandwidth from stake (net_usage = size) or burned (net_fee = size × 1000 sun, 2022 price);
+ * - USDT and other TRC20 `transfer(address,uint256)` calls: the `Transfer` log their calldata implies, energy
+ *   14,650 (existing holder) or 29,650 (new holder), staked or burned at 420 sun (the Sept-2022 price);
+ * - the jToken `mint()` with 6,000 TRX call value: AccrueInterest-like and Mint logs plus a `Transfer` of jTokens;
+ * - the unknown call 0x49774683: two internal transactions (a TRX payout and a zero-value call) and a custom log.
+ *
+ * Copies of the real block get synthetic hashes (txID = sha256(original txID ‖ ':' ‖ number)); only the real block
+ * hashes from its raw data. `handle()` is the pure request handler (used in memory by the bench); `startFakeNode()`
+ * puts it behind node:http on 127.0.0.1 with a random port.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export const FIXTURES = new URL('../../../../shared/fixtures/node/', import.meta.url);
+export const REAL_BLOCK = 43_811_922;
+export const USDT_HEX = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
+export const OTHER_TRC20_HEX = '415ace22ecc44f2d7251a872643e5642164f719c08';
+export const JTOKEN_HEX = '412c7c9963111905d29eb8da37d28b0f53a7bb5c28';
+export const MYSTERY_HEX = '4163f9f14d5319b7f8822e7771aea45b49e85bb35e';
+export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+/** A TRC10 token whose issue info carries a total supply above 2^53 (checks big-int-safe parsing end to end). */
+export const BIG_SUPPLY_TRC10 = '1002000';
+export const BIG_SUPPLY = '99000000000000001';
+export const MINT_JTOKENS = '29871334567';
+export const PAYOUT_SUN = 1_500_000;
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+type Json = any;
+
+export function readFixture(name: string): string {
+  return readFileSync(new URL(name, FIXTURES), 'utf8');
+}
+
+const realText = readFixture('mainnet-block-43811922.json');
+export const realBlock: Json = JSON.parse(realText);
+
+const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
+const word = (hex: string): string => hex.padStart(64, '0');
+const varintLen = (n: number): number => (n < 128 ? 1 : n < 16384 ? 2 : 3);
+
+/** Bandwidth bytes of a transaction, computed here from the raw hex lengths (protobuf field overheads + 64). */
+export function bandwidthBytes(tx: Json): number {
+  const raw = tx.raw_data_hex.length / 2;
+  let n = 1 + varintLen(raw) + raw;
+  for (const s of tx.signature ?? []) n += 1 + varintLen(s.length / 2) + s.length / 2;
+  return n + 64;
+}
+
+/** The info the fake node serves for transaction `i` of a block (see the module doc). */
+export function infoFor(tx: Json, i: number, blockNumber: number, blockTs: number): Json {
+  const c = tx.raw_data.contract[0];
+  const v = c.parameter.value;
+  const size = bandwidthBytes(tx);
+  const info: Json = { id: tx.txID, blockNumber, blockTimeStamp: blockTs, contractResult: [''], receipt: {} };
+  const burnBandwidth = i % 5 === 0;
+  if (burnBandwidth) info.receipt.net_fee = size * 1000;
+  else info.receipt.net_usage = size;
+  if (c.type === 'TriggerSmartContract') {
+    const contract20 = v.contract_address.slice(2);
+    info.contract_address = v.contract_address;
+    info.receipt.result = 'SUCCESS';
+    info.contractResult = ['0'.repeat(64)];
+    const owner20 = v.owner_address.slice(2);
+    let energy = 0;
+    const logs: Json[] = [];
+    const data: string = v.data;
+    if (data.startsWith('a9059cbb')) {
+      const to20 = data.slice(8, 72).slice(-40);
+      const amountWord = data.slice(72, 136);
+      logs.push({ address: contract20, topics: [TRANSFER_TOPIC, word(owner20), word(to20)], data: amountWord });
+      energy = i % 2 === 0 ? 29_650 : 14_650;
+    } else if (data === '1249c58b') {
+      logs.push({ address: contract20, topics: ['4dec04e750ca11537cabcd8a9eab06494de08da3735bc8871cd41250e190bc04'], data: word('1') + word('2') });
+      logs.push({ address: contract20, data: word(owner20) + word((6_000_000_000).toString(16)) + word(BigInt(MINT_JTOKENS).toString(16)) });
+      logs.push({ address: contract20, topics: [TRANSFER_TOPIC, word(contract20), word(owner20)], data: word(BigInt(MINT_JTOKENS).toString(16)) });
+      energy = 81_231;
+    } else {
+      logs.push({ address: contract20, topics: ['ab'.repeat(32), word(owner20)], data: '' });
+      info.internal_transactions = [
+        { hash: sha(`${tx.txID}:internal:0`), caller_address: v.contract_address, transferTo_address: v.owner_address, callValueInfo: [{ callValue: PAYOUT_SUN }], note: '63616c6c' },
+        { hash: sha(`${tx.txID}:internal:1`), caller_address: v.contract_address, transferTo_address: USDT_HEX, callValueInfo: [{}], note: '63616c6c', rejected: true },
+      ];
+      energy = 45_000;
+    }
+    info.log = logs;
+    info.receipt.energy_usage_total = energy;
+    if (i % 3 === 0) info.receipt.energy_fee = energy * 420;
+    else info.receipt.energy_usage = energy;
+  }
+  const fee = (info.receipt.net_fee ?? 0) + (info.receipt.energy_fee ?? 0);
+  if (fee) info.fee = fee;
+  return info;
+}
+
+const SYNTH = (n: number): string => n.toString(16).padStart(16, '0') + sha(`synthetic-block:${n}`).slice(16);
+
+/** blockID of block n in the fake chain: the real ids at 43,811,922 and its parent, synthetic elsewhere. */
+export function blockIdOf(n: number): string {
+  if (n === REAL_BLOCK) return realBlock.blockID;
+  if (n === REAL_BLOCK - 1) return realBlock.block_header.raw_data.parentHash;
+  return SYNTH(n);
+}
+
+/** Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed copies. */
+export function blockAt(n: number, fork = 0): Json {
+  if (n === REAL_BLOCK && fork === 0) return realBlock;
+  const ts = realBlock.block_header.raw_data.timestamp + (n - REAL_BLOCK) * 3000;
+  const id = fork ? n.toString(16).padStart(16, '0') + sha(`fork:${fork}:${n}`).slice(16) : blockIdOf(n);
+  return {
+    blockID: id,
+    block_header: {
+      raw_data: { ...realBlock.block_header.raw_data, number: n, timestamp: ts, parentHash: blockIdOf(n - 1) },
+      witness_signature: realBlock.block_header.witness_signature,
+    },
+    transactions: realBlock.transactions.map((tx: Json) => ({ ...tx, txID: sha(`${tx.txID}:${n}:${fork}`) })),
+  };
+}
+
+export function infosAt(n: number, fork = 0): Json[] {
+  const b = blockAt(n, fork);
+  return b.transactions.map((tx: Json, i: number) => infoFor(tx, i, n, b.block_header.raw_data.timestamp));
+}
+
+export interface FakeNodeState {
+  /** Lowest and highest block the node has. */
+  low: number;
+  head: number;
+  /** Solidified head (≤ head). */
+  solid: number;
+  /** Delay before each answer, ms. */
+  delayMs: number;
+  /** Answer the next N requests with the rate-limit error. */
+  rateLimitNext: number;
+  /** Answer history calls like a lite full node (non-JSON text). */
+  lite: boolean;
+  /** /walletsolidity/* not served (404). */
+  noSolidity: boolean;
+  /** /wallet/listwitnesses answers an error. */
+  noWitnesses: boolean;
+  /** Blocks above `solid` come from this fork (0 = the canonical chain). */
+  unconfirmedFork: number;
+  requests: { path: string; body: Json; headers: http.IncomingHttpHeaders }[];
+  /** Keep request log (off for the bench). */
+  record: boolean;
+}
+
+export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
+  return {
+    low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
+    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, ...over,
+  };
+}
+
+const abiString = (s: string): string => {
+  const hex = Buffer.from(s, 'utf8').toString('hex');
+  return word('20') + word(s.length.toString(16)) + hex.padEnd(Math.ceil(hex.length / 64) * 64 || 64, '0');
+};
+
+const TOKEN_ANSWERS: Record<string, Record<string, string>> = {
+  [USDT_HEX]: { 'name()': abiString('Tether USD'), 'symbol()': abiString('USDT'), 'decimals()': word('6'), 'totalSupply()': word(BigInt('39823315858124538').toString(16)) },
+  // An older token answering bytes32 for name and symbol.
+  [OTHER_TRC20_HEX]: {
+    'name()': Buffer.from('Old Token').toString('hex').padEnd(64, '0'),
+    'symbol()': Buffer.from('OLD').toString('hex').padEnd(64, '0'),
+    'decimals()': word('12'),
+    'totalSupply()': word(BigInt('1000000000000000000000000').toString(16)),
+  },
+};
+
+const WITNESSES = [
+  { address: '41c81107148e5fa4b4a2edf3d5354db6c6be5b5549', voteCount: 3_000_000_000, url: Buffer.from('https://producer.example').toString('hex') },
+  { address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', voteCount: 4_000_000_000, url: Buffer.from('https://other.example').toString('hex') },
+];
+
+export const RATE_LIMIT_BODY = '{"Error":"class java.lang.IllegalAccessException : lack of computing resources"}';
+export const LITE_BODY = 'this API is closed because this node is a lite fullnode';
+
+const header = (n: number, fork: number): Json => {
+  const b = blockAt(n, fork);
+  return { blockID: b.blockID, block_header: b.block_header };
+};
+
+/** The pure request handler: path + JSON body → status and body text. */
+export function handle(state: FakeNodeState, path: string, body: Json): { status: number; text: string } {
+  if (state.rateLimitNext > 0) {
+    state.rateLimitNext--;
+    return { status: 200, text: RATE_LIMIT_BODY };
+  }
+  const forkOf = (n: number): number => (n > state.solid ? state.unconfirmedFork : 0);
+  switch (path) {
+    case '/wallet/getblockbylimitnext': {
+      if (state.lite) return { status: 200, text: LITE_BODY };
+      const a = Math.max(Number(body.startNum), state.low);
+      const b = Math.min(Number(body.endNum), state.head + 1);
+      if (b - a > 100 || Number(body.endNum) <= Number(body.startNum)) return { status: 200, text: '{"Error":"invalid range"}' };
+      const blocks: Json[] = [];
+      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n)));
+      return { status: 200, text: blocks.length ? JSON.stringify({ block: blocks }) : '{}' };
+    }
+    case '/wallet/gettransactioninfobyblocknum': {
+      if (state.lite) return { status: 200, text: LITE_BODY };
+      const n = Number(body.num);
+      if (n <= 0) return { status: 200, text: '{}' };
+      if (n < state.low || n > state.head) return { status: 200, text: '[]' };
+      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n))) };
+    }
+    case '/wallet/getnowblock':
+      return { status: 200, text: JSON.stringify(header(state.head, forkOf(state.head))) };
+    case '/walletsolidity/getnowblock':
+      if (state.noSolidity) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: JSON.stringify(header(state.solid, 0)) };
+    case '/wallet/listwitnesses':
+      if (state.noWitnesses) return { status: 200, text: '{"Error":"not available"}' };
+      return { status: 200, text: JSON.stringify({ witnesses: WITNESSES }) };
+    case '/wallet/triggerconstantcontract': {
+      const answer = TOKEN_ANSWERS[String(body.contract_address)]?.[String(body.function_selector)];
+      if (answer === undefined) return { status: 200, text: JSON.stringify({ result: { code: 'CONTRACT_EXE_ERROR', message: '52455645525445' } }) };
+      return { status: 200, text: JSON.stringify({ result: { result: true }, energy_used: 500, constant_result: [answer] }) };
+    }
+    case '/wallet/getcontract':
+      if (body.value === USDT_HEX) return { status: 200, text: JSON.stringify({ origin_address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', contract_address: USDT_HEX, name: 'TetherToken' }) };
+      return { status: 200, text: '{}' };
+    case '/wallet/getassetissuebyid':
+      if (body.value === BIG_SUPPLY_TRC10) {
+        // total_supply printed as a bare JSON number above 2^53, as java-tron does.
+        const t = JSON.stringify({ owner_address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', name: Buffer.from('BitTorrent').toString('hex'), abbr: Buffer.from('BTT').toString('hex'), total_supply: 0, precision: 6, start_time: 1548000000000, id: BIG_SUPPLY_TRC10 });
+        return { status: 200, text: t.replace('"total_supply":0', `"total_supply":${BIG_SUPPLY}`) };
+      }
+      return { status: 200, text: '{}' };
+    default:
+      return { status: 404, text: 'Not Found' };
+  }
+}
+
+export interface FakeNode {
+  url: string;
+  state: FakeNodeState;
+  close(): Promise<void>;
+}
+
+/** Starts the fake node on 127.0.0.1 with a random port. */
+export async function startFakeNode(over: Partial<FakeNodeState> = {}): Promise<FakeNode> {
+  const state = defaultState(over);
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      let body: Json = {};
+      try {
+        body = text ? JSON.parse(text) : {};
+      } catch {
+        body = {};
+      }
+      const path = (req.url ?? '/').split('?')[0]!;
+      if (state.record) state.requests.push({ path, body, headers: req.headers });
+      const answer = (): void => {
+        const r = handle(state, path, body);
+        res.writeHead(r.status, { 'content-type': r.text.startsWith('{') || r.text.startsWith('[') ? 'application/json' : 'text/plain' });
+        res.end(r.text);
+      };
+      if (state.delayMs > 0) setTimeout(answer, state.delayMs);
+      else answer();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    state,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
