@@ -10,6 +10,12 @@ import type { TestProject } from 'vitest/node';
 export const TEST_SEED = 7;
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // TRONLAKE_TEST_LAKE=<dir> reuses a tiny lake you generated (seed 7) to iterate faster; CI always generates.
+  const reuse = process.env.CI ? undefined : process.env.TRONLAKE_TEST_LAKE;
+  if (reuse) {
+    project.provide('lakeDir', reuse);
+    return () => {};
+  }
   const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-'));
   const lakeDir = path.join(root, 'tiny');
   // Imported here so pure unit tests can run with TRONLAKE_TEST_NO_LAKE=1 while the generator is being changed.

@@ -1,0 +1,66 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { get, lakeDir, testApp, testManifest } from '../helpers/lake.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { Db } from '../../src/engine/duck.ts';
+import { sourceDatasets } from '../../src/lake/catalog.ts';
+import { publishVersion } from '../../src/lake/publish.ts';
+import { readManifest, versionDir } from '../../src/lake/manifest.ts';
+
+describe('app', () => {
+  it('/health reports the published version and fingerprint', async () => {
+    const m = await testManifest();
+    const { status, body } = await get('/health');
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ status: 'ok', version: m.version, fingerprint: m.fingerprint, head: m.head });
+  });
+
+  it('unknown paths are JSON 404s from the catalog', async () => {
+    const r = await get('/api/no-such-thing?x=1');
+    expect(r.status).toBe(404);
+    expect(r.body).toEqual({ message: 'No endpoint GET /api/no-such-thing.', error: 'NOT_FOUND' });
+  });
+
+  it('answers If-None-Match with 304 and labels the dataset version', async () => {
+    const app = await testApp();
+    const first = await app.inject({ url: '/api/block?limit=3' });
+    expect(first.headers.etag).toMatch(/^"[0-9a-f]{16}"$/);
+    expect(first.headers['x-dataset-version']).toBe((await testManifest()).version);
+    const again = await app.inject({ url: '/api/block?limit=3', headers: { 'if-none-match': String(first.headers.etag) } });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('switches to a newly published version atomically and keeps answering', async () => {
+    // A private copy of the lake, republished from its own Parquet: a new version with the same content.
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-switch-'));
+    try {
+      const dir = path.join(root, 'lake');
+      cpSync(lakeDir(), dir, { recursive: true });
+      const app = await buildApp({ dataDir: dir, cacheBytes: 1 << 20 });
+      const before = JSON.parse((await app.inject({ url: '/health' })).body);
+      const cached = (await app.inject({ url: '/api/block?limit=2' })).body;
+
+      const m = (await readManifest(dir))!;
+      const db = await Db.open({ threads: 2 });
+      for (const ds of sourceDatasets) {
+        const glob = ds.kind === 'dimension' ? `${versionDir(dir, m)}/dim/${ds.name}.parquet` : `${versionDir(dir, m)}/raw/${ds.name}/*/*.parquet`;
+        await db.run(`CREATE TABLE ${ds.name} AS SELECT ${ds.columns.map((c) => `"${c.name}"`).join(', ')} FROM read_parquet('${glob}')`);
+      }
+      const next = await publishVersion(db, { dataDir: dir, source: m.source, solidBlock: m.solidBlock });
+      db.close();
+
+      expect(next.version).not.toBe(before.version);
+      expect(next.fingerprint).toBe(before.fingerprint);
+      expect(await app.lake.poll()).toBe(true);
+      const after = JSON.parse((await app.inject({ url: '/health' })).body);
+      expect(after.version).toBe(next.version);
+      // Same content, new version: same answer (the cache key includes the version, so this one ran its SQL).
+      expect((await app.inject({ url: '/api/block?limit=2' })).body).toBe(cached);
+      await app.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
