@@ -13,6 +13,6 @@ CROSS JOIN chain_state s
 LEFT JOIN witnesses w ON w.address = b.witness_address
 WHERE ($number IS NULL OR b.block_number = $number)
   AND ($producer IS NULL OR b.witness_address = $producer)
-  AND ($number IS NOT NULL OR (b."timestamp" >= $start_ts AND b."timestamp" <= $end_ts))
+  AND ($number IS NOT NULL OR (($start_ts IS NULL OR b."timestamp" >= $start_ts) AND ($end_ts IS NULL OR b."timestamp" <= $end_ts)))
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

@@ -7,4 +7,4 @@ SELECT count(*) AS n
 FROM blocks b
 WHERE ($number IS NULL OR b.block_number = $number)
   AND ($producer IS NULL OR b.witness_address = $producer)
-  AND ($number IS NOT NULL OR (b."timestamp" >= $start_ts AND b."timestamp" <= $end_ts));
+  AND ($number IS NOT NULL OR (($start_ts IS NULL OR b."timestamp" >= $start_ts) AND ($end_ts IS NULL OR b."timestamp" <= $end_ts)));

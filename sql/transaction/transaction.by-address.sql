@@ -19,7 +19,7 @@ WHERE t.address = $address
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)
   AND ($to_address IS NULL OR t.to_address = $to_address)
-  AND t."timestamp" >= $start_ts AND t."timestamp" <= $end_ts
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($types IS NULL OR list_contains($types, t.contract_type))
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE coalesce(t.token_id, t.contract_address) END))

@@ -10,7 +10,7 @@
 SELECT t.*, t.block_number <= s.solid_block AS confirmed
 FROM transactions t
 CROSS JOIN chain_state s
-WHERE t."timestamp" >= $start_ts AND t."timestamp" <= $end_ts
+WHERE ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($types IS NULL OR list_contains($types, t.contract_type))
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE coalesce(t.token_id, t.contract_address) END))

@@ -7,6 +7,7 @@ import { defineEndpoint } from '../../http/endpoint.ts';
 import { pagedList, sunToTrx } from '../../http/envelopes.ts';
 import { address, int, pagingFields, signedSort, signedSortClauses, timeWindowFields, checkTimeWindow, withPage, type PagingOptions } from '../../params/index.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { number: 'b.block_number' };
@@ -30,15 +31,22 @@ export default defineEndpoint({
   queries: { rows: 'block/block', total: 'block/block.total', wholeChain: 'common/whole_chain_tx_count' },
   orderBys: signedSortClauses(sorts),
   async handle(p, ctx) {
-    const filter = {
-      number: p.number ?? null,
-      producer: p.producer ?? null,
-      start_ts: p.start_timestamp ?? 0,
-      end_ts: p.end_timestamp ?? ctx.now,
-    };
+    const from = p.start_timestamp ?? 0;
+    const to = p.end_timestamp ?? ctx.now;
+    const filter = { number: p.number ?? null, producer: p.producer ?? null };
+    const page = { lim: p.page.limit, off: p.page.start };
+    // Block number and time grow together, so a page is searched in windows at the sorted end (http/time-window.ts).
+    const rowsQ =
+      p.number !== undefined
+        ? ctx.rows('rows', { ...filter, ...lakeBounds(from, to, ctx.manifest), ...page }, p.sort.orderBy)
+        : pageByTimeWindows(
+            (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+            { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
+            ctx.manifest,
+          );
     const [rows, total, whole] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }, p.sort.orderBy),
-      ctx.rows('total', filter),
+      rowsQ,
+      ctx.rows('total', { ...filter, ...lakeBounds(from, to, ctx.manifest) }),
       ctx.rows('wholeChain', {}),
     ]);
     const data = rows.map((r) => ({

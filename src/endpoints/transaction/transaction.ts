@@ -12,6 +12,7 @@ import {
   timeWindowFields, checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: 't."timestamp"', block: 't.block_number' };
@@ -65,9 +66,10 @@ export default defineEndpoint({
   },
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
+    const from = p.start_timestamp ?? 0;
+    const to = p.end_timestamp ?? ctx.now;
     const filter = {
-      start_ts: p.start_timestamp ?? 0,
-      end_ts: p.end_timestamp ?? ctx.now,
+      ...lakeBounds(from, to, ctx.manifest),
       block: p.block ?? null,
       types: p.type && p.type.length > 0 ? p.type : null,
       tokens: p.tokens && p.tokens.length > 0 ? p.tokens : null,
@@ -90,7 +92,15 @@ export default defineEndpoint({
       rowsQ = ctx.rows('byAddress', { ...f, ...page }, p.sort.orderBy);
       totalQ = ctx.rows('byAddressTotal', f);
     } else {
-      rowsQ = ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy);
+      // Both sort keys grow with time: search the page in windows at the sorted end (http/time-window.ts).
+      rowsQ =
+        p.block !== undefined
+          ? ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy)
+          : pageByTimeWindows(
+              (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+              { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
+              ctx.manifest,
+            );
       totalQ = ctx.rows('total', filter);
     }
     const [rows, total, whole] = await Promise.all([rowsQ, totalQ, ctx.rows('wholeChain', {})]);

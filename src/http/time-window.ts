@@ -1,0 +1,47 @@
+/**
+ * Time-window planning for lists sorted by time (ARCHITECTURE §1: queries touch the partitions that can hold their
+ * answer). Facts are partitioned by day and sorted by time, so:
+ * - a newest-first page is searched in growing windows ending at the requested end (1 hour, 1 day, 7 days, 30 days,
+ *   then everything): a window holding a full page holds the exact answer, because every row outside it is older;
+ * - a time bound that does not cut the lake is dropped (bound to NULL), so a count reads Parquet metadata only.
+ */
+import type { Manifest } from '../lake/manifest.ts';
+import type { Row } from '../engine/duck.ts';
+
+const HOUR = 3_600_000;
+const SPANS = [HOUR, 24 * HOUR, 7 * 24 * HOUR, 30 * 24 * HOUR];
+
+export interface TimeBounds {
+  /** Lower bound in ms, or null when it does not cut the lake. */
+  start_ts: number | null;
+  /** Upper bound in ms, or null when it does not cut the lake. */
+  end_ts: number | null;
+}
+
+/** Bounds for SQL, NULL where they cover the lake, e.g. `lakeBounds(0, head, m)` = `{ start_ts: null, end_ts: null }`. */
+export function lakeBounds(from: number, to: number, m: Pick<Manifest, 'first' | 'head'>): TimeBounds {
+  return { start_ts: from > m.first.timestamp ? from : null, end_ts: to < m.head.timestamp ? to : null };
+}
+
+/**
+ * Runs `page(bounds)` over growing windows anchored at the newest (desc) or oldest (asc) end of [from, to] until a
+ * window yields `limit` rows or covers the whole range; returns that page, e.g.
+ * `await pageByTimeWindows((b) => ctx.rows('rows', { ...f, ...b }), { from, to, desc: true, limit: 10 }, m)`.
+ */
+export async function pageByTimeWindows(
+  page: (bounds: TimeBounds) => Promise<Row[]>,
+  o: { from: number; to: number; desc: boolean; limit: number },
+  m: Pick<Manifest, 'first' | 'head'>,
+): Promise<Row[]> {
+  const from = Math.max(o.from, m.first.timestamp);
+  const to = Math.min(o.to, m.head.timestamp);
+  if (o.limit === 0 || to < from) return page(lakeBounds(o.from, o.to, m));
+  for (const span of SPANS) {
+    if (to - from <= span) break;
+    const lo = o.desc ? to - span : from;
+    const hi = o.desc ? to : from + span;
+    const rows = await page(lakeBounds(lo, hi, m));
+    if (rows.length >= o.limit) return rows;
+  }
+  return page(lakeBounds(o.from, o.to, m));
+}
