@@ -107,23 +107,28 @@ export function blockIdOf(n: number): string {
   return SYNTH(n);
 }
 
-/** Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed copies. */
-export function blockAt(n: number, fork = 0): Json {
+/**
+ * Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed
+ * copies; `slotMs` spaces the copies' timestamps (3 s on mainnet; tests stretch it to cross UTC midnight).
+ */
+const forkBlockId = (n: number, fork: number): string => (fork ? n.toString(16).padStart(16, '0') + sha(`fork:${fork}:${n}`).slice(16) : blockIdOf(n));
+
+export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): Json {
   if (n === REAL_BLOCK && fork === 0) return realBlock;
-  const ts = realBlock.block_header.raw_data.timestamp + (n - REAL_BLOCK) * 3000;
-  const id = fork ? n.toString(16).padStart(16, '0') + sha(`fork:${fork}:${n}`).slice(16) : blockIdOf(n);
+  const ts = realBlock.block_header.raw_data.timestamp + (n - REAL_BLOCK) * slotMs;
+  const id = forkBlockId(n, fork);
   return {
     blockID: id,
     block_header: {
-      raw_data: { ...realBlock.block_header.raw_data, number: n, timestamp: ts, parentHash: blockIdOf(n - 1) },
+      raw_data: { ...realBlock.block_header.raw_data, number: n, timestamp: ts, parentHash: forkBlockId(n - 1, parentFork) },
       witness_signature: realBlock.block_header.witness_signature,
     },
     transactions: realBlock.transactions.map((tx: Json) => ({ ...tx, txID: sha(`${tx.txID}:${n}:${fork}`) })),
   };
 }
 
-export function infosAt(n: number, fork = 0): Json[] {
-  const b = blockAt(n, fork);
+export function infosAt(n: number, fork = 0, slotMs = 3000): Json[] {
+  const b = blockAt(n, fork, slotMs);
   return b.transactions.map((tx: Json, i: number) => infoFor(tx, i, n, b.block_header.raw_data.timestamp));
 }
 
@@ -148,12 +153,14 @@ export interface FakeNodeState {
   requests: { path: string; body: Json; headers: http.IncomingHttpHeaders }[];
   /** Keep request log (off for the bench). */
   record: boolean;
+  /** Time between synthetic blocks, ms. */
+  slotMs: number;
 }
 
 export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
   return {
     low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
-    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, ...over,
+    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, ...over,
   };
 }
 
@@ -168,7 +175,7 @@ const TOKEN_ANSWERS: Record<string, Record<string, string>> = {
   [OTHER_TRC20_HEX]: {
     'name()': Buffer.from('Old Token').toString('hex').padEnd(64, '0'),
     'symbol()': Buffer.from('OLD').toString('hex').padEnd(64, '0'),
-    'decimals()': word('12'),
+    'decimals()': word((12).toString(16)),
     'totalSupply()': word(BigInt('1000000000000000000000000').toString(16)),
   },
 };
@@ -181,8 +188,8 @@ const WITNESSES = [
 export const RATE_LIMIT_BODY = '{"Error":"class java.lang.IllegalAccessException : lack of computing resources"}';
 export const LITE_BODY = 'this API is closed because this node is a lite fullnode';
 
-const header = (n: number, fork: number): Json => {
-  const b = blockAt(n, fork);
+const header = (n: number, fork: number, slotMs: number): Json => {
+  const b = blockAt(n, fork, slotMs);
   return { blockID: b.blockID, block_header: b.block_header };
 };
 
@@ -200,7 +207,7 @@ export function handle(state: FakeNodeState, path: string, body: Json): { status
       const b = Math.min(Number(body.endNum), state.head + 1);
       if (b - a > 100 || Number(body.endNum) <= Number(body.startNum)) return { status: 200, text: '{"Error":"invalid range"}' };
       const blocks: Json[] = [];
-      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n)));
+      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n), state.slotMs, forkOf(n - 1)));
       return { status: 200, text: blocks.length ? JSON.stringify({ block: blocks }) : '{}' };
     }
     case '/wallet/gettransactioninfobyblocknum': {
@@ -208,13 +215,13 @@ export function handle(state: FakeNodeState, path: string, body: Json): { status
       const n = Number(body.num);
       if (n <= 0) return { status: 200, text: '{}' };
       if (n < state.low || n > state.head) return { status: 200, text: '[]' };
-      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n))) };
+      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n), state.slotMs)) };
     }
     case '/wallet/getnowblock':
-      return { status: 200, text: JSON.stringify(header(state.head, forkOf(state.head))) };
+      return { status: 200, text: JSON.stringify(header(state.head, forkOf(state.head), state.slotMs)) };
     case '/walletsolidity/getnowblock':
       if (state.noSolidity) return { status: 404, text: 'Not Found' };
-      return { status: 200, text: JSON.stringify(header(state.solid, 0)) };
+      return { status: 200, text: JSON.stringify(header(state.solid, 0, state.slotMs)) };
     case '/wallet/listwitnesses':
       if (state.noWitnesses) return { status: 200, text: '{"Error":"not available"}' };
       return { status: 200, text: JSON.stringify({ witnesses: WITNESSES }) };
@@ -261,7 +268,12 @@ export async function startFakeNode(over: Partial<FakeNodeState> = {}): Promise<
       const path = (req.url ?? '/').split('?')[0]!;
       if (state.record) state.requests.push({ path, body, headers: req.headers });
       const answer = (): void => {
-        const r = handle(state, path, body);
+        let r: { status: number; text: string };
+        try {
+          r = handle(state, path, body);
+        } catch (e) {
+          r = { status: 500, text: String(e) };
+        }
         res.writeHead(r.status, { 'content-type': r.text.startsWith('{') || r.text.startsWith('[') ? 'application/json' : 'text/plain' });
         res.end(r.text);
       };
