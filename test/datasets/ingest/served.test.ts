@@ -114,6 +114,6 @@ describe('served after ingest', () => {
     }
     const sample = byHash.get('d057c8aa75c5267a6d723be4c28bf8e2b486d363d70713508a50c57c829313de');
     expect(sample).toMatchObject({ from_address: 'TH2DJurYvmLGApguMsSigCYFz5aMrvoWdA', to_address: 'TYna4T3BXHZiqRMr6YhVLKqgaTtqQmaR3f', quant: '2000000000' });
-    expect(sample.tokenInfo).toMatchObject({ tokenAbbr: 'USDT', tokenDecimal: 6 });
+    expect(sample!.tokenInfo).toMatchObject({ tokenAbbr: 'USDT', tokenDecimal: 6 });
   });
 });
