@@ -16,7 +16,7 @@ import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { type NodeBlock, type NodeTransactionInfo, NodeNotJsonError, int } from '../../src/chain/node-json.ts';
 import { AddressBook, BlockDataError, Seen, decodeBlock } from './decode.ts';
 import { Dimensions, pool } from './dimensions.ts';
-import { NodeApiError, NodeClient, type Transport } from './node-client.ts';
+import { type Deferred, NodeApiError, NodeClient, type Transport } from './node-client.ts';
 import { computeBlockId, computeTxId } from './protobuf.ts';
 import { RawBuffers } from './rows.ts';
 import { Staging, type BlockRange } from './staging.ts';
@@ -92,7 +92,8 @@ interface Fetched {
   from: number;
   to: number;
   blocks: NodeBlock[];
-  infos: NodeTransactionInfo[][];
+  /** Parsed block by block while decoding. */
+  infos: Deferred<NodeTransactionInfo[]>[];
 }
 
 /** Sanitised node URL for the manifest (no credentials, no query). */
@@ -211,14 +212,15 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     /** Decodes and stages one fetched batch; `range` is what it replaces. */
     const stage = async (f: Fetched, range: BlockRange, final: boolean): Promise<void> => {
       const td = performance.now();
+      const parsed0 = client.parseMs;
       const buffers = new RawBuffers();
       const seen = new Seen();
       const days = new Set<string>();
       for (let i = 0; i < f.blocks.length; i++) {
         if (opts.verify) verifyBlock(f.blocks[i]!);
-        days.add(decodeBlock(f.blocks[i]!, f.infos[i]!, buffers, { book, seen }));
+        days.add(decodeBlock(f.blocks[i]!, f.infos[i]!.parse(), buffers, { book, seen, standardOf: (a) => dims.standardOf(a) }));
       }
-      timings.decode += performance.now() - td;
+      timings.decode += performance.now() - td - (client.parseMs - parsed0); // parse is reported on its own
       const ts = performance.now();
       const touched = await staging.prepare(range, days);
       timings.prepare += performance.now() - ts;
@@ -352,7 +354,8 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
 
 /**
  * Fetches [from, to] in batches of `batchSize` blocks, each with its transaction infos, running up to two batches
- * ahead of the consumer so decoding overlaps the network. Checks numbering and the parent-hash chain.
+ * ahead of the consumer so the network overlaps decoding. Answers stay unparsed text until the consumer takes the
+ * batch (parsed objects then die young). Checks numbering and the parent-hash chain.
  */
 async function* fetchRange(
   client: NodeClient,
@@ -364,7 +367,7 @@ async function* fetchRange(
 ): AsyncGenerator<Fetched> {
   const starts: number[] = [];
   for (let a = from; a <= to; a += batchSize) starts.push(a);
-  const inFlight: Promise<Fetched>[] = [];
+  const inFlight: Promise<Unparsed>[] = [];
   const launch = (i: number): void => {
     const a = starts[i]!;
     const p = fetchBatch(client, a, Math.min(to, a + batchSize - 1), concurrency);
@@ -377,9 +380,10 @@ async function* fetchRange(
   let prevHash: string | null = null;
   for (let i = 0; i < starts.length; i++) {
     const tw = performance.now();
-    const f = await inFlight.shift()!;
+    const u = await inFlight.shift()!;
     timings.fetchWait += performance.now() - tw;
     if (launched < starts.length) launch(launched++);
+    const f = materialize(u);
     const firstParent = f.blocks[0]?.block_header.raw_data.parentHash;
     if (prevHash !== null && firstParent !== prevHash) {
       throw new BlockDataError(`block ${f.from}: parent hash ${firstParent} is not the hash of block ${f.from - 1} (${prevHash}); the node switched forks mid-ingest, run again`);
@@ -389,8 +393,28 @@ async function* fetchRange(
   }
 }
 
-async function fetchBatch(client: NodeClient, from: number, to: number, concurrency: number): Promise<Fetched> {
-  const blocks = await client.blocks(from, to + 1);
+interface Unparsed {
+  from: number;
+  to: number;
+  blocks: Deferred<NodeBlock[]>;
+  infos: Deferred<NodeTransactionInfo[]>[];
+}
+
+async function fetchBatch(client: NodeClient, from: number, to: number, concurrency: number): Promise<Unparsed> {
+  const blocksP = client.blocksDeferred(from, to + 1);
+  blocksP.catch(() => undefined);
+  // Infos of every block of the range, asked alongside the blocks (an empty block answers [] cheaply).
+  const infos: Deferred<NodeTransactionInfo[]>[] = new Array(to - from + 1);
+  await pool(Array.from({ length: to - from + 1 }, (_, i) => i), concurrency, async (i) => {
+    infos[i] = await client.transactionInfosDeferred(from + i);
+  });
+  return { from, to, blocks: await blocksP, infos };
+}
+
+/** Parses a fetched batch and checks it: every block of the range, in order, each the child of the previous. */
+function materialize(u: Unparsed): Fetched {
+  const { from, to } = u;
+  const blocks = u.blocks.parse();
   const expected = to - from + 1;
   if (blocks.length !== expected) {
     throw new BlockDataError(`the node returned ${blocks.length} of the ${expected} blocks ${from}..${to} (is the range above its head, or pruned?)`);
@@ -403,12 +427,7 @@ async function fetchBatch(client: NodeClient, from: number, to: number, concurre
       throw new BlockDataError(`block ${n}: parent hash does not match block ${n - 1}; the node switched forks mid-batch, run again`);
     }
   }
-  const infos: NodeTransactionInfo[][] = blocks.map(() => []);
-  const idx = blocks.map((_, i) => i).filter((i) => (blocks[i]!.transactions?.length ?? 0) > 0);
-  await pool(idx, concurrency, async (i) => {
-    infos[i] = await client.transactionInfos(from + i);
-  });
-  return { from, to, blocks, infos };
+  return { from, to, blocks, infos: u.infos };
 }
 
 export { mergeRanges };

@@ -58,6 +58,13 @@ export class NodeUnavailableError extends Error {
 
 class Retryable extends Error {}
 
+/** A node answer checked for errors but not parsed yet. */
+export interface Deferred<T> {
+  parse(): T;
+  /** Length of the answer text (characters). */
+  bytes: number;
+}
+
 /** `fetch` with a timeout: the default transport. */
 export function fetchTransport(timeoutMs: number): Transport {
   return async (url, body, headers) => {
@@ -100,6 +107,15 @@ export class NodeClient {
 
   /** POSTs `body` to `path` (on the solidity URL for /walletsolidity/ paths) and returns the parsed JSON. */
   async call<T>(path: string, body: Record<string, unknown> = {}): Promise<T> {
+    return (await this.callDeferred<T>(path, body)).parse();
+  }
+
+  /**
+   * Like `call`, but leaves a large answer unparsed until `parse()`: the ingester fetches ahead and parses right
+   * before decoding, so the parsed objects live only while their batch is decoded.
+   * Errors (`{"Error": …}`, non-JSON) are still detected and retried here.
+   */
+  async callDeferred<T>(path: string, body: Record<string, unknown> = {}): Promise<Deferred<T>> {
     const base = path.startsWith('/walletsolidity/') ? this.solidityUrl : this.url;
     const payload = JSON.stringify(body);
     const retries = this.opts.retries ?? 8;
@@ -119,39 +135,61 @@ export class NodeClient {
     }
   }
 
-  private async once<T>(url: string, path: string, payload: string): Promise<T> {
+  private async once<T>(url: string, path: string, payload: string): Promise<Deferred<T>> {
     this.requests++;
     const { status, text } = await this.transport(url, payload, this.headers);
     if (status === 429 || status >= 500) throw new Retryable(`HTTP ${status}`);
     if (status === 404) throw new NodeApiError(path, 'HTTP 404: the node does not serve this API', status);
-    const t0 = performance.now();
-    let parsed: unknown;
-    try {
-      parsed = parseNodeJson(text);
-    } finally {
-      this.parseMs += performance.now() - t0;
-    }
     if (status >= 400) throw new NodeApiError(path, `HTTP ${status}: ${text.slice(0, 200)}`, status);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed) && 'Error' in parsed) {
-      const msg = String((parsed as { Error: unknown }).Error);
+    const head = text.slice(0, 64).trimStart();
+    if (head[0] !== '{' && head[0] !== '[') throw new NodeNotJsonError(text);
+    const parse = (): T => {
+      const t0 = performance.now();
+      try {
+        return parseNodeJson(text) as T;
+      } finally {
+        this.parseMs += performance.now() - t0;
+      }
+    };
+    // Business errors are small objects: only those are parsed on arrival.
+    if (text.length < 65_536 && /^\{\s*"Error"/.test(head)) {
+      const msg = String((parse() as { Error: unknown }).Error);
       if (/lack of computing resources|too many requests|rate limit/i.test(msg)) throw new Retryable(msg);
       throw new NodeApiError(path, msg, status);
     }
-    return parsed as T;
+    return { parse, bytes: text.length };
   }
 
   /** Blocks [from, toExclusive) with full transactions, at most 100 (getblockbylimitnext), sorted by number. */
   async blocks(from: number, toExclusive: number): Promise<NodeBlock[]> {
+    return (await this.blocksDeferred(from, toExclusive)).parse();
+  }
+
+  /** `blocks`, parsed on demand. */
+  async blocksDeferred(from: number, toExclusive: number): Promise<Deferred<NodeBlock[]>> {
     if (toExclusive - from > 100 || toExclusive <= from) throw new Error(`getblockbylimitnext range [${from}, ${toExclusive}) must hold 1..100 blocks`);
-    const r = await this.call<{ block?: NodeBlock[] }>('/wallet/getblockbylimitnext', { startNum: from, endNum: toExclusive });
-    const list = r.block ?? [];
-    return list.sort((a, b) => int(a.block_header.raw_data.number) - int(b.block_header.raw_data.number));
+    const d = await this.callDeferred<{ block?: NodeBlock[] }>('/wallet/getblockbylimitnext', { startNum: from, endNum: toExclusive });
+    return {
+      bytes: d.bytes,
+      parse: () => (d.parse().block ?? []).sort((a, b) => int(a.block_header.raw_data.number) - int(b.block_header.raw_data.number)),
+    };
   }
 
   /** Execution results of every transaction of block `num` ([] for an empty block). */
   async transactionInfos(num: number): Promise<NodeTransactionInfo[]> {
-    const r = await this.call<NodeTransactionInfo[] | Record<string, never>>('/wallet/gettransactioninfobyblocknum', { num });
-    return Array.isArray(r) ? r : [];
+    return (await this.transactionInfosDeferred(num)).parse();
+  }
+
+  /** `transactionInfos`, parsed on demand. */
+  async transactionInfosDeferred(num: number): Promise<Deferred<NodeTransactionInfo[]>> {
+    const d = await this.callDeferred<NodeTransactionInfo[] | Record<string, never>>('/wallet/gettransactioninfobyblocknum', { num });
+    return {
+      bytes: d.bytes,
+      parse: () => {
+        const r = d.parse();
+        return Array.isArray(r) ? r : [];
+      },
+    };
   }
 
   /** Number of the node's head block. */
