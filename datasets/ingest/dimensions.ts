@@ -89,6 +89,11 @@ export class Dimensions {
     this.dirty = false;
   }
 
+  /** Token contracts recorded as TRC1155 (the decoder's rule for ApprovalForAll). */
+  known1155(): string[] {
+    return [...this.tokens.values()].filter((t) => t.token_standard === 'trc1155').map((t) => t.token_id);
+  }
+
   /** The standard already recorded for a token contract, if any. */
   standardOf(address: string): TokenStandard | undefined {
     for (const s of ['trc1155', 'trc721', 'trc20'] as const) if (this.tokens.has(`${s}:${address}`)) return s;

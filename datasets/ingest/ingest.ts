@@ -13,12 +13,11 @@
  */
 import { publishVersion } from '../../src/lake/publish.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
-import { type NodeBlock, type NodeTransactionInfo, NodeNotJsonError, int } from '../../src/chain/node-json.ts';
-import { AddressBook, BlockDataError, Seen, decodeBlock } from './decode.ts';
-import { Dimensions, pool } from './dimensions.ts';
-import { type Deferred, NodeApiError, NodeClient, type Transport } from './node-client.ts';
-import { computeBlockId, computeTxId } from './protobuf.ts';
-import { RawBuffers } from './rows.ts';
+import { NodeNotJsonError } from '../../src/chain/node-json.ts';
+import { AddressBook } from './decode.ts';
+import { Dimensions } from './dimensions.ts';
+import { NodeApiError, NodeClient, type Transport } from './node-client.ts';
+import { type BatchSource, type DecodedBatch, InProcessSource, WorkerSource, seenFromData } from './pipeline.ts';
 import { Staging, type BlockRange } from './staging.ts';
 import { Progress } from './progress.ts';
 
@@ -71,6 +70,8 @@ export interface IngestOptions {
   memoryLimit?: string;
   /** Entries of the hex → Base58 cache (default 1 000 000; 0 disables it). */
   addressCacheSize?: number;
+  /** Fetch and decode in a worker thread while this thread loads DuckDB (default true). */
+  worker?: boolean;
 }
 
 export interface IngestSummary {
@@ -86,14 +87,6 @@ export interface IngestSummary {
   /** Wall time per phase, ms (fetch overlaps the others: it runs ahead in the background). */
   timings: { fetchWait: number; parse: number; decode: number; prepare: number; load: number; metadata: number; publish: number };
   addressCache: { hits: number; misses: number };
-}
-
-interface Fetched {
-  from: number;
-  to: number;
-  blocks: NodeBlock[];
-  /** Parsed block by block while decoding. */
-  infos: Deferred<NodeTransactionInfo[]>[];
 }
 
 /** Sanitised node URL for the manifest (no credentials, no query). */
@@ -145,8 +138,19 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   });
   const t0 = performance.now();
   const timings = { fetchWait: 0, parse: 0, decode: 0, prepare: 0, load: 0, metadata: 0, publish: 0 };
-  const book = new AddressBook(opts.addressCacheSize ?? 1_000_000);
+  const book = new AddressBook(); // dimension rows only; the decoder has its own cache
   const dims = new Dimensions();
+  const cacheSize = opts.addressCacheSize ?? 1_000_000;
+  const source: BatchSource =
+    opts.worker === false
+      ? new InProcessSource(client, cacheSize)
+      : new WorkerSource(
+          { url: opts.node, solidityUrl: opts.solidityNode, apiKey: opts.apiKey, retries: opts.retries, backoffMs: opts.backoffMs, timeoutMs: opts.timeoutMs },
+          cacheSize,
+          opts.transport,
+          log,
+        );
+  let parseMs = 0;
 
   let base = await readManifest(opts.out);
   const staging = await Staging.open(opts.out, base, { threads: opts.threads, memoryLimit: opts.memoryLimit });
@@ -209,30 +213,28 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       await staging.evictExcept(new Set(lastDay ? [lastDay] : []));
     };
 
-    /** Decodes and stages one fetched batch; `range` is what it replaces. */
-    const stage = async (f: Fetched, range: BlockRange, final: boolean): Promise<void> => {
-      const td = performance.now();
-      const parsed0 = client.parseMs;
-      const buffers = new RawBuffers();
-      const seen = new Seen();
-      const days = new Set<string>();
-      for (let i = 0; i < f.blocks.length; i++) {
-        if (opts.verify) verifyBlock(f.blocks[i]!);
-        days.add(decodeBlock(f.blocks[i]!, f.infos[i]!.parse(), buffers, { book, seen, standardOf: (a) => dims.standardOf(a) }));
-      }
-      timings.decode += performance.now() - td - (client.parseMs - parsed0); // parse is reported on its own
+    /** Decodes a range batch by batch (in the worker) and stages each batch; `replace` gives the range each one replaces. */
+    const batches = (from: number, to: number): AsyncIterable<DecodedBatch> =>
+      source.batches({ from, to, batchSize, concurrency, verify: opts.verify === true, known1155: dims.known1155() });
+
+    /** Stages one decoded batch; `range` is what it replaces. */
+    const stage = async (f: DecodedBatch, range: BlockRange, final: boolean): Promise<void> => {
+      timings.decode += f.decodeMs;
+      timings.fetchWait += f.fetchWaitMs;
+      parseMs += f.parseMs;
+      const days = new Set(f.days);
       const ts = performance.now();
       const touched = await staging.prepare(range, days);
       timings.prepare += performance.now() - ts;
       const tm = performance.now();
-      await dims.merge(seen, opts.tokenMetadata === false ? null : client, book);
+      await dims.merge(seenFromData(f.seen), opts.tokenMetadata === false ? null : client, book);
       timings.metadata += performance.now() - tm;
       const ta = performance.now();
-      await staging.append(buffers);
+      await staging.append(f.tables);
       timings.load += performance.now() - ta;
       for (const d of touched) pendingDays.add(d);
-      const n = f.blocks.length;
-      const txs = buffers.transactions.length;
+      const n = f.blocks;
+      const txs = f.transactions;
       blocksDone += n;
       txDone += txs;
       pendingBlocks += n;
@@ -251,7 +253,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         log(`nothing to ingest: from ${from} > to ${to}`);
       } else {
         progress.start(to - from + 1);
-        for await (const f of fetchRange(client, from, to, batchSize, concurrency, timings)) {
+        for await (const f of batches(from, to)) {
           // Range mode ingests what was asked; blocks above the node's solid head are published as unconfirmed.
           await stage(f, { from: f.from, to: f.to }, f.to <= solid);
           if (f.to > solid && f.from <= solid) finalTop = Math.max(finalTop, solid);
@@ -269,7 +271,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         if (opts.followUntil !== undefined) solid = Math.min(solid, Math.max(opts.followUntil, next - 1));
         if (next <= solid) {
           const to = Math.min(solid, next + batchSize * 10 - 1);
-          for await (const f of fetchRange(client, next, to, batchSize, concurrency, timings)) {
+          for await (const f of batches(next, to)) {
             // A previously staged unconfirmed tail is replaced from its first block up.
             await stage(f, ingestedAbove ? { from: f.from, to: null } : { from: f.from, to: f.to }, true);
             ingestedAbove = false;
@@ -284,7 +286,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
           const head = await client.headBlock();
           if (head > solid) {
             // Everything above the solid head is fetched again each time: a fork there simply gets replaced.
-            for await (const f of fetchRange(client, solid + 1, head, batchSize, concurrency, timings)) {
+            for await (const f of batches(solid + 1, head)) {
               await stage(f, f.from === solid + 1 ? { from: f.from, to: null } : { from: f.from, to: f.to }, false);
               ingestedAbove = true;
             }
@@ -297,7 +299,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     }
   } finally {
     progress.stop();
-    timings.parse = client.parseMs;
+    timings.parse = parseMs;
+    await source.close();
     await staging.close();
   }
   return {
@@ -309,7 +312,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     manifest: base,
     seconds: (performance.now() - t0) / 1000,
     timings: Object.fromEntries(Object.entries(timings).map(([k, v]) => [k, Math.round(v)])) as IngestSummary['timings'],
-    addressCache: { hits: book.hits, misses: book.misses },
+    addressCache: source.addressCache(),
   };
 }
 
@@ -335,14 +338,6 @@ async function refreshWitnesses(client: NodeClient, dims: Dimensions, book: Addr
   }
 }
 
-function verifyBlock(b: NodeBlock): void {
-  const id = computeBlockId(b.block_header.raw_data);
-  if (id !== b.blockID) throw new BlockDataError(`block ${int(b.block_header.raw_data.number)}: blockID ${b.blockID} does not hash from its header (${id})`);
-  for (const tx of b.transactions ?? []) {
-    if (computeTxId(tx) !== tx.txID) throw new BlockDataError(`transaction ${tx.txID} does not hash from its raw_data_hex`);
-  }
-}
-
 const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
   new Promise((resolve) => {
     const t = setTimeout(resolve, ms);
@@ -351,83 +346,5 @@ const sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
       resolve();
     }, { once: true });
   });
-
-/**
- * Fetches [from, to] in batches of `batchSize` blocks, each with its transaction infos, running up to two batches
- * ahead of the consumer so the network overlaps decoding. Answers stay unparsed text until the consumer takes the
- * batch (parsed objects then die young). Checks numbering and the parent-hash chain.
- */
-async function* fetchRange(
-  client: NodeClient,
-  from: number,
-  to: number,
-  batchSize: number,
-  concurrency: number,
-  timings: { fetchWait: number },
-): AsyncGenerator<Fetched> {
-  const starts: number[] = [];
-  for (let a = from; a <= to; a += batchSize) starts.push(a);
-  const inFlight: Promise<Unparsed>[] = [];
-  const launch = (i: number): void => {
-    const a = starts[i]!;
-    const p = fetchBatch(client, a, Math.min(to, a + batchSize - 1), concurrency);
-    p.catch(() => undefined); // consumed below; avoid an unhandled rejection if the consumer stops early
-    inFlight.push(p);
-  };
-  let launched = 0;
-  const AHEAD = 2;
-  while (launched < starts.length && launched < AHEAD) launch(launched++);
-  let prevHash: string | null = null;
-  for (let i = 0; i < starts.length; i++) {
-    const tw = performance.now();
-    const u = await inFlight.shift()!;
-    timings.fetchWait += performance.now() - tw;
-    if (launched < starts.length) launch(launched++);
-    const f = materialize(u);
-    const firstParent = f.blocks[0]?.block_header.raw_data.parentHash;
-    if (prevHash !== null && firstParent !== prevHash) {
-      throw new BlockDataError(`block ${f.from}: parent hash ${firstParent} is not the hash of block ${f.from - 1} (${prevHash}); the node switched forks mid-ingest, run again`);
-    }
-    prevHash = f.blocks[f.blocks.length - 1]?.blockID ?? null;
-    yield f;
-  }
-}
-
-interface Unparsed {
-  from: number;
-  to: number;
-  blocks: Deferred<NodeBlock[]>;
-  infos: Deferred<NodeTransactionInfo[]>[];
-}
-
-async function fetchBatch(client: NodeClient, from: number, to: number, concurrency: number): Promise<Unparsed> {
-  const blocksP = client.blocksDeferred(from, to + 1);
-  blocksP.catch(() => undefined);
-  // Infos of every block of the range, asked alongside the blocks (an empty block answers [] cheaply).
-  const infos: Deferred<NodeTransactionInfo[]>[] = new Array(to - from + 1);
-  await pool(Array.from({ length: to - from + 1 }, (_, i) => i), concurrency, async (i) => {
-    infos[i] = await client.transactionInfosDeferred(from + i);
-  });
-  return { from, to, blocks: await blocksP, infos };
-}
-
-/** Parses a fetched batch and checks it: every block of the range, in order, each the child of the previous. */
-function materialize(u: Unparsed): Fetched {
-  const { from, to } = u;
-  const blocks = u.blocks.parse();
-  const expected = to - from + 1;
-  if (blocks.length !== expected) {
-    throw new BlockDataError(`the node returned ${blocks.length} of the ${expected} blocks ${from}..${to} (is the range above its head, or pruned?)`);
-  }
-  for (let i = 0; i < blocks.length; i++) {
-    const b = blocks[i]!;
-    const n = int(b.block_header.raw_data.number);
-    if (n !== from + i) throw new BlockDataError(`expected block ${from + i}, the node returned ${n}`);
-    if (i > 0 && b.block_header.raw_data.parentHash !== blocks[i - 1]!.blockID) {
-      throw new BlockDataError(`block ${n}: parent hash does not match block ${n - 1}; the node switched forks mid-batch, run again`);
-    }
-  }
-  return { from, to, blocks, infos: u.infos };
-}
 
 export { mergeRanges };

@@ -8,10 +8,10 @@
  */
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { Db } from '../../src/engine/duck.ts';
+import { type AppendCell, Db } from '../../src/engine/duck.ts';
 import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/catalog.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
-import type { RawBuffers } from './rows.ts';
+
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const cols = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
@@ -101,11 +101,10 @@ export class Staging {
     return touched;
   }
 
-  /** Bulk-loads a decoded batch. */
-  async append(buffers: RawBuffers): Promise<void> {
-    for (const b of buffers.all()) if (b.length) await this.db.appendColumns(b.dataset.name, b.columns);
-    const numbers = buffers.blocks.columns[0]!;
-    for (const n of numbers) if (Number(n) > this.maxStaged) this.maxStaged = Number(n);
+  /** Bulk-loads a decoded batch: dataset name → columns in catalog order. */
+  async append(tables: Record<string, AppendCell[][]>): Promise<void> {
+    for (const [name, columns] of Object.entries(tables)) if (columns[0]?.length) await this.db.appendColumns(name, columns);
+    for (const n of tables.blocks?.[0] ?? []) if (Number(n) > this.maxStaged) this.maxStaged = Number(n);
   }
 
   /** Drops staged rows of every day but `keep` (after a publish: they are in the published version now). */

@@ -114,6 +114,12 @@ describe('ingest a range', () => {
     }
   });
 
+  it('decoding in the calling thread (no worker) gives the same lake', async () => {
+    const other = lake();
+    const s = await ingest(other, { from: REAL_BLOCK - 1, to: REAL_BLOCK + 1, worker: false });
+    expect(s.manifest!.fingerprint).toBe(fingerprint);
+  });
+
   it('extends the lake with a new range, reusing what is published', async () => {
     const s = await ingest(dir, { from: REAL_BLOCK + 2, to: REAL_BLOCK + 3 });
     expect(s.manifest).toMatchObject({ head: { number: REAL_BLOCK + 3 }, first: { number: REAL_BLOCK - 1 } });
