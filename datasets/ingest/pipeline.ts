@@ -302,6 +302,7 @@ export class WorkerSource implements BatchSource {
     w.on('message', onMessage);
     w.on('error', onError);
     w.on('exit', onExit);
+    w.ref(); // keep the process alive while a job runs (an idle worker must not)
     let finished = false;
     try {
       w.postMessage({ type: 'start', job } satisfies ToWorker);
@@ -324,6 +325,7 @@ export class WorkerSource implements BatchSource {
       w.off('message', onMessage);
       w.off('error', onError);
       w.off('exit', onExit);
+      w.unref();
       // Stopped early (abort, error in the consumer): the worker may be mid-range; start a fresh one next time.
       if (!finished) await this.close();
     }
