@@ -1,0 +1,390 @@
+/**
+ * The seeded synthetic chain generator (ARCHITECTURE §1, §3): a TS orchestrator around set-based DuckDB SQL
+ * (datasets/generate/sql/*.sql, run in file order). It stages one table per source dataset of the catalog, shaped
+ * exactly like the catalog, and publishes them as a new lake version.
+ *
+ * Determinism: every random draw is hash(seed, row key, salt) in SQL (never random()), row numbers have total
+ * orders, and the address pool is sha256(seed, i); the same seed and end date give the same manifest fingerprint.
+ */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cliProgress from 'cli-progress';
+import { Db } from '../../src/engine/duck.ts';
+import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { publishVersion } from '../../src/lake/publish.ts';
+import type { Manifest } from '../../src/lake/manifest.ts';
+import { base58ToHex } from '../../src/chain/address.ts';
+import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
+import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
+import {
+  AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, ROLE, SELECTORS, SR_NAMES, TID,
+  TOKEN_PICKS, TOKENS, TOPICS, UINT256_MAX,
+} from './reference.ts';
+
+export type { Profile } from './profiles.ts';
+
+export interface GenerateOptions {
+  profile: Profile;
+  seed: number;
+  /** Lake data folder (manifest.json + versions/). */
+  out: string;
+  /** yyyy-MM-dd, exclusive end of the generated days (UTC); default '2026-11-01'. */
+  endDate?: string;
+  /** Show a cli-progress bar on stderr. */
+  progress?: boolean;
+  /** DuckDB threads (default: all cores). */
+  threads?: number;
+}
+
+const SQL_DIR = fileURLToPath(new URL('./sql/', import.meta.url));
+const DAY_MS = 86_400_000;
+const SLOTS_PER_DAY = 28_800;
+/** Block version 34 from this day on, 31 before (tron-chain-data.md §1.2). */
+const VERSION_34_FROM = Date.UTC(2026, 9, 1);
+const GEN_STEPS = ['blocks', 'transactions', 'events', 'addresses', 'receipts', 'transfers, logs, blocks', 'dimensions'];
+
+type Lit = string | number | boolean | null;
+
+/** SQL literal of a trusted constant (reference data written in this folder). */
+function lit(v: Lit): string {
+  if (v === null) return 'NULL';
+  if (typeof v === 'boolean') return v ? 'true' : 'false';
+  if (typeof v === 'number') {
+    if (!Number.isFinite(v)) throw new Error(`not a finite number: ${v}`);
+    return String(v);
+  }
+  return `'${v.replace(/'/g, "''")}'`;
+}
+
+/** Replaces {{name}} placeholders; an unknown placeholder is a bug, so it throws. */
+export function render(sql: string, vars: Record<string, Lit>): string {
+  return sql.replace(/\{\{(\w+)\}\}/g, (_m, k: string) => {
+    const v = vars[k];
+    if (v === undefined) throw new Error(`generate: no value for {{${k}}}`);
+    return typeof v === 'string' ? v : lit(v);
+  });
+}
+
+/** Statements of a SQL file: comment lines dropped, split on a semicolon at the end of a line. */
+function statements(text: string): string[] {
+  return text
+    .split('\n')
+    .filter((l) => !l.trim().startsWith('--'))
+    .join('\n')
+    .split(/;\s*(?:\n|$)/)
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+}
+
+async function runFile(db: Db, file: string, vars: Record<string, Lit>): Promise<void> {
+  const text = await fs.readFile(path.join(SQL_DIR, file), 'utf8');
+  let n = 0;
+  for (const st of statements(render(text, vars))) {
+    const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    await db.run(st);
+    const c = process.cpuUsage(c0);
+    if (process.env.TRONLAKE_GEN_TIMING === '1') process.stderr.write(`[generate]   ${file}#${n++}: ${((performance.now() - t0) / 1000).toFixed(2)} s wall ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
+  }
+}
+
+async function insertRows(db: Db, table: string, ddl: string, rows: Lit[][]): Promise<void> {
+  await db.run(`CREATE OR REPLACE TABLE ${table} (${ddl})`);
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await db.run(`INSERT INTO ${table} VALUES ${chunk.map((r) => `(${r.map(lit).join(', ')})`).join(', ')}`);
+  }
+}
+
+const dayTs = (d: string): number => Date.parse(`${d}T00:00:00Z`);
+
+function witnessRows(): Lit[][] {
+  const rows: Lit[][] = [];
+  for (let r = 1; r <= N_WITNESSES; r++) {
+    let name: string;
+    if (r <= 27) name = SR_NAMES[r - 1]!;
+    else if (r <= 127) name = `${PARTNER_PREFIX[(r - 28) % 10]} ${PARTNER_SUFFIX[Math.floor((r - 28) / 10)]}`;
+    else name = `${PARTNER_PREFIX[(r * 7) % 10]}${PARTNER_SUFFIX[(r * 3) % 10]} ${r}`;
+    const slug = name.toLowerCase().replace(/[^a-z0-9]+/g, '');
+    const brokerage = r > 127 ? 100 : r % 9 === 0 ? 0 : r % 13 === 0 ? 10 : 20;
+    const created = Date.UTC(2018, 5, 25) + ((r * 37) % 2200) * DAY_MS;
+    rows.push([r, name, `https://${slug}.io`, brokerage, created]);
+  }
+  return rows;
+}
+
+/** `CASE WHEN u_kind < 0.2995 THEN 1 WHEN … ELSE <last kid> END`: the transaction mix as cumulative thresholds. */
+function kindCase(): string {
+  let cum = 0;
+  const parts: string[] = [];
+  KINDS.forEach((k, i) => {
+    cum += k.percent;
+    if (i < KINDS.length - 1) parts.push(`WHEN u_kind < ${Math.round(cum * 100) / 10000} THEN ${k.kid}`);
+  });
+  return `CASE ${parts.join(' ')} ELSE ${KINDS[KINDS.length - 1]!.kid} END`;
+}
+
+/** Token pick per (kind, subtype): `CASE kid * 10 + sub WHEN 210 THEN CASE WHEN u_tok < … THEN <tid> … END … END`. */
+function pickCase(): string {
+  const arms = Object.entries(TOKEN_PICKS).map(([key, weights]) => {
+    const entries = Object.entries(weights);
+    const total = entries.reduce((a, [, w]) => a + w, 0);
+    let cum = 0;
+    const inner = entries.map(([tid, w], i) => {
+      cum += w;
+      return i < entries.length - 1 ? `WHEN u_tok < ${cum / total} THEN ${tid}` : `ELSE ${tid}`;
+    });
+    return `WHEN ${key} THEN ${inner.length === 1 ? entries[0]![0] : `CASE ${inner.join(' ')} END`}`;
+  });
+  return `CASE kid * 10 + sub ${arms.join(' ')} END`;
+}
+
+function ctCase(): string {
+  return `CASE kid ${KINDS.map((k) => `WHEN ${k.kid} THEN ${k.contractType}`).join(' ')} END`;
+}
+
+/** A token property by tid: `CASE tok WHEN 1 THEN … END` (NULL for no token). */
+function tokProp(f: (t: (typeof TOKENS)[number]) => string | number | null, type: string): string {
+  const arms = TOKENS.map((t) => [t.tid, f(t)] as const).filter(([, v]) => v !== null);
+  return `CAST(CASE tok ${arms.map(([tid, v]) => `WHEN ${tid} THEN ${lit(v)}`).join(' ')} END AS ${type})`;
+}
+
+/** Loads the small reference tables the dimension SQL reads (witnesses, token metadata, contracts). */
+async function loadReference(db: Db): Promise<void> {
+  await insertRows(db, 'g_wit', 'rank INTEGER, name VARCHAR, url VARCHAR, brokerage INTEGER, created_ts BIGINT', witnessRows());
+  await insertRows(
+    db,
+    'g_token_meta',
+    'tid SMALLINT, trc10_id VARCHAR, standard VARCHAR, name VARCHAR, symbol VARCHAR, decimals INTEGER, logo VARCHAR, level INTEGER, vip BOOLEAN, can_show INTEGER, total_supply_raw VARCHAR, created_ts BIGINT',
+    TOKENS.map((t) => [
+      t.tid, t.trc10Id ?? null, t.standard, t.name, t.symbol, t.decimals, t.logo, t.level, t.vip, t.canShow,
+      (t.supplyUnits * 10n ** BigInt(t.decimals)).toString(), dayTs(t.created),
+    ]),
+  );
+  await insertRows(
+    db,
+    'g_contract_meta',
+    'role INTEGER, name VARCHAR, tag VARCHAR, created_ts BIGINT, creator_role INTEGER',
+    CONTRACTS.map((c, j) => [c.role, c.name, c.tag, dayTs(c.created), deployerRole(j)]),
+  );
+}
+
+function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, firstNumber: number, lambda: number, roles: AddressRow[]): Record<string, Lit> {
+  const wtrx = TOKENS.find((t) => t.tid === TID.WTRX)!;
+  const vars: Record<string, Lit> = {
+    seed,
+    pool,
+    start_ts: startTs,
+    n_slots: nSlots,
+    span_ms: nSlots * 3000,
+    first_number: firstNumber,
+    lambda,
+    growth: 0.3,
+    v34_ts: VERSION_34_FROM,
+    v2_factory_ts: Date.UTC(2021, 11, 8),
+    n_dapps: N_DAPPS,
+    n_memos: AD_MEMOS.length,
+    ad_memos: `[${AD_MEMOS.map((m) => lit(m)).join(', ')}]`,
+    kind_case: kindCase(),
+    ct_case: ctCase(),
+    pick_case: pickCase(),
+    tok_std: tokProp((t) => t.standard, 'VARCHAR'),
+    tok_scale: tokProp((t) => (t.standard === 'trc20' ? (10n ** BigInt(Math.max(0, t.decimals - 6))).toString() : '1'), 'HUGEINT'),
+    tok_scale10: tokProp((t) => (t.standard === 'trc10' ? 10 ** t.decimals : 1), 'BIGINT'),
+    tok_lo: tokProp((t) => t.unitsLog10[0], 'DOUBLE'),
+    tok_hi: tokProp((t) => t.unitsLog10[1], 'DOUBLE'),
+    tok_per_trx: tokProp((t) => t.perTrx, 'DOUBLE'),
+    tok_e_exist: tokProp((t) => t.energy[0], 'BIGINT'),
+    tok_e_new: tokProp((t) => t.energy[1], 'BIGINT'),
+    tok_trc10_id: tokProp((t) => t.trc10Id ?? null, 'VARCHAR'),
+    // small constant lists indexed by witness rank / token id (cheaper than joining the address table)
+    wit_b58_list: `[${roles.filter((r) => r.i <= ROLE.witnessBase - 1 && r.i >= ROLE.witnessBase - N_WITNESSES).sort((a, b) => b.i - a.i).map((r) => lit(r.b58)).join(', ')}]`,
+    tok_hex_list: `[${Array.from({ length: Math.max(...TOKENS.map((t) => t.tid)) }, (_x, j) => roles.find((r) => r.i === ROLE.tokenBase - (j + 1))?.hex ?? null).map(lit).join(', ')}]`,
+    tid_usdt: TID.USDT,
+    tid_wtrx: TID.WTRX,
+    wtrx_hex: base58ToHex(wtrx.address!).slice(2),
+    r_zero: ROLE.zero,
+    r_usdt_owner: ROLE.usdtOwner,
+    r_router: ROLE.router,
+    r_smart_router: ROLE.smartRouter,
+    r_v2_factory: ROLE.v2Factory,
+    r_marketplace: ROLE.marketplace,
+    r_witness: ROLE.witnessBase,
+    r_token: ROLE.tokenBase,
+    r_pair: ROLE.pairBase,
+    r_dapp: ROLE.dappBase,
+    r_issuer: ROLE.issuerBase,
+    r_created: ROLE.createdBase,
+    uint256_max: UINT256_MAX,
+    ff64: 'f'.repeat(64),
+    zero64: '0'.repeat(64),
+    created_names: `[${CREATED_NAMES.map((n) => lit(n)).join(', ')}]`,
+    n_created_names: CREATED_NAMES.length,
+    t_transfer: TOPICS.transfer,
+    t_approval: TOPICS.approval,
+    t_approval_for_all: TOPICS.approvalForAll,
+    t_transfer_single: TOPICS.transferSingle,
+    t_transfer_batch: TOPICS.transferBatch,
+    t_issue: TOPICS.issue,
+    t_redeem: TOPICS.redeem,
+    t_added_black_list: TOPICS.addedBlackList,
+    t_removed_black_list: TOPICS.removedBlackList,
+    t_destroyed_black_funds: TOPICS.destroyedBlackFunds,
+    t_deposit: TOPICS.deposit,
+    t_withdrawal: TOPICS.withdrawal,
+    t_swap: TOPICS.swap,
+    t_sync: TOPICS.sync,
+    t_bet_settled: TOPICS.betSettled,
+    s_transfer: SELECTORS.transfer,
+    s_approve: SELECTORS.approve,
+    s_set_approval_for_all: SELECTORS.setApprovalForAll,
+    s_swap_eth_for_tokens: SELECTORS.swapExactETHForTokens,
+    s_swap_tokens_for_eth: SELECTORS.swapExactTokensForETH,
+    s_safe_transfer_721: SELECTORS.safeTransferFrom721,
+    s_mint: SELECTORS.mint,
+    s_mint_1155: SELECTORS.mint1155,
+    s_safe_transfer_1155: SELECTORS.safeTransferFrom1155,
+    s_safe_batch: SELECTORS.safeBatchTransferFrom,
+    s_issue: SELECTORS.issue,
+    s_redeem: SELECTORS.redeem,
+    s_add_black_list: SELECTORS.addBlackList,
+    s_remove_black_list: SELECTORS.removeBlackList,
+    s_destroy_black_funds: SELECTORS.destroyBlackFunds,
+    s_play: SELECTORS.play,
+  };
+  return vars;
+}
+
+/**
+ * Generates a synthetic chain for `profile` and publishes it under `out`, e.g.
+ * `await generate({ profile: 'tiny', seed: 1, out: '/tmp/lake' })`. Returns the published manifest.
+ */
+export async function generate(opts: GenerateOptions): Promise<Manifest> {
+  const cfg = PROFILES[opts.profile];
+  if (!cfg) throw new Error(`generate: unknown profile ${String(opts.profile)}`);
+  if (!Number.isSafeInteger(opts.seed)) throw new Error(`generate: seed must be an integer, got ${opts.seed}`);
+  const endDate = opts.endDate ?? DEFAULT_END_DATE;
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(endDate) || Number.isNaN(dayTs(endDate)) || new Date(dayTs(endDate)).toISOString().slice(0, 10) !== endDate) {
+    throw new Error(`generate: endDate must be yyyy-MM-dd, got ${endDate}`);
+  }
+  const endTs = dayTs(endDate);
+  const startTs = endTs - cfg.days * DAY_MS;
+  const nSlots = cfg.days * SLOTS_PER_DAY;
+  const firstNumber = ANCHOR.number + Math.round(((startTs - ANCHOR.ts) / DAY_MS) * ANCHOR.blocksPerDay);
+  if (firstNumber < 1) throw new Error(`generate: endDate ${endDate} is before the chain existed`);
+  // Produced blocks ≈ slots minus 2 per 6-hour maintenance minus ~0.12 % missed; lambda = transactions per block.
+  const expectedBlocks = nSlots * (7198 / 7200) * 0.9988;
+  const lambda = cfg.targetTxs / expectedBlocks;
+
+  const out = path.resolve(opts.out);
+  await fs.mkdir(out, { recursive: true });
+  // Big profiles spill next to the output (same disk as the lake); small ones use the OS temp folder.
+  const tmp = await fs.mkdtemp(path.join(cfg.fileBacked ? path.dirname(out) : os.tmpdir(), '.tronlake-gen-'));
+  const bar = opts.progress
+    ? new cliProgress.SingleBar(
+        { format: `generate ${opts.profile} |{bar}| {value}/{total} {step}`, stream: process.stderr, hideCursor: true },
+        cliProgress.Presets.shades_classic,
+      )
+    : undefined;
+  let publishTotal = sourceDatasets.length + 7;
+  bar?.start(GEN_STEPS.length + publishTotal, 0, { step: 'start' });
+  let step = 0;
+  // TRONLAKE_GEN_TIMING=1 prints the time of each step on stderr (how the README timings were measured).
+  const timing = process.env.TRONLAKE_GEN_TIMING === '1';
+  let mark = performance.now();
+  let cpuMark = process.cpuUsage();
+  const lap = (label: string): void => {
+    if (!timing) return;
+    const now = performance.now();
+    const cpu = process.cpuUsage(cpuMark);
+    process.stderr.write(`[generate] ${label}: ${((now - mark) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s cpu (${(cpu.system / 1e6).toFixed(2)} sys)\n`);
+    mark = now;
+    cpuMark = process.cpuUsage();
+  };
+  const next = (): void => {
+    if (step > 0) lap(GEN_STEPS[step - 1]!);
+    const label = GEN_STEPS[step]!;
+    bar?.update(step, { step: label });
+    step++;
+  };
+
+  const db = await Db.open(
+    { threads: opts.threads ?? os.availableParallelism(), memoryLimit: cfg.memoryLimit, tempDirectory: path.join(tmp, 'spill') },
+    cfg.fileBacked ? path.join(tmp, 'stage.duckdb') : ':memory:',
+  );
+  try {
+    await db.run('SET preserve_insertion_order = false');
+    const roles = roleAddresses();
+    const vars = sqlVars(opts.seed, cfg.pool, startTs, nSlots, firstNumber, lambda, roles);
+
+    await loadReference(db);
+    // The address pool is written by JS (sha256 + Base58) while DuckDB generates blocks, transactions and events,
+    // which only use address indices; the table is loaded before the first step that encodes addresses.
+    const addrFile = path.join(tmp, 'addresses.csv');
+    const addresses = writeAddressCsv(addrFile, opts.seed, cfg.pool, roles);
+    addresses.catch(() => undefined); // awaited below; avoid an unhandled rejection if a DuckDB step fails first
+
+    next(); // blocks
+    await runFile(db, '00-macros.sql', vars);
+    await runFile(db, '01-blocks.sql', vars);
+
+    next(); // transaction semantics
+    await runFile(db, '02-tx-base.sql', vars);
+
+    next(); // events
+    await runFile(db, '03-events.sql', vars);
+
+    next(); // addresses
+    await addresses;
+    await db.run(
+      `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(addrFile)}, header = false, delim = ',', quote = '',
+         columns = {'i': 'INTEGER', 'b58': 'VARCHAR', 'hex': 'VARCHAR'})`,
+    );
+    const creates = Number(await db.scalar('SELECT count(*) FROM g_tx0 WHERE kid = 12'));
+    const created = createdAddresses(opts.seed, creates);
+    for (let i = 0; i < created.length; i += 500) {
+      const chunk = created.slice(i, i + 500);
+      await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
+    }
+
+    next(); // receipts
+    for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
+    await runFile(db, '04-transactions.sql', vars);
+
+    next(); // transfers, logs, blocks
+    await runFile(db, '05-facts.sql', vars);
+
+    next(); // dimensions
+    await runFile(db, '06-dims.sql', vars);
+
+    // Free the working tables before publish sorts and writes the staged ones.
+    for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
+      await db.run(`DROP TABLE ${String(r.table_name)}`);
+    }
+
+    lap('dimensions');
+    const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
+    return await publishVersion(db, {
+      dataDir: out,
+      source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate },
+      solidBlock: head - 19,
+      onStep: (label, done, total) => {
+        if (bar && total !== publishTotal) {
+          publishTotal = total;
+          bar.setTotal(GEN_STEPS.length + total);
+        }
+        lap(done === 0 ? 'drop working tables' : 'publish step');
+        if (timing) process.stderr.write(`[generate] publish: ${label}\n`);
+        bar?.update(GEN_STEPS.length + done, { step: `publish: ${label}` });
+      },
+    });
+  } finally {
+    lap('publish step');
+    bar?.update(bar.getTotal(), { step: 'done' });
+    bar?.stop();
+    db.close();
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,32 @@
+/**
+ * Manual runner for measuring the generator, e.g.
+ * `npx tsx datasets/generate/main.ts --profile default --seed 1 --out data/default [--end-date 2026-11-01] [--threads 2] [--progress]`.
+ * The project CLI (src/cli.ts) calls `generate()` directly; this script only adds timing and row counts.
+ */
+import { parseArgs } from 'node:util';
+import { generate } from './index.ts';
+import type { Profile } from './profiles.ts';
+
+const { values } = parseArgs({
+  options: {
+    profile: { type: 'string', default: 'tiny' },
+    seed: { type: 'string', default: '1' },
+    out: { type: 'string' },
+    'end-date': { type: 'string' },
+    threads: { type: 'string' },
+    progress: { type: 'boolean', default: false },
+  },
+});
+if (!values.out) throw new Error('--out is required');
+const t0 = performance.now();
+const m = await generate({
+  profile: values.profile as Profile,
+  seed: Number(values.seed),
+  out: values.out,
+  endDate: values['end-date'],
+  threads: values.threads ? Number(values.threads) : undefined,
+  progress: values.progress,
+});
+const secs = ((performance.now() - t0) / 1000).toFixed(1);
+console.log(`generated ${values.profile} seed ${values.seed} in ${secs} s: blocks ${m.first.number}..${m.head.number}, solid ${m.solidBlock}, fingerprint ${m.fingerprint}`);
+for (const [name, t] of Object.entries(m.tables)) console.log(`  ${name.padEnd(28)} ${String(t.rows).padStart(12)}`);

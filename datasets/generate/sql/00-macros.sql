@@ -1,0 +1,27 @@
+-- Pseudo-randomness and ABI encoding helpers. Every random draw is a hash of (seed, row key, salt), so a row's
+-- content never depends on thread scheduling (random() is never used).
+
+-- hash(a, b) of DuckDB combines the per-argument hashes by XOR, so hash(h, 1) and hash(h, 2) are correlated.
+-- mix() re-hashes the XOR with the single-value hash (a full avalanche finalizer): independent draws per salt.
+CREATE OR REPLACE MACRO mix(h, k) AS hash(xor(CAST(h AS UBIGINT), hash(k)));
+
+-- Uniform in [0, 1) from a 64-bit row hash and a salt (53 significant bits).
+CREATE OR REPLACE MACRO uf(h, k) AS (mix(h, k) >> 11)::DOUBLE / 9007199254740992.0;
+
+-- 32-byte ABI word of a non-negative integer (integer types up to HUGEINT), 64 lowercase hex.
+-- printf is several times faster than lpad(lower(hex(x))).
+CREATE OR REPLACE MACRO w_u(x) AS printf('%064x', x);
+
+-- 32-byte ABI word / log topic of an address given as 40 hex (12 zero bytes + 20 bytes).
+CREATE OR REPLACE MACRO w_a(hx) AS '000000000000000000000000' || hx;
+
+-- TRC1155 batch item i of a transaction: token id 1..50 and value 1..20.
+CREATE OR REPLACE MACRO b_id(h, i) AS 1 + mix(h, 200 + i) % 50;
+CREATE OR REPLACE MACRO b_val(h, i) AS 1 + mix(h, 300 + i) % 20;
+
+-- 64 hex from two md5 digests: ids that only need to be unique and look like hashes (tx trie root, internal tx id),
+-- a quarter of the cost of sha256. Transaction and block ids use sha256.
+CREATE OR REPLACE MACRO hex64(s) AS md5(s) || md5(s || '#');
+
+-- Name of a contract deployed by a CreateSmartContract transaction (same in parameter_json and contracts).
+CREATE OR REPLACE MACRO created_name(h) AS {{created_names}}[1 + (mix(h, 43) % {{n_created_names}})::INTEGER];

@@ -1,0 +1,142 @@
+-- Transaction semantics, one row per transaction: kind (the mix of reference.ts), parties as address-table
+-- indices (>= 0 user pool, < 0 roles), amounts, success, and how many logs / internal transactions it emits.
+-- Encodings (hex, Base58, receipts) come later. Owners are heavy-tailed: index = floor(N * u^3), so the first pool
+-- addresses (exchanges, hot wallets) are the busiest. Kind, token pick and token properties are CASE expressions
+-- generated from reference.ts: small lookup joins here get planned with the big side as build side.
+CREATE TABLE g_tx0 AS
+WITH t AS (
+  SELECT block_number, "timestamp", unnest(range(n_tx))::INTEGER AS tx_index FROM g_block WHERE n_tx > 0
+), u AS (
+  SELECT block_number, "timestamp", tx_index, mix(mix(hash('tx:' || {{seed}}), block_number), tx_index) AS h FROM t
+), k AS (
+  SELECT u.*, ({{kind_case}})::SMALLINT AS kid, uf(h, 2) AS u_sub, uf(h, 3) AS u_tok
+  FROM (SELECT u.*, uf(h, 1) AS u_kind FROM u) u
+), s AS (
+  SELECT k.*,
+         CASE kid
+           WHEN 1 THEN (u_sub < 0.04)::INTEGER
+           WHEN 22 THEN CASE WHEN u_sub < 0.85 THEN 0 WHEN u_sub < 0.95 THEN 1 ELSE 2 END
+           WHEN 25 THEN (u_sub < 0.3)::INTEGER
+           WHEN 26 THEN (u_sub < 0.1)::INTEGER
+           WHEN 28 THEN CASE WHEN u_sub < 0.3 THEN 0 WHEN u_sub < 0.5 THEN 1 WHEN u_sub < 0.75 THEN 2 WHEN u_sub < 0.85 THEN 3 ELSE 4 END
+           WHEN 30 THEN (u_sub < 0.45)::INTEGER
+           ELSE 0 END AS sub
+  FROM k
+), p AS (
+  SELECT s.*, ({{pick_case}})::SMALLINT AS tok FROM s
+), r AS (
+  SELECT p.*, ({{ct_case}})::INTEGER AS ct, {{tok_std}} AS std, {{tok_scale}} AS scale, {{tok_scale10}} AS scale10,
+         {{tok_lo}} AS lo, {{tok_hi}} AS hi, {{tok_per_trx}} AS per_trx,
+         uf(h, 4) AS u_own, uf(h, 5) AS u_to, uf(h, 6) AS u_a, uf(h, 7) AS u_b, uf(h, 8) AS u_c, uf(h, 9) AS u_fail
+  FROM p
+), o AS (
+  SELECT r.*,
+         CASE
+           WHEN kid = 2 THEN 100 + floor(u_own * 20)
+           WHEN kid IN (4, 5) AND u_own < 0.7 THEN 30 + floor(u_own / 0.7 * 20)
+           WHEN kid = 10 AND u_own < 0.3 THEN {{r_witness}} - 1 - floor(u_own / 0.3 * 127)
+           WHEN kid = 28 THEN {{r_usdt_owner}}
+           WHEN kid = 29 OR (kid = 26 AND sub = 1) THEN {{r_issuer}} - tok
+           ELSE floor({{pool}} * pow(uf(h, 11), 3))
+         END::INTEGER AS owner_i,
+         -- token amount in whole units for fungible tokens (USDT has rare whales; half the amounts are round)
+         CASE WHEN kid = 20 AND u_a < 0.001 THEN pow(10, 6 + 1.5 * u_b)
+              ELSE pow(10, lo + (hi - lo) * pow(u_b, 1.3)) END AS units0
+  FROM r
+), q AS (
+  SELECT o.*,
+         CASE WHEN u_c < 0.5 AND units0 >= 1 THEN floor(units0) ELSE units0 END AS units,
+         CASE
+           WHEN kid IN (1, 2, 3, 20, 21, 26, 27, 29) OR (kid = 25 AND sub = 0) OR (kid = 22 AND sub = 2)
+             THEN floor({{pool}} * pow(u_to, 2))
+           WHEN kid IN (4, 5) THEN floor({{pool}} * pow(u_to, 1.5))
+           WHEN kid = 9 THEN {{r_witness}} - 1 - floor(27 * pow(u_to, 1.5))
+           WHEN kid = 11 THEN {{pool}} - 1 - floor({{pool}} * u_to)
+           WHEN kid = 22 AND sub = 0 THEN CASE WHEN u_to < 0.6 THEN {{r_router}} WHEN u_to < 0.8 THEN {{r_smart_router}}
+                                               ELSE floor({{pool}} * pow(u_to, 2)) END
+           WHEN kid = 22 AND sub = 1 THEN {{r_marketplace}}
+           WHEN kid IN (23, 24, 30) OR (kid = 25 AND sub = 1) THEN owner_i
+           WHEN kid = 28 AND sub IN (0, 1) THEN {{r_usdt_owner}}
+           WHEN kid = 28 THEN floor({{pool}} * u_to)
+         END::INTEGER AS rcv0,
+         NOT (ct = 31 AND kid NOT IN (28, 29) AND u_fail < 0.025) AS ok
+  FROM o
+), x AS (
+  SELECT q.*,
+         -- no self-transfers: move the receiver to the next pool address
+         CASE WHEN rcv0 = owner_i AND rcv0 >= 0 AND kid NOT IN (23, 24, 25, 30) THEN (rcv0 + 1) % {{pool}} ELSE rcv0 END AS rcv_i,
+         CASE kid
+           WHEN 1 THEN CASE WHEN u_a < 0.002 THEN floor(pow(10, 13 + 1.7 * u_b))
+                            WHEN u_c < 0.6 THEN greatest(1, floor(pow(10, 5 + 7.5 * pow(u_b, 1.3)) / 1e6)) * 1000000
+                            ELSE floor(pow(10, 5 + 7.5 * pow(u_b, 1.3))) END
+           WHEN 2 THEN CASE WHEN u_a < 0.8 THEN 1 ELSE 1 + floor(u_b * 9) END
+           WHEN 3 THEN floor(pow(10, lo + (hi - lo) * pow(u_b, 1.3))) * scale10
+           WHEN 4 THEN floor(pow(10, 3 + 3.5 * u_b)) * 1000000
+           WHEN 5 THEN floor(pow(10, 3 + 3.5 * u_b)) * 1000000
+           WHEN 6 THEN floor(pow(10, 2 + 4.5 * u_b)) * 1000000
+           WHEN 7 THEN floor(pow(10, 2 + 4 * u_b)) * 1000000
+           WHEN 23 THEN floor(pow(10, 1 + 4.5 * pow(u_b, 1.5))) * 1000000
+           WHEN 30 THEN CASE WHEN sub = 1 OR u_a < 0.4 THEN floor(pow(10, 1 + 3 * u_b)) * 1000000 ELSE 0 END
+           ELSE 0 END::BIGINT AS amt
+  FROM q
+)
+SELECT block_number, "timestamp", tx_index, h,
+       sha256('tx:' || {{seed}} || ':' || block_number || ':' || tx_index) AS tx_hash,
+       kid, ct, sub::SMALLINT AS sub, tok, std, ok,
+       CASE WHEN ok THEN NULL WHEN u_fail < 0.015 THEN 'REVERT' ELSE 'OUT_OF_ENERGY' END AS fail,
+       owner_i, rcv_i,
+       CASE WHEN kid IN (20, 28) THEN {{r_token}} - {{tid_usdt}}
+            WHEN kid IN (21, 22, 25, 26, 27, 29) THEN {{r_token}} - tok
+            WHEN kid IN (23, 24) THEN {{r_router}}
+            WHEN kid = 30 THEN {{r_dapp}} - floor(u_c * {{n_dapps}})
+       END::INTEGER AS contract_i,
+       CASE WHEN ct = 31 THEN NULL WHEN kid IN (1, 2, 3, 4, 5, 9, 11) THEN rcv_i END::INTEGER AS to_i,
+       amt,
+       -- TRX side of a swap (sun): paid in for TRX->token, paid out for token->TRX; dapp payout
+       CASE kid WHEN 23 THEN amt
+                WHEN 24 THEN floor(units / per_trx * 1e6 * (0.99 + 0.007 * u_c))
+                WHEN 30 THEN CASE WHEN sub = 1 THEN floor(amt * (1.5 + u_c)) ELSE 0 END
+       END::BIGINT AS x_sun,
+       CASE
+         WHEN kid IN (20, 21, 24, 29) OR (kid = 22 AND sub = 0) THEN floor(units * 1e6)::HUGEINT * scale
+         WHEN kid = 23 THEN floor(amt / 1e6 * per_trx * (0.99 + 0.007 * u_c) * 1e6)::HUGEINT * scale
+         WHEN kid = 26 THEN (1 + floor(pow(10, 2 * u_b)))::HUGEINT
+         WHEN kid = 28 THEN CASE sub WHEN 0 THEN floor(pow(10, 8 + 1.7 * u_b)) * 1000000
+                                     WHEN 1 THEN floor(pow(10, 6 + 2 * u_b)) * 1000000
+                                     WHEN 4 THEN floor(pow(10, 3 + 4 * u_b) * 1e6)
+                                     ELSE 0 END::HUGEINT
+         WHEN kid = 22 AND sub = 1 THEN (u_a < 0.9)::INTEGER::HUGEINT
+         WHEN kid IN (22, 25) THEN 1::HUGEINT
+       END AS raw,
+       (kid = 22 AND sub = 0 AND u_a < 0.4) AS unlimited,
+       CASE WHEN kid IN (22, 25) THEN 1 + floor(u_a * 1000)
+            WHEN kid = 26 THEN 1 + floor(50 * pow(u_a, 2)) END::BIGINT AS nft_id,
+       CASE WHEN kid = 27 THEN 2 + floor(u_a * 3) END::INTEGER AS k,
+       -- votes: 1-3 distinct witnesses (ranks r1 < 28 mostly, r2/r3 offset so they never collide)
+       CASE WHEN kid = 9 THEN 1 + (u_c < 0.3)::INTEGER + (u_c < 0.1)::INTEGER END::INTEGER AS nv,
+       CASE WHEN kid = 9 THEN {{r_witness}} - 1 - ((({{r_witness}} - rcv_i - 1) + 1 + floor(u_b * 30)) % 127) END::INTEGER AS v2_i,
+       CASE WHEN kid = 9 THEN {{r_witness}} - 1 - ((({{r_witness}} - rcv_i - 1) + 31 + floor(u_b * 60)) % 127) END::INTEGER AS v3_i,
+       -- rows this transaction emits in logs / internal_transactions (failed calls emit none)
+       CASE WHEN NOT ok OR ct <> 31 THEN 0
+            WHEN kid IN (23, 24) THEN 5
+            WHEN kid = 28 AND sub IN (0, 1) THEN 2
+            ELSE 1 END::INTEGER AS n_logs,
+       CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1 ELSE 0 END::INTEGER AS n_int
+FROM x;
+
+-- Sequences: the n-th CreateSmartContract gets created address n; TRC721 mints get the next token id of their
+-- collection (pre-minted ids are 1..1000).
+CREATE TABLE g_seq AS
+SELECT block_number, tx_index, kid,
+       row_number() OVER (PARTITION BY kid, tok ORDER BY block_number, tx_index) AS seq
+FROM g_tx0 WHERE kid = 12 OR (kid = 25 AND sub = 1);
+
+UPDATE g_tx0 SET contract_i = {{r_created}} - s.seq, to_i = {{r_created}} - s.seq
+FROM g_seq s WHERE s.kid = 12 AND g_tx0.kid = 12 AND s.block_number = g_tx0.block_number AND s.tx_index = g_tx0.tx_index;
+
+UPDATE g_tx0 SET nft_id = 1000 + s.seq
+FROM g_seq s WHERE s.kid = 25 AND g_tx0.kid = 25 AND s.block_number = g_tx0.block_number AND s.tx_index = g_tx0.tx_index;
+
+-- First successful USDT receipt per address: a transfer up to it goes to a new holder (130,285 energy).
+CREATE TABLE g_usdt_first AS
+SELECT rcv_i, min(block_number * 1000000 + tx_index) AS first_pos FROM g_tx0 WHERE kid = 20 AND ok GROUP BY rcv_i;
