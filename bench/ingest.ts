@@ -54,6 +54,7 @@ function memoryTransport(answers: Map<string, Buffer>): Transport {
 async function run(answers: Map<string, Buffer>, cache: number, worker = true): Promise<Run> {
   const out = await fs.mkdtemp(path.join(os.tmpdir(), 'tronlake-bench-ingest-'));
   const before = os.loadavg()[0]!;
+  const cpu0 = process.cpuUsage();
   try {
     const s = await runIngest({
       node: 'http://memory',
@@ -69,7 +70,8 @@ async function run(answers: Map<string, Buffer>, cache: number, worker = true): 
       batchSize: BATCH,
       worker,
     });
-    return { s, load: [before, os.loadavg()[0]!] };
+    const cpu = process.cpuUsage(cpu0);
+    return { s, load: [before, os.loadavg()[0]!], cpu: (cpu.user + cpu.system) / 1e6 };
   } finally {
     await fs.rm(out, { recursive: true, force: true });
   }
@@ -78,15 +80,17 @@ async function run(answers: Map<string, Buffer>, cache: number, worker = true): 
 interface Run {
   s: IngestSummary;
   load: [number, number];
+  /** CPU seconds used by the process (all threads, DuckDB's included) during the run. */
+  cpu: number;
 }
 
 const fmt = (n: number): string => Math.round(n).toLocaleString('en-US');
 
-const row = (label: string, { s, load }: Run): string => {
+const row = (label: string, { s, load, cpu }: Run): string => {
   const t = s.timings;
   const rate = s.transactions / s.seconds;
   const staging = s.transactions / (s.seconds - t.publish / 1000);
-  return `| ${label} | ${s.blocks} | ${s.transactions} | ${s.seconds.toFixed(2)} | **${fmt(rate)}** | ${fmt(staging)} | ${t.parse} | ${t.decode} | ${t.prepare} | ${t.load} | ${t.metadata} | ${t.publish} | ${fmt(s.addressCache.misses)} | ${load[0].toFixed(1)} → ${load[1].toFixed(1)} |`;
+  return `| ${label} | ${s.blocks} | ${s.transactions} | ${s.seconds.toFixed(2)} | **${fmt(rate)}** | ${fmt(staging)} | ${t.parse} | ${t.decode} | ${t.prepare} | ${t.load} | ${t.metadata} | ${t.publish} | ${fmt(s.addressCache.misses)} | ${cpu.toFixed(1)} | ${load[0].toFixed(1)} → ${load[1].toFixed(1)} |`;
 };
 
 async function main(): Promise<void> {
@@ -102,7 +106,7 @@ async function main(): Promise<void> {
     ['single thread (`worker: false`), cache on', 1_000_000, false],
   ] as const) {
     const r = await run(answers, cache, worker);
-    console.error(`${label}: ${fmt(r.s.transactions / r.s.seconds)} tx/s`, r.s.timings);
+    console.error(`${label}: ${fmt(r.s.transactions / r.s.seconds)} tx/s, ${r.cpu.toFixed(1)} CPU s in ${r.s.seconds.toFixed(1)} s`, r.s.timings);
     runs.push([label, r]);
   }
 
@@ -120,8 +124,8 @@ ${(bytes / 1e6).toFixed(0)} MB of JSON, rendered before the clock starts and ser
 Measured: the whole \`runIngest\` call, from node JSON text to a published version (one publish at the end, as in a
 range ingest of up to 10 000 blocks).
 
-| run | blocks | transactions | seconds | tx/s end to end | tx/s before publish | parse ms | decode ms | prepare ms | load ms | metadata ms | publish ms | base58 conversions | load avg (1 min) |
-|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
+| run | blocks | transactions | seconds | tx/s end to end | tx/s before publish | parse ms | decode ms | prepare ms | load ms | metadata ms | publish ms | base58 conversions | CPU s | load avg (1 min) |
+|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|
 ${runs.map(([label, r]) => row(label, r)).join('\n')}
 
 tx/s end to end = transactions / the whole run; tx/s before publish = transactions / (the run minus the final
@@ -132,7 +136,8 @@ Phases (ms, summed per batch): parse = text → objects (big-int-safe JSON.parse
 prepare = staging the touched days and deleting the re-ingested range; load = DuckDB bulk load (appender data chunks); metadata = token metadata merge (constant
 calls answered from memory); publish = Parquet write of the touched day, derive, manifest swap.
 Fetching runs two batches ahead and the worker decodes while the main thread loads, so the phases overlap and do
-not add up to the total. The load average is the machine's (other processes included) before → after each run.
+not add up to the total. CPU s = CPU time of the whole process (all threads, DuckDB's included) during the run.
+The load average is the machine's (other processes included) before → after each run.
 
 Target (issue 3): ≥ 20,000 transactions/s on this machine.
 `;

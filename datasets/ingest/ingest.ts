@@ -266,7 +266,13 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       progress.start(undefined);
       const pollMs = (opts.pollSeconds ?? 3) * 1000;
       let next = from;
+      let witnessesAt = performance.now();
       while (!aborted()) {
+        // Votes are tallied every 6 hours (maintenance period): refresh the witness list as often.
+        if (performance.now() - witnessesAt > 6 * 3600_000) {
+          await refreshWitnesses(client, dims, book, log);
+          witnessesAt = performance.now();
+        }
         solid = await solidHead(client, log);
         if (opts.followUntil !== undefined) solid = Math.min(solid, Math.max(opts.followUntil, next - 1));
         if (next <= solid) {
