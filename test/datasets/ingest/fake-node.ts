@@ -30,7 +30,10 @@ export const BIG_SUPPLY = '99000000000000001';
 export const MINT_JTOKENS = '29871334567';
 export const PAYOUT_SUN = 1_500_000;
 
+import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
+
 /* eslint-disable @typescript-eslint/no-explicit-any */
+/** Internal: the fixture is handled as loose JSON here; everything exported is typed with the node shapes. */
 type Json = any;
 
 export function readFixture(name: string): string {
@@ -38,14 +41,15 @@ export function readFixture(name: string): string {
 }
 
 const realText = readFixture('mainnet-block-43811922.json');
-export const realBlock: Json = JSON.parse(realText);
+export const realBlock: NodeBlock = JSON.parse(realText);
+const real: Json = realBlock;
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const word = (hex: string): string => hex.padStart(64, '0');
 const varintLen = (n: number): number => (n < 128 ? 1 : n < 16384 ? 2 : 3);
 
 /** Bandwidth bytes of a transaction, computed here from the raw hex lengths (protobuf field overheads + 64). */
-export function bandwidthBytes(tx: Json): number {
+export function bandwidthBytes(tx: NodeTransaction): number {
   const raw = tx.raw_data_hex.length / 2;
   let n = 1 + varintLen(raw) + raw;
   for (const s of tx.signature ?? []) n += 1 + varintLen(s.length / 2) + s.length / 2;
@@ -53,9 +57,9 @@ export function bandwidthBytes(tx: Json): number {
 }
 
 /** The info the fake node serves for transaction `i` of a block (see the module doc). */
-export function infoFor(tx: Json, i: number, blockNumber: number, blockTs: number): Json {
-  const c = tx.raw_data.contract[0];
-  const v = c.parameter.value;
+export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blockTs: number): NodeTransactionInfo {
+  const c = tx.raw_data.contract[0]!;
+  const v: Json = c.parameter.value;
   const size = bandwidthBytes(tx);
   const info: Json = { id: tx.txID, blockNumber, blockTimeStamp: blockTs, contractResult: [''], receipt: {} };
   const burnBandwidth = i % 5 === 0;
@@ -103,19 +107,19 @@ const SYNTH = (n: number): string => n.toString(16).padStart(16, '0') + sha(`syn
 /** blockID of block n in the fake chain: the real ids at 43,811,922 and its parent, synthetic elsewhere. */
 export function blockIdOf(n: number): string {
   if (n === REAL_BLOCK) return realBlock.blockID;
-  if (n === REAL_BLOCK - 1) return realBlock.block_header.raw_data.parentHash;
+  if (n === REAL_BLOCK - 1) return real.block_header.raw_data.parentHash;
   return SYNTH(n);
 }
+
+const forkBlockId = (n: number, fork: number): string => (fork ? n.toString(16).padStart(16, '0') + sha(`fork:${fork}:${n}`).slice(16) : blockIdOf(n));
 
 /**
  * Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed
  * copies; `slotMs` spaces the copies' timestamps (3 s on mainnet; tests stretch it to cross UTC midnight).
  */
-const forkBlockId = (n: number, fork: number): string => (fork ? n.toString(16).padStart(16, '0') + sha(`fork:${fork}:${n}`).slice(16) : blockIdOf(n));
-
-export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): Json {
+export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): NodeBlock {
   if (n === REAL_BLOCK && fork === 0) return realBlock;
-  const ts = realBlock.block_header.raw_data.timestamp + (n - REAL_BLOCK) * slotMs;
+  const ts: number = real.block_header.raw_data.timestamp + (n - REAL_BLOCK) * slotMs;
   const id = forkBlockId(n, fork);
   return {
     blockID: id,
@@ -123,13 +127,13 @@ export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): Jso
       raw_data: { ...realBlock.block_header.raw_data, number: n, timestamp: ts, parentHash: forkBlockId(n - 1, parentFork) },
       witness_signature: realBlock.block_header.witness_signature,
     },
-    transactions: realBlock.transactions.map((tx: Json) => ({ ...tx, txID: sha(`${tx.txID}:${n}:${fork}`) })),
+    transactions: real.transactions.map((tx: Json) => ({ ...tx, txID: sha(`${tx.txID}:${n}:${fork}`) })),
   };
 }
 
-export function infosAt(n: number, fork = 0, slotMs = 3000): Json[] {
+export function infosAt(n: number, fork = 0, slotMs = 3000): NodeTransactionInfo[] {
   const b = blockAt(n, fork, slotMs);
-  return b.transactions.map((tx: Json, i: number) => infoFor(tx, i, n, b.block_header.raw_data.timestamp));
+  return b.transactions!.map((tx, i) => infoFor(tx, i, n, Number(b.block_header.raw_data.timestamp)));
 }
 
 export interface FakeNodeState {
@@ -150,7 +154,7 @@ export interface FakeNodeState {
   noWitnesses: boolean;
   /** Blocks above `solid` come from this fork (0 = the canonical chain). */
   unconfirmedFork: number;
-  requests: { path: string; body: Json; headers: http.IncomingHttpHeaders }[];
+  requests: { path: string; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }[];
   /** Keep request log (off for the bench). */
   record: boolean;
   /** Time between synthetic blocks, ms. */
@@ -194,7 +198,7 @@ const header = (n: number, fork: number, slotMs: number): Json => {
 };
 
 /** The pure request handler: path + JSON body → status and body text. */
-export function handle(state: FakeNodeState, path: string, body: Json): { status: number; text: string } {
+export function handle(state: FakeNodeState, path: string, body: Record<string, unknown>): { status: number; text: string } {
   if (state.rateLimitNext > 0) {
     state.rateLimitNext--;
     return { status: 200, text: RATE_LIMIT_BODY };
@@ -259,7 +263,7 @@ export async function startFakeNode(over: Partial<FakeNodeState> = {}): Promise<
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const text = Buffer.concat(chunks).toString('utf8');
-      let body: Json = {};
+      let body: Record<string, unknown> = {};
       try {
         body = text ? JSON.parse(text) : {};
       } catch {

@@ -51,13 +51,13 @@ describe('ingest a range', () => {
       expect(b).toMatchObject({
         block_hash: realBlock.blockID,
         parent_hash: realBlock.block_header.raw_data.parentHash,
-        witness_address: hexToBase58(realBlock.block_header.raw_data.witness_address),
+        witness_address: hexToBase58(realBlock.block_header.raw_data.witness_address!),
         timestamp: 1662014442000,
         tx_count: 198,
         date: '2022-09-01',
       });
       const hashes = (await l.q(`SELECT tx_hash FROM transactions WHERE block_number = ${REAL_BLOCK} ORDER BY tx_index`)).map((r) => r.tx_hash);
-      expect(hashes).toEqual(realBlock.transactions.map((t: { txID: string }) => t.txID));
+      expect(hashes).toEqual(realBlock.transactions!.map((t) => t.txID));
       const [c] = await l.q(`SELECT count(*) AS n, count(DISTINCT tx_hash) AS d FROM transactions`);
       expect(c).toEqual({ n: 594, d: 594 });
       const [t] = await l.q(`SELECT count(*) AS n FROM token_transfers WHERE block_number = ${REAL_BLOCK} AND contract_address = '${USDT}'`);
