@@ -1,8 +1,11 @@
--- /api/block: blocks, newest first by default; a given number ignores the time window (SPEC §4.9).
+-- /api/block: blocks, newest first by default. With a number the handler binds that block's day and no time
+-- bounds (a number ignores the time window, SPEC §4.9).
 -- @param number BIGINT
 -- @param producer VARCHAR
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
 SELECT b.block_number, b.block_hash, b.parent_hash, b."timestamp", b.size_bytes, b.tx_count, b.tx_trie_root,
@@ -13,6 +16,7 @@ CROSS JOIN chain_state s
 LEFT JOIN witnesses w ON w.address = b.witness_address
 WHERE ($number IS NULL OR b.block_number = $number)
   AND ($producer IS NULL OR b.witness_address = $producer)
-  AND ($number IS NOT NULL OR (($start_ts IS NULL OR b."timestamp" >= $start_ts) AND ($end_ts IS NULL OR b."timestamp" <= $end_ts)))
+  AND ($start_day IS NULL OR b."date" >= $start_day) AND ($end_day IS NULL OR b."date" <= $end_day)
+  AND ($start_ts IS NULL OR b."timestamp" >= $start_ts) AND ($end_ts IS NULL OR b."timestamp" <= $end_ts)
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

@@ -1,6 +1,8 @@
 -- /api/transaction without an address filter: the time-sorted fact table.
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
 -- @param block BIGINT
 -- @param types INTEGER[]
 -- @param tokens VARCHAR[]
@@ -10,7 +12,8 @@
 SELECT t.*, t.block_number <= s.solid_block AS confirmed
 FROM transactions t
 CROSS JOIN chain_state s
-WHERE ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
+WHERE ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($types IS NULL OR list_contains($types, t.contract_type))
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE coalesce(t.token_id, t.contract_address) END))

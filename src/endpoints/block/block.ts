@@ -28,7 +28,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Blocks, newest first; one block by number; filter by producer and time window.',
   params,
-  queries: { rows: 'block/block', total: 'block/block.total', wholeChain: 'common/whole_chain_tx_count' },
+  queries: { rows: 'block/block', total: 'block/block.total', wholeChain: 'common/whole_chain_tx_count', blockDay: 'common/block_day' },
   orderBys: signedSortClauses(sorts),
   async handle(p, ctx) {
     const from = p.start_timestamp ?? 0;
@@ -36,9 +36,13 @@ export default defineEndpoint({
     const filter = { number: p.number ?? null, producer: p.producer ?? null };
     const page = { lim: p.page.limit, off: p.page.start };
     // Block number and time grow together, so a page is searched in windows at the sorted end (http/time-window.ts).
+    // A number names one block: find its day partition first (a small rollup) so only that day's files are read.
+    const day = p.number !== undefined ? String((await ctx.rows('blockDay', { number: p.number }))[0]?.day ?? '') : undefined;
+    // An unknown number has no day: bind an impossible day so nothing is read.
+    const bounds = day !== undefined ? { start_day: day || '0000', end_day: day || '0000', start_ts: null, end_ts: null } : lakeBounds(from, to, ctx.manifest);
     const rowsQ =
       p.number !== undefined
-        ? ctx.rows('rows', { ...filter, ...lakeBounds(from, to, ctx.manifest), ...page }, p.sort.orderBy)
+        ? ctx.rows('rows', { ...filter, ...bounds, ...page }, p.sort.orderBy)
         : pageByTimeWindows(
             (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
             { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
@@ -46,7 +50,7 @@ export default defineEndpoint({
           );
     const [rows, total, whole] = await Promise.all([
       rowsQ,
-      ctx.rows('total', { ...filter, ...lakeBounds(from, to, ctx.manifest) }),
+      ctx.rows('total', { ...filter, ...bounds }),
       ctx.rows('wholeChain', {}),
     ]);
     const data = rows.map((r) => ({

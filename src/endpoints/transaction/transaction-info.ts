@@ -7,6 +7,7 @@ import { defineEndpoint } from '../../http/endpoint.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
 import type { Row } from '../../engine/duck.ts';
+import { utcDay } from '../../http/time-window.ts';
 
 const params = z.object({ hash: hash() });
 
@@ -25,12 +26,12 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const [loc] = await ctx.rows('locate', { hash: p.hash });
     if (!loc) return {};
-    const at = { hash: p.hash, block: Number(loc.block_number) };
+    const at = { hash: p.hash, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) };
     const [[tx], internal, transfers, confirmers] = await Promise.all([
       ctx.rows('tx', at),
       ctx.rows('internal', at),
       ctx.rows('transfers', at),
-      ctx.rows('confirmations', { block: at.block }),
+      ctx.rows('confirmations', { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
     ]);
     if (!tx) return {};
     const key = tokenKey(tx);

@@ -63,13 +63,17 @@ export default defineEndpoint({
     byAddress: 'transaction/transaction.by-address',
     byAddressTotal: 'transaction/transaction.by-address.total',
     wholeChain: 'common/whole_chain_tx_count',
+    blockDay: 'common/block_day',
   },
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
     const from = p.start_timestamp ?? 0;
     const to = p.end_timestamp ?? ctx.now;
+    // A block filter reads only that block's day partition (found in the daily block rollup).
+    const blockDay = p.block !== undefined ? String((await ctx.rows('blockDay', { number: p.block }))[0]?.day ?? '0000') : undefined;
     const filter = {
       ...lakeBounds(from, to, ctx.manifest),
+      ...(blockDay !== undefined ? { start_day: blockDay, end_day: blockDay } : {}),
       block: p.block ?? null,
       types: p.type && p.type.length > 0 ? p.type : null,
       tokens: p.tokens && p.tokens.length > 0 ? p.tokens : null,
