@@ -12,6 +12,14 @@ import internalTransaction from './transaction/internal-transaction.ts';
 import tokenTrc20TransfersWithStatus from './transaction/token-trc20-transfers-with-status.ts';
 import transferStatistics from './transaction/transfer-statistics.ts';
 
+import tokenAll from './tokens/token-all.ts';
+import tokenTrc20TotalSupply from './tokens/token-trc20-total-supply.ts';
+import tokenTrc20Holders from './tokens/token-trc20-holders.ts';
+import tokenholders from './tokens/tokenholders.ts';
+import trc721Token from './tokens/trc721-token.ts';
+import trc1155Inventory from './tokens/trc1155-inventory.ts';
+import trc1155TokenInventory from './tokens/trc1155-token-inventory.ts';
+import trc721Transfers from './tokens/trc721-transfers.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -24,4 +32,12 @@ export const endpoints: readonly AnyEndpoint[] = [
   internalTransaction,
   tokenTrc20TransfersWithStatus,
   transferStatistics,
+  tokenAll,
+  tokenTrc20TotalSupply,
+  tokenTrc20Holders,
+  tokenholders,
+  trc721Token,
+  trc1155Inventory,
+  trc1155TokenInventory,
+  trc721Transfers,
 ];

@@ -224,6 +224,30 @@ export const tokens: Dataset = {
     c('can_show', 'INTEGER', '1 displayable, 0 hidden'),
     c('total_supply_raw', 'VARCHAR', 'issued supply in the smallest unit, exact decimal string'),
     c('created_ts', 'BIGINT', 'issue / deploy time, ms'),
+    // Listing metadata (what TronScan's token pages show beside the chain facts). Nullable: the chain does not hold
+    // them, so the ingester leaves them NULL (= unknown) and the endpoints print their "empty" values.
+    c('project_name', 'VARCHAR', 'associated project name', true),
+    c('project_id', 'INTEGER', 'project numeric id', true),
+    c('home_page', 'VARCHAR', 'project website URL', true),
+    c('description', 'VARCHAR', 'token description', true),
+    c('aggregators', 'VARCHAR', 'JSON array of the aggregator platforms listing the token, e.g. ["CoinGecko"]', true),
+    c('list_status', 'VARCHAR', "'whitelist' | 'blacklist' | 'none' (showAll filters of /api/token_trc20 and /api/token)", true),
+  ],
+};
+
+export const tokenPrices: Dataset = {
+  name: 'token_prices',
+  kind: 'dimension',
+  partitioned: false,
+  sortBy: ['token_id', 'day_ts'],
+  doc: "Daily price of each priced token in USD and TRX (token_id '_' = TRX, priced in USD; price_trx = 1).",
+  columns: [
+    c('token_id', 'VARCHAR', "TRC10 id or Base58 contract; '_' for TRX"),
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('price_usd', 'DOUBLE', 'closing price, USD per whole token'),
+    c('price_trx', 'DOUBLE', 'closing price, TRX per whole token'),
+    c('volume_usd', 'DOUBLE', 'traded volume of the day, USD'),
   ],
 };
 
@@ -254,6 +278,7 @@ export const sourceDatasets: Dataset[] = [
   witnesses,
   tokens,
   contracts,
+  tokenPrices,
 ];
 
 /** `CREATE TABLE` column list for a dataset, e.g. `block_number BIGINT NOT NULL, …`. */

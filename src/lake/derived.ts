@@ -121,6 +121,123 @@ export const dailyContractCallStats: Dataset = {
   ],
 };
 
+
+
+// Token ledgers (SPEC §4.1). Balances are net flows over the lake's history, exact (HUGEINT sums kept as decimal
+// strings) beside a DOUBLE for sorting; sorted by (token, balance desc) so a holder page reads one token's rows.
+
+export const trc20Balances: Dataset = {
+  name: 'trc20_balances',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'balance DESC', 'holder_address'],
+  doc: 'TRC20 net position per (contract, holder): transfers in minus out, zero address excluded, non-zero rows only.',
+  columns: [
+    c('contract_address', 'VARCHAR', 'token contract, Base58'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string (negative: history starts before the lake)'),
+    c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
+    c('update_block', 'BIGINT', 'block of the last transfer touching the balance'),
+    c('update_ts', 'BIGINT', 'time of that transfer, ms'),
+  ],
+};
+
+export const trc10Balances: Dataset = {
+  name: 'trc10_balances',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['token_id', 'balance DESC', 'holder_address'],
+  doc: 'TRC10 net position per (token id, holder): successful type-2 transfers in minus out, plus the issued supply credited to the issuer.',
+  columns: [
+    c('token_id', 'VARCHAR', 'TRC10 numeric id'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string'),
+    c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
+    c('update_block', 'BIGINT', 'block of the last transfer touching the balance (0 = issue)'),
+    c('update_ts', 'BIGINT', 'time of that transfer, ms'),
+  ],
+};
+
+export const trc721Owners: Dataset = {
+  name: 'trc721_owners',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'length(token_id)', 'token_id'],
+  doc: 'Current owner of each TRC721 token id: the recipient of its last transfer. Sorted numerically by token id.',
+  columns: [
+    c('contract_address', 'VARCHAR', 'NFT contract, Base58'),
+    c('token_id', 'VARCHAR', 'token id, exact decimal string'),
+    c('owner_address', 'VARCHAR', 'recipient of the last transfer, Base58'),
+    c('latest_transfer_ts', 'BIGINT', 'time of the last transfer, ms'),
+    c('latest_block', 'BIGINT', 'block of the last transfer'),
+    c('transfer_count', 'BIGINT', 'transfers of this token id'),
+  ],
+};
+
+export const trc1155Balances: Dataset = {
+  name: 'trc1155_balances',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'length(token_id)', 'token_id', 'balance DESC', 'holder_address'],
+  doc: 'TRC1155 net quantity per (contract, token id, holder): transfers in minus out, zero address excluded, non-zero rows only.',
+  columns: [
+    c('contract_address', 'VARCHAR', 'TRC1155 contract, Base58'),
+    c('token_id', 'VARCHAR', 'token id, exact decimal string'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    c('balance_raw', 'VARCHAR', 'quantity, exact decimal string'),
+    c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
+    c('update_ts', 'BIGINT', 'time of the last transfer touching the balance, ms'),
+  ],
+};
+
+export const trc1155Tokens: Dataset = {
+  name: 'trc1155_tokens',
+  kind: 'derived',
+  partitioned: false,
+  sortBy: ['contract_address', 'length(token_id)', 'token_id'],
+  doc: 'One row per TRC1155 token id: holders with a positive quantity, transfers, latest transfer time.',
+  columns: [
+    c('contract_address', 'VARCHAR', 'TRC1155 contract, Base58'),
+    c('token_id', 'VARCHAR', 'token id, exact decimal string'),
+    c('holders_count', 'BIGINT', 'holders with a positive quantity'),
+    c('transfer_count', 'BIGINT', 'transfers of this token id'),
+    c('latest_transfer_ts', 'BIGINT', 'time of the last transfer, ms'),
+  ],
+};
+
+export const tokenStats: Dataset = {
+  name: 'token_stats',
+  kind: 'derived',
+  partitioned: false,
+  sortBy: ['token_standard', 'token_id'],
+  doc: 'Per token: holder count (positive balances), transfers (all, last 24 h before the head block), minted, burned and supply.',
+  columns: [
+    c('token_id', 'VARCHAR', 'TRC10 id or Base58 contract'),
+    c('token_standard', 'VARCHAR', 'trc10 | trc20 | trc721 | trc1155'),
+    c('holder_count', 'BIGINT', 'addresses with a positive balance (TRC721: distinct owners)'),
+    c('transfer_count', 'BIGINT', 'transfers in the lake'),
+    c('transfer_count_24h', 'BIGINT', 'transfers in the 24 h before the head block'),
+    c('minted_raw', 'VARCHAR', 'sum of transfers from the zero address, exact'),
+    c('burned_raw', 'VARCHAR', 'sum of transfers to the zero address, exact'),
+    c('supply_raw', 'VARCHAR', 'TRC10: issued supply; others: minted minus burned, exact'),
+    c('supply', 'DOUBLE', 'supply_raw as DOUBLE (smallest units)'),
+  ],
+};
+
+export const trc721Transfers: Dataset = {
+  name: 'trc721_transfers',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'log_index DESC'],
+  doc: 'TRC721 rows of token_transfers clustered by (contract, token id), newest first: the history of one NFT.',
+  columns: [...tokenTransfers.columns],
+};
+
 export const derivedDatasets: Dataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -129,4 +246,11 @@ export const derivedDatasets: Dataset[] = [
   dailyTransactionStats,
   dailyTokenTransferStats,
   dailyBlockStats,
+  trc20Balances,
+  trc10Balances,
+  trc721Owners,
+  trc1155Balances,
+  trc1155Tokens,
+  tokenStats,
+  trc721Transfers,
 ];

@@ -65,7 +65,7 @@ async function assertComplete(dir: string, m: Manifest): Promise<void> {
   }
 }
 
-describe('kill -9 mid-run', () => {
+describe('kill -9 mid-run', { timeout: 180_000 }, () => {
   it('leaves the last published version served; the re-run matches an uninterrupted run', async () => {
     const reference = tempLake();
     cleanups.push(reference.cleanup);

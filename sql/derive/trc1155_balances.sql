@@ -1,0 +1,15 @@
+-- Net TRC1155 position per (contract, token id, holder): quantities received minus sent, exact (HUGEINT).
+-- The zero address (mints, burns) is not a holder.
+WITH moves AS (
+  SELECT contract_address, token_id, to_address AS holder_address, CAST(amount_raw AS HUGEINT) AS delta, "timestamp"
+  FROM token_transfers WHERE token_standard = 'trc1155'
+  UNION ALL
+  SELECT contract_address, token_id, from_address, -CAST(amount_raw AS HUGEINT), "timestamp"
+  FROM token_transfers WHERE token_standard = 'trc1155'
+)
+SELECT contract_address, token_id, holder_address, CAST(sum(delta) AS VARCHAR) AS balance_raw, CAST(sum(delta) AS DOUBLE) AS balance,
+       max("timestamp") AS update_ts
+FROM moves
+WHERE holder_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+GROUP BY contract_address, token_id, holder_address
+HAVING sum(delta) <> 0

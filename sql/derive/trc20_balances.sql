@@ -1,0 +1,16 @@
+-- Net TRC20 position per (contract, holder) over the lake's transfer history: exact HUGEINT sum of the amounts
+-- received minus the amounts sent. The zero address (mint source / burn sink) is not a holder. A negative row is an
+-- address whose history starts before the lake's first day: kept, so the ledger sums to mints minus burns.
+WITH moves AS (
+  SELECT contract_address, to_address AS holder_address, CAST(amount_raw AS HUGEINT) AS delta, block_number, "timestamp"
+  FROM token_transfers WHERE token_standard = 'trc20'
+  UNION ALL
+  SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT), block_number, "timestamp"
+  FROM token_transfers WHERE token_standard = 'trc20'
+)
+SELECT contract_address, holder_address, CAST(sum(delta) AS VARCHAR) AS balance_raw, CAST(sum(delta) AS DOUBLE) AS balance,
+       max(block_number) AS update_block, max("timestamp") AS update_ts
+FROM moves
+WHERE holder_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+GROUP BY contract_address, holder_address
+HAVING sum(delta) <> 0

@@ -1,0 +1,79 @@
+/**
+ * Shared pieces of the Tokens group (SPEC §4.1): the token-id parameter with the native coin aliases, the
+ * showAll listing filter, and unit helpers. The one place mapping token lake columns to TronScan names.
+ */
+import { z } from 'zod';
+import type { Cell } from '../../engine/duck.ts';
+import { isBase58Address } from '../../chain/address.ts';
+
+/** The zero address: source of mints and sink of burns. */
+export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+
+/** The native coin's id in the lake's price table and in token lists. */
+export const TRX_ID = '_';
+
+export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+export const num = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
+
+/**
+ * A token id parameter: `trx`, `_` or `0` = the native coin (returned as `_`), a numeric TRC10 id, or a Base58
+ * contract, e.g. `tokenIdParam().parse('TRX')` = '_'.
+ */
+export function tokenIdParam() {
+  return z.string().transform((s, ctx): string => {
+    const t = s.trim();
+    const lower = t.toLowerCase();
+    if (lower === 'trx' || lower === '_' || lower === '0') return TRX_ID;
+    if (/^\d{1,19}$/.test(t)) return t;
+    if (isBase58Address(t)) return t;
+    ctx.addIssue({ code: 'custom', message: `must be trx, _, 0, a numeric TRC10 id or a Base58 contract address, got '${t.slice(0, 40)}'` });
+    return z.NEVER;
+  });
+}
+
+/** `showAll` (SPEC §4.1): 0 whitelist only (default), 1 all, 2 all but the blacklist. */
+export function showAllParam() {
+  return z
+    .string()
+    .transform((s, ctx): 0 | 1 | 2 => {
+      const t = s.trim();
+      if (t === '0' || t === '1' || t === '2') return Number(t) as 0 | 1 | 2;
+      ctx.addIssue({ code: 'custom', message: `must be 0, 1 or 2, got '${t.slice(0, 40)}'` });
+      return z.NEVER;
+    })
+    .optional()
+    .transform((v) => v ?? 0);
+}
+
+/** Raw integer string scaled by 10^decimals, as a JSON number (display units), e.g. `scaled('1500000', 6)` = 1.5. */
+export function scaled(raw: string, decimals: number): number {
+  return Number(raw) / 10 ** decimals;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` (UTC) of a ms timestamp, the reference's issue_time format. */
+export function dateTime(ms: number): string {
+  return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);
+}
+
+/** The aggregators JSON column as a string array (NULL or malformed = none). */
+export function aggregatorList(v: Cell | undefined): string[] {
+  if (typeof v !== 'string' || v === '') return [];
+  try {
+    const a: unknown = JSON.parse(v);
+    return Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+}
+
+/** An NFT token id: a non-negative decimal integer of any size, returned without leading zeros, e.g. '007' → '7'. */
+export function nftTokenIdParam() {
+  return z.string().transform((s, ctx): string => {
+    const t = s.trim();
+    if (!/^\d{1,78}$/.test(t)) {
+      ctx.addIssue({ code: 'custom', message: `must be a non-negative integer, got '${t.slice(0, 40)}'` });
+      return z.NEVER;
+    }
+    return t.replace(/^0+(?=\d)/, '');
+  });
+}

@@ -1,0 +1,22 @@
+/**
+ * GET /api/token_trc20/totalSupply (SPEC §4.1; reference: a bare JSON number, decimal-adjusted). The supply is
+ * derived from the transfer history (mints minus burns, docs/compat.md "Tokens"); an unknown contract answers 0.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { address } from '../../params/index.ts';
+import { num, scaled, str } from './token-shape.ts';
+
+const params = z.object({ address: address() });
+
+export default defineEndpoint({
+  path: '/api/token_trc20/totalSupply',
+  method: 'GET',
+  summary: 'Total supply of a TRC20 token, decimal-adjusted, as a bare JSON number.',
+  params,
+  queries: { supply: 'tokens/token-trc20-total-supply' },
+  async handle(p, ctx) {
+    const [r] = await ctx.rows('supply', { contract: p.address });
+    return r ? scaled(str(r.supply_raw), num(r.decimals)) : 0;
+  },
+});
