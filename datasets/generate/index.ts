@@ -358,6 +358,7 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
 
     next(); // dimensions
     await runFile(db, '06-dims.sql', vars);
+    await runFile(db, '07-token-market.sql', vars);
 
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
