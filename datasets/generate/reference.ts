@@ -83,10 +83,10 @@ export const KINDS: Kind[] = [
   { kid: 13, name: 'unfreeze_v1', contractType: 12, percent: 0.05 },
   // TriggerSmartContract: 52.5 % of all, USDT transfer = 34 / 52.5 = 65 % of the calls.
   { kid: 20, name: 'usdt_transfer', contractType: 31, percent: 34.0 },
-  { kid: 21, name: 'trc20_transfer', contractType: 31, percent: 6.5 },
+  { kid: 21, name: 'trc20_transfer', contractType: 31, percent: 8.0 },
   { kid: 22, name: 'approve', contractType: 31, percent: 3.5 },
-  { kid: 23, name: 'swap_trx_for_tokens', contractType: 31, percent: 2.6 },
-  { kid: 24, name: 'swap_tokens_for_trx', contractType: 31, percent: 2.2 },
+  { kid: 23, name: 'swap_trx_for_tokens', contractType: 31, percent: 1.8 },
+  { kid: 24, name: 'swap_tokens_for_trx', contractType: 31, percent: 1.5 },
   { kid: 25, name: 'trc721_transfer_or_mint', contractType: 31, percent: 1.3 },
   { kid: 26, name: 'trc1155_single', contractType: 31, percent: 0.8 },
   { kid: 27, name: 'trc1155_batch', contractType: 31, percent: 0.35 },

@@ -30,6 +30,12 @@ WITH a AS (
          WHEN kid = 1 AND sub = 1 THEN (100000 + mix(h, 31) % 9900000)::VARCHAR
          ELSE '' END AS memo,
     (kid = 4 AND uf(h, 34) < 0.3) AS locked,
+    -- rewards / matured unstakes withdrawn (also the amount of types 13 and 56), Stake 1.0 unfreeze (type 12)
+    CASE kid WHEN 10 THEN floor(pow(10, 6 + 4 * uf(h, 41)))
+             WHEN 8 THEN floor(pow(10, 2 + 4 * uf(h, 41))) * 1000000
+             WHEN 7 THEN CASE WHEN uf(h, 42) < 0.25 THEN floor(pow(10, 1 + 4 * uf(h, 41))) * 1000000 END
+    END::BIGINT AS wd_amt,
+    CASE WHEN kid = 13 THEN floor(pow(10, 3 + 3 * uf(h, 41))) * 1000000 END::BIGINT AS unf_amt,
     CASE kid
       -- USDT transfer; ~5 % of wallets put the 41 prefix inside the address word (tron-chain-data.md §1.8)
       WHEN 20 THEN '{{s_transfer}}' || CASE WHEN u_x < 0.05 THEN '000000000000000000000041' ELSE '000000000000000000000000' END
@@ -136,7 +142,7 @@ SELECT block_number, "timestamp", tx_hash, tx_index,
        ct AS contract_type,
        owner_b58 AS owner_address,
        CASE WHEN ct = 31 THEN contract_b58 ELSE to_b58 END AS to_address,
-       amt AS amount,
+       CASE WHEN kid IN (8, 10) THEN wd_amt WHEN kid = 13 THEN unf_amt ELSE amt END AS amount,
        CASE WHEN kid = 3 THEN trc10_id END AS token_id,
        contract_b58 AS contract_address,
        left(call_data, 8) AS method_id,
@@ -154,8 +160,10 @@ SELECT block_number, "timestamp", tx_hash, tx_index,
                            || CASE WHEN nv >= 2 THEN ',{"vote_address":"' || v2_b58 || '","vote_count":' || floor(pow(10, 1 + 5 * uf(h, 37)))::BIGINT || '}' ELSE '' END
                            || CASE WHEN nv >= 3 THEN ',{"vote_address":"' || v3_b58 || '","vote_count":' || floor(pow(10, 1 + 5 * uf(h, 38)))::BIGINT || '}' ELSE '' END
                            || ']}'
-         WHEN kid = 12 THEN '{"name":"' || created_name(h) || '","consume_user_resource_percent":' || [0, 10, 50, 100][(1 + mix(h, 39) % 4)::INTEGER]
-                            || ',"origin_energy_limit":10000000}'
+         -- as the ingester writes it: new_contract without bytecode and ABI
+         WHEN kid = 12 THEN '{"new_contract":{"origin_address":"' || owner_b58 || '","name":"' || created_name(h)
+                            || '","consume_user_resource_percent":' || [0, 10, 50, 100][(1 + mix(h, 39) % 4)::INTEGER]
+                            || ',"origin_energy_limit":10000000}}'
        END AS parameter_json,
        memo,
        fee_limit_v AS fee_limit,
@@ -168,10 +176,7 @@ SELECT block_number, "timestamp", tx_hash, tx_index,
                  WHEN 'OUT_OF_ENERGY' THEN 'Not enough energy for ''SSTORE'' operation executing: curInvokeEnergyLimit['
                       || energy_usage_total || '], curOpEnergy[20000], usedEnergy[' || greatest(0, energy_usage_total - 5000) || ']'
        END AS res_message,
-       CASE kid WHEN 10 THEN floor(pow(10, 6 + 4 * uf(h, 41)))
-                WHEN 8 THEN floor(pow(10, 2 + 4 * uf(h, 41))) * 1000000
-                WHEN 7 THEN CASE WHEN uf(h, 42) < 0.25 THEN floor(pow(10, 1 + 4 * uf(h, 41))) * 1000000 END
-       END::BIGINT AS withdraw_amount,
-       CASE WHEN kid = 13 THEN floor(pow(10, 3 + 3 * uf(h, 41))) * 1000000 END::BIGINT AS unfreeze_amount,
+       wd_amt AS withdraw_amount,
+       unf_amt AS unfreeze_amount,
        log_count, internal_count
 FROM fin;

@@ -47,11 +47,12 @@ FROM g_int i
 JOIN g_addr c ON c.i = i.caller_i
 JOIN g_addr t ON t.i = i.to_i;
 
--- Blocks: totals are exact sums over the block's transactions (net_usage = sum of transactions.net_usage).
+-- Blocks: totals are exact sums over the block's transactions. net_usage is the bandwidth the block used, as the
+-- catalog defines it and the ingester computes it: sum of (net_usage + net_fee / 1000) of its transactions.
 -- An empty block's txTrieRoot is 32 zero bytes, as on mainnet.
 INSERT INTO blocks BY NAME
 WITH agg AS (
-  SELECT block_number, count(*) AS n, sum(size_bytes) AS sz, sum(net_usage) AS nu,
+  SELECT block_number, count(*) AS n, sum(size_bytes) AS sz, sum(net_usage + net_fee // 1000) AS nu,
          sum(energy_usage_total) AS eu, sum(fee) AS fee
   FROM transactions GROUP BY block_number
 )
