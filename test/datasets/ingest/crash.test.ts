@@ -27,8 +27,10 @@ afterAll(async () => {
   for (const c of cleanups) c();
 });
 
-function spawnIngest(out: string, extra: string[] = []): ChildProcess {
-  const args = ['--import', 'tsx', 'src/cli.ts', 'ingest', '--node', node.url, '--out', out, '--from', String(FROM), '--to', String(TO), '--batch', '2', '--publish-blocks', '2', '--no-progress', ...extra];
+/** `entry`: the product CLI (src/cli.ts ingest …) or the ingester's own entry (datasets/ingest/main.ts …). */
+function spawnIngest(out: string, extra: string[] = [], entry: 'cli' | 'main' = 'cli'): ChildProcess {
+  const cmd = entry === 'cli' ? ['src/cli.ts', 'ingest'] : ['datasets/ingest/main.ts'];
+  const args = ['--import', 'tsx', ...cmd, '--node', node.url, '--out', out, '--from', String(FROM), '--to', String(TO), '--batch', '2', '--publish-blocks', '2', '--no-progress', ...extra];
   return spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
 }
 
@@ -82,7 +84,7 @@ describe('kill -9 mid-run', { timeout: 180_000 }, () => {
     const first = await waitFor(() => readManifest(t.dir), 60_000);
     await sleep(Math.floor(Math.random() * 400));
     child.kill('SIGKILL');
-    expect(await exit).toBeNull();
+    expect(await exit, stderr).toBeNull();
     node.state.delayMs = 0;
 
     const after = (await readManifest(t.dir))!;
@@ -108,14 +110,16 @@ describe('kill -9 mid-run', { timeout: 180_000 }, () => {
     const t = tempLake();
     cleanups.push(t.cleanup);
     node.state.delayMs = 60;
-    const child = spawnIngest(t.dir);
+    const child = spawnIngest(t.dir, [], 'main');
     const exit = exited(child);
     await waitFor(() => readManifest(t.dir), 60_000);
     child.kill('SIGKILL');
     await exit;
     node.state.delayMs = 0;
-    const rerun = spawnIngest(t.dir);
-    expect(await exited(rerun)).toBe(0);
+    const rerun = spawnIngest(t.dir, [], 'main');
+    let err = '';
+    rerun.stderr!.on('data', (d: Buffer) => (err += d.toString()));
+    expect(await exited(rerun), err).toBe(0);
     const reference = tempLake();
     cleanups.push(reference.cleanup);
     const whole = await runIngest({ node: node.url, out: reference.dir, from: FROM, to: TO, progress: false, log: () => undefined });
