@@ -1,0 +1,9 @@
+/** Independent ledgers over the raw tables, shared by the token tests (plain SQL, never the endpoints' templates). */
+export const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+/** Independent TRC1155 ledger: in minus out per (contract, token id, holder). */
+export const LEDGER_1155 = `
+  SELECT contract_address, token_id, h AS holder, sum(d) AS bal FROM (
+    SELECT contract_address, token_id, to_address AS h, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc1155'
+    UNION ALL SELECT contract_address, token_id, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc1155'
+  ) WHERE h <> '${ZERO}' GROUP BY ALL`;
+

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql } from '../../helpers/lake.ts';
+
+const SPEC_FIELDS = ['type', 'contract', 'project', 'symbol', 'name', 'logo', 'decimals', 'reputation', 'total supply',
+  'token holders', 'total transfers', '24h transfers', 'occurrences', 'aggregators'];
+
+describe('GET /api/token/all', () => {
+  it('defaults: SPEC §2.1 envelope and item fields (names with spaces), 50 per page, total = all tokens', async () => {
+    const [c] = await sql('SELECT count(*) AS n FROM dim_tokens');
+    const { status, body } = await get('/api/token/all');
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(['data', 'page_size', 'total']);
+    expect(body.total).toBe(Number(c!.n));
+    expect(body.page_size).toBe(Math.min(50, Number(c!.n)));
+    expect(body.data).toHaveLength(body.page_size);
+    for (const x of body.data) {
+      for (const f of SPEC_FIELDS) expect(x, f).toHaveProperty([f]);
+      expect(typeof x['total supply']).toBe('number');
+      expect(Number.isInteger(x['token holders'])).toBe(true);
+      expect(x.occurrences).toBe(x.aggregators.length);
+      expect(typeof x.reputation).toBe('string');
+      if ('price' in x) expect(typeof x.price).toBe('string');
+    }
+  });
+
+  it('counters come from the transfer history: transfers and 24 h transfers of a TRC20', async () => {
+    const [t] = await sql(`SELECT contract_address AS c, count(*) AS n FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+    const [h] = await sql(`SELECT count(*) AS n FROM raw_token_transfers WHERE contract_address = '${t!.c}' AND timestamp > (SELECT max(timestamp) FROM raw_blocks) - 86400000`);
+    const row = (await get('/api/token/all?limit=500')).body.data.find((x: { contract: string }) => x.contract === t!.c);
+    expect(row['total transfers']).toBe(Number(t!.n));
+    expect(row['24h transfers']).toBe(Number(h!.n));
+    expect(row.type).toBe('trc20');
+  });
+
+  it('TRC10 counters: successful type-2 transfers; the price is the latest daily USD price', async () => {
+    const [t] = await sql(`SELECT token_id AS id, count(*) AS n FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
+    const row = (await get('/api/token/all?limit=500')).body.data.find((x: { contract: string }) => x.contract === t!.id);
+    expect(row['total transfers']).toBe(Number(t!.n));
+    const [p] = await sql(`SELECT token_id AS id, arg_max(price_usd, day_ts) AS usd FROM dim_token_prices WHERE token_id <> '_' GROUP BY 1 ORDER BY 1 LIMIT 1`);
+    const priced = (await get('/api/token/all?limit=500')).body.data.find((x: { contract: string }) => x.contract === p!.id);
+    expect(Number(priced.price)).toBeCloseTo(Number(p!.usd), 12);
+  });
+
+  it('pages are disjoint; start past the end is 200 with an empty data array', async () => {
+    const a = (await get('/api/token/all?limit=5')).body.data.map((x: { contract: string }) => x.contract);
+    const b = (await get('/api/token/all?limit=5&start=5')).body.data.map((x: { contract: string }) => x.contract);
+    const both = (await get('/api/token/all?limit=10')).body.data.map((x: { contract: string }) => x.contract);
+    expect([...a, ...b]).toEqual(both);
+    const empty = await get('/api/token/all?start=100000');
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toEqual([]);
+    expect(empty.body.page_size).toBe(0);
+  });
+
+  it('bad input is a 400 naming the parameter', async () => {
+    const r = await get('/api/token/all?limit=ten');
+    expect(r.status).toBe(400);
+    expect(r.body.param).toBe('limit');
+  });
+
+  it('is also served under the alternate base address', async () => {
+    const main = await get('/api/token/all?limit=3');
+    const alt = await get('/alt/api/token/all?limit=3');
+    expect(alt.status).toBe(200);
+    expect(alt.body).toEqual(main.body);
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql } from '../../helpers/lake.ts';
+
+const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+
+describe('GET /api/token_trc20/totalSupply', () => {
+  it('a bare JSON number: mints minus burns, decimal-adjusted', async () => {
+    const [t] = await sql(`SELECT t.contract_address AS c, k.decimals AS d,
+        sum(CASE WHEN from_address = '${ZERO}' THEN amount ELSE 0 END) - sum(CASE WHEN to_address = '${ZERO}' THEN amount ELSE 0 END) AS s
+      FROM raw_token_transfers t JOIN dim_tokens k ON k.token_id = t.contract_address
+      WHERE t.token_standard = 'trc20' GROUP BY 1, 2 ORDER BY 3 DESC LIMIT 1`);
+    const r = await get(`/api/token_trc20/totalSupply?address=${t!.c}`);
+    expect(r.status).toBe(200);
+    expect(r.headers['content-type']).toMatch(/application\/json/);
+    expect(r.text).toMatch(/^[0-9.e+]+$/);
+    expect(typeof r.body).toBe('number');
+    expect(r.body).toBeCloseTo(Number(t!.s) / 10 ** Number(t!.d), 3);
+  });
+
+  it('an unknown contract answers 0; a missing or malformed address is a 400 naming it', async () => {
+    expect((await get(`/api/token_trc20/totalSupply?address=${ZERO}`)).text).toBe('0');
+    const missing = await get('/api/token_trc20/totalSupply');
+    expect(missing.status).toBe(400);
+    expect(missing.body.param).toBe('address');
+    expect((await get('/api/token_trc20/totalSupply?address=123')).body.param).toBe('address');
+  });
+});

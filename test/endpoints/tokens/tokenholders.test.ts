@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql } from '../../helpers/lake.ts';
+
+/** Independent TRC10 ledger: issued supply to the issuer, plus successful type-2 transfers in minus out. */
+const LEDGER_10 = `
+  SELECT token_id, h AS holder, sum(d) AS bal FROM (
+    SELECT token_id, to_address AS h, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
+    UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
+    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
+  ) GROUP BY ALL`;
+
+interface Row { address: string; balance: string; index: number }
+
+async function token(): Promise<{ id: string; issuer: string }> {
+  const [t] = await sql(`SELECT token_id AS id, issuer_address AS issuer FROM dim_tokens WHERE token_standard = 'trc10'
+    AND issuer_address IN (SELECT issuer_address FROM dim_tokens WHERE token_standard = 'trc10' GROUP BY 1 HAVING count(*) = 1) ORDER BY 1 LIMIT 1`);
+  return { id: String(t!.id), issuer: String(t!.issuer) };
+}
+
+describe('GET /api/tokenholders', () => {
+  it('defaults: holders of the TRC10 token of an issuer, -balance, 10 per page, ranked', async () => {
+    const t = await token();
+    const want = await sql(`SELECT holder, CAST(bal AS VARCHAR) AS b FROM (${LEDGER_10}) WHERE token_id = '${t.id}' AND bal > 0 ORDER BY bal DESC, holder`);
+    const { status, body } = await get(`/api/tokenholders?address=${t.issuer}`);
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(want.length);
+    expect(body.data.map((x: Row) => [x.address, x.balance])).toEqual(want.slice(0, 10).map((r) => [r.holder, r.b]));
+    expect(body.data.map((x: Row) => x.index)).toEqual(body.data.map((_x: Row, i: number) => i + 1));
+    // the id of the token gives the same list
+    expect((await get(`/api/tokenholders?address=${t.id}`)).body.data).toEqual(body.data);
+  });
+
+  it('sort balance ascending; unknown sort falls back to -balance; holder_address filter', async () => {
+    const t = await token();
+    const asc = (await get(`/api/tokenholders?address=${t.id}&sort=balance&limit=5`)).body.data.map((x: Row) => BigInt(x.balance));
+    expect(asc).toEqual([...asc].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    const def = await get(`/api/tokenholders?address=${t.id}&limit=3`);
+    expect((await get(`/api/tokenholders?address=${t.id}&limit=3&sort=nope`)).body.data).toEqual(def.body.data);
+    const h = def.body.data[1].address;
+    const one = await get(`/api/tokenholders?address=${t.id}&holder_address=${h}`);
+    expect(one.body.rangeTotal).toBe(1);
+    expect(one.body.data[0].address).toBe(h);
+  });
+
+  it('paging, limits, sum rule, errors; native coin aliases answer an empty list', async () => {
+    const t = await token();
+    const a = (await get(`/api/tokenholders?address=${t.id}&limit=3`)).body.data.map((x: Row) => x.address);
+    const b = (await get(`/api/tokenholders?address=${t.id}&limit=3&start=3`)).body.data.map((x: Row) => x.address);
+    const both = (await get(`/api/tokenholders?address=${t.id}&limit=6`)).body.data.map((x: Row) => x.address);
+    expect([...a, ...b]).toEqual(both);
+    expect((await get(`/api/tokenholders?address=${t.id}&limit=100`)).body.data.length).toBeLessThanOrEqual(50);
+    expect((await get(`/api/tokenholders?address=${t.id}&start=10000`)).body.param).toBe('start');
+    expect((await get('/api/tokenholders')).body.param).toBe('address');
+    expect((await get('/api/tokenholders?address=xyz')).body.param).toBe('address');
+    for (const alias of ['trx', '_', '0']) {
+      const r = await get(`/api/tokenholders?address=${alias}`);
+      expect(r.status).toBe(200);
+      expect(r.body.data).toEqual([]);
+    }
+  });
+});
