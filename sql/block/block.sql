@@ -10,9 +10,8 @@
 -- @param off BIGINT
 SELECT b.block_number, b.block_hash, b.parent_hash, b."timestamp", b.size_bytes, b.tx_count, b.tx_trie_root,
        b.witness_address, w.name AS witness_name, w.rank AS witness_rank, b.version, b.fee, b.net_usage,
-       b.energy_usage, b.block_number <= s.solid_block AS confirmed, s.head_block - b.block_number AS confirmations
+       b.energy_usage, b.block_number <= solid_block() AS confirmed, head_block() - b.block_number AS confirmations
 FROM blocks b
-CROSS JOIN chain_state s
 LEFT JOIN witnesses w ON w.address = b.witness_address
 WHERE ($number IS NULL OR b.block_number = $number)
   AND ($producer IS NULL OR b.witness_address = $producer)

@@ -25,13 +25,13 @@ page AS (
           SELECT tx_hash FROM transactions WHERE contract_address = $contract AND "timestamp" BETWEEN $start_ts AND $end_ts))
     AND ($confirm IS NULL OR list_contains($confirm, CASE
           WHEN i.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
-          WHEN i.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END))
+          WHEN i.block_number > solid_block() THEN 1 ELSE 0 END))
   ORDER BY {{order_by}}
   LIMIT $lim OFFSET $off
 )
 SELECT * FROM (
   SELECT p.*, coalesce(x.contract_ret, 'SUCCESS') AS contract_ret,
-         p.block_number <= (SELECT solid_block FROM chain_state) AS confirmed
+         p.block_number <= solid_block() AS confirmed
   FROM page p
   LEFT JOIN transactions x ON x.block_number = p.block_number AND x.tx_hash = p.tx_hash
 )

@@ -18,4 +18,4 @@ WHERE i."timestamp" BETWEEN $start_ts AND $end_ts
         SELECT tx_hash FROM transactions WHERE contract_address = $contract AND "timestamp" BETWEEN $start_ts AND $end_ts))
   AND ($confirm IS NULL OR list_contains($confirm, CASE
         WHEN i.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
-        WHEN i.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END));
+        WHEN i.block_number > solid_block() THEN 1 ELSE 0 END));

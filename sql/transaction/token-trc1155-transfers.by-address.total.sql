@@ -1,5 +1,4 @@
--- /api/token_trc1155/transfers with an address filter: number of rows matching the same filters (rangeTotal),
--- counted on the by-address copy.
+-- /api/token_trc1155/transfers with an address filter: number of rows matching the same filters (rangeTotal).
 -- @param anchor VARCHAR
 -- @param dirs VARCHAR[]
 -- @param contract VARCHAR
@@ -8,10 +7,6 @@
 -- @param end_ts BIGINT
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
-WITH failed AS (
-  SELECT tx_hash FROM transactions
-  WHERE $confirm IS NOT NULL AND contract_ret <> 'SUCCESS' AND "timestamp" BETWEEN $start_ts AND $end_ts
-)
 SELECT count(*) AS n
 FROM address_token_transfers t
 WHERE t.address = $anchor
@@ -21,6 +16,4 @@ WHERE t.address = $anchor
   AND ($contract IS NULL OR t.contract_address = $contract)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE
-        WHEN t.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
-        WHEN t.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END));
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END));

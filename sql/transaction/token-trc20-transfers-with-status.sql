@@ -2,7 +2,8 @@
 -- Approval events (SPEC §4.7, reference §3.7). Transfers come from the copy clustered by address, sides $dirs
 -- (NULL = no transfer rows) and are labelled with $dir_code (1 out, 2 in); approvals from token_approvals where
 -- the wallet is the owner ($approvals_as = 'owner', direction 1) or the spender ('spender', direction 2),
--- none when NULL. The page is cut first, then joined to its transactions for contract_ret.
+-- none when NULL. Both tables hold only logs of successful transactions (the ingester and the generator drop the
+-- logs of failed ones), so contract_ret is SUCCESS and the state is 1 unconfirmed above the solid block, else 0.
 -- @param address VARCHAR
 -- @param token VARCHAR
 -- @param dirs VARCHAR[]
@@ -10,32 +11,24 @@
 -- @param approvals_as VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH page AS (
-  SELECT * FROM (
-    SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.event_type, t.contract_address,
-           t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
-    FROM address_token_transfers t
-    WHERE $dirs IS NOT NULL
-      AND t.address = $address
-      AND list_contains($dirs, t.direction)
-      AND t.contract_address = $token
-    UNION ALL
-    SELECT a.tx_hash, a.block_number, a."timestamp", a.log_index, a.event_type, a.contract_address,
-           a.owner_address AS from_address, a.spender_address AS to_address, '0' AS amount,
-           a.amount_raw AS approval_amount, CASE WHEN a.owner_address = $address THEN 1 ELSE 2 END AS direction
-    FROM token_approvals a
-    WHERE $approvals_as IS NOT NULL
-      AND a.contract_address = $token
-      AND ((a.owner_address = $address AND $approvals_as = 'owner')
-        OR (a.spender_address = $address AND $approvals_as = 'spender'))
-  )
-  ORDER BY {{order_by}}
-  LIMIT $lim OFFSET $off
-)
-SELECT * FROM (
-  SELECT p.*, coalesce(x.contract_ret, 'SUCCESS') AS contract_ret,
-         p.block_number <= (SELECT solid_block FROM chain_state) AS confirmed
-  FROM page p
-  LEFT JOIN transactions x ON x.block_number = p.block_number AND x.tx_hash = p.tx_hash
-)
-ORDER BY {{order_by}};
+SELECT u.*, 'SUCCESS' AS contract_ret, u.block_number <= solid_block() AS confirmed
+FROM (
+  SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.event_type, t.contract_address,
+         t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
+  FROM address_token_transfers t
+  WHERE $dirs IS NOT NULL
+    AND t.address = $address
+    AND list_contains($dirs, t.direction)
+    AND t.contract_address = $token
+  UNION ALL
+  SELECT a.tx_hash, a.block_number, a."timestamp", a.log_index, a.event_type, a.contract_address,
+         a.owner_address AS from_address, a.spender_address AS to_address, '0' AS amount,
+         a.amount_raw AS approval_amount, CASE WHEN a.owner_address = $address THEN 1 ELSE 2 END AS direction
+  FROM token_approvals a
+  WHERE $approvals_as IS NOT NULL
+    AND a.contract_address = $token
+    AND ((a.owner_address = $address AND $approvals_as = 'owner')
+      OR (a.spender_address = $address AND $approvals_as = 'spender'))
+) u
+ORDER BY {{order_by}}
+LIMIT $lim OFFSET $off;

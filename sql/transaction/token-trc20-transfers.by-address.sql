@@ -1,7 +1,10 @@
--- /api/token_trc20/transfers with relatedAddress / fromAddress / toAddress: the same list read from the by-address
--- copy (clustered by address, one row per side), so only the anchor address's row groups are read.
--- $anchor is the address the rows are filed under; $dirs the sides kept ('in' | 'out' | 'self'; NULL = all).
--- State and $confirm as in token-trc20-transfers.sql.
+-- /api/token_trc20/transfers with relatedAddress / fromAddress / toAddress: TRC20 and TRC721 transfers, newest first by default (SPEC §4.7,
+-- reference §3.3), read from the copy clustered by address so only $anchor's row groups are read. $anchor is the
+-- address the rows are filed under, $dirs the sides kept ('in' | 'out' | 'self'; NULL = all).
+-- token_transfers holds only the logs of successful transactions (the ingester and the generator drop the logs of
+-- failed ones, as the node docs advise), so a row is never 2 "reverted": its state is 1 unconfirmed when its block
+-- is above chain_state.solid_block, else 0 confirmed, and contract_ret is SUCCESS without a join to transactions.
+-- $confirm keeps the listed states (NULL = all).
 -- @param anchor VARCHAR
 -- @param dirs VARCHAR[]
 -- @param contract VARCHAR
@@ -14,33 +17,19 @@
 -- @param min_amount DOUBLE
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH failed AS (
-  SELECT tx_hash FROM transactions
-  WHERE $confirm IS NOT NULL AND contract_ret <> 'SUCCESS' AND "timestamp" BETWEEN $start_ts AND $end_ts
-),
-page AS (
-  SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.batch_index, t.token_standard, t.event_type,
-         t.contract_address, t.from_address, t.to_address, t.operator_address, t.token_id, t.amount_raw
-  FROM address_token_transfers t
-  WHERE t.address = $anchor
-    AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND t.token_standard IN ('trc20', 'trc721')
-    AND t."timestamp" BETWEEN $start_ts AND $end_ts
-    AND ($contract IS NULL OR t.contract_address = $contract)
-    AND ($from_addr IS NULL OR t.from_address = $from_addr)
-    AND ($to_addr IS NULL OR t.to_address = $to_addr)
-    AND ($block IS NULL OR t.block_number = $block)
-    AND ($min_amount IS NULL OR t.amount >= $min_amount)
-    AND ($confirm IS NULL OR list_contains($confirm, CASE
-          WHEN t.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
-          WHEN t.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END))
-  ORDER BY {{order_by}}
-  LIMIT $lim OFFSET $off
-)
-SELECT * FROM (
-  SELECT p.*, coalesce(x.contract_ret, 'SUCCESS') AS contract_ret,
-         p.block_number <= (SELECT solid_block FROM chain_state) AS confirmed
-  FROM page p
-  LEFT JOIN transactions x ON x.block_number = p.block_number AND x.tx_hash = p.tx_hash
-)
-ORDER BY {{order_by}};
+SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.batch_index, t.token_standard, t.event_type,
+       t.contract_address, t.from_address, t.to_address, t.operator_address, t.token_id, t.amount_raw,
+       'SUCCESS' AS contract_ret, false AS revert, t.block_number <= solid_block() AS confirmed
+FROM address_token_transfers t
+WHERE t.address = $anchor
+  AND ($dirs IS NULL OR list_contains($dirs, t.direction))
+  AND t.token_standard IN ('trc20', 'trc721')
+  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($contract IS NULL OR t.contract_address = $contract)
+  AND ($from_addr IS NULL OR t.from_address = $from_addr)
+  AND ($to_addr IS NULL OR t.to_address = $to_addr)
+  AND ($block IS NULL OR t.block_number = $block)
+  AND ($min_amount IS NULL OR t.amount >= $min_amount)
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END))
+ORDER BY {{order_by}}
+LIMIT $lim OFFSET $off;

@@ -7,10 +7,6 @@
 -- @param end_ts BIGINT
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
-WITH failed AS (
-  SELECT tx_hash FROM transactions
-  WHERE $confirm IS NOT NULL AND contract_ret <> 'SUCCESS' AND "timestamp" BETWEEN $start_ts AND $end_ts
-)
 SELECT count(*) AS n
 FROM token_transfers t
 WHERE t.token_standard IN ('trc20', 'trc721')
@@ -20,6 +16,4 @@ WHERE t.token_standard IN ('trc20', 'trc721')
   AND ($to_addr IS NULL OR t.to_address = $to_addr)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE
-        WHEN t.tx_hash IN (SELECT tx_hash FROM failed) THEN 2
-        WHEN t.block_number > (SELECT solid_block FROM chain_state) THEN 1 ELSE 0 END));
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END));

@@ -12,9 +12,8 @@
 -- @param confirm INTEGER[]
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT t.* EXCLUDE (address, direction), t.block_number <= s.solid_block AS confirmed
+SELECT t.* EXCLUDE (address, direction), t.block_number <= solid_block() AS confirmed
 FROM address_transactions t
-CROSS JOIN chain_state s
 WHERE t.address = $address
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)
@@ -23,6 +22,6 @@ WHERE t.address = $address
   AND ($block IS NULL OR t.block_number = $block)
   AND ($types IS NULL OR list_contains($types, t.contract_type))
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE coalesce(t.token_id, t.contract_address) END))
-  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.contract_ret <> 'SUCCESS' THEN 2 WHEN t.block_number > s.solid_block THEN 1 ELSE 0 END))
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.contract_ret <> 'SUCCESS' THEN 2 WHEN t.block_number > solid_block() THEN 1 ELSE 0 END))
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

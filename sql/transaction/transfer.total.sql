@@ -9,7 +9,6 @@
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM transactions t
-CROSS JOIN chain_state s
 WHERE t.contract_type IN (1, 2)
   AND t."timestamp" BETWEEN $start_ts AND $end_ts
   AND ($from_addr IS NULL OR t.owner_address = $from_addr)
@@ -17,4 +16,4 @@ WHERE t.contract_type IN (1, 2)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))
   AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.contract_ret <> 'SUCCESS' THEN 2 WHEN t.block_number > s.solid_block THEN 1 ELSE 0 END));
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.contract_ret <> 'SUCCESS' THEN 2 WHEN t.block_number > solid_block() THEN 1 ELSE 0 END));

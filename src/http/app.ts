@@ -113,8 +113,11 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
       const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
       if (!hit) {
-        const ctx = context(engine, deps, ep);
+        const timings: string[] = [];
+        const ctx = context(engine, deps, ep, timings);
         const body = toJson(await handle(p, ctx));
+        // Server-Timing names each SQL template and its time, so a slow answer explains itself.
+        reply.header('server-timing', timings.join(', '));
         hit = { body, etag: etagOf(body), contentType: 'application/json; charset=utf-8' };
         deps.cache.set(key, hit);
       }
@@ -127,12 +130,15 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   };
 }
 
-function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint): EndpointContext {
+function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
   const run = async (sqlId: string, binds: Record<string, BindValue>, orderBy?: string) => {
     const t = deps.templates.get(sqlId);
     if (!t) throw new Error(`template ${sqlId} not loaded`);
     if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${sqlId}: ORDER BY not in the whitelist`);
-    return (await engine.query(t, binds, orderBy)).rows;
+    const t0 = performance.now();
+    const rows = (await engine.query(t, binds, orderBy)).rows;
+    timings.push(`${sqlId.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
+    return rows;
   };
   return {
     now: engine.manifest.head.timestamp,

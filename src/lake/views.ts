@@ -1,6 +1,6 @@
 /**
  * The names SQL may use: one view per dataset over a version's Parquet files, dimension tables loaded into
- * memory, the `chain_state` row (head, solid and first block of the version), and the extra views of sql/views/.
+ * memory, the `chain_state` row and the constant macros solid_block(), head_block(), head_ts(), and the extra views of sql/views/.
  * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
  */
 import path from 'node:path';
@@ -53,5 +53,11 @@ export async function createLakeViews(
        ${int(state.head?.number)}::BIGINT AS head_block, ${int(state.head?.timestamp)}::BIGINT AS head_ts,
        ${int(state.first?.number)}::BIGINT AS first_block, ${int(state.first?.timestamp)}::BIGINT AS first_ts`,
   );
+  // The same values as constant macros: `block_number > solid_block()` folds at plan time, so an unused state filter
+  // costs nothing and a count can still come from Parquet metadata (a CROSS JOIN with chain_state forces a scan:
+  // 60 ms vs 3 ms for a count over the default lake).
+  await db.run(`CREATE OR REPLACE MACRO solid_block() AS ${int(state.solidBlock)}::BIGINT`);
+  await db.run(`CREATE OR REPLACE MACRO head_block() AS ${int(state.head?.number)}::BIGINT`);
+  await db.run(`CREATE OR REPLACE MACRO head_ts() AS ${int(state.head?.timestamp)}::BIGINT`);
   for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);
 }
