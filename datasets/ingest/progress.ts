@@ -8,6 +8,7 @@ export class Progress {
   private bar: cliProgress.SingleBar | null = null;
   private blocks = 0;
   private txs = 0;
+  private lastBlock = 0;
   private t0 = performance.now();
 
   constructor(
@@ -37,6 +38,7 @@ export class Progress {
   tick(blocks: number, txs: number, lastBlock: number): void {
     this.blocks += blocks;
     this.txs += txs;
+    this.lastBlock = lastBlock;
     if (!this.bar) return;
     if (this.bar.getTotal() < this.blocks) this.bar.setTotal(this.blocks);
     this.bar.update(this.blocks, this.payload(lastBlock));
@@ -48,7 +50,7 @@ export class Progress {
     const rates = s > 0 ? ` | ${this.blocks} blocks, ${this.txs} tx, ${(this.blocks / s).toFixed(1)} blocks/s, ${Math.round(this.txs / s)} tx/s` : '';
     if (this.bar) this.bar.stop();
     this.logFn(line + rates);
-    if (this.bar) this.bar.start(this.bar.getTotal(), this.blocks, this.payload(0));
+    if (this.bar) this.bar.start(this.bar.getTotal(), this.blocks, this.payload(this.lastBlock));
   }
 
   stop(): void {
