@@ -20,6 +20,10 @@ import trc721Token from './tokens/trc721-token.ts';
 import trc1155Inventory from './tokens/trc1155-inventory.ts';
 import trc1155TokenInventory from './tokens/trc1155-token-inventory.ts';
 import trc721Transfers from './tokens/trc721-transfers.ts';
+import tokenPrice from './tokens/token-price.ts';
+import getAssetWithPriceList from './tokens/get-asset-with-price-list.ts';
+import positionDistribution from './tokens/position-distribution.ts';
+import assetTransfer from './tokens/asset-transfer.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -40,4 +44,8 @@ export const endpoints: readonly AnyEndpoint[] = [
   trc1155Inventory,
   trc1155TokenInventory,
   trc721Transfers,
+  tokenPrice,
+  getAssetWithPriceList,
+  positionDistribution,
+  assetTransfer,
 ];

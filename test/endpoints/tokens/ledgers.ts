@@ -7,3 +7,10 @@ export const LEDGER_1155 = `
     UNION ALL SELECT contract_address, token_id, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc1155'
   ) WHERE h <> '${ZERO}' GROUP BY ALL`;
 
+
+/** Independent TRC20 ledger: net flow per (contract, holder) over the raw transfers, exact. */
+export const LEDGER_20 = `
+  SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
+    SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+  ) WHERE addr <> '${ZERO}' GROUP BY ALL`;

@@ -1,0 +1,14 @@
+-- /api/asset/transfer without an address: number of rows matching the same filters (rangeTotal).
+-- @param tokens VARCHAR[]
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+-- @param confirm INTEGER[]
+-- @param min_amount DOUBLE
+SELECT count(*) AS n
+FROM transactions t
+WHERE true
+  AND t.contract_type IN (1, 2)
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
+  AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))
+  AND ($min_amount IS NULL OR t.amount >= $min_amount)
+  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END));

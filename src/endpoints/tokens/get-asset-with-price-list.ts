@@ -1,0 +1,27 @@
+/**
+ * GET /api/getAssetWithPriceList (SPEC §4.1; shape: reference §2): every priced token with its latest USD price,
+ * in one response (no paging). `number` is the row count.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { num, str } from './token-shape.ts';
+
+export default defineEndpoint({
+  path: '/api/getAssetWithPriceList',
+  method: 'GET',
+  summary: 'All tokens that have a price, with their latest USD price.',
+  params: z.object({}),
+  queries: { rows: 'tokens/get-asset-with-price-list' },
+  async handle(_p, ctx) {
+    const data = (await ctx.rows('rows', {})).map((r) => ({
+      id: str(r.token_id),
+      name: str(r.name),
+      abbr: str(r.symbol),
+      logo: str(r.logo_url),
+      type: str(r.token_standard),
+      priceInUsd: num(r.price_usd),
+      vip: r.vip === true,
+    }));
+    return { data, number: data.length };
+  },
+});

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+interface Item { transactionHash: string; timestamp: number; amount: number; tokenName: string; transferFromAddress: string; transferToAddress: string; confirmed: boolean }
+const BASE = `FROM raw_transactions WHERE contract_type IN (1, 2)`;
+
+describe('GET /api/asset/transfer', () => {
+  it('defaults: TRX and TRC10 transfers newest first under the `Data` key, 10 per page', async () => {
+    const [c] = await sql(`SELECT count(*) AS n ${BASE}`);
+    const [top] = await sql(`SELECT max(timestamp) AS ts ${BASE}`);
+    const { status, body } = await get('/api/asset/transfer');
+    expect(status).toBe(200);
+    expect(body.rangeTotal).toBe(Number(c!.n));
+    expect(body.total).toBe(Math.min(Number(c!.n), 10000));
+    expect(body.Data).toHaveLength(10);
+    expect(body.data).toBeUndefined();
+    expect(body.Data[0].timestamp).toBe(Number(top!.ts));
+    const ts = body.Data.map((x: Item) => x.timestamp);
+    expect(ts).toEqual([...ts].sort((a, b) => b - a));
+    const x = body.Data[0];
+    expect(typeof x.amount).toBe('number');
+    expect(typeof x.blockId).toBe('number');
+    expect(typeof x.fromAddressIsContract).toBe('boolean');
+  });
+
+  it('name=trx (and aliases) keeps TRX; a TRC10 name / id keeps that token; issueAddress keeps its tokens', async () => {
+    const [trx] = await sql(`SELECT count(*) AS n ${BASE} AND contract_type = 1`);
+    for (const a of ['trx', '_', '0']) expect((await get(`/api/asset/transfer?name=${a}`)).body.rangeTotal).toBe(Number(trx!.n));
+    const [t] = await sql(`SELECT k.token_id AS id, k.symbol, k.issuer_address AS iss, count(*) AS n FROM raw_transactions x JOIN dim_tokens k ON k.token_id = x.token_id
+      WHERE x.contract_type = 2 GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT 1`);
+    expect((await get(`/api/asset/transfer?name=${t!.id}`)).body.rangeTotal).toBe(Number(t!.n));
+    expect((await get(`/api/asset/transfer?name=${String(t!.symbol).toLowerCase()}`)).body.rangeTotal).toBe(Number(t!.n));
+    const [i] = await sql(`SELECT count(*) AS n ${BASE} AND contract_type = 2 AND token_id IN (SELECT token_id FROM dim_tokens WHERE issuer_address = '${t!.iss}')`);
+    const byIssuer = await get(`/api/asset/transfer?issueAddress=${t!.iss}&limit=50`);
+    expect(byIssuer.body.rangeTotal).toBe(Number(i!.n));
+    expect(byIssuer.body.Data.every((x: Item) => x.tokenName !== '_')).toBe(true);
+  });
+
+  it('address / relatedAddress, time window (ms, bounds included), confirm, filterTokenValue', async () => {
+    const [a] = await sql(`SELECT owner_address AS a FROM raw_transactions WHERE contract_type = 1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const [n] = await sql(`SELECT count(*) AS n ${BASE} AND (owner_address = '${a!.a}' OR to_address = '${a!.a}')`);
+    expect((await get(`/api/asset/transfer?address=${a!.a}`)).body.rangeTotal).toBe(Number(n!.n));
+    expect((await get(`/api/asset/transfer?relatedAddress=${a!.a}`)).body.rangeTotal).toBe(Number(n!.n));
+    const [w] = await sql(`SELECT min(timestamp) + 86400000 AS lo FROM raw_transactions`);
+    const lo = Number(w!.lo);
+    const hi = lo + 3_600_000;
+    const [k] = await sql(`SELECT count(*) AS n ${BASE} AND timestamp BETWEEN ${lo} AND ${hi}`);
+    expect((await get(`/api/asset/transfer?start_timestamp=${lo}&end_timestamp=${hi}`)).body.rangeTotal).toBe(Number(k!.n));
+    const m = await testManifest();
+    const [u] = await sql(`SELECT count(*) AS n ${BASE} AND block_number > ${m.solidBlock}`);
+    expect((await get('/api/asset/transfer?confirm=1')).body.rangeTotal).toBe(Number(u!.n));
+    const [z] = await sql(`SELECT count(*) AS n ${BASE} AND amount >= 1`);
+    expect((await get('/api/asset/transfer?filterTokenValue=1')).body.rangeTotal).toBe(Number(z!.n));
+    expect((await get('/api/asset/transfer?filterTokenValue=0')).body.rangeTotal).toBe((await get('/api/asset/transfer')).body.rangeTotal);
+  });
+
+  it('pages are disjoint; limit clamp; sum rule; bad input 400; no match 200 empty', async () => {
+    const a = (await get('/api/asset/transfer?limit=5')).body.Data.map((x: Item) => x.transactionHash);
+    const b = (await get('/api/asset/transfer?limit=5&start=5')).body.Data.map((x: Item) => x.transactionHash);
+    const both = (await get('/api/asset/transfer?limit=10')).body.Data.map((x: Item) => x.transactionHash);
+    expect([...a, ...b]).toEqual(both);
+    expect((await get('/api/asset/transfer?limit=80')).body.Data).toHaveLength(50);
+    expect((await get('/api/asset/transfer?start=9990&limit=50')).body.Data).toHaveLength(10);
+    expect((await get('/api/asset/transfer?start=10000')).body.param).toBe('start');
+    expect((await get('/api/asset/transfer?address=zzz')).body.param).toBe('address');
+    expect((await get('/api/asset/transfer?start_timestamp=5&end_timestamp=4')).body.param).toBe('end_timestamp');
+    expect((await get('/api/asset/transfer?confirm=7')).body.param).toBe('confirm');
+    const none = await get('/api/asset/transfer?name=nosuchtoken');
+    expect(none.status).toBe(200);
+    expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, Data: [] });
+  });
+});
