@@ -21,7 +21,7 @@ FROM address_transactions t
 WHERE t.address = $anchor
   AND ($dirs IS NULL OR list_contains($dirs, t.direction))
   AND t.contract_type IN (1, 2)
-  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($from_addr IS NULL OR t.owner_address = $from_addr)
   AND ($to_addr IS NULL OR t.to_address = $to_addr)
   AND ($block IS NULL OR t.block_number = $block)

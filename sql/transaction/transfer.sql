@@ -8,6 +8,8 @@
 -- @param tokens VARCHAR[]
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
 -- @param lim BIGINT
@@ -17,7 +19,8 @@ SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.contract_type, t.
        t.block_number <= solid_block() AS confirmed
 FROM transactions t
 WHERE t.contract_type IN (1, 2)
-  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($from_addr IS NULL OR t.owner_address = $from_addr)
   AND ($to_addr IS NULL OR t.to_address = $to_addr)
   AND ($block IS NULL OR t.block_number = $block)

@@ -64,6 +64,7 @@ export default defineEndpoint({
     byAddressTotal: 'transaction/transaction.by-address.total',
     wholeChain: 'common/whole_chain_tx_count',
     blockDay: 'common/block_day',
+    countByType: 'common/tx_count_by_type',
   },
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
@@ -105,7 +106,9 @@ export default defineEndpoint({
               { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
               ctx.manifest,
             );
-      totalQ = ctx.rows('total', filter);
+      // Over the whole lake with at most a type filter, the count is a sum of the daily rollup.
+      const wholeLake = filter.start_ts === null && filter.end_ts === null && filter.block === null && filter.tokens === null && filter.confirm === null;
+      totalQ = wholeLake ? ctx.rows('countByType', { types: filter.types }) : ctx.rows('total', filter);
     }
     const [rows, total, whole] = await Promise.all([rowsQ, totalQ, ctx.rows('wholeChain', {})]);
     const tokenIds = rows.map(tokenKey).filter((k): k is string => k !== null);

@@ -4,6 +4,7 @@
  * reads the copy clustered by address. `amount` is a JSON number, exact beyond 2^53 (http/json.ts).
  */
 import { z } from 'zod';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import {
@@ -53,6 +54,7 @@ export default defineEndpoint({
   queries: {
     rows: 'transaction/transfer',
     total: 'transaction/transfer.total',
+    countByType: 'common/tx_count_by_type',
     byAddress: 'transaction/transfer.by-address',
     byAddressTotal: 'transaction/transfer.by-address.total',
   },
@@ -65,8 +67,7 @@ export default defineEndpoint({
       to_addr: p.toAddress ?? null,
       block: p.block ?? null,
       tokens: tokens.length > 0 ? tokens : null,
-      start_ts: p.start_timestamp ?? 0,
-      end_ts: p.end_timestamp ?? ctx.now,
+      ...lakeBounds(p.start_timestamp ?? 0, p.end_timestamp ?? ctx.now, ctx.manifest),
       confirm: p.confirm ?? null,
       min_amount: p.filterTokenValue ?? null,
     };
@@ -77,7 +78,21 @@ export default defineEndpoint({
           ctx.rows('byAddress', { ...filter, ...anchor, ...page }, p.sort.orderBy),
           ctx.rows('byAddressTotal', { ...filter, ...anchor }),
         ])
-      : await Promise.all([ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy), ctx.rows('total', filter)]);
+      : await Promise.all([
+          // Time sorts: search the page in windows at the sorted end (http/time-window.ts); amount sorts scan.
+          p.sort.key.endsWith('timestamp')
+            ? pageByTimeWindows(
+                (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+                { from: p.start_timestamp ?? 0, to: p.end_timestamp ?? ctx.now, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
+                ctx.manifest,
+              )
+            : ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy),
+          // Over the whole lake with no other filter, the count is a sum of the daily rollup.
+          filter.start_ts === null && filter.end_ts === null && filter.from_addr === null && filter.to_addr === null &&
+          filter.block === null && filter.tokens === null && filter.confirm === null && filter.min_amount === null
+            ? ctx.rows('countByType', { types: [1, 2] })
+            : ctx.rows('total', filter),
+        ]);
 
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => str(r.token_name))),
