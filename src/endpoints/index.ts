@@ -24,6 +24,9 @@ import tokenPrice from './tokens/token-price.ts';
 import getAssetWithPriceList from './tokens/get-asset-with-price-list.ts';
 import positionDistribution from './tokens/position-distribution.ts';
 import assetTransfer from './tokens/asset-transfer.ts';
+import tokenTrc20 from './tokens/token-trc20.ts';
+import token from './tokens/token.ts';
+import tokensOverview from './tokens/tokens-overview.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -48,4 +51,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   getAssetWithPriceList,
   positionDistribution,
   assetTransfer,
+  tokenTrc20,
+  token,
+  tokensOverview,
 ];

@@ -77,3 +77,19 @@ export function nftTokenIdParam() {
     return t.replace(/^0+(?=\d)/, '');
   });
 }
+
+/** Days of history in `tokenPriceLine` (reference: a short recent price line). */
+export const PRICE_LINE_DAYS = 7;
+
+/** `tokenPriceLine` objects by token id from price-line rows: `{ total, data: [{ priceUsd, time (unix s, string) }] }`. */
+export function priceLines(rows: readonly Record<string, Cell>[]): Map<string, { total: number; data: { priceUsd: string; time: string }[] }> {
+  const out = new Map<string, { total: number; data: { priceUsd: string; time: string }[] }>();
+  for (const r of rows) {
+    const id = str(r.token_id);
+    const line = out.get(id) ?? { total: 0, data: [] };
+    line.data.push({ priceUsd: String(num(r.price_usd)), time: String(Math.floor(num(r.day_ts) / 1000)) });
+    line.total = line.data.length;
+    out.set(id, line);
+  }
+  return out;
+}

@@ -1,0 +1,98 @@
+/**
+ * GET /api/token (SPEC §4.1; shape: reference §2): TRC10 tokens. `id=0` (or trx, _) answers the TRX row, built
+ * here (TRX is not a row of the tokens dimension). Filters: id, id_gt, owner (issuer), name (substring of name or
+ * abbreviation), showAll (default 0: whitelist only). `fields` trims the keys of each row; `totalAll=1` makes
+ * `totalAll` the count of all TRC10 tokens. `order` (no documented meaning) orders by id: asc (default) or desc.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { address, bool, commaList, int, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
+import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
+import { REPUTATION } from './token-all.ts';
+
+// The spec gives no maximum for this list; 50 like the other token lists of §8.
+const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
+const DAY_MS = 86_400_000;
+const ORDERS = { asc: 'CAST(t.token_id AS BIGINT) ASC', desc: 'CAST(t.token_id AS BIGINT) DESC' } as const;
+
+const params = z
+  .object({
+    ...pagingFields(paging),
+    id: tokenIdParam().optional(),
+    id_gt: int({ min: 0 }).optional(),
+    owner: address().optional(),
+    name: text(100).optional(),
+    showAll: showAllParam(),
+    fields: commaList(text(64), { max: 100 }).optional(),
+    totalAll: bool().optional(),
+    order: oneOf(['asc', 'desc']).optional(),
+  })
+  .transform(withPage(paging));
+
+type TokenRow = Record<string, unknown>;
+
+function trxRow(): TokenRow {
+  return {
+    id: 0, tokenID: 0, name: 'trx', abbr: 'TRX', description: 'The native coin of the TRON network', imgUrl: TRX_TOKEN_INFO.tokenLogo,
+    url: 'https://tron.network', website: 'https://tron.network', github: '', white_paper: '', ownerAddress: '-', precision: 6,
+    totalSupply: '0', num: 0, trxNum: 0, price: 0, startTime: 0, endTime: 0, dateCreated: 0, issued: 0, remaining: 0,
+    available: 0, availableSupply: 0, participated: 0, frozenTotal: 0, issuedPercentage: 0, remainingPercentage: 0,
+    frozenPercentage: 0, percentage: 0, frozen: [], frozen_supply: [], nrOfTokenHolders: 0, totalTransactions: 0,
+    voteScore: 0, rank_order: 0, index: 0, reputation: 'Ok', level: '2', vip: true, isBlack: false, fromThirdParty: false,
+    symbolShow: true, canShow: '1', social_media: [], new_social_media: '', totalTurnOver: '0', tokenPriceLine: { total: 0, data: [] },
+  };
+}
+
+function pick(row: TokenRow, fields: string[] | undefined): TokenRow {
+  if (!fields || fields.length === 0) return row;
+  return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+}
+
+export default defineEndpoint({
+  path: '/api/token',
+  method: 'GET',
+  summary: 'TRC10 tokens (id 0 = TRX): by id, id_gt, issuer or name, with holders, transfers and supply.',
+  params,
+  queries: { rows: 'tokens/token', total: 'tokens/token.total', line: 'tokens/token-price-line' },
+  orderBys: Object.values(ORDERS),
+  async handle(p, ctx) {
+    if (p.id === TRX_ID) {
+      const data = p.page.start === 0 && p.page.limit > 0 ? [pick(trxRow(), p.fields)] : [];
+      return { total: 1, totalAll: 1, contractMap: {}, data };
+    }
+    if (p.id !== undefined && p.id.startsWith('T')) return { total: 0, data: [], contractMap: {}, totalAll: 0 };
+    const filter = { id: p.id ?? null, id_gt: p.id_gt ?? null, owner: p.owner ?? null, name: p.name ?? null, show_all: p.showAll };
+    const [rows, totals] = await Promise.all([
+      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }, ORDERS[p.order ?? 'asc']),
+      ctx.rows('total', filter),
+    ]);
+    const ids = rows.map((r) => str(r.token_id));
+    const [lineRows, lookups] = await Promise.all([
+      ids.length ? ctx.rows('line', { ids, since_ts: ctx.now - PRICE_LINE_DAYS * DAY_MS }) : Promise.resolve([]),
+      ctx.lookups.contractMap(rows.map((r) => str(r.issuer_address))),
+    ]);
+    const lines = priceLines(lineRows);
+    const data = rows.map((r, i) => {
+      const supply = str(r.total_supply_raw);
+      const row: TokenRow = {
+        id: Number(r.token_id), tokenID: Number(r.token_id), name: str(r.name), abbr: str(r.symbol),
+        description: str(r.description), imgUrl: str(r.logo_url), url: str(r.home_page), website: str(r.home_page),
+        github: '', white_paper: '', ownerAddress: str(r.issuer_address), precision: num(r.decimals),
+        // Issue terms (exchange ratio, window, frozen supply) are not in the lake: 0 / [] = unknown.
+        totalSupply: supply, num: 0, trxNum: 0, price: 0, startTime: num(r.created_ts), endTime: num(r.created_ts),
+        dateCreated: Math.floor(num(r.created_ts) / 1000), issued: Number(supply), remaining: 0, available: 0,
+        availableSupply: 0, participated: 0, frozenTotal: 0, issuedPercentage: 100, remainingPercentage: 0,
+        frozenPercentage: 0, percentage: 0, frozen: [], frozen_supply: [], nrOfTokenHolders: num(r.holder_count),
+        totalTransactions: num(r.transfer_count), voteScore: 0, rank_order: 0, index: p.page.start + i + 1,
+        reputation: REPUTATION[num(r.level)] ?? 'Unknown', level: String(num(r.level)), vip: r.vip === true,
+        isBlack: str(r.list_status) === 'blacklist', fromThirdParty: false, symbolShow: true, canShow: String(num(r.can_show)),
+        social_media: [], new_social_media: '', totalTurnOver: supply,
+        tokenPriceLine: lines.get(str(r.token_id)) ?? { total: 0, data: [] },
+      };
+      return pick(row, p.fields);
+    });
+    const n = num(totals[0]?.n);
+    return { total: n, totalAll: p.totalAll ? num(totals[0]?.n_all) : n, contractMap: lookups.map, data };
+  },
+});

@@ -1,0 +1,129 @@
+/**
+ * GET /api/tokens/overview (SPEC §4.1; shape: reference §2, list key `tokens`): every token plus the TRX row, pinned
+ * (VIP) rows first, then the sort key (default marketcap desc). Market cap is in TRX (reference: supply ×
+ * priceInTrx); supply is the derived one. filter: all | trc10 | trc20 | trc721 | trc1155 | top (pinned only).
+ * verifier: by default tokens listed automatically (neither whitelisted nor blacklisted) are left out; `all` keeps
+ * them. `field` keeps only the named keys of each row. `showAll` is accepted and has no effect (SPEC: no meaning).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../../http/endpoint.ts';
+import { commaList, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { base58ToHex } from '../../chain/address.ts';
+import { dateTime, num, str, TRX_ID } from './token-shape.ts';
+
+const paging: PagingOptions = { defaultLimit: 20, maxLimit: 500, sumRule: false };
+
+/** Sort key → column of tokens-overview.sql. `init` = issue order; `top` = market cap (pinned rows lead anyway). */
+const SORT_COLUMNS = {
+  priceInTrx: 'trx',
+  gain: 'gain',
+  volume24hInTrx: 'volume_trx',
+  holderCount: 'holder_count',
+  marketcap: 'marketcap',
+  createTime: 'created_ts',
+  hot: 'transfer_count_24h',
+  init: 'created_ts',
+  top: 'marketcap',
+} as const;
+type SortKey = keyof typeof SORT_COLUMNS;
+const orderBy = (col: string, dir: 'ASC' | 'DESC') => `${col} ${dir} NULLS LAST, token_id ${dir}`;
+const ORDER_BYS = [...new Set(Object.values(SORT_COLUMNS))].flatMap((c) => [orderBy(c, 'ASC'), orderBy(c, 'DESC')]);
+
+const FILTERS = ['all', 'trc10', 'trc20', 'trc721', 'trc1155', 'top'] as const;
+
+const params = z
+  .object({
+    ...pagingFields(paging),
+    order: oneOf(['asc', 'desc']).optional(),
+    filter: oneOf(FILTERS).optional(),
+    // An unknown sort key falls back to the default (ARCHITECTURE §5.3).
+    sort: z.string().optional().transform((s): SortKey => (Object.keys(SORT_COLUMNS).find((k) => k.toLowerCase() === s?.trim().toLowerCase()) as SortKey | undefined) ?? 'marketcap'),
+    field: commaList(text(64), { max: 100 }).optional(),
+    verifier: z.string().optional().transform((v) => v?.trim().toLowerCase() === 'all'),
+    showAll: z.string().optional(),
+  })
+  .transform(withPage(paging));
+
+export default defineEndpoint({
+  path: '/api/tokens/overview',
+  method: 'GET',
+  summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
+  params,
+  queries: { rows: 'tokens/tokens-overview', counts: 'tokens/tokens-overview.counts' },
+  orderBys: ORDER_BYS,
+  async handle(p, ctx) {
+    const filter = p.filter ?? 'all';
+    const binds = {
+      standards: filter === 'all' || filter === 'top' ? null : [filter],
+      top_only: filter === 'top',
+      include_auto: p.verifier,
+      lim: p.page.limit,
+      off: p.page.start,
+    };
+    const dir = (p.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
+    const [rows, counts] = await Promise.all([
+      ctx.rows('rows', binds, orderBy(SORT_COLUMNS[p.sort], dir)),
+      ctx.rows('counts', {}),
+    ]);
+    const tokens = rows.map((r) => {
+      const id = str(r.token_id);
+      const std = str(r.token_standard);
+      const isTrx = id === TRX_ID;
+      const row: Record<string, unknown> = {
+        tokenId: std === 'trc10' && !isTrx ? Number(id) : 0,
+        contractAddress: id,
+        contractAddressLower: std === 'trc10' ? '' : base58ToHex(id).toLowerCase(),
+        tokenType: std,
+        name: str(r.name),
+        abbr: str(r.symbol),
+        decimal: num(r.decimals),
+        imgUrl: str(r.logo_url),
+        projectSite: str(r.home_page),
+        whitePaper: '',
+        github: '',
+        pairUrl: '',
+        description: str(r.description),
+        socialMedia: '[]',
+        ownerAddress: str(r.issuer_address),
+        dateCreated: Math.floor(num(r.created_ts) / 1000),
+        issueTime: dateTime(num(r.created_ts)),
+        supply: num(r.supply),
+        priceInTrx: num(r.trx),
+        priceInUsd: num(r.usd),
+        marketcap: num(r.marketcap),
+        volume24hInTrx: num(r.volume_trx),
+        gain: num(r.gain),
+        nrOfTokenHolders: num(r.holder_count),
+        transferCount: num(r.transfer_count),
+        recentTransferCount: num(r.transfer_count_24h),
+        level: String(num(r.level)),
+        vip: r.vip === true,
+        isTop: r.is_top === true,
+        canShow: num(r.can_show),
+        verifier: str(r.verifier),
+        redTag: '',
+        greyTag: '',
+        blueTag: '',
+        publicTag: '',
+      };
+      return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => f in row).map((f) => [f, row[f]])) : row;
+    });
+    const c = counts[0] ?? {};
+    const totalAll = num(c.total_all);
+    return {
+      total: rows.length ? num(rows[0]!.n) : 0,
+      totalAll,
+      all: totalAll,
+      totalAllCount: totalAll,
+      total10: num(c.total10),
+      total20: num(c.total20),
+      total721: num(c.total721),
+      total1155: num(c.total1155),
+      currentWeekAll: num(c.current_week),
+      currentWeekTotalAll: num(c.current_week),
+      valueAtLeast: 10000,
+      updateTime: ctx.now,
+      tokens,
+    };
+  },
+});
