@@ -1,17 +1,18 @@
--- /api/token_trc1155/transfers with relatedAddress: TRC1155 TransferSingle / TransferBatch items, newest first by default (SPEC §4.7,
--- reference §3.4), read from the copy clustered by address so only $anchor's row groups are read. $anchor is the
--- address the rows are filed under, $dirs the sides kept ('in' | 'out' | 'self'; NULL = all).
+-- /api/token_trc1155/transfers with relatedAddress: TRC1155 TransferSingle / TransferBatch items
+-- (SPEC §4.7, reference §3.4) from the copy clustered by address, so only $anchor's row groups are read. $anchor is
+-- the address the rows are filed under, $dirs the sides kept ('in' | 'out' | 'self'; NULL = all).
 -- token_transfers holds only the logs of successful transactions (the ingester and the generator drop the logs of
--- failed ones, as the node docs advise), so a row is never 2 "reverted": its state is 1 unconfirmed when its block
--- is above chain_state.solid_block, else 0 confirmed, and contract_ret is SUCCESS without a join to transactions.
--- $confirm keeps the listed states (NULL = all).
+-- failed ones, as the node docs advise), so a row is never 2 "reverted": its state is 1 unconfirmed above
+-- solid_block(), else 0 confirmed, and contract_ret is SUCCESS without a join to transactions. A confirm filter
+-- arrives as block bounds around the solid block ($min_block / $max_block), which prune row groups.
 -- @param anchor VARCHAR
 -- @param dirs VARCHAR[]
 -- @param contract VARCHAR
 -- @param block BIGINT
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
--- @param confirm INTEGER[]
+-- @param min_block BIGINT
+-- @param max_block BIGINT
 -- @param min_amount DOUBLE
 -- @param lim BIGINT
 -- @param off BIGINT
@@ -22,10 +23,10 @@ FROM address_token_transfers t
 WHERE t.address = $anchor
   AND ($dirs IS NULL OR list_contains($dirs, t.direction))
   AND t.token_standard = 'trc1155'
-  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($contract IS NULL OR t.contract_address = $contract)
   AND ($block IS NULL OR t.block_number = $block)
+  AND ($min_block IS NULL OR t.block_number >= $min_block) AND ($max_block IS NULL OR t.block_number <= $max_block)
   AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END))
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

@@ -1,19 +1,23 @@
--- /api/token_trc20/transfers without an address filter: number of rows matching the same filters (rangeTotal).
+-- /api/token_trc20/transfers without an address filter: rows matching the same filters (rangeTotal).
 -- @param contract VARCHAR
 -- @param from_addr VARCHAR
 -- @param to_addr VARCHAR
 -- @param block BIGINT
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
--- @param confirm INTEGER[]
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
+-- @param min_block BIGINT
+-- @param max_block BIGINT
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM token_transfers t
 WHERE t.token_standard IN ('trc20', 'trc721')
-  AND t."timestamp" BETWEEN $start_ts AND $end_ts
+  AND ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
+  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($contract IS NULL OR t.contract_address = $contract)
   AND ($from_addr IS NULL OR t.from_address = $from_addr)
   AND ($to_addr IS NULL OR t.to_address = $to_addr)
   AND ($block IS NULL OR t.block_number = $block)
-  AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END));
+  AND ($min_block IS NULL OR t.block_number >= $min_block) AND ($max_block IS NULL OR t.block_number <= $max_block)
+  AND ($min_amount IS NULL OR t.amount >= $min_amount);

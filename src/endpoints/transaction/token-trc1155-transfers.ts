@@ -5,13 +5,15 @@
  * window), with `limit` exactly the JSON page (docs/compat.md, "Transactions and transfers").
  */
 import { z } from 'zod';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
+import type { Manifest } from '../../lake/manifest.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import {
   address, confirm, decimal, direction, int, pagingFields, signedSort, signedSortClauses, timeWindowFields,
   checkTimeWindow, resolvePage, type PagingOptions,
 } from '../../params/index.ts';
-import { addressLookups, anchorOf, str, tokenTransferItem } from './transfer-shape.ts';
+import { addressLookups, anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: '"timestamp"' };
@@ -20,6 +22,7 @@ const tieBreak = ['block_number', 'tx_hash', 'log_index', 'batch_index'];
 const SQL = {
   rows: 'transaction/token-trc1155-transfers',
   total: 'transaction/token-trc1155-transfers.total',
+  rollup: 'common/token_transfer_count',
   byAddress: 'transaction/token-trc1155-transfers.by-address',
   byAddressTotal: 'transaction/token-trc1155-transfers.by-address.total',
 };
@@ -57,15 +60,14 @@ type Params = z.output<typeof params>;
 
 const anchorFor = (p: Params) => anchorOf({ related: p.relatedAddress, direction: p.direction });
 
-function filterOf(p: Params, now: number) {
+/** Binds of the rows / total queries: time bounds NULL where they do not cut the lake, confirm as block bounds. */
+function filterOf(p: Params, m: Manifest) {
   return {
     contract: p.contract_address ?? null,
     block: p.block ?? null,
-    start_ts: p.start_timestamp ?? 0,
-    end_ts: p.end_timestamp ?? now,
-    confirm: p.confirm ?? null,
     min_amount: p.filterTokenValue ?? null,
-    ...(anchorFor(p) ?? {}),
+    ...lakeBounds(p.start_timestamp ?? 0, p.end_timestamp ?? m.head.timestamp, m),
+    ...blockBounds(p.confirm, m.solidBlock),
   };
 }
 
@@ -77,13 +79,23 @@ export default defineEndpoint({
   queries: SQL,
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
-    const filter = filterOf(p, ctx.now);
-    const page = { lim: p.page.limit, off: p.page.start };
-    const byAddress = anchorFor(p) !== null;
-    const [rows, total] = await Promise.all([
-      ctx.rows(byAddress ? 'byAddress' : 'rows', { ...filter, ...page }, p.sort.orderBy),
-      ctx.rows(byAddress ? 'byAddressTotal' : 'total', filter),
-    ]);
+    const filter = filterOf(p, ctx.manifest);
+    const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
+    const page = { lim: limit, off: p.page.start };
+    const anchor = anchorFor(p);
+    const [rows, total] = anchor
+      ? await Promise.all([
+          ctx.rows('byAddress', { ...filter, ...anchor, ...page }, p.sort.orderBy),
+          ctx.rows('byAddressTotal', { ...filter, ...anchor }).then((r) => Number(r[0]?.n ?? 0)),
+        ])
+      : await Promise.all([
+          pageByTimeWindows(
+            (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+            { from: p.start_timestamp ?? 0, to: p.end_timestamp ?? ctx.now, desc: p.sort.key.startsWith('-'), limit },
+            ctx.manifest,
+          ),
+          tokenTransferTotal(ctx, { total: 'total', rollup: 'rollup' }, ['trc1155'], filter, ctx.manifest.solidBlock),
+        ]);
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => str(r.contract_address))),
       addressLookups(ctx, rows.flatMap((r) => [str(r.from_address), str(r.to_address), str(r.contract_address)])),
@@ -93,7 +105,7 @@ export default defineEndpoint({
       token_id: str(r.token_id),
       operator: str(r.operator_address),
     }));
-    return { ...pagedList('token_transfers', data, Number(total[0]?.n ?? 0)), ...lookups };
+    return { ...pagedList('token_transfers', data, total), ...lookups };
   },
   csv: {
     query: (p) => (anchorFor(p) ? SQL.byAddress : SQL.rows),
@@ -112,7 +124,7 @@ export default defineEndpoint({
       { header: 'revert', field: 'revert' },
       { header: 'contractRet', field: 'contract_ret' },
     ],
-    binds: (p, ctx) => ({ ...filterOf(p, ctx.now), lim: p.page.limit, off: p.page.start }),
+    binds: (p, ctx) => ({ ...filterOf(p, ctx.manifest), ...(anchorFor(p) ?? {}), lim: p.page.limit, off: p.page.start }),
     orderBy: (p) => p.sort.orderBy,
     filename: 'token_trc1155_transfers.csv',
     wanted: (p) => p.format === 'csv',

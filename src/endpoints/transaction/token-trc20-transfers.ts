@@ -5,13 +5,14 @@
  * relatedAddress (docs/compat.md, "Transactions and transfers").
  */
 import { z } from 'zod';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import {
   address, confirm, decimal, direction, int, pagingFields, signedSort, signedSortClauses, timeWindowFields,
   checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
-import { addressLookups, anchorOf, tokenTransferItem } from './transfer-shape.ts';
+import { addressLookups, anchorOf, blockBounds, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: '"timestamp"' };
@@ -42,35 +43,44 @@ export default defineEndpoint({
   queries: {
     rows: 'transaction/token-trc20-transfers',
     total: 'transaction/token-trc20-transfers.total',
+    rollup: 'common/token_transfer_count',
     byAddress: 'transaction/token-trc20-transfers.by-address',
     byAddressTotal: 'transaction/token-trc20-transfers.by-address.total',
   },
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
+    const from = p.start_timestamp ?? 0;
+    const to = p.end_timestamp ?? ctx.now;
     const filter = {
       contract: p.contract_address ?? null,
       from_addr: p.fromAddress ?? null,
       to_addr: p.toAddress ?? null,
       block: p.block ?? null,
-      start_ts: p.start_timestamp ?? 0,
-      end_ts: p.end_timestamp ?? ctx.now,
-      confirm: p.confirm ?? null,
       min_amount: p.filterTokenValue ?? null,
+      ...lakeBounds(from, to, ctx.manifest),
+      ...blockBounds(p.confirm, ctx.manifest.solidBlock),
     };
     const page = { lim: p.page.limit, off: p.page.start };
     const anchor = anchorOf({ related: p.relatedAddress, from: p.fromAddress, to: p.toAddress, direction: p.direction });
     const [rows, total] = anchor
       ? await Promise.all([
           ctx.rows('byAddress', { ...filter, ...anchor, ...page }, p.sort.orderBy),
-          ctx.rows('byAddressTotal', { ...filter, ...anchor }),
+          ctx.rows('byAddressTotal', { ...filter, ...anchor }).then((r) => Number(r[0]?.n ?? 0)),
         ])
-      : await Promise.all([ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy), ctx.rows('total', filter)]);
+      : await Promise.all([
+          pageByTimeWindows(
+            (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+            { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
+            ctx.manifest,
+          ),
+          tokenTransferTotal(ctx, { total: 'total', rollup: 'rollup' }, ['trc20', 'trc721'], filter, ctx.manifest.solidBlock),
+        ]);
 
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => String(r.contract_address))),
       addressLookups(ctx, rows.flatMap((r) => [String(r.from_address), String(r.to_address), String(r.contract_address)])),
     ]);
     const data = rows.map((r) => tokenTransferItem(r, infos, lookups.contractMap));
-    return { ...pagedList('token_transfers', data, Number(total[0]?.n ?? 0)), ...lookups };
+    return { ...pagedList('token_transfers', data, total), ...lookups };
   },
 });

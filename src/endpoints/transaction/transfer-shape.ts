@@ -4,6 +4,7 @@
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
 import type { Cell, Row } from '../../engine/duck.ts';
+import type { BindValue } from '../../engine/engine.ts';
 import type { EndpointContext } from '../../http/endpoint.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../../http/lookups.ts';
 
@@ -73,4 +74,35 @@ export function tokenTransferItem(r: Row, infos: Map<string, TokenInfo>, contrac
     riskTransaction: false,
     tokenInfo: infos.get(str(r.contract_address)) ?? {},
   };
+}
+
+/**
+ * A `confirm` filter of the token lists as block bounds around the solid block (token_transfers rows are never
+ * reverted, so the state is the block's): 0 → at or below it, 1 → above it, both / none → no bound. Bounds prune.
+ */
+export function blockBounds(confirm: readonly number[] | undefined, solidBlock: number): { min_block: number | null; max_block: number | null } {
+  if (confirm?.length === 1 && confirm[0] === 0) return { min_block: null, max_block: solidBlock };
+  if (confirm?.length === 1 && confirm[0] === 1) return { min_block: solidBlock + 1, max_block: null };
+  return { min_block: null, max_block: null };
+}
+
+/**
+ * rangeTotal of a token-transfer list without an address: over the whole lake with at most contract and confirm
+ * filters it comes from the daily rollup (confirm=0 subtracts the unconfirmed tail, confirm=1 counts only the
+ * tail, both cheap: block bounds prune to the last row groups); anything else is a raw count of `total`.
+ */
+export async function tokenTransferTotal(
+  ctx: Pick<EndpointContext, 'rows'>,
+  q: { total: string; rollup: string },
+  standards: readonly string[],
+  filter: Record<string, BindValue> & { contract: string | null; min_block: number | null; max_block: number | null },
+  solidBlock: number,
+): Promise<number> {
+  const count = async (name: string, binds: Record<string, BindValue>) => Number((await ctx.rows(name, binds))[0]?.n ?? 0);
+  const rest = Object.entries(filter).filter(([k]) => !['contract', 'min_block', 'max_block'].includes(k));
+  const wholeLake = rest.every(([, v]) => v === null);
+  if (!wholeLake || filter.min_block !== null) return count(q.total, filter);
+  const all = await count(q.rollup, { standards: [...standards], contract: filter.contract });
+  if (filter.max_block === null) return all;
+  return all - (await count(q.total, { ...filter, max_block: null, min_block: solidBlock + 1 }));
 }
