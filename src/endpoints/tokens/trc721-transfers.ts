@@ -30,7 +30,8 @@ export default defineEndpoint({
     const tokenInfo = infos.get(p.contract) ?? {};
     const { map, info } = await ctx.lookups.contractMap(rows.flatMap((r) => [str(r.from_address), str(r.to_address)]));
     const items = rows.map((r) => {
-      const ret = str(r.contract_ret) || 'SUCCESS';
+      // Transfer logs only come from successful transactions (sql/tokens/trc721-transfers.sql).
+      const ret = 'SUCCESS';
       return {
         transaction_id: str(r.tx_hash),
         block: num(r.block_number),
@@ -43,9 +44,9 @@ export default defineEndpoint({
         token_id: str(r.token_id),
         event_type: str(r.event_type),
         confirmed: r.confirmed === true,
-        revert: ret !== 'SUCCESS',
+        revert: false,
         contractRet: ret,
-        finalResult: ret === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
+        finalResult: ret,
         tokenInfo,
       };
     });
