@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../http/endpoint.ts';
+import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import { ApiError } from '../../http/errors.ts';
 import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
@@ -39,16 +40,18 @@ export default defineEndpoint({
     if (p.address === undefined && p.block === undefined && p.contract === undefined) {
       throw new ApiError('MISSING_PARAMETER', 'one of address, block or contract is required', 'address');
     }
+    const from = p.start_timestamp ?? 0;
+    const to = p.end_timestamp ?? ctx.now;
     const filter = {
       address: p.address ?? null,
       block: p.block ?? null,
       contract: p.contract ?? null,
-      start_ts: p.start_timestamp ?? 0,
-      end_ts: p.end_timestamp ?? ctx.now,
       confirm: p.confirm ?? null,
+      ...lakeBounds(from, to, ctx.manifest),
     };
+    const page = { lim: p.page.limit, off: p.page.start };
     const [rows, total] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }, ORDER),
+      pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest),
       ctx.rows('total', filter),
     ]);
     const [infos, lookups] = await Promise.all([
