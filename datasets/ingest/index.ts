@@ -27,6 +27,7 @@ export const INGEST_USAGE = `usage: tronlake ingest --node URL --out DIR (--from
   --poll-seconds S        follow: seconds between polls when caught up (default 3)
   --no-token-metadata     do not ask the node for token name/symbol/decimals/totalSupply
   --verify                recompute blockIDs and txIDs, refuse mismatches
+  --single-thread         fetch and decode in the main thread (default: a worker thread; less CPU on a busy machine)
   --retries N             retries per request (default 8), --timeout-ms MS (default 60000)
   --progress / --no-progress   force the progress bar on or off (default: on when stderr is a terminal)`;
 
@@ -60,6 +61,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
       'follow-until': { type: 'string' },
       'no-token-metadata': { type: 'boolean' },
       verify: { type: 'boolean' },
+      'single-thread': { type: 'boolean' },
       retries: { type: 'string' },
       'backoff-ms': { type: 'string' },
       'timeout-ms': { type: 'string' },
@@ -95,6 +97,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
     followUntil: intFlag(values['follow-until'], 'follow-until'),
     tokenMetadata: values['no-token-metadata'] !== true,
     verify: values.verify === true,
+    worker: values['single-thread'] !== true,
     retries: intFlag(values.retries, 'retries'),
     backoffMs: intFlag(values['backoff-ms'], 'backoff-ms'),
     timeoutMs: intFlag(values['timeout-ms'], 'timeout-ms'),
