@@ -41,6 +41,7 @@ export default defineEndpoint({
     byAddress: 'tokens/asset-transfer.by-address',
     byAddressTotal: 'tokens/asset-transfer.by-address.total',
     tokens: 'tokens/asset-transfer.issuer-tokens',
+    rollupTotal: 'tokens/asset-transfer.rollup-total',
   },
   async handle(p, ctx) {
     const isTrx = p.name !== undefined && ['trx', '_', '0'].includes(p.name.toLowerCase());
@@ -58,6 +59,13 @@ export default defineEndpoint({
       min_amount: p.filterTokenValue ? p.filterTokenValue : null,
     };
     const page = { lim: p.page.limit, off: p.page.start };
+    const bounds = lakeBounds(from, to, ctx.manifest);
+    // Whole lake, all of TRX or all of TRC10, no state or amount filter: the daily rollup holds the count.
+    const rollupTypes = tokens === null ? [1, 2] : tokens.length === 1 && tokens[0] === TRX_ID ? [1] : null;
+    const countRows = () =>
+      rollupTypes && bounds.start_ts === null && bounds.end_ts === null && !filter.confirm && filter.min_amount === null
+        ? ctx.rows('rollupTotal', { types: rollupTypes })
+        : ctx.rows('total', { ...filter, ...bounds });
     const [rows, total] = anchor
       ? await Promise.all([
           ctx.rows('byAddress', { ...filter, anchor, ...lakeBounds(from, to, ctx.manifest), ...page }),
@@ -66,7 +74,7 @@ export default defineEndpoint({
       : await Promise.all([
           // Newest first over the time-sorted facts: search growing windows (http/time-window.ts).
           pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }), { from, to, desc: true, limit: p.page.limit }, ctx.manifest),
-          ctx.rows('total', { ...filter, ...lakeBounds(from, to, ctx.manifest) }),
+          countRows(),
         ]);
     const [infos, contracts] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => str(r.token_name))),
