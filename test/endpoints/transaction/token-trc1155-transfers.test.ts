@@ -191,6 +191,7 @@ describe('GET /api/token_trc1155/transfers', () => {
     const q = `relatedAddress=${a}&direction=in`;
     const json = (await get(`${URL}?${q}`)).body;
     const csv = parseCsv((await get(`${URL}?${q}&format=csv`)).text).slice(1);
+    expect(json.rangeTotal).toBeGreaterThan(0);
     expect(csv).toHaveLength(json.rangeTotal);
     expect(csv.every((r) => r[HEADER.indexOf('to_address')] === a)).toBe(true);
     const page = (await get(`${URL}?start=5&limit=7`)).body.token_transfers as Item[];
