@@ -131,17 +131,32 @@ export const trc20Balances: Dataset = {
   kind: 'derived',
   partitioned: false,
   rowGroupSize: 16_384,
-  sortBy: ['contract_address', 'balance DESC', 'holder_address'],
+  sortBy: ['contract_address', 'holder_rank', 'holder_address'],
   doc: 'TRC20 net position per (contract, holder): transfers in minus out, zero address excluded, non-zero rows only.',
-  columns: [
+  columns: trc20BalanceColumns(),
+};
+
+export const trc20BalancesByHolder: Dataset = {
+  name: 'trc20_balances_by_holder',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['holder_address', 'contract_address'],
+  doc: 'The positive rows of trc20_balances (same ranks) clustered by holder: the TRC20 tokens of one address.',
+  columns: trc20BalanceColumns(),
+};
+
+function trc20BalanceColumns(): Column[] {
+  return [
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
     c('holder_address', 'VARCHAR', 'holder, Base58'),
     c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string (negative: history starts before the lake)'),
     c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
     c('update_block', 'BIGINT', 'block of the last transfer touching the balance'),
     c('update_ts', 'BIGINT', 'time of that transfer, ms'),
-  ],
-};
+    c('holder_rank', 'BIGINT', "rank among the contract's positive balances, largest first (NULL when not positive)", true),
+  ];
+}
 
 export const trc10Balances: Dataset = {
   name: 'trc10_balances',
@@ -247,6 +262,7 @@ export const derivedDatasets: Dataset[] = [
   dailyTokenTransferStats,
   dailyBlockStats,
   trc20Balances,
+  trc20BalancesByHolder,
   trc10Balances,
   trc721Owners,
   trc1155Balances,

@@ -25,13 +25,24 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Holders of a TRC20 token (or the TRC20 balances of a holder), largest balance first.',
   params,
-  queries: { rows: 'tokens/token-trc20-holders', total: 'tokens/token-trc20-holders.total' },
+  queries: {
+    byContract: 'tokens/token-trc20-holders.by-contract',
+    byContractTotal: 'tokens/token-trc20-holders.by-contract.total',
+    byHolder: 'tokens/token-trc20-holders.by-holder',
+    byHolderTotal: 'tokens/token-trc20-holders.by-holder.total',
+  },
   async handle(p, ctx) {
-    const filter = { contract: p.contract_address ?? null, holder: p.holder_address ?? null };
-    const [rows, total] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }),
-      ctx.rows('total', filter),
-    ]);
+    const page = { lim: p.page.limit, off: p.page.start };
+    // A holder is the narrower key (a few tokens each); a contract page is a holder_rank range of its ledger.
+    const [rows, total] = p.holder_address
+      ? await Promise.all([
+          ctx.rows('byHolder', { holder: p.holder_address, contract: p.contract_address ?? null, ...page }),
+          ctx.rows('byHolderTotal', { holder: p.holder_address, contract: p.contract_address ?? null }),
+        ])
+      : await Promise.all([
+          ctx.rows('byContract', { contract: p.contract_address ?? '', ...page }),
+          ctx.rows('byContractTotal', { contract: p.contract_address ?? '' }),
+        ]);
     const { map, info } = await ctx.lookups.contractMap(rows.map((r) => str(r.holder_address)));
     const items = rows.map((r) => ({
       holder_address: str(r.holder_address),
