@@ -12,7 +12,7 @@ import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
 import {
   address, confirm, int, pagingFields, timeWindowFields, checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
-import { addressLookups, str } from './transfer-shape.ts';
+import { addressLookups, blockDay, str } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const ORDER = '"timestamp" DESC, block_number DESC, tx_hash DESC, internal_index DESC';
@@ -34,7 +34,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Internal transactions of an address, a block or the calls of a contract, newest first.',
   params,
-  queries: { rows: 'transaction/internal-transaction', total: 'transaction/internal-transaction.total' },
+  queries: { rows: 'transaction/internal-transaction', total: 'transaction/internal-transaction.total', blockDay: 'common/block_day' },
   orderBys: [ORDER],
   async handle(p, ctx) {
     if (p.address === undefined && p.block === undefined && p.contract === undefined) {
@@ -49,9 +49,13 @@ export default defineEndpoint({
       confirm: p.confirm ?? null,
       ...lakeBounds(from, to, ctx.manifest),
     };
+    Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
     const [rows, total] = await Promise.all([
-      pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest),
+      // One block prunes by itself; otherwise search the page in growing time windows.
+      filter.block !== null
+        ? ctx.rows('rows', { ...filter, ...page }, ORDER)
+        : pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest),
       ctx.rows('total', filter),
     ]);
     const [infos, lookups] = await Promise.all([

@@ -13,7 +13,7 @@ import {
   address, confirm, decimal, direction, int, pagingFields, signedSort, signedSortClauses, timeWindowFields,
   checkTimeWindow, resolvePage, type PagingOptions,
 } from '../../params/index.ts';
-import { addressLookups, anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
+import { addressLookups, anchorOf, blockBounds, blockDay, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: '"timestamp"' };
@@ -23,6 +23,7 @@ const SQL = {
   rows: 'transaction/token-trc1155-transfers',
   total: 'transaction/token-trc1155-transfers.total',
   rollup: 'common/token_transfer_count',
+  blockDay: 'common/block_day',
   byAddress: 'transaction/token-trc1155-transfers.by-address',
   byAddressTotal: 'transaction/token-trc1155-transfers.by-address.total',
 };
@@ -79,7 +80,7 @@ export default defineEndpoint({
   queries: SQL,
   orderBys: signedSortClauses(sorts, tieBreak),
   async handle(p, ctx) {
-    const filter = filterOf(p, ctx.manifest);
+    const filter = { ...filterOf(p, ctx.manifest), ...(await blockDay(ctx, p.block ?? null)) };
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
     const anchor = anchorFor(p);
@@ -89,11 +90,14 @@ export default defineEndpoint({
           ctx.rows('byAddressTotal', { ...filter, ...anchor }).then((r) => Number(r[0]?.n ?? 0)),
         ])
       : await Promise.all([
-          pageByTimeWindows(
-            (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
-            { from: p.start_timestamp ?? 0, to: p.end_timestamp ?? ctx.now, desc: p.sort.key.startsWith('-'), limit },
-            ctx.manifest,
-          ),
+          // One block prunes by itself; otherwise search the page in growing time windows.
+          filter.block !== null
+            ? ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy)
+            : pageByTimeWindows(
+                (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+                { from: p.start_timestamp ?? 0, to: p.end_timestamp ?? ctx.now, desc: p.sort.key.startsWith('-'), limit },
+                ctx.manifest,
+              ),
           tokenTransferTotal(ctx, { total: 'total', rollup: 'rollup' }, ['trc1155'], filter, ctx.manifest.solidBlock),
         ]);
     const [infos, lookups] = await Promise.all([

@@ -12,7 +12,7 @@ import {
   address, confirm, decimal, direction, int, pagingFields, signedSort, signedSortClauses, timeWindowFields,
   checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
-import { addressLookups, anchorOf, blockBounds, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
+import { addressLookups, anchorOf, blockBounds, blockDay, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: '"timestamp"' };
@@ -44,6 +44,7 @@ export default defineEndpoint({
     rows: 'transaction/token-trc20-transfers',
     total: 'transaction/token-trc20-transfers.total',
     rollup: 'common/token_transfer_count',
+    blockDay: 'common/block_day',
     byAddress: 'transaction/token-trc20-transfers.by-address',
     byAddressTotal: 'transaction/token-trc20-transfers.by-address.total',
   },
@@ -60,6 +61,7 @@ export default defineEndpoint({
       ...lakeBounds(from, to, ctx.manifest),
       ...blockBounds(p.confirm, ctx.manifest.solidBlock),
     };
+    Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
     const anchor = anchorOf({ related: p.relatedAddress, from: p.fromAddress, to: p.toAddress, direction: p.direction });
     const [rows, total] = anchor
@@ -68,11 +70,14 @@ export default defineEndpoint({
           ctx.rows('byAddressTotal', { ...filter, ...anchor }).then((r) => Number(r[0]?.n ?? 0)),
         ])
       : await Promise.all([
-          pageByTimeWindows(
-            (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
-            { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
-            ctx.manifest,
-          ),
+          // One block prunes by itself; otherwise search the page in growing time windows.
+          filter.block !== null
+            ? ctx.rows('rows', { ...filter, ...page }, p.sort.orderBy)
+            : pageByTimeWindows(
+                (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
+                { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit },
+                ctx.manifest,
+              ),
           tokenTransferTotal(ctx, { total: 'total', rollup: 'rollup' }, ['trc20', 'trc721'], filter, ctx.manifest.solidBlock),
         ]);
 

@@ -106,3 +106,15 @@ export async function tokenTransferTotal(
   if (filter.max_block === null) return all;
   return all - (await count(q.total, { ...filter, max_block: null, min_block: solidBlock + 1 }));
 }
+
+/**
+ * Day bounds for a block filter: the block's UTC day from the `common/block_day` query (declared by the endpoint
+ * as `blockDay`), so the page and count read one partition (an empty range when the block is not in the lake),
+ * e.g. `{ ...filter, ...(await blockDay(ctx, 87164950)) }` = `{ start_day: '2026-10-18', end_day: '2026-10-18' }`.
+ */
+export async function blockDay(ctx: Pick<EndpointContext, 'rows'>, block: number | null): Promise<{ start_day?: string; end_day?: string }> {
+  if (block === null) return {};
+  const day = (await ctx.rows('blockDay', { number: block }))[0]?.day;
+  // A block outside the lake matches no partition: an empty day range answers at once.
+  return typeof day === 'string' ? { start_day: day, end_day: day } : { start_day: '9999-12-31', end_day: '0000-01-01' };
+}

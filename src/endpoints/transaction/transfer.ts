@@ -12,7 +12,7 @@ import {
   timeWindowFields, checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
 import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
-import { addressLookups, anchorOf, str } from './transfer-shape.ts';
+import { addressLookups, anchorOf, blockDay, str } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: '"timestamp"', amount: 'amount' };
@@ -55,6 +55,7 @@ export default defineEndpoint({
     rows: 'transaction/transfer',
     total: 'transaction/transfer.total',
     countByType: 'common/tx_count_by_type',
+    blockDay: 'common/block_day',
     byAddress: 'transaction/transfer.by-address',
     byAddressTotal: 'transaction/transfer.by-address.total',
   },
@@ -71,6 +72,7 @@ export default defineEndpoint({
       confirm: p.confirm ?? null,
       min_amount: p.filterTokenValue ?? null,
     };
+    Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
     const anchor = anchorOf({ related: p.address, from: p.fromAddress, to: p.toAddress, direction: p.direction });
     const [rows, total] = anchor
@@ -80,7 +82,7 @@ export default defineEndpoint({
         ])
       : await Promise.all([
           // Time sorts: search the page in windows at the sorted end (http/time-window.ts); amount sorts scan.
-          p.sort.key.endsWith('timestamp')
+          p.sort.key.endsWith('timestamp') && filter.block === null
             ? pageByTimeWindows(
                 (b) => ctx.rows('rows', { ...filter, ...b, ...page }, p.sort.orderBy),
                 { from: p.start_timestamp ?? 0, to: p.end_timestamp ?? ctx.now, desc: p.sort.key.startsWith('-'), limit: p.page.limit },

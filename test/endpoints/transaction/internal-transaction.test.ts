@@ -150,6 +150,7 @@ describe('GET /api/internal-transaction', () => {
     }
     const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
     expect(await count(`caller_address = '${nobody}' or to_address = '${nobody}'`)).toBe(0);
+    expect((await get(`${URL}?block=1`)).body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
     const r = await get(`${URL}?address=${nobody}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });

@@ -231,6 +231,7 @@ describe('GET /api/token_trc20/transfers', () => {
     const r = await get(`${URL}?relatedAddress=${nobody}`);
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, token_transfers: [] });
+    expect((await get(`${URL}?block=1`)).body).toMatchObject({ rangeTotal: 0, token_transfers: [] });
     const t = await get(`${URL}?end_timestamp=1`);
     expect(t.body).toMatchObject({ rangeTotal: 0, token_transfers: [] });
     expect((await get(`${URL}?limit=3&legacy=1`)).body.token_transfers).toHaveLength(3);
