@@ -1,8 +1,11 @@
 -- /api/asset/transfer without an address: TRX (type 1, tokenName '_') and TRC10 (type 2) transfers, newest first.
+-- $start_day / $end_day (UTC days of the bounds) prune the day partitions before the row filter.
 -- $tokens holds '_' and / or TRC10 ids (NULL = all); $confirm keeps 0 solidified / 1 not yet (NULL = all).
 -- @param tokens VARCHAR[]
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
 -- @param lim BIGINT
@@ -13,6 +16,7 @@ SELECT t.tx_hash, t.block_number, t."timestamp", t.owner_address, t.to_address, 
 FROM transactions t
 WHERE true
   AND t.contract_type IN (1, 2)
+  AND ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))
   AND ($min_amount IS NULL OR t.amount >= $min_amount)

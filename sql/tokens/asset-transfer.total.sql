@@ -2,12 +2,15 @@
 -- @param tokens VARCHAR[]
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM transactions t
 WHERE true
   AND t.contract_type IN (1, 2)
+  AND ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))
   AND ($min_amount IS NULL OR t.amount >= $min_amount)

@@ -253,6 +253,24 @@ export const trc721Transfers: Dataset = {
   columns: [...tokenTransfers.columns],
 };
 
+export const tokenPositionBands: Dataset = {
+  name: 'token_position_bands',
+  kind: 'derived',
+  partitioned: false,
+  sortBy: ['token_id'],
+  doc: 'Per token (TRC20, TRC10, TRC721 by NFTs per owner): amounts held by holder-rank bands over positive balances, exact.',
+  columns: [
+    c('token_id', 'VARCHAR', 'TRC10 id or Base58 contract'),
+    c('holders', 'BIGINT', 'holders with a positive balance'),
+    c('total_raw', 'VARCHAR', 'sum of the positive balances, exact'),
+    c('rank1_10_raw', 'VARCHAR', 'held by the 10 largest holders'),
+    c('rank11_50_raw', 'VARCHAR', 'held by holders ranked 11-50'),
+    c('rank51_100_raw', 'VARCHAR', 'held by holders ranked 51-100'),
+    c('rank101_500_raw', 'VARCHAR', 'held by holders ranked 101-500'),
+    c('other_raw', 'VARCHAR', 'held by the holders ranked below 500'),
+  ],
+};
+
 export const derivedDatasets: Dataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -269,4 +287,5 @@ export const derivedDatasets: Dataset[] = [
   trc1155Tokens,
   tokenStats,
   trc721Transfers,
+  tokenPositionBands,
 ];
