@@ -1,9 +1,10 @@
--- Each transaction filed under its sender and its receiver (once when they are the same address).
+-- Each transaction filed under its sender and its receiver (once when they are the same address). The receiver of
+-- a contract call is the called contract when the contract has no to_address (TriggerSmartContract, deploys).
 SELECT owner_address AS address,
-       CASE WHEN to_address = owner_address THEN 'self' ELSE 'out' END AS direction,
+       CASE WHEN coalesce(to_address, contract_address) = owner_address THEN 'self' ELSE 'out' END AS direction,
        t.*
 FROM transactions t
 UNION ALL
-SELECT to_address AS address, 'in' AS direction, t.*
+SELECT coalesce(to_address, contract_address) AS address, 'in' AS direction, t.*
 FROM transactions t
-WHERE to_address IS NOT NULL AND to_address <> owner_address;
+WHERE coalesce(to_address, contract_address) IS NOT NULL AND coalesce(to_address, contract_address) <> owner_address;

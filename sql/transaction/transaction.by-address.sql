@@ -17,7 +17,7 @@ FROM address_transactions t
 WHERE t.address = $address
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)
-  AND ($to_address IS NULL OR t.to_address = $to_address)
+  AND ($to_address IS NULL OR coalesce(t.to_address, t.contract_address) = $to_address)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($block IS NULL OR t.block_number = $block)
   AND ($types IS NULL OR list_contains($types, t.contract_type))

@@ -113,7 +113,7 @@ export const tokenTransfers: Dataset = {
   kind: 'raw',
   partitioned: true,
   sortBy: ['block_number', 'log_index', 'batch_index'],
-  doc: 'One row per TRC20 / TRC721 Transfer log and per TRC1155 TransferSingle / TransferBatch item.',
+  doc: 'One row per TRC20 / TRC721 Transfer log and per TRC1155 TransferSingle / TransferBatch item, of successful transactions only (failed calls emit no trustworthy logs).',
   columns: [
     ...blockRef,
     c('log_index', 'INTEGER', 'position of the log inside the transaction, from 0'),
@@ -135,7 +135,7 @@ export const tokenApprovals: Dataset = {
   kind: 'raw',
   partitioned: true,
   sortBy: ['block_number', 'log_index'],
-  doc: 'One row per Approval / ApprovalForAll log.',
+  doc: 'One row per Approval / ApprovalForAll log, of successful transactions only.',
   columns: [
     ...blockRef,
     c('log_index', 'INTEGER', 'position of the log inside the transaction'),

@@ -5,7 +5,7 @@ const n = (v: unknown) => Number(v);
 type Tx = { hash: string; block: number; timestamp: number; ownerAddress: string; toAddress: string; contractType: number };
 
 async function busiest(): Promise<string> {
-  const [r] = await sql(`select a from (select owner_address a from raw_transactions union all select to_address a from raw_transactions where to_address is not null)
+  const [r] = await sql(`select a from (select owner_address a from raw_transactions union all select coalesce(to_address, contract_address) a from raw_transactions where coalesce(to_address, contract_address) is not null)
                          group by a order by count(*) desc, a limit 1`);
   return String(r!.a);
 }
@@ -49,9 +49,10 @@ describe('GET /api/transaction', () => {
 
   it('filters by address and direction', async () => {
     const a = await busiest();
+    // The receiving side of a contract call is the called contract.
     const [c] = await sql(`select count(*) filter (where owner_address = '${a}') as out_n,
-                                  count(*) filter (where to_address = '${a}') as in_n,
-                                  count(*) filter (where owner_address = '${a}' or to_address = '${a}') as all_n
+                                  count(*) filter (where coalesce(to_address, contract_address) = '${a}') as in_n,
+                                  count(*) filter (where owner_address = '${a}' or coalesce(to_address, contract_address) = '${a}') as all_n
                            from raw_transactions`);
     expect(n(c!.all_n)).toBeGreaterThan(60);
     const all = await get(`/api/transaction?address=${a}&limit=50`);
@@ -61,6 +62,11 @@ describe('GET /api/transaction', () => {
     const inbound = await get(`/api/transaction?address=${a}&direction=in&limit=50`);
     expect(inbound.body.rangeTotal).toBe(n(c!.in_n));
     expect(inbound.body.data.every((t: Tx) => t.toAddress === a)).toBe(true);
+    // A contract's callers: calls are filed under the called contract.
+    const [k] = await sql(`select contract_address as k from raw_transactions where contract_type = 31 group by 1 order by count(*) desc limit 1`);
+    const [kn] = await sql(`select count(*) as n from raw_transactions where coalesce(to_address, contract_address) = '${k!.k}' and owner_address <> '${k!.k}'`);
+    expect(n(kn!.n)).toBeGreaterThan(0);
+    expect((await get(`/api/transaction?address=${k!.k}&direction=in`)).body.rangeTotal).toBe(n(kn!.n));
     expect((await get(`/api/transaction?fromAddress=${a}`)).body.rangeTotal).toBe(n(c!.out_n));
     expect((await get(`/api/transaction?toAddress=${a}`)).body.rangeTotal).toBe(n(c!.in_n));
   });
