@@ -124,6 +124,19 @@ async function main(): Promise<void> {
     const perCpu = rs.map((r) => r.s.transactions / r.cpu);
     return `| ${label} | **${fmt(median(rates))}** | ${fmt(Math.max(...rates))} | ${fmt(median(before))} | ${fmt(median(perCpu))} |`;
   });
+  const all = runs.map(([, r]) => r);
+  const meanLoad = all.reduce((a, r) => a + (r.load[0] + r.load[1]) / 2, 0) / all.length;
+  const publishShare = median(all.map((r) => r.s.timings.publish / 1000 / r.s.seconds));
+  const best = (label: string, f: (r: Run) => number): number => Math.max(...runs.filter(([l]) => l === label).map(([, r]) => f(r)));
+  const dflt = configs[0][0];
+  const single = configs[2][0];
+  const verdict = [
+    `Mean 1-minute load average during the runs: ${meanLoad.toFixed(1)} on ${os.cpus().length} cores` +
+      (meanLoad > os.cpus().length ? ' (other processes were using the CPU: wall-time rates are depressed and noisy; tx per CPU second is the steadier figure).' : '.'),
+    `The final publish (Parquet write, derive of the by-address copies and rollups, manifest swap; src/lake/publish.ts) takes ${Math.round(publishShare * 100)} % of a run (median).`,
+    `Best end-to-end rate: ${fmt(best(dflt, (r) => r.s.transactions / r.s.seconds))} tx/s (worker), ${fmt(best(single, (r) => r.s.transactions / r.s.seconds))} tx/s (single thread); ` +
+      `best rate before publish: ${fmt(best(dflt, (r) => r.s.transactions / (r.s.seconds - r.s.timings.publish / 1000)))} tx/s (worker), ${fmt(best(single, (r) => r.s.transactions / (r.s.seconds - r.s.timings.publish / 1000)))} tx/s (single thread).`,
+  ];
 
   const cpus = os.cpus();
   const md = `# Ingest throughput
@@ -163,6 +176,8 @@ not add up to the total. CPU s = CPU time of the whole process (all threads, Duc
 The load average is the machine's (other processes included) before → after each run.
 
 Target (issue 3): ≥ 20,000 transactions/s on this machine.
+
+${verdict.join('\n')}
 `;
   await fs.mkdir(new URL('./results/', import.meta.url), { recursive: true });
   await fs.writeFile(new URL('./results/ingest.md', import.meta.url), md);
