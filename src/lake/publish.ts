@@ -113,7 +113,10 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
 
   // Derive in a fresh database that sees exactly what the server will see: views over the new files.
   progress('derive');
-  const view = await Db.open({ threads: 2 });
+  // Same memory budget and spill folder as the caller's database: unset, DuckDB takes 80 % of RAM on top of it.
+  const memoryLimit = String(await db.scalar(`SELECT current_setting('memory_limit')`));
+  const tempDirectory = String(await db.scalar(`SELECT current_setting('temp_directory')`)) || undefined;
+  const view = await Db.open({ threads: 2, memoryLimit, tempDirectory });
   try {
     await createLakeViews(view, tmp, tables, { solidBlock: Number.MAX_SAFE_INTEGER });
     for (const ds of derivedDatasets) {
