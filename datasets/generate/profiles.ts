@@ -19,7 +19,7 @@ export interface ProfileConfig {
 
 export const PROFILES: Record<Profile, ProfileConfig> = {
   tiny: { days: 36, targetTxs: 80_000, pool: 3_000, memoryLimit: '2GB', fileBacked: false },
-  default: { days: 90, targetTxs: 3_100_000, pool: 300_000, memoryLimit: '6GB', fileBacked: false },
+  default: { days: 90, targetTxs: 3_100_000, pool: 300_000, memoryLimit: '8GB', fileBacked: false },
   bench: { days: 120, targetTxs: 104_000_000, pool: 5_000_000, memoryLimit: '8GB', fileBacked: true },
 };
 
