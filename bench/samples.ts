@@ -14,6 +14,9 @@ export interface Samples {
   trc20: string[];
   usdtHolders: string[];
   trc1155: string[];
+  trc721: string[];
+  trc10: string[];
+  trc10Issuers: string[];
   internalAddresses: string[];
   internalContracts: string[];
   head: number;
@@ -36,6 +39,9 @@ export async function sampleParameters(dir: string): Promise<Samples> {
       trc20: await col(`SELECT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 10`),
       usdtHolders: await col(`SELECT to_address FROM ${raw('token_transfers')} WHERE contract_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' USING SAMPLE reservoir(40 ROWS) REPEATABLE (4)`),
       trc1155: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155'`),
+      trc721: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc721'`),
+      trc10: await col(`SELECT token_id FROM ${raw('transactions')} WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 5`),
+      trc10Issuers: await col(`SELECT issuer_address FROM read_parquet('${path.join(dir, 'dim', 'tokens.parquet')}') WHERE token_standard = 'trc10' LIMIT 5`),
       internalAddresses: await col(`SELECT caller_address FROM ${raw('internal_transactions')} USING SAMPLE reservoir(20 ROWS) REPEATABLE (5)`),
       internalContracts: await col(`SELECT DISTINCT contract_address FROM ${raw('transactions')} WHERE internal_count > 0 LIMIT 10`),
       head: Number(h?.head ?? 0),
@@ -99,6 +105,24 @@ export function urlsFor(p: string, s: Samples): string[] {
         `/api/token_trc20/transfers-with-status?trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&address=${a}&direction=2`,
       ]),
     '/api/transfer/statistics': () => ['/api/transfer/statistics'],
+    '/api/tokens/overview': () => ['/api/tokens/overview', '/api/tokens/overview?sort=holderCount', '/api/tokens/overview?filter=trc20&sort=volume24hInTrx&order=asc'],
+    '/api/token_trc20': () => ['/api/token_trc20', ...pick(s.trc20, 5).map((c) => `/api/token_trc20?contract=${c}`)],
+    '/api/token': () => ['/api/token', '/api/token?id=0', ...pick(s.trc10, 5).map((id) => `/api/token?id=${id}`)],
+    '/api/token_trc20/holders': () => [
+      ...pick(s.trc20, 5).map((c) => `/api/token_trc20/holders?contract_address=${c}`),
+      ...pick(s.usdtHolders, 10).map((a) => `/api/token_trc20/holders?holder_address=${a}`),
+    ],
+    '/api/tokenholders': () => pick(s.trc10Issuers, 5).map((a) => `/api/tokenholders?address=${a}`),
+    '/api/tokens/position-distribution': () => [...pick(s.trc20, 5), ...pick(s.trc10, 3)].map((t) => `/api/tokens/position-distribution?tokenId=${t}`),
+    '/api/token/price': () => ['/api/token/price', '/api/token/price?token=usdt', '/api/token/price?token=btt'],
+    '/api/getAssetWithPriceList': () => ['/api/getAssetWithPriceList'],
+    '/api/trc721/transfers': () => pick(s.trc721, 3).flatMap((c) => [1, 2, 3].map((i) => `/api/trc721/transfers?contract=${c}&tokenId=${i}`)),
+    '/api/asset/transfer': () => ['/api/asset/transfer', '/api/asset/transfer?name=trx', ...pick(s.addresses, 10).map((a) => `/api/asset/transfer?address=${a}`)],
+    '/api/trc1155/inventory': () => s.trc1155.map((c) => `/api/trc1155/inventory?contract=${c}`),
+    '/api/trc1155/token/inventory': () => s.trc1155.flatMap((c) => [1, 2, 3].map((i) => `/api/trc1155/token/inventory?contract=${c}&tokenId=${i}`)),
+    '/api/token_trc20/totalSupply': () => pick(s.trc20, 5).map((c) => `/api/token_trc20/totalSupply?address=${c}`),
+    '/api/trc721/token': () => pick(s.trc721, 3).map((c) => `/api/trc721/token?contract=${c}`),
+    '/api/token/all': () => ['/api/token/all', '/api/token/all?start=20&limit=20'],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
