@@ -1,11 +1,13 @@
 /**
  * Manual runner for measuring the generator, e.g.
  * `npx tsx datasets/generate/main.ts --profile default --seed 1 --out data/default [--end-date 2026-11-01] [--threads 2] [--progress]`.
- * The project CLI (src/cli.ts) calls `generate()` directly; this script only adds timing and row counts.
+ * `--days N` shortens the profile to N days with the same volume per day (how the bench rate was measured:
+ * `--profile bench --days 6`). The project CLI (src/cli.ts) calls `generate()` directly; this script only adds
+ * timing and row counts.
  */
 import { parseArgs } from 'node:util';
 import { generate } from './index.ts';
-import type { Profile } from './profiles.ts';
+import { PROFILES, type Profile } from './profiles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -15,12 +17,19 @@ const { values } = parseArgs({
     'end-date': { type: 'string' },
     threads: { type: 'string' },
     progress: { type: 'boolean', default: false },
+    days: { type: 'string' },
   },
 });
 if (!values.out) throw new Error('--out is required');
+const profile = values.profile as Profile;
+if (values.days) {
+  const full = PROFILES[profile];
+  const days = Number(values.days);
+  PROFILES[profile] = { ...full, days, targetTxs: Math.round((full.targetTxs * days) / full.days) };
+}
 const t0 = performance.now();
 const m = await generate({
-  profile: values.profile as Profile,
+  profile,
   seed: Number(values.seed),
   out: values.out,
   endDate: values['end-date'],
