@@ -27,7 +27,7 @@ export const INGEST_USAGE = `usage: tronlake ingest --node URL --out DIR (--from
   --poll-seconds S        follow: seconds between polls when caught up (default 3)
   --no-token-metadata     do not ask the node for token name/symbol/decimals/totalSupply
   --verify                recompute blockIDs and txIDs, refuse mismatches
-  --single-thread         fetch and decode in the main thread (default: a worker thread; uses less CPU, better on a busy machine)
+  --single-thread         fetch and decode in the main thread: less CPU, can be faster on a busy machine (default: a worker thread)
   --retries N             retries per request (default 8), --timeout-ms MS (default 60000)
   --progress / --no-progress   force the progress bar on or off (default: on when stderr is a terminal)`;
 
