@@ -7,6 +7,8 @@ import { inject, afterAll } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { Db, type Row } from '../../src/engine/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
+import { allDatasets } from '../../src/lake/registry.ts';
+import { columnDDL } from '../../src/lake/catalog.ts';
 
 let app: TronlakeApp | undefined;
 let raw: Db | undefined;
@@ -60,6 +62,10 @@ export async function sql(query: string): Promise<Row[]> {
         await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
       } else if (t.kind === 'dimension' && t.rows > 0) {
         await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
+      } else if (t.rows === 0 && t.kind !== 'derived') {
+        // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
+        const ds = allDatasets.find((d) => d.name === name);
+        if (ds) await raw.run(`CREATE TABLE ${t.kind === 'raw' ? 'raw' : 'dim'}_${name} (${columnDDL(ds)})`);
       }
     }
     afterAll(() => {
