@@ -43,6 +43,32 @@ export async function get(url: string): Promise<{ status: number; body: any; hea
   return { status: r.statusCode, body, headers: r.headers, text: r.body };
 }
 
+/**
+ * Every item of a paged list: GETs `url` (which has a query string) with start = 0, 50, 100, … and limit 50 until
+ * a short page, and concatenates `body[key]`. For finding a row in a block or a filter wider than one page.
+ */
+export async function listAll<T = any>(url: string, key = 'data'): Promise<T[]> {
+  const out: T[] = [];
+  for (let start = 0; ; start += 50) {
+    const { status, body } = await get(`${url}&start=${start}&limit=50`);
+    if (status !== 200) throw new Error(`${url}: HTTP ${status}`);
+    const page = body[key] as T[];
+    out.push(...page);
+    if (page.length < 50) return out;
+  }
+}
+
+/** The first item of a paged list matching `match`, and the body of the page holding it (for its maps). */
+export async function findInPages<T = any>(url: string, match: (item: T) => boolean, key = 'data'): Promise<{ item: T | undefined; body: any }> {
+  for (let start = 0; ; start += 50) {
+    const { status, body } = await get(`${url}&start=${start}&limit=50`);
+    if (status !== 200) throw new Error(`${url}: HTTP ${status}`);
+    const page = body[key] as T[];
+    const item = page.find(match);
+    if (item || page.length < 50) return { item, body };
+  }
+}
+
 export async function testManifest(): Promise<Manifest> {
   manifest ??= (await readManifest(lakeDir()))!;
   return manifest;

@@ -8,6 +8,12 @@
  * - the jToken `mint()` with 6,000 TRX call value: AccrueInterest-like and Mint logs plus a `Transfer` of jTokens;
  * - the unknown call 0x49774683: two internal transactions (a TRX payout and a zero-value call) and a custom log.
  *
+ * - with `rich` (the lake the Foundation endpoint tests run over, test/global-setup-ingested.ts), copies also
+ *   carry what one real block lacks: every 23rd-ish USDT transfer reverts (block `ret` and receipt say REVERT, no
+ *   logs), and the 0x49774683 call acts like a router: a USDT `Approval` by the block's first USDT recipient to the
+ *   router, a `transferFrom` of 1 USDT from that recipient to the caller, a TRC721 mint of token id n to the
+ *   caller, a TRC1155 `TransferSingle` mint and a `TransferBatch` from the caller to that recipient.
+ *
  * Copies of the real block get synthetic hashes (txID = sha256(original txID ‖ ':' ‖ number)); only the real block
  * hashes from its raw data. `handle()` is the pure request handler (used in memory by the bench); `startFakeNode()`
  * puts it behind node:http on 127.0.0.1 with a random port.
@@ -24,6 +30,10 @@ export const OTHER_TRC20_HEX = '415ace22ecc44f2d7251a872643e5642164f719c08';
 export const JTOKEN_HEX = '412c7c9963111905d29eb8da37d28b0f53a7bb5c28';
 export const MYSTERY_HEX = '4163f9f14d5319b7f8822e7771aea45b49e85bb35e';
 export const TRANSFER_TOPIC = 'ddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef';
+// keccak256 of Approval(address,address,uint256), TransferSingle(…) and TransferBatch(…), written out here.
+const APPROVAL_TOPIC = '8c5be1e5ebec7d5bd14f71427d1e84f3dd0314c0f7b2291e5b200ac8c7c3b925';
+const TRANSFER_SINGLE_TOPIC = 'c3d58168c5ae7397731d063d5bbf3d657854427343f4c083240f7aacaa2d0f62';
+const TRANSFER_BATCH_TOPIC = '4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d983b8c0526c8f7fb';
 /** A TRC10 token whose issue info carries a total supply above 2^53 (checks big-int-safe parsing end to end). */
 export const BIG_SUPPLY_TRC10 = '1002000';
 export const BIG_SUPPLY = '99000000000000001';
@@ -44,6 +54,15 @@ const realText = readFixture('mainnet-block-43811922.json');
 export const realBlock: NodeBlock = JSON.parse(realText);
 const real: Json = realBlock;
 
+/** Rich copies: the receiver of the real block's first USDT transfer, the TRC721 and TRC1155 contracts, the allowance. */
+export const FIRST_USDT_RECIPIENT_HEX = '41' + real.transactions
+  .map((t: Json) => t.raw_data.contract[0].parameter.value)
+  .find((v: Json) => v.contract_address === USDT_HEX && String(v.data).startsWith('a9059cbb'))
+  .data.slice(8, 72).slice(-40);
+export const NFT_HEX = '41' + 'c0ffee'.padEnd(40, '7');
+export const MULTI_HEX = '41' + 'b1155b'.padEnd(40, '5');
+export const ROUTER_ALLOWANCE = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
+
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
 const word = (hex: string): string => hex.padStart(64, '0');
 const varintLen = (n: number): number => (n < 128 ? 1 : n < 16384 ? 2 : 3);
@@ -57,7 +76,7 @@ export function bandwidthBytes(tx: NodeTransaction): number {
 }
 
 /** The info the fake node serves for transaction `i` of a block (see the module doc). */
-export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blockTs: number): NodeTransactionInfo {
+export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blockTs: number, rich = false): NodeTransactionInfo {
   const c = tx.raw_data.contract[0]!;
   const v: Json = c.parameter.value;
   const size = bandwidthBytes(tx);
@@ -74,7 +93,13 @@ export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blo
     let energy = 0;
     const logs: Json[] = [];
     const data: string = v.data;
-    if (data.startsWith('a9059cbb')) {
+    if (rich && revertsAt(tx, i, blockNumber)) {
+      info.receipt.result = 'REVERT';
+      info.result = 'FAILED';
+      info.resMessage = Buffer.from('REVERT opcode executed').toString('hex');
+      info.contractResult = ['08c379a0' + word('20') + word('0')];
+      energy = 11_340;
+    } else if (data.startsWith('a9059cbb')) {
       const to20 = data.slice(8, 72).slice(-40);
       const amountWord = data.slice(72, 136);
       logs.push({ address: contract20, topics: [TRANSFER_TOPIC, word(owner20), word(to20)], data: amountWord });
@@ -86,6 +111,7 @@ export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blo
       energy = 81_231;
     } else {
       logs.push({ address: contract20, topics: ['ab'.repeat(32), word(owner20)], data: '' });
+      if (rich && blockNumber !== REAL_BLOCK) logs.push(...routerLogs(owner20, blockNumber));
       info.internal_transactions = [
         { hash: sha(`${tx.txID}:internal:0`), caller_address: v.contract_address, transferTo_address: v.owner_address, callValueInfo: [{ callValue: PAYOUT_SUN }], note: '63616c6c' },
         { hash: sha(`${tx.txID}:internal:1`), caller_address: v.contract_address, transferTo_address: USDT_HEX, callValueInfo: [{}], note: '63616c6c', rejected: true },
@@ -100,6 +126,33 @@ export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blo
   const fee = (info.receipt.net_fee ?? 0) + (info.receipt.energy_fee ?? 0);
   if (fee) info.fee = fee;
   return info;
+}
+
+/** Rich copies: does USDT transfer `i` of block n revert? (Never in the real block.) */
+export function revertsAt(tx: NodeTransaction, i: number, n: number): boolean {
+  const v: Json = tx.raw_data.contract[0]!.parameter.value;
+  return n !== REAL_BLOCK && v.contract_address === USDT_HEX && String(v.data).startsWith('a9059cbb') && (i * 7 + n) % 23 === 0;
+}
+
+/** The extra logs of the router call (0x49774683) in rich copies; see the module doc. */
+function routerLogs(owner20: string, n: number): Json[] {
+  const recipient20 = FIRST_USDT_RECIPIENT_HEX.slice(2);
+  const router20 = MYSTERY_HEX.slice(2);
+  const usdt20 = USDT_HEX.slice(2);
+  const zero = word('');
+  const id1 = (n % 3) + 1;
+  return [
+    { address: usdt20, topics: [APPROVAL_TOPIC, word(recipient20), word(router20)], data: word(BigInt(ROUTER_ALLOWANCE).toString(16)) },
+    { address: usdt20, topics: [TRANSFER_TOPIC, word(recipient20), word(owner20)], data: word((1_000_000).toString(16)) },
+    { address: NFT_HEX.slice(2), topics: [TRANSFER_TOPIC, zero, word(owner20), word(n.toString(16))], data: '' },
+    { address: MULTI_HEX.slice(2), topics: [TRANSFER_SINGLE_TOPIC, word(router20), zero, word(owner20)], data: word(id1.toString(16)) + word((n % 1000 + 5).toString(16)) },
+    {
+      address: MULTI_HEX.slice(2),
+      topics: [TRANSFER_BATCH_TOPIC, word(router20), word(owner20), word(recipient20)],
+      // ids = [id1, 4], values = [1, 2]: two offsets, then each array as length + items.
+      data: word('40') + word('a0') + word('2') + word(id1.toString(16)) + word('4') + word('2') + word('1') + word('2'),
+    },
+  ];
 }
 
 const SYNTH = (n: number): string => n.toString(16).padStart(16, '0') + sha(`synthetic-block:${n}`).slice(16);
@@ -117,7 +170,7 @@ const forkBlockId = (n: number, fork: number): string => (fork ? n.toString(16).
  * Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed
  * copies; `slotMs` spaces the copies' timestamps (3 s on mainnet; tests stretch it to cross UTC midnight).
  */
-export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): NodeBlock {
+export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0, rich = false): NodeBlock {
   if (n === REAL_BLOCK && fork === 0) return realBlock;
   const ts: number = real.block_header.raw_data.timestamp + (n - REAL_BLOCK) * slotMs;
   const id = forkBlockId(n, fork);
@@ -127,13 +180,17 @@ export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0): Nod
       raw_data: { ...realBlock.block_header.raw_data, number: n, timestamp: ts, parentHash: forkBlockId(n - 1, parentFork) },
       witness_signature: realBlock.block_header.witness_signature,
     },
-    transactions: real.transactions.map((tx: Json) => ({ ...tx, txID: sha(`${tx.txID}:${n}:${fork}`) })),
+    transactions: real.transactions.map((tx: Json, i: number) => ({
+      ...tx,
+      txID: sha(`${tx.txID}:${n}:${fork}`),
+      ...(rich && revertsAt(tx, i, n) ? { ret: [{ contractRet: 'REVERT' }] } : {}),
+    })),
   };
 }
 
-export function infosAt(n: number, fork = 0, slotMs = 3000): NodeTransactionInfo[] {
-  const b = blockAt(n, fork, slotMs);
-  return b.transactions!.map((tx, i) => infoFor(tx, i, n, Number(b.block_header.raw_data.timestamp)));
+export function infosAt(n: number, fork = 0, slotMs = 3000, rich = false): NodeTransactionInfo[] {
+  const b = blockAt(n, fork, slotMs, 0, rich);
+  return b.transactions!.map((tx, i) => infoFor(tx, i, n, Number(b.block_header.raw_data.timestamp), rich));
 }
 
 export interface FakeNodeState {
@@ -159,12 +216,14 @@ export interface FakeNodeState {
   record: boolean;
   /** Time between synthetic blocks, ms. */
   slotMs: number;
+  /** Copies carry reverts, approvals, TRC721 and TRC1155 events (see the module doc). */
+  rich: boolean;
 }
 
 export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
   return {
     low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
-    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, ...over,
+    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, ...over,
   };
 }
 
@@ -175,6 +234,8 @@ const abiString = (s: string): string => {
 
 const TOKEN_ANSWERS: Record<string, Record<string, string>> = {
   [USDT_HEX]: { 'name()': abiString('Tether USD'), 'symbol()': abiString('USDT'), 'decimals()': word('6'), 'totalSupply()': word(BigInt('39823315858124538').toString(16)) },
+  // A TRC721 collection: no decimals() (NFTs have none), so the ingester records 0.
+  [NFT_HEX]: { 'name()': abiString('Fake Punks'), 'symbol()': abiString('FPUNK'), 'totalSupply()': word('3e8') },
   // An older token answering bytes32 for name and symbol.
   [OTHER_TRC20_HEX]: {
     'name()': Buffer.from('Old Token').toString('hex').padEnd(64, '0'),
@@ -211,7 +272,7 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       const b = Math.min(Number(body.endNum), state.head + 1);
       if (b - a > 100 || Number(body.endNum) <= Number(body.startNum)) return { status: 200, text: '{"Error":"invalid range"}' };
       const blocks: Json[] = [];
-      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n), state.slotMs, forkOf(n - 1)));
+      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n), state.slotMs, forkOf(n - 1), state.rich));
       return { status: 200, text: blocks.length ? JSON.stringify({ block: blocks }) : '{}' };
     }
     case '/wallet/gettransactioninfobyblocknum': {
@@ -219,7 +280,7 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       const n = Number(body.num);
       if (n <= 0) return { status: 200, text: '{}' };
       if (n < state.low || n > state.head) return { status: 200, text: '[]' };
-      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n), state.slotMs)) };
+      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n), state.slotMs, state.rich)) };
     }
     case '/wallet/getnowblock':
       return { status: 200, text: JSON.stringify(header(state.head, forkOf(state.head), state.slotMs)) };

@@ -77,8 +77,14 @@ describe('GET /api/block', () => {
   });
 
   it('clamps limit to 50 and applies the sum rule', async () => {
+    const [c] = await sql('select count(*) as n from raw_blocks');
+    const blocks = Number(c!.n);
+    expect(blocks).toBeGreaterThan(50);
     expect((await get('/api/block?limit=500')).body.data).toHaveLength(50);
-    expect((await get('/api/block?start=9990&limit=50')).body.data).toHaveLength(10);
+    // start + limit may reach 10,000 (the sum rule clamps the limit), whatever the lake holds there.
+    const last = await get('/api/block?start=9990&limit=50');
+    expect(last.status).toBe(200);
+    expect(last.body.data).toHaveLength(Math.max(0, Math.min(10, blocks - 9990)));
     const r = await get('/api/block?start=10000&limit=1');
     expect(r.status).toBe(400);
     expect(r.body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { get, listAll, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -44,14 +44,7 @@ async function expected(token: string, a: string, parts: ('out' | 'in' | 'approv
   return rows.map((r) => `${r.tx_hash}|${r.e}|${r.f}|${r.t}|${r.amt}|${r.appr}`);
 }
 
-async function listAll(q: string): Promise<Item[]> {
-  const out: Item[] = [];
-  for (let start = 0; ; start += 50) {
-    const page = (await get(`${URL}?${q}&start=${start}&limit=50`)).body.data as Item[];
-    out.push(...page);
-    if (page.length < 50) return out;
-  }
-}
+const listTransfers = (q: string): Promise<Item[]> => listAll<Item>(`${URL}?${q}`);
 
 describe('GET /api/token_trc20/transfers-with-status', () => {
   it('defaults: 20 newest transfers sent by the wallet, wallet-style envelope without total', async () => {
@@ -102,21 +95,21 @@ describe('GET /api/token_trc20/transfers-with-status', () => {
 
   it('direction 2 lists received transfers; direction 0 the approvals; db_version=1 merges approvals', async () => {
     const { token, a } = await wallet();
-    const received = await listAll(`trc20Id=${token}&address=${a}&direction=2`);
+    const received = await listTransfers(`trc20Id=${token}&address=${a}&direction=2`);
     expect(received.map(rowKey)).toEqual(await expected(token, a, ['in']));
     expect(received.every((t) => t.to === a && t.direction === 2)).toBe(true);
 
-    const approvals = await listAll(`trc20Id=${token}&address=${a}&direction=0`);
+    const approvals = await listTransfers(`trc20Id=${token}&address=${a}&direction=0`);
     const wantApprovals = await expected(token, a, ['approvalsOwner']);
     expect(wantApprovals.length).toBeGreaterThan(0);
     expect(approvals.map(rowKey)).toEqual(wantApprovals);
     expect(approvals.every((t) => t.event_type.startsWith('Approval') && t.from === a && t.amount === '0')).toBe(true);
 
-    const outWith = await listAll(`trc20Id=${token}&address=${a}&direction=1&db_version=1`);
+    const outWith = await listTransfers(`trc20Id=${token}&address=${a}&direction=1&db_version=1`);
     expect(outWith.map(rowKey)).toEqual(await expected(token, a, ['out', 'approvalsOwner']));
-    const outWithout = await listAll(`trc20Id=${token}&address=${a}&direction=1&db_version=0`);
+    const outWithout = await listTransfers(`trc20Id=${token}&address=${a}&direction=1&db_version=0`);
     expect(outWithout.map(rowKey)).toEqual(await expected(token, a, ['out']));
-    const inWith = await listAll(`trc20Id=${token}&address=${a}&direction=2&db_version=1`);
+    const inWith = await listTransfers(`trc20Id=${token}&address=${a}&direction=2&db_version=1`);
     expect(inWith.map(rowKey)).toEqual(await expected(token, a, ['in', 'approvalsSpender']));
   });
 

@@ -30,13 +30,14 @@ async function count(where: string): Promise<number> {
   return n(r!.n);
 }
 
-/** The TRC20 token with the most transfers, and its most active holder. */
+/** The TRC20 token with the most transfers, and its most active holder among those that both send and receive it. */
 async function busiest(): Promise<{ token: string; holder: string }> {
   const [t] = await sql(`select contract_address as c from raw_token_transfers where token_standard = 'trc20' group by 1 order by count(*) desc, 1 limit 1`);
   const token = String(t!.c);
-  const [h] = await sql(`select a from (select from_address a from raw_token_transfers where contract_address = '${token}'
-                          union all select to_address a from raw_token_transfers where contract_address = '${token}')
-                         where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by a order by count(*) desc, a limit 1`);
+  const [h] = await sql(`select a from (select from_address a, 'out' d from raw_token_transfers where contract_address = '${token}'
+                          union all select to_address a, 'in' d from raw_token_transfers where contract_address = '${token}')
+                         where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by a having count(distinct d) = 2
+                         order by count(*) desc, a limit 1`);
   return { token, holder: String(h!.a) };
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { findInPages, get, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Tx = { hash: string; block: number; timestamp: number; ownerAddress: string; toAddress: string; contractType: number };
@@ -25,8 +25,7 @@ describe('GET /api/transaction', () => {
   it('shows a transaction with the reference fields and units', async () => {
     const [r] = await sql(`select * from raw_transactions where contract_type = 31 and method_id = 'a9059cbb' and contract_ret = 'SUCCESS' order by block_number limit 1`);
     const m = await testManifest();
-    const { body } = await get(`/api/transaction?block=${r!.block_number}&limit=50`);
-    const t = body.data.find((x: Tx) => x.hash === r!.tx_hash);
+    const { item: t, body } = await findInPages<any>(`/api/transaction?block=${r!.block_number}`, (x: Tx) => x.hash === r!.tx_hash);
     expect(t).toMatchObject({
       block: n(r!.block_number),
       timestamp: n(r!.timestamp),

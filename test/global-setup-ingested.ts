@@ -1,0 +1,31 @@
+/**
+ * The second lake of the test run: built by the ingester (datasets/ingest) from the fake java-tron node of
+ * test/datasets/ingest/fake-node.ts, so the Foundation endpoint tests (test/endpoints/block, test/endpoints/transaction)
+ * also run over ingested data (issue 3). The chain: 61 blocks around the real mainnet block 43,811,922, copies two
+ * hours apart (five UTC days), `rich` copies (reverts, approvals, TRC721 and TRC1155 events), the last two blocks
+ * above the solidified head (unconfirmed). About 12,000 transactions, ingested in ~2 s.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+export const INGESTED_CHAIN = { before: 20, after: 40, unconfirmed: 2, slotMs: 2 * 3_600_000 };
+
+export default async function setup(project: TestProject): Promise<() => void> {
+  const { runIngest } = await import('../datasets/ingest/index.ts');
+  const { startFakeNode, REAL_BLOCK } = await import('./datasets/ingest/fake-node.ts');
+  const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-ingested-'));
+  const lakeDir = path.join(root, 'lake');
+  const { before, after, unconfirmed, slotMs } = INGESTED_CHAIN;
+  const from = REAL_BLOCK - before;
+  const to = REAL_BLOCK + after;
+  const node = await startFakeNode({ low: from, head: to, solid: to - unconfirmed, slotMs, rich: true, record: false });
+  try {
+    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined });
+  } finally {
+    await node.close();
+  }
+  project.provide('lakeDir', lakeDir);
+  return () => rmSync(root, { recursive: true, force: true });
+}
