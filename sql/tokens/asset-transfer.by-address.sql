@@ -12,7 +12,7 @@ SELECT t.tx_hash, t.block_number, t."timestamp", t.owner_address, t.to_address, 
        CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END AS token_name, t.contract_ret,
        t.block_number <= solid_block() AS confirmed
 FROM address_transactions t
-WHERE t.address = $anchor
+WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
   AND t.contract_type IN (1, 2)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))

@@ -7,7 +7,7 @@
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM address_transactions t
-WHERE t.address = $anchor
+WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
   AND t.contract_type IN (1, 2)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
   AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))

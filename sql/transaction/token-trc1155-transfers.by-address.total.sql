@@ -10,7 +10,7 @@
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM address_token_transfers t
-WHERE t.address = $anchor
+WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
   AND ($dirs IS NULL OR list_contains($dirs, t.direction))
   AND t.token_standard = 'trc1155'
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)

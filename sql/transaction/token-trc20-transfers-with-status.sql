@@ -17,7 +17,7 @@ FROM (
          t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
   FROM address_token_transfers t
   WHERE $dirs IS NOT NULL
-    AND t.address = $address
+    AND t.address = $address AND t.bucket = address_bucket($address)
     AND list_contains($dirs, t.direction)
     AND t.contract_address = $token
   UNION ALL

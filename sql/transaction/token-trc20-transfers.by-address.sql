@@ -25,7 +25,7 @@ WITH hits AS MATERIALIZED (
          t.contract_address, t.from_address, t.to_address, t.operator_address, t.token_id, t.amount_raw,
          'SUCCESS' AS contract_ret, false AS revert, t.block_number <= solid_block() AS confirmed
   FROM address_token_transfers t
-  WHERE t.address = $anchor
+  WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
     AND t.token_standard IN ('trc20', 'trc721')
     AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)

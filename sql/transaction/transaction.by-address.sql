@@ -14,7 +14,7 @@
 -- @param off BIGINT
 SELECT t.* EXCLUDE (address, direction), t.block_number <= solid_block() AS confirmed
 FROM address_transactions t
-WHERE t.address = $address
+WHERE t.address = $address AND t.bucket = address_bucket($address)
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)
   AND ($to_address IS NULL OR coalesce(t.to_address, t.contract_address) = $to_address)

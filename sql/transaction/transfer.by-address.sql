@@ -21,7 +21,7 @@ WITH hits AS MATERIALIZED (
          t.amount, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END AS token_name, t.memo, t.contract_ret,
          t.block_number <= solid_block() AS confirmed
   FROM address_transactions t
-  WHERE t.address = $anchor
+  WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
     AND t.contract_type IN (1, 2)
     AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)

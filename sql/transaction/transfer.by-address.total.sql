@@ -11,7 +11,7 @@
 -- @param min_amount DOUBLE
 SELECT count(*) AS n
 FROM address_transactions t
-WHERE t.address = $anchor
+WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
   AND ($dirs IS NULL OR list_contains($dirs, t.direction))
   AND t.contract_type IN (1, 2)
   AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)

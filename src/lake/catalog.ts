@@ -35,6 +35,11 @@ export interface Dataset {
   partitioned: boolean;
   /** Parquet row-group size when it differs from the default (small groups for lookup-by-key copies). */
   rowGroupSize?: number;
+  /**
+   * Derived copies looked up by one key: Hive-partitioned into `bucket=K` folders by `address_bucket(<column>)`
+   * (src/lake/views.ts), so a lookup that also says `bucket = address_bucket($key)` opens one folder's files.
+   */
+  bucketBy?: string;
   columns: Column[];
 }
 

@@ -13,7 +13,8 @@ export function renderDatasetsDoc(): string {
     '',
   ];
   for (const d of allDatasets) {
-    out.push(`## ${d.name} (${d.kind}${d.partitioned ? ', partitioned by UTC day' : ''})`, '', d.doc, '');
+    const layout = d.partitioned ? ', partitioned by UTC day' : d.bucketBy ? `, bucketed by address_bucket(${d.bucketBy})` : '';
+    out.push(`## ${d.name} (${d.kind}${layout})`, '', d.doc, '');
     out.push(`Sorted by ${d.sortBy.map((s) => `\`${s}\``).join(', ')}${d.rowGroupSize ? `; row groups of ${d.rowGroupSize} rows` : ''}.`, '');
     out.push('| column | type | null | meaning |', '|---|---|---|---|');
     for (const c of d.columns) out.push(`| ${c.name} | ${c.type} | ${c.nullable ? 'yes' : ''} | ${c.doc.replace(/\|/g, '\\|')} |`);

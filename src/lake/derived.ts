@@ -1,7 +1,8 @@
 /**
  * Derived datasets: rebuilt from the raw datasets at publish time by `sql/derive/<name>.sql` (one SELECT each).
  * By-address copies put each movement once per side (direction in / out, or self when both sides are the same
- * address), sorted by address so a lookup prunes to a few row groups (ARCHITECTURE §3).
+ * address), bucketed by address (32 folders) and sorted by address inside, so a lookup opens one folder and
+ * prunes to a few row groups (ARCHITECTURE §3; measured in src/lake/README.md).
  * Daily rollups hold additive measures per UTC day; longer periods are sums of days.
  */
 import type { Column, Dataset, DuckType } from './catalog.ts';
@@ -13,15 +14,18 @@ const side: Column[] = [
   c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
   c('direction', 'VARCHAR', "'out' when address sent, 'in' when it received, 'self' when it did both"),
 ];
+/** The Hive partition column of the bucketed copies (a folder name, not stored in the files). */
+const bucket = c('bucket', 'INTEGER', 'address_bucket(address): 0-31, the `bucket=K` folder');
 
 export const addressTransactions: Dataset = {
   name: 'address_transactions',
   kind: 'derived',
   partitioned: false,
   rowGroupSize: 16_384,
+  bucketBy: 'address',
   sortBy: ['address', 'timestamp', 'tx_index'],
   doc: 'transactions filed under owner_address and to_address (once per side), clustered by address.',
-  columns: [...side, ...transactions.columns],
+  columns: [...side, ...transactions.columns, bucket],
 };
 
 export const addressTokenTransfers: Dataset = {
@@ -29,9 +33,10 @@ export const addressTokenTransfers: Dataset = {
   kind: 'derived',
   partitioned: false,
   rowGroupSize: 16_384,
+  bucketBy: 'address',
   sortBy: ['address', 'timestamp', 'log_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
-  columns: [...side, ...tokenTransfers.columns],
+  columns: [...side, ...tokenTransfers.columns, bucket],
 };
 
 export const dailyTransactionStats: Dataset = {

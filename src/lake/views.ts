@@ -11,10 +11,19 @@ import { readViewSqls } from './sql-files.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
+/**
+ * The bucket of an address in the bucketed copies (Dataset.bucketBy): from its last two characters (Base58check
+ * ends in checksum bytes, so they are close to uniform), 32 buckets. Plain arithmetic on characters, so every
+ * DuckDB version computes the same bucket for the files it reads (a hash() could change between versions).
+ */
+export const ADDRESS_BUCKETS = 32;
+export const ADDRESS_BUCKET_MACRO = `CREATE OR REPLACE MACRO address_bucket(a) AS
+  ((ascii(a[-1]) * 58 + ascii(a[-2])) % ${ADDRESS_BUCKETS})::INTEGER`;
+
 /** Glob of a dataset's files inside a version folder, e.g. `<v>/raw/blocks/*\/*.parquet`. */
 export function datasetGlob(dir: string, ds: Dataset): string {
   if (ds.kind === 'dimension') return path.join(dir, 'dim', `${ds.name}.parquet`);
-  if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, '*.parquet');
+  if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, ...(ds.bucketBy ? ['*', '*.parquet'] : ['*.parquet']));
   return path.join(dir, 'raw', ds.name, '*', '*.parquet');
 }
 
@@ -43,10 +52,15 @@ export async function createLakeViews(
       await db.run(
         `CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {'date': VARCHAR})`,
       );
+    } else if (ds.bucketBy) {
+      await db.run(
+        `CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {'bucket': INTEGER})`,
+      );
     } else {
       await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
     }
   }
+  await db.run(ADDRESS_BUCKET_MACRO);
   const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));
   await db.run(
     `CREATE OR REPLACE TABLE chain_state AS SELECT ${int(state.solidBlock)}::BIGINT AS solid_block,

@@ -1,0 +1,14 @@
+import { DuckDBInstance, VARCHAR } from '@duckdb/node-api';
+const v = process.argv[2]!;
+const inst = await DuckDBInstance.create(':memory:', { threads: '2' });
+const c = await inst.connect();
+await c.run(`SET parquet_metadata_cache = true`);
+await c.run(`CREATE VIEW atx AS SELECT * FROM read_parquet('${v}/derived/address_transactions/*.parquet')`);
+const A = process.argv[3]!;
+const time = async (label: string, f: () => Promise<unknown>) => { for (let i = 0; i < 4; i++) { const t = performance.now(); await f(); console.log(label, (performance.now() - t).toFixed(1)); } };
+await time('literal', () => c.runAndReadAll(`select count(*) from atx where address='${A}' and contract_type in (1,2)`));
+const p = await c.prepare(`select count(*) from atx where address=$a and contract_type in (1,2)`);
+await time('prepared', async () => { p.bind({ a: A }, { a: VARCHAR }); await p.runAndReadAll(); });
+const p2 = await c.prepare(`select count(*) from atx where address=$a and ($b IS NULL OR timestamp >= $b) and contract_type in (1,2)`);
+await time('prepared-optional', async () => { p2.bind({ a: A, b: null } as any); await p2.runAndReadAll(); });
+console.log((await c.runAndReadAll(`explain analyze select count(*) from atx where address='${A}' and contract_type in (1,2)`)).getRows()[0]![1]);

@@ -1,0 +1,17 @@
+import { DuckDBInstance } from '@duckdb/node-api';
+const v = process.argv[2]!;
+const inst = await DuckDBInstance.create(':memory:', { threads: '2' });
+const c = await inst.connect();
+await c.run(`SET parquet_metadata_cache = true`);
+await c.run(`CREATE VIEW atx AS SELECT * FROM read_parquet('${v}/derived/address_transactions/*.parquet')`);
+const time = async (label: string, q: string) => { const ts=[]; for (let i = 0; i < 5; i++) { const t = performance.now(); await c.runAndReadAll(q); ts.push((performance.now() - t).toFixed(1)); } console.log(label, ts.join(' ')); };
+const A = 'TJqJmoWaQY5qFfNu3brcWWsfH1M4sFA2v3';
+await time('count all', `select count(*) from atx`);
+await time('where false-ish', `select count(*) from atx where address = 'zzz'`);
+await time('addr', `select count(*) from atx where address='${A}'`);
+await time('addr rows', `select * from atx where address='${A}' order by timestamp desc limit 10`);
+await time('addr+block', `select count(*) from atx where address='${A}' and block_number > 0`);
+await time('USDT count', `select count(*) from atx where address='TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'`);
+await time('USDT rows', `select tx_hash, timestamp from atx where address='TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' order by timestamp desc limit 10`);
+await time('2nd rows', `select * from atx where address='TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax' and contract_type in (1,2) order by timestamp desc limit 10`);
+await time('2nd count', `select count(*) from atx where address='TKzxdSv2FZKQrEqkKVgp5DcwEXBEKMg2Ax' and contract_type in (1,2)`);
