@@ -74,6 +74,20 @@ export const dailyTokenTransferStats: Dataset = {
   ],
 };
 
+export const dailyAssetTransferStats: Dataset = {
+  name: 'daily_asset_transfer_stats',
+  kind: 'derived',
+  partitioned: false,
+  sortBy: ['day', 'asset'],
+  doc: "Per UTC day and asset: TRX ('_') and TRC10 transfer counts (TransferContract, TransferAssetContract).",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('asset', 'VARCHAR', "'_' for TRX, else the TRC10 token id"),
+    c('transfer_count', 'BIGINT', 'transfers, any result'),
+  ],
+};
+
 export const dailyBlockStats: Dataset = {
   name: 'daily_block_stats',
   kind: 'derived',
@@ -283,6 +297,7 @@ export const derivedDatasets: Dataset[] = [
   addressTokenTransfers,
   dailyTransactionStats,
   dailyTokenTransferStats,
+  dailyAssetTransferStats,
   dailyBlockStats,
   trc20Balances,
   trc20BalancesByHolder,

@@ -60,11 +60,10 @@ export default defineEndpoint({
     };
     const page = { lim: p.page.limit, off: p.page.start };
     const bounds = lakeBounds(from, to, ctx.manifest);
-    // Whole lake, all of TRX or all of TRC10, no state or amount filter: the daily rollup holds the count.
-    const rollupTypes = tokens === null ? [1, 2] : tokens.length === 1 && tokens[0] === TRX_ID ? [1] : null;
+    // Whole lake, no state or amount filter: the daily rollup per asset holds the count (any token list).
     const countRows = () =>
-      rollupTypes && bounds.start_ts === null && bounds.end_ts === null && !filter.confirm && filter.min_amount === null
-        ? ctx.rows('rollupTotal', { types: rollupTypes })
+      bounds.start_ts === null && bounds.end_ts === null && !filter.confirm && filter.min_amount === null
+        ? ctx.rows('rollupTotal', { tokens: filter.tokens })
         : ctx.rows('total', { ...filter, ...bounds });
     const [rows, total] = anchor
       ? await Promise.all([
