@@ -3,11 +3,13 @@
  *   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
+ *   tronlake rederive --data DIR                  (rebuild the derived tables of a lake published by another release)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  */
 import path from 'node:path';
 import { serveConfig } from './config.ts';
 import { readManifest } from './lake/manifest.ts';
+import { staleLayout } from './lake/layout.ts';
 import { parseFlags, type Flags } from './cli-flags.ts';
 
 async function generateCmd(flags: Flags): Promise<void> {
@@ -20,6 +22,15 @@ async function generateCmd(flags: Flags): Promise<void> {
   const t0 = Date.now();
   const m = await generate({ profile, seed, out, endDate: flags['end-date'], progress: process.stderr.isTTY || flags.progress === 'true' });
   console.error(`generated ${profile} (seed ${seed}) into ${out} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}`);
+}
+
+async function rederiveCmd(flags: Flags): Promise<void> {
+  const dataDir = flags.data ?? process.env.DATA_DIR;
+  if (!dataDir) throw new Error('--data DIR is required');
+  const { rederive } = await import('./lake/publish.ts');
+  const t0 = Date.now();
+  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`));
+  console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
 }
 
 async function serveCmd(flags: Flags): Promise<void> {
@@ -41,9 +52,13 @@ async function serveCmd(flags: Flags): Promise<void> {
 
 async function startCmd(flags: Flags): Promise<void> {
   const dataDir = flags.data ?? process.env.DATA_DIR ?? path.join('data', 'default');
-  if (!(await readManifest(dataDir))) {
+  const m = await readManifest(dataDir);
+  if (!m) {
     console.error(`No dataset in ${dataDir}: generating the default profile (first run only).`);
     await generateCmd({ profile: 'default', seed: '1', out: dataDir, progress: 'true' });
+  } else if (await staleLayout(m, dataDir)) {
+    console.error(`${dataDir} was derived by another tronlake release: rebuilding its derived tables (raw data kept).`);
+    await rederiveCmd({ data: dataDir });
   }
   await serveCmd({ ...flags, data: dataDir, port: flags.port ?? process.env.PORT ?? '3000' });
 }
@@ -57,6 +72,7 @@ const USAGE = `usage:
   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
+  tronlake rederive --data DIR
   tronlake start`;
 
 async function main(argv: string[]): Promise<void> {
@@ -66,6 +82,8 @@ async function main(argv: string[]): Promise<void> {
       return generateCmd(parseFlags(rest));
     case 'serve':
       return serveCmd(parseFlags(rest));
+    case 'rederive':
+      return rederiveCmd(parseFlags(rest));
     case 'start':
       return startCmd(parseFlags(rest));
     case 'ingest':

@@ -7,6 +7,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Engine, type EngineOptions } from './engine.ts';
 import { MANIFEST_FILE, readManifest } from '../lake/manifest.ts';
+import { staleLayout } from '../lake/layout.ts';
 
 export type PublishedOptions = Omit<EngineOptions, 'manifest'> & { watchMs: number; onSwitch?: (version: string) => void };
 
@@ -25,6 +26,8 @@ export class PublishedLake {
   static async open(opts: PublishedOptions): Promise<PublishedLake> {
     const manifest = await readManifest(opts.dataDir);
     if (!manifest) throw new Error(`no published dataset in ${path.resolve(opts.dataDir)} (run \`tronlake generate\` or \`tronlake ingest\` first)`);
+    const stale = await staleLayout(manifest, opts.dataDir);
+    if (stale) throw new Error(stale);
     const lake = new PublishedLake(await Engine.open({ ...opts, manifest }), opts);
     lake.lastMtime = await lake.manifestMtime();
     if (opts.watchMs > 0) {
@@ -62,6 +65,8 @@ export class PublishedLake {
       this.lastMtime = mtime;
       const manifest = await readManifest(this.opts.dataDir);
       if (!manifest || manifest.version === this.engine.manifest.version) return false;
+      if (await staleLayout(manifest, this.opts.dataDir)) return false; // published by another release: keep serving
+
       const next = await Engine.open({ ...this.opts, manifest });
       const old = this.engine;
       this.engine = next;

@@ -33,6 +33,11 @@ export const manifestSchema = z.object({
   tables: z.record(z.string(), tableSchema),
   /** sha256 over every source table's per-partition content hashes: equal data ⇔ equal fingerprint. */
   fingerprint: z.string(),
+  /**
+   * Id of the derived tables' layout (their catalog entries and derive SQL, src/lake/layout.ts) this version was
+   * derived with. A lake from another tronlake release is served only after `tronlake rederive`.
+   */
+  layout: z.string().optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;

@@ -15,6 +15,7 @@ import { type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
+import { derivedLayout } from './layout.ts';
 import { readDeriveSql } from './sql-files.ts';
 
 export interface PublishOptions {
@@ -171,6 +172,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       source: opts.source,
       tables,
       fingerprint: fingerprint(tables),
+      layout: await derivedLayout(),
     };
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
@@ -250,3 +252,32 @@ function isAlive(pid: number): boolean {
 }
 
 export { datasetGlob };
+
+/**
+ * Publishes the current version's raw data again with the current derive step (`tronlake rederive`): raw day
+ * folders are hard-linked, dimensions copied, every derived table rebuilt. Same fingerprint, new layout id.
+ */
+export async function rederive(dataDir: string, onStep?: PublishOptions['onStep']): Promise<Manifest> {
+  const current = await readManifest(dataDir);
+  if (!current) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
+  const v = versionDir(dataDir, current);
+  const db = await Db.open({ threads: 2 });
+  try {
+    for (const ds of sourceDatasets) {
+      const entry = current.tables[ds.name];
+      if (!entry || entry.rows === 0) {
+        await db.run(`CREATE TABLE ${ds.name} (${ds.columns.map((c) => `"${c.name}" ${c.type}`).join(', ')})`);
+      } else if (ds.kind === 'dimension') {
+        await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet(${lit(datasetGlob(v, ds))})`);
+      } else {
+        // Only read for the days to rewrite (none): every day is linked from the current version.
+        await db.run(`CREATE VIEW ${ds.name} AS SELECT * FROM read_parquet(${lit(datasetGlob(v, ds))}, hive_partitioning = true, hive_types = {'date': VARCHAR})`);
+      }
+    }
+    return await publishVersion(db, {
+      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], onStep,
+    });
+  } finally {
+    db.close();
+  }
+}

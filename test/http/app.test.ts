@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +6,8 @@ import { get, lakeDir, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { Db } from '../../src/engine/duck.ts';
 import { sourceDatasets } from '../../src/lake/catalog.ts';
-import { publishVersion } from '../../src/lake/publish.ts';
+import { publishVersion, rederive } from '../../src/lake/publish.ts';
+import { derivedLayout } from '../../src/lake/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 
 describe('app', () => {
@@ -58,6 +59,35 @@ describe('app', () => {
       expect(after.version).toBe(next.version);
       // Same content, new version: same answer (the cache key includes the version, so this one ran its SQL).
       expect((await app.inject({ url: '/api/block?limit=2' })).body).toBe(cached);
+      await app.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('refuses a lake derived by another release and names the fix; rederive rebuilds it from the same raw files', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-rederive-'));
+    try {
+      const dir = path.join(root, 'lake');
+      cpSync(lakeDir(), dir, { recursive: true });
+      const file = path.join(dir, 'manifest.json');
+      const m = JSON.parse(readFileSync(file, 'utf8'));
+      writeFileSync(file, JSON.stringify({ ...m, layout: 'from-an-older-release' }));
+      await expect(buildApp({ dataDir: dir, cacheBytes: 0 })).rejects.toThrow(`run \`tronlake rederive --data ${dir}\``);
+
+      const next = await rederive(dir);
+      expect(next.version).not.toBe(m.version);
+      expect(next.fingerprint).toBe(m.fingerprint);
+      expect(next.layout).toBe(await derivedLayout());
+      for (const [name, t] of Object.entries(m.tables as Record<string, { rows: number }>)) expect(next.tables[name]?.rows, name).toBe(t.rows);
+      // Raw day files are hard links to the previous version's, not copies.
+      const day = readdirSync(path.join(versionDir(dir, m), 'raw', 'transactions'))[0]!;
+      const inode = (v: { version: string }) => statSync(path.join(versionDir(dir, v), 'raw', 'transactions', day, readdirSync(path.join(versionDir(dir, v), 'raw', 'transactions', day))[0]!)).ino;
+      expect(inode(next)).toBe(inode(m));
+      const app = await buildApp({ dataDir: dir, cacheBytes: 0 });
+      const [busy] = (await get('/api/transaction?limit=1')).body.data;
+      const url = `/api/transaction?address=${busy.ownerAddress}&limit=20`;
+      expect(JSON.parse((await app.inject({ url })).body)).toEqual((await get(url)).body);
       await app.close();
     } finally {
       rmSync(root, { recursive: true, force: true });

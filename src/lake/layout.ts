@@ -1,0 +1,30 @@
+/**
+ * The derived layout id: sha256 over the derived datasets' catalog entries (columns, order, row groups, buckets),
+ * their derive SQL and the bucket macro. A published version records it (manifest `layout`); the server refuses a
+ * version derived with another layout (its SQL would read tables that are not there, or not shaped as it expects),
+ * and `rederive()` publishes the same raw data again with the current derive step.
+ */
+import { createHash } from 'node:crypto';
+import { derivedDatasets } from './derived.ts';
+import type { Manifest } from './manifest.ts';
+import { readDeriveSql } from './sql-files.ts';
+import { ADDRESS_BUCKET_MACRO } from './views.ts';
+
+let cached: Promise<string> | undefined;
+
+export function derivedLayout(): Promise<string> {
+  cached ??= (async () => {
+    const h = createHash('sha256');
+    h.update(ADDRESS_BUCKET_MACRO);
+    for (const ds of derivedDatasets) h.update(JSON.stringify(ds)).update(await readDeriveSql(ds.name));
+    return h.digest('hex').slice(0, 16);
+  })();
+  return cached;
+}
+
+/** Null when `m` was derived with the current layout, else the reason to run `tronlake rederive`. */
+export async function staleLayout(m: Manifest, dataDir: string): Promise<string | null> {
+  if (m.layout === (await derivedLayout())) return null;
+  return `${dataDir} (version ${m.version}) was derived by another tronlake release; ` +
+    `run \`tronlake rederive --data ${dataDir}\` to rebuild its derived tables from its raw data (the raw data is kept)`;
+}
