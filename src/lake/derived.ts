@@ -21,7 +21,8 @@ export const addressTransactions: Dataset = {
   name: 'address_transactions',
   kind: 'derived',
   partitioned: false,
-  rowGroupSize: 16_384,
+  // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
+  rowGroupSize: 4_096,
   bucketBy: 'address',
   sortBy: ['address', 'timestamp', 'tx_index'],
   doc: 'transactions filed under owner_address and to_address (once per side), clustered by address.',
@@ -32,7 +33,8 @@ export const addressTokenTransfers: Dataset = {
   name: 'address_token_transfers',
   kind: 'derived',
   partitioned: false,
-  rowGroupSize: 16_384,
+  // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
+  rowGroupSize: 4_096,
   bucketBy: 'address',
   sortBy: ['address', 'timestamp', 'log_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
