@@ -96,11 +96,13 @@ export class Engine {
       opts.manifest.tables,
       { solidBlock: opts.manifest.solidBlock, head: opts.manifest.head, first: opts.manifest.first },
     );
-    // Parquet footers are read once and kept: a request then costs only the row groups it needs.
-    await setup.run(`SET parquet_metadata_cache = true`);
-    await setup.run(`SET allowed_directories = ['${dir.replace(/'/g, "''")}']`);
-    await setup.run(`SET enable_external_access = false`);
-    await setup.run(`SET lock_configuration = true`);
+    // Parquet footers are read once and kept: a request then costs only the row groups it needs. GLOBAL: a plain
+    // SET of this Parquet option is session-scoped, so it stayed on this setup connection and the pool's connections
+    // parsed footers on every query (measured: a 10-row address page 12.5 ms → 6.4 ms).
+    await setup.run(`SET GLOBAL parquet_metadata_cache = true`);
+    await setup.run(`SET GLOBAL allowed_directories = ['${dir.replace(/'/g, "''")}']`);
+    await setup.run(`SET GLOBAL enable_external_access = false`);
+    await setup.run(`SET GLOBAL lock_configuration = true`);
     setup.closeSync();
     const engine = new Engine(instance, opts.manifest, opts.timeoutMs);
     for (let i = 0; i < opts.poolSize; i++) engine.idle.push({ conn: await instance.connect(), prepared: new Map() });
