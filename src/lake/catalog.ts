@@ -40,6 +40,8 @@ export interface Dataset {
    * (src/lake/views.ts), so a lookup that also says `bucket = address_bucket($key)` opens one folder's files.
    */
   bucketBy?: string;
+  /** Parquet compression, default zstd (smallest); snappy where write and read speed matter more than size. */
+  compression?: 'zstd' | 'snappy';
   columns: Column[];
 }
 

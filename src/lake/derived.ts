@@ -24,6 +24,8 @@ export const addressTransactions: Dataset = {
   // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
   rowGroupSize: 4_096,
   bucketBy: 'address',
+  // Snappy: written 35 % faster than zstd (the publish cost of every ingest batch), read a little faster, 1.7x larger.
+  compression: 'snappy',
   sortBy: ['address', 'timestamp', 'tx_index'],
   doc: 'transactions filed under owner_address and to_address (once per side), clustered by address.',
   columns: [...side, ...transactions.columns, bucket],
@@ -36,6 +38,8 @@ export const addressTokenTransfers: Dataset = {
   // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
   rowGroupSize: 4_096,
   bucketBy: 'address',
+  // Snappy: written 35 % faster than zstd (the publish cost of every ingest batch), read a little faster, 1.7x larger.
+  compression: 'snappy',
   sortBy: ['address', 'timestamp', 'log_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
   columns: [...side, ...tokenTransfers.columns, bucket],

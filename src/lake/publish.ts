@@ -128,28 +128,38 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       // Lookup-by-key copies declare small row groups so a lookup reads little (measured in bench/).
       const rg = ds.rowGroupSize ?? rowGroup;
       const order = ds.sortBy.join(', ');
+      const compression = ds.compression ?? 'zstd';
       let n: number;
       if (ds.bucketBy) {
-        // One folder per bucket (bucket=K/data_0.parquet), each sorted by the key. Sorted once into a temp table,
-        // then one COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured:
-        // sorted runs restart inside a file, so a row group spans every address and each lookup reads it).
+        // One folder per bucket (bucket=K/data_0.parquet), each sorted by the key. Sorted once into a table, then one
+        // COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured: sorted runs
+        // restart inside a file, so a row group spans every address and each lookup reads it). The COPYs run on two
+        // connections at once (tiny lake: 285 ms instead of 554 ms; this step is in every ingest publish).
         const stored = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `"${c.name}"`).join(', ');
         await view.run(
-          `CREATE OR REPLACE TEMP TABLE derive_sorted AS SELECT address_bucket(${ds.bucketBy}) AS bucket, ${stored} FROM (${select}) ORDER BY bucket, ${order}`,
+          `CREATE OR REPLACE TABLE derive_sorted AS SELECT address_bucket(${ds.bucketBy}) AS bucket, ${stored} FROM (${select}) ORDER BY bucket, ${order}`,
         );
         const buckets = await view.all(`SELECT bucket, count(*) AS n FROM derive_sorted GROUP BY bucket ORDER BY bucket`);
-        for (const b of buckets) {
-          const file = path.join(dir, `bucket=${Number(b.bucket)}`, 'data_0.parquet');
-          await fs.mkdir(path.dirname(file), { recursive: true });
-          await view.run(
-            `COPY (SELECT ${stored} FROM derive_sorted WHERE bucket = ${Number(b.bucket)}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rg})`,
-          );
+        const second = await view.instance.connect();
+        try {
+          const lane = async (run: (sql: string) => Promise<unknown>, lane: number) => {
+            for (const b of buckets.filter((_, i) => i % 2 === lane)) {
+              const file = path.join(dir, `bucket=${Number(b.bucket)}`, 'data_0.parquet');
+              await fs.mkdir(path.dirname(file), { recursive: true });
+              await run(
+                `COPY (SELECT ${stored} FROM derive_sorted WHERE bucket = ${Number(b.bucket)}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`,
+              );
+            }
+          };
+          await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => second.run(sql), 1)]);
+        } finally {
+          second.closeSync();
         }
         await view.run('DROP TABLE derive_sorted');
         n = buckets.reduce((a, b) => a + Number(b.n), 0);
       } else {
         const file = path.join(dir, 'part-0.parquet');
-        await view.run(`COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${order}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rg})`);
+        await view.run(`COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${order}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`);
         n = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
       }
       tables[ds.name] = { kind: 'derived', rows: n };
