@@ -6,7 +6,7 @@
  * Daily rollups hold additive measures per UTC day; longer periods are sums of days.
  */
 import type { Column, Dataset, DuckType } from './catalog.ts';
-import { transactions, tokenTransfers } from './catalog.ts';
+import { internalTransactions, transactions, tokenTransfers } from './catalog.ts';
 
 const c = (name: string, type: DuckType, doc: string, nullable = false): Column => ({ name, type, doc, nullable });
 
@@ -43,6 +43,23 @@ export const addressTokenTransfers: Dataset = {
   sortBy: ['address', 'timestamp', 'log_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
   columns: [...side, ...tokenTransfers.columns, bucket],
+};
+
+export const addressInternalTransactions: Dataset = {
+  name: 'address_internal_transactions',
+  kind: 'derived',
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  compression: 'snappy',
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_hash', 'internal_index'],
+  doc: "internal_transactions filed under caller_address and to_address (once per side), with the top-level transaction's result, clustered by address.",
+  columns: [
+    ...side,
+    ...internalTransactions.columns,
+    c('contract_ret', 'VARCHAR', "result of the top-level transaction ('SUCCESS' when it is not in the lake)"),
+    bucket,
+  ],
 };
 
 export const dailyTransactionStats: Dataset = {
@@ -301,6 +318,7 @@ export const derivedDatasets: Dataset[] = [
   dailyContractCallStats,
   addressTransactions,
   addressTokenTransfers,
+  addressInternalTransactions,
   dailyTransactionStats,
   dailyTokenTransferStats,
   dailyAssetTransferStats,

@@ -34,7 +34,13 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Internal transactions of an address, a block or the calls of a contract, newest first.',
   params,
-  queries: { rows: 'transaction/internal-transaction', total: 'transaction/internal-transaction.total', blockDay: 'common/block_day' },
+  queries: {
+    rows: 'transaction/internal-transaction',
+    total: 'transaction/internal-transaction.total',
+    byAddress: 'transaction/internal-transaction.by-address',
+    byAddressTotal: 'transaction/internal-transaction.by-address.total',
+    blockDay: 'common/block_day',
+  },
   orderBys: [ORDER],
   async handle(p, ctx) {
     if (p.address === undefined && p.block === undefined && p.contract === undefined) {
@@ -51,13 +57,16 @@ export default defineEndpoint({
     };
     Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
-    const [rows, total] = await Promise.all([
-      // One block prunes by itself; otherwise search the page in growing time windows.
-      filter.block !== null
-        ? ctx.rows('rows', { ...filter, ...page }, ORDER)
-        : pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest),
-      ctx.rows('total', filter),
-    ]);
+    // An address alone reads its bucket of the copy clustered by address (src/lake/derived.ts); one block prunes by
+    // itself; otherwise the page is searched in growing time windows.
+    const byAddress = filter.address !== null && filter.block === null && filter.contract === null;
+    const pageRows = () =>
+      byAddress
+        ? ctx.rows('byAddress', { ...filter, ...page }, ORDER)
+        : filter.block !== null
+          ? ctx.rows('rows', { ...filter, ...page }, ORDER)
+          : pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest);
+    const [rows, total] = await Promise.all([pageRows(), ctx.rows(byAddress ? 'byAddressTotal' : 'total', filter)]);
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => str(r.token_id))),
       addressLookups(ctx, rows.flatMap((r) => [str(r.caller_address), str(r.to_address)])),
