@@ -16,6 +16,8 @@ import { addressLookups, blockDay, str } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const ORDER = '"timestamp" DESC, block_number DESC, tx_hash DESC, internal_index DESC';
+/** Above this many rows an address's page is searched in time windows rather than sorted whole. */
+const BUSY_ADDRESS_ROWS = 2_000;
 
 const params = z
   .object({
@@ -57,16 +59,24 @@ export default defineEndpoint({
     };
     Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
-    // An address alone reads its bucket of the copy clustered by address (src/lake/derived.ts); one block prunes by
-    // itself; otherwise the page is searched in growing time windows.
+    // An address alone reads its bucket of the copy clustered by address (src/lake/derived.ts): its count first; a
+    // busy address (a hub with 10^5 rows) then searches the page in growing time windows, which prune row groups of
+    // its time-sorted rows instead of sorting them all (80 ms → see bench). One block prunes by itself; otherwise
+    // the page is searched in growing time windows over the day files.
     const byAddress = filter.address !== null && filter.block === null && filter.contract === null;
-    const pageRows = () =>
-      byAddress
-        ? ctx.rows('byAddress', { ...filter, ...page }, ORDER)
-        : filter.block !== null
-          ? ctx.rows('rows', { ...filter, ...page }, ORDER)
-          : pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest);
-    const [rows, total] = await Promise.all([pageRows(), ctx.rows(byAddress ? 'byAddressTotal' : 'total', filter)]);
+    const windowed = (query: string) =>
+      pageByTimeWindows((b) => ctx.rows(query, { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest);
+    let rows: Awaited<ReturnType<typeof ctx.rows>>;
+    let total: Awaited<ReturnType<typeof ctx.rows>>;
+    if (byAddress) {
+      total = await ctx.rows('byAddressTotal', filter);
+      rows = Number(total[0]?.n ?? 0) > BUSY_ADDRESS_ROWS ? await windowed('byAddress') : await ctx.rows('byAddress', { ...filter, ...page }, ORDER);
+    } else {
+      [rows, total] = await Promise.all([
+        filter.block !== null ? ctx.rows('rows', { ...filter, ...page }, ORDER) : windowed('rows'),
+        ctx.rows('total', filter),
+      ]);
+    }
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo(rows.map((r) => str(r.token_id))),
       addressLookups(ctx, rows.flatMap((r) => [str(r.caller_address), str(r.to_address)])),

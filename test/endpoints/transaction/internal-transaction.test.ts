@@ -47,6 +47,21 @@ describe('GET /api/internal-transaction', () => {
     expect((await get(`${URL}?start_timestamp=0&limit=5`)).status).toBe(400);
   });
 
+  it('an address of any size gets the same newest page and count (hubs search time windows, others sort)', async () => {
+    // The busiest address of each size class the lake has: a hub (more than 2,000 rows) and a quiet one.
+    const sizes = await sql(`select a, count(*) n from (select caller_address a from raw_internal_transactions union all
+                               select to_address a from raw_internal_transactions where to_address <> caller_address)
+                             group by a qualify row_number() over (partition by count(*) > 2000 order by count(*) desc, a) = 1`);
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const { a, n: rows } of sizes) {
+      const want = await sql(`select internal_hash from raw_internal_transactions where caller_address = '${a}' or to_address = '${a}'
+                              order by ${NEWEST} limit 20 offset 5`);
+      const { body } = await get(`${URL}?address=${a}&start=5&limit=20`);
+      expect(body.rangeTotal, String(a)).toBe(n(rows));
+      expect(body.data.map((t: Item) => t.internal_hash), String(a)).toEqual(want.map((r) => r.internal_hash));
+    }
+  });
+
   it('filters by address (caller or callee), newest first, with the reference fields', async () => {
     const m = await testManifest();
     const a = await busiest();
