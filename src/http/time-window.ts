@@ -48,7 +48,18 @@ export function lakeBounds(from: number, to: number, m: Pick<Manifest, 'first' |
  */
 export async function pageByTimeWindows(
   page: (bounds: TimeBounds) => Promise<Row[]>,
-  o: { from: number; to: number; desc: boolean; limit: number },
+  o: {
+    from: number;
+    to: number;
+    desc: boolean;
+    limit: number;
+    /**
+     * When the caller knows how many rows match in [from, to] (`total`) and how many the page skips (`offset`):
+     * windows expected to hold fewer than twice `offset + limit` rows at an even rate are not tried (a busy address
+     * with 50 rows a day starts at the 1-day window instead of querying the 1-hour one first).
+     */
+    expect?: { total: number; offset: number };
+  },
   m: Pick<Manifest, 'first' | 'head'>,
 ): Promise<Row[]> {
   const from = Math.max(o.from, m.first.timestamp);
@@ -56,6 +67,7 @@ export async function pageByTimeWindows(
   if (o.limit === 0 || to < from) return page(lakeBounds(o.from, o.to, m));
   for (const span of SPANS) {
     if (to - from <= span) break;
+    if (o.expect && (o.expect.total * span) / (to - from) < 2 * (o.expect.offset + o.limit)) continue;
     const lo = o.desc ? to - span : from;
     const hi = o.desc ? to : from + span;
     const rows = await page(lakeBounds(lo, hi, m));
@@ -63,3 +75,12 @@ export async function pageByTimeWindows(
   }
   return page(lakeBounds(o.from, o.to, m));
 }
+
+/**
+ * Above this many rows, an address's page over a bucketed by-address copy is searched with pageByTimeWindows (its
+ * rows are time-sorted inside the bucket, so a window prunes row groups) instead of sorting every row of it: a hub
+ * with 10^5 internal transactions, 80 ms → 9 ms for a 10-row page. Below it, one sorted query is cheaper than
+ * several windows. Callers count first (the count is needed for rangeTotal anyway).
+ */
+export const BUSY_ADDRESS_ROWS = 2_000;
+

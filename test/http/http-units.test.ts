@@ -6,6 +6,7 @@ import { ResponseCache, etagOf } from '../../src/http/cache.ts';
 import { ApiError, ERRORS } from '../../src/http/errors.ts';
 import { normalizeQuery } from '../../src/http/app.ts';
 import { toCell } from '../../src/engine/duck.ts';
+import { pageByTimeWindows, type TimeBounds } from '../../src/http/time-window.ts';
 
 describe('exact JSON', () => {
   it('prints bigints as exact integers and keeps safe numbers as numbers', () => {
@@ -61,5 +62,39 @@ describe('error catalog', () => {
 
   it('query normalization: last repeated value wins, empty values are absent', () => {
     expect(normalizeQuery({ a: ['1', '2'], b: '', c: ' ', d: 'x' })).toEqual({ a: '2', d: 'x' });
+  });
+});
+
+describe('pageByTimeWindows', () => {
+  // 60 days of rows, one every 20 minutes (72 a day), newest first / oldest first pages over a plain array.
+  const DAY = 86_400_000;
+  const first = Date.UTC(2026, 0, 1);
+  const rows = Array.from({ length: 60 * 72 }, (_, i) => first + i * 1_200_000);
+  const m = { first: { number: 1, timestamp: rows[0]! }, head: { number: 2, timestamp: rows.at(-1)! } };
+  const pager = (desc: boolean, off: number, limit: number, calls: TimeBounds[]) => async (b: TimeBounds) => {
+    calls.push(b);
+    const inside = rows.filter((t) => (b.start_ts === null || t >= b.start_ts) && (b.end_ts === null || t <= b.end_ts));
+    return (desc ? [...inside].reverse() : inside).slice(off, off + limit).map((t) => ({ t }));
+  };
+
+  it('returns exactly the page of a full sort, both ways, with and without the expected count', async () => {
+    for (const desc of [true, false]) {
+      for (const [off, limit] of [[0, 10], [5, 20], [100, 50], [4000, 50]] as const) {
+        const want = (desc ? [...rows].reverse() : rows).slice(off, off + limit);
+        for (const expect_ of [undefined, { total: rows.length, offset: off }]) {
+          const got = await pageByTimeWindows(pager(desc, off, limit, []), { from: 0, to: m.head.timestamp, desc, limit, expect: expect_ }, m);
+          expect(got.map((r) => r.t), `${desc} ${off} ${limit}`).toEqual(want);
+        }
+      }
+    }
+  });
+
+  it('skips windows the expected rate cannot fill: 72 rows a day, a page of 25 starts at the 1-day window', async () => {
+    const plain: TimeBounds[] = [];
+    await pageByTimeWindows(pager(true, 5, 20, plain), { from: 0, to: m.head.timestamp, desc: true, limit: 20 }, m);
+    expect(plain.map((b) => (b.end_ts === null && b.start_ts !== null ? m.head.timestamp - b.start_ts : -1))).toEqual([3_600_000, DAY]);
+    const planned: TimeBounds[] = [];
+    await pageByTimeWindows(pager(true, 5, 20, planned), { from: 0, to: m.head.timestamp, desc: true, limit: 20, expect: { total: rows.length, offset: 5 } }, m);
+    expect(planned.map((b) => m.head.timestamp - b.start_ts!)).toEqual([DAY]);
   });
 });

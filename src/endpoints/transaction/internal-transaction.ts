@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../http/endpoint.ts';
-import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
+import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import { ApiError } from '../../http/errors.ts';
 import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
@@ -16,8 +16,6 @@ import { addressLookups, blockDay, str } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const ORDER = '"timestamp" DESC, block_number DESC, tx_hash DESC, internal_index DESC';
-/** Above this many rows an address's page is searched in time windows rather than sorted whole. */
-const BUSY_ADDRESS_ROWS = 2_000;
 
 const params = z
   .object({
@@ -64,13 +62,14 @@ export default defineEndpoint({
     // its time-sorted rows instead of sorting them all (80 ms → see bench). One block prunes by itself; otherwise
     // the page is searched in growing time windows over the day files.
     const byAddress = filter.address !== null && filter.block === null && filter.contract === null;
-    const windowed = (query: string) =>
-      pageByTimeWindows((b) => ctx.rows(query, { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit }, ctx.manifest);
+    const windowed = (query: string, expect?: { total: number; offset: number }) =>
+      pageByTimeWindows((b) => ctx.rows(query, { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit, expect }, ctx.manifest);
     let rows: Awaited<ReturnType<typeof ctx.rows>>;
     let total: Awaited<ReturnType<typeof ctx.rows>>;
     if (byAddress) {
       total = await ctx.rows('byAddressTotal', filter);
-      rows = Number(total[0]?.n ?? 0) > BUSY_ADDRESS_ROWS ? await windowed('byAddress') : await ctx.rows('byAddress', { ...filter, ...page }, ORDER);
+      const n = Number(total[0]?.n ?? 0);
+      rows = n > BUSY_ADDRESS_ROWS ? await windowed('byAddress', { total: n, offset: p.page.start }) : await ctx.rows('byAddress', { ...filter, ...page }, ORDER);
     } else {
       [rows, total] = await Promise.all([
         filter.block !== null ? ctx.rows('rows', { ...filter, ...page }, ORDER) : windowed('rows'),

@@ -12,7 +12,7 @@ import {
   timeWindowFields, checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
-import { lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
+import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: 't."timestamp"', block: 't.block_number' };
@@ -94,8 +94,18 @@ export default defineEndpoint({
         from_address: p.fromAddress ?? null,
         to_address: p.toAddress ?? null,
       };
-      rowsQ = ctx.rows('byAddress', { ...f, ...page }, p.sort.orderBy);
-      totalQ = ctx.rows('byAddressTotal', f);
+      // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
+      const total = await ctx.rows('byAddressTotal', f);
+      const n = Number(total[0]?.n ?? 0);
+      totalQ = Promise.resolve(total);
+      rowsQ =
+        p.block === undefined && n > BUSY_ADDRESS_ROWS
+          ? pageByTimeWindows(
+              (b) => ctx.rows('byAddress', { ...f, ...b, ...page }, p.sort.orderBy),
+              { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit, expect: { total: n, offset: p.page.start } },
+              ctx.manifest,
+            )
+          : ctx.rows('byAddress', { ...f, ...page }, p.sort.orderBy);
     } else {
       // Both sort keys grow with time: search the page in windows at the sorted end (http/time-window.ts).
       rowsQ =

@@ -46,6 +46,24 @@ describe('GET /api/transaction', () => {
     expect(body.contractMap[String(r!.contract_address)]).toBe(true);
   });
 
+  it('an address of any size gets the same page both ways (hubs search time windows, others sort)', async () => {
+    // The busiest address of each size class the lake has: a hub (more than 2,000 transactions) and a quiet one.
+    const side = `select owner_address a, tx_hash from raw_transactions union
+                  select coalesce(to_address, contract_address) a, tx_hash from raw_transactions where coalesce(to_address, contract_address) is not null`;
+    const sizes = await sql(`select a, count(*) n from (${side}) group by a
+                             qualify row_number() over (partition by count(*) > 2000 order by count(*) desc, a) = 1`);
+    expect(sizes.length).toBeGreaterThan(0);
+    for (const { a, n: rows } of sizes) {
+      for (const [sort, dir] of [['-timestamp', 'desc'], ['timestamp', 'asc']] as const) {
+        const want = await sql(`select tx_hash from raw_transactions where owner_address = '${a}' or coalesce(to_address, contract_address) = '${a}'
+                                order by timestamp ${dir}, block_number ${dir}, tx_index ${dir} limit 20 offset 5`);
+        const { body } = await get(`/api/transaction?address=${a}&sort=${sort}&start=5&limit=20`);
+        expect(body.rangeTotal, `${a} ${sort}`).toBe(n(rows));
+        expect(body.data.map((t: Tx) => t.hash), `${a} ${sort}`).toEqual(want.map((r) => r.tx_hash));
+      }
+    }
+  });
+
   it('filters by address and direction', async () => {
     const a = await busiest();
     // The receiving side of a contract call is the called contract.
