@@ -70,7 +70,7 @@ describe('pageByTimeWindows', () => {
   const DAY = 86_400_000;
   const first = Date.UTC(2026, 0, 1);
   const rows = Array.from({ length: 60 * 72 }, (_, i) => first + i * 1_200_000);
-  const m = { first: { number: 1, timestamp: rows[0]! }, head: { number: 2, timestamp: rows.at(-1)! } };
+  const m = { first: { number: 1, timestamp: rows[0]! }, head: { number: 2, timestamp: rows.at(-1)!, hash: '' } };
   const pager = (desc: boolean, off: number, limit: number, calls: TimeBounds[]) => async (b: TimeBounds) => {
     calls.push(b);
     const inside = rows.filter((t) => (b.start_ts === null || t >= b.start_ts) && (b.end_ts === null || t <= b.end_ts));
