@@ -11,10 +11,10 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Db } from '../engine/duck.ts';
-import { type Dataset, sourceDatasets } from './catalog.ts';
+import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
-import { createLakeViews, datasetGlob } from './views.ts';
+import { createDatasetView, createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout } from './layout.ts';
 import { readDeriveSql } from './sql-files.ts';
 
@@ -163,6 +163,8 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
         n = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
       }
       tables[ds.name] = { kind: 'derived', rows: n };
+      // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
+      await createDatasetView(view, tmp, ds, n);
     }
     progress('manifest');
     const [head] = await view.all(
@@ -276,7 +278,7 @@ export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'
     for (const ds of sourceDatasets) {
       const entry = current.tables[ds.name];
       if (!entry || entry.rows === 0) {
-        await db.run(`CREATE TABLE ${ds.name} (${ds.columns.map((c) => `"${c.name}" ${c.type}`).join(', ')})`);
+        await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
       } else if (ds.kind === 'dimension') {
         await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet(${lit(datasetGlob(v, ds))})`);
       } else {

@@ -33,6 +33,19 @@ export interface ChainState {
   first?: { number: number; timestamp: number };
 }
 
+/**
+ * The name of one dataset in `db`: a view over its files in the version folder `dir` (a table in memory for
+ * dimensions, an empty table when it has no rows). publish.ts also calls it after writing each derived dataset, so a
+ * later derive step can read an earlier one.
+ */
+export async function createDatasetView(db: { run(sql: string): Promise<void> }, dir: string, ds: Dataset, rows: number): Promise<void> {
+  const glob = lit(datasetGlob(dir, ds));
+  const hive = ds.kind === 'raw' ? `, hive_partitioning = true, hive_types = {'date': VARCHAR}` : ds.bucketBy ? `, hive_partitioning = true, hive_types = {'bucket': INTEGER}` : '';
+  if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+  else if (ds.kind === 'dimension') await db.run(`CREATE OR REPLACE TABLE ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
+  else await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}${hive})`);
+}
+
 /** Creates the lake's views in `db` for the version folder `dir` (tables = the manifest's table entries). */
 export async function createLakeViews(
   db: { run(sql: string): Promise<void> },
@@ -42,23 +55,7 @@ export async function createLakeViews(
 ): Promise<void> {
   for (const ds of allDatasets) {
     const entry = tables[ds.name];
-    if (!entry) continue;
-    const glob = lit(datasetGlob(dir, ds));
-    if (entry.rows === 0) {
-      await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
-    } else if (ds.kind === 'dimension') {
-      await db.run(`CREATE OR REPLACE TABLE ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
-    } else if (ds.kind === 'raw') {
-      await db.run(
-        `CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {'date': VARCHAR})`,
-      );
-    } else if (ds.bucketBy) {
-      await db.run(
-        `CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}, hive_partitioning = true, hive_types = {'bucket': INTEGER})`,
-      );
-    } else {
-      await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
-    }
+    if (entry) await createDatasetView(db, dir, ds, entry.rows);
   }
   await db.run(ADDRESS_BUCKET_MACRO);
   const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));
