@@ -80,7 +80,21 @@ export async function pageByTimeWindows(
  * Above this many rows, an address's page over a bucketed by-address copy is searched with pageByTimeWindows (its
  * rows are time-sorted inside the bucket, so a window prunes row groups) instead of sorting every row of it: a hub
  * with 10^5 internal transactions, 80 ms → 9 ms for a 10-row page. Below it, one sorted query is cheaper than
- * several windows. Callers count first (the count is needed for rangeTotal anyway).
+ * several windows.
  */
-export const BUSY_ADDRESS_ROWS = 2_000;
+const BUSY_ADDRESS_ROWS = 2_000;
 
+/**
+ * The page of one address, given its row count (callers count first: rangeTotal needs it anyway). `page({})` runs
+ * the query with its own bounds; a busy address gets windows sized by its count, e.g.
+ * `await pageOfAddress(n, (b) => ctx.rows('byAddress', { ...f, ...b, ...page }), { from, to, desc, limit, offset }, m)`.
+ */
+export function pageOfAddress(
+  total: number,
+  page: (bounds: Partial<TimeBounds>) => Promise<Row[]>,
+  o: { from: number; to: number; desc: boolean; limit: number; offset: number },
+  m: Pick<Manifest, 'first' | 'head'>,
+): Promise<Row[]> {
+  if (total <= BUSY_ADDRESS_ROWS) return page({});
+  return pageByTimeWindows(page, { ...o, expect: { total, offset: o.offset } }, m);
+}

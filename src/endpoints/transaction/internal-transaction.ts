@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../../http/endpoint.ts';
-import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
+import { lakeBounds, pageByTimeWindows, pageOfAddress } from '../../http/time-window.ts';
 import { pagedList } from '../../http/envelopes.ts';
 import { ApiError } from '../../http/errors.ts';
 import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
@@ -57,22 +57,20 @@ export default defineEndpoint({
     };
     Object.assign(filter, await blockDay(ctx, filter.block));
     const page = { lim: p.page.limit, off: p.page.start };
-    // An address alone reads its bucket of the copy clustered by address (src/lake/derived.ts): its count first; a
-    // busy address (a hub with 10^5 rows) then searches the page in growing time windows, which prune row groups of
-    // its time-sorted rows instead of sorting them all (80 ms → see bench). One block prunes by itself; otherwise
-    // the page is searched in growing time windows over the day files.
-    const byAddress = filter.address !== null && filter.block === null && filter.contract === null;
-    const windowed = (query: string, expect?: { total: number; offset: number }) =>
-      pageByTimeWindows((b) => ctx.rows(query, { ...filter, ...b, ...page }, ORDER), { from, to, desc: true, limit: p.page.limit, expect }, ctx.manifest);
+    // An address alone reads its bucket of the copy clustered by address (src/lake/derived.ts), counted first so a
+    // busy address searches time windows (http/time-window.ts). One block prunes by itself; otherwise the page is
+    // searched in growing time windows over the day files.
+    const window = { from, to, desc: true, limit: p.page.limit, offset: p.page.start };
     let rows: Awaited<ReturnType<typeof ctx.rows>>;
     let total: Awaited<ReturnType<typeof ctx.rows>>;
-    if (byAddress) {
+    if (filter.address !== null && filter.block === null && filter.contract === null) {
       total = await ctx.rows('byAddressTotal', filter);
-      const n = Number(total[0]?.n ?? 0);
-      rows = n > BUSY_ADDRESS_ROWS ? await windowed('byAddress', { total: n, offset: p.page.start }) : await ctx.rows('byAddress', { ...filter, ...page }, ORDER);
+      rows = await pageOfAddress(Number(total[0]?.n ?? 0), (b) => ctx.rows('byAddress', { ...filter, ...b, ...page }, ORDER), window, ctx.manifest);
     } else {
       [rows, total] = await Promise.all([
-        filter.block !== null ? ctx.rows('rows', { ...filter, ...page }, ORDER) : windowed('rows'),
+        filter.block !== null
+          ? ctx.rows('rows', { ...filter, ...page }, ORDER)
+          : pageByTimeWindows((b) => ctx.rows('rows', { ...filter, ...b, ...page }, ORDER), window, ctx.manifest),
         ctx.rows('total', filter),
       ]);
     }

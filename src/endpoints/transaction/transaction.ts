@@ -12,7 +12,7 @@ import {
   timeWindowFields, checkTimeWindow, withPage, type PagingOptions,
 } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
-import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows } from '../../http/time-window.ts';
+import { lakeBounds, pageByTimeWindows, pageOfAddress } from '../../http/time-window.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const sorts = { timestamp: 't."timestamp"', block: 't.block_number' };
@@ -96,16 +96,12 @@ export default defineEndpoint({
       };
       // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
       const total = await ctx.rows('byAddressTotal', f);
-      const n = Number(total[0]?.n ?? 0);
       totalQ = Promise.resolve(total);
+      const query = (b: object) => ctx.rows('byAddress', { ...f, ...b, ...page }, p.sort.orderBy);
       rowsQ =
-        p.block === undefined && n > BUSY_ADDRESS_ROWS
-          ? pageByTimeWindows(
-              (b) => ctx.rows('byAddress', { ...f, ...b, ...page }, p.sort.orderBy),
-              { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit, expect: { total: n, offset: p.page.start } },
-              ctx.manifest,
-            )
-          : ctx.rows('byAddress', { ...f, ...page }, p.sort.orderBy);
+        p.block !== undefined
+          ? query({})
+          : pageOfAddress(Number(total[0]?.n ?? 0), query, { from, to, desc: p.sort.key.startsWith('-'), limit: p.page.limit, offset: p.page.start }, ctx.manifest);
     } else {
       // Both sort keys grow with time: search the page in windows at the sorted end (http/time-window.ts).
       rowsQ =
