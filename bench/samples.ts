@@ -3,7 +3,7 @@
  * hashes, blocks, token contracts), and the URL list per endpoint path.
  */
 import path from 'node:path';
-import { Db } from '../src/engine/duck.ts';
+import { Db } from '../src/duckdb/duck.ts';
 
 export interface Samples {
   addresses: string[];

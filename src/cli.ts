@@ -36,7 +36,8 @@ async function rederiveCmd(flags: Flags): Promise<void> {
 async function serveCmd(flags: Flags): Promise<void> {
   const cfg = serveConfig(flags);
   const { buildApp } = await import('./http/app.ts');
-  const app = await buildApp({ ...cfg, logger: flags.quiet !== 'true' });
+  const { endpoints } = await import('./endpoints/index.ts');
+  const app = await buildApp({ ...cfg, endpoints, logger: flags.quiet !== 'true' });
   await app.listen({ port: cfg.port, host: cfg.host });
   if (cfg.altPort !== undefined) {
     // The alternate base address on its own port (SPEC conventions): same app, same handlers.

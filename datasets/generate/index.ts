@@ -11,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
-import { Db } from '../../src/engine/duck.ts';
+import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { publishVersion } from '../../src/lake/publish.ts';

@@ -5,7 +5,7 @@
  * bench) stays in the main thread and the worker's requests are proxied to it.
  */
 import { Worker } from 'node:worker_threads';
-import type { AppendCell } from '../../src/engine/duck.ts';
+import type { AppendCell } from '../../src/duckdb/duck.ts';
 import { type NodeBlock, type NodeTransactionInfo, NodeNotJsonError, int } from '../../src/chain/node-json.ts';
 import { AddressBook, BlockDataError, Seen, type ContractSeen, type TokenStandard, type Trc10Issue, decodeBlock } from './decode.ts';
 import { pool } from './dimensions.ts';

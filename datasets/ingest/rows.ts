@@ -3,7 +3,7 @@
  * columnar buffers they are decoded into before a bulk load (`Db.appendColumns`).
  * test/datasets/ingest/decode.test.ts checks that every interface has exactly the catalog's columns.
  */
-import type { AppendCell } from '../../src/engine/duck.ts';
+import type { AppendCell } from '../../src/duckdb/duck.ts';
 import {
   type Dataset,
   blocks,

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
-import { type AppendCell, Db } from '../../src/engine/duck.ts';
+import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/catalog.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
 

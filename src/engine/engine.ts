@@ -18,7 +18,7 @@ import {
   VARCHAR,
   listValue,
 } from '@duckdb/node-api';
-import { toCell, type Cell, type Row } from './duck.ts';
+import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
 import { createLakeViews } from '../lake/views.ts';

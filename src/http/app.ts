@@ -10,7 +10,6 @@ import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines } from './csv.ts';
 import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
 import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
-import { endpoints as allEndpoints } from '../endpoints/index.ts';
 import { PublishedLake } from '../engine/published.ts';
 import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
@@ -18,8 +17,8 @@ import { serveConfigSchema, type ServeConfig } from '../config.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
   dataDir: string;
-  /** Endpoints to serve (default: the whole registry). */
-  endpoints?: readonly AnyEndpoint[];
+  /** Endpoints to serve: the registry (src/endpoints/index.ts), handed in by the CLI or a test, so http/ never imports it. */
+  endpoints: readonly AnyEndpoint[];
   logger?: boolean;
 }
 
@@ -27,10 +26,10 @@ export interface TronlakeApp extends FastifyInstance {
   lake: PublishedLake;
 }
 
-/** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny' })`. */
+/** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny', endpoints })`. */
 export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const cfg = serveConfigSchema.parse({ watchMs: 0, ...opts });
-  const endpoints = opts.endpoints ?? allEndpoints;
+  const endpoints = opts.endpoints;
   const templates = await loadTemplates(endpoints);
   const lake = await PublishedLake.open({
     dataDir: cfg.dataDir,

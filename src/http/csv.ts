@@ -4,7 +4,7 @@
  * spreadsheets show it as text.
  */
 import { stringify } from 'csv-stringify/sync';
-import type { Cell } from '../engine/duck.ts';
+import type { Cell } from '../duckdb/duck.ts';
 
 /** Neutralizes spreadsheet formulas in a cell, e.g. `guardCell('=SUM(A1)')` = `"'=SUM(A1)"`; numbers pass through. */
 export function guardCell(v: Cell): string {

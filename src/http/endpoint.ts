@@ -5,7 +5,7 @@
  */
 import type { z } from 'zod';
 import type { BindValue } from '../engine/engine.ts';
-import type { Row } from '../engine/duck.ts';
+import type { Row } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import type { Lookups } from './lookups.ts';
 

@@ -6,7 +6,7 @@
  * - a time bound that does not cut the lake is dropped (bound to NULL), so a count reads Parquet metadata only.
  */
 import type { Manifest } from '../lake/manifest.ts';
-import type { Row } from '../engine/duck.ts';
+import type { Row } from '../duckdb/duck.ts';
 
 const HOUR = 3_600_000;
 const SPANS = [HOUR, 24 * HOUR, 7 * 24 * HOUR, 30 * 24 * HOUR];

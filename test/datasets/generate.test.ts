@@ -8,7 +8,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from '../../datasets/generate/index.ts';
 import { TOPICS, UINT256_MAX } from '../../datasets/generate/reference.ts';
-import { Db, type Row } from '../../src/engine/duck.ts';
+import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { hexToBase58, isBase58Address, wordToBase58, ZERO_ADDRESS } from '../../src/chain/address.ts';
 import { TEST_SEED } from '../global-setup.ts';

@@ -5,7 +5,8 @@
 import path from 'node:path';
 import { inject, afterAll } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
-import { Db, type Row } from '../../src/engine/duck.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { allDatasets } from '../../src/lake/registry.ts';
 import { columnDDL } from '../../src/lake/catalog.ts';
@@ -21,7 +22,7 @@ export function lakeDir(): string {
 /** The app over the tiny lake, shared by the tests of one file and closed after them. */
 export async function testApp(): Promise<TronlakeApp> {
   if (!app) {
-    app = await buildApp({ dataDir: lakeDir(), cacheBytes: 0 });
+    app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 });
     afterAll(async () => {
       await app?.close();
       app = undefined;

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { get, lakeDir, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
-import { Db } from '../../src/engine/duck.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { Db } from '../../src/duckdb/duck.ts';
 import { sourceDatasets } from '../../src/lake/catalog.ts';
 import { publishVersion, rederive } from '../../src/lake/publish.ts';
 import { derivedLayout } from '../../src/lake/layout.ts';
@@ -39,7 +40,7 @@ describe('app', () => {
     try {
       const dir = path.join(root, 'lake');
       cpSync(lakeDir(), dir, { recursive: true });
-      const app = await buildApp({ dataDir: dir, cacheBytes: 1 << 20 });
+      const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 1 << 20 });
       const before = JSON.parse((await app.inject({ url: '/health' })).body);
       const cached = (await app.inject({ url: '/api/block?limit=2' })).body;
 
@@ -73,7 +74,7 @@ describe('app', () => {
       const file = path.join(dir, 'manifest.json');
       const m = JSON.parse(readFileSync(file, 'utf8'));
       writeFileSync(file, JSON.stringify({ ...m, layout: 'from-an-older-release' }));
-      await expect(buildApp({ dataDir: dir, cacheBytes: 0 })).rejects.toThrow(`run \`tronlake rederive --data ${dir}\``);
+      await expect(buildApp({ dataDir: dir, endpoints, cacheBytes: 0 })).rejects.toThrow(`run \`tronlake rederive --data ${dir}\``);
 
       const next = await rederive(dir);
       expect(next.version).not.toBe(m.version);
@@ -84,7 +85,7 @@ describe('app', () => {
       const day = readdirSync(path.join(versionDir(dir, m), 'raw', 'transactions'))[0]!;
       const inode = (v: { version: string }) => statSync(path.join(versionDir(dir, v), 'raw', 'transactions', day, readdirSync(path.join(versionDir(dir, v), 'raw', 'transactions', day))[0]!)).ino;
       expect(inode(next)).toBe(inode(m));
-      const app = await buildApp({ dataDir: dir, cacheBytes: 0 });
+      const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0 });
       const [busy] = (await get('/api/transaction?limit=1')).body.data;
       const url = `/api/transaction?address=${busy.ownerAddress}&limit=20`;
       expect(JSON.parse((await app.inject({ url })).body)).toEqual((await get(url)).body);

@@ -5,7 +5,7 @@ import { csvLines, guardCell } from '../../src/http/csv.ts';
 import { ResponseCache, etagOf } from '../../src/http/cache.ts';
 import { ApiError, ERRORS } from '../../src/http/errors.ts';
 import { normalizeQuery } from '../../src/http/app.ts';
-import { toCell } from '../../src/engine/duck.ts';
+import { toCell } from '../../src/duckdb/duck.ts';
 import { pageByTimeWindows, type TimeBounds } from '../../src/http/time-window.ts';
 
 describe('exact JSON', () => {

@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Db } from '../../src/engine/duck.ts';
+import { Db } from '../../src/duckdb/duck.ts';
 import { lakeDir, sql, testManifest } from '../helpers/lake.ts';
 
 const bucketOf = (a: string): number => (a.charCodeAt(a.length - 1) * 58 + a.charCodeAt(a.length - 2)) % 32;

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { text } from '../../params/index.ts';
-import type { Row } from '../../engine/duck.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
 
 const params = z.object({ token: text(64).optional().transform((t) => t ?? 'trx') });

@@ -3,7 +3,7 @@
  * showAll listing filter, and unit helpers. The one place mapping token lake columns to TronScan names.
  */
 import { z } from 'zod';
-import type { Cell } from '../../engine/duck.ts';
+import type { Cell } from '../../duckdb/duck.ts';
 import { isBase58Address } from '../../chain/address.ts';
 
 /** The zero address: source of mints and sink of burns. */

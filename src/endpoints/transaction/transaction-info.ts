@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../../http/endpoint.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
-import type { Row } from '../../engine/duck.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import { utcDay } from '../../http/time-window.ts';
 
 const params = z.object({ hash: hash() });

@@ -2,7 +2,7 @@
  * Row shape of a transaction as /api/transaction and /api/transaction-info show it (reference §3.1, §3.2, §1.4):
  * the one place that maps lake columns to TronScan field names for transactions.
  */
-import type { Cell, Row } from '../../engine/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
 import { TRX_TOKEN_INFO, type TokenInfo } from '../../http/lookups.ts';

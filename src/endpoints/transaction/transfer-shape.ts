@@ -3,7 +3,7 @@
  * internal-transaction, transfers-with-status): the by-address anchor, the row state, the address lookups of the
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
-import type { Cell, Row } from '../../engine/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import type { EndpointContext } from '../../http/endpoint.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../../http/lookups.ts';

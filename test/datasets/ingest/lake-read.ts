@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Db, type Row } from '../../../src/engine/duck.ts';
+import { Db, type Row } from '../../../src/duckdb/duck.ts';
 import { readManifest, versionDir, type Manifest } from '../../../src/lake/manifest.ts';
 import { sourceDatasets } from '../../../src/lake/catalog.ts';
 

@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
 import { hexToBase58 } from '../../../src/chain/address.ts';
 import { runIngest } from '../../../datasets/ingest/index.ts';
 import { type FakeNode, REAL_BLOCK, realBlock, startFakeNode } from './fake-node.ts';
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const t = tempLake();
   cleanup = t.cleanup;
   await runIngest({ node: node.url, out: t.dir, from: REAL_BLOCK - 1, to: REAL_BLOCK + 1, progress: false, log: () => undefined });
-  app = await buildApp({ dataDir: t.dir, cacheBytes: 0 });
+  app = await buildApp({ dataDir: t.dir, endpoints, cacheBytes: 0 });
 });
 afterAll(async () => {
   await app?.close();
