@@ -1,6 +1,6 @@
 /**
  * A fake java-tron node for the ingest tests and the bench: serves the real mainnet block 43,811,922
- * (../shared/fixtures/node/, read in place) and, around it, synthetic copies renumbered into a chain, with
+ * (test/fixtures/node/, public chain data kept in the repository) and, around it, synthetic copies renumbered into a chain, with
  * transaction infos built here, independently of the ingester, consistently with each transaction:
  * - TRX / TRC10 transfers: bandwidth from stake (net_usage = size) or burned (net_fee = size × 1000 sun, 2022 price);
  * - USDT and other TRC20 `transfer(address,uint256)` calls: the `Transfer` log their calldata implies, energy
@@ -23,7 +23,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export const FIXTURES = new URL('../../../../shared/fixtures/node/', import.meta.url);
+export const FIXTURES = new URL('../../fixtures/node/', import.meta.url);
 export const REAL_BLOCK = 43_811_922;
 export const USDT_HEX = '41a614f803b6fd780986a42c78ec9c7f77e6ded13c';
 export const OTHER_TRC20_HEX = '415ace22ecc44f2d7251a872643e5642164f719c08';
