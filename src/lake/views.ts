@@ -41,9 +41,17 @@ export interface ChainState {
 export async function createDatasetView(db: { run(sql: string): Promise<void> }, dir: string, ds: Dataset, rows: number): Promise<void> {
   const glob = lit(datasetGlob(dir, ds));
   const hive = ds.kind === 'raw' ? `, hive_partitioning = true, hive_types = {'date': VARCHAR}` : ds.bucketBy ? `, hive_partitioning = true, hive_types = {'bucket': INTEGER}` : '';
-  if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+  // An empty dataset exposes the same columns as a populated one, partition column included: a raw view reads
+  // `date` from the Hive folders, so the empty table declares it too (SQL filtering on it must bind either way).
+  if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${emptyColumnsDDL(ds)})`);
   else if (ds.kind === 'dimension') await db.run(`CREATE OR REPLACE TABLE ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
   else await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}${hive})`);
+}
+
+/** Columns of a dataset's view, partition columns included, e.g. raw `blocks` → `block_number BIGINT NOT NULL, …, date VARCHAR`. */
+export function emptyColumnsDDL(ds: Dataset): string {
+  const names = new Set(ds.columns.map((c) => c.name));
+  return ds.kind === 'raw' && !names.has('date') ? `${columnDDL(ds)}, date VARCHAR` : columnDDL(ds);
 }
 
 /** Creates the lake's views in `db` for the version folder `dir` (tables = the manifest's table entries). */

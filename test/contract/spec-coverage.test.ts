@@ -8,6 +8,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { endpoints } from '../../src/endpoints/index.ts';
+import { schemaKeys } from '../helpers/schema.ts';
 
 interface SpecParameter {
   name: string;
@@ -32,18 +33,6 @@ function tablePaths(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/^\|\s*(GET|POST)\s+(\/[^\s|]+)/gm)) out.add(`${m[1]} ${m[2]}`);
   return out;
-}
-
-/** The parameter names a declaration's zod object schema reads (through pipes/effects to the object). */
-function schemaKeys(schema: z.ZodType): string[] | undefined {
-  let s: unknown = schema;
-  for (let i = 0; i < 8 && s; i++) {
-    const o = s as { shape?: Record<string, unknown>; _zod?: { def?: { in?: unknown; schema?: unknown; innerType?: unknown } } };
-    if (o.shape && typeof o.shape === 'object') return Object.keys(o.shape);
-    const def = o._zod?.def;
-    s = def?.in ?? def?.schema ?? def?.innerType;
-  }
-  return undefined;
 }
 
 describe('registry vs docs/api/endpoints.json (the spec as data)', () => {

@@ -9,7 +9,7 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { allDatasets } from '../../src/lake/registry.ts';
-import { columnDDL } from '../../src/lake/catalog.ts';
+import { emptyColumnsDDL } from '../../src/lake/views.ts';
 
 let app: TronlakeApp | undefined;
 let raw: Db | undefined;
@@ -92,7 +92,7 @@ export async function sql(query: string): Promise<Row[]> {
       } else if (t.rows === 0 && t.kind !== 'derived') {
         // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
         const ds = allDatasets.find((d) => d.name === name);
-        if (ds) await raw.run(`CREATE TABLE ${t.kind === 'raw' ? 'raw' : 'dim'}_${name} (${columnDDL(ds)})`);
+        if (ds) await raw.run(`CREATE TABLE ${t.kind === 'raw' ? 'raw' : 'dim'}_${name} (${emptyColumnsDDL(ds)})`);
       }
     }
     afterAll(() => {
