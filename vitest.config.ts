@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-/** Foundation endpoint tests: they run over the generated lake and again over a lake built by the ingester. */
-const FOUNDATION_ENDPOINTS = ['test/endpoints/block/**/*.test.ts', 'test/endpoints/transaction/**/*.test.ts'];
+/** Every endpoint test runs over the generated lake and again over a lake built by the ingester. */
+const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts'];
 
 export default defineConfig({
   test: {
@@ -18,8 +18,8 @@ export default defineConfig({
       },
       {
         extends: true,
-        // The Foundation endpoint tests again, over a lake the ingester built from the fake node (issue 3).
-        test: { name: 'ingested', include: FOUNDATION_ENDPOINTS, globalSetup: ['test/global-setup-ingested.ts'] },
+        // Every endpoint test again, over a multi-day lake the ingester built from the fake node.
+        test: { name: 'ingested', include: ENDPOINT_TESTS, globalSetup: ['test/global-setup-ingested.ts'] },
       },
     ],
   },

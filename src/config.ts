@@ -10,7 +10,8 @@ const num = (d: number) => z.coerce.number().int().positive().default(d);
 export const serveConfigSchema = z.object({
   dataDir: z.string().default('data/default'),
   port: z.coerce.number().int().min(0).max(65535).default(3000),
-  host: z.string().default('0.0.0.0'),
+  /** Interface to listen on: loopback by default; exposing the port (`--host 0.0.0.0`) is the operator's choice. */
+  host: z.string().default('127.0.0.1'),
   /** DuckDB connections: concurrent queries. */
   poolSize: num(Math.max(2, os.cpus().length)),
   /** DuckDB worker threads. */
@@ -28,6 +29,18 @@ export const serveConfigSchema = z.object({
   altPort: z.coerce.number().int().min(0).max(65535).optional(),
   /** Accepted API keys for key-protected endpoints (comma-separated); empty = any non-empty key is accepted. */
   apiKeys: z.string().default(''),
+  /**
+   * Requests queued beyond the pool before new ones are refused with 503 OVERLOADED (admission control); the
+   * default admits the pool plus as many again waiting, so an admitted answer waits at most about one query
+   * (bench/results/overload.md). -1 = unbounded.
+   */
+  maxQueue: z.coerce.number().int().min(-1).optional(),
+  /** A CSV reader that takes nothing for this long is dropped and its connection released (ms). */
+  csvStallMs: num(10_000),
+  /** Longest request URL accepted (bytes): longer is 414. Headers over Node's 16 KiB are 431. */
+  maxUrlBytes: num(8_192),
+  /** Largest request body (bytes): larger is 413. */
+  bodyLimit: num(1_048_576),
 });
 
 export type ServeConfig = z.infer<typeof serveConfigSchema>;
@@ -48,5 +61,9 @@ export function serveConfig(flags: Record<string, string | undefined>, env: Node
     altPrefix: pick('alt-prefix', 'TRONLAKE_ALT_PREFIX'),
     altPort: pick('alt-port', 'TRONLAKE_ALT_PORT'),
     apiKeys: pick('api-keys', 'TRONLAKE_API_KEYS'),
+    maxQueue: pick('max-queue', 'TRONLAKE_MAX_QUEUE'),
+    csvStallMs: pick('csv-stall-ms', 'TRONLAKE_CSV_STALL_MS'),
+    maxUrlBytes: pick('max-url-bytes', 'TRONLAKE_MAX_URL_BYTES'),
+    bodyLimit: pick('body-limit', 'TRONLAKE_BODY_LIMIT'),
   });
 }

@@ -21,7 +21,8 @@ import {
 import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
-import { createLakeViews } from '../lake/views.ts';
+import { createLakeViews, UNAVAILABLE_PREFIX } from '../lake/views.ts';
+import { datasetOfFile } from '../lake/verify.ts';
 import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
 
 export interface EngineOptions {
@@ -35,6 +36,8 @@ export interface EngineOptions {
   memoryLimit: string;
   /** A query running longer is interrupted and answered 503. */
   timeoutMs: number;
+  /** Datasets found damaged before opening (src/lake/verify.ts): served as views that fail with DataUnavailableError. */
+  damaged?: ReadonlySet<string>;
 }
 
 /** Thrown when a query ran past its timeout and was interrupted. */
@@ -55,6 +58,22 @@ const TYPES: Record<ParamType, DuckDBType> = {
   'INTEGER[]': LIST(INTEGER),
 };
 
+/**
+ * A query read a damaged or missing file. `dataset` names what the answer needed (never a path: that goes to the
+ * log through `detail`); several names when DuckDB's error did not say which file (comma-separated).
+ */
+export class DataUnavailableError extends Error {
+  constructor(
+    readonly dataset: string,
+    readonly detail: string,
+  ) {
+    super(`dataset ${dataset} is unavailable`);
+  }
+}
+
+/** Messages of DuckDB errors that come from reading a file, not from the SQL. */
+const FILE_ERROR = /IO Error|No magic bytes|too small to be a Parquet|TProtocolException|[Cc]orrupt|decompress|[Ss]nappy|ZSTD|zstd|thrift|Parquet|parquet|No files found/;
+
 /** A bound value as the endpoints produce it (lists for comma-separated parameters). */
 export type BindValue = null | boolean | number | bigint | string | readonly (string | number | bigint)[];
 
@@ -74,10 +93,14 @@ export class Engine {
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
   private closed = false;
 
+  /** Datasets this engine serves as unavailable (damaged at open), dataset → reason. */
+  readonly unavailable = new Map<string, string>();
+
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly manifest: Manifest,
     private readonly timeoutMs: number,
+    readonly dir: string,
   ) {}
 
   /** Opens the engine over the manifest's version, e.g. `await Engine.open({ dataDir, manifest, poolSize: 4, … })`. */
@@ -90,11 +113,13 @@ export class Engine {
     });
     const setup = await instance.connect();
     const dir = versionDir(opts.dataDir, opts.manifest);
+    const unavailable = new Map<string, string>();
     await createLakeViews(
       { run: async (sql: string) => void (await setup.run(sql)) },
       dir,
       opts.manifest.tables,
       { solidBlock: opts.manifest.solidBlock, head: opts.manifest.head, first: opts.manifest.first },
+      { datasets: opts.damaged ?? new Set(), onDamaged: (ds, error) => unavailable.set(ds, error) },
     );
     // Parquet footers are read once and kept: a request then costs only the row groups it needs. GLOBAL: a plain
     // SET of this Parquet option is session-scoped, so it stayed on this setup connection and the pool's connections
@@ -104,14 +129,15 @@ export class Engine {
     await setup.run(`SET GLOBAL enable_external_access = false`);
     await setup.run(`SET GLOBAL lock_configuration = true`);
     setup.closeSync();
-    const engine = new Engine(instance, opts.manifest, opts.timeoutMs);
+    const engine = new Engine(instance, opts.manifest, opts.timeoutMs, dir);
+    for (const [ds, why] of unavailable) engine.unavailable.set(ds, why);
     for (let i = 0; i < opts.poolSize; i++) engine.idle.push({ conn: await instance.connect(), prepared: new Map() });
     return engine;
   }
 
   /** Runs a template with named parameters and returns all rows, e.g. `await engine.query(t, { number: 1 })`. */
   async query(t: SqlTemplate, params: Record<string, BindValue>, orderBy?: string): Promise<QueryResult> {
-    return this.withConnection(async (pc) => {
+    return this.mapFileErrors(t, () => this.withConnection(async (pc) => {
       const stmt = await this.prepare(pc, t, orderBy);
       this.bind(stmt, t, params);
       const reader = await this.withTimeout(pc, () => stmt.runAndReadAll());
@@ -122,7 +148,7 @@ export class Engine {
         return o;
       });
       return { columns, rows };
-    });
+    }));
   }
 
   /**
@@ -132,24 +158,68 @@ export class Engine {
   async stream(
     t: SqlTemplate,
     params: Record<string, BindValue>,
-    onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+    onRows: (columns: string[], rows: Cell[][], signal: AbortSignal) => Promise<boolean>,
     orderBy?: string,
   ): Promise<void> {
-    await this.withConnection(async (pc) => {
-      const stmt = await this.prepare(pc, t, orderBy);
-      this.bind(stmt, t, params);
-      const result = await stmt.stream();
-      const columns = result.columnNames();
-      for (;;) {
-        const chunk = await result.fetchChunk();
-        if (!chunk || chunk.rowCount === 0) break;
-        const rows = chunk.getRows().map((r) => r.map(toCell));
-        if (!(await onRows(columns, rows))) {
-          pc.conn.interrupt();
-          break;
+    await this.mapFileErrors(t, () => this.withConnection(async (pc) => {
+      // The query timeout covers the whole export, the client's reading included: at the deadline the query is
+      // interrupted and `signal` aborts, so a writer waiting on a slow reader lets go and the connection returns.
+      const deadline = new AbortController();
+      let timedOut = false;
+      const timer = setTimeout(() => {
+        timedOut = true;
+        deadline.abort();
+        pc.conn.interrupt();
+      }, this.timeoutMs);
+      try {
+        const stmt = await this.prepare(pc, t, orderBy);
+        this.bind(stmt, t, params);
+        const result = await stmt.stream();
+        const columns = result.columnNames();
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+          if (!chunk || chunk.rowCount === 0) break;
+          const rows = chunk.getRows().map((r) => r.map(toCell));
+          if (!(await onRows(columns, rows, deadline.signal))) {
+            pc.conn.interrupt();
+            break;
+          }
+          if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
+      } catch (e) {
+        if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+        throw e;
+      } finally {
+        clearTimeout(timer);
       }
-    });
+    }));
+  }
+
+  /** Turns a DuckDB error from reading a file into DataUnavailableError naming the dataset. */
+  private async mapFileErrors<T>(t: SqlTemplate, run: () => Promise<T>): Promise<T> {
+    try {
+      return await run();
+    } catch (e) {
+      if (e instanceof QueryTimeoutError || !(e instanceof Error)) throw e;
+      const msg = e.message;
+      const marked = msg.indexOf(UNAVAILABLE_PREFIX);
+      if (marked >= 0) {
+        const ds = /^[\w]+/.exec(msg.slice(marked + UNAVAILABLE_PREFIX.length))?.[0] ?? 'unknown';
+        throw new DataUnavailableError(ds, this.unavailable.get(ds) ?? msg);
+      }
+      const at = msg.indexOf(this.dir);
+      if (at >= 0) {
+        const rel = msg.slice(at + this.dir.length + 1).split(/['"\s]/)[0] ?? '';
+        throw new DataUnavailableError(datasetOfFile(rel) ?? 'unknown', msg);
+      }
+      if (FILE_ERROR.test(msg)) {
+        // No path in the message (a garbage page): name the datasets the template reads.
+        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b${n}\\b`).test(t.sql));
+        throw new DataUnavailableError(names.join(', ') || 'unknown', msg);
+      }
+      throw e;
+    }
   }
 
   /** Closes the pool once every in-flight query has returned its connection. */

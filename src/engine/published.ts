@@ -3,19 +3,41 @@
  * polls the manifest: a newly published version gets a fresh Engine, requests switch to it at once, and the old
  * one is closed after its in-flight queries finished (a request always sees one version).
  */
-import { promises as fs } from 'node:fs';
+import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
-import { Engine, type EngineOptions } from './engine.ts';
-import { MANIFEST_FILE, readManifest } from '../lake/manifest.ts';
+import { DataUnavailableError, Engine, type EngineOptions } from './engine.ts';
+import { MANIFEST_FILE, readManifest, versionDir, type Manifest } from '../lake/manifest.ts';
 import { staleLayout } from '../lake/layout.ts';
+import { verifyVersion, type FileProblem } from '../lake/verify.ts';
+import { Lease } from '../lake/leases.ts';
 
-export type PublishedOptions = Omit<EngineOptions, 'manifest'> & { watchMs: number; onSwitch?: (version: string) => void };
+export type PublishedOptions = Omit<EngineOptions, 'manifest' | 'damaged'> & {
+  watchMs: number;
+  onSwitch?: (version: string) => void;
+  /** Where damaged files are reported (with their paths: the log, never an HTTP body). */
+  log?: (message: string) => void;
+};
+
+/** What `/health` says about the served version: `degraded` with reasons whenever it is not whole. */
+export interface LakeHealth {
+  status: 'ok' | 'degraded';
+  /** Datasets answered 503 DATA_UNAVAILABLE, with why (no paths). */
+  unavailable: { dataset: string; reason: string }[];
+  reasons: string[];
+  /** A newer published version this server refused (damaged files), if any. */
+  refused?: { version: string; datasets: string[] };
+}
 
 export class PublishedLake {
   private inFlight = new Map<Engine, number>();
   private timer: NodeJS.Timeout | undefined;
   private lastMtime = 0;
   private switching = false;
+
+  private lease: Lease | undefined;
+  /** Datasets of the current version found unavailable (file check at open, or a failing read), dataset → reason. */
+  private unavailable = new Map<string, string>();
+  private refused: LakeHealth['refused'];
 
   private constructor(
     private engine: Engine,
@@ -28,7 +50,14 @@ export class PublishedLake {
     if (!manifest) throw new Error(`no published dataset in ${path.resolve(opts.dataDir)} (run \`tronlake generate\` or \`tronlake ingest\` first)`);
     const stale = await staleLayout(manifest, opts.dataDir);
     if (stale) throw new Error(stale);
-    const lake = new PublishedLake(await Engine.open({ ...opts, manifest }), opts);
+    // Lease first: retention must not delete the version between the check and the open.
+    const lease = await Lease.take(opts.dataDir, manifest.version);
+    const problems = await cheapCheck(opts.dataDir, manifest, opts.log);
+    const engine = await Engine.open({ ...opts, manifest, damaged: new Set(problems.map((p) => p.dataset)) });
+    const lake = new PublishedLake(engine, opts);
+    lake.lease = lease;
+    for (const p of problems) lake.unavailable.set(p.dataset, p.problem);
+    for (const [ds, why] of engine.unavailable) lake.noteUnavailable(ds, why);
     lake.lastMtime = await lake.manifestMtime();
     if (opts.watchMs > 0) {
       lake.timer = setInterval(() => void lake.poll(), opts.watchMs);
@@ -47,6 +76,9 @@ export class PublishedLake {
     this.inFlight.set(e, (this.inFlight.get(e) ?? 0) + 1);
     try {
       return await fn(e);
+    } catch (err) {
+      if (err instanceof DataUnavailableError && e === this.engine) this.noteUnavailable(err.dataset, err.detail);
+      throw err;
     } finally {
       const n = (this.inFlight.get(e) ?? 1) - 1;
       if (n === 0) this.inFlight.delete(e);
@@ -66,10 +98,20 @@ export class PublishedLake {
       const manifest = await readManifest(this.opts.dataDir);
       if (!manifest || manifest.version === this.engine.manifest.version) return false;
       if (await staleLayout(manifest, this.opts.dataDir)) return false; // published by another release: keep serving
-
+      // Never switch to a damaged version: keep serving the whole one and say so in /health.
+      const problems = await cheapCheck(this.opts.dataDir, manifest, this.opts.log);
+      if (problems.length > 0) {
+        this.refused = { version: manifest.version, datasets: [...new Set(problems.map((p) => p.dataset))] };
+        return false;
+      }
+      // A second lease covers the new version while it opens; the old one moves once the switch is done.
       const next = await Engine.open({ ...this.opts, manifest });
       const old = this.engine;
       this.engine = next;
+      this.unavailable = new Map();
+      this.refused = undefined;
+      for (const [ds, why] of next.unavailable) this.noteUnavailable(ds, why);
+      await this.lease?.move(manifest.version);
       if (!this.inFlight.has(old)) await old.close();
       this.opts.onSwitch?.(manifest.version);
       return true;
@@ -83,6 +125,26 @@ export class PublishedLake {
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
     await this.engine.close();
+    await this.lease?.release();
+  }
+
+  /** Whether the served version is whole: its folder present, no dataset found damaged. */
+  health(): LakeHealth {
+    const reasons: string[] = [];
+    if (!existsSync(versionDir(this.opts.dataDir, this.engine.manifest))) reasons.push(`the folder of version ${this.engine.manifest.version} is missing`);
+    const unavailable = [...this.unavailable].map(([dataset, reason]) => ({ dataset, reason }));
+    if (unavailable.length > 0) reasons.push(`damaged or missing files in: ${unavailable.map((u) => u.dataset).join(', ')}`);
+    const h: LakeHealth = { status: reasons.length > 0 ? 'degraded' : 'ok', unavailable, reasons };
+    if (this.refused) h.refused = this.refused;
+    return h;
+  }
+
+  private noteUnavailable(dataset: string, detail: string): void {
+    if (!this.unavailable.has(dataset)) {
+      // The detail may hold a file path: it goes to the log only; /health shows a path-free reason.
+      this.opts.log?.(`dataset ${dataset} unavailable in version ${this.engine.manifest.version}: ${detail}`);
+      this.unavailable.set(dataset, 'a read failed: damaged or missing file');
+    }
   }
 
   private async manifestMtime(): Promise<number> {
@@ -92,4 +154,11 @@ export class PublishedLake {
       return 0;
     }
   }
+}
+
+/** Footers, magic bytes and row counts of every file of a version (src/lake/verify.ts); problems are logged with their files. */
+async function cheapCheck(dataDir: string, manifest: Manifest, log?: (m: string) => void): Promise<FileProblem[]> {
+  const report = await verifyVersion(dataDir, manifest, { deep: false });
+  for (const p of report.problems) log?.(`version ${manifest.version}: ${p.dataset}: ${p.file}: ${p.problem}`);
+  return report.problems;
 }

@@ -5,13 +5,16 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, ERRORS } from './errors.ts';
+import { addAdmissionControl } from './admission.ts';
+import { requireApiKey } from './api-key.ts';
+import { catalogClientError, catalogFrameworkError, rejectLongUrls } from './framework-errors.ts';
 import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
-import { csvLines } from './csv.ts';
+import { csvLines, writeOrDrop } from './csv.ts';
 import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
 import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
 import { PublishedLake } from '../engine/published.ts';
-import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
+import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 
@@ -31,7 +34,11 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const cfg = serveConfigSchema.parse({ watchMs: 0, ...opts });
   const endpoints = opts.endpoints;
   const templates = await loadTemplates(endpoints);
+  // Damaged files found while opening are logged once the app's logger exists.
+  const early: string[] = [];
+  let warn = (m: string): void => void early.push(m);
   const lake = await PublishedLake.open({
+    log: (m) => warn(m),
     dataDir: cfg.dataDir,
     poolSize: cfg.poolSize,
     threads: cfg.threads,
@@ -42,28 +49,57 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const cache = new ResponseCache(cfg.cacheBytes);
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
 
-  const app = Fastify({ logger: opts.logger ?? false }) as unknown as TronlakeApp;
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    bodyLimit: cfg.bodyLimit,
+    // Errors Fastify and Node answer before a route runs get catalog bodies too (bad URL, 431, malformed request).
+    frameworkErrors: catalogFrameworkError,
+    clientErrorHandler: catalogClientError,
+  }) as unknown as TronlakeApp;
+  for (const m of early.splice(0)) app.log.warn(m);
+  warn = (m) => app.log.warn(m);
   app.decorate('lake', lake);
+  app.addHook('onRequest', rejectLongUrls(cfg.maxUrlBytes));
+  const routesByPath = new Map<string, string[]>();
+  addAdmissionControl(app, {
+    maxInFlight: cfg.maxQueue === -1 ? Number.POSITIVE_INFINITY : cfg.poolSize + (cfg.maxQueue ?? cfg.poolSize),
+    retryAfterSeconds: 1,
+    guarded: (req) => req.routeOptions.url !== undefined && req.routeOptions.url !== '/health' && routesByPath.has(req.routeOptions.url),
+  });
   app.addHook('onClose', async () => lake.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
     if (err instanceof ApiError) return sendError(reply, err);
     if (err instanceof QueryTimeoutError) return sendError(reply, new ApiError('QUERY_TIMEOUT'));
-    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
-      return sendError(reply, new ApiError('BAD_BODY', 'The request could not be read.'));
+    if (err instanceof DataUnavailableError) {
+      // The file is in the log (detail); the body names the dataset only.
+      app.log.error({ dataset: err.dataset, detail: err.detail }, 'data unavailable');
+      return sendError(reply, new ApiError('DATA_UNAVAILABLE', `Dataset ${err.dataset} is damaged or missing in the published version; the operator is told in /health and the log.`, undefined, err.dataset));
     }
+    if (err.statusCode === 413) return sendError(reply, new ApiError('PAYLOAD_TOO_LARGE'));
+    if (err.statusCode === 414) return sendError(reply, new ApiError('URI_TOO_LONG'));
+    if (err.statusCode === 415) return sendError(reply, new ApiError('UNSUPPORTED_MEDIA_TYPE'));
+    if (err.statusCode === 400 && /^FST_ERR_CTP_/.test((err as { code?: string }).code ?? '')) return sendError(reply, new ApiError('BAD_BODY'));
+    if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) return sendError(reply, new ApiError('BAD_REQUEST'));
     app.log.error(err);
     return sendError(reply, new ApiError('INTERNAL'));
   });
-  app.setNotFoundHandler((req, reply) =>
-    sendError(reply, new ApiError('NOT_FOUND', `No endpoint ${req.method} ${req.url.split('?')[0]}.`)),
-  );
+  app.setNotFoundHandler((req, reply) => {
+    const p = req.url.split('?')[0]!;
+    const allowed = routesByPath.get(p);
+    // A known path asked with another method: 405 with the methods it has (a HEAD of a GET route is served by Fastify).
+    if (allowed) return sendError(reply.header('allow', allowed.join(', ')), new ApiError('METHOD_NOT_ALLOWED', `${p} answers ${allowed.join(', ')}, not ${req.method}.`));
+    return sendError(reply, new ApiError('NOT_FOUND', `No endpoint ${req.method} ${p}.`));
+  });
 
   app.get('/health', async (_req, reply) => {
     const m = lake.current.manifest;
+    const h = lake.health();
     reply.header('cache-control', 'no-store');
     return {
-      status: 'ok',
+      status: h.status,
+      ...(h.status === 'degraded' ? { reasons: h.reasons, unavailable: h.unavailable } : {}),
+      ...(h.refused ? { refused: h.refused } : {}),
       version: m.version,
       fingerprint: m.fingerprint,
       head: m.head,
@@ -74,9 +110,12 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   });
 
   for (const ep of endpoints) {
-    const handler = makeHandler(ep, { lake, cache, templates, apiKeys });
+    const handler = makeHandler(ep, { lake, cache, templates, apiKeys, csvStallMs: cfg.csvStallMs });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
-    for (const url of paths) app.route({ method: ep.method, url, handler });
+    for (const url of paths) {
+      app.route({ method: ep.method, url, handler });
+      routesByPath.set(url, [...(routesByPath.get(url) ?? []), ep.method]);
+    }
   }
   return app;
 }
@@ -86,6 +125,8 @@ interface HandlerDeps {
   cache: ResponseCache;
   templates: Map<string, SqlTemplate>;
   apiKeys: Set<string>;
+  /** CSV: a reader that takes nothing for this long is dropped (ms). */
+  csvStallMs: number;
 }
 
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
@@ -184,13 +225,11 @@ async function streamCsv(
     await engine.stream(
       t,
       csv.binds(p, { now: engine.manifest.head.timestamp, manifest: engine.manifest }),
-      async (columns, rows) => {
+      async (columns, rows, signal) => {
         start();
         if (closed) return false;
         const idx = csv.columns.map((c) => columns.indexOf(c.field));
-        const ok = raw.write(csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))));
-        if (!ok && !closed) await new Promise<void>((resolve) => raw.once('drain', () => resolve()).once('close', () => resolve()));
-        return !closed;
+        return writeOrDrop(raw, csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))), deps.csvStallMs, signal);
       },
       csv.orderBy?.(p),
     );
@@ -198,7 +237,9 @@ async function streamCsv(
     raw.end();
   } catch (e) {
     if (!started) {
-      const err = e instanceof QueryTimeoutError ? new ApiError('QUERY_TIMEOUT') : new ApiError('INTERNAL');
+      const err = e instanceof QueryTimeoutError ? new ApiError('QUERY_TIMEOUT')
+        : e instanceof DataUnavailableError ? new ApiError('DATA_UNAVAILABLE', undefined, undefined, e.dataset)
+        : new ApiError('INTERNAL');
       raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
       raw.end(toJson(err.body()));
     } else raw.destroy();
@@ -206,9 +247,7 @@ async function streamCsv(
 }
 
 function checkKey(req: FastifyRequest, keys: Set<string>): void {
-  const h = req.headers['chain-pro-api-key'] ?? req.headers['tron-pro-api-key'];
-  const key = Array.isArray(h) ? h[0] : h;
-  if (!key || (keys.size > 0 && !keys.has(key))) throw new ApiError('UNAUTHORIZED');
+  requireApiKey(req.headers, keys);
 }
 
 /** Repeated key → last value; empty string → absent; non-strings dropped (ARCHITECTURE §5.3). */

@@ -19,3 +19,31 @@ export function guardCell(v: Cell): string {
 export function csvLines(rows: Cell[][]): string {
   return stringify(rows.map((r) => r.map(guardCell)), { record_delimiter: '\r\n' });
 }
+
+/**
+ * Writes one chunk of an export to a slow or stalled reader without holding a pooled connection forever: when the
+ * socket buffer is full it waits for 'drain' at most `stallMs` (then the connection is destroyed) or until `signal`
+ * aborts (the export's deadline). Returns false when the export must stop (client gone, stalled or out of time).
+ */
+export async function writeOrDrop(res: import('node:http').ServerResponse, chunk: string, stallMs: number, signal?: AbortSignal): Promise<boolean> {
+  if (res.destroyed || signal?.aborted) return false;
+  if (res.write(chunk)) return !res.destroyed;
+  const drained = await new Promise<boolean>((resolve) => {
+    const finish = (ok: boolean): void => {
+      clearTimeout(timer);
+      res.off('drain', onDrain);
+      res.off('close', onClose);
+      signal?.removeEventListener('abort', onAbort);
+      resolve(ok);
+    };
+    const onDrain = (): void => finish(true);
+    const onClose = (): void => finish(false);
+    const onAbort = (): void => finish(false);
+    const timer = setTimeout(() => finish(false), stallMs);
+    res.once('drain', onDrain);
+    res.once('close', onClose);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+  if (!drained) res.destroy();
+  return drained && !res.destroyed;
+}

@@ -7,6 +7,7 @@
  * Incremental: with `days`, only those day partitions are rewritten; the other days are hard-linked from the
  * current version, so the cost of a publish grows with the new data, not with history.
  */
+import { leasedVersions } from './leases.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
@@ -222,12 +223,16 @@ async function linkDir(from: string, to: string): Promise<void> {
   for (const f of await fs.readdir(from)) await fs.link(path.join(from, f), path.join(to, f));
 }
 
-/** Keeps the published version and the two before it (a server may still be reading them); drops crashed temp folders. */
+/**
+ * Keeps the published version, the two before it (a switching server may still finish queries on them) and every
+ * version a live server holds a lease on (src/lake/leases.ts: a server that does not switch keeps its version);
+ * drops crashed temp folders.
+ */
 async function collectGarbage(dataDir: string, published: Manifest): Promise<void> {
   const root = path.join(dataDir, VERSIONS_DIR);
   const names = (await fs.readdir(root)).sort();
   const versions = names.filter((n) => n.startsWith('v'));
-  const keep = new Set([published.version, ...versions.filter((v) => v !== published.version).slice(-2)]);
+  const keep = new Set([published.version, ...versions.filter((v) => v !== published.version).slice(-2), ...(await leasedVersions(dataDir))]);
   for (const n of names) {
     if (n.startsWith('.tmp-') || (n.startsWith('v') && !keep.has(n))) {
       await fs.rm(path.join(root, n), { recursive: true, force: true });

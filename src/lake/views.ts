@@ -48,6 +48,19 @@ export async function createDatasetView(db: { run(sql: string): Promise<void> },
   else await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}${hive})`);
 }
 
+/** The error text of a query that reads a damaged dataset's view; the engine maps it back to the dataset. */
+export const UNAVAILABLE_PREFIX = 'tronlake: dataset unavailable: ';
+export function unavailableMessage(dataset: string): string {
+  return `${UNAVAILABLE_PREFIX}${dataset}`;
+}
+
+/** A typed NULL of every column of a dataset's view, so SQL over a damaged dataset still binds. */
+function unavailableColumns(ds: Dataset): string {
+  const cols = ds.columns.map((c) => `NULL::${c.type} AS "${c.name}"`);
+  if (ds.kind === 'raw' && !ds.columns.some((c) => c.name === 'date')) cols.push(`NULL::VARCHAR AS "date"`);
+  return cols.join(', ');
+}
+
 /** Columns of a dataset's view, partition columns included, e.g. raw `blocks` → `block_number BIGINT NOT NULL, …, date VARCHAR`. */
 export function emptyColumnsDDL(ds: Dataset): string {
   const names = new Set(ds.columns.map((c) => c.name));
@@ -60,10 +73,29 @@ export async function createLakeViews(
   dir: string,
   tables: Record<string, TableEntry>,
   state: ChainState,
+  damaged?: { datasets: ReadonlySet<string>; onDamaged(dataset: string, error: string): void },
 ): Promise<void> {
   for (const ds of allDatasets) {
     const entry = tables[ds.name];
-    if (entry) await createDatasetView(db, dir, ds, entry.rows);
+    if (!entry) continue;
+    if (!damaged) {
+      await createDatasetView(db, dir, ds, entry.rows);
+      continue;
+    }
+    // Serving: a damaged dataset (found by the start check, or failing here) becomes a view that fails every query
+    // reading it with a recognisable message, so the rest of the lake is still served.
+    let error = damaged.datasets.has(ds.name) ? 'found damaged by the file check' : undefined;
+    if (!error) {
+      try {
+        await createDatasetView(db, dir, ds, entry.rows);
+      } catch (e) {
+        error = e instanceof Error ? e.message : String(e);
+      }
+    }
+    if (error !== undefined) {
+      damaged.onDamaged(ds.name, error);
+      await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM (SELECT ${unavailableColumns(ds)}) WHERE error(${lit(unavailableMessage(ds.name))}) IS NULL`);
+    }
   }
   await db.run(ADDRESS_BUCKET_MACRO);
   const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));

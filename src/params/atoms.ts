@@ -56,14 +56,17 @@ export function hash() {
   });
 }
 
+/** Largest time bound accepted (ms): below 8.64e15, the last instant a JS Date (and so a UTC day) can represent. */
+export const MAX_TIMESTAMP_MS = 8_640_000_000_000_000 - 1;
+
 /** Timestamp in milliseconds (non-negative integer), e.g. `timestampMs()` parses '1662014442000'. */
 export function timestampMs() {
-  return int({ min: 0 });
+  return int({ min: 0, max: MAX_TIMESTAMP_MS });
 }
 
 /** Timestamp in seconds, returned as milliseconds so SQL compares one unit, e.g. '1662014442' → 1662014442000. */
 export function timestampSecAsMs() {
-  return int({ min: 0 }).transform((n) => n * 1000);
+  return int({ min: 0, max: Math.floor(MAX_TIMESTAMP_MS / 1000) }).transform((n) => n * 1000);
 }
 
 /** Day string yyyy-MM-dd (a real calendar day), returned as the UTC midnight in ms. */

@@ -1,0 +1,171 @@
+/**
+ * Checks a published version's Parquet files with a reader independent of DuckDB (hyparquet: pure JavaScript,
+ * reads DuckDB's zstd and snappy pages through hyparquet-compressors; parquetjs-lite cannot decompress zstd).
+ *
+ * - `cheap` (serve, at start and before switching): every file has its magic bytes at both ends, a footer that
+ *   parses, and the row counts of its footers match the manifest per dataset and per day partition. Reads only
+ *   footers: milliseconds per file.
+ * - `deep` (`tronlake verify`): also decodes every page of every column and checks the decoded row count.
+ *
+ * A problem names the dataset and the file relative to the version folder; callers that answer HTTP show the
+ * dataset only.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { parquetMetadata, parquetRead } from 'hyparquet';
+import { compressors } from 'hyparquet-compressors';
+import type { Manifest } from './manifest.ts';
+import { versionDir } from './manifest.ts';
+
+export interface FileProblem {
+  dataset: string;
+  /** Path relative to the version folder, e.g. `raw/blocks/date=2026-10-01/part-0.parquet`. */
+  file: string;
+  problem: string;
+}
+
+export interface VerifyReport {
+  version: string;
+  files: number;
+  rows: number;
+  problems: FileProblem[];
+}
+
+const MAGIC = 'PAR1';
+
+/** The dataset a file of a version folder belongs to, e.g. `raw/blocks/date=…/x.parquet` → `blocks`. */
+export function datasetOfFile(relative: string): string | undefined {
+  const parts = relative.split(/[\\/]/);
+  if (parts[0] === 'dim' && parts[1]) return parts[1].replace(/\.parquet$/, '');
+  if ((parts[0] === 'raw' || parts[0] === 'derived') && parts[1]) return parts[1];
+  return undefined;
+}
+
+/** Checks every file of the manifest's version, e.g. `await verifyVersion('data/tiny', m, { deep: true })`. */
+export async function verifyVersion(dataDir: string, manifest: Manifest, opts: { deep: boolean }): Promise<VerifyReport> {
+  const dir = versionDir(dataDir, manifest);
+  const report: VerifyReport = { version: manifest.version, files: 0, rows: 0, problems: [] };
+  for (const [name, table] of Object.entries(manifest.tables)) {
+    const base = table.kind === 'dimension' ? path.join('dim') : path.join(table.kind, name);
+    const files = table.kind === 'dimension'
+      ? (await exists(path.join(dir, 'dim', `${name}.parquet`)) ? [path.join('dim', `${name}.parquet`)] : [])
+      : await listParquet(dir, base);
+    if (table.rows > 0 && files.length === 0) {
+      report.problems.push({ dataset: name, file: base, problem: `no files (manifest: ${table.rows} rows)` });
+      continue;
+    }
+    let rows = 0;
+    const perDay = new Map<string, number>();
+    let readable = true;
+    for (const rel of files) {
+      report.files++;
+      const r = await checkFile(path.join(dir, rel), opts.deep);
+      if (typeof r === 'string') {
+        readable = false;
+        report.problems.push({ dataset: name, file: rel, problem: r });
+        continue;
+      }
+      rows += r;
+      const day = /date=([^/\\]+)/.exec(rel)?.[1];
+      if (day) perDay.set(day, (perDay.get(day) ?? 0) + r);
+    }
+    report.rows += rows;
+    if (!readable) continue; // counts of a dataset with an unreadable file say nothing more
+    if (rows !== table.rows) report.problems.push({ dataset: name, file: base, problem: `${rows} rows in the files, ${table.rows} in the manifest` });
+    for (const [day, p] of Object.entries(table.partitions ?? {})) {
+      const got = perDay.get(day) ?? 0;
+      if (got !== p.rows) report.problems.push({ dataset: name, file: path.join(base, `date=${day}`), problem: `${got} rows in the partition, ${p.rows} in the manifest` });
+    }
+    for (const day of perDay.keys()) {
+      if (table.partitions && !(day in table.partitions)) report.problems.push({ dataset: name, file: path.join(base, `date=${day}`), problem: 'a partition the manifest does not list' });
+    }
+  }
+  return report;
+}
+
+/** Rows of one file, or what is wrong with it. The cheap check reads the first 4 bytes and the footer only. */
+async function checkFile(file: string, deep: boolean): Promise<number | string> {
+  let fh: import('node:fs/promises').FileHandle;
+  try {
+    fh = await fs.open(file, 'r');
+  } catch (e) {
+    return `unreadable (${(e as NodeJS.ErrnoException).code ?? 'error'})`;
+  }
+  let tail: Buffer;
+  let whole: Buffer | undefined;
+  try {
+    const size = (await fh.stat()).size;
+    if (size < 12) return `too small (${size} bytes)`;
+    const head = Buffer.alloc(4);
+    await fh.read(head, 0, 4, 0);
+    if (head.toString('latin1') !== MAGIC) return 'no Parquet magic bytes at the start';
+    const end = Buffer.alloc(8);
+    await fh.read(end, 0, 8, size - 8);
+    if (end.toString('latin1', 4) !== MAGIC) return 'no Parquet magic bytes at the end (truncated?)';
+    const footerLen = end.readUInt32LE(0);
+    if (footerLen + 12 > size) return `footer length ${footerLen} exceeds the file (${size} bytes)`;
+    if (deep) {
+      whole = await fh.readFile();
+      tail = whole;
+    } else {
+      tail = Buffer.alloc(footerLen + 8);
+      await fh.read(tail, 0, footerLen + 8, size - footerLen - 8);
+    }
+  } finally {
+    await fh.close();
+  }
+  const ab = (b: Buffer): ArrayBuffer => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer;
+  let rows: number;
+  let metadata: ReturnType<typeof parquetMetadata>;
+  try {
+    metadata = parquetMetadata(ab(tail));
+    rows = Number(metadata.num_rows);
+  } catch (e) {
+    return `footer does not parse (${short(e)})`;
+  }
+  if (!whole) return rows;
+  try {
+    let decoded = 0;
+    await parquetRead({
+      file: ab(whole),
+      metadata,
+      compressors,
+      rowFormat: 'array',
+      onChunk: (chunk) => {
+        if (chunk.columnName === metadata.schema[1]?.name) decoded += chunk.rowEnd - chunk.rowStart;
+      },
+    });
+    if (decoded !== rows) return `${decoded} rows decoded, ${rows} in the footer`;
+  } catch (e) {
+    return `a page does not decode (${short(e)})`;
+  }
+  return rows;
+}
+
+function short(e: unknown): string {
+  return (e instanceof Error ? e.message : String(e)).split('\n')[0]!.slice(0, 120);
+}
+
+async function exists(p: string): Promise<boolean> {
+  return fs.stat(p).then(() => true, () => false);
+}
+
+/** `.parquet` files under `dir/base`, relative to `dir`, sorted. */
+async function listParquet(dir: string, base: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (rel: string): Promise<void> => {
+    let entries: import('node:fs').Dirent[];
+    try {
+      entries = await fs.readdir(path.join(dir, rel), { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      const r = path.join(rel, e.name);
+      if (e.isDirectory()) await walk(r);
+      else if (e.name.endsWith('.parquet')) out.push(r);
+    }
+  };
+  await walk(base);
+  return out.sort();
+}
