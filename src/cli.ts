@@ -4,6 +4,7 @@
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
  *   tronlake rederive --data DIR                  (rebuild the derived tables of a lake published by another release)
+ *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  */
 import path from 'node:path';
@@ -33,6 +34,30 @@ async function rederiveCmd(flags: Flags): Promise<void> {
   console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
 }
 
+async function verifyCmd(flags: Flags): Promise<void> {
+  const dataDir = flags.data ?? process.env.DATA_DIR;
+  if (!dataDir) throw new Error('--data DIR is required');
+  const published = await readManifest(dataDir);
+  if (!published) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
+  let manifest = published;
+  if (flags.version && flags.version !== published.version) {
+    // An older version still on disk: its manifest is kept inside its folder by the publisher when present.
+    const { versionManifest } = await import('./lake/verify.ts');
+    manifest = await versionManifest(dataDir, flags.version);
+  }
+  const { verifyVersion } = await import('./lake/verify.ts');
+  const t0 = Date.now();
+  const r = await verifyVersion(dataDir, manifest, { deep: true });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (r.problems.length === 0) {
+    console.error(`verified version ${r.version}: ${r.files} files, ${r.rows} rows, no problem (${secs} s)`);
+    return;
+  }
+  for (const p of r.problems) console.log(`${p.dataset}\t${p.file}\t${p.problem}`);
+  console.error(`version ${r.version}: ${r.problems.length} problem(s) in ${new Set(r.problems.map((p) => p.file)).size} file(s) of ${r.files} (${secs} s)`);
+  process.exitCode = 1;
+}
+
 async function serveCmd(flags: Flags): Promise<void> {
   const cfg = serveConfig(flags);
   const { buildApp } = await import('./http/app.ts');
@@ -45,7 +70,7 @@ async function serveCmd(flags: Flags): Promise<void> {
     createServer((req, res) => app.routing(req, res)).listen(cfg.altPort, cfg.host);
   }
   const m = app.lake.current.manifest;
-  console.error(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://localhost:${cfg.port}`);
+  console.error(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://${cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host}:${cfg.port}`);
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
@@ -74,6 +99,7 @@ const USAGE = `usage:
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
   tronlake rederive --data DIR
+  tronlake verify --data DIR [--version V]
   tronlake start`;
 
 async function main(argv: string[]): Promise<void> {
@@ -85,6 +111,8 @@ async function main(argv: string[]): Promise<void> {
       return serveCmd(parseFlags(rest));
     case 'rederive':
       return rederiveCmd(parseFlags(rest));
+    case 'verify':
+      return verifyCmd(parseFlags(rest));
     case 'start':
       return startCmd(parseFlags(rest));
     case 'ingest':

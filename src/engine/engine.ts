@@ -72,7 +72,7 @@ export class DataUnavailableError extends Error {
 }
 
 /** Messages of DuckDB errors that come from reading a file, not from the SQL. */
-const FILE_ERROR = /IO Error|No magic bytes|too small to be a Parquet|TProtocolException|[Cc]orrupt|decompress|[Ss]nappy|ZSTD|zstd|thrift|Parquet|parquet|No files found/;
+const FILE_ERROR = /IO Error|Invalid Error|No magic bytes|too small to be a Parquet|TProtocolException|[Cc]orrupt|decompress|[Ss]nappy|ZSTD|zstd|thrift|Parquet|parquet|No files found/;
 
 /** A bound value as the endpoints produce it (lists for comma-separated parameters). */
 export type BindValue = null | boolean | number | bigint | string | readonly (string | number | bigint)[];
@@ -215,7 +215,7 @@ export class Engine {
       }
       if (FILE_ERROR.test(msg)) {
         // No path in the message (a garbage page): name the datasets the template reads.
-        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b${n}\\b`).test(t.sql));
+        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b(FROM|JOIN)\\s+${n}\\b`, 'i').test(t.sql));
         throw new DataUnavailableError(names.join(', ') || 'unknown', msg);
       }
       throw e;

@@ -50,7 +50,7 @@ export async function verifyVersion(dataDir: string, manifest: Manifest, opts: {
     const files = table.kind === 'dimension'
       ? (await exists(path.join(dir, 'dim', `${name}.parquet`)) ? [path.join('dim', `${name}.parquet`)] : [])
       : await listParquet(dir, base);
-    if (table.rows > 0 && files.length === 0) {
+    if (table.rows !== 0 && files.length === 0) {
       report.problems.push({ dataset: name, file: base, problem: `no files (manifest: ${table.rows} rows)` });
       continue;
     }
@@ -70,7 +70,7 @@ export async function verifyVersion(dataDir: string, manifest: Manifest, opts: {
       if (day) perDay.set(day, (perDay.get(day) ?? 0) + r);
     }
     report.rows += rows;
-    if (!readable) continue; // counts of a dataset with an unreadable file say nothing more
+    if (!readable || table.rows < 0) continue; // counts of a dataset with an unreadable file say nothing more; < 0: unknown
     if (rows !== table.rows) report.problems.push({ dataset: name, file: base, problem: `${rows} rows in the files, ${table.rows} in the manifest` });
     for (const [day, p] of Object.entries(table.partitions ?? {})) {
       const got = perDay.get(day) ?? 0;
@@ -81,6 +81,26 @@ export async function verifyVersion(dataDir: string, manifest: Manifest, opts: {
     }
   }
   return report;
+}
+
+/**
+ * The manifest to check an older version against: `<version>/manifest.json` when the folder has one, else one made
+ * from the folder's datasets with unknown row counts (-1), so only the files themselves are checked.
+ */
+export async function versionManifest(dataDir: string, version: string): Promise<Manifest> {
+  const dir = versionDir(dataDir, { version });
+  if (!(await exists(dir))) throw new Error(`no version ${version} in ${path.resolve(dataDir)}`);
+  const own = path.join(dir, 'manifest.json');
+  if (await exists(own)) return JSON.parse(await fs.readFile(own, 'utf8')) as Manifest;
+  const tables: Manifest['tables'] = {};
+  for (const kind of ['raw', 'derived'] as const) {
+    for (const name of await fs.readdir(path.join(dir, kind)).catch(() => [] as string[])) tables[name] = { kind, rows: -1 };
+  }
+  for (const f of await fs.readdir(path.join(dir, 'dim')).catch(() => [] as string[])) {
+    if (f.endsWith('.parquet')) tables[f.replace(/\.parquet$/, '')] = { kind: 'dimension', rows: -1 };
+  }
+  const none = { number: 0, timestamp: 0 };
+  return { format: 1, version, createdAt: '', refreshTime: 0, head: { ...none, hash: '' }, solidBlock: 0, first: none, source: {}, tables, fingerprint: '' };
 }
 
 /** Rows of one file, or what is wrong with it. The cheap check reads the first 4 bytes and the footer only. */

@@ -54,11 +54,17 @@ export function unavailableMessage(dataset: string): string {
   return `${UNAVAILABLE_PREFIX}${dataset}`;
 }
 
-/** A typed NULL of every column of a dataset's view, so SQL over a damaged dataset still binds. */
-function unavailableColumns(ds: Dataset): string {
-  const cols = ds.columns.map((c) => `NULL::${c.type} AS "${c.name}"`);
-  if (ds.kind === 'raw' && !ds.columns.some((c) => c.name === 'date')) cols.push(`NULL::VARCHAR AS "date"`);
-  return cols.join(', ');
+/**
+ * A view of a damaged dataset: every column and the row filter raise the dataset's error. Each column goes through
+ * random() so the optimizer cannot fold it to a constant and prune the read (a plain NULL column let `WHERE a = 5`
+ * answer an empty result instead of failing).
+ */
+function unavailableSelect(ds: Dataset): string {
+  const fail = `error(${lit(unavailableMessage(ds.name))})`;
+  const names = ds.columns.map((c) => [c.name, c.type] as const);
+  if (ds.kind === 'raw' && !ds.columns.some((c) => c.name === 'date')) names.push(['date', 'VARCHAR']);
+  const cols = names.map(([n, t]) => `CASE WHEN r < 2 THEN ${fail} ELSE NULL END::${t} AS "${n}"`).join(', ');
+  return `SELECT ${cols} FROM (SELECT random() AS r FROM range(1)) WHERE CASE WHEN r < 2 THEN ${fail} ELSE true END`;
 }
 
 /** Columns of a dataset's view, partition columns included, e.g. raw `blocks` → `block_number BIGINT NOT NULL, …, date VARCHAR`. */
@@ -94,7 +100,7 @@ export async function createLakeViews(
     }
     if (error !== undefined) {
       damaged.onDamaged(ds.name, error);
-      await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM (SELECT ${unavailableColumns(ds)}) WHERE error(${lit(unavailableMessage(ds.name))}) IS NULL`);
+      await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS ${unavailableSelect(ds)}`);
     }
   }
   await db.run(ADDRESS_BUCKET_MACRO);
