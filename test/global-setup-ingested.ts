@@ -13,6 +13,12 @@ import type { TestProject } from 'vitest/node';
 export const INGESTED_CHAIN = { before: 20, after: 40, unconfirmed: 2, slotMs: 2 * 3_600_000 };
 
 export default async function setup(project: TestProject): Promise<() => void> {
+  // TRONLAKE_TEST_INGESTED_LAKE=<dir> reuses a lake ingested with these settings (ignored when CI is set).
+  const reuse = process.env.CI ? undefined : process.env.TRONLAKE_TEST_INGESTED_LAKE;
+  if (reuse) {
+    project.provide('lakeDir', reuse);
+    return () => {};
+  }
   const { runIngest } = await import('../datasets/ingest/index.ts');
   const { startFakeNode, REAL_BLOCK } = await import('./datasets/ingest/fake-node.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-ingested-'));

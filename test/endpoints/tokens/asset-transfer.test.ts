@@ -26,12 +26,20 @@ describe('GET /api/asset/transfer', () => {
   it('name=trx (and aliases) keeps TRX; a TRC10 name / id keeps that token; issueAddress keeps its tokens', async () => {
     const [trx] = await sql(`SELECT count(*) AS n ${BASE} AND contract_type = 1`);
     for (const a of ['trx', '_', '0']) expect((await get(`/api/asset/transfer?name=${a}`)).body.rangeTotal).toBe(Number(trx!.n));
-    const [t] = await sql(`SELECT k.token_id AS id, k.symbol, k.issuer_address AS iss, count(*) AS n FROM raw_transactions x JOIN dim_tokens k ON k.token_id = x.token_id
-      WHERE x.contract_type = 2 GROUP BY 1, 2, 3 ORDER BY 4 DESC LIMIT 1`);
+    // Samples chosen by SQL so any lake fits: the busiest TRC10 token by id, the busiest one whose symbol no other
+    // token shares (a name lookup of a shared symbol keeps every token with it), the busiest one with an issuer.
+    const [t] = await sql(`SELECT x.token_id AS id, count(*) AS n FROM raw_transactions x WHERE x.contract_type = 2 GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`);
     expect((await get(`/api/asset/transfer?name=${t!.id}`)).body.rangeTotal).toBe(Number(t!.n));
-    expect((await get(`/api/asset/transfer?name=${String(t!.symbol).toLowerCase()}`)).body.rangeTotal).toBe(Number(t!.n));
-    const [i] = await sql(`SELECT count(*) AS n ${BASE} AND contract_type = 2 AND token_id IN (SELECT token_id FROM dim_tokens WHERE issuer_address = '${t!.iss}')`);
-    const byIssuer = await get(`/api/asset/transfer?issueAddress=${t!.iss}&limit=50`);
+    const [u] = await sql(`SELECT k.symbol, count(*) AS n FROM raw_transactions x JOIN dim_tokens k ON k.token_id = x.token_id
+      WHERE x.contract_type = 2 AND lower(k.symbol) IN (SELECT lower(symbol) FROM dim_tokens GROUP BY 1 HAVING count(*) = 1)
+        AND lower(k.symbol) NOT IN ('trx', '_', '0') GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 1`);
+    if (u) expect((await get(`/api/asset/transfer?name=${String(u.symbol).toLowerCase()}`)).body.rangeTotal).toBe(Number(u.n));
+    const [s] = await sql(`SELECT k.issuer_address AS iss FROM raw_transactions x JOIN dim_tokens k ON k.token_id = x.token_id
+      WHERE x.contract_type = 2 AND k.issuer_address <> '' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    // Without an issuer that has transfers, an issuer with none: the filter then keeps nothing.
+    const iss = s ? String(s.iss) : 'TXk8rQSAvPvBBNtqSoY6nCfsXWCSSpTVQF';
+    const [i] = await sql(`SELECT count(*) AS n ${BASE} AND contract_type = 2 AND token_id IN (SELECT token_id FROM dim_tokens WHERE issuer_address = '${iss}')`);
+    const byIssuer = await get(`/api/asset/transfer?issueAddress=${iss}&limit=50`);
     expect(byIssuer.body.rangeTotal).toBe(Number(i!.n));
     expect(byIssuer.body.Data.every((x: Item) => x.tokenName !== '_')).toBe(true);
   });
@@ -60,7 +68,8 @@ describe('GET /api/asset/transfer', () => {
     const both = (await get('/api/asset/transfer?limit=10')).body.Data.map((x: Item) => x.transactionHash);
     expect([...a, ...b]).toEqual(both);
     expect((await get('/api/asset/transfer?limit=80')).body.Data).toHaveLength(50);
-    expect((await get('/api/asset/transfer?start=9990&limit=50')).body.Data).toHaveLength(10);
+    const [c] = await sql(`SELECT count(*) AS n ${BASE}`);
+    expect((await get('/api/asset/transfer?start=9990&limit=50')).body.Data).toHaveLength(Math.max(0, Math.min(10, Number(c!.n) - 9990)));
     expect((await get('/api/asset/transfer?start=10000')).body.param).toBe('start');
     expect((await get('/api/asset/transfer?address=zzz')).body.param).toBe('address');
     expect((await get('/api/asset/transfer?start_timestamp=5&end_timestamp=4')).body.param).toBe('end_timestamp');

@@ -6,6 +6,11 @@ describe('GET /api/token/price', () => {
     const [a, b] = await sql(`SELECT price_usd, volume_usd, day_ts FROM dim_token_prices WHERE token_id = '_' ORDER BY day_ts DESC LIMIT 2`);
     const { status, body } = await get('/api/token/price');
     expect(status).toBe(200);
+    if (!a || !b) {
+      // A lake without two days of TRX prices (ingested from a node: no price feed) answers the unpriced shape.
+      expect(body).toEqual({});
+      return;
+    }
     expect(body.token).toBe('trx');
     expect(body.price_in_trx).toBe('1.000000000000000000');
     expect(Number(body.price_in_usd)).toBeCloseTo(Number(a!.price_usd), 12);
@@ -23,6 +28,10 @@ describe('GET /api/token/price', () => {
       JOIN dim_tokens t ON t.token_id = p.token_id JOIN dim_token_prices x ON x.token_id = '_' AND x.day_ts = p.day_ts
       WHERE t.symbol = 'USDT' ORDER BY p.day_ts DESC LIMIT 1`);
     const r = await get('/api/token/price?token=usdt');
+    if (!p) {
+      expect(r.body).toEqual({});
+      return;
+    }
     expect(r.body.token).toBe('USDT');
     expect(Number(r.body.price_in_usd)).toBeCloseTo(Number(p!.price_usd), 12);
     expect(Number(r.body.price_in_trx)).toBeCloseTo(Number(p!.price_usd) / Number(p!.trx_usd), 9);

@@ -16,9 +16,12 @@ describe('GET /api/token_trc20', () => {
     expect(typeof x.level).toBe('string');
     expect(typeof x.gain).toBe('string');
     expect(x.issue_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    expect(x.market_info.priceInUsd).toBeGreaterThan(0);
+    const [priced] = await sql(`SELECT count(*) AS n FROM dim_token_prices WHERE token_id = '${c}'`);
+    // Prices exist only where the lake has a price feed (generated lakes; not a node ingest).
+    if (Number(priced!.n) > 0) expect(x.market_info.priceInUsd).toBeGreaterThan(0);
+    else expect(x.market_info?.priceInUsd ?? 0).toBe(0);
     expect(x.tokenPriceLine.total).toBe(x.tokenPriceLine.data.length);
-    expect(typeof x.tokenPriceLine.data[0].time).toBe('string');
+    if (x.tokenPriceLine.data.length > 0) expect(typeof x.tokenPriceLine.data[0].time).toBe('string');
     expect(body.contractMap[c]).toBe(true);
     const h = (await get(`/api/token_trc20/holders?contract_address=${c}&limit=1`)).body.rangeTotal;
     expect(x.holders_count).toBe(h);
@@ -26,14 +29,16 @@ describe('GET /api/token_trc20', () => {
 
   it('showAll: 0 (default) whitelist, 1 all smart-contract tokens, 2 all but the blacklist', async () => {
     const counts = await sql(`SELECT count(*) FILTER (WHERE list_status = 'whitelist') AS w, count(*) AS a,
-      count(*) FILTER (WHERE list_status <> 'blacklist') AS nb FROM dim_tokens WHERE token_standard <> 'trc10'`);
+      count(*) FILTER (WHERE list_status IS DISTINCT FROM 'blacklist') AS nb FROM dim_tokens WHERE token_standard <> 'trc10'`);
     expect((await get('/api/token_trc20')).body.total).toBe(Number(counts[0]!.w));
     expect((await get('/api/token_trc20?showAll=0')).body.total).toBe(Number(counts[0]!.w));
     expect((await get('/api/token_trc20?showAll=1')).body.total).toBe(Number(counts[0]!.a));
     expect((await get('/api/token_trc20?showAll=2')).body.total).toBe(Number(counts[0]!.nb));
     const [black] = await sql(`SELECT token_id FROM dim_tokens WHERE list_status = 'blacklist' AND token_standard <> 'trc10' LIMIT 1`);
-    expect((await get(`/api/token_trc20?contract=${black!.token_id}`)).body.total).toBe(1);
-    expect((await get(`/api/token_trc20?contract=${black!.token_id}&showAll=2`)).body.total).toBe(0);
+    if (black) {
+      expect((await get(`/api/token_trc20?contract=${black.token_id}`)).body.total).toBe(1);
+      expect((await get(`/api/token_trc20?contract=${black.token_id}&showAll=2`)).body.total).toBe(0);
+    }
   });
 
   it('TRC721 and TRC1155 contracts share the shape; paging; limit max 50; errors; unknown contract empty', async () => {

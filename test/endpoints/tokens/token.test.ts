@@ -10,11 +10,13 @@ describe('GET /api/token', () => {
     expect(status).toBe(200);
     expect(body.total).toBe(want.length);
     expect(body.data.map((t: T10) => String(t.id))).toEqual(want.slice(0, 10).map((r) => r.token_id));
-    const x = body.data[0];
+    // A lake may whitelist no TRC10 token (ingested from a node): the types are checked on the first of all then.
+    const x = body.data[0] ?? (await get('/api/token?showAll=1')).body.data[0];
     expect(typeof x.totalSupply).toBe('string');
     expect(typeof x.canShow).toBe('string');
     expect(typeof x.level).toBe('string');
-    expect(String(x.dateCreated)).toHaveLength(10);
+    // Seconds (10 digits), or 0 where the lake does not know the creation time (a token seen by an ingest, not issued in it).
+    if (x.dateCreated !== 0) expect(String(x.dateCreated)).toHaveLength(10);
   });
 
   it('id, id=0 / trx (TRX row), id_gt, owner, name; counters from type-2 transfers', async () => {
@@ -27,15 +29,18 @@ describe('GET /api/token', () => {
     for (const alias of ['0', 'trx', '_']) expect((await get(`/api/token?id=${alias}`)).body.data[0]).toMatchObject({ id: 0, abbr: 'TRX' });
     const [gt] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_standard = 'trc10' AND CAST(token_id AS BIGINT) > ${t!.id}`);
     expect((await get(`/api/token?id_gt=${t!.id}&showAll=1`)).body.total).toBe(Number(gt!.n));
-    const [byOwner] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_standard = 'trc10' AND issuer_address = '${t!.o}'`);
-    expect((await get(`/api/token?owner=${t!.o}&showAll=1`)).body.total).toBe(Number(byOwner!.n));
+    // An owner with a known address (an ingested lake knows few issuers).
+    const [o] = await sql(`SELECT issuer_address AS o FROM dim_tokens WHERE token_standard = 'trc10' AND issuer_address <> '' ORDER BY token_id = '${t!.id}' DESC, token_id LIMIT 1`);
+    const [byOwner] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_standard = 'trc10' AND issuer_address = '${o!.o}'`);
+    expect(Number(byOwner!.n)).toBeGreaterThan(0);
+    expect((await get(`/api/token?owner=${o!.o}&showAll=1`)).body.total).toBe(Number(byOwner!.n));
     const word = String(t!.name).split(' ')[0]!.toUpperCase();
     const [byName] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_standard = 'trc10' AND (contains(lower(name), lower('${word}')) OR contains(lower(symbol), lower('${word}')))`);
     expect((await get(`/api/token?name=${word}&showAll=1`)).body.total).toBe(Number(byName!.n));
   });
 
   it('showAll, totalAll, fields, order; paging; errors; no match', async () => {
-    const [c] = await sql(`SELECT count(*) AS a, count(*) FILTER (WHERE list_status <> 'blacklist') AS nb FROM dim_tokens WHERE token_standard = 'trc10'`);
+    const [c] = await sql(`SELECT count(*) AS a, count(*) FILTER (WHERE list_status IS DISTINCT FROM 'blacklist') AS nb FROM dim_tokens WHERE token_standard = 'trc10'`);
     expect((await get('/api/token?showAll=1')).body.total).toBe(Number(c!.a));
     expect((await get('/api/token?showAll=2')).body.total).toBe(Number(c!.nb));
     const filtered = (await get('/api/token?totalAll=1')).body;

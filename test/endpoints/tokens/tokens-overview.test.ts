@@ -19,11 +19,13 @@ describe('GET /api/tokens/overview', () => {
     expect(tops).toEqual([...tops].sort((a: boolean, b: boolean) => Number(b) - Number(a)));
     sortedBy(unpinned(body.tokens).map((t) => t.marketcap), 'desc');
     expect((await get('/api/tokens/overview')).body.tokens).toHaveLength(Math.min(20, body.total));
-    const x = body.tokens[1];
+    // A lake may list no token by default but TRX (ingested: no whitelist): types are checked on verifier=all then.
+    const x = body.tokens[1] ?? (await get('/api/tokens/overview?limit=2&verifier=all')).body.tokens[1];
     expect(typeof x.level).toBe('string');
     expect(typeof x.canShow).toBe('number');
     expect(typeof x.dateCreated).toBe('number');
-    expect(String(x.dateCreated)).toHaveLength(10);
+    // Seconds (10 digits), or 0 where the lake does not know the creation time (a token seen by an ingest, not issued in it).
+    if (x.dateCreated !== 0) expect(String(x.dateCreated)).toHaveLength(10);
   });
 
   it('holder counts and transfer counters agree with the holder endpoints and the raw transfers', async () => {
@@ -51,7 +53,7 @@ describe('GET /api/tokens/overview', () => {
   });
 
   it('filter by standard and top; verifier=all adds the automatically listed tokens; field projection', async () => {
-    const [auto] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE list_status NOT IN ('whitelist', 'blacklist')`);
+    const [auto] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE coalesce(list_status, '') NOT IN ('whitelist', 'blacklist')`);
     const all = (await get('/api/tokens/overview?verifier=all')).body.total;
     const def = (await get('/api/tokens/overview')).body.total;
     expect(all - def).toBe(Number(auto!.n));

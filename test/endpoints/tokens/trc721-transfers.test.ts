@@ -20,11 +20,14 @@ describe('GET /api/trc721/transfers', () => {
   });
 
   it('paging and limits; both parameters required; unknown NFT 200 empty', async () => {
-    const [t] = await sql(`SELECT contract_address AS c, token_id AS id FROM raw_token_transfers
-      WHERE token_standard = 'trc721' GROUP BY 1, 2 HAVING count(*) >= 2 ORDER BY 1, 2 LIMIT 1`);
+    // The NFT with the most transfers (an ingested lake may only mint each once: the second page is then empty).
+    const [t] = await sql(`SELECT contract_address AS c, token_id AS id, count(*) AS n FROM raw_token_transfers
+      WHERE token_standard = 'trc721' GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 1`);
     const a = (await get(`/api/trc721/transfers?contract=${t!.c}&tokenId=${t!.id}&limit=1`)).body.token_transfers;
     const b = (await get(`/api/trc721/transfers?contract=${t!.c}&tokenId=${t!.id}&limit=1&start=1`)).body.token_transfers;
-    expect(a[0]).not.toEqual(b[0]);
+    expect(a).toHaveLength(1);
+    if (Number(t!.n) >= 2) expect(a[0]).not.toEqual(b[0]);
+    else expect(b).toEqual([]);
     expect((await get(`/api/trc721/transfers?contract=${t!.c}&tokenId=${t!.id}&start=10000`)).body.param).toBe('start');
     expect((await get(`/api/trc721/transfers?contract=${t!.c}`)).body.param).toBe('tokenId');
     expect((await get('/api/trc721/transfers?tokenId=1')).body.param).toBe('contract');
