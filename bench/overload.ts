@@ -5,9 +5,11 @@
  *   2. 50 connections, admission control at its default depth (pool + as many queued): latency of admitted (200)
  *      and of rejected (503 OVERLOADED) answers, separately;
  *   3. 50 connections, unbounded queue (`--max-queue -1`, the behaviour before admission control).
- * The request mix is every registered endpoint's sample URLs (bench/samples.ts), in a seeded order.
+ * The request mix is the sample URLs (bench/samples.ts) of every registered GET endpoint, or of one (`--only`), in a
+ * seeded order. Clients honour `Retry-After` as the contract asks (a rejected client waits that long before its next
+ * request); `--no-retry-wait` floods instead (every client retries at once: the worst case).
  *
- *   npx tsx bench/overload.ts [--data data/default] [--seconds 10] [--connections 50] [--out bench/results/overload.md]
+ *   npx tsx bench/overload.ts [--data data/default] [--only /api/block] [--max-queue N] [--seconds 10] [--connections 50] [--out bench/results/overload.md]
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -45,7 +47,9 @@ async function main(): Promise<void> {
   const m = await readManifest(dataDir);
   if (!m) throw new Error(`no lake in ${dataDir} (npx tronlake generate --profile default --seed 1 --out ${dataDir})`);
   const samples = await sampleParameters(versionDir(dataDir, m));
-  const paths = endpoints.flatMap((ep) => (ep.method === 'GET' ? urlsFor(ep.path, samples) : []));
+  const paths = endpoints.flatMap((ep) => (ep.method === 'GET' && (!flags.only || ep.path === flags.only) ? urlsFor(ep.path, samples) : []));
+  if (paths.length === 0) throw new Error(`no sample URLs${flags.only ? ` for ${flags.only}` : ''}`);
+  const retryWait = flags['no-retry-wait'] !== 'true';
   // A seeded shuffle so both phases send the same sequence.
   let seed = 42;
   const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff);
@@ -55,34 +59,35 @@ async function main(): Promise<void> {
   const bare = await server(['bench/bare-server.ts'], {}, true);
   const phases: Phase[] = [];
   try {
-    phases.push(await drive('bare Fastify route, 1 connection', bare.port, ['/bare'], 1, seconds));
-    phases.push(await drive(`bare Fastify route, ${connections} connections`, bare.port, ['/bare'], connections, seconds));
+    phases.push(await drive('bare Fastify route, 1 connection', bare.port, ['/bare'], 1, seconds, retryWait));
+    phases.push(await drive(`bare Fastify route, ${connections} connections`, bare.port, ['/bare'], connections, seconds, retryWait));
   } finally {
     bare.child.kill('SIGTERM');
   }
   for (const [name, env, conns] of [
     ['tronlake, 1 connection', {}, 1],
-    [`tronlake, ${connections} connections, admission control (default depth)`, {}, connections],
+    [`tronlake, ${connections} connections, admission control (${flags['max-queue'] ? `--max-queue ${flags['max-queue']}` : 'default depth'})`, flags['max-queue'] ? { TRONLAKE_MAX_QUEUE: flags['max-queue'] } : {}, connections],
     [`tronlake, ${connections} connections, unbounded queue (--max-queue -1)`, { TRONLAKE_MAX_QUEUE: '-1' }, connections],
   ] as const) {
     const s = await server(['src/cli.ts', 'serve', '--data', dataDir, '--quiet'], { TRONLAKE_CACHE_BYTES: '0', TRONLAKE_WATCH_MS: '0', ...env }, false);
     try {
       // Warm the Parquet metadata cache once (what a running server has).
       for (const u of mix.slice(0, 30)) await request(s.port, u);
-      phases.push(await drive(name, s.port, mix, conns, seconds));
+      phases.push(await drive(name, s.port, mix, conns, seconds, retryWait));
     } finally {
       s.child.kill('SIGTERM');
     }
-    console.error(`${name}: done`);
+    const last = phases.at(-1)!;
+    console.error(`${name}: ${last.samples.length} requests, statuses ${JSON.stringify(Object.fromEntries([...new Set(last.samples.map((x) => x.status))].map((st) => [st, last.samples.filter((x) => x.status === st).length])))}`);
   }
   const load1 = os.loadavg()[0]!.toFixed(2);
   const out = flags.out ?? path.join('bench', 'results', 'overload.md');
-  await fs.writeFile(out, report(phases, { dataDir, version: m.version, seconds, connections, load0, load1, urls: mix.length }));
+  await fs.writeFile(out, report(phases, { dataDir, version: m.version, seconds, connections, load0, load1, urls: mix.length, only: flags.only, retryWait, maxQueue: flags['max-queue'] }));
   console.error(`wrote ${out}`);
 }
 
 /** `connections` loops, each sending the next URL of the mix as soon as its previous answer arrived, for `seconds`. */
-async function drive(name: string, port: number, urls: readonly string[], connections: number, seconds: number): Promise<Phase> {
+async function drive(name: string, port: number, urls: readonly string[], connections: number, seconds: number, retryWait: boolean): Promise<Phase> {
   const samples: Sample[] = [];
   const end = performance.now() + seconds * 1000;
   let next = 0;
@@ -93,6 +98,7 @@ async function drive(name: string, port: number, urls: readonly string[], connec
         const t0 = performance.now();
         const status = await request(port, u);
         samples.push({ ms: performance.now() - t0, status });
+        if (status === 503 && retryWait) await new Promise((r) => setTimeout(r, 1_000));
       }
     }),
   );
@@ -124,9 +130,9 @@ async function server(args: string[], env: Record<string, string>, bare: boolean
   throw new Error(`server on ${port} did not start`);
 }
 
-function report(phases: Phase[], o: { dataDir: string; version: string; seconds: number; connections: number; load0: string; load1: string; urls: number }): string {
+function report(phases: Phase[], o: { dataDir: string; version: string; seconds: number; connections: number; load0: string; load1: string; urls: number; only?: string; retryWait: boolean; maxQueue?: string }): string {
   const row = (label: string, xs: Sample[], secs: number) =>
-    `| ${label} | ${xs.length} | ${(xs.length / secs).toFixed(0)} | ${pct(xs.map((s) => s.ms), 50).toFixed(1)} | ${pct(xs.map((s) => s.ms), 99).toFixed(1)} | ${Math.max(...xs.map((s) => s.ms), 0).toFixed(1)} |`;
+    `| ${label} | ${xs.length} | ${(xs.length / secs).toFixed(0)} | ${pct(xs.map((s) => s.ms), 50).toFixed(1)} | ${pct(xs.map((s) => s.ms), 99).toFixed(1)} | ${xs.reduce((m, s) => Math.max(m, s.ms), 0).toFixed(1)} |`;
   const lines: string[] = [];
   for (const p of phases) {
     const ok = p.samples.filter((s) => s.status === 200);
@@ -143,8 +149,8 @@ function report(phases: Phase[], o: { dataDir: string; version: string; seconds:
   const rej = adm.samples.filter((s) => s.status === 503).map((s) => s.ms);
   return `# Overload (admission control)
 
-Run ${new Date().toISOString()} with \`npx tsx bench/overload.ts --data ${o.dataDir} --seconds ${o.seconds} --connections ${o.connections}\`
-over version \`${o.version}\`, ${o.urls} sample URLs of every registered GET endpoint in a seeded order, response
+Run ${new Date().toISOString()} with \`npx tsx bench/overload.ts --data ${o.dataDir}${o.only ? ` --only ${o.only}` : ''} --seconds ${o.seconds} --connections ${o.connections}${o.maxQueue ? ` --max-queue ${o.maxQueue}` : ''}${o.retryWait ? '' : ' --no-retry-wait'}\`
+over version \`${o.version}\`, ${o.urls} sample URLs of ${o.only ?? 'every registered GET endpoint'} in a seeded order; clients ${o.retryWait ? 'wait the 1 s Retry-After after a 503' : 'retry at once after a 503 (flood)'}; response
 cache off, default pool and threads (${os.cpus().length} cores). Load average (1 min) ${o.load0} at the start, ${o.load1} at the end
 (\`uptime\`; the machine is shared). Each phase runs ${o.seconds} s against a fresh server; latencies in ms, measured by
 the client per request.

@@ -19,19 +19,9 @@ export default async function setup(project: TestProject): Promise<() => void> {
     project.provide('lakeDir', reuse);
     return () => {};
   }
-  const { runIngest } = await import('../datasets/ingest/index.ts');
-  const { startFakeNode, REAL_BLOCK } = await import('./datasets/ingest/fake-node.ts');
+  const { ingestedLake } = await import('./helpers/ingested-lake.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-ingested-'));
-  const lakeDir = path.join(root, 'lake');
-  const { before, after, unconfirmed, slotMs } = INGESTED_CHAIN;
-  const from = REAL_BLOCK - before;
-  const to = REAL_BLOCK + after;
-  const node = await startFakeNode({ low: from, head: to, solid: to - unconfirmed, slotMs, rich: true, record: false });
-  try {
-    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined });
-  } finally {
-    await node.close();
-  }
+  const lakeDir = await ingestedLake({ ...INGESTED_CHAIN, rich: true }, root);
   project.provide('lakeDir', lakeDir);
   return () => rmSync(root, { recursive: true, force: true });
 }
