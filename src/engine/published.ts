@@ -51,7 +51,11 @@ export class PublishedLake {
     const stale = await staleLayout(manifest, opts.dataDir);
     if (stale) throw new Error(stale);
     // Lease first: retention must not delete the version between the check and the open.
-    const lease = await Lease.take(opts.dataDir, manifest.version);
+    // (A read-only data folder cannot hold a lease: serve anyway; nothing can publish into it either.)
+    const lease = await Lease.take(opts.dataDir, manifest.version).catch((e: unknown) => {
+      opts.log?.(`no version lease in ${opts.dataDir} (${e instanceof Error ? e.message : String(e)}): retention by another process could remove the served version`);
+      return undefined;
+    });
     const problems = await cheapCheck(opts.dataDir, manifest, opts.log);
     const engine = await Engine.open({ ...opts, manifest, damaged: new Set(problems.map((p) => p.dataset)) });
     const lake = new PublishedLake(engine, opts);
