@@ -57,9 +57,11 @@ export async function verifyVersion(dataDir: string, manifest: Manifest, opts: {
     let rows = 0;
     const perDay = new Map<string, number>();
     let readable = true;
-    for (const rel of files) {
+    // Footers are read several at a time (I/O bound); a deep check decodes one file at a time (memory).
+    const results = await mapLimit(files, opts.deep ? 1 : 16, (rel) => checkFile(path.join(dir, rel), opts.deep));
+    for (const [k, rel] of files.entries()) {
       report.files++;
-      const r = await checkFile(path.join(dir, rel), opts.deep);
+      const r = results[k]!;
       if (typeof r === 'string') {
         readable = false;
         report.problems.push({ dataset: name, file: rel, problem: r });
@@ -160,6 +162,18 @@ async function checkFile(file: string, deep: boolean): Promise<number | string> 
     return `a page does not decode (${short(e)})`;
   }
   return rows;
+}
+
+async function mapLimit<T, R>(xs: readonly T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(xs.length);
+  let next = 0;
+  await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, async () => {
+    while (next < xs.length) {
+      const i = next++;
+      out[i] = await fn(xs[i]!);
+    }
+  }));
+  return out;
 }
 
 function short(e: unknown): string {
