@@ -11,6 +11,12 @@ import { staleLayout } from '../lake/layout.ts';
 import { verifyVersion, type FileProblem } from '../lake/verify.ts';
 import { Lease } from '../lake/leases.ts';
 
+/** DuckDB errors after which its database is invalidated (every later query fails until it is reopened). */
+const ENGINE_FAULT = /^(INTERNAL|FATAL) Error|database has been invalidated/;
+
+/** A query hit a DuckDB internal error; the engine is being reopened. Answered 503 ENGINE_FAULT. */
+export class EngineFaultError extends Error {}
+
 export type PublishedOptions = Omit<EngineOptions, 'manifest' | 'damaged'> & {
   watchMs: number;
   onSwitch?: (version: string) => void;
@@ -26,6 +32,8 @@ export interface LakeHealth {
   reasons: string[];
   /** A newer published version this server refused (damaged files), if any. */
   refused?: { version: string; datasets: string[] };
+  /** Engines reopened after a DuckDB internal error since start. */
+  engineRestarts?: number;
 }
 
 export class PublishedLake {
@@ -38,6 +46,9 @@ export class PublishedLake {
   /** Datasets of the current version found unavailable (file check at open, or a failing read), dataset → reason. */
   private unavailable = new Map<string, string>();
   private refused: LakeHealth['refused'];
+  private reopening = false;
+  /** Engines reopened after a DuckDB internal error (shown in /health). */
+  engineRestarts = 0;
 
   private constructor(
     private engine: Engine,
@@ -82,12 +93,39 @@ export class PublishedLake {
       return await fn(e);
     } catch (err) {
       if (err instanceof DataUnavailableError && e === this.engine) this.noteUnavailable(err.dataset, err.detail);
+      if (!(err instanceof DataUnavailableError) && err instanceof Error && ENGINE_FAULT.test(err.message)) {
+        // DuckDB hit an internal error: it invalidates the whole database, so every later query would fail. Open a
+        // fresh engine over the same version (requests switch to it at once) and answer this one 503.
+        this.opts.log?.(`engine fault on version ${e.manifest.version}: ${err.message.split('\n')[0]}; reopening`);
+        if (e === this.engine) void this.reopen(e);
+        throw new EngineFaultError(err.message);
+      }
       throw err;
     } finally {
       const n = (this.inFlight.get(e) ?? 1) - 1;
       if (n === 0) this.inFlight.delete(e);
       else this.inFlight.set(e, n);
       if (n === 0 && e !== this.engine) await e.close();
+    }
+  }
+
+  /** Replaces a faulted engine by a fresh one over the same version; the old one closes when its queries are done. */
+  private async reopen(faulted: Engine): Promise<void> {
+    if (this.reopening) return;
+    this.reopening = true;
+    try {
+      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged: new Set(this.unavailable.keys()) });
+      if (this.engine !== faulted) {
+        await next.close();
+        return;
+      }
+      this.engine = next;
+      this.engineRestarts++;
+      if (!this.inFlight.has(faulted)) await faulted.close();
+    } catch (e) {
+      this.opts.log?.(`could not reopen the engine: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      this.reopening = false;
     }
   }
 
@@ -140,6 +178,7 @@ export class PublishedLake {
     if (unavailable.length > 0) reasons.push(`damaged or missing files in: ${unavailable.map((u) => u.dataset).join(', ')}`);
     const h: LakeHealth = { status: reasons.length > 0 ? 'degraded' : 'ok', unavailable, reasons };
     if (this.refused) h.refused = this.refused;
+    if (this.engineRestarts > 0) h.engineRestarts = this.engineRestarts;
     return h;
   }
 

@@ -13,7 +13,7 @@ import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
 import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
 import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
-import { PublishedLake } from '../engine/published.ts';
+import { EngineFaultError, PublishedLake } from '../engine/published.ts';
 import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
@@ -76,6 +76,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       app.log.error({ dataset: err.dataset, detail: err.detail }, 'data unavailable');
       return sendError(reply, new ApiError('DATA_UNAVAILABLE', `Dataset ${err.dataset} is damaged or missing in the published version; the operator is told in /health and the log.`, undefined, err.dataset));
     }
+    if (err instanceof EngineFaultError) return sendError(reply.header('retry-after', '1'), new ApiError('ENGINE_FAULT'));
     if (err.statusCode === 413) return sendError(reply, new ApiError('PAYLOAD_TOO_LARGE'));
     if (err.statusCode === 414) return sendError(reply, new ApiError('URI_TOO_LONG'));
     if (err.statusCode === 415) return sendError(reply, new ApiError('UNSUPPORTED_MEDIA_TYPE'));
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       status: h.status,
       ...(h.status === 'degraded' ? { reasons: h.reasons, unavailable: h.unavailable } : {}),
       ...(h.refused ? { refused: h.refused } : {}),
+      ...(h.engineRestarts ? { engineRestarts: h.engineRestarts } : {}),
       version: m.version,
       fingerprint: m.fingerprint,
       head: m.head,

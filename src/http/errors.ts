@@ -19,6 +19,7 @@ export const ERRORS = {
   QUERY_TIMEOUT: { status: 503, message: 'The query took longer than the configured timeout and was stopped.' },
   OVERLOADED: { status: 503, message: 'The server is at its configured number of concurrent requests; retry after the Retry-After seconds.' },
   DATA_UNAVAILABLE: { status: 503, message: 'A data file this answer needs is damaged or missing.' },
+  ENGINE_FAULT: { status: 503, message: 'The query engine hit an internal error and is being restarted; retry shortly.' },
   NOT_READY: { status: 503, message: 'No dataset is published yet.' },
   INTERNAL: { status: 500, message: 'Internal error.' },
 } as const;

@@ -10,7 +10,8 @@ import { promises as fs, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { EngineFaultError } from '../../src/engine/published.ts';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -73,6 +74,7 @@ async function health(app: TronlakeApp) {
     unavailable?: { dataset: string; reason: string }[];
     reasons?: string[];
     refused?: { version: string; datasets: string[] };
+    engineRestarts?: number;
   };
 }
 
@@ -201,6 +203,23 @@ describe('versions under a live server', () => {
       expect(h.status).toBe('ok');
       expect(h.refused).toEqual({ version: next.version, datasets: ['blocks'] });
       expect((await app.inject({ method: 'GET', url: '/api/block?limit=5' })).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('a DuckDB internal error (which invalidates its database): 503 ENGINE_FAULT, and a fresh engine answers the next request', async () => {
+    const { dir } = await copyLake('engine-fault');
+    const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, watchMs: 0 });
+    try {
+      const faulted = app.lake.current;
+      // The message DuckDB gave in the fuzz (tokens/overview under load); after it every query of that instance fails.
+      await expect(app.lake.use(async () => {
+        throw new Error('INTERNAL Error: Attempted to access index 0 within vector of size 0');
+      })).rejects.toBeInstanceOf(EngineFaultError);
+      await vi.waitFor(() => expect(app.lake.current).not.toBe(faulted), { timeout: 10_000 });
+      expect((await app.inject({ method: 'GET', url: '/api/block?limit=2' })).statusCode).toBe(200);
+      expect((await health(app)).engineRestarts).toBe(1);
     } finally {
       await app.close();
     }
