@@ -8,11 +8,11 @@ import { ApiError, ERRORS } from './errors.ts';
 import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines } from './csv.ts';
-import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
-import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
+import { createLookups, LOOKUP_QUERIES } from '../endpoints/kit/lookups.ts';
+import type { AnyEndpoint, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { PublishedLake } from '../engine/published.ts';
 import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
-import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
+import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -91,12 +91,7 @@ interface HandlerDeps {
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   const params = ep.params as z.ZodType<unknown>;
   const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
-  const csv = ep.csv as AnyEndpoint['csv'] & {
-    query: string | ((p: unknown) => string);
-    wanted(p: unknown): boolean;
-    binds(p: unknown, c: unknown): Record<string, BindValue>;
-    orderBy?(p: unknown): string;
-  } | undefined;
+  const csv = ep.csv as CsvSpec<unknown> | undefined;
 
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (ep.requiresKey) checkKey(req, deps.apiKeys);
@@ -107,7 +102,7 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
-      if (csv?.wanted(p)) return streamCsv(reply, engine, deps, csv, p);
+      if (csv?.wanted(p)) return streamCsv(reply, engine, context(engine, deps, ep), csv, p, deps);
 
       const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
@@ -129,72 +124,79 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   };
 }
 
+/** The declared template of a query name (or its derived count); an undeclared name is a programming error. */
+function templateOf(deps: HandlerDeps, ep: AnyEndpoint, name: string, count = false): SqlTemplate {
+  const id = ep.queries[name];
+  if (!id) throw new Error(`${ep.path}: no query named ${name}`);
+  const t = deps.templates.get(id);
+  if (!t) throw new Error(`template ${id} not loaded`);
+  if (count && !t.total) throw new Error(`${id}.sql has no -- @total header`);
+  return count ? t.total! : t;
+}
+
 function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
-  const run = async (sqlId: string, binds: Record<string, BindValue>, orderBy?: string) => {
-    const t = deps.templates.get(sqlId);
-    if (!t) throw new Error(`template ${sqlId} not loaded`);
-    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${sqlId}: ORDER BY not in the whitelist`);
+  const run = async (t: SqlTemplate, binds: Record<string, BindValue>, orderBy?: string) => {
+    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${t.id}: ORDER BY not in the whitelist`);
+    checkBinds(t, binds, orderBy);
     const t0 = performance.now();
     const rows = (await engine.query(t, binds, orderBy)).rows;
-    timings.push(`${sqlId.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
+    timings.push(`${t.id.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
     return rows;
   };
   return {
     now: engine.manifest.head.timestamp,
     manifest: engine.manifest,
-    lookups: createLookups((id, binds) => run(id, binds)),
-    rows: (name, binds, orderBy) => {
-      const id = ep.queries[name];
-      if (!id) throw new Error(`${ep.path}: no query named ${name}`);
-      return run(id, binds, orderBy);
-    },
+    lookups: createLookups((id, binds) => run(deps.templates.get(id)!, binds)),
+    rows: (name, binds, orderBy) => run(templateOf(deps, ep, name), binds, orderBy),
+    count: (name, binds) => run(templateOf(deps, ep, name, true), binds),
+    declared: (name, count) => templateOf(deps, ep, name, count).params.map((x) => x.name),
   };
 }
 
 async function streamCsv(
   reply: FastifyReply,
   engine: Engine,
-  deps: HandlerDeps,
-  csv: NonNullable<AnyEndpoint['csv']> & {
-    query: string | ((p: unknown) => string);
-    binds(p: unknown, c: unknown): Record<string, BindValue>;
-    orderBy?(p: unknown): string;
-  },
+  ctx: EndpointContext,
+  csv: CsvSpec<unknown>,
   p: unknown,
+  deps: HandlerDeps,
 ): Promise<void> {
-  const id = typeof csv.query === 'function' ? csv.query(p) : csv.query;
-  const t = deps.templates.get(id);
-  if (!t) throw new Error(`template ${id} not loaded`);
+  const plan = await csv.plan(p, ctx);
+  const t = deps.templates.get(plan.query);
+  if (!t) throw new Error(`template ${plan.query} not loaded`);
+  checkBinds(t, plan.binds, plan.orderBy);
   const raw = reply.raw;
   let closed = false;
   raw.on('close', () => (closed = true));
   let started = false;
-  const start = () => {
+  let columns = csv.columns;
+  const start = (resultColumns: readonly string[]) => {
     if (started) return;
     started = true;
+    columns ??= resultColumns.map((c) => ({ header: c, field: c }));
     raw.writeHead(200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${csv.filename}"`,
       'x-dataset-version': engine.manifest.version,
     });
-    raw.write(csvLines([csv.columns.map((c) => c.header)]));
+    raw.write(csvLines([columns.map((c) => c.header)]));
   };
   reply.hijack();
   try {
     await engine.stream(
       t,
-      csv.binds(p, { now: engine.manifest.head.timestamp, manifest: engine.manifest }),
-      async (columns, rows) => {
-        start();
+      plan.binds,
+      async (resultColumns, rows) => {
+        start(resultColumns);
         if (closed) return false;
-        const idx = csv.columns.map((c) => columns.indexOf(c.field));
+        const idx = columns!.map((c) => resultColumns.indexOf(c.field));
         const ok = raw.write(csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))));
         if (!ok && !closed) await new Promise<void>((resolve) => raw.once('drain', () => resolve()).once('close', () => resolve()));
         return !closed;
       },
-      csv.orderBy?.(p),
+      plan.orderBy,
     );
-    start();
+    start([]);
     raw.end();
   } catch (e) {
     if (!started) {

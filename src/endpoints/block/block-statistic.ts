@@ -3,8 +3,8 @@
  * head block time. Rewards are block count × (block reward + vote reward) in whole TRX; burns are in whole TRX.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { sunToTrx } from '../kit/envelopes.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 
 const DAY_MS = 86_400_000;

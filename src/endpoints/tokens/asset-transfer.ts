@@ -5,10 +5,10 @@
  * `filterTokenValue` is the threshold of docs/compat.md (smallest unit; 1 hides zero-value transfers, 0 nothing).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagedList } from '../../http/envelopes.ts';
-import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
-import { pageByTimeWindows, lakeBounds } from '../../http/time-window.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { pagedList } from '../kit/envelopes.ts';
+import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
+import { pageByTimeWindows, lakeBounds } from '../kit/time-window.ts';
 import {
   address, checkTimeWindow, confirm, decimal, pagingFields, text, timeWindowFields, withPage, type PagingOptions,
 } from '../../params/index.ts';

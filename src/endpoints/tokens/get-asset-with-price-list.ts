@@ -3,7 +3,7 @@
  * in one response (no paging). `number` is the row count.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str } from './token-shape.ts';
 
 export default defineEndpoint({

@@ -4,7 +4,7 @@
  * all positive balances (`*_ratio`, a fraction 0..1 as a string). A missing or unknown token answers `{}`.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 
 const params = z.object({ tokenId: tokenIdParam().optional() });

@@ -3,7 +3,7 @@
  * alternate base address (config `altPrefix`, and `altPort` when set). Field names with spaces are the spec's.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { aggregatorList, num, scaled, str } from './token-shape.ts';
 

@@ -6,7 +6,7 @@
  * the key-events endpoint.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { text } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { num, str, TRX_ID } from './token-shape.ts';

@@ -4,8 +4,8 @@
  * `holder_address` alone lists that address's rows across contracts (each row carries `contract_address`).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagedList } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { pagedList } from '../kit/envelopes.ts';
 import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { num, str } from './token-shape.ts';
 

@@ -3,7 +3,7 @@
  * derived from the transfer history (mints minus burns, docs/compat.md "Tokens"); an unknown contract answers 0.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { num, scaled, str } from './token-shape.ts';
 

@@ -5,7 +5,7 @@
  * showAll is not sent, that token is returned whatever its listing (docs/compat.md "Tokens").
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { dateTime, num, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
 

@@ -5,9 +5,9 @@
  * `totalAll` the count of all TRC10 tokens. `order` (no documented meaning) orders by id: asc (default) or desc.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, bool, commaList, int, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
-import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
+import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 import { REPUTATION } from './token-all.ts';
 

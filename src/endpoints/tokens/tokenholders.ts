@@ -4,8 +4,8 @@
  * list, because the lake holds no TRX account balances (docs/compat.md "Tokens").
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagedList } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { pagedList } from '../kit/envelopes.ts';
 import { address, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions } from '../../params/index.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 

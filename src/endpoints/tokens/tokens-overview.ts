@@ -6,7 +6,7 @@
  * them. `field` keeps only the named keys of each row. `showAll` is accepted and has no effect (SPEC: no meaning).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { commaList, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';

@@ -3,7 +3,7 @@
  * contract with their holder counts (positive net quantities) and latest transfer time.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { SUM_RULE_WINDOW, address, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions } from '../../params/index.ts';
 import { dateTime, nftTokenIdParam, num, str } from './token-shape.ts';
 

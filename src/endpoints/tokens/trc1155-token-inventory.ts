@@ -3,7 +3,7 @@
  * quantity held. Reference quirk: the quantity is `holder_count`, a decimal string.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { SUM_RULE_WINDOW, address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
 

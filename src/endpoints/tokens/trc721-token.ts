@@ -3,7 +3,7 @@
  * owners, from the derived ownership table (owner = recipient of the token's last transfer).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { SUM_RULE_WINDOW, address, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions } from '../../params/index.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
 

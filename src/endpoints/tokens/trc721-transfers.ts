@@ -3,8 +3,8 @@
  * first, from the derived copy clustered by (contract, token id).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagedList } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { pagedList } from '../kit/envelopes.ts';
 import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
 

@@ -5,7 +5,7 @@
  * `confirmed` / `revert` are ints (reference §9.6).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, bool, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { SIDES, addressLookups, stateOf, str } from './transfer-shape.ts';
 

@@ -3,11 +3,11 @@
  * `cheat_status` int here). An unknown hash answers 200 with `{}` like TronScan; a malformed hash is a 400.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
 import type { Row } from '../../duckdb/duck.ts';
-import { utcDay } from '../../http/time-window.ts';
+import { utcDay } from '../kit/time-window.ts';
 
 const params = z.object({ hash: hash() });
 

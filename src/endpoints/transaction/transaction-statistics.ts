@@ -5,8 +5,8 @@
  * shares of the transaction count (docs/compat.md).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -5,8 +5,8 @@
  * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
 import { lastCompleteDay } from './transaction-statistics.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */

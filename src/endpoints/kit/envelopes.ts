@@ -2,7 +2,7 @@
  * Response envelopes of the reference (§1.3): paged lists (`total` capped at 10000, `rangeTotal` the true count)
  * and the status wrapper of the statistics endpoints.
  */
-import { SUM_RULE_WINDOW } from '../params/paging.ts';
+import { SUM_RULE_WINDOW } from '../../params/paging.ts';
 
 /** Paged-list envelope, e.g. `pagedList('data', rows, 12345)` = `{ total: 10000, rangeTotal: 12345, data: rows }`. */
 export function pagedList<K extends string, T>(key: K, items: T[], rangeTotal: number): { total: number; rangeTotal: number } & Record<K, T[]> {
