@@ -1,5 +1,6 @@
 -- /api/token_trc20/holders with holder_address: that address's positive TRC20 balances (optionally one contract),
 -- largest first, from the copy clustered by holder.
+-- @total
 -- @param holder VARCHAR
 -- @param contract VARCHAR
 -- @param lim BIGINT

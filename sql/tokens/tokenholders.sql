@@ -1,5 +1,6 @@
 -- /api/tokenholders: positive TRC10 balances of the tokens of an issuer (or of one TRC10 id), from the derived ledger
 -- sorted by (token, balance desc). $holder narrows to one holder.
+-- @total
 -- @param issuer VARCHAR
 -- @param token_id VARCHAR
 -- @param holder VARCHAR

@@ -1,5 +1,6 @@
 -- /api/trc1155/inventory: one row per token id of a TRC1155 contract (holders, latest transfer) from the derived
 -- per-id table, ordered numerically by token id.
+-- @total
 -- @param contract VARCHAR
 -- @param token_id VARCHAR
 -- @param lim BIGINT

@@ -1,5 +1,6 @@
 -- /api/trc721/token: the NFTs of a contract with their current owner (recipient of the last transfer), optionally
 -- one token id or one owner. Ordered numerically by token id ({{order_by}} from the endpoint's whitelist).
+-- @total
 -- @param contract VARCHAR
 -- @param token_id VARCHAR
 -- @param owner VARCHAR

@@ -18,3 +18,11 @@ export function statusWrapper<T extends object>(body: T): T & { code: number; st
 export function sunToTrx(sun: number | bigint): number {
   return Number(sun) / 1_000_000;
 }
+
+/**
+ * NFT inventory envelope (reference §2: trc721/token, trc1155 inventories), e.g.
+ * `inventoryEnvelope(items, 12)` = `{ total: 12, rangeTotal: 12, page_size: items.length, code: 200, data: items }`.
+ */
+export function inventoryEnvelope<T>(items: T[], rangeTotal: number) {
+  return { total: Math.min(rangeTotal, SUM_RULE_WINDOW), rangeTotal, page_size: items.length, code: 200, data: items };
+}

@@ -111,7 +111,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    */
   total?(p: P, f: Record<string, BindValue>, q: ListQueries): Promise<number> | undefined;
   /** Ids for tokenInfo and addresses for the contract map, per row. */
-  lookups?: { tokens?(r: Row, p: P): (string | null | undefined)[]; addresses?(r: Row, p: P): string[] };
+  lookups?: {
+    tokens?(r: Row, p: P): (string | null | undefined)[];
+    /** Token ids the response needs whatever the rows (e.g. the one token of the request). */
+    requestTokens?(p: P): string[];
+    addresses?(r: Row, p: P): string[];
+  };
   /** Envelope key of the items (default `data`). */
   key?: string;
   /** Maps a row to an item (TronScan field names). */
@@ -250,10 +255,13 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
   }
 
   async function lookupsOf(rows: Row[], p: P, ctx: EndpointContext): Promise<ListLookups> {
-    const ids = d.lookups?.tokens ? rows.flatMap((r) => d.lookups!.tokens!(r, p)).filter((i): i is string => !!i) : [];
+    const ids = [
+      ...(d.lookups?.requestTokens?.(p) ?? []),
+      ...(d.lookups?.tokens ? rows.flatMap((r) => d.lookups!.tokens!(r, p)) : []),
+    ].filter((i): i is string => !!i);
     const addresses = d.lookups?.addresses ? rows.flatMap((r) => d.lookups!.addresses!(r, p)).filter((a) => a !== '' && a !== 'null') : [];
     const [tokens, contracts] = await Promise.all([
-      d.lookups?.tokens ? ctx.lookups.tokenInfo(ids) : Promise.resolve(new Map<string, TokenInfo>()),
+      d.lookups?.tokens || d.lookups?.requestTokens ? ctx.lookups.tokenInfo(ids) : Promise.resolve(new Map<string, TokenInfo>()),
       d.lookups?.addresses ? ctx.lookups.contractMap(addresses) : Promise.resolve({ map: {}, info: {} }),
     ]);
     return { tokens, contractMap: contracts.map, contractInfo: contracts.info, normalAddressInfo: normalAddressInfo(contracts.map) };
