@@ -14,12 +14,19 @@ import { PublishedLake } from '../engine/published.ts';
 import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
+import apiReference from '@scalar/fastify-api-reference';
+import { openApiDocument } from './openapi.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
   dataDir: string;
   /** Endpoints to serve: the registry (src/endpoints/index.ts), handed in by the CLI or a test, so http/ never imports it. */
   endpoints: readonly AnyEndpoint[];
   logger?: boolean;
+  /**
+   * Check every JSON body against the endpoint's declared response schema and fail loudly (a 500) on a mismatch.
+   * On under vitest (VITEST=true), so every endpoint test is also a conformance test; off in production.
+   */
+  checkResponses?: boolean;
 }
 
 export interface TronlakeApp extends FastifyInstance {
@@ -73,8 +80,18 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     };
   });
 
+  // The API described from the declarations (openapi.ts) and browsable at /docs.
+  const document = toJson(openApiDocument(endpoints));
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(document));
+  await app.register(apiReference, {
+    routePrefix: '/docs',
+    logLevel: 'silent',
+    configuration: { url: '/openapi.json', title: 'tronlake API' },
+  });
+
+  const checkResponses = opts.checkResponses ?? process.env.VITEST === 'true';
   for (const ep of endpoints) {
-    const handler = makeHandler(ep, { lake, cache, templates, apiKeys });
+    const handler = makeHandler(ep, { lake, cache, templates, apiKeys, checkResponses });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
     for (const url of paths) app.route({ method: ep.method, url, handler });
   }
@@ -86,6 +103,7 @@ interface HandlerDeps {
   cache: ResponseCache;
   templates: Map<string, SqlTemplate>;
   apiKeys: Set<string>;
+  checkResponses: boolean;
 }
 
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
@@ -109,7 +127,9 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
       if (!hit) {
         const timings: string[] = [];
         const ctx = context(engine, deps, ep, timings);
-        const body = toJson(await handle(p, ctx));
+        const answer = await handle(p, ctx);
+        if (deps.checkResponses && ep.response) checkResponse(ep, answer);
+        const body = toJson(answer);
         // Server-Timing names each SQL template and its time, so a slow answer explains itself.
         reply.header('server-timing', timings.join(', '));
         hit = { body, etag: etagOf(body), contentType: 'application/json; charset=utf-8' };
@@ -204,6 +224,16 @@ async function streamCsv(
       raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
       raw.end(toJson(err.body()));
     } else raw.destroy();
+  }
+}
+
+/** Throws when a body does not match the declared response schema (tests only: `checkResponses`). */
+function checkResponse(ep: AnyEndpoint, body: unknown): void {
+  const r = (ep.response as z.ZodType).safeParse(body);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    console.error(`${ep.path}: response does not match its schema at ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new Error(`${ep.path}: response does not match its schema at ${issue?.path.join('.')}: ${issue?.message}`);
   }
 }
 

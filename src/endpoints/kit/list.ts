@@ -126,7 +126,9 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   /** Answer without SQL for a request that cannot match (e.g. `{…empty envelope}`). */
   shortCircuit?(p: P): object | undefined;
   csv?: { columns?: CsvColumn[]; filename: string };
-  /** Zod schema of the response body (OpenAPI, conformance test). */
+  /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
+  item?: z.ZodType;
+  /** Zod schema of the whole response body when the envelope is not the paged list's. */
   response?: z.ZodType;
   requiresKey?: boolean;
   alsoOnAltBase?: boolean;
@@ -154,16 +156,41 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
   type P = z.output<z.ZodObject<S>> & ListParams;
   const sortSpec = d.sort;
   const orderBys = sortSpec ? signedSortClauses(sortSpec.columns, sortSpec.tieBreak ?? []) : d.order ? [d.order] : [];
+  const paging = pagingFields(d.paging);
+  const sortKeys = sortSpec ? Object.keys(sortSpec.columns).flatMap((k) => [k, `-${k}`]) : [];
   const shape = {
-    ...pagingFields(d.paging),
-    ...(d.timeWindow ? timeWindowFields() : {}),
-    ...(sortSpec ? { sort: signedSort(sortSpec.columns, sortSpec.default, sortSpec.tieBreak ?? []) } : {}),
+    start: paging.start.meta({
+      description: `Offset of the first row (default 0).${d.paging.sumRule ? ' start + limit may not exceed 10000; start ≥ 10000 is a 400.' : ''}`,
+      override: { type: 'integer', minimum: 0, default: 0 },
+    }),
+    limit: paging.limit.meta({
+      description: `Page size (default ${d.paging.defaultLimit}, at most ${d.paging.maxLimit}: a larger value is clamped).`,
+      override: { type: 'integer', minimum: d.paging.minLimit ?? 0, maximum: d.paging.maxLimit, default: d.paging.defaultLimit },
+    }),
+    ...(d.timeWindow
+      ? {
+          start_timestamp: timeWindowFields().start_timestamp.meta({ description: 'Start of the time window, milliseconds since the epoch (UTC), inclusive.', override: { type: 'integer', minimum: 0 } }),
+          end_timestamp: timeWindowFields().end_timestamp.meta({ description: 'End of the time window, milliseconds since the epoch (UTC), inclusive; not before start_timestamp.', override: { type: 'integer', minimum: 0 } }),
+        }
+      : {}),
+    ...(sortSpec
+      ? {
+          sort: signedSort(sortSpec.columns, sortSpec.default, sortSpec.tieBreak ?? []).meta({
+            description: `Sort key, a leading minus for descending (default ${sortSpec.default}); an unknown key falls back to the default.`,
+            override: { type: 'string', enum: sortKeys, default: sortSpec.default },
+          }),
+        }
+      : {}),
     ...d.params,
     // Anything but csv (json, legacy values) answers JSON.
     format: z
       .string()
       .optional()
-      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const))),
+      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
+      .meta({
+        description: 'csv streams the same rows as an RFC 4180 download (without limit: every row from start, no 10000 window).',
+        override: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+      }),
   };
   const fixedSort: SortChoice = { key: '', orderBy: d.order ?? '' };
   const params = z
@@ -279,7 +306,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     alsoOnAltBase: d.alsoOnAltBase,
     handle,
     list: meta,
-    response: d.response,
+    response: d.response ?? listResponse(key, d.item),
     csv: {
       filename: d.csv?.filename ?? `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
       columns: d.csv?.columns,
@@ -319,4 +346,12 @@ function only(ctx: EndpointContext, name: string, binds: Record<string, BindValu
     out[k] = v;
   }
   return out;
+}
+
+/**
+ * The response schema of a list: its items under `key` and a `total`; other envelope fields are allowed (contract
+ * maps, wholeChainTxCount), e.g. `listResponse('data', blockItem)`.
+ */
+export function listResponse(key: string, item: z.ZodType = z.looseObject({})): z.ZodType {
+  return z.looseObject({ total: z.number().int().nonnegative(), rangeTotal: z.number().int().nonnegative().optional(), [key]: z.array(item) });
 }
