@@ -1,7 +1,5 @@
 -- /api/token_trc20: TRC20 / TRC721 / TRC1155 tokens (one contract, or all) with the derived counters and the latest
 -- two daily prices; $show_all: 0 whitelist only, 1 all, 2 all but the blacklist (NULL = no listing filter).
--- @param contract VARCHAR
--- @param show_all INTEGER
 -- @param lim BIGINT
 -- @param off BIGINT
 WITH pr AS (
@@ -22,10 +20,6 @@ FROM tokens t
 JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
 LEFT JOIN contracts c ON c.address = t.token_id
 LEFT JOIN price p ON p.token_id = t.token_id
-WHERE t.token_standard <> 'trc10'
-  AND ($contract IS NULL OR t.token_id = $contract)
-  AND ($show_all IS NULL OR $show_all = 1
-       OR ($show_all = 0 AND t.list_status = 'whitelist')
-       OR ($show_all = 2 AND coalesce(t.list_status, 'none') <> 'blacklist'))
+WHERE {{> tokens/token-trc20.where t}}
 ORDER BY s.holder_count DESC, t.token_id
 LIMIT $lim OFFSET $off;
