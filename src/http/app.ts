@@ -181,6 +181,18 @@ async function streamCsv(
   p: unknown,
   deps: HandlerDeps,
 ): Promise<void> {
+  if (csv.table) {
+    const { columns, rows } = await csv.table(p, ctx);
+    reply.raw.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${csv.filename}"`,
+      'x-dataset-version': engine.manifest.version,
+    });
+    reply.hijack();
+    reply.raw.end(csvLines([columns, ...rows]));
+    return;
+  }
+  if (!csv.plan) throw new Error('a CSV spec needs plan or table');
   const plan = await csv.plan(p, ctx);
   const t = deps.templates.get(plan.query);
   if (!t) throw new Error(`template ${plan.query} not loaded`);

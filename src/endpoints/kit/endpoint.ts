@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import type { BindValue } from '../../engine/engine.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { Manifest } from '../../lake/manifest.ts';
 import type { Lookups } from './lookups.ts';
 
@@ -36,8 +36,10 @@ export interface CsvSpec<P> {
   filename: string;
   /** True when the request asks for CSV (e.g. format=csv). */
   wanted(p: P): boolean;
-  /** The statement to stream (a declared SQL id), its binds and order: the same plan as the JSON page. */
-  plan(p: P, ctx: EndpointContext): Promise<{ query: string; binds: Record<string, BindValue>; orderBy?: string }>;
+  /** The statement to stream (a declared SQL id), its binds and order: the same plan as the JSON page (lists). */
+  plan?(p: P, ctx: EndpointContext): Promise<{ query: string; binds: Record<string, BindValue>; orderBy?: string }>;
+  /** The whole table at once, for answers computed after SQL (series: bucketed rows, at most a few hundred). */
+  table?(p: P, ctx: EndpointContext): Promise<{ columns: string[]; rows: Cell[][] }>;
 }
 
 export interface Endpoint<P> {
