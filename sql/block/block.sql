@@ -1,8 +1,9 @@
 -- /api/block: blocks, newest first by default. With a block number the kit binds that block's day and no time
--- bounds (a number ignores the time window, SPEC §4.9).
+-- bounds (a number ignores the time window, SPEC §4.9); $hash (a block id) also ignores the window.
 -- @total
 -- @param block BIGINT
 -- @param producer VARCHAR
+-- @param hash VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
 SELECT b.block_number, b.block_hash, b.parent_hash, b."timestamp", b.size_bytes, b.tx_count, b.tx_trie_root,
@@ -12,6 +13,7 @@ FROM blocks b
 LEFT JOIN witnesses w ON w.address = b.witness_address
 WHERE ($block IS NULL OR b.block_number = $block)
   AND ($producer IS NULL OR b.witness_address = $producer)
+  AND ($hash IS NULL OR b.block_hash = $hash)
   AND {{> fragments/day-window b}}
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

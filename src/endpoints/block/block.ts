@@ -1,8 +1,8 @@
 /**
- * GET /api/block (SPEC §4.9; shape: reference §5.1). `number` (alias `hash`: the block with that id) returns that
- * single block (as data[0]) and ignores the time window; `sort` accepts only number / -number.
+ * GET /api/block (SPEC §4.9; shape: reference §5.1). `number`, or `hash` (the block id, as TronScan clients send it),
+ * returns that single block (as data[0]) and ignores the time window; `sort` accepts only number / -number.
  */
-import { address, int } from '../../params/index.ts';
+import { address, hash, int } from '../../params/index.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
@@ -13,15 +13,16 @@ export default defineList({
   params: {
     number: int({ min: 0 }).optional(),
     producer: address().optional(),
+    hash: hash().optional(),
   },
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
   // Block number and time grow together: a page is searched in windows at the sorted end.
   sort: { columns: { number: 'b.block_number' }, default: '-number' },
   timeWindow: true,
   sql: { rows: 'block/block', also: { wholeChain: 'common/whole_chain_tx_count' } },
-  filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null }),
+  filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null, hash: p.hash ?? null }),
   block: (p) => p.number,
-  blockIgnoresTimeWindow: true,
+  ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
   row: (r) => ({
     number: r.block_number,
     hash: r.block_hash,

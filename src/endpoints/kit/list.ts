@@ -103,8 +103,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   byAddressFilters?(p: P, state: unknown, q: ListQueries): Record<string, BindValue>;
   /** The block the request filters on: only that block's day partition is read. */
   block?(p: P): number | undefined;
-  /** A block filter ignores the time window (the block names the rows). */
-  blockIgnoresTimeWindow?: boolean;
+  /** The request names its rows (a block number or id): the time window does not apply. */
+  ignoreTimeWindow?(p: P): boolean;
   /**
    * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
    * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
@@ -233,15 +233,16 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     const from = p.start_timestamp ?? 0;
     const to = p.end_timestamp ?? ctx.now;
     const block = d.block?.(p);
-    let bounds: TimeBounds = lakeBounds(from, to, ctx.manifest);
+    let bounds: TimeBounds = d.ignoreTimeWindow?.(p) ? { start_ts: null, end_ts: null, start_day: null, end_day: null } : lakeBounds(from, to, ctx.manifest);
     if (block !== undefined) {
       const day = (await q.rows('blockDay', { block }))[0]?.day;
-      const days = typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY;
-      bounds = d.blockIgnoresTimeWindow ? { start_ts: null, end_ts: null, ...days } : { ...bounds, ...days };
+      bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
     }
     const anchor = d.byAddress?.(p);
+    // A page is searched in time windows when the rows are in time order and not named by a block or an id.
+    const windowed = block === undefined && !d.ignoreTimeWindow?.(p) && timeOrdered(p);
     const filter = anchor && d.byAddressFilters ? d.byAddressFilters(p, state, q) : d.filters(p, state, q);
-    return { state, from, to, filter, block, bounds, anchor };
+    return { state, from, to, filter, bounds, anchor, windowed };
   }
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
@@ -251,7 +252,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
     const also = Object.keys(d.sql.also ?? {});
     const alsoQ = Promise.all(also.map((name) => ctx.rows(name, {})));
-    const { state, from, to, filter, block, bounds, anchor } = await plan(p, ctx, q);
+    const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
     const orderBy = orderBys.length > 0 ? p.sort.orderBy : undefined;
@@ -265,10 +266,10 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
       rangeTotal = await q.count('byAddress', only(ctx, 'byAddress', f, true));
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
-      rows = block === undefined && timeOrdered(p) ? await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest) : await byAddress({});
+      rows = windowed ? await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest) : await byAddress({});
     } else {
       const rowsQ =
-        block === undefined && timeOrdered(p)
+        windowed
           ? pageByTimeWindows((b) => run('rows', { ...bounds, ...b }), window, ctx.manifest)
           : run('rows', bounds);
       const f = { ...filter, ...bounds };

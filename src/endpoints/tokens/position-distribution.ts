@@ -7,7 +7,10 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 
-const params = z.object({ tokenId: tokenIdParam().optional() });
+// `token` is the name some TronScan clients send for `tokenId` (docs/compat.md, aliases); tokenId wins when both come.
+const params = z
+  .object({ tokenId: tokenIdParam().optional(), token: tokenIdParam().optional() })
+  .transform((p) => ({ tokenId: p.tokenId ?? p.token }));
 
 /** Cache lifetime announced in `expire` (the lake changes at most once per publish). */
 const EXPIRE_MS = 60_000;
