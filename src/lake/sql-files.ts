@@ -86,11 +86,12 @@ export function parseTemplate(id: string, text: string, fragments: FragmentSourc
   return t;
 }
 
-const PAGE_TAIL = /\s*(ORDER\s+BY\s+\{\{order_by\}\}\s*)?LIMIT\s+\$lim\s+OFFSET\s+\$off\s*;?\s*$/i;
+// The statement's last ORDER BY line (if any) and its LIMIT / OFFSET: what a count leaves out.
+const PAGE_TAIL = /(\n[ \t]*ORDER\s+BY[^\n]*)?\s*LIMIT\s+\$lim\s+OFFSET\s+\$off\s*;?\s*$/i;
 
 /**
- * The count of a rows statement (`-- @total`): the statement without its page tail (`ORDER BY {{order_by}} LIMIT
- * $lim OFFSET $off`), counted, so the filters are written once, e.g. `… WHERE f LIMIT $lim OFFSET $off` →
+ * The count of a rows statement (`-- @total`): the statement without its page tail (its last `ORDER BY …` line and
+ * `LIMIT $lim OFFSET $off`), counted, so the filters are written once, e.g. `… WHERE f LIMIT $lim OFFSET $off` →
  * `SELECT count(*) AS n FROM (… WHERE f)`. DuckDB drops the unused columns of the inner select.
  */
 export function totalOf(t: SqlTemplate): SqlTemplate {
@@ -98,6 +99,7 @@ export function totalOf(t: SqlTemplate): SqlTemplate {
   const body = lines.filter((l) => !l.trim().startsWith('--')).join('\n');
   if (!PAGE_TAIL.test(body)) throw new Error(`${t.id}.sql: @total needs a statement ending in LIMIT $lim OFFSET $off`);
   const inner = body.replace(PAGE_TAIL, '');
+  if (inner.includes('{{order_by}}')) throw new Error(`${t.id}.sql: @total needs the final ORDER BY on a line of its own`);
   const params = t.params.filter((p) => p.name !== 'lim' && p.name !== 'off');
   const header = params.map((p) => `-- @param ${p.name} ${p.type}`).join('\n');
   return { id: `${t.id}.total`, sql: `${header}\nSELECT count(*) AS n FROM (\n${inner}\n)`, params, ordered: false };

@@ -36,7 +36,7 @@ describe('-- @total', () => {
   it('derives the count from the rows statement without its page tail', () => {
     const t = parseTemplate(
       'x/rows',
-      '-- @total\n-- @param a VARCHAR\n-- @param lim BIGINT\n-- @param off BIGINT\nSELECT * FROM t WHERE t.a = $a ORDER BY {{order_by}} LIMIT $lim OFFSET $off;',
+      '-- @total\n-- @param a VARCHAR\n-- @param lim BIGINT\n-- @param off BIGINT\nSELECT * FROM t WHERE t.a = $a\nORDER BY {{order_by}}\nLIMIT $lim OFFSET $off;',
       source,
     );
     expect(t.total?.id).toBe('x/rows.total');
@@ -45,8 +45,10 @@ describe('-- @total', () => {
     expect(t.total?.sql).not.toContain('order_by');
   });
 
-  it('needs a statement that ends in LIMIT $lim OFFSET $off', () => {
+  it('needs a statement that ends in LIMIT $lim OFFSET $off, its last ORDER BY on a line of its own', () => {
     expect(() => parseTemplate('x/bad', '-- @total\n-- @param a VARCHAR\nSELECT * FROM t WHERE a = $a', source)).toThrow(/@total needs/);
+    const inline = '-- @total\n-- @param lim BIGINT\n-- @param off BIGINT\nSELECT * FROM t ORDER BY {{order_by}} LIMIT $lim OFFSET $off';
+    expect(() => parseTemplate('x/inline', inline, source)).toThrow(/line of its own/);
   });
 });
 
