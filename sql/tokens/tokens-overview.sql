@@ -2,6 +2,7 @@
 -- the derived counters. $standards keeps token types (NULL = all); $top_only keeps the pinned (VIP) rows;
 -- $include_auto = false drops tokens listed automatically (neither whitelisted nor blacklisted).
 -- Pinned rows come first (TRX, then VIP tokens), then {{order_by}} (a constant of the endpoint's whitelist).
+-- @total
 -- @param standards VARCHAR[]
 -- @param top_only BOOLEAN
 -- @param include_auto BOOLEAN

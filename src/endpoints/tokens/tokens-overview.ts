@@ -65,6 +65,10 @@ export default defineEndpoint({
       ctx.rows('rows', binds, orderBy(SORT_COLUMNS[p.sort], dir)),
       ctx.rows('counts', {}),
     ]);
+    // A page holds the count of all matching rows (a window count); an empty page (limit=0, or past the end) asks the
+    // derived count, so limit=0 answers the real totals (docs/compat.md).
+    const { lim: _lim, off: _off, ...filters } = binds;
+    const total = rows.length ? num(rows[0]!.n) : num((await ctx.count('rows', filters))[0]?.n);
     const tokens = rows.map((r) => {
       const id = str(r.token_id);
       const std = str(r.token_standard);
@@ -111,7 +115,7 @@ export default defineEndpoint({
     const c = counts[0] ?? {};
     const totalAll = num(c.total_all);
     return {
-      total: rows.length ? num(rows[0]!.n) : 0,
+      total,
       totalAll,
       all: totalAll,
       totalAllCount: totalAll,
