@@ -1,12 +1,12 @@
 /**
- * GET /api/token_trc20/transfers-with-status (SPEC §4.7; shape: reference §3.7, wallet style: no total). One
+ * GET /api/token_trc20/transfers-with-status (SPEC §4.7; shape: reference §3.7, wallet style, plus a total). One
  * wallet's transfers of one TRC20 token: direction 1 sent (default), 2 received, 0 its Approval events;
  * db_version=1 merges the approvals into directions 1 (granted by the wallet) and 2 (granted to it).
  * `confirmed` / `revert` are ints (reference §9.6).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, bool, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { SUM_RULE_WINDOW, address, bool, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { SIDES, addressLookups, stateOf, str } from './transfer-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 50, sumRule: true };
@@ -43,19 +43,18 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const transfers = p.direction === 1 ? SIDES.out : p.direction === 2 ? SIDES.in : null;
     const approvalsAs = p.direction === 0 || (p.db_version && p.direction === 1) ? 'owner' : p.db_version ? 'spender' : null;
-    const rows = await ctx.rows(
-      'rows',
-      {
-        address: p.address,
-        token: p.trc20Id,
-        dirs: transfers ? [...transfers] : null,
-        dir_code: p.direction === 0 ? null : p.direction,
-        approvals_as: approvalsAs,
-        lim: p.page.limit,
-        off: p.page.start,
-      },
-      p.reverse ? ORDER.newest : ORDER.oldest,
-    );
+    const filter = {
+      address: p.address,
+      token: p.trc20Id,
+      dirs: transfers ? [...transfers] : null,
+      dir_code: p.direction === 0 ? null : p.direction,
+      approvals_as: approvalsAs,
+    };
+    const [rows, count] = await Promise.all([
+      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }, p.reverse ? ORDER.newest : ORDER.oldest),
+      ctx.count('rows', filter),
+    ]);
+    const rangeTotal = Number(count[0]?.n ?? 0);
     const [infos, lookups] = await Promise.all([
       ctx.lookups.tokenInfo([p.trc20Id]),
       addressLookups(ctx, rows.flatMap((r) => [str(r.from_address), str(r.to_address)])),
@@ -87,6 +86,15 @@ export default defineEndpoint({
         direction: Number(r.direction ?? 0),
       };
     });
-    return { code: 200, page_size: data.length, tokenInfo: token ?? {}, data, contractMap: lookups.contractMap };
+    // The reference's wallet style has no total; scripts need one (issue 8): total capped at 10000, rangeTotal true.
+    return {
+      code: 200,
+      page_size: data.length,
+      total: Math.min(rangeTotal, SUM_RULE_WINDOW),
+      rangeTotal,
+      tokenInfo: token ?? {},
+      data,
+      contractMap: lookups.contractMap,
+    };
   },
 });
