@@ -90,9 +90,11 @@ export function parseTemplate(id: string, text: string, fragments: FragmentSourc
 const PAGE_TAIL = /(\n[ \t]*ORDER\s+BY[^\n]*)?\s*LIMIT\s+\$lim\s+OFFSET\s+\$off\s*;?\s*$/i;
 
 /**
- * The count of a rows statement (`-- @total`): the statement without its page tail (its last `ORDER BY …` line and
- * `LIMIT $lim OFFSET $off`), counted, so the filters are written once, e.g. `… WHERE f LIMIT $lim OFFSET $off` →
- * `SELECT count(*) AS n FROM (… WHERE f)`. DuckDB drops the unused columns of the inner select.
+ * The count of a rows statement (`-- @total`), so the filters are written once: the statement without its page tail
+ * (its last `ORDER BY …` line and `LIMIT $lim OFFSET $off`) and without its lookup joins (lines marked `-- lookup`:
+ * a LEFT JOIN of a dimension on its key cannot change the number of rows, and DuckDB would still run it), its select
+ * list replaced by `count(*)`, e.g. `SELECT a, w.name\nFROM t\nLEFT JOIN w … -- lookup\nWHERE f\nLIMIT $lim OFFSET $off` →
+ * `SELECT count(*) AS n\nFROM t\nWHERE f`. A statement starting with WITH is counted as a whole subquery.
  */
 export function totalOf(t: SqlTemplate): SqlTemplate {
   const lines = t.sql.split('\n');
@@ -100,9 +102,17 @@ export function totalOf(t: SqlTemplate): SqlTemplate {
   if (!PAGE_TAIL.test(body)) throw new Error(`${t.id}.sql: @total needs a statement ending in LIMIT $lim OFFSET $off`);
   const inner = body.replace(PAGE_TAIL, '');
   if (inner.includes('{{order_by}}')) throw new Error(`${t.id}.sql: @total needs the final ORDER BY on a line of its own`);
-  const params = t.params.filter((p) => p.name !== 'lim' && p.name !== 'off');
+  let count: string;
+  if (/^\s*WITH\b/i.test(inner)) count = `SELECT count(*) AS n FROM (\n${inner}\n)`;
+  else {
+    const from = /\n[ \t]*FROM\b/i.exec(inner);
+    if (!/^\s*SELECT\b/i.test(inner) || !from) throw new Error(`${t.id}.sql: @total needs SELECT … then FROM on a line of its own`);
+    const rest = inner.slice(from.index).split('\n').filter((l) => !/--\s*lookup\b/.test(l)).join('\n');
+    count = `SELECT count(*) AS n${rest}`;
+  }
+  const params = t.params.filter((p) => p.name !== 'lim' && p.name !== 'off' && new RegExp(`\\$${p.name}\\b`).test(count));
   const header = params.map((p) => `-- @param ${p.name} ${p.type}`).join('\n');
-  return { id: `${t.id}.total`, sql: `${header}\nSELECT count(*) AS n FROM (\n${inner}\n)`, params, ordered: false };
+  return { id: `${t.id}.total`, sql: `${header}\n${count}`, params, ordered: false };
 }
 
 /**
