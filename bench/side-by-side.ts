@@ -1,9 +1,11 @@
 /**
  * Side-by-side latency of two checkouts of the server over the same lake (a refactor must not slow an endpoint):
- * both servers run at once, and each round measures every endpoint on A then B (B then A on odd rounds), so load
- * from other processes falls on both alike. Per-request latency is timed in the client (sub-millisecond), with
- * `--connections` concurrent clients cycling through the benchmark's URLs (bench/samples.ts) for `--seconds`.
- * The p50 of an endpoint is the median of its per-round p50s. Response cache off; parquet metadata warmed first.
+ * both servers run at once, and each round measures every endpoint on A and B back to back (the order swapped every
+ * round), so load from other processes falls on both alike. Per-request latency is timed in the client
+ * (sub-millisecond), with `--connections` concurrent clients cycling through the benchmark's URLs (bench/samples.ts)
+ * for `--seconds`. Per endpoint: the median of the per-round p50s of each server, and the median of the per-round
+ * ratios B / A (paired: a slow moment of the shared machine hits both halves of a pair). Response cache off;
+ * parquet metadata warmed first.
  *
  *   npx tsx bench/side-by-side.ts --a /tmp/base --b . --data data/default --rounds 3 --seconds 3 --out bench/results/kit-port.md
  */
@@ -27,7 +29,7 @@ async function main(): Promise<void> {
   const data = path.resolve(f.data ?? 'data/default');
   const rounds = Number(f.rounds ?? 3);
   const seconds = Number(f.seconds ?? 3);
-  const connections = Number(f.connections ?? 4);
+  const connections = Number(f.connections ?? 2);
   const roots = { A: path.resolve(f.a ?? '.'), B: path.resolve(f.b ?? '.') };
   const m = (await readManifest(data))!;
   const { sampleParameters, urlsFor } = await import(pathToFileURL(path.join(roots.B, 'bench/samples.ts')).href);
@@ -51,7 +53,7 @@ async function main(): Promise<void> {
       loads.push(os.loadavg()[0]!);
       for (const p of paths) {
         const urls: string[] = urlsFor(p, samples);
-        const order = r % 2 === 0 ? servers : [...servers].reverse();
+        const order = (r + paths.indexOf(p)) % 2 === 0 ? servers : [...servers].reverse();
         for (const s of order) {
           const lat = await drive(s.port, urls, seconds, connections);
           p50s.get(p)![s.name as 'A' | 'B'].push(median(lat));
@@ -74,13 +76,14 @@ async function main(): Promise<void> {
       '',
       `Command: \`npx tsx bench/side-by-side.ts ${process.argv.slice(2).join(' ')}\``,
       '',
-      '| endpoint | URLs | A p50 ms | B p50 ms | B / A | per-round A | per-round B |',
+      '| endpoint | URLs | A p50 ms | B p50 ms | median of paired B / A | per-round A | per-round B |',
       '|---|---:|---:|---:|---:|---|---|',
     ];
     for (const [p, x] of p50s) {
       const a = median(x.A);
       const b = median(x.B);
-      lines.push(`| ${p} | ${x.n} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${(b / a).toFixed(2)} | ${x.A.map((v) => v.toFixed(1)).join(' ')} | ${x.B.map((v) => v.toFixed(1)).join(' ')} |`);
+      const ratio = median(x.A.map((v, i) => x.B[i]! / v));
+      lines.push(`| ${p} | ${x.n} | ${a.toFixed(2)} | ${b.toFixed(2)} | ${ratio.toFixed(2)} | ${x.A.map((v) => v.toFixed(1)).join(' ')} | ${x.B.map((v) => v.toFixed(1)).join(' ')} |`);
     }
     const out = f.out ?? 'bench/results/side-by-side.md';
     await fs.writeFile(out, `${lines.join('\n')}\n`);

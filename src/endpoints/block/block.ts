@@ -6,6 +6,8 @@ import { address, hash, int } from '../../params/index.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
+import { exactInt, shape } from '../kit/schemas.ts';
+import { z } from 'zod';
 
 export default defineList({
   path: '/api/block',
@@ -45,5 +47,16 @@ export default defineList({
     revert: false,
   }),
   envelope: (items, x) => ({ ...pagedList('data', items, x.rangeTotal), wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? 0 }),
+  item: shape({
+    number: exactInt,
+    hash: z.string(),
+    parentHash: z.string(),
+    timestamp: exactInt,
+    nrOfTrx: exactInt,
+    witnessAddress: z.string(),
+    fee: z.number(),
+    confirmed: z.boolean(),
+    revert: z.literal(false),
+  }),
   csv: { filename: 'blocks.csv' },
 });

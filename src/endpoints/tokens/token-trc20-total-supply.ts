@@ -13,7 +13,9 @@ export default defineEndpoint({
   path: '/api/token_trc20/totalSupply',
   method: 'GET',
   summary: 'Total supply of a TRC20 token, decimal-adjusted, as a bare JSON number.',
+  // A bare JSON number (reference §2): the supply in token units.
   params,
+  response: z.number(),
   queries: { supply: 'tokens/token-trc20-total-supply' },
   async handle(p, ctx) {
     const [r] = await ctx.rows('supply', { contract: p.address });

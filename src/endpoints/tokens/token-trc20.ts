@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { dateTime, num, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 30, maxLimit: 50, sumRule: false };
 const DAY_MS = 86_400_000;
@@ -25,6 +26,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'TRC20, TRC721 and TRC1155 token details with holders, transfers, supply and market info.',
   params,
+  response: shape({ total: count, rangeTotal: count, contractMap: z.record(z.string(), z.boolean()), trc20_tokens: z.array(shape({ contract_address: z.string(), holders_count: count })) }),
   queries: { rows: 'tokens/token-trc20', total: 'tokens/token-trc20.total', line: 'tokens/token-price-line' },
   async handle(p, ctx) {
     const showAll = p.showAll ?? (p.contract ? null : 0);

@@ -10,6 +10,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { commaList, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 500, sumRule: false };
 
@@ -49,6 +50,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
   params,
+  response: shape({ total: count, totalAll: count, tokens: z.array(z.looseObject({})) }),
   queries: { rows: 'tokens/tokens-overview', counts: 'tokens/tokens-overview.counts' },
   orderBys: ORDER_BYS,
   async handle(p, ctx) {

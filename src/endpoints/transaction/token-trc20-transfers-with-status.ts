@@ -8,6 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { SUM_RULE_WINDOW, address, bool, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { SIDES, addressLookups, stateOf, str } from './transfer-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 50, sumRule: true };
 const tail = ['block_number', 'tx_hash', 'log_index'];
@@ -38,6 +39,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: "One wallet's transfers of one TRC20 token (sent, received or approvals), with confirmation and revert status.",
   params,
+  response: shape({ code: z.literal(200), page_size: count, total: count, rangeTotal: count, data: z.array(shape({ hash: z.string(), status: z.number().int() })) }),
   queries: { rows: 'transaction/token-trc20-transfers-with-status' },
   orderBys: [ORDER.newest, ORDER.oldest],
   async handle(p, ctx) {

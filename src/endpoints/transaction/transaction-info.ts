@@ -8,6 +8,7 @@ import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { utcDay } from '../kit/time-window.ts';
+import { empty, exactInt, shape } from '../kit/schemas.ts';
 
 const params = z.object({ hash: hash() });
 
@@ -16,6 +17,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'One transaction with its receipt, internal transactions, token transfers and confirming SRs.',
   params,
+  response: z.union([empty, shape({ hash: z.string(), block: exactInt, contractRet: z.string(), cost: z.looseObject({}) })]),
   queries: {
     locate: 'transaction/transaction-info.locate',
     tx: 'transaction/transaction-info',

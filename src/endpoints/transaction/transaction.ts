@@ -6,6 +6,8 @@
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
+import { exactInt, shape } from '../kit/schemas.ts';
+import { z } from 'zod';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
 
 const DIRS = { in: ['in', 'self'], out: ['out', 'self'], all: ['in', 'out', 'self'] } as const;
@@ -70,6 +72,19 @@ export default defineList({
     wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? 0,
     contractMap: x.lookups.contractMap,
     contractInfo: x.lookups.contractInfo,
+  }),
+  item: shape({
+    hash: z.string(),
+    block: exactInt,
+    timestamp: exactInt,
+    ownerAddress: z.string(),
+    toAddress: z.string(),
+    contractType: exactInt,
+    confirmed: z.boolean(),
+    revert: z.boolean(),
+    contractRet: z.string(),
+    amount: z.string(),
+    cost: z.looseObject({}),
   }),
   csv: { filename: 'transactions.csv' },
 });
