@@ -81,9 +81,9 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   /** Cross-field checks (an issue names its parameter). */
   refine?(v: z.output<z.ZodObject<S>> & Partial<ListParams>, ctx: z.RefinementCtx): void;
   paging: PagingOptions;
-  /** Sort keys (a `sort` parameter), or one fixed ORDER BY constant. */
+  /** Sort keys (a `sort` parameter), or one fixed ORDER BY constant, or a closed set chosen by another parameter. */
   sort?: SortSpec;
-  order?: string;
+  order?: string | { choices: readonly string[]; of(p: P): string };
   /** start_timestamp / end_timestamp in ms (end before start → 400 on end_timestamp). */
   timeWindow?: boolean;
   /**
@@ -155,7 +155,9 @@ export const NO_DAY = { start_day: '9999-12-31', end_day: '0000-01-01' } as cons
 export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.output<z.ZodObject<S>> & ListParams>): AnyEndpoint {
   type P = z.output<z.ZodObject<S>> & ListParams;
   const sortSpec = d.sort;
-  const orderBys = sortSpec ? signedSortClauses(sortSpec.columns, sortSpec.tieBreak ?? []) : d.order ? [d.order] : [];
+  const fixedOrder = typeof d.order === 'string' ? d.order : undefined;
+  const orderChoice = typeof d.order === 'object' ? d.order : undefined;
+  const orderBys = sortSpec ? signedSortClauses(sortSpec.columns, sortSpec.tieBreak ?? []) : orderChoice ? [...orderChoice.choices] : fixedOrder ? [fixedOrder] : [];
   const paging = pagingFields(d.paging);
   const sortKeys = sortSpec ? Object.keys(sortSpec.columns).flatMap((k) => [k, `-${k}`]) : [];
   const shape = {
@@ -192,7 +194,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
         override: { type: 'string', enum: ['json', 'csv'], default: 'json' },
       }),
   };
-  const fixedSort: SortChoice = { key: '', orderBy: d.order ?? '' };
+  const fixedSort: SortChoice = { key: '', orderBy: fixedOrder ?? '' };
   const params = z
     .object(shape)
     .superRefine((v, ctx) => {
@@ -224,7 +226,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     const field = p.sort.key.replace(/^-/, '');
     return (sortSpec.timeOrdered ?? Object.keys(sortSpec.columns)).includes(field);
   };
-  const desc = (p: P): boolean => (sortSpec ? p.sort.key.startsWith('-') : /\bDESC\b/i.test(d.order ?? ''));
+  const orderOf = (p: P): string | undefined => (orderBys.length === 0 ? undefined : orderChoice ? orderChoice.of(p) : p.sort.orderBy);
+  const desc = (p: P): boolean => (sortSpec ? p.sort.key.startsWith('-') : /^\S+\s+DESC\b/i.test(orderOf(p) ?? ''));
 
   /** The plan shared by JSON and CSV: which statement, its filter binds, the window and the block day. */
   async function plan(p: P, ctx: EndpointContext, q: ListQueries) {
@@ -255,7 +258,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
-    const orderBy = orderBys.length > 0 ? p.sort.orderBy : undefined;
+    const orderBy = orderOf(p);
     const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, { ...filter, ...(b as Record<string, BindValue>), ...page }), orderBy);
     const window = { from, to, desc: desc(p), limit, offset: p.page.start };
 
@@ -317,7 +320,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
         const { filter, bounds, anchor } = await plan(p, ctx, q);
         const name = anchor ? 'byAddress' : 'rows';
         const binds = only(ctx, name, { ...filter, ...(anchor ?? {}), ...bounds, lim: p.page.limit, off: p.page.start });
-        return { query: queries[name]!, binds, orderBy: orderBys.length > 0 ? p.sort.orderBy : undefined };
+        return { query: queries[name]!, binds, orderBy: orderOf(p) };
       },
     },
   };
