@@ -116,11 +116,15 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
     /** Token ids the response needs whatever the rows (e.g. the one token of the request). */
     requestTokens?(p: P): string[];
     addresses?(r: Row, p: P): string[];
+    /** The addresses of the whole page at once, when their order must differ from row by row (map key order). */
+    pageAddresses?(rows: Row[], p: P): string[];
   };
+  /** Data the rows need from a query of their own (e.g. price lines of the page's tokens), run beside the lookups. */
+  enrich?(rows: Row[], p: P, q: ListQueries): Promise<unknown>;
   /** Envelope key of the items (default `data`). */
   key?: string;
   /** Maps a row to an item (TronScan field names). */
-  row(r: Row, x: { p: P; index: number; lookups: ListLookups; state: unknown }): unknown;
+  row(r: Row, x: { p: P; index: number; lookups: ListLookups; state: unknown; enriched: unknown }): unknown;
   /** The response body (default: the paged-list envelope); an early answer (e.g. the TRX alias) skips the SQL. */
   envelope?(items: unknown[], x: EnvelopeInput<P>): object;
   /** Answer without SQL for a request that cannot match (e.g. `{…empty envelope}`). */
@@ -279,8 +283,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       const totalQ = d.total?.(p, f, q) ?? q.count('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true));
       [rows, rangeTotal] = await Promise.all([rowsQ, totalQ]);
     }
-    const [lookups, alsoRows] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ]);
-    const items = rows.map((r, index) => d.row(r, { p, index, lookups, state }));
+    const [lookups, alsoRows, enriched] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ, d.enrich?.(rows, p, q)]);
+    const items = rows.map((r, index) => d.row(r, { p, index, lookups, state, enriched }));
     const x: EnvelopeInput<P> = { p, rangeTotal, lookups, also: Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])), state };
     return d.envelope ? d.envelope(items, x) : pagedList(key, items, rangeTotal);
   }
@@ -290,10 +294,12 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       ...(d.lookups?.requestTokens?.(p) ?? []),
       ...(d.lookups?.tokens ? rows.flatMap((r) => d.lookups!.tokens!(r, p)) : []),
     ].filter((i): i is string => !!i);
-    const addresses = d.lookups?.addresses ? rows.flatMap((r) => d.lookups!.addresses!(r, p)).filter((a) => a !== '' && a !== 'null') : [];
+    const addresses = (
+      d.lookups?.pageAddresses ? d.lookups.pageAddresses(rows, p) : d.lookups?.addresses ? rows.flatMap((r) => d.lookups!.addresses!(r, p)) : []
+    ).filter((a) => a !== '' && a !== 'null');
     const [tokens, contracts] = await Promise.all([
       d.lookups?.tokens || d.lookups?.requestTokens ? ctx.lookups.tokenInfo(ids) : Promise.resolve(new Map<string, TokenInfo>()),
-      d.lookups?.addresses ? ctx.lookups.contractMap(addresses) : Promise.resolve({ map: {}, info: {} }),
+      d.lookups?.addresses || d.lookups?.pageAddresses ? ctx.lookups.contractMap(addresses) : Promise.resolve({ map: {}, info: {} }),
     ]);
     return { tokens, contractMap: contracts.map, contractInfo: contracts.info, normalAddressInfo: normalAddressInfo(contracts.map) };
   }
