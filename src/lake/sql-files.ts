@@ -94,7 +94,8 @@ const PAGE_TAIL = /(\n[ \t]*ORDER\s+BY[^\n]*)?\s*LIMIT\s+\$lim\s+OFFSET\s+\$off\
  * (its last `ORDER BY …` line and `LIMIT $lim OFFSET $off`) and without its lookup joins (lines marked `-- lookup`:
  * a LEFT JOIN of a dimension on its key cannot change the number of rows, and DuckDB would still run it), its select
  * list replaced by `count(*)`, e.g. `SELECT a, w.name\nFROM t\nLEFT JOIN w … -- lookup\nWHERE f\nLIMIT $lim OFFSET $off` →
- * `SELECT count(*) AS n\nFROM t\nWHERE f`. A statement starting with WITH is counted as a whole subquery.
+ * `SELECT count(*) AS n\nFROM t\nWHERE f`. A statement starting with WITH is counted as a whole subquery, its CTEs
+ * not materialized.
  */
 export function totalOf(t: SqlTemplate): SqlTemplate {
   const lines = t.sql.split('\n');
@@ -103,7 +104,8 @@ export function totalOf(t: SqlTemplate): SqlTemplate {
   const inner = body.replace(PAGE_TAIL, '');
   if (inner.includes('{{order_by}}')) throw new Error(`${t.id}.sql: @total needs the final ORDER BY on a line of its own`);
   let count: string;
-  if (/^\s*WITH\b/i.test(inner)) count = `SELECT count(*) AS n FROM (\n${inner}\n)`;
+  // A CTE materialized for the page's sort (late materialization) would make the count read every column: inline it.
+  if (/^\s*WITH\b/i.test(inner)) count = `SELECT count(*) AS n FROM (\n${inner.replace(/\bAS\s+MATERIALIZED\s*\(/gi, 'AS (')}\n)`;
   else {
     const from = /\n[ \t]*FROM\b/i.exec(inner);
     if (!/^\s*SELECT\b/i.test(inner) || !from) throw new Error(`${t.id}.sql: @total needs SELECT … then FROM on a line of its own`);
