@@ -1,5 +1,5 @@
 -- CTEs `pr` and `price`: per token its latest daily USD and TRX price, the day before's USD price (24 h gain), and
--- the latest volume in USD and in TRX (at that day's TRX price). Used as `WITH {{> fragments/latest-prices}}, …`.
+-- the latest volume in USD and in TRX (at that day's TRX price). Included first in a WITH list.
 pr AS (
   SELECT p.token_id, p.price_usd, p.price_trx, p.volume_usd, x.price_usd AS trx_usd,
          row_number() OVER (PARTITION BY p.token_id ORDER BY p.day_ts DESC) AS rn

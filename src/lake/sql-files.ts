@@ -43,6 +43,14 @@ const fileFragments: FragmentSource = (id) => readFileSync(path.join(SQL_ROOT, `
  * `expandFragments('… WHERE {{> fragments/window t}}', src)`. A fragment may not include itself.
  */
 export function expandFragments(id: string, text: string, source: FragmentSource = fileFragments, seen: string[] = []): string {
+  // Comment lines are left as they are: a fragment named in prose is not included.
+  return text
+    .split('\n')
+    .map((line) => (line.trim().startsWith('--') ? line : expandLine(id, line, source, seen)))
+    .join('\n');
+}
+
+function expandLine(id: string, text: string, source: FragmentSource, seen: string[]): string {
   return text.replace(FRAGMENT_RE, (_m, fid: string, rawArgs: string) => {
     if (seen.includes(fid) || fid === id) throw new Error(`${id}.sql: fragment ${fid} includes itself`);
     const args = rawArgs.trim() === '' ? [] : rawArgs.trim().split(/\s+/);

@@ -270,10 +270,13 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     let rangeTotal: number;
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
-      // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
-      rangeTotal = await q.count('byAddress', only(ctx, 'byAddress', f, true));
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
-      rows = windowed ? await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest) : await byAddress({});
+      const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
+      if (windowed) {
+        // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
+        rangeTotal = await countQ;
+        rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
+      } else [rows, rangeTotal] = await Promise.all([byAddress({}), countQ]);
     } else {
       const rowsQ =
         windowed

@@ -25,6 +25,10 @@ describe('fragments', () => {
     expect(t.params.map((p) => p.name).sort()).toEqual(['lim', 'start_ts']);
   });
 
+  it('leave comment lines alone: a fragment named in prose is not included', () => {
+    expect(expandFragments('x', '-- use as {{> f/self}}\nSELECT 1', source)).toBe('-- use as {{> f/self}}\nSELECT 1');
+  });
+
   it('fail on a missing fragment, a missing argument, and self inclusion', () => {
     expect(() => expandFragments('x', '{{> f/none}}', source)).toThrow(/not found/);
     expect(() => expandFragments('x', '{{> f/window}}', source)).toThrow(/needs argument 1/);
