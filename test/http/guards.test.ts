@@ -7,7 +7,7 @@ import net from 'node:net';
 import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
-import { defineEndpoint, type AnyEndpoint } from '../../src/http/endpoint.ts';
+import { defineEndpoint, type AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { serveConfig } from '../../src/config.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
@@ -23,12 +23,16 @@ const bigCsv: AnyEndpoint = defineEndpoint({
   queries: { rows: 'transaction/transaction' },
   handle: async () => ({}),
   csv: {
-    query: 'transaction/transaction',
     columns: ['block_number', 'tx_hash', 'owner_address', 'to_address', 'call_data', 'parameter_json', 'memo'].map((c) => ({ header: c, field: c })),
-    binds: () => ({ start_ts: null, end_ts: null, start_day: null, end_day: null, block: null, types: null, tokens: null, confirm: null, lim: 10_000_000, off: 0 }),
+    plan: async () => ({
+      query: 'transaction/transaction',
+      binds: { start_ts: null, end_ts: null, start_day: null, end_day: null, block: null, types: null, tokens: null, confirm: null, lim: 10_000_000, off: 0 },
+      orderBy: 'block_number',
+    }),
     filename: 'all.csv',
     wanted: () => true,
   },
+  orderBys: ['block_number'],
 });
 
 async function withApp<T>(opts: Parameters<typeof buildApp>[0] extends infer O ? Partial<O> : never, fn: (app: TronlakeApp) => Promise<T>): Promise<T> {
