@@ -47,6 +47,7 @@ export class PublishedLake {
   private unavailable = new Map<string, string>();
   private refused: LakeHealth['refused'];
   private reopening = false;
+  private reopenPromise: Promise<void> | undefined;
   /** Engines reopened after a DuckDB internal error (shown in /health). */
   engineRestarts = 0;
 
@@ -85,8 +86,22 @@ export class PublishedLake {
     return this.engine;
   }
 
-  /** Runs `fn` against one engine (version) and keeps that engine open until it returns. */
+  /**
+   * Runs `fn` against one engine (version) and keeps that engine open until it returns. After a DuckDB internal
+   * error the engine is reopened and `fn` runs once more on the fresh one (requests arriving meanwhile wait for it).
+   */
   async use<T>(fn: (engine: Engine) => Promise<T>): Promise<T> {
+    try {
+      return await this.useOnce(fn);
+    } catch (err) {
+      if (!(err instanceof EngineFaultError)) throw err;
+      await this.reopenPromise;
+      return await this.useOnce(fn);
+    }
+  }
+
+  private async useOnce<T>(fn: (engine: Engine) => Promise<T>): Promise<T> {
+    if (this.reopenPromise) await this.reopenPromise;
     const e = this.engine;
     this.inFlight.set(e, (this.inFlight.get(e) ?? 0) + 1);
     try {
@@ -97,7 +112,9 @@ export class PublishedLake {
         // DuckDB hit an internal error: it invalidates the whole database, so every later query would fail. Open a
         // fresh engine over the same version (requests switch to it at once) and answer this one 503.
         this.opts.log?.(`engine fault on version ${e.manifest.version}: ${err.message.split('\n')[0]}; reopening`);
-        if (e === this.engine) void this.reopen(e);
+        if (e === this.engine && !this.reopenPromise) {
+          this.reopenPromise = this.reopen(e).finally(() => (this.reopenPromise = undefined));
+        }
         throw new EngineFaultError(err.message);
       }
       throw err;

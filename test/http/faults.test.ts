@@ -208,7 +208,7 @@ describe('versions under a live server', () => {
     }
   });
 
-  it('a DuckDB internal error (which invalidates its database): 503 ENGINE_FAULT, and a fresh engine answers the next request', async () => {
+  it('a DuckDB internal error (which invalidates its database): the engine is reopened, the request retried once, then 503 ENGINE_FAULT; a fresh engine answers the next request', async () => {
     const { dir } = await copyLake('engine-fault');
     const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, watchMs: 0 });
     try {
@@ -219,7 +219,7 @@ describe('versions under a live server', () => {
       })).rejects.toBeInstanceOf(EngineFaultError);
       await vi.waitFor(() => expect(app.lake.current).not.toBe(faulted), { timeout: 10_000 });
       expect((await app.inject({ method: 'GET', url: '/api/block?limit=2' })).statusCode).toBe(200);
-      expect((await health(app)).engineRestarts).toBe(1);
+      expect((await health(app)).engineRestarts).toBeGreaterThanOrEqual(1);
     } finally {
       await app.close();
     }
