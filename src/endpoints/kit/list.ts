@@ -259,6 +259,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
     const also = Object.keys(d.sql.also ?? {});
     const alsoQ = Promise.all(also.map((name) => ctx.rows(name, {})));
+    // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
+    alsoQ.catch(() => undefined);
     const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
