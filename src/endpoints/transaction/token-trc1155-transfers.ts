@@ -46,6 +46,8 @@ export default defineList({
     ...tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
     token_id: str(r.token_id),
     operator: str(r.operator_address),
+    // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
+    approval_amount: '0',
   }),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),
