@@ -8,6 +8,15 @@ import { z } from 'zod';
 
 const partitionSchema = z.object({ rows: z.number().int(), hash: z.string() });
 
+/** One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet` (in every bucket folder that has rows). */
+const runSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int() });
+
+/** What a publish did to a derived dataset (src/lake/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
+const rebuiltSchema = z.object({
+  how: z.enum(['full', 'days', 'runs', 'deltas', 'recomputed']),
+  detail: z.string(),
+});
+
 const tableSchema = z.object({
   kind: z.enum(['raw', 'dimension', 'derived']),
   rows: z.number().int(),
@@ -15,6 +24,10 @@ const tableSchema = z.object({
   partitions: z.record(z.string(), partitionSchema).optional(),
   /** Content hash of a non-partitioned table. */
   hash: z.string().optional(),
+  /** The sorted runs of a derived dataset that grows by runs, oldest first. */
+  runs: z.array(runSchema).optional(),
+  /** Derived datasets: what the publish of this version rebuilt, by the dataset's growth rule. */
+  rebuilt: rebuiltSchema.optional(),
 });
 
 export const manifestSchema = z.object({
@@ -42,6 +55,8 @@ export const manifestSchema = z.object({
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export type TableEntry = z.infer<typeof tableSchema>;
+export type RunEntry = z.infer<typeof runSchema>;
+export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const VERSIONS_DIR = 'versions';

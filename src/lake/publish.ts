@@ -14,9 +14,9 @@ import { Db } from '../duckdb/duck.ts';
 import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
-import { createDatasetView, createLakeViews, datasetGlob } from './views.ts';
+import { createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout } from './layout.ts';
-import { readDeriveSql } from './sql-files.ts';
+import { deriveAll, previousOf } from './derive.ts';
 
 export interface PublishOptions {
   dataDir: string;
@@ -32,6 +32,8 @@ export interface PublishOptions {
   onStep?: (label: string, done: number, total: number) => void;
   /** Parquet row-group size of fact tables (rows), default 16,384. */
   rowGroupSize?: number;
+  /** Derive every derived dataset from all raw rows (`rederive`), not from the previous version's. */
+  fullDerive?: boolean;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -41,7 +43,6 @@ const DATE_EXPR = 'CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR)';
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** Content hash of rows: order-independent sum of DuckDB row hashes, with the row count. */
-const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(* EXCLUDE ("date"))) AS HUGEINT)), 0) AS VARCHAR) AS h';
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
@@ -89,17 +90,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     const partitions: Record<string, { rows: number; hash: string }> = {};
     await fs.mkdir(dir, { recursive: true });
     const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
-    const staged = Number(await db.scalar(`SELECT count(*) FROM ${ds.name} ${where}`));
-    if (staged > 0) {
-      await db.run(
-        `COPY (SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY ${ds.sortBy.join(', ')})
-         TO ${lit(dir)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY ("date"), ROW_GROUP_SIZE ${rowGroup}, FILENAME_PATTERN 'part-{i}')`,
-      );
-      const rows = await db.all(
-        `SELECT "date", ${HASH_EXPR} FROM read_parquet(${lit(path.join(dir, '*', '*.parquet'))}, hive_partitioning = true, hive_types = {'date': VARCHAR}) GROUP BY "date"`,
-      );
-      for (const r of rows) partitions[String(r.date)] = { rows: Number(r.n), hash: String(r.h) };
-    }
+    Object.assign(partitions, await writeDays(db, ds, dir, where, rowGroup));
     if (incremental) {
       // Reuse every day of the current version that this publish does not rewrite.
       const prev = current!.tables[ds.name]?.partitions ?? {};
@@ -118,54 +109,24 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   const memoryLimit = String(await db.scalar(`SELECT current_setting('memory_limit')`));
   const tempDirectory = String(await db.scalar(`SELECT current_setting('temp_directory')`)) || undefined;
   const view = await Db.open({ threads: 2, memoryLimit, tempDirectory });
+  const second = await view.instance.connect();
   try {
     await createLakeViews(view, tmp, tables, { solidBlock: Number.MAX_SAFE_INTEGER });
-    for (const ds of derivedDatasets) {
-      progress(`derive ${ds.name}`);
-      const select = await readDeriveSql(ds.name);
-      const dir = path.join(tmp, 'derived', ds.name);
-      await fs.mkdir(dir, { recursive: true });
-      // Lookup-by-key copies declare small row groups so a lookup reads little (measured in bench/).
-      const rg = ds.rowGroupSize ?? rowGroup;
-      const order = ds.sortBy.join(', ');
-      const compression = ds.compression ?? 'zstd';
-      let n: number;
-      if (ds.bucketBy) {
-        // One folder per bucket (bucket=K/data_0.parquet), each sorted by the key. Sorted once into a table, then one
-        // COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured: sorted runs
-        // restart inside a file, so a row group spans every address and each lookup reads it). The COPYs run on two
-        // connections at once (tiny lake: 285 ms instead of 554 ms; this step is in every ingest publish).
-        const stored = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `"${c.name}"`).join(', ');
-        await view.run(
-          `CREATE OR REPLACE TABLE derive_sorted AS SELECT address_bucket(${ds.bucketBy}) AS bucket, ${stored} FROM (${select}) ORDER BY bucket, ${order}`,
-        );
-        const buckets = await view.all(`SELECT bucket, count(*) AS n FROM derive_sorted GROUP BY bucket ORDER BY bucket`);
-        const second = await view.instance.connect();
-        try {
-          const lane = async (run: (sql: string) => Promise<unknown>, lane: number) => {
-            for (const b of buckets.filter((_, i) => i % 2 === lane)) {
-              const file = path.join(dir, `bucket=${Number(b.bucket)}`, 'data_0.parquet');
-              await fs.mkdir(path.dirname(file), { recursive: true });
-              await run(
-                `COPY (SELECT ${stored} FROM derive_sorted WHERE bucket = ${Number(b.bucket)}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`,
-              );
-            }
-          };
-          await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => second.run(sql), 1)]);
-        } finally {
-          second.closeSync();
-        }
-        await view.run('DROP TABLE derive_sorted');
-        n = buckets.reduce((a, b) => a + Number(b.n), 0);
-      } else {
-        const file = path.join(dir, 'part-0.parquet');
-        await view.run(`COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${order}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`);
-        n = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
-      }
-      tables[ds.name] = { kind: 'derived', rows: n };
-      // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
-      await createDatasetView(view, tmp, ds, n);
-    }
+    const [top] = await view.all(`SELECT block_number, "timestamp" FROM blocks ORDER BY block_number DESC LIMIT 1`);
+    if (!top) throw new Error('publish: the blocks table is empty');
+    // Incremental only over a version derived by this release (another layout is rebuilt in full).
+    const previous = incremental && !opts.fullDerive && current!.layout === (await derivedLayout()) ? previousOf(opts.dataDir, current) : null;
+    const changed = previous ? await changedFrom(view, previous.dir, tmp, opts.days!) : null;
+    await deriveAll(
+      { view, second, dir: tmp, tables, progress, rowGroup },
+      {
+        previous,
+        days: opts.days ?? [],
+        fromBlock: changed,
+        replacesTail: previous !== null && changed !== null && changed <= previous.manifest.head.number,
+        head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
+      },
+    );
     progress('manifest');
     const [head] = await view.all(
       `SELECT block_number, "timestamp", block_hash FROM blocks ORDER BY block_number DESC LIMIT 1`,
@@ -191,8 +152,55 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     await collectGarbage(opts.dataDir, manifest);
     return manifest;
   } finally {
+    second.closeSync();
     view.close();
   }
+}
+
+/**
+ * One COPY per day (`date=D/part-0.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not keep
+ * an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). The rows are grouped by
+ * day once, so each COPY reads one day's rows.
+ */
+async function writeDays(db: Db, ds: Dataset, dir: string, where: string, rowGroup: number): Promise<Record<string, { rows: number; hash: string }>> {
+  const out: Record<string, { rows: number; hash: string }> = {};
+  await db.run(`CREATE OR REPLACE TEMP TABLE publish_days AS SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY "date"`);
+  try {
+    const days = (await db.all(`SELECT DISTINCT "date" AS d FROM publish_days ORDER BY d`)).map((r) => String(r.d));
+    for (const day of days) {
+      const file = path.join(dir, `date=${day}`, 'part-0.parquet');
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await db.run(
+        `COPY (SELECT ${cols(ds)} FROM publish_days WHERE "date" = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')})
+         TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
+      );
+      const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
+      out[day] = { rows: Number(r!.n), hash: String(r!.h) };
+    }
+  } finally {
+    await db.run('DROP TABLE IF EXISTS publish_days');
+  }
+  return out;
+}
+
+/**
+ * The lowest block whose (number, hash) differs between the previous version and the new one over the rewritten
+ * days (a new block, or a replaced one); null when the rewritten days hold the same blocks.
+ */
+async function changedFrom(view: Db, prevDir: string, dir: string, days: string[]): Promise<number | null> {
+  const side = async (root: string): Promise<string> => {
+    const files: string[] = [];
+    for (const d of days) {
+      const folder = path.join(root, 'raw', 'blocks', `date=${d}`);
+      if (await fs.access(folder).then(() => true, () => false)) files.push(lit(path.join(folder, '*.parquet')));
+    }
+    return files.length
+      ? `SELECT block_number, block_hash FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`
+      : 'SELECT NULL::BIGINT AS block_number, NULL::VARCHAR AS block_hash WHERE false';
+  };
+  const [oldRows, newRows] = [await side(prevDir), await side(dir)];
+  const v = await view.scalar(`SELECT min(block_number) FROM ((${newRows} EXCEPT ${oldRows}) UNION ALL (${oldRows} EXCEPT ${newRows}))`);
+  return v === null ? null : Number(v);
 }
 
 /** sha256 over the source tables' content hashes, sorted by table and day: equal content ⇔ equal fingerprint. */
@@ -287,7 +295,7 @@ export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'
       }
     }
     return await publishVersion(db, {
-      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], onStep,
+      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], fullDerive: true, onStep,
     });
   } finally {
     db.close();
