@@ -60,6 +60,8 @@ export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const VERSIONS_DIR = 'versions';
+/** A symlink beside the manifest to the published version's folder: a stable path for other engines (docs/lake.md). */
+export const CURRENT_LINK = 'current';
 
 /** The folder of a published version, e.g. `versionDir('/data/default', m)` = `/data/default/versions/<id>`. */
 export function versionDir(dataDir: string, m: Pick<Manifest, 'version'>): string {
@@ -96,4 +98,15 @@ export async function swapManifest(dataDir: string, m: Manifest): Promise<void> 
   } finally {
     await dir.close();
   }
+}
+
+/**
+ * Points `<dataDir>/current` at the version of `m` (a relative symlink, replaced atomically by rename), after the
+ * manifest swap: readers that only know paths (Polars, Spark, a DuckDB shell) read `current/raw/...`.
+ */
+export async function pointCurrent(dataDir: string, m: Pick<Manifest, 'version'>): Promise<void> {
+  const tmp = path.join(dataDir, `${CURRENT_LINK}.${process.pid}.tmp`);
+  await fs.rm(tmp, { force: true });
+  await fs.symlink(path.join(VERSIONS_DIR, m.version), tmp);
+  await fs.rename(tmp, path.join(dataDir, CURRENT_LINK));
 }

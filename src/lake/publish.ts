@@ -13,7 +13,7 @@ import { createHash } from 'node:crypto';
 import { Db } from '../duckdb/duck.ts';
 import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
-import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
+import { type Manifest, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
@@ -149,6 +149,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     };
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
+    await pointCurrent(opts.dataDir, manifest);
     await collectGarbage(opts.dataDir, manifest);
     return manifest;
   } finally {
