@@ -6,7 +6,11 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const partitionSchema = z.object({ rows: z.number().int(), hash: z.string() });
+/** One file of a day partition: `part-<id>.parquet`, its block range, rows and content hash. */
+const dayFileSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int(), hash: z.string() });
+
+/** A day of a raw table: rows and content hash (sum of the files'), and its files, oldest blocks first. */
+const partitionSchema = z.object({ rows: z.number().int(), hash: z.string(), files: z.array(dayFileSchema).optional() });
 
 /** One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet` (in every bucket folder that has rows). */
 const runSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int() });
@@ -56,6 +60,8 @@ export const manifestSchema = z.object({
 export type Manifest = z.infer<typeof manifestSchema>;
 export type TableEntry = z.infer<typeof tableSchema>;
 export type RunEntry = z.infer<typeof runSchema>;
+export type DayFile = z.infer<typeof dayFileSchema>;
+export type PartitionEntry = z.infer<typeof partitionSchema>;
 export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';

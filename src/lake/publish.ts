@@ -13,10 +13,11 @@ import { createHash } from 'node:crypto';
 import { Db } from '../duckdb/duck.ts';
 import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
-import { type Manifest, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
+import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
+import { merged, planMerges, runId } from './runs.ts';
 
 export interface PublishOptions {
   dataDir: string;
@@ -34,6 +35,12 @@ export interface PublishOptions {
   rowGroupSize?: number;
   /** Derive every derived dataset from all raw rows (`rederive`), not from the previous version's. */
   fullDerive?: boolean;
+  /**
+   * The staged raw tables hold only rows of blocks above the current head (an ingest batch that follows the chain):
+   * each day they touch gets them as one more file beside the files it has (merged size-tiered, runs.ts), every other
+   * day is linked. The cost is the new rows', whatever the size of the day. `days` is ignored.
+   */
+  append?: boolean;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -74,7 +81,17 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   const progress = (label: string) => opts.onStep?.(label, step++, steps);
 
   if (opts.days) for (const d of opts.days) if (!DAY_RE.test(d)) throw new Error(`bad day ${d}`);
-  const incremental = opts.days !== undefined && current !== null;
+  const append = opts.append === true && current !== null;
+  const incremental = (opts.days !== undefined || append) && current !== null;
+  let appendedFrom: number | null = null;
+  const appendedDays = new Set<string>();
+  if (append) {
+    const low = await db.scalar('SELECT min(block_number) FROM blocks');
+    appendedFrom = low === null ? null : Number(low);
+    if (appendedFrom !== null && appendedFrom <= current!.head.number) {
+      throw new Error(`publish: append of blocks from ${appendedFrom}, not above the head ${current!.head.number}`);
+    }
+  }
 
   for (const ds of sourceDatasets) {
     progress(`write ${ds.name}`);
@@ -87,17 +104,34 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       tables[ds.name] = { kind: 'dimension', rows: Number(r!.n), hash: String(r!.h) };
       continue;
     }
-    const partitions: Record<string, { rows: number; hash: string }> = {};
+    const partitions: Record<string, PartitionEntry> = {};
     await fs.mkdir(dir, { recursive: true });
-    const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
-    Object.assign(partitions, await writeDays(db, ds, dir, where, rowGroup));
-    if (incremental) {
-      // Reuse every day of the current version that this publish does not rewrite.
-      const prev = current!.tables[ds.name]?.partitions ?? {};
+    const prevDir = current ? path.join(versionDir(opts.dataDir, current), 'raw', ds.name) : '';
+    const prev = current?.tables[ds.name]?.partitions ?? {};
+    if (append) {
+      const written = await writeDays(db, ds, dir, '', rowGroup);
+      for (const [day, file] of Object.entries(written)) {
+        appendedDays.add(day);
+        const { files, names } = prev[day] ? await dayFiles(db, path.join(prevDir, `date=${day}`), prev[day]!) : { files: [], names: new Map<string, string>() };
+        for (const f of files) await fs.link(path.join(prevDir, `date=${day}`, names.get(f.id) ?? `part-${f.id}.parquet`), path.join(dir, `date=${day}`, `part-${f.id}.parquet`));
+        files.push(file);
+        partitions[day] = await mergeDayFiles(db, ds, path.join(dir, `date=${day}`), files, rowGroup);
+      }
       for (const [day, entry] of Object.entries(prev)) {
-        if (opts.days!.includes(day)) continue;
-        await linkDir(path.join(versionDir(opts.dataDir, current!), 'raw', ds.name, `date=${day}`), path.join(dir, `date=${day}`));
+        if (written[day]) continue;
+        await linkDir(path.join(prevDir, `date=${day}`), path.join(dir, `date=${day}`));
         partitions[day] = entry;
+      }
+    } else {
+      const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
+      for (const [day, f] of Object.entries(await writeDays(db, ds, dir, where, rowGroup))) partitions[day] = { rows: f.rows, hash: f.hash, files: [f] };
+      if (incremental) {
+        // Reuse every day of the current version that this publish does not rewrite.
+        for (const [day, entry] of Object.entries(prev)) {
+          if (opts.days!.includes(day)) continue;
+          await linkDir(path.join(prevDir, `date=${day}`), path.join(dir, `date=${day}`));
+          partitions[day] = entry;
+        }
       }
     }
     tables[ds.name] = { kind: 'raw', rows: Object.values(partitions).reduce((a, p) => a + p.rows, 0), partitions };
@@ -116,12 +150,13 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     if (!top) throw new Error('publish: the blocks table is empty');
     // Incremental only over a version derived by this release (another layout is rebuilt in full).
     const previous = incremental && !opts.fullDerive && current!.layout === (await derivedLayout()) ? previousOf(opts.dataDir, current) : null;
-    const changed = previous ? await changedFrom(view, previous.dir, tmp, opts.days!) : null;
+    const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
+    const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);
     await deriveAll(
       { view, second, dir: tmp, tables, progress, rowGroup },
       {
         previous,
-        days: opts.days ?? [],
+        days: rewritten,
         fromBlock: changed,
         replacesTail: previous !== null && changed !== null && changed <= previous.manifest.head.number,
         head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
@@ -159,29 +194,63 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
 }
 
 /**
- * One COPY per day (`date=D/part-0.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not keep
- * an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). The rows are grouped by
- * day once, so each COPY reads one day's rows.
+ * One COPY per day (`date=D/part-<blocks>.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not
+ * keep an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). The rows are
+ * grouped by day once, so each COPY reads one day's rows. Returns the file written per day.
  */
-async function writeDays(db: Db, ds: Dataset, dir: string, where: string, rowGroup: number): Promise<Record<string, { rows: number; hash: string }>> {
-  const out: Record<string, { rows: number; hash: string }> = {};
+async function writeDays(db: Db, ds: Dataset, dir: string, where: string, rowGroup: number): Promise<Record<string, DayFile>> {
+  const out: Record<string, DayFile> = {};
   await db.run(`CREATE OR REPLACE TEMP TABLE publish_days AS SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY "date"`);
   try {
-    const days = (await db.all(`SELECT DISTINCT "date" AS d FROM publish_days ORDER BY d`)).map((r) => String(r.d));
-    for (const day of days) {
-      const file = path.join(dir, `date=${day}`, 'part-0.parquet');
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      await db.run(
-        `COPY (SELECT ${cols(ds)} FROM publish_days WHERE "date" = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')})
-         TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
-      );
-      const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
-      out[day] = { rows: Number(r!.n), hash: String(r!.h) };
+    const days = await db.all(`SELECT "date" AS d, min(block_number) AS lo, max(block_number) AS hi FROM publish_days GROUP BY ALL ORDER BY d`);
+    for (const r of days) {
+      const day = String(r.d);
+      out[day] = await writeDayFile(db, ds, path.join(dir, `date=${day}`), `SELECT ${cols(ds)} FROM publish_days WHERE "date" = ${lit(day)}`, Number(r.lo), Number(r.hi), rowGroup);
     }
   } finally {
     await db.run('DROP TABLE IF EXISTS publish_days');
   }
   return out;
+}
+
+async function writeDayFile(db: Db, ds: Dataset, folder: string, select: string, lo: number, hi: number, rowGroup: number): Promise<DayFile> {
+  const id = runId(lo, hi);
+  const file = path.join(folder, `part-${id}.parquet`);
+  await fs.mkdir(folder, { recursive: true });
+  await db.run(
+    `COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
+  );
+  const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
+  return { id, fromBlock: lo, toBlock: hi, rows: Number(r!.n), hash: String(r!.h) };
+}
+
+/**
+ * The files of a published day, and the name of each in that version when it is not `part-<id>.parquet`: a day
+ * published before files were recorded is described from its files once (and linked under the recorded name).
+ */
+async function dayFiles(db: Db, folder: string, entry: PartitionEntry): Promise<{ files: DayFile[]; names: Map<string, string> }> {
+  const names = new Map<string, string>();
+  if (entry.files) return { files: [...entry.files], names };
+  const files: DayFile[] = [];
+  for (const name of (await fs.readdir(folder)).sort()) {
+    const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT}, min(block_number) AS lo, max(block_number) AS hi FROM read_parquet(${lit(path.join(folder, name))})`);
+    const id = runId(Number(r!.lo), Number(r!.hi));
+    files.push({ id, fromBlock: Number(r!.lo), toBlock: Number(r!.hi), rows: Number(r!.n), hash: String(r!.h) });
+    names.set(id, name);
+  }
+  return { files, names };
+}
+
+/** Merges the newest files of a day size-tiered (runs.ts) and returns the day's entry: rows and hash are sums. */
+async function mergeDayFiles(db: Db, ds: Dataset, folder: string, files: DayFile[], rowGroup: number): Promise<PartitionEntry> {
+  for (const group of planMerges(files)) {
+    const inputs = group.map((f) => lit(path.join(folder, `part-${f.id}.parquet`)));
+    const m = merged(group);
+    const into = await writeDayFile(db, ds, folder, `SELECT ${cols(ds)} FROM read_parquet([${inputs.join(', ')}], hive_partitioning = false)`, m.fromBlock, m.toBlock, rowGroup);
+    for (const f of group) if (f.id !== into.id) await fs.rm(path.join(folder, `part-${f.id}.parquet`), { force: true });
+    files.splice(files.indexOf(group[0]!), group.length, into);
+  }
+  return { rows: files.reduce((a, f) => a + f.rows, 0), hash: String(files.reduce((a, f) => a + BigInt(f.hash), 0n)), files };
 }
 
 /**

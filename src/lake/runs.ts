@@ -27,8 +27,8 @@ const tier = (r: Run): number => (r.rows <= 1 ? 0 : Math.floor(Math.log(r.rows) 
  * run, e.g. four runs of ~1,000 rows → one group. A trailing group is every newest run whose tier is at most the
  * newest run's tier (stopping at a sealed run); it merges when it holds FAN_IN runs or more, then the check repeats.
  */
-export function planMerges(runs: readonly Run[]): Run[][] {
-  const list = [...runs];
+export function planMerges<T extends Run>(runs: readonly T[]): T[][] {
+  const list: Run[] = [...runs];
   const groups: Run[][] = [];
   for (;;) {
     const last = list[list.length - 1];
@@ -41,10 +41,12 @@ export function planMerges(runs: readonly Run[]): Run[][] {
     list.push(merged(group));
   }
   // A group may contain a run made by an earlier group of the same plan: expand it to the original runs.
-  return groups.reduce<Run[][]>((out, g) => {
+  const plan = groups.reduce<Run[][]>((out, g) => {
     const expanded = g.flatMap((r) => out.find((o) => merged(o).id === r.id && o.length > 1) ?? [r]);
     return [...out.filter((o) => !g.some((r) => r.id === merged(o).id)), expanded];
   }, []);
+  // Every run of an expanded group is one of `runs` (the merged ones were replaced by their members).
+  return plan as T[][];
 }
 
 /** The run a group becomes. */

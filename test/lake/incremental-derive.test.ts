@@ -42,13 +42,16 @@ async function contentOf(db: Db, dir: string, m: Manifest): Promise<Record<strin
 
 describe('incremental derive', () => {
   let root: string;
+  let appendRoot: string;
   let full: Manifest;
   let db: Db;
   const published: Manifest[] = [];
+  const appended: Manifest[] = [];
 
   beforeAll(async () => {
     full = (await readManifest(lakeDir()))!;
     root = await fs.mkdtemp(path.join(os.tmpdir(), 'tronlake-incremental-'));
+    appendRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'tronlake-append-'));
     db = await Db.open({ threads: 2 });
     const src = versionDir(lakeDir(), full);
     // The whole tiny lake, once, in source tables the publishes below stage from.
@@ -86,11 +89,25 @@ describe('incremental derive', () => {
       published.push(m);
       previousTop = step.upTo;
     }
-  }, 600_000);
+    // The same rows published as an ingester following the chain does: each publish stages only the new blocks
+    // (`append`), twelve publishes, most of them inside one UTC day, so day folders get several files and merges.
+    const cuts = [0.3, 0.31, 0.3101, 0.3102, 0.3103, 0.3104, 0.3105, 0.3106, 0.3107, 0.6, 0.9, 1].map(cut);
+    let below = lo - 1;
+    for (const upTo of cuts) {
+      for (const ds of sourceDatasets) {
+        await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+        const where = ds.kind === 'dimension' ? '' : `WHERE block_number > ${below} AND block_number <= ${upTo}`;
+        await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
+      }
+      appended.push(await publishVersion(db, { dataDir: appendRoot, source: { kind: 'test' }, append: true, solidBlock: upTo }));
+      below = upTo;
+    }
+  }, 900_000);
 
   afterAll(async () => {
     db?.close();
     if (root) await fs.rm(root, { recursive: true, force: true });
+    if (appendRoot) await fs.rm(appendRoot, { recursive: true, force: true });
   });
 
   it('many small publishes hold the same content as one full derive, table by table', async () => {
@@ -100,6 +117,22 @@ describe('incremental derive', () => {
     const want = await contentOf(db, versionDir(lakeDir(), full), full);
     expect(got).toEqual(want);
     for (const ds of derivedDatasets) expect(last.tables[ds.name]?.rows, ds.name).toBe(full.tables[ds.name]?.rows);
+  });
+
+  it('publishes that append only the new blocks hold the same content too; a day gets files, merged size-tiered', async () => {
+    const last = appended[appended.length - 1]!;
+    expect(last.fingerprint).toBe(full.fingerprint);
+    expect(await contentOf(db, versionDir(appendRoot, last), last)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
+    // The day of the nine small publishes got a file per publish and merged them (FAN_IN = 4): fewer files than publishes.
+    const busiest = Object.values(appended[8]!.tables.transactions!.partitions!).map((p) => p.files?.length ?? 0);
+    expect(Math.max(...busiest)).toBeGreaterThan(1);
+    expect(Math.max(...busiest)).toBeLessThan(9);
+    for (const [day, p] of Object.entries(last.tables.transactions!.partitions!)) {
+      const files = (await fs.readdir(path.join(versionDir(appendRoot, last), 'raw', 'transactions', `date=${day}`))).sort();
+      expect(files, day).toEqual(p.files!.map((f) => `part-${f.id}.parquet`).sort());
+    }
+    expect(appended[1]!.tables.address_transactions?.rebuilt?.how).toBe('runs');
+    expect(appended[1]!.tables.trc20_balances?.rebuilt?.how).toBe('deltas');
   });
 
   it('each publish says per derived dataset what it rebuilt, by the growth rule', () => {
