@@ -272,6 +272,8 @@ async function ratio(): Promise<void> {
     const secs = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.seconds));
     const pub = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.timings.publish / 1000));
     const rate = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.transactions / r.s.seconds));
+    const cpuOf = (label: string, kind: string) => median(pick(label, kind).map((r) => r.cpu));
+    const perCpu = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.transactions / r.cpu));
     const wallRatio = secs(batchLabel, 'history') / secs(batchLabel, 'empty');
     const pubRatio = pub(batchLabel, 'history') / pub(batchLabel, 'empty');
     const loads = results.map((x) => (x.r.load[0] + x.r.load[1]) / 2);
@@ -293,7 +295,9 @@ ${REAL_BLOCK}.. onto a fresh hard-link copy of it or onto an empty folder; runs 
 |---|---:|---:|---:|
 | ${batchLabel}: whole ingest, s | ${secs(batchLabel, 'history').toFixed(2)} | ${secs(batchLabel, 'empty').toFixed(2)} | **${wallRatio.toFixed(2)}** |
 | ${batchLabel}: publish only, s | ${pub(batchLabel, 'history').toFixed(2)} | ${pub(batchLabel, 'empty').toFixed(2)} | ${pubRatio.toFixed(2)} |
+| ${batchLabel}: CPU s of the process (steadier under load) | ${cpuOf(batchLabel, 'history').toFixed(2)} | ${cpuOf(batchLabel, 'empty').toFixed(2)} | ${(cpuOf(batchLabel, 'history') / cpuOf(batchLabel, 'empty')).toFixed(2)} |
 | ${rateLabel}: tx/s end to end | **${Math.round(rate(rateLabel, 'history')).toLocaleString('en-US')}** | ${Math.round(rate(rateLabel, 'empty')).toLocaleString('en-US')} | ${(rate(rateLabel, 'empty') / rate(rateLabel, 'history')).toFixed(2)} |
+| ${rateLabel}: transactions per CPU second | ${Math.round(perCpu(rateLabel, 'history')).toLocaleString('en-US')} | ${Math.round(perCpu(rateLabel, 'empty')).toLocaleString('en-US')} | ${(perCpu(rateLabel, 'empty') / perCpu(rateLabel, 'history')).toFixed(2)} |
 
 Targets (issue 10): wall-time ratio ≤ 1.5 → **${wallRatio <= 1.5 ? 'met' : 'missed'}** (${wallRatio.toFixed(2)}); ≥ 20,000 tx/s end to end on the larger lake →
 **${rate(rateLabel, 'history') >= 20000 ? 'met' : 'missed'}** (${Math.round(rate(rateLabel, 'history')).toLocaleString('en-US')} tx/s, load average ${meanLoad.toFixed(1)} on ${cpus.length} cores).

@@ -78,7 +78,18 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   const tables: Record<string, TableEntry> = {};
   const steps = sourceDatasets.length + derivedDatasets.length + 2;
   let step = 0;
-  const progress = (label: string) => opts.onStep?.(label, step++, steps);
+  // TRONLAKE_PUBLISH_TIMING=1 prints the wall time of every step on stderr (how a publish's cost is split).
+  const timing = process.env.TRONLAKE_PUBLISH_TIMING === '1';
+  let lap = performance.now();
+  let lastLabel = 'start';
+  const progress = (label: string) => {
+    if (timing) {
+      process.stderr.write(`[publish] ${lastLabel}: ${Math.round(performance.now() - lap)} ms\n`);
+      lap = performance.now();
+      lastLabel = label;
+    }
+    opts.onStep?.(label, step++, steps);
+  };
 
   if (opts.days) for (const d of opts.days) if (!DAY_RE.test(d)) throw new Error(`bad day ${d}`);
   const append = opts.append === true && current !== null;
