@@ -3,7 +3,7 @@
  * (`npm run docs` writes it; a test checks it is current).
  */
 import { allDatasets } from './registry.ts';
-import type { DerivedDataset, GrowthRule } from './growth.ts';
+import type { DerivedDataset, Growth, GrowthRule } from './growth.ts';
 
 /** One line per growth rule (src/lake/growth.ts), for docs/datasets.md. */
 const GROWTH_DOC: Record<GrowthRule, string> = {
@@ -12,6 +12,12 @@ const GROWTH_DOC: Record<GrowthRule, string> = {
   state: "running state; a publish adds the new rows to the previous version's rows (sql/derive/merge/)",
   bounded: 'recomputed at every publish, at a cost bounded by a dimension',
 };
+
+function growthDoc(g: Growth): string {
+  if (g.rule === 'bounded') return `${GROWTH_DOC.bounded} (${g.boundedBy})`;
+  if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (sql/derive/merge/)`;
+  return GROWTH_DOC[g.rule];
+}
 
 /** The markdown of docs/datasets.md. */
 export function renderDatasetsDoc(): string {
@@ -25,7 +31,7 @@ export function renderDatasetsDoc(): string {
     const layout = d.partitioned ? ', partitioned by UTC day' : d.bucketBy ? `, bucketed by address_bucket(${d.bucketBy})` : '';
     out.push(`## ${d.name} (${d.kind}${layout})`, '', d.doc, '');
     out.push(`Sorted by ${d.sortBy.map((s) => `\`${s}\``).join(', ')}${d.rowGroupSize ? `; row groups of ${d.rowGroupSize} rows` : ''}.`, '');
-    if ('growth' in d) out.push(`Grows: ${GROWTH_DOC[(d as DerivedDataset).growth.rule]}${(d as DerivedDataset).growth.rule === 'bounded' ? ` (${((d as DerivedDataset).growth as { boundedBy: string }).boundedBy})` : ''}.`, '');
+    if ('growth' in d) out.push(`Grows: ${growthDoc((d as DerivedDataset).growth)}.`, '');
     out.push('| column | type | null | meaning |', '|---|---|---|---|');
     for (const c of d.columns) out.push(`| ${c.name} | ${c.type} | ${c.nullable ? 'yes' : ''} | ${c.doc.replace(/\|/g, '\\|')} |`);
     out.push('');

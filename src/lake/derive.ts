@@ -12,7 +12,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../duckdb/duck.ts';
-import { sourceDatasets } from './catalog.ts';
+import { columnDDL, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import type { DerivedDataset } from './growth.ts';
 import { type Manifest, type Rebuilt, type RunEntry, type TableEntry, versionDir } from './manifest.ts';
@@ -59,7 +59,7 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
     `CREATE OR REPLACE MACRO derive_head_day(n) AS strftime(make_timestamp((${headDay}::BIGINT + n * ${DAY_MS}) * 1000), '%Y-%m-%d')`,
   );
   if (!plan.previous) return;
-  for (const schema of ['days', 'delta', 'prev']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;
     const files = plan.days
@@ -139,8 +139,17 @@ async function writeWhole(ctx: DeriveContext, ds: DerivedDataset, target: string
 /** Per-day: the dataset's SELECT over the rewritten days, one COPY per day; every other day linked. */
 async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
   const incremental = plan.previous !== null && before?.partitions !== undefined;
-  const select = await readDeriveSql(ds.name);
-  await withSearchPath(ctx.view, incremental ? 'days' : null, () =>
+  // Additive: the new blocks' rows added to the rewritten days' previous rows (not when blocks were replaced).
+  const adding = incremental && ds.growth.rule === 'per-day' && ds.growth.additive === true && !plan.replacesTail;
+  if (adding) {
+    const files = plan.days
+      .filter((d) => before!.partitions![d])
+      .map((d) => lit(path.join(plan.previous!.dir, 'derived', ds.name, `date=${d}`, '*.parquet')));
+    if (files.length) await ctx.view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
+    else await ctx.view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
+  }
+  const select = await readDeriveSql(adding ? path.join('merge', ds.name) : ds.name);
+  await withSearchPath(ctx.view, incremental && !adding ? 'days' : null, () =>
     ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
@@ -166,7 +175,9 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
     }
   }
   const rows = Object.values(partitions).reduce((a, p) => a + p.rows, 0);
-  const rebuilt: Rebuilt = incremental ? { how: 'days', detail: plan.days.join(' ') || 'none' } : { how: 'full', detail: 'every day' };
+  const rebuilt: Rebuilt = !incremental
+    ? { how: 'full', detail: 'every day' }
+    : { how: 'days', detail: `${adding ? 'new rows added to ' : 'recomputed '}${plan.days.join(' ') || 'none'}` };
   return { kind: 'derived', rows, partitions, rebuilt };
 }
 

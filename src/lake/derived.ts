@@ -68,7 +68,7 @@ export const addressInternalTransactions: DerivedDataset = {
 export const dailyTransactionStats: DerivedDataset = {
   name: 'daily_transaction_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', additive: true },
   partitioned: true,
   sortBy: ['day', 'contract_type'],
   doc: 'Per UTC day and contract type: transaction count, value moved, fees and resources.',
@@ -88,7 +88,7 @@ export const dailyTransactionStats: DerivedDataset = {
 export const dailyTokenTransferStats: DerivedDataset = {
   name: 'daily_token_transfer_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', additive: true },
   partitioned: true,
   sortBy: ['day', 'token_standard', 'contract_address'],
   doc: 'Per UTC day and token contract: transfer count and amount moved.',
@@ -105,7 +105,7 @@ export const dailyTokenTransferStats: DerivedDataset = {
 export const dailyAssetTransferStats: DerivedDataset = {
   name: 'daily_asset_transfer_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', additive: true },
   partitioned: true,
   sortBy: ['day', 'asset'],
   doc: "Per UTC day and asset: TRX ('_') and TRC10 transfer counts (TransferContract, TransferAssetContract).",
@@ -120,7 +120,7 @@ export const dailyAssetTransferStats: DerivedDataset = {
 export const dailyBlockStats: DerivedDataset = {
   name: 'daily_block_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', additive: true },
   partitioned: true,
   sortBy: ['day', 'witness_address'],
   doc: 'Per UTC day and producer: blocks, transactions, fees and resources.',

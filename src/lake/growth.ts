@@ -5,6 +5,8 @@
  *
  * - `per-day`: one file per UTC day (`date=YYYY-MM-DD/part-0.parquet`, a `day` column); a publish recomputes the
  *   days it rewrites in the raw tables with the dataset's own SELECT over those days only, and links the others.
+ *   `additive` (every measure a count, sum, min or max): `sql/derive/merge/<name>.sql` adds the new blocks' rows to
+ *   the day's previous rows (schema `prevdays`) instead, so appending to a day costs the new rows, not the day.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
  *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
@@ -21,7 +23,7 @@ import type { Dataset } from './catalog.ts';
 import { SQL_ROOT } from './sql-files.ts';
 
 export type Growth =
-  | { rule: 'per-day' }
+  | { rule: 'per-day'; additive?: boolean }
   | { rule: 'runs' }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
@@ -42,6 +44,7 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
+      if (g.additive && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs ${mergeSqlPath(ds.name)}`);
       return;
     case 'runs':
       if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
@@ -57,7 +60,12 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   }
 }
 
-/** Where the merge SELECT of a `state` dataset lives: `sql/derive/merge/<name>.sql`. */
+/** Whether `ds` has a merge SELECT (state, additive per-day). */
+export function hasMergeSql(g: Growth): boolean {
+  return g.rule === 'state' || (g.rule === 'per-day' && g.additive === true);
+}
+
+/** Where the merge SELECT of a `state` or additive `per-day` dataset lives: `sql/derive/merge/<name>.sql`. */
 export function mergeSqlPath(name: string): string {
   return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
 }

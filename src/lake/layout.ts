@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { derivedDatasets } from './derived.ts';
+import { hasMergeSql } from './growth.ts';
 import type { Manifest } from './manifest.ts';
 import { readDeriveSql } from './sql-files.ts';
 import { ADDRESS_BUCKET_MACRO } from './views.ts';
@@ -18,7 +19,7 @@ export function derivedLayout(): Promise<string> {
     h.update(ADDRESS_BUCKET_MACRO);
     for (const ds of derivedDatasets) {
       h.update(JSON.stringify(ds)).update(await readDeriveSql(ds.name));
-      if (ds.growth.rule === 'state') h.update(await readDeriveSql(`merge/${ds.name}`));
+      if (hasMergeSql(ds.growth)) h.update(await readDeriveSql(`merge/${ds.name}`));
     }
     return h.digest('hex').slice(0, 16);
   })();
