@@ -149,10 +149,12 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   }
 
   // Derive in a fresh database that sees exactly what the server will see: views over the new files.
-  progress('derive');
   // Same memory budget and spill folder as the caller's database: unset, DuckDB takes 80 % of RAM on top of it.
+  // Read before the 'derive' step is announced: the generator shrinks its staging database then (bench batch 4 ran
+  // out of memory deriving trc20_balances in the 1 GB it was left with).
   const memoryLimit = String(await db.scalar(`SELECT current_setting('memory_limit')`));
   const tempDirectory = String(await db.scalar(`SELECT current_setting('temp_directory')`)) || undefined;
+  progress('derive');
   const view = await Db.open({ threads: 2, memoryLimit, tempDirectory });
   const second = await view.instance.connect();
   try {
