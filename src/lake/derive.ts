@@ -161,7 +161,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
       await ctx.view.run(
         `COPY (SELECT * FROM derive_days WHERE day = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd)`,
       );
-      const [r] = await ctx.view.all(`SELECT ${HASH_EXPR} FROM read_parquet(${lit(file)})`);
+      const [r] = await ctx.view.all(`SELECT ${HASH_EXPR} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
       partitions[day] = { rows: Number(r!.n), hash: String(r!.h) };
     }
   } finally {

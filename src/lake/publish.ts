@@ -233,7 +233,8 @@ async function writeDayFile(db: Db, ds: Dataset, folder: string, select: string,
   await db.run(
     `COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
   );
-  const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
+  // hive_partitioning = false: the path holds date=…, which DuckDB would otherwise add as a column to the hash.
+  const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
   return { id, fromBlock: lo, toBlock: hi, rows: Number(r!.n), hash: String(r!.h) };
 }
 
@@ -246,7 +247,7 @@ async function dayFiles(db: Db, folder: string, entry: PartitionEntry): Promise<
   if (entry.files) return { files: [...entry.files], names };
   const files: DayFile[] = [];
   for (const name of (await fs.readdir(folder)).sort()) {
-    const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT}, min(block_number) AS lo, max(block_number) AS hi FROM read_parquet(${lit(path.join(folder, name))})`);
+    const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT}, min(block_number) AS lo, max(block_number) AS hi FROM read_parquet(${lit(path.join(folder, name))}, hive_partitioning = false)`);
     const id = runId(Number(r!.lo), Number(r!.hi));
     files.push({ id, fromBlock: Number(r!.lo), toBlock: Number(r!.hi), rows: Number(r!.n), hash: String(r!.h) });
     names.set(id, name);
