@@ -1,9 +1,12 @@
 /**
- * Realistic request parameters for the benchmark, drawn from the lake itself (busy and quiet addresses, real
- * hashes, blocks, token contracts), and the URL list per endpoint path.
+ * `tronlake bench sample-workload`: a realistic workload drawn from a lake itself (busy and quiet addresses, real
+ * hashes, blocks, token contracts: never constants), one label per registered endpoint.
  */
 import path from 'node:path';
-import { Db } from '../src/duckdb/duck.ts';
+import { Db } from '../duckdb/duck.ts';
+import { readManifest, versionDir } from '../lake/manifest.ts';
+import { endpoints } from '../endpoints/index.ts';
+import type { Workload, WorkloadItem } from './workload.ts';
 
 export interface Samples {
   addresses: string[];
@@ -23,7 +26,7 @@ export interface Samples {
   first: number;
 }
 
-/** Draws samples with plain SQL over the version's Parquet files. */
+/** Draws samples with plain SQL over the version's Parquet files (the folder of one published version). */
 export async function sampleParameters(dir: string): Promise<Samples> {
   const db = await Db.open({ threads: 2 });
   const raw = (name: string) => `read_parquet('${path.join(dir, 'raw', name, '*', '*.parquet')}', hive_partitioning = true)`;
@@ -54,7 +57,7 @@ export async function sampleParameters(dir: string): Promise<Samples> {
 
 const DAY = 86_400_000;
 
-/** URLs for an endpoint path; an endpoint without a recipe is measured on its bare path. */
+/** Request targets (path and query) for an endpoint path; an endpoint without a recipe is measured on its bare path. */
 export function urlsFor(p: string, s: Samples): string[] {
   const pick = <T>(xs: T[], n: number): T[] => xs.slice(0, n);
   const win = (i: number) => `start_timestamp=${s.head - (i + 1) * 7 * DAY}&end_timestamp=${s.head - i * 7 * DAY}`;
@@ -126,4 +129,36 @@ export function urlsFor(p: string, s: Samples): string[] {
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
+}
+
+/** Each label gets about this much weight in total, so every endpoint has about an equal share of a mixed run. */
+const LABEL_WEIGHT = 120;
+
+/**
+ * A workload over every registered endpoint with parameters drawn from the lake in `dataDir`, e.g.
+ * `(await sampleWorkload('data/default')).items.length` ≈ 400. Every line expects status 200.
+ */
+export async function sampleWorkload(dataDir: string, only?: (endpointPath: string) => boolean): Promise<Workload> {
+  const m = await readManifest(dataDir);
+  if (!m) throw new Error(`no lake in ${dataDir} (no manifest.json): generate one with \`tronlake generate\` or ingest one`);
+  const samples = await sampleParameters(versionDir(dataDir, m));
+  const items: WorkloadItem[] = [];
+  for (const ep of endpoints) {
+    if (only && !only(ep.path)) continue;
+    const targets = urlsFor(ep.path, samples);
+    const weight = Math.max(1, Math.round(LABEL_WEIGHT / targets.length));
+    for (const t of targets) {
+      const u = new URL(t, 'http://x');
+      const item: WorkloadItem = { method: ep.method, path: u.pathname, weight, label: `${ep.method} ${ep.path}`, expect: { status: 200 } };
+      if (u.search) item.query = Object.fromEntries(u.searchParams);
+      items.push(item);
+    }
+  }
+  return {
+    comments: [
+      `tronlake sample workload drawn from ${dataDir}: dataset version ${m.version}, fingerprint ${m.fingerprint}, head block ${m.head.number}`,
+      `one label per endpoint, about equal weight per label; format: src/bench/README.md`,
+    ],
+    items,
+  };
 }

@@ -1,0 +1,191 @@
+/**
+ * The one load-measuring code path: drives a workload against one target with autocannon and records every
+ * response per label (latency, status, bytes, checks). Used by `tronlake bench` and by the project's bench/.
+ */
+import autocannon from 'autocannon';
+import { failedCheck, needsJson } from './checks.ts';
+import { Samples } from './stats.ts';
+import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
+
+/** Where requests go: a base URL (origin and an optional base path) and a name for the report. */
+export interface Target {
+  name: string;
+  url: string;
+}
+
+export interface PhaseOptions {
+  connections: number;
+  /** Seconds under load; ignored when `requests` is set. */
+  duration?: number;
+  /** Total requests to make (spread over the connections); overrides `duration`. */
+  requests?: number;
+  /** Seconds to wait for one response before counting a timeout. */
+  timeoutS: number;
+  /** Connection errors and timeouts after which the phase stops (so a dead target cannot hang a run). */
+  bailout: number;
+  /** Called about once a second with the responses so far. */
+  onProgress?: (answered: number) => void;
+}
+
+export interface PhaseResult {
+  /** Samples per label, in the workload's label order. */
+  labels: Map<string, Samples>;
+  seconds: number;
+  /** Connection errors (timeouts included) and timeouts, as autocannon counted them. */
+  errors: number;
+  timeouts: number;
+  /** Set when the phase stopped early: why. */
+  aborted?: string;
+}
+
+interface Prepared {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  check: WorkloadItem['expect'];
+  parse: boolean;
+}
+
+/** A request that cannot be made: the target is not a usable http(s) URL. */
+export function parseTarget(url: string): URL {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error(`--url ${url}: not a URL (expected http://host:port or https://host/base)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`--url ${url}: only http and https are supported`);
+  if (u.search || u.hash) throw new Error(`--url ${url}: give a base URL without query or fragment (paths come from the workload)`);
+  return u;
+}
+
+function prepare(items: readonly WorkloadItem[], basePath: string): Prepared[] {
+  return items.map((it) => {
+    const headers: Record<string, string> = { ...(it.headers ?? {}) };
+    let body: string | undefined;
+    if (it.body !== undefined) {
+      body = typeof it.body === 'string' ? it.body : JSON.stringify(it.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+    return { label: it.label, method: it.method, path: requestPath(it, basePath), headers, body, check: it.expect, parse: needsJson(it.expect) };
+  });
+}
+
+/** Runs one phase: the items in their weighted order over `connections` connections until the duration or count is reached. */
+export function runPhase(target: Target, items: readonly WorkloadItem[], opts: PhaseOptions): Promise<PhaseResult> {
+  const base = parseTarget(target.url);
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
+  const schedule = new WorkloadSchedule(items);
+  const labels = new Map<string, Samples>();
+  for (const p of prepared) if (!labels.has(p.label)) labels.set(p.label, new Samples());
+  let answered = 0;
+  let firstError: string | undefined;
+  // autocannon reports a response in two synchronous steps: the request's onResponse (status, body, our context)
+  // then the instance's 'response' event (latency, bytes). The first leaves the item here for the second.
+  let pending: { item: Prepared; status: number; body: string } | undefined;
+
+  return new Promise((resolve, reject) => {
+    let instance: autocannon.Instance;
+    try {
+      instance = autocannon(
+        {
+          url: base.origin,
+          connections: opts.connections,
+          ...(opts.requests !== undefined ? { amount: opts.requests } : { duration: opts.duration ?? 10 }),
+          timeout: opts.timeoutS,
+          bailout: opts.bailout,
+          requests: [
+            {
+              setupRequest: (req, context) => {
+                const p = prepared[schedule.next()]!;
+                (context as { item?: Prepared }).item = p;
+                labels.get(p.label)!.sent++;
+                return { ...req, method: p.method as 'GET', path: p.path, headers: { ...req.headers, ...p.headers }, body: p.body };
+              },
+              onResponse: (status, body, context) => {
+                pending = { item: (context as { item: Prepared }).item, status, body };
+              },
+            },
+          ],
+        },
+        (err, result) => {
+          if (err) return reject(err);
+          const seconds = result.duration;
+          for (const s of labels.values()) s.seconds = seconds;
+          const out: PhaseResult = { labels, seconds, errors: result.errors, timeouts: result.timeouts };
+          if (opts.bailout > 0 && result.errors >= opts.bailout) {
+            out.aborted = `stopped after ${result.errors} connection errors or timeouts${firstError ? ` (first: ${firstError})` : ''}`;
+          }
+          resolve(out);
+        },
+      );
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+      const r = pending;
+      pending = undefined;
+      if (!r) return;
+      const bodyBytes = Buffer.byteLength(r.body);
+      const failed = failedCheck(r.item.check, statusCode, r.item.parse ? r.body : '', bodyBytes);
+      labels.get(r.item.label)!.record(statusCode, responseTime, resBytes, bodyBytes, failed, r.item.path);
+      answered++;
+    });
+    instance.on('reqError', (e: Error) => {
+      firstError ??= (e as NodeJS.ErrnoException).code ?? e.message;
+    });
+    if (opts.onProgress) instance.on('tick', () => opts.onProgress!(answered));
+  });
+}
+
+/** Why a target cannot be benchmarked, in words (connection refused, no answer in time, …). */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
+/**
+ * Checks that the target answers before any load is sent, and reads its `/health` when it is a tronlake
+ * (null otherwise). Never hangs: each attempt is bounded by `timeoutMs`.
+ */
+export async function probe(target: Target, timeoutMs: number): Promise<Record<string, unknown> | null> {
+  const base = parseTarget(target.url);
+  const url = `${base.origin}/health`;
+  let res: Response;
+  try {
+    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+  } catch (e) {
+    throw new UnreachableError(`cannot reach ${target.url}: ${describeFetchError(e, timeoutMs)}`);
+  }
+  const text = await res.text().catch(() => '');
+  if (!res.ok) return null;
+  try {
+    const h = JSON.parse(text) as unknown;
+    return h && typeof h === 'object' && !Array.isArray(h) && 'fingerprint' in h ? (h as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */
+export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number): Promise<void> {
+  const base = parseTarget(target.url);
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
+  for (const p of prepared.slice(0, n)) {
+    try {
+      const r = await fetch(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, signal: AbortSignal.timeout(timeoutMs) });
+      await r.arrayBuffer();
+    } catch (e) {
+      throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeFetchError(e, timeoutMs)}`);
+    }
+  }
+}
+
+function describeFetchError(e: unknown, timeoutMs: number): string {
+  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
+  const cause = e instanceof Error ? (e.cause as NodeJS.ErrnoException | undefined) : undefined;
+  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
+  return e instanceof Error ? e.message : String(e);
+}
