@@ -95,6 +95,9 @@ export function runPhase(target: Target, items: readonly WorkloadItem[], opts: P
           connections: opts.connections,
           ...(opts.requests !== undefined ? { amount: opts.requests } : { duration: opts.duration ?? 10 }),
           timeout: opts.timeoutS,
+          // autocannon notices the end of a phase on its sampling tick (1 s by default): a short tick ends a
+          // counted phase as soon as its last response is in.
+          sampleInt: 50,
           bailout: opts.bailout,
           requests: [
             {
