@@ -3,6 +3,7 @@
  * independent ledger): the report's counts must equal the server's.
  */
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -166,6 +167,23 @@ describe('tronlake bench runner', () => {
     } finally {
       silent.close();
     }
+    expect(Date.now() - t0).toBeLessThan(10_000);
+  });
+
+  it('a target that dies mid-run stops the phase after --bailout errors, and the report says so', async () => {
+    const dying = http.createServer((_req, res) => res.end('{"ok":true}'));
+    await new Promise<void>((r) => dying.listen(0, '127.0.0.1', r));
+    const dyingUrl = `http://127.0.0.1:${(dying.address() as net.AddressInfo).port}`;
+    setTimeout(() => {
+      dying.close();
+      dying.closeAllConnections();
+    }, 300);
+    const t0 = Date.now();
+    const r = await runBench(options({ targets: [{ name: 'dying', url: dyingUrl }], workload: parseWorkload('{"path":"/x"}', 'w'), requests: 10_000_000, bailout: 50 }));
+    const t = r.targets[0]!;
+    expect(t.aborted).toMatch(/^stopped after \d+ connection errors or timeouts \(first: ECONN(RESET|REFUSED)\)$/);
+    expect(t.errors).toBeGreaterThanOrEqual(50);
+    expect(t.overall.total.requests).toBeGreaterThan(0);
     expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
