@@ -32,7 +32,7 @@ export interface TronlakeServerOptions {
   dataDir: string;
   /** Response cache on (the server's default budget); off by default so every request runs its SQL. */
   cache: boolean;
-  /** Forward the server's stderr (generation progress on a first run) to ours. */
+  /** Let the server write to our stderr (generation progress on a first run); otherwise keep its last lines for errors. */
   forwardLogs: boolean;
   /** How long to wait for /health, generation of a missing default lake included. */
   startTimeoutMs: number;
@@ -43,8 +43,9 @@ export async function startTronlake(o: TronlakeServerOptions): Promise<Started> 
   const port = await freePort();
   const args = [BIN, 'start', '--data', o.dataDir, '--port', String(port), '--host', '127.0.0.1', '--quiet', '--watch-ms', '0'];
   if (!o.cache) args.push('--cache-bytes', '0');
-  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-  return ready(child, `http://127.0.0.1:${port}`, '/health', o.forwardLogs, o.startTimeoutMs, `tronlake on ${o.dataDir}`);
+  // Forwarded logs go straight to our stderr, so a first run's generation progress bar renders on the terminal.
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', o.forwardLogs ? 'inherit' : 'pipe'] });
+  return ready(child, `http://127.0.0.1:${port}`, '/health', o.startTimeoutMs, `tronlake on ${o.dataDir}`);
 }
 
 /** Starts the bare Fastify route (the floor) on a free loopback port. */
@@ -52,13 +53,12 @@ export async function startBareServer(): Promise<Started> {
   const port = await freePort();
   const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
   const child = spawn(process.execPath, ['--import', tsx, BARE, String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
-  return ready(child, `http://127.0.0.1:${port}`, '/bare', false, 60_000, 'the bare Fastify route');
+  return ready(child, `http://127.0.0.1:${port}`, '/bare', 60_000, 'the bare Fastify route');
 }
 
-async function ready(child: ChildProcess, url: string, probePath: string, forward: boolean, timeoutMs: number, what: string): Promise<Started> {
+async function ready(child: ChildProcess, url: string, probePath: string, timeoutMs: number, what: string): Promise<Started> {
   const tail: string[] = [];
   child.stderr?.on('data', (b: Buffer) => {
-    if (forward) process.stderr.write(b);
     tail.push(...b.toString().split('\n').filter(Boolean));
     tail.splice(0, Math.max(0, tail.length - 5));
   });

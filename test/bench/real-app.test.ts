@@ -2,9 +2,14 @@
  * The runner against the real app over the test lake, with a workload drawn from that lake by sample-workload:
  * every request is counted by the HTTP server itself (the independent ledger) and must match the report.
  */
+import { mkdtempSync, readFileSync } from 'node:fs';
 import type net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/bench/runner.ts';
+import { benchCli } from '../../src/bench/cli.ts';
+import type { BenchReport } from '../../src/bench/report.ts';
 import { sampleWorkload } from '../../src/bench/sample-workload.ts';
 import { parseWorkload, serializeWorkload, type Workload } from '../../src/bench/workload.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
@@ -75,5 +80,21 @@ describe('tronlake bench against the app over the test lake', () => {
     const m = await testManifest();
     expect(t.health?.fingerprint).toBe(m.fingerprint);
     expect(t.health?.version).toBe(m.version);
+  });
+});
+
+describe('tronlake bench without --url', () => {
+  it('serves the lake itself on loopback (cache off), runs a sample workload, reports, and stops the server', async () => {
+    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-self-')), 'out');
+    await benchCli(['--data', lakeDir(), '--requests', '52', '--connections', '2', '--repeat', '1', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
+    const r = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
+    const t = r.targets[0]!;
+    expect(t.name).toBe(`tronlake (${lakeDir()})`);
+    expect(t.note).toContain('response cache off');
+    expect(new URL(t.url).hostname).toBe('127.0.0.1');
+    expect(t.overall.total.statuses).toEqual({ 200: 52 });
+    expect(t.health?.fingerprint).toBe((await testManifest()).fingerprint);
+    expect(readFileSync(path.join(out, 'workload.jsonl'), 'utf8')).toContain('# tronlake sample workload drawn from');
+    await expect(fetch(`${t.url}/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });

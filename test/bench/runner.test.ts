@@ -203,5 +203,7 @@ describe('tronlake bench runner', () => {
     await expect(benchCli(['--url', url])).rejects.toThrow(/--workload FILE is required with --url/);
     await expect(benchCli(['--url', 'ftp://x', '--workload', wl])).rejects.toThrow(/.+/);
     await expect(benchCli(['--url', url, '--workload', wl, '--bogus', '1'])).rejects.toThrow(/unknown flag --bogus/);
+    const noLake = path.join(dir, 'no-lake');
+    await expect(benchCli(['--data', noLake])).rejects.toThrow(`no lake in ${noLake} (no manifest.json)`);
   });
 });
