@@ -163,7 +163,7 @@ export async function probe(target: Target, timeoutMs: number): Promise<Record<s
     throw new UnreachableError(`cannot reach ${target.url}: ${describeFetchError(e, timeoutMs)}`);
   }
   const text = await res.text().catch(() => '');
-  if (!res.ok) return null;
+  // Any status: a degraded tronlake answers /health with 503 and still names its dataset.
   try {
     const h = JSON.parse(text) as unknown;
     return h && typeof h === 'object' && !Array.isArray(h) && 'fingerprint' in h ? (h as Record<string, unknown>) : null;

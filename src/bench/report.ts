@@ -102,6 +102,13 @@ function describeTarget(t: TargetResult): string[] {
   return out;
 }
 
+function rounds(r: BenchReport): string {
+  const n = r.settings.repeat;
+  const what = `${n} round${n > 1 ? 's' : ''}`;
+  if (r.targets.length > 1) return `${what}, targets interleaved (their order alternates each round)${r.floor ? ', the floor first in each round' : ''}`;
+  return r.floor ? `${what}, the floor first in each round` : what;
+}
+
 /** The Markdown report: settings, machine and load, the floor, then a table per target. */
 export function renderMarkdown(r: BenchReport): string {
   const s = r.settings;
@@ -112,8 +119,8 @@ export function renderMarkdown(r: BenchReport): string {
     '',
     `Run ${r.started} → ${r.finished} with \`${r.command}\` (${r.tool}).`,
     '',
-    `- Load: ${s.connections} connections, ${amount} ${per}, ${s.repeat} round${s.repeat > 1 ? 's' : ''}${r.targets.length > 1 || r.floor ? ' interleaved (targets alternate order each round)' : ''}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout`,
-    `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join(' ')}` : ''}`,
+    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout`,
+    `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join('; ')}` : ''}`,
     `- Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.os}`,
     `- Load average (1 / 5 / 15 min): ${load(r.machine.loadBefore)} before, ${load(r.machine.loadAfter)} after. The load generator shares this machine with any server started on it.`,
   ];
