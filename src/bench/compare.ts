@@ -5,7 +5,7 @@
 import { promises as fs } from 'node:fs';
 import { REPORT_FORMAT, type BenchReport, type LabelResult, type TargetResult } from './report.ts';
 
-export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (one round)' | `only in ${'A' | 'B'}`;
+export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (under 2 rounds)' | `only in ${'A' | 'B'}`;
 
 /**
  * The verdict on a lower-is-better figure measured in rounds: a change only when the two sets of rounds do not
@@ -13,7 +13,7 @@ export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (one r
  * e.g. `judge([10, 11, 12], [20, 21, 22]).verdict` = `'slower'`, `judge([10, 12], [11, 13]).verdict` = `'within spread'`.
  */
 export function judge(a: readonly number[], b: readonly number[]): { verdict: Verdict; spread: number | undefined } {
-  if (a.length < 2 || b.length < 2) return { verdict: 'no verdict (one round)', spread: undefined };
+  if (a.length < 2 || b.length < 2) return { verdict: 'no verdict (under 2 rounds)', spread: undefined };
   const spreadOf = (xs: readonly number[]) => Math.max(...xs) - Math.min(...xs);
   const spread = Math.max(spreadOf(a), spreadOf(b));
   const diff = median(b) - median(a);

@@ -49,9 +49,9 @@ describe('compare verdicts', () => {
     expect(judge([10, 30, 31], [32, 33, 34]).verdict).toBe('within spread');
     // Apart, but the medians differ by less than the spread of one side (a noisy side).
     expect(judge([10, 10.1, 10.2], [10.3, 12, 14]).verdict).toBe('within spread');
-    // One round on a side: no spread measured, so no verdict.
-    expect(judge([10], [20]).verdict).toBe('no verdict (one round)');
-    expect(judge([10, 11], [20]).verdict).toBe('no verdict (one round)');
+    // Fewer than two (answered) rounds on a side: no spread measured, so no verdict.
+    expect(judge([10], [20]).verdict).toBe('no verdict (under 2 rounds)');
+    expect(judge([10, 11], [20]).verdict).toBe('no verdict (under 2 rounds)');
     expect(median([3, 1, 2])).toBe(2);
     expect(median([4, 1, 2, 3])).toBe(2.5);
   });
