@@ -2,6 +2,8 @@
  * The one load-measuring code path: drives a workload against one target with autocannon and records every
  * response per label (latency, status, bytes, checks). Used by `tronlake bench` and by the project's bench/.
  */
+import http from 'node:http';
+import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
 import { Samples } from './stats.ts';
@@ -150,22 +152,49 @@ export class UnreachableError extends Error {
 }
 
 /**
+ * One request outside the measured load (probe, warm-up), bounded by `timeoutMs`. Plain node:http(s), not fetch:
+ * fetch refuses some ports (6000, 6667, …) that a target may well use.
+ */
+function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number }): Promise<{ status: number; text: string }> {
+  const u = new URL(url);
+  const mod = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.request(u, { method: o.method ?? 'GET', headers: o.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(o.timeoutMs, () => req.destroy(Object.assign(new Error(`no answer within ${o.timeoutMs / 1000} s`), { code: 'TIMEOUT' })));
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+function describeError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'TIMEOUT') return err.message;
+  if (err?.code) return `${err.code}${err.message && !err.message.startsWith(err.code) ? ` (${err.message})` : ''}`;
+  // Connecting to "localhost" tries each address; the errors come together.
+  if (e instanceof AggregateError && e.errors.length > 0) return describeError(e.errors[0]);
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
  * Checks that the target answers before any load is sent, and reads its `/health` when it is a tronlake
- * (null otherwise). Never hangs: each attempt is bounded by `timeoutMs`.
+ * (null otherwise). Never hangs: the request is bounded by `timeoutMs`.
  */
 export async function probe(target: Target, timeoutMs: number): Promise<Record<string, unknown> | null> {
   const base = parseTarget(target.url);
-  const url = `${base.origin}/health`;
-  let res: Response;
+  let res: { status: number; text: string };
   try {
-    res = await fetch(url, { signal: AbortSignal.timeout(timeoutMs), headers: { accept: 'application/json' } });
+    res = await request(`${base.origin}/health`, { headers: { accept: 'application/json' }, timeoutMs });
   } catch (e) {
-    throw new UnreachableError(`cannot reach ${target.url}: ${describeFetchError(e, timeoutMs)}`);
+    throw new UnreachableError(`cannot reach ${target.url}: ${describeError(e)}`);
   }
-  const text = await res.text().catch(() => '');
   // Any status: a degraded tronlake answers /health with 503 and still names its dataset.
   try {
-    const h = JSON.parse(text) as unknown;
+    const h = JSON.parse(res.text) as unknown;
     return h && typeof h === 'object' && !Array.isArray(h) && 'fingerprint' in h ? (h as Record<string, unknown>) : null;
   } catch {
     return null;
@@ -178,17 +207,9 @@ export async function warmUp(target: Target, items: readonly WorkloadItem[], n: 
   const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
   for (const p of prepared.slice(0, n)) {
     try {
-      const r = await fetch(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, signal: AbortSignal.timeout(timeoutMs) });
-      await r.arrayBuffer();
+      await request(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, timeoutMs });
     } catch (e) {
-      throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeFetchError(e, timeoutMs)}`);
+      throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeError(e)}`);
     }
   }
-}
-
-function describeFetchError(e: unknown, timeoutMs: number): string {
-  if (e instanceof Error && (e.name === 'TimeoutError' || e.name === 'AbortError')) return `no answer within ${timeoutMs / 1000} s`;
-  const cause = e instanceof Error ? (e.cause as NodeJS.ErrnoException | undefined) : undefined;
-  if (cause?.code) return `${cause.code}${cause.message ? ` (${cause.message})` : ''}`;
-  return e instanceof Error ? e.message : String(e);
 }
