@@ -108,7 +108,8 @@ async function runCmd(argv: string[]): Promise<void> {
       console.error(`starting tronlake on ${dataDir} (response cache ${cache ? 'on' : 'off'}) on loopback…`);
       const s = await startTronlake({ dataDir: dataDir!, cache, forwardLogs: true, startTimeoutMs: 60 * 60_000 });
       servers.push(s);
-      targets.push({ name: `tronlake (${dataDir})`, url: s.url, note: `started by tronlake bench on ${dataDir}, response cache ${cache ? 'on' : 'off'}` });
+      // /health names the dataset but not the release: the server started here is this package's own release.
+      targets.push({ name: `tronlake (${dataDir})`, url: s.url, note: `${await toolVersion()} started by tronlake bench on ${dataDir}, response cache ${cache ? 'on' : 'off'}` });
     }
     let workload: Workload;
     let workloadFile: string;
