@@ -26,7 +26,11 @@ export interface Samples {
   first: number;
 }
 
-/** Draws samples with plain SQL over the version's Parquet files (the folder of one published version). */
+/**
+ * Draws samples with plain SQL over the version's Parquet files (the folder of one published version). Random rows
+ * are the rows of smallest hash(key, salt), and every LIMIT has a total order, so one lake always gives the same
+ * workload (DuckDB's REPEATABLE sampling is only repeatable single-threaded).
+ */
 export async function sampleParameters(dir: string): Promise<Samples> {
   const db = await Db.open({ threads: 2 });
   const raw = (name: string) => `read_parquet('${path.join(dir, 'raw', name, '*', '*.parquet')}', hive_partitioning = true)`;
@@ -34,19 +38,23 @@ export async function sampleParameters(dir: string): Promise<Samples> {
   try {
     const [h] = await db.all(`SELECT max("timestamp") AS head, min("timestamp") AS first FROM ${raw('blocks')}`);
     return {
-      busyAddresses: await col(`SELECT owner_address FROM ${raw('transactions')} GROUP BY 1 ORDER BY count(*) DESC LIMIT 10`),
-      addresses: await col(`SELECT owner_address FROM ${raw('transactions')} USING SAMPLE reservoir(40 ROWS) REPEATABLE (1)`),
-      hashes: await col(`SELECT tx_hash FROM ${raw('transactions')} USING SAMPLE reservoir(50 ROWS) REPEATABLE (2)`),
-      blocks: (await col(`SELECT block_number FROM ${raw('blocks')} USING SAMPLE reservoir(50 ROWS) REPEATABLE (3)`)).map(Number),
-      producers: await col(`SELECT DISTINCT witness_address FROM ${raw('blocks')} LIMIT 27`),
-      trc20: await col(`SELECT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 10`),
-      usdtHolders: await col(`SELECT to_address FROM ${raw('token_transfers')} WHERE contract_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' USING SAMPLE reservoir(40 ROWS) REPEATABLE (4)`),
-      trc1155: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155'`),
-      trc721: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc721'`),
-      trc10: await col(`SELECT token_id FROM ${raw('transactions')} WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 5`),
-      trc10Issuers: await col(`SELECT issuer_address FROM read_parquet('${path.join(dir, 'dim', 'tokens.parquet')}') WHERE token_standard = 'trc10' LIMIT 5`),
-      internalAddresses: await col(`SELECT caller_address FROM ${raw('internal_transactions')} USING SAMPLE reservoir(20 ROWS) REPEATABLE (5)`),
-      internalContracts: await col(`SELECT DISTINCT contract_address FROM ${raw('transactions')} WHERE internal_count > 0 LIMIT 10`),
+      busyAddresses: await col(`SELECT owner_address FROM ${raw('transactions')} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`),
+      addresses: await col(`SELECT owner_address FROM ${raw('transactions')} ORDER BY hash(tx_hash, 1), tx_hash LIMIT 40`),
+      hashes: await col(`SELECT tx_hash FROM ${raw('transactions')} ORDER BY hash(tx_hash, 2), tx_hash LIMIT 50`),
+      blocks: (await col(`SELECT block_number FROM ${raw('blocks')} ORDER BY hash(block_number, 3), block_number LIMIT 50`)).map(Number),
+      producers: await col(`SELECT DISTINCT witness_address FROM ${raw('blocks')} ORDER BY 1 LIMIT 27`),
+      trc20: await col(`SELECT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`),
+      usdtHolders: await col(
+        `SELECT to_address FROM ${raw('token_transfers')} WHERE contract_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' ORDER BY hash(tx_hash, log_index, batch_index, 4), tx_hash, log_index, batch_index LIMIT 40`,
+      ),
+      trc1155: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155' ORDER BY 1`),
+      trc721: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc721' ORDER BY 1`),
+      trc10: await col(`SELECT token_id FROM ${raw('transactions')} WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 5`),
+      trc10Issuers: await col(`SELECT issuer_address FROM read_parquet('${path.join(dir, 'dim', 'tokens.parquet')}') WHERE token_standard = 'trc10' ORDER BY token_id, issuer_address LIMIT 5`),
+      internalAddresses: await col(
+        `SELECT caller_address FROM ${raw('internal_transactions')} ORDER BY hash(tx_hash, internal_index, 5), tx_hash, internal_index LIMIT 20`,
+      ),
+      internalContracts: await col(`SELECT DISTINCT contract_address FROM ${raw('transactions')} WHERE internal_count > 0 ORDER BY 1 LIMIT 10`),
       head: Number(h?.head ?? 0),
       first: Number(h?.first ?? 0),
     };
