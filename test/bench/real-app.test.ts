@@ -38,12 +38,14 @@ afterAll(() => {
 });
 
 describe('tronlake bench against the app over the test lake', () => {
-  it('sample-workload covers every registered endpoint with values from the lake, and its file round-trips', async () => {
+  it('sample-workload covers every registered endpoint with values from the lake, is deterministic, and its file round-trips', async () => {
     const labels = new Set(workload.items.map((i) => i.label));
     expect([...labels].sort()).toEqual(endpoints.map((e) => `${e.method} ${e.path}`).sort());
     const m = await testManifest();
     expect(workload.comments[0]).toContain(`fingerprint ${m.fingerprint}`);
     expect(parseWorkload(serializeWorkload(workload), 'sample.jsonl')).toEqual(workload);
+    // Deterministic: the same lake gives the same workload (its sha256 in a report identifies it).
+    expect(serializeWorkload(await sampleWorkload(lakeDir()))).toBe(serializeWorkload(workload));
   });
 
   it('counts what the server received, per endpoint; every sampled request answers 200; the report carries /health', async () => {
