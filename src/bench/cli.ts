@@ -132,7 +132,8 @@ async function runCmd(argv: string[]): Promise<void> {
       duration,
       requests,
       repeat,
-      warmup: int(flags, 'warmup', 100, 0)!,
+      // Every distinct request once by default: a server with a cache (or a cold file cache) is then measured warm.
+      warmup: int(flags, 'warmup', 1000, 0)!,
       timeoutS,
       bailout: int(flags, 'bailout', 1000, 1)!,
       floor: flags['no-floor'] !== 'true',
