@@ -50,7 +50,7 @@ interface Prepared {
   parse: boolean;
 }
 
-/** A request that cannot be made: the target is not a usable http(s) URL. */
+/** A target's base URL, checked (http or https, no query or fragment), e.g. `parseTarget('http://127.0.0.1:3000').origin`. */
 export function parseTarget(url: string): URL {
   let u: URL;
   try {
