@@ -75,6 +75,22 @@ describe('compare verdicts', () => {
     expect(md).toContain('| worse | 11.0 (10.0–12.0) | 31.0 (30.0–33.0) | 2.82 | 3.0 | slower |');
   });
 
+  it('says when two separate runs differ in workload or load, and points to an interleaved run', () => {
+    const a = report([target('A', [label('x', [10, 11])])]);
+    const b = report([target('B', [label('x', [10, 11])])]);
+    b.workload.sha256 = 'def';
+    b.settings.connections = 64;
+    const [c] = compareReports([
+      { file: 'a.json', report: a },
+      { file: 'b.json', report: b },
+    ]);
+    const notes = c!.notes.join(' ');
+    expect(notes).toContain('The workloads differ');
+    expect(notes).toContain('The load differs: A mix, 4 connections; B mix, 64 connections');
+    expect(notes).toContain('--url A --url B --repeat N');
+    expect(() => compareReports([{ file: 'a.json', report: a }])).toThrow('a.json: one target only');
+  });
+
   it('refuses a file that is not a report, naming it', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-compare-'));
     const f = path.join(dir, 'x.json');
