@@ -117,9 +117,9 @@ describe('compare over a real interleaved run', () => {
     return `http://127.0.0.1:${(s.server.address() as net.AddressInfo).port}`;
   }
 
-  it('finds a 40 ms slower target slower, from one run with both URLs, and writes the comparison', async () => {
+  it('finds an 80 ms slower target slower, from one run with both URLs, and writes the comparison', async () => {
     const fast = await serverWithDelay(0);
-    const slow = await serverWithDelay(40);
+    const slow = await serverWithDelay(80);
     const r = await runBench({
       targets: [
         { name: 'fast', url: fast },
