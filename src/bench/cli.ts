@@ -1,7 +1,7 @@
 /**
  * `tronlake bench`: the three commands a team needs.
  *   tronlake bench sample-workload --data DIR [--out FILE]
- *   tronlake bench [--url URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
+ *   tronlake bench [--url [NAME=]URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
  *                  [--repeat N] [--mode mix|per-label] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
  */
@@ -17,7 +17,7 @@ import { startTronlake, type Started } from './servers.ts';
 import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
 
 export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
-  tronlake bench [--url URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
+  tronlake bench [--url [NAME=]URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
                  [--repeat N] [--mode mix|per-label] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
   tronlake bench compare A.json [B.json] [--out FILE]`;
 
@@ -100,7 +100,13 @@ async function runCmd(argv: string[]): Promise<void> {
   }
 
   const servers: Started[] = [];
-  const targets: RunTarget[] = urls.map((u, i) => ({ name: urls.indexOf(u) === i ? u : `${u} (#${i + 1})`, url: u }));
+  // `--url NAME=URL` names a target in the report (e.g. old=http://…, new=http://…); otherwise the URL is its name.
+  const targets: RunTarget[] = urls.map((u, i) => {
+    const named = /^([\w.-]+)=(https?:\/\/.*)$/.exec(u);
+    if (named) return { name: named[1]!, url: named[2]! };
+    return { name: urls.indexOf(u) === i ? u : `${u} (#${i + 1})`, url: u };
+  });
+  if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two --url targets have the same name');
   const progress = flags.progress === 'true' || (process.stderr.isTTY && flags.progress !== 'false');
   try {
     if (urls.length === 0) {

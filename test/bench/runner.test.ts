@@ -192,9 +192,10 @@ describe('tronlake bench runner', () => {
     const wl = path.join(dir, 'w.jsonl');
     writeFileSync(wl, '{"path":"/a","label":"a"}\n');
     const out = path.join(dir, 'out');
-    await benchCli(['--url', url, '--workload', wl, '--requests', '20', '--connections', '2', '--repeat', '1', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
+    await benchCli(['--url', `local=${url}`, '--workload', wl, '--requests', '20', '--connections', '2', '--repeat', '1', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
     const report = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
     expect(report.targets[0]!.labels[0]!.total.requests).toBe(20);
+    expect([report.targets[0]!.name, report.targets[0]!.url]).toEqual(['local', url]);
     expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toContain('| a | 1 | 20 |');
     expect(readFileSync(path.join(out, 'workload.jsonl'), 'utf8')).toBe('{"method":"GET","path":"/a","weight":1,"label":"a"}\n');
 
