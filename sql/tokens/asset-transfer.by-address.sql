@@ -1,22 +1,13 @@
 -- /api/asset/transfer with address / relatedAddress: the same rows from the copy clustered by address (each
 -- transfer once per side; a self transfer once).
--- @param anchor VARCHAR
--- @param tokens VARCHAR[]
--- @param start_ts BIGINT
--- @param end_ts BIGINT
--- @param confirm INTEGER[]
--- @param min_amount DOUBLE
+-- @total
+-- @param address VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT t.tx_hash, t.block_number, t."timestamp", t.owner_address, t.to_address, t.amount,
-       CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END AS token_name, t.contract_ret,
-       t.block_number <= solid_block() AS confirmed
+SELECT {{> tokens/asset-transfer.columns t}}
 FROM address_transactions t
-WHERE t.address = $anchor AND t.bucket = address_bucket($anchor)
-  AND t.contract_type IN (1, 2)
-  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
-  AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END))
-  AND ($min_amount IS NULL OR t.amount >= $min_amount)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN t.block_number > solid_block() THEN 1 ELSE 0 END))
-ORDER BY t."timestamp" DESC, t.block_number DESC, t.tx_index DESC
+WHERE t.address = $address AND t.bucket = address_bucket($address)
+  AND {{> fragments/time-window t}}
+  AND {{> tokens/asset-transfer.where t}}
+ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

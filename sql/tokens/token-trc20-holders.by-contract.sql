@@ -1,5 +1,5 @@
 -- /api/token_trc20/holders for a contract: the page is a range of holder_rank (largest balance first), which the
--- ledger's (contract, rank) order prunes to one row group.
+-- ledger's (contract, rank) order prunes to one row group. Its count is token-trc20-holders.by-contract.total.sql.
 -- @param contract VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT

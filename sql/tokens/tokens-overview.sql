@@ -2,21 +2,13 @@
 -- the derived counters. $standards keeps token types (NULL = all); $top_only keeps the pinned (VIP) rows;
 -- $include_auto = false drops tokens listed automatically (neither whitelisted nor blacklisted).
 -- Pinned rows come first (TRX, then VIP tokens), then {{order_by}} (a constant of the endpoint's whitelist).
+-- @total
 -- @param standards VARCHAR[]
 -- @param top_only BOOLEAN
 -- @param include_auto BOOLEAN
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH pr AS (
-  SELECT p.token_id, p.price_usd, p.price_trx, p.volume_usd, x.price_usd AS trx_usd,
-         row_number() OVER (PARTITION BY p.token_id ORDER BY p.day_ts DESC) AS rn
-  FROM token_prices p JOIN token_prices x ON x.token_id = '_' AND x.day_ts = p.day_ts
-),
-price AS (
-  SELECT token_id, max(price_usd) FILTER (WHERE rn = 1) AS usd, max(price_trx) FILTER (WHERE rn = 1) AS trx,
-         max(price_usd) FILTER (WHERE rn = 2) AS prev_usd, max(volume_usd / trx_usd) FILTER (WHERE rn = 1) AS volume_trx
-  FROM pr WHERE rn <= 2 GROUP BY token_id
-),
+WITH {{> fragments/latest-prices}},
 rows AS (
   SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url, t.level, t.vip,
          t.can_show, t.created_ts, t.home_page, t.description, t.list_status, s.holder_count, s.transfer_count,

@@ -1,9 +1,8 @@
 -- /api/internal-transaction with address only (no block, no contract): the rows of the copy bucketed by address,
 -- where the caller or the callee is the address (a self call once). State as in internal-transaction.sql: 2 when
 -- the top-level transaction failed, else 1 above solid_block(), else 0.
+-- @total
 -- @param address VARCHAR
--- @param start_ts BIGINT
--- @param end_ts BIGINT
 -- @param confirm INTEGER[]
 -- @param lim BIGINT
 -- @param off BIGINT
@@ -11,9 +10,7 @@ SELECT t.tx_hash, t.block_number, t."timestamp", t.internal_index, t.internal_ha
        t.token_id, t.call_value, t.note, t.rejected, t.contract_ret, t.block_number <= solid_block() AS confirmed
 FROM address_internal_transactions t
 WHERE t.address = $address AND t.bucket = address_bucket($address)
-  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
-  AND ($confirm IS NULL OR list_contains($confirm, CASE
-        WHEN t.contract_ret <> 'SUCCESS' THEN 2
-        WHEN t.block_number > solid_block() THEN 1 ELSE 0 END))
+  AND {{> fragments/time-window t}}
+  AND ($confirm IS NULL OR list_contains($confirm, {{> fragments/tx-state t}}))
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

@@ -4,6 +4,7 @@
 -- the wallet is the owner ($approvals_as = 'owner', direction 1) or the spender ('spender', direction 2),
 -- none when NULL. Both tables hold only logs of successful transactions (the ingester and the generator drop the
 -- logs of failed ones), so contract_ret is SUCCESS and the state is 1 unconfirmed above the solid block, else 0.
+-- @total
 -- @param address VARCHAR
 -- @param token VARCHAR
 -- @param dirs VARCHAR[]

@@ -1,35 +1,16 @@
--- /api/token_trc20/transfers without an address filter: TRC20 and TRC721 transfers (SPEC §4.7,
--- reference §3.3) from the time-sorted fact table. Time bounds are NULL when they do not cut the lake; the handler
--- searches a newest-first page in growing windows (http/time-window.ts), the day bounds skip whole partitions.
--- token_transfers holds only the logs of successful transactions (the ingester and the generator drop the logs of
--- failed ones, as the node docs advise), so a row is never 2 "reverted": its state is 1 unconfirmed above
--- solid_block(), else 0 confirmed, and contract_ret is SUCCESS without a join to transactions. A confirm filter
--- arrives as block bounds around the solid block ($min_block / $max_block), which prune row groups.
--- @param contract VARCHAR
--- @param from_addr VARCHAR
--- @param to_addr VARCHAR
--- @param block BIGINT
--- @param start_ts BIGINT
--- @param end_ts BIGINT
--- @param start_day VARCHAR
--- @param end_day VARCHAR
--- @param min_block BIGINT
--- @param max_block BIGINT
--- @param min_amount DOUBLE
+-- /api/token_trc20/transfers without an address filter: TRC20 and TRC721 transfers (SPEC §4.7, reference §3.3) from
+-- the time-sorted fact table; the kit searches a newest-first page in growing windows.
+-- @total
+-- @param from_address VARCHAR
+-- @param to_address VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.batch_index, t.token_standard, t.event_type,
-       t.contract_address, t.from_address, t.to_address, t.operator_address, t.token_id, t.amount_raw,
-       'SUCCESS' AS contract_ret, false AS revert, t.block_number <= solid_block() AS confirmed
+SELECT {{> transaction/token-transfers.columns t}}
 FROM token_transfers t
 WHERE t.token_standard IN ('trc20', 'trc721')
-  AND ($start_day IS NULL OR t."date" >= $start_day) AND ($end_day IS NULL OR t."date" <= $end_day)
-  AND ($start_ts IS NULL OR t."timestamp" >= $start_ts) AND ($end_ts IS NULL OR t."timestamp" <= $end_ts)
-  AND ($contract IS NULL OR t.contract_address = $contract)
-  AND ($from_addr IS NULL OR t.from_address = $from_addr)
-  AND ($to_addr IS NULL OR t.to_address = $to_addr)
-  AND ($block IS NULL OR t.block_number = $block)
-  AND ($min_block IS NULL OR t.block_number >= $min_block) AND ($max_block IS NULL OR t.block_number <= $max_block)
-  AND ($min_amount IS NULL OR t.amount >= $min_amount)
+  AND {{> fragments/day-window t}}
+  AND ($from_address IS NULL OR t.from_address = $from_address)
+  AND ($to_address IS NULL OR t.to_address = $to_address)
+  AND {{> transaction/token-transfers.where t}}
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

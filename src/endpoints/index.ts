@@ -1,5 +1,5 @@
 /** The endpoint registry: every served endpoint, one import per declaration (src/endpoints/<group>/<name>.ts). */
-import type { AnyEndpoint } from '../http/endpoint.ts';
+import type { AnyEndpoint } from './kit/endpoint.ts';
 import block from './block/block.ts';
 import blockStatistic from './block/block-statistic.ts';
 import transaction from './transaction/transaction.ts';

@@ -8,18 +8,25 @@ import { ApiError, ERRORS } from './errors.ts';
 import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines } from './csv.ts';
-import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
-import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
+import { createLookups, LOOKUP_QUERIES } from '../endpoints/kit/lookups.ts';
+import type { AnyEndpoint, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { PublishedLake } from '../engine/published.ts';
 import { QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
-import { loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
+import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
+import apiReference from '@scalar/fastify-api-reference';
+import { openApiDocument } from './openapi.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
   dataDir: string;
   /** Endpoints to serve: the registry (src/endpoints/index.ts), handed in by the CLI or a test, so http/ never imports it. */
   endpoints: readonly AnyEndpoint[];
   logger?: boolean;
+  /**
+   * Check every JSON body against the endpoint's declared response schema and fail loudly (a 500) on a mismatch.
+   * On under vitest (VITEST=true), so every endpoint test is also a conformance test; off in production.
+   */
+  checkResponses?: boolean;
 }
 
 export interface TronlakeApp extends FastifyInstance {
@@ -73,8 +80,18 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     };
   });
 
+  // The API described from the declarations (openapi.ts) and browsable at /docs.
+  const document = toJson(openApiDocument(endpoints));
+  app.get('/openapi.json', async (_req, reply) => reply.type('application/json; charset=utf-8').send(document));
+  await app.register(apiReference, {
+    routePrefix: '/docs',
+    logLevel: 'silent',
+    configuration: { url: '/openapi.json', title: 'tronlake API' },
+  });
+
+  const checkResponses = opts.checkResponses ?? process.env.VITEST === 'true';
   for (const ep of endpoints) {
-    const handler = makeHandler(ep, { lake, cache, templates, apiKeys });
+    const handler = makeHandler(ep, { lake, cache, templates, apiKeys, checkResponses });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
     for (const url of paths) app.route({ method: ep.method, url, handler });
   }
@@ -86,17 +103,13 @@ interface HandlerDeps {
   cache: ResponseCache;
   templates: Map<string, SqlTemplate>;
   apiKeys: Set<string>;
+  checkResponses: boolean;
 }
 
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   const params = ep.params as z.ZodType<unknown>;
   const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
-  const csv = ep.csv as AnyEndpoint['csv'] & {
-    query: string | ((p: unknown) => string);
-    wanted(p: unknown): boolean;
-    binds(p: unknown, c: unknown): Record<string, BindValue>;
-    orderBy?(p: unknown): string;
-  } | undefined;
+  const csv = ep.csv as CsvSpec<unknown> | undefined;
 
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (ep.requiresKey) checkKey(req, deps.apiKeys);
@@ -107,14 +120,16 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
-      if (csv?.wanted(p)) return streamCsv(reply, engine, deps, csv, p);
+      if (csv?.wanted(p)) return streamCsv(reply, engine, context(engine, deps, ep), csv, p, deps);
 
       const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
       if (!hit) {
         const timings: string[] = [];
         const ctx = context(engine, deps, ep, timings);
-        const body = toJson(await handle(p, ctx));
+        const answer = await handle(p, ctx);
+        if (deps.checkResponses && ep.response) checkResponse(ep, answer);
+        const body = toJson(answer);
         // Server-Timing names each SQL template and its time, so a slow answer explains itself.
         reply.header('server-timing', timings.join(', '));
         hit = { body, etag: etagOf(body), contentType: 'application/json; charset=utf-8' };
@@ -129,72 +144,91 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   };
 }
 
+/** The declared template of a query name (or its derived count); an undeclared name is a programming error. */
+function templateOf(deps: HandlerDeps, ep: AnyEndpoint, name: string, count = false): SqlTemplate {
+  const id = ep.queries[name];
+  if (!id) throw new Error(`${ep.path}: no query named ${name}`);
+  const t = deps.templates.get(id);
+  if (!t) throw new Error(`template ${id} not loaded`);
+  if (count && !t.total) throw new Error(`${id}.sql has no -- @total header`);
+  return count ? t.total! : t;
+}
+
 function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
-  const run = async (sqlId: string, binds: Record<string, BindValue>, orderBy?: string) => {
-    const t = deps.templates.get(sqlId);
-    if (!t) throw new Error(`template ${sqlId} not loaded`);
-    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${sqlId}: ORDER BY not in the whitelist`);
+  const run = async (t: SqlTemplate, binds: Record<string, BindValue>, orderBy?: string) => {
+    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${t.id}: ORDER BY not in the whitelist`);
+    checkBinds(t, binds, orderBy);
     const t0 = performance.now();
     const rows = (await engine.query(t, binds, orderBy)).rows;
-    timings.push(`${sqlId.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
+    timings.push(`${t.id.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
     return rows;
   };
   return {
     now: engine.manifest.head.timestamp,
     manifest: engine.manifest,
-    lookups: createLookups((id, binds) => run(id, binds)),
-    rows: (name, binds, orderBy) => {
-      const id = ep.queries[name];
-      if (!id) throw new Error(`${ep.path}: no query named ${name}`);
-      return run(id, binds, orderBy);
-    },
+    lookups: createLookups((id, binds) => run(deps.templates.get(id)!, binds)),
+    rows: (name, binds, orderBy) => run(templateOf(deps, ep, name), binds, orderBy),
+    count: (name, binds) => run(templateOf(deps, ep, name, true), binds),
+    declared: (name, count) => templateOf(deps, ep, name, count).params.map((x) => x.name),
   };
 }
 
 async function streamCsv(
   reply: FastifyReply,
   engine: Engine,
-  deps: HandlerDeps,
-  csv: NonNullable<AnyEndpoint['csv']> & {
-    query: string | ((p: unknown) => string);
-    binds(p: unknown, c: unknown): Record<string, BindValue>;
-    orderBy?(p: unknown): string;
-  },
+  ctx: EndpointContext,
+  csv: CsvSpec<unknown>,
   p: unknown,
+  deps: HandlerDeps,
 ): Promise<void> {
-  const id = typeof csv.query === 'function' ? csv.query(p) : csv.query;
-  const t = deps.templates.get(id);
-  if (!t) throw new Error(`template ${id} not loaded`);
+  if (csv.table) {
+    const { columns, rows } = await csv.table(p, ctx);
+    reply.raw.writeHead(200, {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${csv.filename}"`,
+      'x-dataset-version': engine.manifest.version,
+    });
+    reply.hijack();
+    reply.raw.end(csvLines([columns, ...rows]));
+    return;
+  }
+  if (!csv.plan) throw new Error('a CSV spec needs plan or table');
+  const plan = await csv.plan(p, ctx);
+  const t = deps.templates.get(plan.query);
+  if (!t) throw new Error(`template ${plan.query} not loaded`);
+  checkBinds(t, plan.binds, plan.orderBy);
   const raw = reply.raw;
   let closed = false;
   raw.on('close', () => (closed = true));
   let started = false;
-  const start = () => {
+  let columns = csv.columns;
+  const start = (resultColumns: readonly string[]) => {
     if (started) return;
     started = true;
+    columns ??= resultColumns.map((c) => ({ header: c, field: c }));
     raw.writeHead(200, {
       'content-type': 'text/csv; charset=utf-8',
       'content-disposition': `attachment; filename="${csv.filename}"`,
       'x-dataset-version': engine.manifest.version,
     });
-    raw.write(csvLines([csv.columns.map((c) => c.header)]));
+    raw.write(csvLines([columns.map((c) => c.header)]));
   };
   reply.hijack();
   try {
     await engine.stream(
       t,
-      csv.binds(p, { now: engine.manifest.head.timestamp, manifest: engine.manifest }),
-      async (columns, rows) => {
-        start();
+      plan.binds,
+      async (resultColumns, rows) => {
+        start(resultColumns);
         if (closed) return false;
-        const idx = csv.columns.map((c) => columns.indexOf(c.field));
+        const idx = columns!.map((c) => resultColumns.indexOf(c.field));
         const ok = raw.write(csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))));
         if (!ok && !closed) await new Promise<void>((resolve) => raw.once('drain', () => resolve()).once('close', () => resolve()));
         return !closed;
       },
-      csv.orderBy?.(p),
+      plan.orderBy,
     );
-    start();
+    start([]);
     raw.end();
   } catch (e) {
     if (!started) {
@@ -202,6 +236,16 @@ async function streamCsv(
       raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
       raw.end(toJson(err.body()));
     } else raw.destroy();
+  }
+}
+
+/** Throws when a body does not match the declared response schema (tests only: `checkResponses`). */
+function checkResponse(ep: AnyEndpoint, body: unknown): void {
+  const r = (ep.response as z.ZodType).safeParse(body);
+  if (!r.success) {
+    const issue = r.error.issues[0];
+    console.error(`${ep.path}: response does not match its schema at ${issue?.path.join('.')}: ${issue?.message}`);
+    throw new Error(`${ep.path}: response does not match its schema at ${issue?.path.join('.')}: ${issue?.message}`);
   }
 }
 

@@ -3,3 +3,4 @@ export * from './atoms.ts';
 export * from './paging.ts';
 export * from './sort.ts';
 export * from './filters.ts';
+export * from './tokens.ts';

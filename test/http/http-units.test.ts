@@ -6,7 +6,7 @@ import { ResponseCache, etagOf } from '../../src/http/cache.ts';
 import { ApiError, ERRORS } from '../../src/http/errors.ts';
 import { normalizeQuery } from '../../src/http/app.ts';
 import { toCell } from '../../src/duckdb/duck.ts';
-import { pageByTimeWindows, type TimeBounds } from '../../src/http/time-window.ts';
+import { pageByTimeWindows, type TimeBounds } from '../../src/endpoints/kit/time-window.ts';
 
 describe('exact JSON', () => {
   it('prints bigints as exact integers and keeps safe numbers as numbers', () => {

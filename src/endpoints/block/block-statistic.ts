@@ -3,9 +3,10 @@
  * head block time. Rewards are block count × (block reward + vote reward) in whole TRX; burns are in whole TRX.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { sunToTrx } from '../kit/envelopes.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -14,6 +15,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Block counts, producer rewards and TRX burned: all time and the last 24 hours.',
   params: z.object({}),
+  response: shape({ whole_block_count: count, last_day_block_count: count, whole_pay: z.number(), last_day_pay: z.number(), last_day_burn: z.number(), last_day_total_burn: z.number() }),
   queries: { totals: 'block/block-statistic.totals', lastDay: 'block/block-statistic.last-day' },
   async handle(_p, ctx) {
     const [[all], [day]] = await Promise.all([ctx.rows('totals', {}), ctx.rows('lastDay', { since: ctx.now - DAY_MS })]);

@@ -3,8 +3,9 @@
  * in one response (no paging). `number` is the row count.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str } from './token-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 export default defineEndpoint({
   path: '/api/getAssetWithPriceList',
@@ -12,6 +13,7 @@ export default defineEndpoint({
   summary: 'All tokens that have a price, with their latest USD price.',
   params: z.object({}),
   queries: { rows: 'tokens/get-asset-with-price-list' },
+  response: shape({ data: z.array(shape({ id: z.string(), abbr: z.string(), priceInUsd: z.number(), vip: z.boolean() })), number: count }),
   async handle(_p, ctx) {
     const data = (await ctx.rows('rows', {})).map((r) => ({
       id: str(r.token_id),

@@ -4,10 +4,14 @@
  * all positive balances (`*_ratio`, a fraction 0..1 as a string). A missing or unknown token answers `{}`.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
+import { empty, shape } from '../kit/schemas.ts';
 
-const params = z.object({ tokenId: tokenIdParam().optional() });
+// `token` is the name some TronScan clients send for `tokenId` (docs/compat.md, aliases); tokenId wins when both come.
+const params = z
+  .object({ tokenId: tokenIdParam().optional(), token: tokenIdParam().optional() })
+  .transform((p) => ({ tokenId: p.tokenId ?? p.token }));
 
 /** Cache lifetime announced in `expire` (the lake changes at most once per publish). */
 const EXPIRE_MS = 60_000;
@@ -26,6 +30,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Share of a token held by holder-rank bands (top 10, 11-50, 51-100, 101-500, other).',
   params,
+  response: z.union([empty, shape({ expire: z.number(), 'rank1-10': z.string(), other_ratio: z.string() })]),
   queries: { bands: 'tokens/position-distribution' },
   async handle(p, ctx) {
     if (!p.tokenId || p.tokenId === TRX_ID) return {};

@@ -2,52 +2,43 @@
  * GET /api/token/all (SPEC §4.1, item fields SPEC §2.1): every token, most held first. Also served under the
  * alternate base address (config `altPrefix`, and `altPort` when set). Field names with spaces are the spec's.
  */
-import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
 import { aggregatorList, num, scaled, str } from './token-shape.ts';
-
-// The spec gives no maximum; 500 matches the other token list (/api/tokens/overview).
-const paging: PagingOptions = { defaultLimit: 50, maxLimit: 500, sumRule: false };
 
 /** Reputation words of the token levels (SPEC §3: 0 UNKNOWN … 4 UNSAFE), as TronScan prints them. */
 export const REPUTATION = ['Unknown', 'Neutral', 'Ok', 'Suspicious', 'Unsafe'] as const;
 
-const params = z.object({ ...pagingFields(paging) }).transform(withPage(paging));
-
-export default defineEndpoint({
+export default defineList({
   path: '/api/token/all',
-  method: 'GET',
   summary: 'All tokens with supply, holder and transfer counters, price and aggregators (SPEC §2.1).',
-  params,
-  queries: { rows: 'tokens/token-all', total: 'tokens/token-all.total' },
+  params: {},
+  // The spec gives no maximum; 500 matches the other token list (/api/tokens/overview).
+  paging: { defaultLimit: 50, maxLimit: 500, sumRule: false },
+  // `total` counts every token of the dimension (tokens.total.sql), not only those with counters.
+  sql: { rows: 'tokens/token-all', total: 'tokens/token-all.total' },
   alsoOnAltBase: true,
-  async handle(p, ctx) {
-    const [rows, total] = await Promise.all([
-      ctx.rows('rows', { lim: p.page.limit, off: p.page.start }),
-      ctx.rows('total', {}),
-    ]);
-    const data = rows.map((r) => {
-      const aggregators = aggregatorList(r.aggregators);
-      return {
-        type: str(r.token_standard),
-        contract: str(r.token_id),
-        project: str(r.project_name),
-        symbol: str(r.symbol),
-        name: str(r.name),
-        logo: str(r.logo_url),
-        decimals: num(r.decimals),
-        reputation: REPUTATION[num(r.level)] ?? 'Unknown',
-        // Optional in the spec: present only for priced tokens, a USD decimal string.
-        ...(r.price_usd === null || r.price_usd === undefined ? {} : { price: String(r.price_usd) }),
-        'total supply': scaled(str(r.supply_raw), num(r.decimals)),
-        'token holders': num(r.holder_count),
-        'total transfers': num(r.transfer_count),
-        '24h transfers': num(r.transfer_count_24h),
-        occurrences: aggregators.length,
-        aggregators,
-      };
-    });
-    return { total: num(total[0]?.n), page_size: data.length, data };
+  filters: () => ({}),
+  row: (r) => {
+    const aggregators = aggregatorList(r.aggregators);
+    return {
+      type: str(r.token_standard),
+      contract: str(r.token_id),
+      project: str(r.project_name),
+      symbol: str(r.symbol),
+      name: str(r.name),
+      logo: str(r.logo_url),
+      decimals: num(r.decimals),
+      reputation: REPUTATION[num(r.level)] ?? 'Unknown',
+      // Optional in the spec: present only for priced tokens, a USD decimal string.
+      ...(r.price_usd === null || r.price_usd === undefined ? {} : { price: String(r.price_usd) }),
+      'total supply': scaled(str(r.supply_raw), num(r.decimals)),
+      'token holders': num(r.holder_count),
+      'total transfers': num(r.transfer_count),
+      '24h transfers': num(r.transfer_count_24h),
+      occurrences: aggregators.length,
+      aggregators,
+    };
   },
+  envelope: (items, x) => ({ total: x.rangeTotal, page_size: items.length, data: items }),
+  csv: { filename: 'tokens.csv' },
 });

@@ -6,10 +6,11 @@
  * the key-events endpoint.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { text } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
+import { count, empty, shape } from '../kit/schemas.ts';
 
 const params = z.object({ token: text(64).optional().transform((t) => t ?? 'trx') });
 
@@ -23,6 +24,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Latest USD and TRX price of a token by abbreviation (default trx), with 24 h changes.',
   params,
+  response: z.union([empty, shape({ token: z.string(), price_in_trx: z.string(), price_in_usd: z.string(), rank: count, time: z.number() })]),
   queries: { board: 'tokens/token-price' },
   async handle(p, ctx) {
     const rows = await ctx.rows('board', {});

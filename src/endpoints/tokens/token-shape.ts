@@ -4,32 +4,14 @@
  */
 import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
-import { isBase58Address } from '../../chain/address.ts';
 
 /** The zero address: source of mints and sink of burns. */
 export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
-/** The native coin's id in the lake's price table and in token lists. */
-export const TRX_ID = '_';
+export { TRX_ID, tokenIdParam } from '../../params/tokens.ts';
 
 export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
 export const num = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
-
-/**
- * A token id parameter: `trx`, `_` or `0` = the native coin (returned as `_`), a numeric TRC10 id, or a Base58
- * contract, e.g. `tokenIdParam().parse('TRX')` = '_'.
- */
-export function tokenIdParam() {
-  return z.string().transform((s, ctx): string => {
-    const t = s.trim();
-    const lower = t.toLowerCase();
-    if (lower === 'trx' || lower === '_' || lower === '0') return TRX_ID;
-    if (/^\d{1,19}$/.test(t)) return t;
-    if (isBase58Address(t)) return t;
-    ctx.addIssue({ code: 'custom', message: `must be trx, _, 0, a numeric TRC10 id or a Base58 contract address, got '${t.slice(0, 40)}'` });
-    return z.NEVER;
-  });
-}
 
 /** `showAll` (SPEC §4.1): 0 whitelist only (default), 1 all, 2 all but the blacklist. */
 export function showAllParam() {

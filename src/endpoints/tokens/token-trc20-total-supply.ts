@@ -3,7 +3,7 @@
  * derived from the transfer history (mints minus burns, docs/compat.md "Tokens"); an unknown contract answers 0.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { num, scaled, str } from './token-shape.ts';
 
@@ -13,7 +13,9 @@ export default defineEndpoint({
   path: '/api/token_trc20/totalSupply',
   method: 'GET',
   summary: 'Total supply of a TRC20 token, decimal-adjusted, as a bare JSON number.',
+  // A bare JSON number (reference §2): the supply in token units.
   params,
+  response: z.number(),
   queries: { supply: 'tokens/token-trc20-total-supply' },
   async handle(p, ctx) {
     const [r] = await ctx.rows('supply', { contract: p.address });

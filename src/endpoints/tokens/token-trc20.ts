@@ -5,114 +5,109 @@
  * showAll is not sent, that token is returned whatever its listing (docs/compat.md "Tokens").
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { address } from '../../params/index.ts';
 import { dateTime, num, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
-const paging: PagingOptions = { defaultLimit: 30, maxLimit: 50, sumRule: false };
 const DAY_MS = 86_400_000;
 
-const params = z
-  .object({
-    ...pagingFields(paging),
+export default defineList({
+  path: '/api/token_trc20',
+  summary: 'TRC20, TRC721 and TRC1155 token details with holders, transfers, supply and market info.',
+  params: {
     contract: address().optional(),
     showAll: z.enum(['0', '1', '2'], { message: 'must be 0, 1 or 2' }).transform(Number).optional(),
-  })
-  .transform(withPage(paging));
-
-export default defineEndpoint({
-  path: '/api/token_trc20',
-  method: 'GET',
-  summary: 'TRC20, TRC721 and TRC1155 token details with holders, transfers, supply and market info.',
-  params,
-  queries: { rows: 'tokens/token-trc20', total: 'tokens/token-trc20.total', line: 'tokens/token-price-line' },
-  async handle(p, ctx) {
-    const showAll = p.showAll ?? (p.contract ? null : 0);
-    const filter = { contract: p.contract ?? null, show_all: showAll };
-    const [rows, total] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }),
-      ctx.rows('total', filter),
-    ]);
-    const ids = rows.map((r) => str(r.token_id));
-    const [lineRows, lookups] = await Promise.all([
-      ids.length ? ctx.rows('line', { ids, since_ts: ctx.now - PRICE_LINE_DAYS * DAY_MS }) : Promise.resolve([]),
-      ctx.lookups.contractMap([...ids, ...rows.map((r) => str(r.issuer_address))]),
-    ]);
-    const lines = priceLines(lineRows);
-    const items = rows.map((r, i) => {
-      const priced = r.usd !== null && r.usd !== undefined;
-      const gain = priced && num(r.prev_usd) ? (num(r.usd) - num(r.prev_usd)) / num(r.prev_usd) : 0;
-      return {
-        contract_address: str(r.token_id),
-        contract_name: str(r.contract_name),
-        issue_address: str(r.issuer_address),
-        name: str(r.name),
-        symbol: str(r.symbol),
-        icon_url: str(r.logo_url),
-        decimals: num(r.decimals),
-        tokenType: str(r.token_standard),
-        issue_time: dateTime(num(r.created_ts)),
-        issue_ts: 0,
-        total_supply_with_decimals: str(r.supply_raw),
-        totalTurnOver: str(r.supply_raw),
-        total_supply: 0,
-        total_supply_str: '',
-        holders_count: num(r.holder_count),
-        transfer_num: num(r.transfer_count),
-        transfer24h: num(r.transfer_count_24h),
-        transfer24h_rate: 0,
-        volume24h: priced ? num(r.volume_usd) : 0,
-        volume24h_rate: 0,
-        liquidity24h: 0,
-        liquidity24h_rate: 0,
-        justSwapVolume24h: 0,
-        justSwapVolume24h_rate: 0,
-        volume: 0,
-        price_trx: 0,
-        price: '',
-        gain: '',
-        ...(priced
-          ? {
-              market_info: {
-                fTokenAddr: str(r.token_id),
-                fShortName: str(r.symbol),
-                fPrecision: num(r.decimals),
-                sShortName: 'TRX',
-                sPrecision: 6,
-                priceInTrx: num(r.trx),
-                priceInUsd: num(r.usd),
-                gain,
-                liquidity: 0,
-                volume24hInTrx: num(r.volume_trx),
-                volume24hGain: 0,
-                pairUrl: '',
-                priceFrom: 'tronlake',
-                filter: false,
-              },
-            }
-          : {}),
-        tokenPriceLine: lines.get(str(r.token_id)) ?? { total: 0, data: [] },
-        level: String(num(r.level)),
-        vip: r.vip === true,
-        inTvcToken: false,
-        fromThirdParty: false,
-        symbolShow: true,
-        redTag: '',
-        greyTag: '',
-        blueTag: '',
-        publicTag: '',
-        announcement: '',
-        token_desc: str(r.description),
-        home_page: str(r.home_page),
-        git_hub: '',
-        white_paper: '',
-        email: '',
-        social_media: '',
-        social_media_list: [],
-        index: p.page.start + i + 1,
-      };
-    });
-    const n = num(total[0]?.n);
-    return { total: n, rangeTotal: n, contractMap: lookups.map, trc20_tokens: items };
   },
+  paging: { defaultLimit: 30, maxLimit: 50, sumRule: false },
+  // Counts tokens of the dimension matching the listing (token-trc20.total.sql: the rows also need their counters).
+  sql: { rows: 'tokens/token-trc20', total: 'tokens/token-trc20.total', extra: { line: 'tokens/token-price-line' } },
+  // A named contract is returned whatever its listing unless showAll is sent (docs/compat.md "Tokens").
+  filters: (p) => ({ contract: p.contract ?? null, show_all: p.showAll ?? (p.contract ? null : 0) }),
+  lookups: { pageAddresses: (rows) => [...rows.map((r) => str(r.token_id)), ...rows.map((r) => str(r.issuer_address))] },
+  // The price line of each token of the page.
+  enrich: async (rows, _p, q) => {
+    const ids = rows.map((r) => str(r.token_id));
+    return priceLines(ids.length ? await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS }) : []);
+  },
+  key: 'trc20_tokens',
+  row: (r, x) => {
+    const lines = x.enriched as ReturnType<typeof priceLines>;
+    const i = x.index;
+    const p = x.p;
+    const priced = r.usd !== null && r.usd !== undefined;
+    const gain = priced && num(r.prev_usd) ? (num(r.usd) - num(r.prev_usd)) / num(r.prev_usd) : 0;
+    return {
+      contract_address: str(r.token_id),
+      contract_name: str(r.contract_name),
+      issue_address: str(r.issuer_address),
+      name: str(r.name),
+      symbol: str(r.symbol),
+      icon_url: str(r.logo_url),
+      decimals: num(r.decimals),
+      tokenType: str(r.token_standard),
+      issue_time: dateTime(num(r.created_ts)),
+      issue_ts: 0,
+      total_supply_with_decimals: str(r.supply_raw),
+      totalTurnOver: str(r.supply_raw),
+      total_supply: 0,
+      total_supply_str: '',
+      holders_count: num(r.holder_count),
+      transfer_num: num(r.transfer_count),
+      transfer24h: num(r.transfer_count_24h),
+      transfer24h_rate: 0,
+      volume24h: priced ? num(r.volume_usd) : 0,
+      volume24h_rate: 0,
+      liquidity24h: 0,
+      liquidity24h_rate: 0,
+      justSwapVolume24h: 0,
+      justSwapVolume24h_rate: 0,
+      volume: 0,
+      price_trx: 0,
+      price: '',
+      gain: '',
+      ...(priced
+        ? {
+            market_info: {
+              fTokenAddr: str(r.token_id),
+              fShortName: str(r.symbol),
+              fPrecision: num(r.decimals),
+              sShortName: 'TRX',
+              sPrecision: 6,
+              priceInTrx: num(r.trx),
+              priceInUsd: num(r.usd),
+              gain,
+              liquidity: 0,
+              volume24hInTrx: num(r.volume_trx),
+              volume24hGain: 0,
+              pairUrl: '',
+              priceFrom: 'tronlake',
+              filter: false,
+            },
+          }
+        : {}),
+      tokenPriceLine: lines.get(str(r.token_id)) ?? { total: 0, data: [] },
+      level: String(num(r.level)),
+      vip: r.vip === true,
+      inTvcToken: false,
+      fromThirdParty: false,
+      symbolShow: true,
+      redTag: '',
+      greyTag: '',
+      blueTag: '',
+      publicTag: '',
+      announcement: '',
+      token_desc: str(r.description),
+      home_page: str(r.home_page),
+      git_hub: '',
+      white_paper: '',
+      email: '',
+      social_media: '',
+      social_media_list: [],
+      index: p.page.start + i + 1,
+    };
+  },
+  envelope: (items, x) => ({ total: x.rangeTotal, rangeTotal: x.rangeTotal, contractMap: x.lookups.contractMap, trc20_tokens: items }),
+  response: shape({ total: count, rangeTotal: count, contractMap: z.record(z.string(), z.boolean()), trc20_tokens: z.array(shape({ contract_address: z.string(), holders_count: count })) }),
+  csv: { filename: 'token_trc20.csv' },
 });

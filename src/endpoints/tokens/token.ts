@@ -5,11 +5,12 @@
  * `totalAll` the count of all TRC10 tokens. `order` (no documented meaning) orders by id: asc (default) or desc.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, bool, commaList, int, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
-import { TRX_TOKEN_INFO } from '../../http/lookups.ts';
+import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 import { REPUTATION } from './token-all.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 // The spec gives no maximum for this list; 50 like the other token lists of §8.
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
@@ -54,6 +55,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'TRC10 tokens (id 0 = TRX): by id, id_gt, issuer or name, with holders, transfers and supply.',
   params,
+  response: shape({ total: count, totalAll: count, contractMap: z.record(z.string(), z.boolean()), data: z.array(z.looseObject({})) }),
   queries: { rows: 'tokens/token', total: 'tokens/token.total', line: 'tokens/token-price-line' },
   orderBys: Object.values(ORDERS),
   async handle(p, ctx) {

@@ -6,10 +6,11 @@
  * them. `field` keeps only the named keys of each row. `showAll` is accepted and has no effect (SPEC: no meaning).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { commaList, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';
+import { count, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 500, sumRule: false };
 
@@ -49,6 +50,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
   params,
+  response: shape({ total: count, totalAll: count, tokens: z.array(z.looseObject({})) }),
   queries: { rows: 'tokens/tokens-overview', counts: 'tokens/tokens-overview.counts' },
   orderBys: ORDER_BYS,
   async handle(p, ctx) {
@@ -65,6 +67,10 @@ export default defineEndpoint({
       ctx.rows('rows', binds, orderBy(SORT_COLUMNS[p.sort], dir)),
       ctx.rows('counts', {}),
     ]);
+    // A page holds the count of all matching rows (a window count); an empty page (limit=0, or past the end) asks the
+    // derived count, so limit=0 answers the real totals (docs/compat.md).
+    const { lim: _lim, off: _off, ...filters } = binds;
+    const total = rows.length ? num(rows[0]!.n) : num((await ctx.count('rows', filters))[0]?.n);
     const tokens = rows.map((r) => {
       const id = str(r.token_id);
       const std = str(r.token_standard);
@@ -111,7 +117,7 @@ export default defineEndpoint({
     const c = counts[0] ?? {};
     const totalAll = num(c.total_all);
     return {
-      total: rows.length ? num(rows[0]!.n) : 0,
+      total,
       totalAll,
       all: totalAll,
       totalAllCount: totalAll,

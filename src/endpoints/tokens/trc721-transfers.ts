@@ -2,60 +2,50 @@
  * GET /api/trc721/transfers (SPEC §4.1; shape: reference §2): the transfers of one NFT (contract + tokenId), newest
  * first, from the derived copy clustered by (contract, token id).
  */
-import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { pagedList } from '../../http/envelopes.ts';
-import { address, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { address } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { pagedList } from '../kit/envelopes.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
 
-const paging: PagingOptions = { defaultLimit: 20, maxLimit: 50, sumRule: true };
-
-const params = z
-  .object({ ...pagingFields(paging), contract: address(), tokenId: nftTokenIdParam() })
-  .transform(withPage(paging));
-
-export default defineEndpoint({
+export default defineList({
   path: '/api/trc721/transfers',
-  method: 'GET',
   summary: 'Transfers of one TRC721 token (contract + tokenId), newest first.',
-  params,
-  queries: { rows: 'tokens/trc721-transfers', total: 'tokens/trc721-transfers.total' },
-  async handle(p, ctx) {
-    const filter = { contract: p.contract, token_id: p.tokenId };
-    const [rows, total, infos] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }),
-      ctx.rows('total', filter),
-      ctx.lookups.tokenInfo([p.contract]),
-    ]);
-    const tokenInfo = infos.get(p.contract) ?? {};
-    const { map, info } = await ctx.lookups.contractMap(rows.flatMap((r) => [str(r.from_address), str(r.to_address)]));
-    const items = rows.map((r) => {
-      // Transfer logs only come from successful transactions (sql/tokens/trc721-transfers.sql).
-      const ret = 'SUCCESS';
-      return {
-        transaction_id: str(r.tx_hash),
-        block: num(r.block_number),
-        block_ts: num(r.timestamp),
-        from_address: str(r.from_address),
-        from_address_tag: '',
-        to_address: str(r.to_address),
-        to_address_tag: '',
-        contract_address: str(r.contract_address),
-        token_id: str(r.token_id),
-        event_type: str(r.event_type),
-        confirmed: r.confirmed === true,
-        revert: false,
-        contractRet: ret,
-        finalResult: ret,
-        tokenInfo,
-      };
-    });
-    const name = 'tokenName' in tokenInfo ? tokenInfo.tokenName : '';
+  params: { contract: address(), tokenId: nftTokenIdParam() },
+  paging: { defaultLimit: 20, maxLimit: 50, sumRule: true },
+  order: 't.block_number DESC, t.log_index DESC',
+  sql: { rows: 'tokens/trc721-transfers' },
+  filters: (p) => ({ contract: p.contract, token_id: p.tokenId }),
+  lookups: { requestTokens: (p) => [p.contract], addresses: (r) => [str(r.from_address), str(r.to_address)] },
+  key: 'token_transfers',
+  row: (r, x) => {
+    // Transfer logs only come from successful transactions (sql/tokens/trc721-transfers.sql).
+    const ret = 'SUCCESS';
     return {
-      ...pagedList('token_transfers', items, num(total[0]?.n)),
-      token_id_info: { tokenIdName: `${name} #${p.tokenId}`, tokenIdImage: '' },
-      contractMap: map,
-      contractInfo: info,
+      transaction_id: str(r.tx_hash),
+      block: num(r.block_number),
+      block_ts: num(r.timestamp),
+      from_address: str(r.from_address),
+      from_address_tag: '',
+      to_address: str(r.to_address),
+      to_address_tag: '',
+      contract_address: str(r.contract_address),
+      token_id: str(r.token_id),
+      event_type: str(r.event_type),
+      confirmed: r.confirmed === true,
+      revert: false,
+      contractRet: ret,
+      finalResult: ret,
+      tokenInfo: x.lookups.tokens.get(x.p.contract) ?? {},
     };
   },
+  envelope: (items, x) => {
+    const info = x.lookups.tokens.get(x.p.contract);
+    return {
+      ...pagedList('token_transfers', items, x.rangeTotal),
+      token_id_info: { tokenIdName: `${info?.tokenName ?? ''} #${x.p.tokenId}`, tokenIdImage: '' },
+      contractMap: x.lookups.contractMap,
+      contractInfo: x.lookups.contractInfo,
+    };
+  },
+  csv: { filename: 'trc721_transfers.csv' },
 });

@@ -1,24 +1,25 @@
 /**
- * GET /api/token_trc20/transfers-with-status (SPEC §4.7; shape: reference §3.7, wallet style: no total). One
+ * GET /api/token_trc20/transfers-with-status (SPEC §4.7; shape: reference §3.7, wallet style, plus a total). One
  * wallet's transfers of one TRC20 token: direction 1 sent (default), 2 received, 0 its Approval events;
  * db_version=1 merges the approvals into directions 1 (granted by the wallet) and 2 (granted to it).
  * `confirmed` / `revert` are ints (reference §9.6).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { address, bool, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
-import { SIDES, addressLookups, stateOf, str } from './transfer-shape.ts';
+import { SUM_RULE_WINDOW, address, bool, oneOf } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { count, shape } from '../kit/schemas.ts';
+import { SIDES, stateOf, str } from './transfer-shape.ts';
 
-const paging: PagingOptions = { defaultLimit: 20, maxLimit: 50, sumRule: true };
 const tail = ['block_number', 'tx_hash', 'log_index'];
 const ORDER = {
   newest: ['"timestamp"', ...tail].map((c) => `${c} DESC`).join(', '),
   oldest: ['"timestamp"', ...tail].map((c) => `${c} ASC`).join(', '),
 };
 
-const params = z
-  .object({
-    ...pagingFields(paging),
+export default defineList({
+  path: '/api/token_trc20/transfers-with-status',
+  summary: "One wallet's transfers of one TRC20 token (sent, received or approvals), with confirmation and revert status.",
+  params: {
     trc20Id: address(),
     address: address(),
     direction: oneOf(['0', '1', '2'])
@@ -30,63 +31,59 @@ const params = z
     reverse: bool()
       .optional()
       .transform((r) => r ?? true),
-  })
-  .transform(withPage(paging));
-
-export default defineEndpoint({
-  path: '/api/token_trc20/transfers-with-status',
-  method: 'GET',
-  summary: "One wallet's transfers of one TRC20 token (sent, received or approvals), with confirmation and revert status.",
-  params,
-  queries: { rows: 'transaction/token-trc20-transfers-with-status' },
-  orderBys: [ORDER.newest, ORDER.oldest],
-  async handle(p, ctx) {
-    const transfers = p.direction === 1 ? SIDES.out : p.direction === 2 ? SIDES.in : null;
-    const approvalsAs = p.direction === 0 || (p.db_version && p.direction === 1) ? 'owner' : p.db_version ? 'spender' : null;
-    const rows = await ctx.rows(
-      'rows',
-      {
-        address: p.address,
-        token: p.trc20Id,
-        dirs: transfers ? [...transfers] : null,
-        dir_code: p.direction === 0 ? null : p.direction,
-        approvals_as: approvalsAs,
-        lim: p.page.limit,
-        off: p.page.start,
-      },
-      p.reverse ? ORDER.newest : ORDER.oldest,
-    );
-    const [infos, lookups] = await Promise.all([
-      ctx.lookups.tokenInfo([p.trc20Id]),
-      addressLookups(ctx, rows.flatMap((r) => [str(r.from_address), str(r.to_address)])),
-    ]);
-    const token = infos.get(p.trc20Id);
-    const data = rows.map((r) => {
-      const ret = str(r.contract_ret);
-      return {
-        hash: r.tx_hash,
-        block: r.block_number,
-        block_timestamp: r.timestamp,
-        from: str(r.from_address),
-        to: str(r.to_address),
-        amount: str(r.amount),
-        approval_amount: str(r.approval_amount),
-        event_type: str(r.event_type),
-        contract_address: str(r.contract_address),
-        id: str(r.contract_address),
-        token_name: token?.tokenName ?? '',
-        decimals: token?.tokenDecimal ?? 0,
-        issue_address: token?.issuerAddr ?? '',
-        status: stateOf(r),
-        confirmed: r.confirmed === true ? 1 : 0,
-        revert: ret === 'SUCCESS' ? 0 : 1,
-        contract_type: 'TriggerSmartContract',
-        contractType: 31,
-        contract_ret: ret,
-        final_result: ret,
-        direction: Number(r.direction ?? 0),
-      };
-    });
-    return { code: 200, page_size: data.length, tokenInfo: token ?? {}, data, contractMap: lookups.contractMap };
   },
+  paging: { defaultLimit: 20, maxLimit: 50, sumRule: true },
+  // `reverse` (default true) picks newest or oldest first.
+  order: { choices: [ORDER.newest, ORDER.oldest], of: (p) => (p.reverse ? ORDER.newest : ORDER.oldest) },
+  sql: { rows: 'transaction/token-trc20-transfers-with-status' },
+  filters: (p) => {
+    const transfers = p.direction === 1 ? SIDES.out : p.direction === 2 ? SIDES.in : null;
+    return {
+      address: p.address,
+      token: p.trc20Id,
+      dirs: transfers ? [...transfers] : null,
+      dir_code: p.direction === 0 ? null : p.direction,
+      approvals_as: p.direction === 0 || (p.db_version && p.direction === 1) ? 'owner' : p.db_version ? 'spender' : null,
+    };
+  },
+  lookups: { requestTokens: (p) => [p.trc20Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
+  row: (r, x) => {
+    const token = x.lookups.tokens.get(x.p.trc20Id);
+    const ret = str(r.contract_ret);
+    return {
+      hash: r.tx_hash,
+      block: r.block_number,
+      block_timestamp: r.timestamp,
+      from: str(r.from_address),
+      to: str(r.to_address),
+      amount: str(r.amount),
+      approval_amount: str(r.approval_amount),
+      event_type: str(r.event_type),
+      contract_address: str(r.contract_address),
+      id: str(r.contract_address),
+      token_name: token?.tokenName ?? '',
+      decimals: token?.tokenDecimal ?? 0,
+      issue_address: token?.issuerAddr ?? '',
+      status: stateOf(r),
+      confirmed: r.confirmed === true ? 1 : 0,
+      revert: ret === 'SUCCESS' ? 0 : 1,
+      contract_type: 'TriggerSmartContract',
+      contractType: 31,
+      contract_ret: ret,
+      final_result: ret,
+      direction: Number(r.direction ?? 0),
+    };
+  },
+  // The reference's wallet style has no total; scripts need one (issue 8): total capped at 10000, rangeTotal true.
+  envelope: (items, x) => ({
+    code: 200,
+    page_size: items.length,
+    total: Math.min(x.rangeTotal, SUM_RULE_WINDOW),
+    rangeTotal: x.rangeTotal,
+    tokenInfo: x.lookups.tokens.get(x.p.trc20Id) ?? {},
+    data: items,
+    contractMap: x.lookups.contractMap,
+  }),
+  response: shape({ code: z.literal(200), page_size: count, total: count, rangeTotal: count, data: z.array(shape({ hash: z.string(), status: z.number().int() })) }),
+  csv: { filename: 'token_trc20_transfers_with_status.csv' },
 });

@@ -3,11 +3,12 @@
  * `cheat_status` int here). An unknown hash answers 200 with `{}` like TronScan; a malformed hash is a 400.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields } from './transaction-shape.ts';
 import type { Row } from '../../duckdb/duck.ts';
-import { utcDay } from '../../http/time-window.ts';
+import { utcDay } from '../kit/time-window.ts';
+import { empty, exactInt, shape } from '../kit/schemas.ts';
 
 const params = z.object({ hash: hash() });
 
@@ -16,6 +17,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'One transaction with its receipt, internal transactions, token transfers and confirming SRs.',
   params,
+  response: z.union([empty, shape({ hash: z.string(), block: exactInt, contractRet: z.string(), cost: z.looseObject({}) })]),
   queries: {
     locate: 'transaction/transaction-info.locate',
     tx: 'transaction/transaction-info',

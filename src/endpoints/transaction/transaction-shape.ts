@@ -5,7 +5,7 @@
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
-import { TRX_TOKEN_INFO, type TokenInfo } from '../../http/lookups.ts';
+import { TRX_TOKEN_INFO, type TokenInfo } from '../kit/lookups.ts';
 
 const ENERGY_PRICE_SUN = 100;
 const BANDWIDTH_PRICE_SUN = 1000;

@@ -5,8 +5,9 @@
  * shares of the transaction count (docs/compat.md).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
+import { statusWrapped } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -22,6 +23,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Transaction counts and amounts by type, all time and yesterday, with the top TRC20 tokens and contracts.',
   params: z.object({}),
+  response: statusWrapped({}),
   queries: {
     totals: 'transaction/transaction-statistics',
     tokens: 'transaction/transaction-statistics.tokens',

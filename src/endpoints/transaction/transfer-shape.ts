@@ -1,12 +1,13 @@
 /**
  * Shared pieces of the transfer lists (token_trc20/transfers, token_trc1155/transfers, transfer,
- * internal-transaction, transfers-with-status): the by-address anchor, the row state, the address lookups of the
+ * internal-transaction, transfers-with-status): the by-address binds, the row state, the address lookups of the
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
-import type { EndpointContext } from '../../http/endpoint.ts';
-import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../../http/lookups.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
+import type { ListQueries } from '../kit/list.ts';
+import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../kit/lookups.ts';
 
 export type Direction = 'in' | 'out' | 'all';
 
@@ -16,14 +17,14 @@ export const SIDES: Record<Direction, readonly string[] | null> = { in: ['in', '
 /**
  * The address the by-address copy is read under, and the sides kept: relatedAddress with `direction`, else
  * fromAddress (sent), else toAddress (received); null when no address is given (read the fact table),
- * e.g. `anchorOf({ from: 'T…', direction: 'all' })` = `{ anchor: 'T…', dirs: ['out', 'self'] }`.
+ * e.g. `anchorOf({ from: 'T…', direction: 'all' })` = `{ address: 'T…', dirs: ['out', 'self'] }`.
  */
-export function anchorOf(a: { related?: string; from?: string; to?: string; direction: Direction }): { anchor: string; dirs: string[] | null } | null {
+export function anchorOf(a: { related?: string; from?: string; to?: string; direction: Direction }): { address: string; dirs: string[] | null } | undefined {
   const sides = (d: Direction) => (SIDES[d] ? [...SIDES[d]] : null);
-  if (a.related) return { anchor: a.related, dirs: sides(a.direction) };
-  if (a.from) return { anchor: a.from, dirs: sides('out') };
-  if (a.to) return { anchor: a.to, dirs: sides('in') };
-  return null;
+  if (a.related) return { address: a.related, dirs: sides(a.direction) };
+  if (a.from) return { address: a.from, dirs: sides('out') };
+  if (a.to) return { address: a.to, dirs: sides('in') };
+  return undefined;
 }
 
 /** Row state (SPEC §3): 2 reverted when contract_ret is not SUCCESS, else 1 unconfirmed, else 0 confirmed. */
@@ -89,32 +90,18 @@ export function blockBounds(confirm: readonly number[] | undefined, solidBlock: 
 /**
  * rangeTotal of a token-transfer list without an address: over the whole lake with at most contract and confirm
  * filters it comes from the daily rollup (confirm=0 subtracts the unconfirmed tail, confirm=1 counts only the
- * tail, both cheap: block bounds prune to the last row groups); anything else is a raw count of `total`.
+ * tail, both cheap: block bounds prune to the last row groups); anything else (undefined) is the rows' count.
  */
-export async function tokenTransferTotal(
-  ctx: Pick<EndpointContext, 'rows'>,
-  q: { total: string; rollup: string },
+export function tokenTransferTotal(
+  q: ListQueries,
   standards: readonly string[],
-  filter: Record<string, BindValue> & { contract: string | null; min_block: number | null; max_block: number | null },
-  solidBlock: number,
-): Promise<number> {
-  const count = async (name: string, binds: Record<string, BindValue>) => Number((await ctx.rows(name, binds))[0]?.n ?? 0);
-  const rest = Object.entries(filter).filter(([k]) => !['contract', 'min_block', 'max_block'].includes(k));
-  const wholeLake = rest.every(([, v]) => v === null);
-  if (!wholeLake || filter.min_block !== null) return count(q.total, filter);
-  const all = await count(q.rollup, { standards: [...standards], contract: filter.contract });
-  if (filter.max_block === null) return all;
-  return all - (await count(q.total, { ...filter, max_block: null, min_block: solidBlock + 1 }));
-}
-
-/**
- * Day bounds for a block filter: the block's UTC day from the `common/block_day` query (declared by the endpoint
- * as `blockDay`), so the page and count read one partition (an empty range when the block is not in the lake),
- * e.g. `{ ...filter, ...(await blockDay(ctx, 87164950)) }` = `{ start_day: '2026-10-18', end_day: '2026-10-18' }`.
- */
-export async function blockDay(ctx: Pick<EndpointContext, 'rows'>, block: number | null): Promise<{ start_day?: string; end_day?: string }> {
-  if (block === null) return {};
-  const day = (await ctx.rows('blockDay', { number: block }))[0]?.day;
-  // A block outside the lake matches no partition: an empty day range answers at once.
-  return typeof day === 'string' ? { start_day: day, end_day: day } : { start_day: '9999-12-31', end_day: '0000-01-01' };
+  f: Record<string, BindValue>,
+): Promise<number> | undefined {
+  const rest = Object.entries(f).filter(([k]) => !['contract', 'min_block', 'max_block'].includes(k));
+  if (!rest.every(([, v]) => v === null) || f.min_block !== null) return undefined;
+  return (async () => {
+    const all = Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null }))[0]?.n ?? 0);
+    if (f.max_block === null) return all;
+    return all - (await q.count('rows', { ...f, max_block: null, min_block: q.solidBlock + 1 }));
+  })();
 }

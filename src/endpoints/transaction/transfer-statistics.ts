@@ -5,9 +5,10 @@
  * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../../http/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../../http/envelopes.ts';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
 import { lastCompleteDay } from './transaction-statistics.ts';
+import { count, statusWrapped } from '../kit/schemas.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
 const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
@@ -17,6 +18,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Transfer counts and amounts by token standard, all time and yesterday, from the daily rollups.',
   params: z.object({}),
+  response: statusWrapped({ transfersCount: count, trxTransferCount: count, trc20Count: count }),
   queries: { totals: 'transaction/transfer-statistics' },
   async handle(_p, ctx) {
     const [t] = await ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) });

@@ -1,17 +1,23 @@
 /**
  * What an endpoint declaration is (ARCHITECTURE §2): path, params schema, SQL ids, the closed list of ORDER BY
- * constants it may use, and `handle`, which turns query rows into the TronScan-shaped body. HTTP concerns
- * (parsing, errors, cache, CSV, auth) live once in handler.ts.
+ * constants it may use, and `handle`, which turns query rows into the TronScan-shaped body. Lists and series are
+ * declared through `defineList` / `defineSeries` (list.ts, series.ts), which build this; a plain `defineEndpoint`
+ * is for the special shapes listed in src/endpoints/README.md. HTTP concerns (parsing, errors, cache, CSV, auth)
+ * live once in src/http/app.ts.
  */
 import type { z } from 'zod';
-import type { BindValue } from '../engine/engine.ts';
-import type { Row } from '../duckdb/duck.ts';
-import type { Manifest } from '../lake/manifest.ts';
+import type { BindValue } from '../../engine/engine.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
+import type { Manifest } from '../../lake/manifest.ts';
 import type { Lookups } from './lookups.ts';
 
 export interface EndpointContext {
   /** Runs one of the endpoint's declared queries, e.g. `ctx.rows('rows', { number: 5 }, 'block_number DESC')`. */
   rows(query: string, binds: Record<string, BindValue>, orderBy?: string): Promise<Row[]>;
+  /** Runs the count derived from a declared query (its `-- @total` header), e.g. `ctx.count('rows', { block: 5 })`. */
+  count(query: string, binds: Record<string, BindValue>): Promise<Row[]>;
+  /** The parameter names a declared query (or its count) takes. */
+  declared(query: string, count?: boolean): readonly string[];
   /** The service's "now": the head block time of the published version (ms). */
   now: number;
   manifest: Manifest;
@@ -25,17 +31,15 @@ export interface CsvColumn {
 }
 
 export interface CsvSpec<P> {
-  /**
-   * SQL id of the query that streams the rows (usually the JSON list's), or a function of the params choosing one,
-   * e.g. `(p) => (p.relatedAddress ? 'x/list.by-address' : 'x/list')`. It must also be listed in `queries`.
-   */
-  query: string | ((p: P) => string);
-  columns: CsvColumn[];
-  binds(p: P, ctx: Pick<EndpointContext, 'now' | 'manifest'>): Record<string, BindValue>;
-  orderBy?(p: P): string;
+  /** Columns of the download (header → result column); absent: every column of the statement, named as in SQL. */
+  columns?: CsvColumn[];
   filename: string;
   /** True when the request asks for CSV (e.g. format=csv). */
   wanted(p: P): boolean;
+  /** The statement to stream (a declared SQL id), its binds and order: the same plan as the JSON page (lists). */
+  plan?(p: P, ctx: EndpointContext): Promise<{ query: string; binds: Record<string, BindValue>; orderBy?: string }>;
+  /** The whole table at once, for answers computed after SQL (series: bucketed rows, at most a few hundred). */
+  table?(p: P, ctx: EndpointContext): Promise<{ columns: string[]; rows: Cell[][] }>;
 }
 
 export interface Endpoint<P> {
@@ -55,6 +59,8 @@ export interface Endpoint<P> {
   alsoOnAltBase?: boolean;
   handle(p: P, ctx: EndpointContext): Promise<unknown>;
   csv?: CsvSpec<P>;
+  /** Zod schema of the response body: OpenAPI and the conformance test read it. */
+  response?: z.ZodType;
 }
 
 /** A declared endpoint with its params type erased, as the registry holds it. */

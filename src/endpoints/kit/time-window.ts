@@ -5,8 +5,8 @@
  *   then everything): a window holding a full page holds the exact answer, because every row outside it is older;
  * - a time bound that does not cut the lake is dropped (bound to NULL), so a count reads Parquet metadata only.
  */
-import type { Manifest } from '../lake/manifest.ts';
-import type { Row } from '../duckdb/duck.ts';
+import type { Manifest } from '../../lake/manifest.ts';
+import type { Row } from '../../duckdb/duck.ts';
 
 const HOUR = 3_600_000;
 const SPANS = [HOUR, 24 * HOUR, 7 * 24 * HOUR, 30 * 24 * HOUR];

@@ -2,7 +2,7 @@
  * Shared sub-objects of list responses (reference §1.4): `contractMap` (address → is a contract), `contractInfo`
  * (contract → label info) and `tokenInfo`. Read from the in-memory dimension tables in one query per response.
  */
-import type { Cell, Row } from '../duckdb/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 
 export interface TokenInfo {
   tokenId: string;

@@ -2,7 +2,7 @@
  * Response envelopes of the reference (§1.3): paged lists (`total` capped at 10000, `rangeTotal` the true count)
  * and the status wrapper of the statistics endpoints.
  */
-import { SUM_RULE_WINDOW } from '../params/paging.ts';
+import { SUM_RULE_WINDOW } from '../../params/paging.ts';
 
 /** Paged-list envelope, e.g. `pagedList('data', rows, 12345)` = `{ total: 10000, rangeTotal: 12345, data: rows }`. */
 export function pagedList<K extends string, T>(key: K, items: T[], rangeTotal: number): { total: number; rangeTotal: number } & Record<K, T[]> {
@@ -17,4 +17,12 @@ export function statusWrapper<T extends object>(body: T): T & { code: number; st
 /** Sun → whole TRX as a decimal number (block list `fee`, statistics), e.g. `sunToTrx(1_500_000)` = 1.5. */
 export function sunToTrx(sun: number | bigint): number {
   return Number(sun) / 1_000_000;
+}
+
+/**
+ * NFT inventory envelope (reference §2: trc721/token, trc1155 inventories), e.g.
+ * `inventoryEnvelope(items, 12)` = `{ total: 12, rangeTotal: 12, page_size: items.length, code: 200, data: items }`.
+ */
+export function inventoryEnvelope<T>(items: T[], rangeTotal: number) {
+  return { total: Math.min(rangeTotal, SUM_RULE_WINDOW), rangeTotal, page_size: items.length, code: 200, data: items };
 }

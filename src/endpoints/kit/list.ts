@@ -1,0 +1,370 @@
+/**
+ * `defineList`: a paged list declared as data. The declaration names its SQL, filters and their binds, paging, sort
+ * keys, the by-address copy it may read, the lookups it needs, the envelope and a row mapper; the kit owns the one
+ * planning recipe every list follows (ARCHITECTURE §4):
+ *
+ *   day bounds of the time window (NULL where they do not cut the lake)
+ *   → a block filter reads only that block's day (the daily block rollup)
+ *   → with an address: the by-address copy, counted first, a busy address's page searched in time windows
+ *   → otherwise: the fact table, a time-ordered page searched in growing windows at the sorted end
+ *   → rangeTotal from a rollup when the declaration has one for these filters, else the rows statement's count
+ *   → lookups (token info, contract map) → row mapper → envelope (`total` capped at 10000, true `rangeTotal`)
+ *
+ * and `format=csv` streams the same plan (declared columns, or the statement's own) without the 10000 window.
+ */
+import { z } from 'zod';
+import type { Row } from '../../duckdb/duck.ts';
+import type { BindValue } from '../../engine/engine.ts';
+import {
+  checkTimeWindow, pagingFields, resolvePage, signedSort, signedSortClauses, timeWindowFields, type PagingOptions, type SortChoice,
+} from '../../params/index.ts';
+import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint } from './endpoint.ts';
+import { pagedList } from './envelopes.ts';
+import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
+import { lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
+
+/** Sort keys of a list: one object gives the `sort` parameter (signed dialect) and the ORDER BY whitelist. */
+export interface SortSpec {
+  /** Client key → column, e.g. `{ timestamp: '"timestamp"', amount: 'amount' }`. */
+  columns: Record<string, string>;
+  /** Documented default, e.g. '-timestamp'. */
+  default: string;
+  /** Columns appended in the same direction so pages are stable. */
+  tieBreak?: string[];
+  /** Keys whose order is the order of time (a page of them can be searched in time windows); default: all. */
+  timeOrdered?: string[];
+}
+
+/** Parameters the kit adds to every list. */
+export interface ListParams {
+  page: { start: number; limit: number | null };
+  sort: SortChoice;
+  start_timestamp?: number;
+  end_timestamp?: number;
+  format: 'json' | 'csv';
+}
+
+/** Lookup results a row mapper and an envelope can read. */
+export interface ListLookups {
+  tokens: Map<string, TokenInfo>;
+  contractMap: Record<string, boolean>;
+  contractInfo: Record<string, ContractInfo>;
+  normalAddressInfo: Record<string, { risk: boolean }>;
+}
+
+export interface EnvelopeInput<P> {
+  p: P;
+  rangeTotal: number;
+  lookups: ListLookups;
+  /** Rows of the `also` queries, by name. */
+  also: Record<string, Row[]>;
+  /** State from `prepare`. */
+  state: unknown;
+}
+
+/** What a list's hooks may run: its declared queries (by name) and their derived counts. */
+export interface ListQueries {
+  rows(name: string, binds: Record<string, BindValue>, orderBy?: string): Promise<Row[]>;
+  /** The count of a rows statement (`-- @total` header), e.g. `await q.count('rows', f)`. */
+  count(name: string, binds: Record<string, BindValue>): Promise<number>;
+  now: number;
+  solidBlock: number;
+}
+
+export interface ListDeclaration<S extends z.ZodRawShape, P> {
+  path: string;
+  summary: string;
+  /** Filter parameters, built from src/params; the kit adds start, limit, sort, the time window and format. */
+  params: S;
+  /** A check after parsing that throws a catalogued ApiError (e.g. one of several parameters is required). */
+  check?(p: P): void;
+  /** Cross-field checks (an issue names its parameter). */
+  refine?(v: z.output<z.ZodObject<S>> & Partial<ListParams>, ctx: z.RefinementCtx): void;
+  paging: PagingOptions;
+  /** Sort keys (a `sort` parameter), or one fixed ORDER BY constant, or a closed set chosen by another parameter. */
+  sort?: SortSpec;
+  order?: string | { choices: readonly string[]; of(p: P): string };
+  /** start_timestamp / end_timestamp in ms (end before start → 400 on end_timestamp). */
+  timeWindow?: boolean;
+  /**
+   * SQL ids: `rows` (fact table, `-- @total` header for its count, or a hand-written `total` where the rows
+   * statement cannot be counted as is); `byAddress` (the copy clustered by address, also
+   * `-- @total`); `also`: parameterless queries run beside the page (e.g. wholeChainTxCount); `extra`: queries
+   * the hooks run by name.
+   */
+  sql: { rows: string; total?: string; byAddress?: string; also?: Record<string, string>; extra?: Record<string, string> };
+  /** Resolves something the filters need first (e.g. the tokens of an issuer), kept as `state`. */
+  prepare?(p: P, q: ListQueries): Promise<unknown>;
+  /** Binds of the declared filters (the same keys serve rows, count and by-address statements). */
+  filters(p: P, state: unknown, q: ListQueries): Record<string, BindValue>;
+  /** Binds of the by-address copy (`address` and the sides kept) when the request names an address, else undefined. */
+  byAddress?(p: P): Record<string, BindValue> | undefined;
+  /** Filter binds of the by-address copy when they differ from `filters` (default: the same). */
+  byAddressFilters?(p: P, state: unknown, q: ListQueries): Record<string, BindValue>;
+  /** The block the request filters on: only that block's day partition is read. */
+  block?(p: P): number | undefined;
+  /** The request names its rows (a block number or id): the time window does not apply. */
+  ignoreTimeWindow?(p: P): boolean;
+  /**
+   * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
+   * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
+   */
+  total?(p: P, f: Record<string, BindValue>, q: ListQueries): Promise<number> | undefined;
+  /** Ids for tokenInfo and addresses for the contract map, per row. */
+  lookups?: {
+    tokens?(r: Row, p: P): (string | null | undefined)[];
+    /** Token ids the response needs whatever the rows (e.g. the one token of the request). */
+    requestTokens?(p: P): string[];
+    addresses?(r: Row, p: P): string[];
+    /** The addresses of the whole page at once, when their order must differ from row by row (map key order). */
+    pageAddresses?(rows: Row[], p: P): string[];
+  };
+  /** Data the rows need from a query of their own (e.g. price lines of the page's tokens), run beside the lookups. */
+  enrich?(rows: Row[], p: P, q: ListQueries): Promise<unknown>;
+  /** Envelope key of the items (default `data`). */
+  key?: string;
+  /** Maps a row to an item (TronScan field names). */
+  row(r: Row, x: { p: P; index: number; lookups: ListLookups; state: unknown; enriched: unknown }): unknown;
+  /** The response body (default: the paged-list envelope); an early answer (e.g. the TRX alias) skips the SQL. */
+  envelope?(items: unknown[], x: EnvelopeInput<P>): object;
+  /** Answer without SQL for a request that cannot match (e.g. `{…empty envelope}`). */
+  shortCircuit?(p: P): object | undefined;
+  csv?: { columns?: CsvColumn[]; filename: string };
+  /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
+  item?: z.ZodType;
+  /** Zod schema of the whole response body when the envelope is not the paged list's. */
+  response?: z.ZodType;
+  requiresKey?: boolean;
+  alsoOnAltBase?: boolean;
+}
+
+/** Metadata of a list the generic contract tests and OpenAPI read. */
+export interface ListMeta {
+  kind: 'list';
+  paging: PagingOptions;
+  sort?: SortSpec;
+  timeWindow: boolean;
+  key: string;
+  csv: boolean;
+}
+
+const PLANNING_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day', 'lim', 'off'] as const;
+/** Day bounds that match no partition: a block outside the lake answers at once. */
+export const NO_DAY = { start_day: '9999-12-31', end_day: '0000-01-01' } as const;
+
+/**
+ * Declares a paged list, e.g.
+ * `defineList({ path: '/api/x', params: { producer: address().optional() }, paging, sql: { rows: 'x/x' }, filters: (p) => ({ producer: p.producer ?? null }), row: (r) => ({ … }) })`.
+ */
+export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.output<z.ZodObject<S>> & ListParams>): AnyEndpoint {
+  type P = z.output<z.ZodObject<S>> & ListParams;
+  const sortSpec = d.sort;
+  const fixedOrder = typeof d.order === 'string' ? d.order : undefined;
+  const orderChoice = typeof d.order === 'object' ? d.order : undefined;
+  const orderBys = sortSpec ? signedSortClauses(sortSpec.columns, sortSpec.tieBreak ?? []) : orderChoice ? [...orderChoice.choices] : fixedOrder ? [fixedOrder] : [];
+  const paging = pagingFields(d.paging);
+  const sortKeys = sortSpec ? Object.keys(sortSpec.columns).flatMap((k) => [k, `-${k}`]) : [];
+  const shape = {
+    start: paging.start.meta({
+      description: `Offset of the first row (default 0).${d.paging.sumRule ? ' start + limit may not exceed 10000; start ≥ 10000 is a 400.' : ''}`,
+      override: { type: 'integer', minimum: 0, default: 0 },
+    }),
+    limit: paging.limit.meta({
+      description: `Page size (default ${d.paging.defaultLimit}, at most ${d.paging.maxLimit}: a larger value is clamped).`,
+      override: { type: 'integer', minimum: d.paging.minLimit ?? 0, maximum: d.paging.maxLimit, default: d.paging.defaultLimit },
+    }),
+    ...(d.timeWindow
+      ? {
+          start_timestamp: timeWindowFields().start_timestamp.meta({ description: 'Start of the time window, milliseconds since the epoch (UTC), inclusive.', override: { type: 'integer', minimum: 0 } }),
+          end_timestamp: timeWindowFields().end_timestamp.meta({ description: 'End of the time window, milliseconds since the epoch (UTC), inclusive; not before start_timestamp.', override: { type: 'integer', minimum: 0 } }),
+        }
+      : {}),
+    ...(sortSpec
+      ? {
+          sort: signedSort(sortSpec.columns, sortSpec.default, sortSpec.tieBreak ?? []).meta({
+            description: `Sort key, a leading minus for descending (default ${sortSpec.default}); an unknown key falls back to the default.`,
+            override: { type: 'string', enum: sortKeys, default: sortSpec.default },
+          }),
+        }
+      : {}),
+    ...d.params,
+    // Anything but csv (json, legacy values) answers JSON.
+    format: z
+      .string()
+      .optional()
+      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
+      .meta({
+        description: 'csv streams the same rows as an RFC 4180 download (without limit: every row from start, no 10000 window).',
+        override: { type: 'string', enum: ['json', 'csv'], default: 'json' },
+      }),
+  };
+  const fixedSort: SortChoice = { key: '', orderBy: fixedOrder ?? '' };
+  const params = z
+    .object(shape)
+    .superRefine((v, ctx) => {
+      if (d.timeWindow) checkTimeWindow(v as { start_timestamp?: number; end_timestamp?: number }, ctx);
+      d.refine?.(v as never, ctx);
+    })
+    .transform((v, ctx) => {
+      const o = v as { start?: number; limit?: number; format: 'json' | 'csv'; sort?: SortChoice };
+      const sort = o.sort ?? fixedSort;
+      // A CSV download without limit is the whole filtered result: no page, no 10000 window.
+      if (o.format === 'csv' && o.limit === undefined) return { ...v, sort, page: { start: o.start ?? 0, limit: null } };
+      const r = resolvePage(o, d.paging);
+      if ('error' in r) {
+        ctx.addIssue({ code: 'custom', path: ['start'], message: r.error });
+        return z.NEVER;
+      }
+      return { ...v, sort, page: { start: r.start, limit: r.limit as number | null } };
+    });
+
+  const queries: Record<string, string> = { rows: d.sql.rows, ...d.sql.also, ...d.sql.extra };
+  if (d.sql.total) queries.total = d.sql.total;
+  if (d.sql.byAddress) queries.byAddress = d.sql.byAddress;
+  if (d.block) queries.blockDay = 'common/block_day';
+  const key = d.key ?? 'data';
+
+  const timeOrdered = (p: P): boolean => {
+    if (!d.timeWindow) return false;
+    if (!sortSpec) return true;
+    const field = p.sort.key.replace(/^-/, '');
+    return (sortSpec.timeOrdered ?? Object.keys(sortSpec.columns)).includes(field);
+  };
+  const orderOf = (p: P): string | undefined => (orderBys.length === 0 ? undefined : orderChoice ? orderChoice.of(p) : p.sort.orderBy);
+  const desc = (p: P): boolean => (sortSpec ? p.sort.key.startsWith('-') : /^\S+\s+DESC\b/i.test(orderOf(p) ?? ''));
+
+  /** The plan shared by JSON and CSV: which statement, its filter binds, the window and the block day. */
+  async function plan(p: P, ctx: EndpointContext, q: ListQueries) {
+    d.check?.(p);
+    const state = d.prepare ? await d.prepare(p, q) : undefined;
+    const from = p.start_timestamp ?? 0;
+    const to = p.end_timestamp ?? ctx.now;
+    const block = d.block?.(p);
+    let bounds: TimeBounds = d.ignoreTimeWindow?.(p) ? { start_ts: null, end_ts: null, start_day: null, end_day: null } : lakeBounds(from, to, ctx.manifest);
+    if (block !== undefined) {
+      const day = (await q.rows('blockDay', { block }))[0]?.day;
+      bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
+    }
+    const anchor = d.byAddress?.(p);
+    // A page is searched in time windows when the rows are in time order and not named by a block or an id.
+    const windowed = block === undefined && !d.ignoreTimeWindow?.(p) && timeOrdered(p);
+    const filter = anchor && d.byAddressFilters ? d.byAddressFilters(p, state, q) : d.filters(p, state, q);
+    return { state, from, to, filter, bounds, anchor, windowed };
+  }
+
+  async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
+    d.check?.(p);
+    const early = d.shortCircuit?.(p);
+    if (early) return early;
+    const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
+    const also = Object.keys(d.sql.also ?? {});
+    const alsoQ = Promise.all(also.map((name) => ctx.rows(name, {})));
+    const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
+    const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
+    const page = { lim: limit, off: p.page.start };
+    const orderBy = orderOf(p);
+    const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, { ...filter, ...(b as Record<string, BindValue>), ...page }), orderBy);
+    const window = { from, to, desc: desc(p), limit, offset: p.page.start };
+
+    let rows: Row[];
+    let rangeTotal: number;
+    if (anchor) {
+      const f = { ...filter, ...anchor, ...bounds };
+      const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
+      const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
+      if (windowed) {
+        // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
+        rangeTotal = await countQ;
+        rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
+      } else [rows, rangeTotal] = await Promise.all([byAddress({}), countQ]);
+    } else {
+      const rowsQ =
+        windowed
+          ? pageByTimeWindows((b) => run('rows', { ...bounds, ...b }), window, ctx.manifest)
+          : run('rows', bounds);
+      const f = { ...filter, ...bounds };
+      const totalQ = d.total?.(p, f, q) ?? q.count('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true));
+      [rows, rangeTotal] = await Promise.all([rowsQ, totalQ]);
+    }
+    const [lookups, alsoRows, enriched] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ, d.enrich?.(rows, p, q)]);
+    const items = rows.map((r, index) => d.row(r, { p, index, lookups, state, enriched }));
+    const x: EnvelopeInput<P> = { p, rangeTotal, lookups, also: Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])), state };
+    return d.envelope ? d.envelope(items, x) : pagedList(key, items, rangeTotal);
+  }
+
+  async function lookupsOf(rows: Row[], p: P, ctx: EndpointContext): Promise<ListLookups> {
+    const ids = [
+      ...(d.lookups?.requestTokens?.(p) ?? []),
+      ...(d.lookups?.tokens ? rows.flatMap((r) => d.lookups!.tokens!(r, p)) : []),
+    ].filter((i): i is string => !!i);
+    const addresses = (
+      d.lookups?.pageAddresses ? d.lookups.pageAddresses(rows, p) : d.lookups?.addresses ? rows.flatMap((r) => d.lookups!.addresses!(r, p)) : []
+    ).filter((a) => a !== '' && a !== 'null');
+    const [tokens, contracts] = await Promise.all([
+      d.lookups?.tokens || d.lookups?.requestTokens ? ctx.lookups.tokenInfo(ids) : Promise.resolve(new Map<string, TokenInfo>()),
+      d.lookups?.addresses || d.lookups?.pageAddresses ? ctx.lookups.contractMap(addresses) : Promise.resolve({ map: {}, info: {} }),
+    ]);
+    return { tokens, contractMap: contracts.map, contractInfo: contracts.info, normalAddressInfo: normalAddressInfo(contracts.map) };
+  }
+
+  const meta: ListMeta = { kind: 'list', paging: d.paging, sort: sortSpec, timeWindow: !!d.timeWindow, key, csv: true };
+  const ep: Endpoint<P> & { list: ListMeta; response?: z.ZodType } = {
+    path: d.path,
+    method: 'GET',
+    summary: d.summary,
+    params: params as unknown as z.ZodType<P>,
+    queries,
+    orderBys,
+    requiresKey: d.requiresKey,
+    alsoOnAltBase: d.alsoOnAltBase,
+    handle,
+    list: meta,
+    response: d.response ?? listResponse(key, d.item),
+    csv: {
+      filename: d.csv?.filename ?? `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
+      columns: d.csv?.columns,
+      wanted: (p) => p.format === 'csv',
+      async plan(p, ctx) {
+        const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
+        const { filter, bounds, anchor } = await plan(p, ctx, q);
+        const name = anchor ? 'byAddress' : 'rows';
+        const binds = only(ctx, name, { ...filter, ...(anchor ?? {}), ...bounds, lim: p.page.limit, off: p.page.start });
+        return { query: queries[name]!, binds, orderBy: orderOf(p) };
+      },
+    },
+  };
+  return ep as unknown as AnyEndpoint;
+}
+
+/** The list's queries for its hooks. */
+function queriesOf(ctx: EndpointContext, handWritten: Record<string, string>): ListQueries {
+  return {
+    rows: (name, binds, orderBy) => ctx.rows(name, binds, orderBy),
+    // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
+    count: async (name, binds) => Number((await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0]?.n ?? 0),
+    now: ctx.now,
+    solidBlock: ctx.manifest.solidBlock,
+  };
+}
+
+/**
+ * The kit's planning keys (time and day bounds, page) go only to statements that declare them (a by-address copy has
+ * no day partitions); every other key is the declaration's and stays strict (sql-files.ts `checkBinds`).
+ */
+function only(ctx: EndpointContext, name: string, binds: Record<string, BindValue>, count = false): Record<string, BindValue> {
+  const declared = ctx.declared(name, count);
+  const out: Record<string, BindValue> = {};
+  for (const [k, v] of Object.entries(binds)) {
+    if ((PLANNING_KEYS as readonly string[]).includes(k) && !declared.includes(k)) continue;
+    out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * The response schema of a list: its items under `key` and a `total`; other envelope fields are allowed (contract
+ * maps, wholeChainTxCount), e.g. `listResponse('data', blockItem)`.
+ */
+export function listResponse(key: string, item: z.ZodType = z.looseObject({})): z.ZodType {
+  return z.looseObject({ total: z.number().int().nonnegative(), rangeTotal: z.number().int().nonnegative().optional(), [key]: z.array(item) });
+}

@@ -1,0 +1,189 @@
+/**
+ * `defineSeries`: a statistics series declared as data (ARCHITECTURE §3 "Statistics"). The declaration names its
+ * daily rollup SQL, its time-range parameters with their unit (ms, s or day strings) and documented maximum span,
+ * the granularities it offers and a row mapper; the kit owns, once:
+ *
+ *   time range → UTC day bounds (default: the `defaultDays` days ending at the head block's day; a span over the
+ *   maximum is a 400 naming the end parameter) → the daily rollup rows → buckets of a granularity (week = ISO week
+ *   from Monday, month, quarter, year) summing the additive measures exactly (bigint stays bigint) → rows → envelope
+ *
+ * and `format=csv` (the same bucketed rows). A measure that is not additive (unique accounts per month) declares its
+ * own rollup per granularity (`ownRollup`), which returns one row per bucket itself.
+ */
+import { z } from 'zod';
+import type { Cell, Row } from '../../duckdb/duck.ts';
+import type { BindValue } from '../../engine/engine.ts';
+import { dayAsMs, int, oneOf } from '../../params/index.ts';
+import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
+import { utcDay } from './time-window.ts';
+
+export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
+export type TimeUnit = 'ms' | 's' | 'day';
+
+const DAY_MS = 86_400_000;
+
+export interface SeriesParams {
+  /** First and last UTC day of the range (yyyy-MM-dd). */
+  range: { from: string; to: string };
+  granularity: Granularity;
+  format: 'json' | 'csv';
+}
+
+export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
+  path: string;
+  summary: string;
+  /** Extra filter parameters (the kit adds the time range, the granularity and format). */
+  params?: S;
+  /** Binds of the extra filters. */
+  filters?(p: P): Record<string, BindValue>;
+  /** Names and unit of the time-range parameters, e.g. `{ start: 'start_day', end: 'end_day', unit: 'day' }`. */
+  time: { start: string; end: string; unit: TimeUnit; maxDays: number; defaultDays: number };
+  /** Granularities offered (first = default) and the name of their parameter (default `type`). */
+  granularities: readonly Granularity[];
+  granularityParam?: string;
+  /**
+   * The daily rollup: binds `start_day`, `end_day` (and the filters), returns one row per `day` (yyyy-MM-dd); the
+   * columns listed in `sum` are added up per bucket.
+   */
+  sql: string;
+  sum: readonly string[];
+  /** For a non-additive measure: a rollup per granularity that returns `bucket` rows itself (binds `granularity`). */
+  ownRollup?: string;
+  /** Maps a bucket (its first day as `day`, its sums) to an item. */
+  row(r: Row, p: P): unknown;
+  /** The response body (default `{ total, data }`). */
+  envelope?(items: unknown[], p: P): object;
+  response?: z.ZodType;
+}
+
+/** Metadata of a series the generic contract tests and OpenAPI read. */
+export interface SeriesMeta {
+  kind: 'series';
+  time: SeriesDeclaration<z.ZodRawShape, unknown>['time'];
+  granularities: readonly Granularity[];
+  granularityParam: string;
+}
+
+/** The first UTC day of the bucket holding `day`, e.g. `bucketOf('2026-10-15', 'quarter')` = '2026-10-01'. */
+export function bucketOf(day: string, g: Granularity): string {
+  const [y, m] = [day.slice(0, 4), Number(day.slice(5, 7))];
+  if (g === 'day') return day;
+  if (g === 'month') return `${y}-${day.slice(5, 7)}-01`;
+  if (g === 'quarter') return `${y}-${String(Math.floor((m - 1) / 3) * 3 + 1).padStart(2, '0')}-01`;
+  if (g === 'year') return `${y}-01-01`;
+  const ms = Date.parse(`${day}T00:00:00Z`);
+  const monday = ms - ((new Date(ms).getUTCDay() + 6) % 7) * DAY_MS;
+  return utcDay(monday);
+}
+
+/** Sums of `columns` per bucket of `rows` (each with a `day`), in bucket order; bigint cells stay exact. */
+export function bucketRows(rows: readonly Row[], g: Granularity, columns: readonly string[]): Row[] {
+  const out = new Map<string, Row>();
+  for (const r of rows) {
+    const key = bucketOf(String(r.day), g);
+    const acc = out.get(key) ?? { day: key, ...Object.fromEntries(columns.map((c) => [c, 0])) };
+    for (const c of columns) acc[c] = add(acc[c] ?? 0, r[c] ?? 0);
+    out.set(key, acc);
+  }
+  return [...out.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)));
+}
+
+function add(a: Cell, b: Cell): Cell {
+  if (typeof a === 'bigint' || typeof b === 'bigint') return BigInt(a as number | bigint) + BigInt(b as number | bigint);
+  return Number(a) + Number(b);
+}
+
+/** A time-range value in the declared unit, as ms. */
+function timeParam(unit: TimeUnit) {
+  if (unit === 'day') return dayAsMs().optional();
+  if (unit === 's') return int({ min: 0 }).transform((n) => n * 1000).optional();
+  return int({ min: 0 }).optional();
+}
+
+const UNIT_TEXT: Record<TimeUnit, string> = { ms: 'milliseconds since the epoch (UTC)', s: 'seconds since the epoch (UTC)', day: 'a UTC day yyyy-MM-dd' };
+
+/**
+ * Declares a series, e.g.
+ * `defineSeries({ path: '/api/x', time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 366, defaultDays: 30 }, granularities: ['day', 'month'], sql: 'stats/x', sum: ['n'], row: (r) => ({ day: r.day, count: r.n }) })`.
+ */
+export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
+  d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams>,
+): AnyEndpoint {
+  type P = z.output<z.ZodObject<S>> & SeriesParams;
+  const gParam = d.granularityParam ?? 'type';
+  const t = d.time;
+  const shape = {
+    [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive.` }),
+    [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default: the last ${t.defaultDays} days of the lake).` }),
+    [gParam]: oneOf(d.granularities)
+      .optional()
+      .meta({ description: `Granularity (default ${d.granularities[0]}).`, override: { type: 'string', enum: [...d.granularities], default: d.granularities[0] } }),
+    ...(d.params ?? {}),
+    format: z
+      .string()
+      .optional()
+      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
+      .meta({ description: 'csv answers the same rows as an RFC 4180 download.', override: { type: 'string', enum: ['json', 'csv'], default: 'json' } }),
+  } as z.ZodRawShape;
+  const params = z
+    .object(shape)
+    .superRefine((v, ctx) => {
+      const a = v[t.start] as number | undefined;
+      const b = v[t.end] as number | undefined;
+      if (a !== undefined && b !== undefined && b < a) ctx.addIssue({ code: 'custom', path: [t.end], message: `must not be before ${t.start}` });
+      else if (a !== undefined && b !== undefined && (b - a) / DAY_MS + 1 > t.maxDays) {
+        ctx.addIssue({ code: 'custom', path: [t.end], message: `must be at most ${t.maxDays} days after ${t.start}` });
+      }
+    })
+    .transform((v) => ({
+      ...v,
+      granularity: (v[gParam] as Granularity | undefined) ?? d.granularities[0]!,
+      // The head-relative default is resolved per request (rangeOf): the parse does not know the lake.
+      range: { from: '', to: '' },
+    }));
+
+  const queries: Record<string, string> = { rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
+
+  /** Day bounds: the given range, or the last `defaultDays` days ending at the head's day; one bound → the span from it. */
+  function rangeOf(p: Record<string, unknown>, now: number): { from: string; to: string } {
+    const a = p[t.start] as number | undefined;
+    const b = p[t.end] as number | undefined;
+    const span = (t.defaultDays - 1) * DAY_MS;
+    const to = b ?? (a !== undefined ? Math.min(a + span, now) : now);
+    const from = a ?? to - span;
+    return { from: utcDay(from), to: utcDay(to) };
+  }
+
+  async function items(p: P, ctx: EndpointContext): Promise<Row[]> {
+    const range = rangeOf(p as Record<string, unknown>, ctx.now);
+    p.range = range;
+    const binds = { start_day: range.from, end_day: range.to, ...(d.filters?.(p) ?? {}) };
+    if (d.ownRollup && p.granularity !== 'day') return ctx.rows('own', { ...binds, granularity: p.granularity });
+    return bucketRows(await ctx.rows('rollup', binds), p.granularity, d.sum);
+  }
+
+  const meta: SeriesMeta = { kind: 'series', time: t, granularities: d.granularities, granularityParam: gParam };
+  const ep: Endpoint<P> & { series: SeriesMeta } = {
+    path: d.path,
+    method: 'GET',
+    summary: d.summary,
+    params: params as unknown as z.ZodType<P>,
+    queries,
+    async handle(p, ctx) {
+      const rows = (await items(p, ctx)).map((r) => d.row(r, p));
+      return d.envelope ? d.envelope(rows, p) : { total: rows.length, data: rows };
+    },
+    series: meta,
+    response: d.response ?? z.looseObject({ data: z.array(z.looseObject({})) }),
+    csv: {
+      filename: `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
+      wanted: (p) => p.format === 'csv',
+      async table(p, ctx) {
+        const rows = (await items(p, ctx)).map((r) => d.row(r, p) as Record<string, Cell>);
+        const columns = Object.keys(rows[0] ?? {});
+        return { columns, rows: rows.map((r) => columns.map((c) => r[c] ?? null)) };
+      },
+    },
+  };
+  return ep as unknown as AnyEndpoint;
+}

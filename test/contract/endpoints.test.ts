@@ -1,0 +1,231 @@
+/**
+ * Generic contract tests driven by the declarations (issue 9, SPEC §8, ARCHITECTURE §5.3): every registered endpoint
+ * is covered by declaring it. For every endpoint: each parameter with a malformed value is a 400 naming it (or, for
+ * a lenient parameter, not an error), a missing required parameter is a 400 naming it, `limit=0` keeps the totals.
+ * For every list: the limit is clamped to its maximum, the sum rule, every sort key both ways gives disjoint pages
+ * that continue each other, and CSV answers the same rows. For every series: each granularity, a bad one, a span
+ * over the maximum, CSV.
+ *
+ * Required parameters are filled from samples of the lake (plain SQL over the raw tables): for each endpoint the
+ * first combination that answers 200 with rows is used, so the checks run on real data.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { queryObject } from '../../src/http/openapi.ts';
+import type { ListMeta } from '../../src/endpoints/kit/list.ts';
+import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
+import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
+import { get, sql } from '../helpers/lake.ts';
+
+const BAD = '%bad value%';
+type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
+const all = endpoints as readonly Ep[];
+
+/** Candidate values for required parameters, from the lake. */
+let candidates: string[] = [];
+/** The query string of required parameters that makes each endpoint answer with data. */
+const base = new Map<string, string>();
+
+const fieldOf = (ep: Ep, name: string) => queryObject(ep).shape[name] as z.ZodType;
+const required = (ep: Ep) => Object.keys(queryObject(ep).shape).filter((k) => !fieldOf(ep, k).safeParse(undefined).success);
+const itemsOf = (ep: Ep, body: Record<string, unknown>): unknown[] | undefined => {
+  const key = ep.list?.key;
+  if (key) return body[key] as unknown[];
+  const arr = Object.values(body).find((v) => Array.isArray(v) && v.length > 0) ?? Object.values(body).find(Array.isArray);
+  return arr as unknown[] | undefined;
+};
+const withQuery = (path: string, q: string) => (q ? `${path}?${q}` : path);
+const join = (...qs: string[]) => qs.filter(Boolean).join('&');
+
+beforeAll(async () => {
+  const col = async (q: string) => (await sql(q)).map((r) => String(Object.values(r)[0]));
+  candidates = [
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc721' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc1155' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT to_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT owner_address FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT token_id FROM raw_transactions WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT tx_hash FROM raw_transactions ORDER BY block_number DESC LIMIT 1`)),
+    '1',
+    '2',
+  ];
+  for (const ep of all) {
+    const req = required(ep);
+    if (req.length === 0) {
+      // One of several parameters may be required (a cross-field check): the 400 names the one to fill.
+      const bare = await get(ep.path);
+      if (bare.status === 200) {
+        base.set(ep.path, '');
+        continue;
+      }
+      if (bare.body?.param) req.push(bare.body.param);
+    }
+    const options = req.map((k) => candidates.filter((c) => fieldOf(ep, k).safeParse(c).success));
+    let fallback: string | undefined;
+    const combos = options.reduce<string[][]>((acc, opts) => acc.flatMap((a) => opts.map((o) => [...a, o])), [[]]).slice(0, 80);
+    for (const combo of combos) {
+      const q = req.map((k, i) => `${k}=${encodeURIComponent(combo[i]!)}`).join('&');
+      const { status, body } = await get(withQuery(ep.path, q));
+      if (status !== 200) continue;
+      fallback ??= q;
+      const items = body && typeof body === 'object' ? itemsOf(ep, body) : undefined;
+      if (items ? items.length > 0 : body && Object.keys(body).length > 0) {
+        base.set(ep.path, q);
+        break;
+      }
+    }
+    if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
+  }
+}, 240_000);
+
+describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
+  it('has a sample request that answers 200', async () => {
+    expect(base.has(path), `no combination of samples answers ${path}`).toBe(true);
+    expect((await get(withQuery(path, base.get(path)!))).status).toBe(200);
+  });
+
+  it('answers a malformed value of each parameter with a 400 naming it (or, when lenient, not an error)', async () => {
+    const q = base.get(path) ?? '';
+    for (const name of Object.keys(queryObject(ep).shape)) {
+      const rest = q.split('&').filter((kv) => kv && !kv.startsWith(`${name}=`)).join('&');
+      const { status, body } = await get(withQuery(path, join(rest, `${name}=${encodeURIComponent(BAD)}`)));
+      if (fieldOf(ep, name).safeParse(BAD).success) {
+        expect(status, `${name}=${BAD}`).toBeLessThan(500);
+      } else {
+        expect(status, `${name}=${BAD}`).toBe(400);
+        expect(body.param, `${name}=${BAD}`).toBe(name);
+        expect(body.message).toContain(name);
+      }
+    }
+  });
+
+  it('answers a missing required parameter with a 400 naming it', async () => {
+    const q = base.get(path) ?? '';
+    for (const name of required(ep)) {
+      const rest = q.split('&').filter((kv) => kv && !kv.startsWith(`${name}=`)).join('&');
+      const { status, body } = await get(withQuery(path, rest));
+      expect(status, name).toBe(400);
+      expect(body.param, name).toBe(name);
+    }
+  });
+
+  if ('limit' in queryObject(ep).shape) it('keeps the totals with limit=0', async () => {
+    const q = base.get(path) ?? '';
+    const full = await get(withQuery(path, q));
+    const none = await get(withQuery(path, join(q, 'limit=0')));
+    expect(none.status).toBe(200);
+    const items = itemsOf(ep, none.body);
+    if (items) expect(items).toEqual([]);
+    for (const k of ['total', 'rangeTotal', 'totalAll']) if (k in full.body) expect(none.body[k], k).toEqual(full.body[k]);
+  });
+});
+
+const lists = all.filter((ep) => ep.list);
+
+describe.each(lists.map((ep) => [ep.path, ep] as const))('list %s', (path, ep) => {
+  const meta = ep.list!;
+  const q = () => base.get(path) ?? '';
+  const items = (body: Record<string, unknown>) => body[meta.key] as unknown[];
+
+  it(`clamps limit to its maximum (${meta.paging.maxLimit})`, async () => {
+    const { status, body } = await get(withQuery(path, join(q(), `limit=${meta.paging.maxLimit + 7}`)));
+    expect(status).toBe(200);
+    expect(items(body).length).toBeLessThanOrEqual(meta.paging.maxLimit);
+    const dflt = await get(withQuery(path, q()));
+    expect(items(dflt.body).length).toBeLessThanOrEqual(meta.paging.defaultLimit);
+  });
+
+  if (meta.paging.sumRule) it('applies the sum rule: start ≥ 10000 is a 400 on start, start + limit is clamped to 10000', async () => {
+    const out = await get(withQuery(path, join(q(), 'start=10000')));
+    expect(out.status).toBe(400);
+    expect(out.body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+    const edge = await get(withQuery(path, join(q(), `start=9995&limit=${meta.paging.maxLimit}`)));
+    expect(edge.status).toBe(200);
+    expect(items(edge.body).length).toBeLessThanOrEqual(5);
+  });
+
+  const sorts = meta.sort ? [undefined, ...Object.keys(meta.sort.columns).flatMap((k) => [k, `-${k}`])] : [undefined];
+  it.each(sorts.map((s) => [s ?? '(default)', s] as const))('sort %s: consecutive pages are disjoint and continue each other', async (_n, s) => {
+    const sort = s ? `sort=${s}` : '';
+    const a = await get(withQuery(path, join(q(), sort, 'start=0&limit=4')));
+    const b = await get(withQuery(path, join(q(), sort, 'start=4&limit=4')));
+    const c = await get(withQuery(path, join(q(), sort, 'start=0&limit=8')));
+    expect([a.status, b.status, c.status]).toEqual([200, 200, 200]);
+    const ja = items(a.body).map((x) => JSON.stringify(x));
+    const jb = items(b.body).map((x) => JSON.stringify(x));
+    expect(ja.filter((x) => jb.includes(x))).toEqual([]);
+    expect([...ja, ...jb]).toEqual(items(c.body).map((x) => JSON.stringify(x)));
+  });
+
+  if (meta.sort) it('each sort key both ways: a result that fits one page comes reversed', async () => {
+    for (const k of Object.keys(meta.sort?.columns ?? {})) {
+      const up = await get(withQuery(path, join(q(), `sort=${k}`, `limit=${meta.paging.maxLimit}`)));
+      const down = await get(withQuery(path, join(q(), `sort=-${k}`, `limit=${meta.paging.maxLimit}`)));
+      expect([up.status, down.status]).toEqual([200, 200]);
+      expect(up.body.total).toEqual(down.body.total);
+      if (up.body.rangeTotal !== undefined && up.body.rangeTotal <= meta.paging.maxLimit) {
+        expect(items(down.body).map((x) => JSON.stringify(x))).toEqual(items(up.body).map((x) => JSON.stringify(x)).reverse());
+      }
+    }
+  });
+
+  it('answers format=csv with the rows of the JSON page', async () => {
+    const json = await get(withQuery(path, join(q(), 'limit=5')));
+    const csv = await get(withQuery(path, join(q(), 'limit=5&format=csv')));
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
+    const rows = parseCsv(csv.text);
+    const n = items(json.body).length;
+    expect(rows.length).toBe(n === 0 ? Math.min(rows.length, 1) : n + 1);
+    for (const r of rows.slice(1)) for (const cell of r) expect(cell).not.toMatch(/^[=+\-@]/);
+  });
+});
+
+const series = all.filter((ep) => ep.series);
+
+describe.each(series.map((ep) => [ep.path, ep] as const))('series %s', (path, ep) => {
+  const meta = ep.series!;
+  it('answers every granularity, rejects an unknown one, a span over the maximum, and answers CSV', async () => {
+    for (const g of meta.granularities) expect((await get(`${path}?${meta.granularityParam}=${g}`)).status).toBe(200);
+    const bad = await get(`${path}?${meta.granularityParam}=fortnight`);
+    expect(bad.body.param).toBe(meta.granularityParam);
+    const unit = (ms: number) => (meta.time.unit === 'day' ? new Date(ms).toISOString().slice(0, 10) : meta.time.unit === 's' ? Math.floor(ms / 1000) : ms);
+    const long = await get(`${path}?${meta.time.start}=${unit(0)}&${meta.time.end}=${unit((meta.time.maxDays + 1) * 86_400_000)}`);
+    expect(long.status).toBe(400);
+    expect(long.body.param).toBe(meta.time.end);
+    expect(String((await get(`${path}?format=csv`)).headers['content-type'])).toMatch(/^text\/csv/);
+  });
+});
+
+describe('coverage', () => {
+  it('every registered endpoint is a list, a series, or a plain declaration listed in src/endpoints/README.md', async () => {
+    const { readFileSync } = await import('node:fs');
+    const readme = readFileSync(new URL('../../src/endpoints/README.md', import.meta.url), 'utf8');
+    for (const ep of all) if (!ep.list && !ep.series) expect(readme, `${ep.path} is neither list nor series`).toContain(`\`${ep.path}\``);
+  });
+});
+
+/** RFC 4180 records (quoted fields may hold commas, quotes and newlines). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (quoted) {
+      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else cell += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') row.push(cell), (cell = '');
+    else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      row.push(cell), rows.push(row), (row = []), (cell = '');
+    } else cell += ch;
+  }
+  if (cell !== '' || row.length > 0) row.push(cell), rows.push(row);
+  return rows;
+}
