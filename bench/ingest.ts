@@ -13,13 +13,21 @@
  * shared (other processes show in the load average), so CPU seconds per transaction are reported beside wall time.
  *
  *   npx tsx bench/ingest.ts [--blocks 600] [--repeat 3] [--batch 100]   → bench/results/ingest.md
+ *
+ * `--ratio` measures what history costs a publish (issue 10): a lake of `--history` earlier blocks (6,000 by default,
+ * ingested once, then hard-link-copied for each run) and an empty lake receive the same `--batch-blocks` (50) batch,
+ * interleaved `--repeat` times; then `--blocks` (600) onto each, for the end-to-end rate on the larger lake.
+ *
+ *   npx tsx bench/ingest.ts --ratio [--history 6000] [--batch-blocks 50] [--blocks 600] [--repeat 5]   → bench/results/publish-ratio.md
  */
+import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runIngest, type IngestSummary } from '../datasets/ingest/index.ts';
 import type { Transport } from '../datasets/ingest/node-client.ts';
 import { REAL_BLOCK, defaultState, handle } from '../test/datasets/ingest/fake-node.ts';
+import { readManifest } from '../src/lake/manifest.ts';
 
 function flag(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -184,7 +192,132 @@ ${verdict.join('\n')}
   console.error('wrote bench/results/ingest.md');
 }
 
-main().catch((e: unknown) => {
+/** Node answers of blocks first..last rendered to bytes (the measured batch), served with the small calls on the fly. */
+async function renderRange(lo: number, hi: number, top: number, low: number): Promise<Transport> {
+  const state = defaultState({ low, head: top, solid: top, record: false });
+  const answers = new Map<string, Buffer>();
+  const put = (p: string, body: Record<string, unknown>): void => {
+    answers.set(p + JSON.stringify(body), Buffer.from(handle(state, p, body).text, 'utf8'));
+  };
+  for (let a = lo; a <= hi; a += BATCH) put('/wallet/getblockbylimitnext', { startNum: a, endNum: Math.min(hi + 1, a + BATCH) });
+  for (let n = lo; n <= hi; n++) put('/wallet/gettransactioninfobyblocknum', { num: n });
+  return async (url, body) => {
+    const p = new URL(url).pathname;
+    const b = body ?? '{}';
+    const hit = answers.get(p + b);
+    if (hit) return { status: 200, text: hit.toString('utf8') };
+    return handle(state, p, JSON.parse(b));
+  };
+}
+
+async function ingestRange(out: string, from: number, to: number, transport: Transport): Promise<Run & { rebuilt: string }> {
+  const before = os.loadavg()[0]!;
+  const cpu0 = process.cpuUsage();
+  const s = await runIngest({
+    node: 'http://memory', out, from, to, transport, progress: false, log: () => undefined,
+    publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH,
+  });
+  const cpu = process.cpuUsage(cpu0);
+  const m = await readManifest(out);
+  const rebuilt = Object.entries(m?.tables ?? {})
+    .filter(([, t]) => t.rebuilt)
+    .map(([n, t]) => `${n}: ${t.rebuilt!.how}`)
+    .join(', ');
+  return { s, load: [before, os.loadavg()[0]!], cpu: (cpu.user + cpu.system) / 1e6, rebuilt };
+}
+
+async function ratio(): Promise<void> {
+  const HISTORY = flag('history', 6000);
+  const BATCH_BLOCKS = flag('batch-blocks', 50);
+  const low = REAL_BLOCK - HISTORY;
+  const top = REAL_BLOCK + Math.max(BLOCKS, BATCH_BLOCKS) - 1;
+  const root = await fs.mkdtemp(path.join(process.env.TRONLAKE_BENCH_TMP ?? os.tmpdir(), 'tronlake-ratio-'));
+  try {
+    const base = path.join(root, 'history');
+    const tb = performance.now();
+    // The history lake: answers computed on the fly (not measured), one publish.
+    const live = defaultState({ low, head: top, solid: top, record: false });
+    await runIngest({
+      node: 'http://memory', out: base, from: low, to: REAL_BLOCK - 1, progress: false, log: () => undefined,
+      transport: async (url, body) => handle(live, new URL(url).pathname, JSON.parse(body ?? '{}')),
+      publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH,
+    });
+    const history = (await readManifest(base))!;
+    console.error(`history lake: ${history.tables.blocks!.rows} blocks, ${history.tables.transactions!.rows} transactions in ${((performance.now() - tb) / 1000).toFixed(0)} s`);
+    const small = await renderRange(REAL_BLOCK, REAL_BLOCK + BATCH_BLOCKS - 1, top, low);
+    const large = await renderRange(REAL_BLOCK, REAL_BLOCK + BLOCKS - 1, top, low);
+    const results: { label: string; onto: 'history' | 'empty'; r: Run & { rebuilt: string } }[] = [];
+    let k = 0;
+    const onto = async (kind: 'history' | 'empty', label: string, lo: number, hi: number, t: Transport): Promise<void> => {
+      const out = path.join(root, `run-${k++}`);
+      // A hard-link copy: a publish never writes into an existing version, it adds a new one.
+      if (kind === 'history') execFileSync('cp', ['-al', base, out]);
+      const r = await ingestRange(out, lo, hi, t);
+      console.error(`${label} onto ${kind}: ${r.s.seconds.toFixed(2)} s, publish ${r.s.timings.publish} ms, load ${r.load[0].toFixed(1)}`);
+      results.push({ label, onto: kind, r });
+      await fs.rm(out, { recursive: true, force: true });
+    };
+    const batchLabel = `${BATCH_BLOCKS}-block batch`;
+    const rateLabel = `${BLOCKS}-block ingest`;
+    for (let rep = 0; rep < REPEAT; rep++) {
+      await onto('history', batchLabel, REAL_BLOCK, REAL_BLOCK + BATCH_BLOCKS - 1, small);
+      await onto('empty', batchLabel, REAL_BLOCK, REAL_BLOCK + BATCH_BLOCKS - 1, small);
+    }
+    for (let rep = 0; rep < Math.max(3, Math.ceil(REPEAT / 2)); rep++) {
+      await onto('history', rateLabel, REAL_BLOCK, REAL_BLOCK + BLOCKS - 1, large);
+      await onto('empty', rateLabel, REAL_BLOCK, REAL_BLOCK + BLOCKS - 1, large);
+    }
+    const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const pick = (label: string, kind: string) => results.filter((x) => x.label === label && x.onto === kind).map((x) => x.r);
+    const secs = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.seconds));
+    const pub = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.timings.publish / 1000));
+    const rate = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.transactions / r.s.seconds));
+    const cpuOf = (label: string, kind: string) => median(pick(label, kind).map((r) => r.cpu));
+    const perCpu = (label: string, kind: string) => median(pick(label, kind).map((r) => r.s.transactions / r.cpu));
+    const wallRatio = secs(batchLabel, 'history') / secs(batchLabel, 'empty');
+    const pubRatio = pub(batchLabel, 'history') / pub(batchLabel, 'empty');
+    const loads = results.map((x) => (x.r.load[0] + x.r.load[1]) / 2);
+    const meanLoad = loads.reduce((a, b) => a + b, 0) / loads.length;
+    const cpus = os.cpus();
+    const md = `# Publish cost against history
+
+Generated by \`npx tsx bench/ingest.ts --ratio --history ${HISTORY} --batch-blocks ${BATCH_BLOCKS} --blocks ${BLOCKS} --repeat ${REPEAT}\` on ${new Date().toISOString().slice(0, 16)} UTC.
+
+Machine: ${cpus.length} cores (${cpus[0]?.model.trim() ?? 'unknown CPU'}), ${(os.totalmem() / 2 ** 30).toFixed(1)} GiB, Node ${process.version}; shared with other
+engineers' builds and tests: mean 1-minute load average during the runs **${meanLoad.toFixed(1)}** (${Math.min(...loads).toFixed(1)}-${Math.max(...loads).toFixed(1)}).
+
+Input: renumbered copies of mainnet block ${REAL_BLOCK} (198 transactions each, 3 s apart, fake node transaction infos), as in
+bench/results/ingest.md. The history lake holds blocks ${low}..${REAL_BLOCK - 1} (${history.tables.blocks!.rows} blocks, ${history.tables.transactions!.rows.toLocaleString('en-US')} transactions,
+one publish; they share the UTC day ${Object.keys(history.tables.blocks!.partitions ?? {}).join(', ')} with the batch). Each run ingests blocks
+${REAL_BLOCK}.. onto a fresh hard-link copy of it or onto an empty folder; runs are interleaved (history, empty, history, …).
+
+| measure | onto ${HISTORY} earlier blocks (median) | onto an empty lake (median) | ratio |
+|---|---:|---:|---:|
+| ${batchLabel}: whole ingest, s | ${secs(batchLabel, 'history').toFixed(2)} | ${secs(batchLabel, 'empty').toFixed(2)} | **${wallRatio.toFixed(2)}** |
+| ${batchLabel}: publish only, s | ${pub(batchLabel, 'history').toFixed(2)} | ${pub(batchLabel, 'empty').toFixed(2)} | ${pubRatio.toFixed(2)} |
+| ${batchLabel}: CPU s of the process (steadier under load) | ${cpuOf(batchLabel, 'history').toFixed(2)} | ${cpuOf(batchLabel, 'empty').toFixed(2)} | ${(cpuOf(batchLabel, 'history') / cpuOf(batchLabel, 'empty')).toFixed(2)} |
+| ${rateLabel}: tx/s end to end | **${Math.round(rate(rateLabel, 'history')).toLocaleString('en-US')}** | ${Math.round(rate(rateLabel, 'empty')).toLocaleString('en-US')} | ${(rate(rateLabel, 'empty') / rate(rateLabel, 'history')).toFixed(2)} |
+| ${rateLabel}: transactions per CPU second | ${Math.round(perCpu(rateLabel, 'history')).toLocaleString('en-US')} | ${Math.round(perCpu(rateLabel, 'empty')).toLocaleString('en-US')} | ${(perCpu(rateLabel, 'empty') / perCpu(rateLabel, 'history')).toFixed(2)} |
+
+Targets (issue 10): wall-time ratio ≤ 1.5 → **${wallRatio <= 1.5 ? 'met' : 'missed'}** (${wallRatio.toFixed(2)}); ≥ 20,000 tx/s end to end on the larger lake →
+**${rate(rateLabel, 'history') >= 20000 ? 'met' : 'missed'}** (${Math.round(rate(rateLabel, 'history')).toLocaleString('en-US')} tx/s, load average ${meanLoad.toFixed(1)} on ${cpus.length} cores).
+
+Every run:
+
+| run | onto | blocks | transactions | seconds | publish ms | tx/s | CPU s | load avg (1 min) |
+|---|---|---:|---:|---:|---:|---:|---:|---|
+${results.map(({ label, onto: o, r }) => `| ${label} | ${o} | ${r.s.blocks} | ${r.s.transactions} | ${r.s.seconds.toFixed(2)} | ${r.s.timings.publish} | ${Math.round(r.s.transactions / r.s.seconds).toLocaleString('en-US')} | ${r.cpu.toFixed(1)} | ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} |`).join('\n')}
+
+What the batch publish onto the history lake rebuilt (manifest \`rebuilt\`, first run): ${pick(batchLabel, 'history')[0]?.rebuilt ?? ''}.
+`;
+    await fs.writeFile(new URL('./results/publish-ratio.md', import.meta.url), md);
+    console.error('wrote bench/results/publish-ratio.md');
+  } finally {
+    await fs.rm(root, { recursive: true, force: true });
+  }
+}
+
+(process.argv.includes('--ratio') ? ratio() : main()).catch((e: unknown) => {
   console.error(e);
   process.exit(1);
 });

@@ -6,6 +6,7 @@
  *   tronlake rederive --data DIR                  (rebuild the derived tables of a lake published by another release)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
+ *   tronlake bench …                              (workload runner: sample-workload, run, compare; src/bench/cli.ts)
  */
 import path from 'node:path';
 import { serveConfig } from './config.ts';
@@ -89,6 +90,11 @@ async function startCmd(flags: Flags): Promise<void> {
   await serveCmd({ ...flags, data: dataDir, port: flags.port ?? process.env.PORT ?? '3000' });
 }
 
+async function benchCmd(argv: string[]): Promise<void> {
+  const { benchCli } = await import('./bench/cli.ts');
+  await benchCli(argv);
+}
+
 async function ingestCmd(argv: string[]): Promise<void> {
   const { ingestCli } = await import('../datasets/ingest/index.ts');
   await ingestCli(argv);
@@ -100,7 +106,8 @@ const USAGE = `usage:
   tronlake serve --data DIR --port N
   tronlake rederive --data DIR
   tronlake verify --data DIR [--version V]
-  tronlake start`;
+  tronlake start
+  tronlake bench --help`;
 
 async function main(argv: string[]): Promise<void> {
   const [cmd, ...rest] = argv;
@@ -117,6 +124,8 @@ async function main(argv: string[]): Promise<void> {
       return startCmd(parseFlags(rest));
     case 'ingest':
       return ingestCmd(rest);
+    case 'bench':
+      return benchCmd(rest);
     default:
       console.error(USAGE);
       process.exitCode = cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2;

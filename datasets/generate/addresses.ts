@@ -61,9 +61,9 @@ export function roleAddresses(): AddressRow[] {
 }
 
 /** Contracts created by the n-th CreateSmartContract (n = 1..count), seed-dependent. */
-export function createdAddresses(seed: number, count: number): AddressRow[] {
+export function createdAddresses(seed: number, count: number, before = 0): AddressRow[] {
   const out: AddressRow[] = [];
-  for (let n = 1; n <= count; n++) out.push(row(ROLE.createdBase - n, syntheticAddress(`${seed}:created:${n}`)));
+  for (let n = before + 1; n <= before + count; n++) out.push(row(ROLE.createdBase - n, syntheticAddress(`${seed}:created:${n}`)));
   return out;
 }
 

@@ -15,7 +15,7 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
-import type { Manifest } from '../../src/lake/manifest.ts';
+import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
@@ -37,6 +37,8 @@ export interface GenerateOptions {
   progress?: boolean;
   /** DuckDB threads (default: all cores). */
   threads?: number;
+  /** Generate and publish this many days at a time (default: the profile's `batchDays`, else all days at once). */
+  batchDays?: number;
 }
 
 const SQL_DIR = fileURLToPath(new URL('./sql/', import.meta.url));
@@ -260,9 +262,21 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
   return vars;
 }
 
+/** Where one batch of days starts, and what the batches before it used up (block heights, created contracts, NFT ids). */
+interface BatchStart {
+  startTs: number;
+  days: number;
+  firstNumber: number;
+  createdBefore: number;
+  mintedBefore: Map<number, number>;
+  last: boolean;
+}
+
 /**
  * Generates a synthetic chain for `profile` and publishes it under `out`, e.g.
  * `await generate({ profile: 'tiny', seed: 1, out: '/tmp/lake' })`. Returns the published manifest.
+ * A profile with `batchDays` is made and published in batches of that many days, each publish incremental (only the
+ * new days and what they touch are written), so disk and memory are bounded by a batch, not by the lake.
  */
 export async function generate(opts: GenerateOptions): Promise<Manifest> {
   const cfg = PROFILES[opts.profile];
@@ -285,15 +299,71 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
   await fs.mkdir(out, { recursive: true });
   // Big profiles spill next to the output (same disk as the lake); small ones use the OS temp folder.
   const tmp = await fs.mkdtemp(path.join(cfg.fileBacked ? path.dirname(out) : os.tmpdir(), '.tronlake-gen-'));
+  const batchDays = Math.max(1, Math.min(cfg.days, opts.batchDays ?? cfg.batchDays ?? cfg.days));
+  const batches = Math.ceil(cfg.days / batchDays);
   const bar = opts.progress
     ? new cliProgress.SingleBar(
         { format: `generate ${opts.profile} |{bar}| {value}/{total} {step}`, stream: process.stderr, hideCursor: true },
         cliProgress.Presets.shades_classic,
       )
     : undefined;
-  let publishTotal = sourceDatasets.length + derivedDatasets.length + 2; // publish's own step count
-  bar?.start(GEN_STEPS.length + publishTotal, 0, { step: 'start' });
-  let step = 0;
+  const perBatch = GEN_STEPS.length + sourceDatasets.length + derivedDatasets.length + 2; // publish's own step count
+  bar?.start(batches * perBatch, 0, { step: 'start' });
+  const roles = roleAddresses();
+  // The address pool is written by JS (sha256 + Base58) once, while DuckDB generates the first batch's blocks,
+  // transactions and events, which only use address indices; every batch loads the same file.
+  const addrFile = path.join(tmp, 'addresses.csv');
+  const addresses = writeAddressCsv(addrFile, opts.seed, cfg.pool, roles);
+  addresses.catch(() => undefined); // awaited in the batch; avoid an unhandled rejection if a DuckDB step fails first
+  try {
+    let at: BatchStart = { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: batches === 1 };
+    let manifest: Manifest | undefined;
+    for (let b = 0; b < batches; b++) {
+      const days = Math.min(batchDays, cfg.days - b * batchDays);
+      at = { ...at, days, last: b === batches - 1 };
+      const done = await generateBatch({
+        opts, cfg, out, tmp, roles, addresses, addrFile, at, lambda,
+        window: { startTs, spanMs: nSlots * 3000, endDate },
+        incremental: b > 0,
+        bar: bar ? { bar, offset: b * perBatch, label: batches > 1 ? `batch ${b + 1}/${batches} ` : '' } : undefined,
+      });
+      manifest = done.manifest;
+      at = {
+        startTs: at.startTs + days * DAY_MS,
+        days,
+        firstNumber: manifest.head.number + 1,
+        createdBefore: at.createdBefore + done.created,
+        mintedBefore: done.minted,
+        last: false,
+      };
+    }
+    return manifest!;
+  } finally {
+    bar?.update(bar.getTotal(), { step: 'done' });
+    bar?.stop();
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+interface BatchJob {
+  opts: GenerateOptions;
+  cfg: (typeof PROFILES)[Profile];
+  out: string;
+  tmp: string;
+  roles: AddressRow[];
+  addresses: Promise<void>;
+  addrFile: string;
+  at: BatchStart;
+  lambda: number;
+  window: { startTs: number; spanMs: number; endDate: string };
+  /** Publish only this batch's days over the lake's current version (every batch after the first). */
+  incremental: boolean;
+  bar?: { bar: cliProgress.SingleBar; offset: number; label: string };
+}
+
+/** Generates one batch of days in a fresh staging database and publishes it; returns what the next batch continues from. */
+async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; created: number; minted: Map<number, number> }> {
+  const { opts, cfg, out, tmp, roles, at } = job;
   // TRONLAKE_GEN_TIMING=1 prints the time of each step on stderr (how the README timings were measured).
   const timing = process.env.TRONLAKE_GEN_TIMING === '1';
   let mark = performance.now();
@@ -302,34 +372,40 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     if (!timing) return;
     const now = performance.now();
     const cpu = process.cpuUsage(cpuMark);
-    process.stderr.write(`[generate] ${label}: ${((now - mark) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s cpu (${(cpu.system / 1e6).toFixed(2)} sys)\n`);
+    process.stderr.write(`[generate] ${job.bar?.label ?? ''}${label}: ${((now - mark) / 1000).toFixed(2)} s wall, ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s cpu (${(cpu.system / 1e6).toFixed(2)} sys)\n`);
     mark = now;
     cpuMark = process.cpuUsage();
   };
+  let step = 0;
   const next = (): void => {
     if (step > 0) lap(GEN_STEPS[step - 1]!);
     const label = GEN_STEPS[step]!;
-    bar?.update(step, { step: label });
+    job.bar?.bar.update(job.bar.offset + step, { step: `${job.bar.label}${label}` });
     step++;
   };
 
   let shrink: Promise<void> | undefined;
   let publishing = '';
+  const stageFile = path.join(tmp, 'stage.duckdb');
   const db = await Db.open(
     { threads: opts.threads ?? os.availableParallelism(), memoryLimit: cfg.memoryLimit, tempDirectory: path.join(tmp, 'spill') },
-    cfg.fileBacked ? path.join(tmp, 'stage.duckdb') : ':memory:',
+    cfg.fileBacked ? stageFile : ':memory:',
   );
   try {
     await db.run('SET preserve_insertion_order = false');
-    const roles = roleAddresses();
-    const vars = sqlVars(opts.seed, cfg.pool, startTs, nSlots, firstNumber, lambda, roles);
+    const vars: Record<string, Lit> = {
+      ...sqlVars(opts.seed, cfg.pool, at.startTs, at.days * SLOTS_PER_DAY, at.firstNumber, job.lambda, roles),
+      window_start_ts: job.window.startTs,
+      window_span_ms: job.window.spanMs,
+      end_ts: at.startTs + at.days * DAY_MS,
+      busy_tail: at.last ? 25 : 0,
+      created_before: at.createdBefore,
+      minted_before: at.mintedBefore.size
+        ? `(CASE s.tok ${[...at.mintedBefore].map(([tok, n]) => `WHEN ${tok} THEN ${n}`).join(' ')} ELSE 0 END)`
+        : '0',
+    };
 
     await loadReference(db);
-    // The address pool is written by JS (sha256 + Base58) while DuckDB generates blocks, transactions and events,
-    // which only use address indices; the table is loaded before the first step that encodes addresses.
-    const addrFile = path.join(tmp, 'addresses.csv');
-    const addresses = writeAddressCsv(addrFile, opts.seed, cfg.pool, roles);
-    addresses.catch(() => undefined); // awaited below; avoid an unhandled rejection if a DuckDB step fails first
 
     next(); // blocks
     await runFile(db, '00-macros.sql', vars);
@@ -337,20 +413,24 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
 
     next(); // transaction semantics
     await runFile(db, '02-tx-base.sql', vars);
+    const created = Number(await db.scalar('SELECT count(*) FROM g_seq WHERE kid = 12'));
+    const minted = new Map(at.mintedBefore);
+    for (const r of await db.all('SELECT tok, count(*) AS n FROM g_seq WHERE kid = 25 GROUP BY tok')) {
+      minted.set(Number(r.tok), (minted.get(Number(r.tok)) ?? 0) + Number(r.n));
+    }
 
     next(); // events
     await runFile(db, '03-events.sql', vars);
 
     next(); // addresses
-    await addresses;
+    await job.addresses;
     await db.run(
-      `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(addrFile)}, header = false, delim = ',', quote = '',
+      `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(job.addrFile)}, header = false, delim = ',', quote = '',
          columns = {'i': 'INTEGER', 'b58': 'VARCHAR', 'hex': 'VARCHAR'})`,
     );
-    const creates = Number(await db.scalar('SELECT count(*) FROM g_tx0 WHERE kid = 12'));
-    const created = createdAddresses(opts.seed, creates);
-    for (let i = 0; i < created.length; i += 500) {
-      const chunk = created.slice(i, i + 500);
+    const createdRows = createdAddresses(opts.seed, created, at.createdBefore);
+    for (let i = 0; i < createdRows.length; i += 500) {
+      const chunk = createdRows.slice(i, i + 500);
       await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
     }
 
@@ -364,6 +444,7 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     next(); // dimensions
     await runFile(db, '06-dims.sql', vars);
     await runFile(db, '07-token-market.sql', vars);
+    if (job.incremental) await keepEarlierDimensionRows(db, out);
 
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
@@ -373,29 +454,47 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     publishing = 'drop working tables';
     lap('dimensions');
     const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
-    return await publishVersion(db, {
+    const days = Array.from({ length: at.days }, (_x, d) => new Date(at.startTs + d * DAY_MS).toISOString().slice(0, 10));
+    const manifest = await publishVersion(db, {
       dataDir: out,
-      source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate },
+      source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate: job.window.endDate },
       solidBlock: head - 19,
-      onStep: (label, done, total) => {
+      ...(job.incremental ? { days } : {}),
+      onStep: (label, done) => {
         // From 'derive' on, publish works in its own database and this one is idle. A file-backed staging database
         // can drop its cached pages for free, leaving the RAM to the derive sorts (bench: 8 GB + ~19 GB otherwise).
         if (label === 'derive' && cfg.fileBacked) shrink = db.run(`SET memory_limit = '1GB'`).catch(() => undefined);
-        if (bar && total !== publishTotal) {
-          publishTotal = total;
-          bar.setTotal(GEN_STEPS.length + total);
-        }
         lap(publishing);
         publishing = `publish: ${label}`;
-        bar?.update(GEN_STEPS.length + done, { step: `publish: ${label}` });
+        job.bar?.bar.update(job.bar.offset + GEN_STEPS.length + done, { step: `${job.bar.label}publish: ${label}` });
       },
     });
+    return { manifest, created, minted };
   } finally {
     if (publishing) lap(publishing);
-    bar?.update(bar.getTotal(), { step: 'done' });
-    bar?.stop();
     await shrink;
     db.close();
-    await fs.rm(tmp, { recursive: true, force: true });
+    await fs.rm(stageFile, { force: true });
+    await fs.rm(`${stageFile}.wal`, { force: true });
+    await fs.rm(path.join(tmp, 'spill'), { recursive: true, force: true });
+  }
+}
+
+/**
+ * A batch makes the dimension rows of its own days (contracts created in them, their token prices); the rows of the
+ * earlier batches come from the published version, so each publish writes the whole dimension.
+ */
+async function keepEarlierDimensionRows(db: Db, out: string): Promise<void> {
+  const m = await readManifest(out);
+  if (!m) return;
+  const dir = path.join(versionDir(out, m), 'dim');
+  const keys: Record<string, string[]> = { contracts: ['address'], token_prices: ['token_id', 'day'] };
+  for (const [name, key] of Object.entries(keys)) {
+    if (!(m.tables[name]?.rows ?? 0)) continue;
+    const on = key.map((k) => `p.${k} = c.${k}`).join(' AND ');
+    await db.run(
+      `INSERT INTO ${name} BY NAME SELECT p.* FROM read_parquet(${lit(path.join(dir, `${name}.parquet`))}) p
+       WHERE NOT EXISTS (SELECT 1 FROM ${name} c WHERE ${on})`,
+    );
   }
 }

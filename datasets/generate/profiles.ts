@@ -15,12 +15,17 @@ export interface ProfileConfig {
   memoryLimit: string;
   /** Back the staging tables by a database file in the temp folder (spills instead of holding everything in RAM). */
   fileBacked: boolean;
+  /**
+   * Made and published this many days at a time (incremental publishes), so peak disk and RAM are bounded by a
+   * batch; unset = all days in one publish.
+   */
+  batchDays?: number;
 }
 
 export const PROFILES: Record<Profile, ProfileConfig> = {
   tiny: { days: 36, targetTxs: 80_000, pool: 3_000, memoryLimit: '2GB', fileBacked: false },
   default: { days: 90, targetTxs: 3_100_000, pool: 300_000, memoryLimit: '8GB', fileBacked: false },
-  bench: { days: 120, targetTxs: 104_000_000, pool: 5_000_000, memoryLimit: '8GB', fileBacked: true },
+  bench: { days: 120, targetTxs: 104_000_000, pool: 5_000_000, memoryLimit: '8GB', fileBacked: true, batchDays: 6 },
 };
 
 export const DEFAULT_END_DATE = '2026-11-01';

@@ -200,6 +200,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         source: { kind: 'node', node: publicUrl(opts.node), ranges },
         solidBlock: Math.max(prevSolid, finalTop),
         days: [...pendingDays].sort(),
+        append: staging.appending,
         refreshTime: Date.now(),
       });
       staging.base = m;
@@ -210,7 +211,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       pendingDays = new Set();
       pendingBlocks = 0;
       lastPublish = performance.now();
-      await staging.evictExcept(new Set(lastDay ? [lastDay] : []));
+      await staging.afterPublish(new Set(lastDay ? [lastDay] : []));
     };
 
     /** Decodes a range batch by batch (in the worker) and stages each batch; `replace` gives the range each one replaces. */

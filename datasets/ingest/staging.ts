@@ -28,6 +28,14 @@ export interface BlockRange {
 export class Staging {
   /** Days whose rows are staged (copied from the base version and/or ingested since). */
   readonly loadedDays = new Set<string>();
+  /**
+   * True while every staged row is of a block above the base version's head: the next publish appends them
+   * (publish.ts `append`: a new file per touched day, whatever that day already holds), so nothing published is
+   * copied in. A range that replaces published blocks switches to staging whole days (below) until the next publish.
+   */
+  appending = true;
+  /** Days that received rows while appending (their published rows are not staged). */
+  private readonly appendedDays = new Set<string>();
   /** Highest block number staged (-1: none): a range above it has nothing to delete. */
   private maxStaged = -1;
 
@@ -82,23 +90,55 @@ export class Staging {
    * deletes the range. Returns the days the next publish must rewrite because of it.
    */
   async prepare(range: BlockRange, newDays: Set<string>): Promise<Set<string>> {
+    const head = this.base?.head.number ?? -1;
+    if (this.appending && range.from > head) {
+      if (range.from <= this.maxStaged) await this.deleteRange(range);
+      for (const d of newDays) this.appendedDays.add(d);
+      return new Set(newDays);
+    }
+    if (this.appending) {
+      // Published blocks are replaced: from now on a staged day holds all its rows, so the days appended to so far
+      // get their published rows too (all below the appended ones).
+      this.appending = false;
+      for (const day of this.appendedDays) await this.loadDay(day);
+      this.appendedDays.clear();
+    }
     const touched = new Set([...newDays, ...(await this.daysHolding(range, newDays))]);
-    for (const day of touched) {
-      if (this.loadedDays.has(day)) continue;
-      for (const ds of sourceDatasets) {
-        if (ds.kind !== 'raw') continue;
-        const files = this.partitionFiles(ds.name, day);
-        if (!files) continue;
-        await this.db.run(`INSERT INTO ${ds.name} SELECT ${cols(ds.columns.map((c) => c.name))} FROM read_parquet(${lit(files)})`);
-      }
-      this.loadedDays.add(day);
-      this.maxStaged = Math.max(this.maxStaged, Number((await this.db.scalar('SELECT max(block_number) FROM blocks')) ?? -1));
-    }
-    if (range.from <= this.maxStaged) {
-      const where = range.to === null ? `block_number >= ${range.from}` : `block_number BETWEEN ${range.from} AND ${range.to}`;
-      for (const ds of sourceDatasets) if (ds.kind === 'raw') await this.db.run(`DELETE FROM ${ds.name} WHERE ${where}`);
-    }
+    for (const day of touched) await this.loadDay(day);
+    if (range.from <= this.maxStaged) await this.deleteRange(range);
     return touched;
+  }
+
+  private async loadDay(day: string): Promise<void> {
+    if (this.loadedDays.has(day)) return;
+    for (const ds of sourceDatasets) {
+      if (ds.kind !== 'raw') continue;
+      const files = this.partitionFiles(ds.name, day);
+      if (!files) continue;
+      await this.db.run(`INSERT INTO ${ds.name} SELECT ${cols(ds.columns.map((c) => c.name))} FROM read_parquet(${lit(files)})`);
+    }
+    this.loadedDays.add(day);
+    this.maxStaged = Math.max(this.maxStaged, Number((await this.db.scalar('SELECT max(block_number) FROM blocks')) ?? -1));
+  }
+
+  private async deleteRange(range: BlockRange): Promise<void> {
+    const where = range.to === null ? `block_number >= ${range.from}` : `block_number BETWEEN ${range.from} AND ${range.to}`;
+    for (const ds of sourceDatasets) if (ds.kind === 'raw') await this.db.run(`DELETE FROM ${ds.name} WHERE ${where}`);
+  }
+
+  /**
+   * After a publish of the staged rows: appended rows are dropped (they are published; the next publish appends
+   * again); whole staged days are dropped except `keep` (the day still being filled), and with none left staging
+   * goes back to appending.
+   */
+  async afterPublish(keep: Set<string>): Promise<void> {
+    if (this.appending) {
+      for (const ds of sourceDatasets) if (ds.kind === 'raw') await this.db.run(`DELETE FROM ${ds.name}`);
+      this.appendedDays.clear();
+      return;
+    }
+    await this.evictExcept(keep);
+    if (this.loadedDays.size === 0) this.appending = true;
   }
 
   /** Bulk-loads a decoded batch: dataset name → columns in catalog order. */

@@ -12,7 +12,7 @@ WITH {{> fragments/latest-prices}},
 rows AS (
   SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url, t.level, t.vip,
          t.can_show, t.created_ts, t.home_page, t.description, t.list_status, s.holder_count, s.transfer_count,
-         s.transfer_count_24h, s.supply / pow(10, t.decimals) AS supply, p.usd, p.trx, p.volume_trx,
+         s.transfer_count_24h, s.supply_raw, s.supply / pow(10, t.decimals) AS supply, p.usd, p.trx, p.volume_trx,
          CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END AS gain,
          s.supply / pow(10, t.decimals) * p.trx AS marketcap, t.vip AS is_top, CASE WHEN t.vip THEN 1 ELSE 0 END AS pin,
          CASE WHEN t.list_status IN ('whitelist', 'blacklist') THEN 'manual' ELSE 'auto' END AS verifier
@@ -21,7 +21,7 @@ rows AS (
   LEFT JOIN price p ON p.token_id = t.token_id
   UNION ALL
   SELECT '_', 'trc10', 'trx', 'TRX', 6, '-', 'https://static.tronscan.org/production/logo/trx.png', 2, true, 1, 1529891469000,
-         'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, 0, 0, NULL, p.usd, 1.0, p.volume_trx,
+         'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, 0, 0, NULL, NULL, p.usd, 1.0, p.volume_trx,
          CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END, NULL, true, 2, 'manual'
   FROM (SELECT 1) one LEFT JOIN price p ON p.token_id = '_'
 )

@@ -3,6 +3,21 @@
  * (`npm run docs` writes it; a test checks it is current).
  */
 import { allDatasets } from './registry.ts';
+import type { DerivedDataset, Growth, GrowthRule } from './growth.ts';
+
+/** One line per growth rule (src/lake/growth.ts), for docs/datasets.md. */
+const GROWTH_DOC: Record<GrowthRule, string> = {
+  'per-day': 'per UTC day; a publish recomputes the days it rewrites',
+  runs: "as sorted runs of the new blocks' rows, merged size-tiered",
+  state: "running state; a publish adds the new rows to the previous version's rows (sql/derive/merge/)",
+  bounded: 'recomputed at every publish, at a cost bounded by a dimension',
+};
+
+function growthDoc(g: Growth): string {
+  if (g.rule === 'bounded') return `${GROWTH_DOC.bounded} (${g.boundedBy})`;
+  if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (sql/derive/merge/)`;
+  return GROWTH_DOC[g.rule];
+}
 
 /** The markdown of docs/datasets.md. */
 export function renderDatasetsDoc(): string {
@@ -16,6 +31,7 @@ export function renderDatasetsDoc(): string {
     const layout = d.partitioned ? ', partitioned by UTC day' : d.bucketBy ? `, bucketed by address_bucket(${d.bucketBy})` : '';
     out.push(`## ${d.name} (${d.kind}${layout})`, '', d.doc, '');
     out.push(`Sorted by ${d.sortBy.map((s) => `\`${s}\``).join(', ')}${d.rowGroupSize ? `; row groups of ${d.rowGroupSize} rows` : ''}.`, '');
+    if ('growth' in d) out.push(`Grows: ${growthDoc((d as DerivedDataset).growth)}.`, '');
     out.push('| column | type | null | meaning |', '|---|---|---|---|');
     for (const c of d.columns) out.push(`| ${c.name} | ${c.type} | ${c.nullable ? 'yes' : ''} | ${c.doc.replace(/\|/g, '\\|')} |`);
     out.push('');

@@ -1,11 +1,12 @@
 /**
  * The derived layout id: sha256 over the derived datasets' catalog entries (columns, order, row groups, buckets),
- * their derive SQL and the bucket macro. A published version records it (manifest `layout`); the server refuses a
+ * their derive and merge SQL and the bucket macro. A published version records it (manifest `layout`); the server refuses a
  * version derived with another layout (its SQL would read tables that are not there, or not shaped as it expects),
  * and `rederive()` publishes the same raw data again with the current derive step.
  */
 import { createHash } from 'node:crypto';
 import { derivedDatasets } from './derived.ts';
+import { hasMergeSql } from './growth.ts';
 import type { Manifest } from './manifest.ts';
 import { readDeriveSql } from './sql-files.ts';
 import { ADDRESS_BUCKET_MACRO } from './views.ts';
@@ -16,7 +17,10 @@ export function derivedLayout(): Promise<string> {
   cached ??= (async () => {
     const h = createHash('sha256');
     h.update(ADDRESS_BUCKET_MACRO);
-    for (const ds of derivedDatasets) h.update(JSON.stringify(ds)).update(await readDeriveSql(ds.name));
+    for (const ds of derivedDatasets) {
+      h.update(JSON.stringify(ds)).update(await readDeriveSql(ds.name));
+      if (hasMergeSql(ds.growth)) h.update(await readDeriveSql(`merge/${ds.name}`));
+    }
     return h.digest('hex').slice(0, 16);
   })();
   return cached;

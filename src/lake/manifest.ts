@@ -6,7 +6,20 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
-const partitionSchema = z.object({ rows: z.number().int(), hash: z.string() });
+/** One file of a day partition: `part-<id>.parquet`, its block range, rows and content hash. */
+const dayFileSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int(), hash: z.string() });
+
+/** A day of a raw table: rows and content hash (sum of the files'), and its files, oldest blocks first. */
+const partitionSchema = z.object({ rows: z.number().int(), hash: z.string(), files: z.array(dayFileSchema).optional() });
+
+/** One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet` (in every bucket folder that has rows). */
+const runSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int() });
+
+/** What a publish did to a derived dataset (src/lake/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
+const rebuiltSchema = z.object({
+  how: z.enum(['full', 'days', 'runs', 'deltas', 'recomputed']),
+  detail: z.string(),
+});
 
 const tableSchema = z.object({
   kind: z.enum(['raw', 'dimension', 'derived']),
@@ -15,6 +28,10 @@ const tableSchema = z.object({
   partitions: z.record(z.string(), partitionSchema).optional(),
   /** Content hash of a non-partitioned table. */
   hash: z.string().optional(),
+  /** The sorted runs of a derived dataset that grows by runs, oldest first. */
+  runs: z.array(runSchema).optional(),
+  /** Derived datasets: what the publish of this version rebuilt, by the dataset's growth rule. */
+  rebuilt: rebuiltSchema.optional(),
 });
 
 export const manifestSchema = z.object({
@@ -42,9 +59,15 @@ export const manifestSchema = z.object({
 
 export type Manifest = z.infer<typeof manifestSchema>;
 export type TableEntry = z.infer<typeof tableSchema>;
+export type RunEntry = z.infer<typeof runSchema>;
+export type DayFile = z.infer<typeof dayFileSchema>;
+export type PartitionEntry = z.infer<typeof partitionSchema>;
+export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
 export const MANIFEST_FILE = 'manifest.json';
 export const VERSIONS_DIR = 'versions';
+/** A symlink beside the manifest to the published version's folder: a stable path for other engines (docs/lake.md). */
+export const CURRENT_LINK = 'current';
 
 /** The folder of a published version, e.g. `versionDir('/data/default', m)` = `/data/default/versions/<id>`. */
 export function versionDir(dataDir: string, m: Pick<Manifest, 'version'>): string {
@@ -81,4 +104,15 @@ export async function swapManifest(dataDir: string, m: Manifest): Promise<void> 
   } finally {
     await dir.close();
   }
+}
+
+/**
+ * Points `<dataDir>/current` at the version of `m` (a relative symlink, replaced atomically by rename), after the
+ * manifest swap: readers that only know paths (Polars, Spark, a DuckDB shell) read `current/raw/...`.
+ */
+export async function pointCurrent(dataDir: string, m: Pick<Manifest, 'version'>): Promise<void> {
+  const tmp = path.join(dataDir, `${CURRENT_LINK}.${process.pid}.tmp`);
+  await fs.rm(tmp, { force: true });
+  await fs.symlink(path.join(VERSIONS_DIR, m.version), tmp);
+  await fs.rename(tmp, path.join(dataDir, CURRENT_LINK));
 }

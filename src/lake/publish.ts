@@ -14,10 +14,11 @@ import { createHash } from 'node:crypto';
 import { Db } from '../duckdb/duck.ts';
 import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
-import { type Manifest, type TableEntry, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
-import { createDatasetView, createLakeViews, datasetGlob } from './views.ts';
+import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
+import { createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout } from './layout.ts';
-import { readDeriveSql } from './sql-files.ts';
+import { deriveAll, previousOf } from './derive.ts';
+import { merged, planMerges, runId } from './runs.ts';
 
 export interface PublishOptions {
   dataDir: string;
@@ -33,6 +34,14 @@ export interface PublishOptions {
   onStep?: (label: string, done: number, total: number) => void;
   /** Parquet row-group size of fact tables (rows), default 16,384. */
   rowGroupSize?: number;
+  /** Derive every derived dataset from all raw rows (`rederive`), not from the previous version's. */
+  fullDerive?: boolean;
+  /**
+   * The staged raw tables hold only rows of blocks above the current head (an ingest batch that follows the chain):
+   * each day they touch gets them as one more file beside the files it has (merged size-tiered, runs.ts), every other
+   * day is linked. The cost is the new rows', whatever the size of the day. `days` is ignored.
+   */
+  append?: boolean;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -42,7 +51,6 @@ const DATE_EXPR = 'CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR)';
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** Content hash of rows: order-independent sum of DuckDB row hashes, with the row count. */
-const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(* EXCLUDE ("date"))) AS HUGEINT)), 0) AS VARCHAR) AS h';
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
@@ -71,10 +79,31 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   const tables: Record<string, TableEntry> = {};
   const steps = sourceDatasets.length + derivedDatasets.length + 2;
   let step = 0;
-  const progress = (label: string) => opts.onStep?.(label, step++, steps);
+  // TRONLAKE_PUBLISH_TIMING=1 prints the wall time of every step on stderr (how a publish's cost is split).
+  const timing = process.env.TRONLAKE_PUBLISH_TIMING === '1';
+  let lap = performance.now();
+  let lastLabel = 'start';
+  const progress = (label: string) => {
+    if (timing) {
+      process.stderr.write(`[publish] ${lastLabel}: ${Math.round(performance.now() - lap)} ms\n`);
+      lap = performance.now();
+      lastLabel = label;
+    }
+    opts.onStep?.(label, step++, steps);
+  };
 
   if (opts.days) for (const d of opts.days) if (!DAY_RE.test(d)) throw new Error(`bad day ${d}`);
-  const incremental = opts.days !== undefined && current !== null;
+  const append = opts.append === true && current !== null;
+  const incremental = (opts.days !== undefined || append) && current !== null;
+  let appendedFrom: number | null = null;
+  const appendedDays = new Set<string>();
+  if (append) {
+    const low = await db.scalar('SELECT min(block_number) FROM blocks');
+    appendedFrom = low === null ? null : Number(low);
+    if (appendedFrom !== null && appendedFrom <= current!.head.number) {
+      throw new Error(`publish: append of blocks from ${appendedFrom}, not above the head ${current!.head.number}`);
+    }
+  }
 
   for (const ds of sourceDatasets) {
     progress(`write ${ds.name}`);
@@ -87,86 +116,66 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       tables[ds.name] = { kind: 'dimension', rows: Number(r!.n), hash: String(r!.h) };
       continue;
     }
-    const partitions: Record<string, { rows: number; hash: string }> = {};
+    const partitions: Record<string, PartitionEntry> = {};
     await fs.mkdir(dir, { recursive: true });
-    const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
-    const staged = Number(await db.scalar(`SELECT count(*) FROM ${ds.name} ${where}`));
-    if (staged > 0) {
-      await db.run(
-        `COPY (SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY ${ds.sortBy.join(', ')})
-         TO ${lit(dir)} (FORMAT parquet, COMPRESSION zstd, PARTITION_BY ("date"), ROW_GROUP_SIZE ${rowGroup}, FILENAME_PATTERN 'part-{i}')`,
-      );
-      const rows = await db.all(
-        `SELECT "date", ${HASH_EXPR} FROM read_parquet(${lit(path.join(dir, '*', '*.parquet'))}, hive_partitioning = true, hive_types = {'date': VARCHAR}) GROUP BY "date"`,
-      );
-      for (const r of rows) partitions[String(r.date)] = { rows: Number(r.n), hash: String(r.h) };
-    }
-    if (incremental) {
-      // Reuse every day of the current version that this publish does not rewrite.
-      const prev = current!.tables[ds.name]?.partitions ?? {};
+    const prevDir = current ? path.join(versionDir(opts.dataDir, current), 'raw', ds.name) : '';
+    const prev = current?.tables[ds.name]?.partitions ?? {};
+    if (append) {
+      const written = await writeDays(db, ds, dir, '', rowGroup);
+      for (const [day, file] of Object.entries(written)) {
+        appendedDays.add(day);
+        const { files, names } = prev[day] ? await dayFiles(db, path.join(prevDir, `date=${day}`), prev[day]!) : { files: [], names: new Map<string, string>() };
+        for (const f of files) await fs.link(path.join(prevDir, `date=${day}`, names.get(f.id) ?? `part-${f.id}.parquet`), path.join(dir, `date=${day}`, `part-${f.id}.parquet`));
+        files.push(file);
+        partitions[day] = await mergeDayFiles(db, ds, path.join(dir, `date=${day}`), files, rowGroup);
+      }
       for (const [day, entry] of Object.entries(prev)) {
-        if (opts.days!.includes(day)) continue;
-        await linkDir(path.join(versionDir(opts.dataDir, current!), 'raw', ds.name, `date=${day}`), path.join(dir, `date=${day}`));
+        if (written[day]) continue;
+        await linkDir(path.join(prevDir, `date=${day}`), path.join(dir, `date=${day}`));
         partitions[day] = entry;
+      }
+    } else {
+      const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
+      for (const [day, f] of Object.entries(await writeDays(db, ds, dir, where, rowGroup))) partitions[day] = { rows: f.rows, hash: f.hash, files: [f] };
+      if (incremental) {
+        // Reuse every day of the current version that this publish does not rewrite.
+        for (const [day, entry] of Object.entries(prev)) {
+          if (opts.days!.includes(day)) continue;
+          await linkDir(path.join(prevDir, `date=${day}`), path.join(dir, `date=${day}`));
+          partitions[day] = entry;
+        }
       }
     }
     tables[ds.name] = { kind: 'raw', rows: Object.values(partitions).reduce((a, p) => a + p.rows, 0), partitions };
   }
 
   // Derive in a fresh database that sees exactly what the server will see: views over the new files.
-  progress('derive');
   // Same memory budget and spill folder as the caller's database: unset, DuckDB takes 80 % of RAM on top of it.
+  // Read before the 'derive' step is announced: the generator shrinks its staging database then (bench batch 4 ran
+  // out of memory deriving trc20_balances in the 1 GB it was left with).
   const memoryLimit = String(await db.scalar(`SELECT current_setting('memory_limit')`));
   const tempDirectory = String(await db.scalar(`SELECT current_setting('temp_directory')`)) || undefined;
+  progress('derive');
   const view = await Db.open({ threads: 2, memoryLimit, tempDirectory });
+  const second = await view.instance.connect();
   try {
     await createLakeViews(view, tmp, tables, { solidBlock: Number.MAX_SAFE_INTEGER });
-    for (const ds of derivedDatasets) {
-      progress(`derive ${ds.name}`);
-      const select = await readDeriveSql(ds.name);
-      const dir = path.join(tmp, 'derived', ds.name);
-      await fs.mkdir(dir, { recursive: true });
-      // Lookup-by-key copies declare small row groups so a lookup reads little (measured in bench/).
-      const rg = ds.rowGroupSize ?? rowGroup;
-      const order = ds.sortBy.join(', ');
-      const compression = ds.compression ?? 'zstd';
-      let n: number;
-      if (ds.bucketBy) {
-        // One folder per bucket (bucket=K/data_0.parquet), each sorted by the key. Sorted once into a table, then one
-        // COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured: sorted runs
-        // restart inside a file, so a row group spans every address and each lookup reads it). The COPYs run on two
-        // connections at once (tiny lake: 285 ms instead of 554 ms; this step is in every ingest publish).
-        const stored = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `"${c.name}"`).join(', ');
-        await view.run(
-          `CREATE OR REPLACE TABLE derive_sorted AS SELECT address_bucket(${ds.bucketBy}) AS bucket, ${stored} FROM (${select}) ORDER BY bucket, ${order}`,
-        );
-        const buckets = await view.all(`SELECT bucket, count(*) AS n FROM derive_sorted GROUP BY bucket ORDER BY bucket`);
-        const second = await view.instance.connect();
-        try {
-          const lane = async (run: (sql: string) => Promise<unknown>, lane: number) => {
-            for (const b of buckets.filter((_, i) => i % 2 === lane)) {
-              const file = path.join(dir, `bucket=${Number(b.bucket)}`, 'data_0.parquet');
-              await fs.mkdir(path.dirname(file), { recursive: true });
-              await run(
-                `COPY (SELECT ${stored} FROM derive_sorted WHERE bucket = ${Number(b.bucket)}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`,
-              );
-            }
-          };
-          await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => second.run(sql), 1)]);
-        } finally {
-          second.closeSync();
-        }
-        await view.run('DROP TABLE derive_sorted');
-        n = buckets.reduce((a, b) => a + Number(b.n), 0);
-      } else {
-        const file = path.join(dir, 'part-0.parquet');
-        await view.run(`COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${order}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`);
-        n = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
-      }
-      tables[ds.name] = { kind: 'derived', rows: n };
-      // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
-      await createDatasetView(view, tmp, ds, n);
-    }
+    const [top] = await view.all(`SELECT block_number, "timestamp" FROM blocks ORDER BY block_number DESC LIMIT 1`);
+    if (!top) throw new Error('publish: the blocks table is empty');
+    // Incremental only over a version derived by this release (another layout is rebuilt in full).
+    const previous = incremental && !opts.fullDerive && current!.layout === (await derivedLayout()) ? previousOf(opts.dataDir, current) : null;
+    const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
+    const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);
+    await deriveAll(
+      { view, second, dir: tmp, tables, progress, rowGroup },
+      {
+        previous,
+        days: rewritten,
+        fromBlock: changed,
+        replacesTail: previous !== null && changed !== null && changed <= previous.manifest.head.number,
+        head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
+      },
+    );
     progress('manifest');
     const [head] = await view.all(
       `SELECT block_number, "timestamp", block_hash FROM blocks ORDER BY block_number DESC LIMIT 1`,
@@ -189,11 +198,94 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     };
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
+    await pointCurrent(opts.dataDir, manifest);
     await collectGarbage(opts.dataDir, manifest);
     return manifest;
   } finally {
+    second.closeSync();
     view.close();
   }
+}
+
+/**
+ * One COPY per day (`date=D/part-<blocks>.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not
+ * keep an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). The rows are
+ * grouped by day once, so each COPY reads one day's rows. Returns the file written per day.
+ */
+async function writeDays(db: Db, ds: Dataset, dir: string, where: string, rowGroup: number): Promise<Record<string, DayFile>> {
+  const out: Record<string, DayFile> = {};
+  await db.run(`CREATE OR REPLACE TEMP TABLE publish_days AS SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY "date"`);
+  try {
+    const days = await db.all(`SELECT "date" AS d, min(block_number) AS lo, max(block_number) AS hi FROM publish_days GROUP BY ALL ORDER BY d`);
+    for (const r of days) {
+      const day = String(r.d);
+      out[day] = await writeDayFile(db, ds, path.join(dir, `date=${day}`), `SELECT ${cols(ds)} FROM publish_days WHERE "date" = ${lit(day)}`, Number(r.lo), Number(r.hi), rowGroup);
+    }
+  } finally {
+    await db.run('DROP TABLE IF EXISTS publish_days');
+  }
+  return out;
+}
+
+async function writeDayFile(db: Db, ds: Dataset, folder: string, select: string, lo: number, hi: number, rowGroup: number): Promise<DayFile> {
+  const id = runId(lo, hi);
+  const file = path.join(folder, `part-${id}.parquet`);
+  await fs.mkdir(folder, { recursive: true });
+  await db.run(
+    `COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
+  );
+  // hive_partitioning = false: the path holds date=…, which DuckDB would otherwise add as a column to the hash.
+  const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
+  return { id, fromBlock: lo, toBlock: hi, rows: Number(r!.n), hash: String(r!.h) };
+}
+
+/**
+ * The files of a published day, and the name of each in that version when it is not `part-<id>.parquet`: a day
+ * published before files were recorded is described from its files once (and linked under the recorded name).
+ */
+async function dayFiles(db: Db, folder: string, entry: PartitionEntry): Promise<{ files: DayFile[]; names: Map<string, string> }> {
+  const names = new Map<string, string>();
+  if (entry.files) return { files: [...entry.files], names };
+  const files: DayFile[] = [];
+  for (const name of (await fs.readdir(folder)).sort()) {
+    const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT}, min(block_number) AS lo, max(block_number) AS hi FROM read_parquet(${lit(path.join(folder, name))}, hive_partitioning = false)`);
+    const id = runId(Number(r!.lo), Number(r!.hi));
+    files.push({ id, fromBlock: Number(r!.lo), toBlock: Number(r!.hi), rows: Number(r!.n), hash: String(r!.h) });
+    names.set(id, name);
+  }
+  return { files, names };
+}
+
+/** Merges the newest files of a day size-tiered (runs.ts) and returns the day's entry: rows and hash are sums. */
+async function mergeDayFiles(db: Db, ds: Dataset, folder: string, files: DayFile[], rowGroup: number): Promise<PartitionEntry> {
+  for (const group of planMerges(files)) {
+    const inputs = group.map((f) => lit(path.join(folder, `part-${f.id}.parquet`)));
+    const m = merged(group);
+    const into = await writeDayFile(db, ds, folder, `SELECT ${cols(ds)} FROM read_parquet([${inputs.join(', ')}], hive_partitioning = false)`, m.fromBlock, m.toBlock, rowGroup);
+    for (const f of group) if (f.id !== into.id) await fs.rm(path.join(folder, `part-${f.id}.parquet`), { force: true });
+    files.splice(files.indexOf(group[0]!), group.length, into);
+  }
+  return { rows: files.reduce((a, f) => a + f.rows, 0), hash: String(files.reduce((a, f) => a + BigInt(f.hash), 0n)), files };
+}
+
+/**
+ * The lowest block whose (number, hash) differs between the previous version and the new one over the rewritten
+ * days (a new block, or a replaced one); null when the rewritten days hold the same blocks.
+ */
+async function changedFrom(view: Db, prevDir: string, dir: string, days: string[]): Promise<number | null> {
+  const side = async (root: string): Promise<string> => {
+    const files: string[] = [];
+    for (const d of days) {
+      const folder = path.join(root, 'raw', 'blocks', `date=${d}`);
+      if (await fs.access(folder).then(() => true, () => false)) files.push(lit(path.join(folder, '*.parquet')));
+    }
+    return files.length
+      ? `SELECT block_number, block_hash FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`
+      : 'SELECT NULL::BIGINT AS block_number, NULL::VARCHAR AS block_hash WHERE false';
+  };
+  const [oldRows, newRows] = [await side(prevDir), await side(dir)];
+  const v = await view.scalar(`SELECT min(block_number) FROM ((${newRows} EXCEPT ${oldRows}) UNION ALL (${oldRows} EXCEPT ${newRows}))`);
+  return v === null ? null : Number(v);
 }
 
 /** sha256 over the source tables' content hashes, sorted by table and day: equal content ⇔ equal fingerprint. */
@@ -292,7 +384,7 @@ export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'
       }
     }
     return await publishVersion(db, {
-      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], onStep,
+      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], fullDerive: true, onStep,
     });
   } finally {
     db.close();

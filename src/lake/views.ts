@@ -23,7 +23,8 @@ export const ADDRESS_BUCKET_MACRO = `CREATE OR REPLACE MACRO address_bucket(a) A
 /** Glob of a dataset's files inside a version folder, e.g. `<v>/raw/blocks/*\/*.parquet`. */
 export function datasetGlob(dir: string, ds: Dataset): string {
   if (ds.kind === 'dimension') return path.join(dir, 'dim', `${ds.name}.parquet`);
-  if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, ...(ds.bucketBy ? ['*', '*.parquet'] : ['*.parquet']));
+  // Bucketed and per-day derived datasets have one folder level (bucket=K, date=YYYY-MM-DD) above their files.
+  if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, ...(ds.bucketBy || ds.partitioned ? ['*', '*.parquet'] : ['*.parquet']));
   return path.join(dir, 'raw', ds.name, '*', '*.parquet');
 }
 
@@ -38,14 +39,29 @@ export interface ChainState {
  * dimensions, an empty table when it has no rows). publish.ts also calls it after writing each derived dataset, so a
  * later derive step can read an earlier one.
  */
-export async function createDatasetView(db: { run(sql: string): Promise<void> }, dir: string, ds: Dataset, rows: number): Promise<void> {
+export async function createDatasetView(
+  db: { run(sql: string): Promise<void> },
+  dir: string,
+  ds: Dataset,
+  rows: number,
+  /** Schema to create the name in (publish's derive step reads the previous version as `prev.<name>`). */
+  schema = 'main',
+): Promise<void> {
   const glob = lit(datasetGlob(dir, ds));
-  const hive = ds.kind === 'raw' ? `, hive_partitioning = true, hive_types = {'date': VARCHAR}` : ds.bucketBy ? `, hive_partitioning = true, hive_types = {'bucket': INTEGER}` : '';
-  // An empty dataset exposes the same columns as a populated one, partition column included: a raw view reads
-  // `date` from the Hive folders, so the empty table declares it too (SQL filtering on it must bind either way).
-  if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${emptyColumnsDDL(ds)})`);
-  else if (ds.kind === 'dimension') await db.run(`CREATE OR REPLACE TABLE ${ds.name} AS SELECT * FROM read_parquet(${glob})`);
-  else await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS SELECT * FROM read_parquet(${glob}${hive})`);
+  // Per-day derived datasets carry their `day` column, so their date=… folders are not read as a column.
+  const hive = ds.kind === 'raw' ? `, hive_partitioning = true, hive_types = {'date': VARCHAR}` : ds.bucketBy ? `, hive_partitioning = true, hive_types = {'bucket': INTEGER}` : ds.partitioned ? ', hive_partitioning = false' : '';
+  const name = `${schema}.${ds.name}`;
+  // Raw facts are empty as a table with the hive column too, so a query may filter on "date" either way.
+  const empty = ds.kind === 'raw' ? `${columnDDL(ds)}, "date" VARCHAR` : columnDDL(ds);
+  if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${name} (${empty})`);
+  else if (ds.kind === 'dimension') await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob})`);
+  // Per-day rollups are small (rows per day × days) and are written one file per day; read from many files by
+  // parallel threads, a sum of their DOUBLE columns changed in its last digits from one request to the next. Loaded
+  // into memory in their sort order, like the dimensions, every request sums the same rows in the same order.
+  else if (ds.kind === 'derived' && ds.partitioned) {
+    await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob}${hive}) ORDER BY ${ds.sortBy.join(', ')}`);
+  }
+  else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM read_parquet(${glob}${hive})`);
 }
 
 /** The error text of a query that reads a damaged dataset's view; the engine maps it back to the dataset. */

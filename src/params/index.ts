@@ -4,3 +4,4 @@ export * from './paging.ts';
 export * from './sort.ts';
 export * from './filters.ts';
 export * from './tokens.ts';
+export * from './amounts.ts';

@@ -23,7 +23,8 @@ FROM p LEFT JOIN m USING (p);
 -- absolute slot, so a missed slot counts against the SR that owned it. Ids are 8 bytes of height + 24 bytes of
 -- sha256(height); the parent id is the same function of height - 1. The rate follows a trend, a daily cycle
 -- peaking in the UTC afternoon, quieter weekends and day-to-day noise; counts are geometric (half fixed + half
--- geometric when busy). The last blocks always carry transactions so the unconfirmed window is never empty.
+-- geometric when busy). The last blocks always carry transactions so the unconfirmed window is never empty (25 of them
+-- in the last batch of days, none before). The trend is over the whole window, whatever the batch.
 CREATE TABLE g_block AS
 WITH n AS (
   SELECT {{first_number}} + (g.s // 7200) * 7198 + (g.s % 7200 - 2) - p.missed_before
@@ -35,7 +36,7 @@ WITH n AS (
   SELECT block_number, ts,
          ((ts // 3000) % 27 + 1)::INTEGER AS sr_rank,
          {{lambda}}
-           * (1 + {{growth}} * ((ts - {{start_ts}}) / {{span_ms}} - 0.5))
+           * (1 + {{growth}} * ((ts - {{window_start_ts}}) / {{window_span_ms}} - 0.5))
            * (1 + 0.25 * sin(2 * pi() * ((ts % 86400000) / 3600000.0 - 8) / 24))
            * (CASE WHEN dayofweek(epoch_ms(ts)) IN (0, 6) THEN 0.88 ELSE 1.05 END)
            * (0.9 + 0.2 * uf(mix(hash('day:' || {{seed}}), ts // 86400000), 0)) AS lam,
@@ -46,7 +47,7 @@ SELECT block_number, ts AS "timestamp", sr_rank,
        printf('%016x', block_number) || substr(sha256('blk:' || {{seed}} || ':' || block_number), 1, 48) AS block_hash,
        printf('%016x', block_number - 1) || substr(sha256('blk:' || {{seed}} || ':' || (block_number - 1)), 1, 48) AS parent_hash,
        least(2000, greatest(
-         CASE WHEN block_number > (SELECT {{first_number}} + count(*) * 7198 - sum(n_missed) - 1 FROM g_period) - 25 THEN 2 ELSE 0 END,
+         CASE WHEN block_number > (SELECT {{first_number}} + count(*) * 7198 - sum(n_missed) - 1 FROM g_period) - {{busy_tail}} THEN 2 ELSE 0 END,
          CASE WHEN lam <= 4 THEN floor(ln(1 - u) / ln(lam / (1 + lam)))
               ELSE floor(lam / 2) + floor(ln(1 - u) / ln((lam / 2) / (1 + lam / 2))) END))::INTEGER AS n_tx
 FROM lam;

@@ -125,16 +125,16 @@ SELECT block_number, "timestamp", tx_index, h,
 FROM x;
 
 -- Sequences: the n-th CreateSmartContract gets created address n; TRC721 mints get the next token id of their
--- collection (pre-minted ids are 1..1000).
+-- collection (pre-minted ids are 1..1000). Counted on from the earlier batches of days.
 CREATE TABLE g_seq AS
-SELECT block_number, tx_index, kid,
+SELECT block_number, tx_index, kid, tok,
        row_number() OVER (PARTITION BY kid, tok ORDER BY block_number, tx_index) AS seq
 FROM g_tx0 WHERE kid = 12 OR (kid = 25 AND sub = 1);
 
-UPDATE g_tx0 SET contract_i = {{r_created}} - s.seq, to_i = {{r_created}} - s.seq
+UPDATE g_tx0 SET contract_i = {{r_created}} - {{created_before}} - s.seq, to_i = {{r_created}} - {{created_before}} - s.seq
 FROM g_seq s WHERE s.kid = 12 AND g_tx0.kid = 12 AND s.block_number = g_tx0.block_number AND s.tx_index = g_tx0.tx_index;
 
-UPDATE g_tx0 SET nft_id = 1000 + s.seq
+UPDATE g_tx0 SET nft_id = 1000 + {{minted_before}} + s.seq
 FROM g_seq s WHERE s.kid = 25 AND g_tx0.kid = 25 AND s.block_number = g_tx0.block_number AND s.tx_index = g_tx0.tx_index;
 
 -- First successful USDT receipt per address: a transfer up to it goes to a new holder (130,285 energy).

@@ -21,7 +21,8 @@ JOIN tokens t ON t.symbol = b.symbol AND t.level = 2
 UNION ALL SELECT '_', 0.29, false;
 
 CREATE OR REPLACE TABLE g_days AS
-SELECT d AS day_i, {{start_ts}} + d * 86400000 AS day_ts FROM range(0, ({{span_ms}} // 86400000)::BIGINT) r(d);
+SELECT d AS day_i, {{window_start_ts}} + d * 86400000 AS day_ts FROM range(0, ({{window_span_ms}} // 86400000)::BIGINT) r(d)
+WHERE {{window_start_ts}} + d * 86400000 < {{end_ts}};
 
 CREATE OR REPLACE TABLE g_usd AS
 SELECT b.token_id, g.day_ts,

@@ -80,6 +80,11 @@ export default defineList({
       finalResult: ret === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
     };
   },
-  envelope: (items, x) => ({ ...pagedList('Data', items, x.rangeTotal), contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
+  envelope: (items, x) => ({
+    ...pagedList('Data', items, x.rangeTotal),
+    contractMap: x.lookups.contractMap,
+    contractInfo: x.lookups.contractInfo,
+    normalAddressInfo: x.lookups.normalAddressInfo,
+  }),
   csv: { filename: 'asset_transfers.csv' },
 });

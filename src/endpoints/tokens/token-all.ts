@@ -3,7 +3,8 @@
  * alternate base address (config `altPrefix`, and `altPort` when set). Field names with spaces are the spec's.
  */
 import { defineList } from '../kit/list.ts';
-import { aggregatorList, num, scaled, str } from './token-shape.ts';
+import { scaledNumber } from '../../params/index.ts';
+import { aggregatorList, num, str } from './token-shape.ts';
 
 /** Reputation words of the token levels (SPEC §3: 0 UNKNOWN … 4 UNSAFE), as TronScan prints them. */
 export const REPUTATION = ['Unknown', 'Neutral', 'Ok', 'Suspicious', 'Unsafe'] as const;
@@ -31,7 +32,8 @@ export default defineList({
       reputation: REPUTATION[num(r.level)] ?? 'Unknown',
       // Optional in the spec: present only for priced tokens, a USD decimal string.
       ...(r.price_usd === null || r.price_usd === undefined ? {} : { price: String(r.price_usd) }),
-      'total supply': scaled(str(r.supply_raw), num(r.decimals)),
+      // Exact digits of the derived supply in token units (docs/compat.md "Numbers").
+      'total supply': scaledNumber(str(r.supply_raw) || '0', num(r.decimals)),
       'token holders': num(r.holder_count),
       'total transfers': num(r.transfer_count),
       '24h transfers': num(r.transfer_count_24h),

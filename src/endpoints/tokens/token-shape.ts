@@ -27,11 +27,6 @@ export function showAllParam() {
     .transform((v) => v ?? 0);
 }
 
-/** Raw integer string scaled by 10^decimals, as a JSON number (display units), e.g. `scaled('1500000', 6)` = 1.5. */
-export function scaled(raw: string, decimals: number): number {
-  return Number(raw) / 10 ** decimals;
-}
-
 /** `yyyy-MM-dd HH:mm:ss` (UTC) of a ms timestamp, the reference's issue_time format. */
 export function dateTime(ms: number): string {
   return new Date(ms).toISOString().replace('T', ' ').slice(0, 19);

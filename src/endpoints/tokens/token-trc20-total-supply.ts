@@ -4,8 +4,9 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address } from '../../params/index.ts';
-import { num, scaled, str } from './token-shape.ts';
+import { address, scaledNumber } from '../../params/index.ts';
+import { exactNumber } from '../kit/schemas.ts';
+import { num, str } from './token-shape.ts';
 
 const params = z.object({ address: address() });
 
@@ -15,10 +16,11 @@ export default defineEndpoint({
   summary: 'Total supply of a TRC20 token, decimal-adjusted, as a bare JSON number.',
   // A bare JSON number (reference §2): the supply in token units.
   params,
-  response: z.number(),
+  response: exactNumber,
   queries: { supply: 'tokens/token-trc20-total-supply' },
   async handle(p, ctx) {
     const [r] = await ctx.rows('supply', { contract: p.address });
-    return r ? scaled(str(r.supply_raw), num(r.decimals)) : 0;
+    // Exact digits (docs/compat.md "Numbers"): 614370361093, not 614370361092.9999.
+    return r ? scaledNumber(str(r.supply_raw) || '0', num(r.decimals)) : 0;
   },
 });

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { commaList, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { commaList, oneOf, pagingFields, scaledNumber, text, withPage, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';
 import { count, shape } from '../kit/schemas.ts';
@@ -93,7 +93,8 @@ export default defineEndpoint({
         ownerAddress: str(r.issuer_address),
         dateCreated: Math.floor(num(r.created_ts) / 1000),
         issueTime: dateTime(num(r.created_ts)),
-        supply: num(r.supply),
+        // Exact digits from the integer supply; the DOUBLE `supply` column only sorts (docs/compat.md "Numbers").
+        supply: r.supply_raw === null || r.supply_raw === undefined ? 0 : scaledNumber(str(r.supply_raw), num(r.decimals)),
         priceInTrx: num(r.trx),
         priceInUsd: num(r.usd),
         marketcap: num(r.marketcap),

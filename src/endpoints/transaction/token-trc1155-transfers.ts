@@ -4,7 +4,7 @@
  * `format=csv` streams the same plan as CSV: without `limit` the whole filtered result from `start` (no 10000
  * window), with `limit` exactly the JSON page (docs/compat.md, "Transactions and transfers").
  */
-import { address, confirm, decimal, direction, int } from '../../params/index.ts';
+import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
@@ -18,7 +18,7 @@ export default defineList({
     block: int({ min: 0 }).optional(),
     direction: direction(),
     confirm: confirm([0, 1]).optional(),
-    filterTokenValue: decimal().optional(),
+    filterTokenValue: amountThreshold().optional(),
   },
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
   sort: { columns: { timestamp: '"timestamp"' }, default: '-timestamp', tieBreak: ['block_number', 'tx_hash', 'log_index', 'batch_index'] },
@@ -31,7 +31,7 @@ export default defineList({
   filters: (p, _s, q) => ({
     contract: p.contract_address ?? null,
     block: p.block ?? null,
-    min_amount: p.filterTokenValue ?? null,
+    ...thresholdBinds(p.filterTokenValue),
     ...blockBounds(p.confirm, q.solidBlock),
   }),
   byAddress: (p) => anchorOf({ related: p.relatedAddress, direction: p.direction }),
@@ -46,6 +46,8 @@ export default defineList({
     ...tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
     token_id: str(r.token_id),
     operator: str(r.operator_address),
+    // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
+    approval_amount: '0',
   }),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),

@@ -4,7 +4,7 @@
  * fact table. `filterTokenValue` is a threshold in the token's smallest unit; `direction` is relative to
  * relatedAddress (docs/compat.md, "Transactions and transfers").
  */
-import { address, confirm, decimal, direction, int } from '../../params/index.ts';
+import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
@@ -20,7 +20,7 @@ export default defineList({
     block: int({ min: 0 }).optional(),
     direction: direction(),
     confirm: confirm([0, 1]).optional(),
-    filterTokenValue: decimal().optional(),
+    filterTokenValue: amountThreshold().optional(),
   },
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
   sort: { columns: { timestamp: '"timestamp"' }, default: '-timestamp', tieBreak: ['block_number', 'tx_hash', 'log_index', 'batch_index'] },
@@ -35,7 +35,7 @@ export default defineList({
     from_address: p.fromAddress ?? null,
     to_address: p.toAddress ?? null,
     block: p.block ?? null,
-    min_amount: p.filterTokenValue ?? null,
+    ...thresholdBinds(p.filterTokenValue),
     ...blockBounds(p.confirm, q.solidBlock),
   }),
   byAddress: (p) => anchorOf({ related: p.relatedAddress, from: p.fromAddress, to: p.toAddress, direction: p.direction }),

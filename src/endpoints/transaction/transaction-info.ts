@@ -43,7 +43,8 @@ export default defineEndpoint({
     return {
       ...transactionFields(tx, infos),
       confirmations: tx.confirmations,
-      contract_type: transferList[0]?.tokenType ?? (key === '_' ? 'trc10' : ''),
+      // TRX (type 1) and TRC10 (type 2) transfers are both 'trc10' (the native asset family); token events name theirs.
+      contract_type: transferList[0]?.tokenType ?? ([1, 2].includes(Number(tx.contract_type)) ? 'trc10' : ''),
       noteLevel: 0,
       info: {},
       contract_map: contracts.map,

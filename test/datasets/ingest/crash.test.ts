@@ -52,7 +52,7 @@ async function assertComplete(dir: string, m: Manifest): Promise<void> {
   const v = versionDir(dir, m);
   expect(existsSync(v)).toBe(true);
   for (const [name, t] of Object.entries(m.tables)) {
-    for (const day of Object.keys(t.partitions ?? {})) expect(existsSync(path.join(v, 'raw', name, `date=${day}`)), `${name} ${day}`).toBe(true);
+    for (const day of Object.keys(t.partitions ?? {})) expect(existsSync(path.join(v, t.kind === 'derived' ? 'derived' : 'raw', name, `date=${day}`)), `${name} ${day}`).toBe(true);
   }
   const l = await openLake(dir);
   try {

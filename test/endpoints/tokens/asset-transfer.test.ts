@@ -44,6 +44,15 @@ describe('GET /api/asset/transfer', () => {
     expect(byIssuer.body.Data.every((x: Item) => x.tokenName !== '_')).toBe(true);
   });
 
+  it('normalAddressInfo: every non-contract address of the page → { risk: false }, contracts left out (issue 16)', async () => {
+    const { body } = await get('/api/asset/transfer?limit=50');
+    const page = new Set<string>(body.Data.flatMap((t: { transferFromAddress: string; transferToAddress: string }) => [t.transferFromAddress, t.transferToAddress]).filter(Boolean));
+    const contracts = new Set((await sql(`SELECT address FROM dim_contracts`)).map((r) => String(r.address)));
+    const expected = Object.fromEntries([...page].filter((a) => !contracts.has(a)).sort().map((a) => [a, { risk: false }]));
+    expect(Object.keys(expected).length).toBeGreaterThan(0);
+    expect(Object.fromEntries(Object.entries(body.normalAddressInfo ?? {}).sort(([a], [b]) => (a < b ? -1 : 1)))).toEqual(expected);
+  });
+
   it('address / relatedAddress, time window (ms, bounds included), confirm, filterTokenValue', async () => {
     const [a] = await sql(`SELECT owner_address AS a FROM raw_transactions WHERE contract_type = 1 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
     const [n] = await sql(`SELECT count(*) AS n ${BASE} AND (owner_address = '${a!.a}' OR to_address = '${a!.a}')`);

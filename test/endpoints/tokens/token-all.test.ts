@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
+import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
 const SPEC_FIELDS = ['type', 'contract', 'project', 'symbol', 'name', 'logo', 'decimals', 'reputation', 'total supply',
   'token holders', 'total transfers', '24h transfers', 'occurrences', 'aggregators'];
@@ -21,6 +22,16 @@ describe('GET /api/token/all', () => {
       expect(typeof x.reputation).toBe('string');
       if ('price' in x) expect(typeof x.price).toBe('string');
     }
+  });
+
+  it('"total supply" to the last digit for every token (issue 16: it went through a double)', async () => {
+    const expected = new Map((await sql(SUPPLY_LEDGER)).map((t) => [String(t.token_id), expectedLiteral(String(t.supply), Number(t.decimals))]));
+    const r = await get('/api/token/all?limit=500');
+    const contracts = r.body.data.map((x: { contract: string }) => x.contract);
+    const literals = numberLiterals(r.text, 'total supply');
+    expect(literals).toHaveLength(contracts.length);
+    expect(contracts.length).toBe(expected.size);
+    contracts.forEach((c: string, i: number) => expect(literals[i], c).toBe(expected.get(c)));
   });
 
   it('counters come from the transfer history: transfers and 24 h transfers of a TRC20', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
+import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
 interface Tok { contractAddress: string; tokenType: string; isTop: boolean; vip: boolean; nrOfTokenHolders: number; marketcap: number; recentTransferCount: number; dateCreated: number; priceInTrx: number; gain: number; volume24hInTrx: number }
 
@@ -26,6 +27,17 @@ describe('GET /api/tokens/overview', () => {
     expect(typeof x.dateCreated).toBe('number');
     // Seconds (10 digits), or 0 where the lake does not know the creation time (a token seen by an ingest, not issued in it).
     if (x.dateCreated !== 0) expect(String(x.dateCreated)).toHaveLength(10);
+  });
+
+  it('supply to the last digit for every token (issue 16: it was divided as a double in SQL)', async () => {
+    const expected = new Map((await sql(SUPPLY_LEDGER)).map((t) => [String(t.token_id), expectedLiteral(String(t.supply), Number(t.decimals))]));
+    expected.set('_', '0'); // the TRX row carries no supply (docs/compat.md)
+    const r = await get('/api/tokens/overview?limit=500&verifier=all');
+    const ids = r.body.tokens.map((x: { contractAddress: string }) => x.contractAddress);
+    const literals = numberLiterals(r.text, 'supply');
+    expect(literals).toHaveLength(ids.length);
+    expect(ids.length).toBeGreaterThan(10);
+    ids.forEach((id: string, i: number) => expect(literals[i], id).toBe(expected.get(id)));
   });
 
   it('holder counts and transfer counters agree with the holder endpoints and the raw transfers', async () => {

@@ -85,6 +85,7 @@ describe('GET /api/token_trc1155/transfers', () => {
       event_type: r!.event_type,
       contract_type: 'trc1155',
       confirmed: n(r!.block_number) <= m.solidBlock,
+      approval_amount: '0', // a transfer, not an approval (reference; issue 16)
     });
     expect(typeof t.token_id).toBe('string');
     expect(body.contractMap[String(r!.contract_address)]).toBe(true);

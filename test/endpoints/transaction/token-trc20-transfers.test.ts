@@ -174,6 +174,28 @@ describe('GET /api/token_trc20/transfers', () => {
     expect((await get(`${URL}?filterTokenValue=0`)).body.rangeTotal).toBe(await count('true'));
   });
 
+  it('filterTokenValue is exact beyond 2^53: one unit above an 18-decimal amount hides it (issue 16)', async () => {
+    const [t] = await sql(`select tx_hash, block_number, amount_raw from raw_token_transfers
+      where token_standard = 'trc20' and length(amount_raw) >= 19
+      order by length(amount_raw), amount_raw limit 1`);
+    expect(t, 'the tiny lake holds an amount beyond 2^53').toBeDefined();
+    const exact = BigInt(String(t!.amount_raw));
+    expect(Number(exact + 1n)).toBe(Number(exact)); // a double cannot tell them apart
+    const above = (exact + 1n).toString();
+    const atBlock = async (v: string) =>
+      (await get(`${URL}?block=${t!.block_number}&filterTokenValue=${v}&limit=50`)).body.token_transfers
+        .filter((x: Item) => x.transaction_id === t!.tx_hash && x.quant === t!.amount_raw);
+    expect(await atBlock(String(exact))).toHaveLength(1);
+    expect(await atBlock(above)).toHaveLength(0);
+    // The count over the whole lake, exact integer comparison in plain SQL; the same threshold written with an exponent.
+    const expected = await count(`cast(amount_raw as hugeint) >= ${above}`);
+    expect((await get(`${URL}?filterTokenValue=${above}&limit=1`)).body.rangeTotal).toBe(expected);
+    const e18 = await count(`cast(amount_raw as hugeint) >= 1000000000000000001`);
+    expect((await get(`${URL}?filterTokenValue=1.000000000000000001e18&limit=1`)).body.rangeTotal).toBe(e18);
+    // amount_raw is canonical (no leading zeros), which the exact comparison by length and digits relies on.
+    expect(await count(`amount_raw <> cast(cast(amount_raw as hugeint) as varchar)`)).toBe(0);
+  });
+
   it('sorts by timestamp both ways', async () => {
     const asc = await sql(`select * from raw_token_transfers where ${FUNGIBLE}
                            order by timestamp, block_number, tx_hash, log_index, batch_index limit 5`);

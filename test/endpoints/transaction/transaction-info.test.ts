@@ -51,6 +51,17 @@ describe('GET /api/transaction-info', () => {
     expect(body.event_count).toBe(n(r!.log_count));
   });
 
+  it('contract_type is trc10 for a TRC10 transfer as for a TRX one, empty for other types without transfers (issue 16)', async () => {
+    for (const type of [1, 2]) {
+      const [r] = await sql(`select tx_hash from raw_transactions where contract_type = ${type} order by tx_hash limit 1`);
+      const { body } = await get(`/api/transaction-info?hash=${r!.tx_hash}`);
+      expect(body.contract_type, `contract type ${type}`).toBe('trc10');
+    }
+    const [v] = await sql(`select tx_hash from raw_transactions where contract_type not in (1, 2, 31) order by tx_hash limit 1`);
+    // The generated lake holds other types; the lake ingested from the fake node holds only types 1, 2 and 31.
+    if (v) expect((await get(`/api/transaction-info?hash=${v.tx_hash}`)).body.contract_type).toBe('');
+  });
+
   it('lists internal transactions and the confirming SRs', async () => {
     const [r] = await sql(`select tx_hash, block_number, internal_count from raw_transactions where internal_count > 0 order by block_number limit 1`);
     const internals = await sql(`select internal_hash, call_value from raw_internal_transactions where tx_hash = '${r!.tx_hash}' order by internal_index`);

@@ -1,6 +1,0 @@
-/** The floor of the benchmark: a bare Fastify route returning a small JSON body, in its own process like the server. */
-import Fastify from 'fastify';
-
-const app = Fastify({ logger: false });
-app.get('/bare', async () => ({ total: 1, rangeTotal: 1, data: [{ ok: true }] }));
-await app.listen({ port: Number(process.argv[2] ?? 38999), host: '127.0.0.1' });

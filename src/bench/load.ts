@@ -1,0 +1,215 @@
+/**
+ * The one load-measuring code path: drives a workload against one target with autocannon and records every
+ * response per label (latency, status, bytes, checks). Used by `tronlake bench` and by the project's bench/.
+ */
+import http from 'node:http';
+import https from 'node:https';
+import autocannon from 'autocannon';
+import { failedCheck, needsJson } from './checks.ts';
+import { Samples } from './stats.ts';
+import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
+
+/** Where requests go: a base URL (origin and an optional base path) and a name for the report. */
+export interface Target {
+  name: string;
+  url: string;
+}
+
+export interface PhaseOptions {
+  connections: number;
+  /** Seconds under load; ignored when `requests` is set. */
+  duration?: number;
+  /** Total requests to make (spread over the connections); overrides `duration`. */
+  requests?: number;
+  /** Seconds to wait for one response before counting a timeout. */
+  timeoutS: number;
+  /** Connection errors and timeouts after which the phase stops (so a dead target cannot hang a run). */
+  bailout: number;
+  /** Called about once a second with the responses so far. */
+  onProgress?: (answered: number) => void;
+}
+
+export interface PhaseResult {
+  /** Samples per label, in the workload's label order. */
+  labels: Map<string, Samples>;
+  seconds: number;
+  /** Connection errors (timeouts included) and timeouts, as autocannon counted them. */
+  errors: number;
+  timeouts: number;
+  /** Set when the phase stopped early: why. */
+  aborted?: string;
+}
+
+interface Prepared {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  check: WorkloadItem['expect'];
+  parse: boolean;
+}
+
+/** A target's base URL, checked (http or https, no query or fragment), e.g. `parseTarget('http://127.0.0.1:3000').origin`. */
+export function parseTarget(url: string): URL {
+  let u: URL;
+  try {
+    u = new URL(url);
+  } catch {
+    throw new Error(`--url ${url}: not a URL (expected http://host:port or https://host/base)`);
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') throw new Error(`--url ${url}: only http and https are supported`);
+  if (u.search || u.hash) throw new Error(`--url ${url}: give a base URL without query or fragment (paths come from the workload)`);
+  return u;
+}
+
+function prepare(items: readonly WorkloadItem[], basePath: string): Prepared[] {
+  return items.map((it) => {
+    const headers: Record<string, string> = { ...(it.headers ?? {}) };
+    let body: string | undefined;
+    if (it.body !== undefined) {
+      body = typeof it.body === 'string' ? it.body : JSON.stringify(it.body);
+      if (!Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+    return { label: it.label, method: it.method, path: requestPath(it, basePath), headers, body, check: it.expect, parse: needsJson(it.expect) };
+  });
+}
+
+/** Runs one phase: the items in their weighted order over `connections` connections until the duration or count is reached. */
+export function runPhase(target: Target, items: readonly WorkloadItem[], opts: PhaseOptions): Promise<PhaseResult> {
+  const base = parseTarget(target.url);
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
+  const schedule = new WorkloadSchedule(items);
+  const labels = new Map<string, Samples>();
+  for (const p of prepared) if (!labels.has(p.label)) labels.set(p.label, new Samples());
+  let answered = 0;
+  let firstError: string | undefined;
+  // autocannon reports a response in two synchronous steps: the request's onResponse (status, body, our context)
+  // then the instance's 'response' event (latency, bytes). The first leaves the item here for the second.
+  let pending: { item: Prepared; status: number; body: string } | undefined;
+
+  return new Promise((resolve, reject) => {
+    let instance: autocannon.Instance;
+    try {
+      instance = autocannon(
+        {
+          url: base.origin,
+          connections: opts.connections,
+          ...(opts.requests !== undefined ? { amount: opts.requests } : { duration: opts.duration ?? 10 }),
+          timeout: opts.timeoutS,
+          // autocannon notices the end of a phase on its sampling tick (1 s by default): a short tick ends a
+          // counted phase as soon as its last response is in.
+          sampleInt: 50,
+          bailout: opts.bailout,
+          requests: [
+            {
+              setupRequest: (req, context) => {
+                const p = prepared[schedule.next()]!;
+                (context as { item?: Prepared }).item = p;
+                labels.get(p.label)!.sent++;
+                return { ...req, method: p.method as 'GET', path: p.path, headers: { ...req.headers, ...p.headers }, body: p.body };
+              },
+              onResponse: (status, body, context) => {
+                pending = { item: (context as { item: Prepared }).item, status, body };
+              },
+            },
+          ],
+        },
+        (err, result) => {
+          if (err) return reject(err);
+          const seconds = result.duration;
+          for (const s of labels.values()) s.seconds = seconds;
+          const out: PhaseResult = { labels, seconds, errors: result.errors, timeouts: result.timeouts };
+          if (opts.bailout > 0 && result.errors >= opts.bailout) {
+            out.aborted = `stopped after ${result.errors} connection errors or timeouts${firstError ? ` (first: ${firstError})` : ''}`;
+          }
+          resolve(out);
+        },
+      );
+    } catch (e) {
+      reject(e);
+      return;
+    }
+    instance.on('response', (_client, statusCode, resBytes, responseTime) => {
+      const r = pending;
+      pending = undefined;
+      if (!r) return;
+      const bodyBytes = Buffer.byteLength(r.body);
+      const failed = failedCheck(r.item.check, statusCode, r.item.parse ? r.body : '', bodyBytes);
+      labels.get(r.item.label)!.record(statusCode, responseTime, resBytes, bodyBytes, failed, r.item.path);
+      answered++;
+    });
+    instance.on('reqError', (e: Error) => {
+      firstError ??= (e as NodeJS.ErrnoException).code ?? e.message;
+    });
+    if (opts.onProgress) instance.on('tick', () => opts.onProgress!(answered));
+  });
+}
+
+/** Why a target cannot be benchmarked, in words (connection refused, no answer in time, …). */
+export class UnreachableError extends Error {
+  override name = 'UnreachableError';
+}
+
+/**
+ * One request outside the measured load (probe, warm-up), bounded by `timeoutMs`. Plain node:http(s), not fetch:
+ * fetch refuses some ports (6000, 6667, …) that a target may well use.
+ */
+function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number }): Promise<{ status: number; text: string }> {
+  const u = new URL(url);
+  const mod = u.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    const req = mod.request(u, { method: o.method ?? 'GET', headers: o.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(o.timeoutMs, () => req.destroy(Object.assign(new Error(`no answer within ${o.timeoutMs / 1000} s`), { code: 'TIMEOUT' })));
+    req.on('error', reject);
+    req.end(o.body);
+  });
+}
+
+function describeError(e: unknown): string {
+  const err = e as NodeJS.ErrnoException;
+  if (err?.code === 'TIMEOUT') return err.message;
+  if (err?.code) return `${err.code}${err.message && !err.message.startsWith(err.code) ? ` (${err.message})` : ''}`;
+  // Connecting to "localhost" tries each address; the errors come together.
+  if (e instanceof AggregateError && e.errors.length > 0) return describeError(e.errors[0]);
+  return e instanceof Error ? e.message : String(e);
+}
+
+/**
+ * Checks that the target answers before any load is sent, and reads its `/health` when it is a tronlake
+ * (null otherwise). Never hangs: the request is bounded by `timeoutMs`.
+ */
+export async function probe(target: Target, timeoutMs: number): Promise<Record<string, unknown> | null> {
+  const base = parseTarget(target.url);
+  let res: { status: number; text: string };
+  try {
+    res = await request(`${base.origin}/health`, { headers: { accept: 'application/json' }, timeoutMs });
+  } catch (e) {
+    throw new UnreachableError(`cannot reach ${target.url}: ${describeError(e)}`);
+  }
+  // Any status: a degraded tronlake answers /health with 503 and still names its dataset.
+  try {
+    const h = JSON.parse(res.text) as unknown;
+    return h && typeof h === 'object' && !Array.isArray(h) && 'fingerprint' in h ? (h as Record<string, unknown>) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */
+export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number): Promise<void> {
+  const base = parseTarget(target.url);
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
+  for (const p of prepared.slice(0, n)) {
+    try {
+      await request(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, timeoutMs });
+    } catch (e) {
+      throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeError(e)}`);
+    }
+  }
+}

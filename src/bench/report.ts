@@ -1,0 +1,158 @@
+/** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
+import type { LabelStats } from './stats.ts';
+
+export const REPORT_FORMAT = 'tronlake-bench/1';
+
+/** One round of one label: the figures whose run-to-run spread `compare` needs. */
+export interface RoundFigures {
+  requests: number;
+  rps: number;
+  p50: number;
+  p90: number;
+  p99: number;
+}
+
+export interface LabelResult {
+  label: string;
+  /** Distinct requests of the workload under this label. */
+  distinct: number;
+  /** All rounds merged. */
+  total: LabelStats;
+  rounds: RoundFigures[];
+}
+
+export interface TargetResult {
+  name: string;
+  url: string;
+  /** How the target was run when the bench started it (data folder, cache). */
+  note?: string;
+  /** `/health` of a tronlake target (dataset version, fingerprint, head); null for other APIs. */
+  health: Record<string, unknown> | null;
+  overall: LabelResult;
+  labels: LabelResult[];
+  errors: number;
+  timeouts: number;
+  aborted?: string;
+}
+
+export interface BenchReport {
+  format: typeof REPORT_FORMAT;
+  tool: string;
+  started: string;
+  finished: string;
+  command: string;
+  settings: {
+    mode: 'mix' | 'per-label';
+    connections: number;
+    duration?: number;
+    requests?: number;
+    repeat: number;
+    warmup: number;
+    timeoutS: number;
+  };
+  workload: { file: string; sha256: string; requests: number; labels: number; comments: string[] };
+  machine: { cpus: number; model: string; memoryGiB: number; node: string; os: string; loadBefore: number[]; loadAfter: number[] };
+  /** The bare Fastify route measured in the same run (null when skipped with --no-floor). */
+  floor: TargetResult | null;
+  targets: TargetResult[];
+}
+
+const ms = (x: number) => (x >= 100 ? x.toFixed(0) : x >= 10 ? x.toFixed(1) : x.toFixed(2));
+const load = (l: number[]) => l.map((x) => x.toFixed(2)).join(' / ');
+const esc = (s: string) => s.replace(/\|/g, '\\|');
+
+function statusText(st: Record<string, number>): string {
+  return Object.entries(st).map(([k, v]) => `${k}: ${v}`).join(', ') || '–';
+}
+
+function bytesText(b: number): string {
+  return b >= 1 << 20 ? `${(b / (1 << 20)).toFixed(1)} MiB` : b >= 1024 ? `${(b / 1024).toFixed(1)} KiB` : `${b} B`;
+}
+
+/** The p50 spread over the rounds that answered this label, as `min–max`. */
+function spread(rounds: RoundFigures[]): string {
+  const xs = rounds.filter((r) => r.requests > 0).map((r) => r.p50);
+  if (xs.length < 2) return '–';
+  return `${ms(Math.min(...xs))}–${ms(Math.max(...xs))}`;
+}
+
+function row(r: LabelResult, name = r.label): string {
+  const t = r.total;
+  const cut = t.sent - t.requests;
+  return `| ${esc(name)} | ${r.distinct} | ${t.requests}${cut > 0 ? ` (+${cut} unanswered)` : ''} | ${t.rps} | ${ms(t.latency.p50)} | ${ms(t.latency.p90)} | ${ms(t.latency.p99)} | ${ms(t.latency.max)} | ${spread(r.rounds)} | ${statusText(t.statuses)} | ${t.checksFailed} | ${t.bodyBytesMean} |`;
+}
+
+const HEADER = [
+  '| label | distinct requests | requests | req/s | p50 ms | p90 ms | p99 ms | max ms | p50 spread over rounds | statuses | failed checks | mean body bytes |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
+];
+
+function describeTarget(t: TargetResult): string[] {
+  const out = [`- URL: ${t.url}${t.note ? ` (${t.note})` : ''}`];
+  const h = t.health;
+  if (h) {
+    const head = h.head as { number?: unknown } | undefined;
+    const release = h.release ?? h.serverVersion ?? h.tronlake;
+    out.push(
+      `- Server: tronlake${release !== undefined ? ` ${String(release)}` : ''}, status \`${String(h.status)}\`, dataset version \`${String(h.version)}\`, fingerprint \`${String(h.fingerprint)}\`${head?.number !== undefined ? `, head block ${String(head.number)}` : ''}`,
+    );
+  } else out.push('- Server: not a tronlake (no `/health` with a fingerprint): no dataset fingerprint recorded');
+  out.push(`- Errors: ${t.errors} connection errors or timeouts (${t.timeouts} timeouts); ${bytesText(t.overall.total.bytes)} received`);
+  if (t.aborted) out.push(`- **Stopped early**: ${t.aborted}`);
+  return out;
+}
+
+function rounds(r: BenchReport): string {
+  const n = r.settings.repeat;
+  const what = `${n} round${n > 1 ? 's' : ''}`;
+  if (r.targets.length > 1) return `${what}, targets interleaved (their order alternates each round)${r.floor ? ', the floor first in each round' : ''}`;
+  return r.floor ? `${what}, the floor first in each round` : what;
+}
+
+/** The Markdown report: settings, machine and load, the floor, then a table per target. */
+export function renderMarkdown(r: BenchReport): string {
+  const s = r.settings;
+  const amount = s.requests !== undefined ? `${s.requests} requests` : `${s.duration} s`;
+  const per = s.mode === 'mix' ? 'per target per round (the whole workload mixed by weight)' : 'per label per target per round (one label at a time)';
+  const lines = [
+    `# tronlake bench: ${r.targets.map((t) => t.name).join(' vs ')}`,
+    '',
+    `Run ${r.started} → ${r.finished} with \`${r.command}\` (${r.tool}).`,
+    '',
+    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout`,
+    `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join('; ')}` : ''}`,
+    `- Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.os}`,
+    `- Load average (1 / 5 / 15 min): ${load(r.machine.loadBefore)} before, ${load(r.machine.loadAfter)} after. The load generator shares this machine with any server started on it.`,
+  ];
+  if (r.floor) {
+    const f = r.floor.overall.total;
+    lines.push(`- Floor (bare Fastify route, same run, same connections): p50 ${ms(f.latency.p50)} ms, p99 ${ms(f.latency.p99)} ms, ${f.rps} req/s`);
+  }
+  for (const t of r.targets) {
+    lines.push('', `## ${t.name}`, '', ...describeTarget(t), '', ...HEADER);
+    if (r.floor) lines.push(row(r.floor.overall, '*bare Fastify route (floor)*'));
+    for (const l of t.labels) lines.push(row(l));
+    lines.push(row(t.overall, '**overall**'));
+    const split = t.labels.filter((l) => Object.keys(l.total.statuses).length > 1);
+    if (split.length > 0) {
+      lines.push('', 'Latency by status (labels with more than one status):', '', '| label | status | responses | p50 ms | p90 ms | p99 ms | max ms |', '|---|---:|---:|---:|---:|---:|---:|');
+      for (const l of [...split, ...(Object.keys(t.overall.total.statuses).length > 1 ? [t.overall] : [])]) {
+        for (const [st, lat] of Object.entries(l.total.byStatus)) {
+          lines.push(`| ${esc(l.label)} | ${st} | ${lat.count} | ${ms(lat.p50)} | ${ms(lat.p90)} | ${ms(lat.p99)} | ${ms(lat.max)} |`);
+        }
+      }
+    }
+    const failed = t.labels.filter((l) => l.total.checksFailed > 0);
+    if (failed.length > 0) {
+      lines.push('', 'Failed checks (first examples):', '');
+      for (const l of failed) for (const e of l.total.checkExamples) lines.push(`- ${esc(l.label)}: \`${e}\``);
+    }
+  }
+  lines.push(
+    '',
+    'Latencies are measured by the load generator from writing a request to its last byte, over every answered request',
+    '(nearest-rank percentiles). "unanswered" counts requests cut off when a timed phase ended or lost to connection errors.',
+    '',
+  );
+  return lines.join('\n');
+}

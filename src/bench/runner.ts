@@ -1,0 +1,234 @@
+/**
+ * A bench run: probes every target, warms it, then measures the workload in rounds, targets interleaved (their
+ * order alternates each round) and the bare-route floor measured in every round, and builds the report.
+ */
+import { createHash } from 'node:crypto';
+import os from 'node:os';
+import { SingleBar, Presets } from 'cli-progress';
+import { probe, runPhase, warmUp, type PhaseResult, type Target } from './load.ts';
+import { REPORT_FORMAT, type BenchReport, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
+import { Samples } from './stats.ts';
+import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
+import { startBareServer } from './servers.ts';
+
+export interface RunTarget extends Target {
+  note?: string;
+}
+
+export interface RunOptions {
+  targets: RunTarget[];
+  workload: Workload;
+  workloadFile: string;
+  /** `mix`: the whole workload at once, by weight; `per-label`: one label at a time (the project's per-endpoint bench). */
+  mode: 'mix' | 'per-label';
+  connections: number;
+  /** Seconds per phase (a phase is one target in one round, or one label of one target in per-label mode). */
+  duration?: number;
+  /** Requests per phase instead of a duration. */
+  requests?: number;
+  repeat: number;
+  /** Warm-up requests per target before the first round (distinct requests, labels round-robin). */
+  warmup: number;
+  timeoutS: number;
+  bailout: number;
+  /** Measure the bare Fastify route in every round. */
+  floor: boolean;
+  progress: boolean;
+  command: string;
+  tool: string;
+  /** Bound on the reachability probe and each warm-up request. */
+  probeTimeoutMs?: number;
+  /** A line per phase on stderr when there is no progress bar. */
+  log?: (line: string) => void;
+}
+
+interface Accumulated {
+  target: RunTarget;
+  labels: Map<string, { total: Samples; rounds: RoundFigures[] }>;
+  overall: { total: Samples; rounds: RoundFigures[] };
+  errors: number;
+  timeouts: number;
+  aborted?: string;
+}
+
+function accumulate(target: RunTarget, labels: string[]): Accumulated {
+  return {
+    target,
+    labels: new Map(labels.map((l) => [l, { total: new Samples(), rounds: [] }])),
+    overall: { total: new Samples(), rounds: [] },
+    errors: 0,
+    timeouts: 0,
+  };
+}
+
+function figures(s: Samples): RoundFigures {
+  const x = s.summary();
+  return { requests: x.requests, rps: x.rps, p50: x.latency.p50, p90: x.latency.p90, p99: x.latency.p99 };
+}
+
+/** Distinct items, labels taken in turn, so a short warm-up touches every label. */
+function warmupOrder(items: readonly WorkloadItem[]): WorkloadItem[] {
+  const by = new Map<string, WorkloadItem[]>();
+  for (const it of items) {
+    const l = by.get(it.label);
+    if (l) l.push(it);
+    else by.set(it.label, [it]);
+  }
+  const out: WorkloadItem[] = [];
+  const queues = [...by.values()];
+  for (let i = 0; out.length < items.length; i++) for (const q of queues) if (i < q.length) out.push(q[i]!);
+  return out;
+}
+
+const FLOOR_ITEM: WorkloadItem = { method: 'GET', path: '/bare', weight: 1, label: 'bare Fastify route (floor)' };
+
+/** Runs the benchmark and returns its report; throws a clear error when a target cannot be reached. */
+export async function runBench(o: RunOptions): Promise<BenchReport> {
+  if (o.targets.length === 0) throw new Error('no target');
+  const probeMs = o.probeTimeoutMs ?? 10_000;
+  const log = o.log ?? ((l: string) => process.stderr.write(l + '\n'));
+  const labels = labelsOf(o.workload.items);
+  const started = new Date();
+  const loadBefore = os.loadavg();
+
+  const health = new Map<RunTarget, Record<string, unknown> | null>();
+  for (const t of o.targets) health.set(t, await probe(t, probeMs));
+  const floorServer = o.floor ? await startBareServer() : undefined;
+  try {
+    const floorTarget: RunTarget | undefined = floorServer && { name: 'bare Fastify route (floor)', url: floorServer.url, note: 'started by the bench on loopback' };
+    for (const t of o.targets) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+    if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
+
+    const acc = o.targets.map((t) => accumulate(t, labels));
+    const floorAcc = floorTarget && accumulate(floorTarget, [FLOOR_ITEM.label]);
+    // The phases of the whole run, in order: every round measures the floor, then each target (each label of
+    // each target in per-label mode), targets alternating order from round to round to cancel slow drift.
+    const phases: { a: Accumulated; items: readonly WorkloadItem[]; round: number; last: boolean }[] = [];
+    for (let r = 0; r < o.repeat; r++) {
+      if (floorAcc) phases.push({ a: floorAcc, items: [FLOOR_ITEM], round: r, last: true });
+      const order = r % 2 === 0 ? acc : [...acc].reverse();
+      if (o.mode === 'mix') for (const a of order) phases.push({ a, items: o.workload.items, round: r, last: true });
+      else {
+        labels.forEach((l, li) => {
+          const o2 = li % 2 === 0 ? order : [...order].reverse();
+          const items = o.workload.items.filter((it) => it.label === l);
+          for (const a of o2) phases.push({ a, items, round: r, last: li === labels.length - 1 });
+        });
+      }
+    }
+
+    const roundSamples = new Map<Accumulated, Samples>();
+    let i = 0;
+    for (const ph of phases) {
+      i++;
+      const a = ph.a;
+      if (a.aborted) continue;
+      const what = `round ${ph.round + 1}/${o.repeat} · ${a.target.name}${o.mode === 'per-label' && a !== floorAcc ? ` · ${ph.items[0]!.label}` : ''}`;
+      const bar = o.progress ? progressBar(what, i, phases.length, o, a === floorAcc) : undefined;
+      let res: PhaseResult;
+      let ticks = 0;
+      try {
+        res = await runPhase(a.target, ph.items, {
+          connections: o.connections,
+          // The floor needs no long phase: its spread is tiny and its rate is high.
+          duration: a === floorAcc && o.duration !== undefined ? Math.min(o.duration, 5) : o.duration,
+          requests: o.requests,
+          timeoutS: o.timeoutS,
+          bailout: o.bailout,
+          onProgress: bar && ((n) => bar.update(o.requests !== undefined ? n : Math.min(bar.getTotal(), ++ticks), { n })),
+        });
+      } finally {
+        bar?.stop();
+      }
+      a.errors += res.errors;
+      a.timeouts += res.timeouts;
+      if (res.aborted) a.aborted = res.aborted;
+      const inRound = roundSamples.get(a) ?? new Samples();
+      for (const [label, s] of res.labels) {
+        const l = a.labels.get(label)!;
+        l.total.merge(s);
+        l.rounds.push(figures(s));
+        inRound.merge(s, o.mode === 'mix');
+      }
+      roundSamples.set(a, inRound);
+      if (ph.last) {
+        a.overall.total.merge(inRound);
+        a.overall.rounds.push(figures(inRound));
+        roundSamples.delete(a);
+      }
+      if (!o.progress) {
+        const f = figures([...res.labels.values()].reduce((m, s) => m.merge(s, true), new Samples()));
+        log(`[${i}/${phases.length}] ${what}: ${f.requests} requests, ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${res.errors ? `, ${res.errors} errors` : ''}`);
+      }
+      if (res.aborted) log(`${a.target.name}: ${res.aborted}`);
+    }
+
+    const distinct = (l: string) => o.workload.items.filter((it) => it.label === l).length;
+    const toResult = (a: Accumulated, count: (l: string) => number): TargetResult => {
+      const labelResults: LabelResult[] = [...a.labels].map(([label, v]) => ({ label, distinct: count(label), total: v.total.summary(), rounds: v.rounds }));
+      const res: TargetResult = {
+        name: a.target.name,
+        url: a.target.url,
+        ...(a.target.note ? { note: a.target.note } : {}),
+        health: a === floorAcc ? null : (health.get(a.target) ?? null),
+        overall: { label: 'overall', distinct: labelResults.reduce((n, l) => n + l.distinct, 0), total: a.overall.total.summary(), rounds: a.overall.rounds },
+        labels: labelResults,
+        errors: a.errors,
+        timeouts: a.timeouts,
+      };
+      if (a.aborted) res.aborted = a.aborted;
+      return res;
+    };
+    const cpu = os.cpus();
+    return {
+      format: REPORT_FORMAT,
+      tool: o.tool,
+      started: started.toISOString(),
+      finished: new Date().toISOString(),
+      command: o.command,
+      settings: {
+        mode: o.mode,
+        connections: o.connections,
+        ...(o.requests !== undefined ? { requests: o.requests } : { duration: o.duration ?? 10 }),
+        repeat: o.repeat,
+        warmup: Math.min(o.warmup, o.workload.items.length),
+        timeoutS: o.timeoutS,
+      },
+      workload: {
+        file: o.workloadFile,
+        sha256: createHash('sha256').update(serializeWorkload(o.workload)).digest('hex'),
+        requests: o.workload.items.length,
+        labels: labels.length,
+        comments: o.workload.comments,
+      },
+      machine: {
+        cpus: cpu.length,
+        model: cpu[0]?.model.trim() ?? 'cpu',
+        memoryGiB: Math.round(os.totalmem() / 2 ** 30),
+        node: process.version,
+        os: `${os.platform()} ${os.release()}`,
+        loadBefore: loadBefore.map((x) => Math.round(x * 100) / 100),
+        loadAfter: os.loadavg().map((x) => Math.round(x * 100) / 100),
+      },
+      floor: floorAcc ? toResult(floorAcc, () => 1) : null,
+      targets: acc.map((a) => toResult(a, distinct)),
+    };
+  } finally {
+    await floorServer?.stop();
+  }
+}
+
+function progressBar(what: string, i: number, n: number, o: RunOptions, floor: boolean): SingleBar {
+  const total = o.requests ?? (floor ? Math.min(o.duration ?? 10, 5) : (o.duration ?? 10));
+  const bar = new SingleBar(
+    {
+      format: `[${i}/${n}] ${what} |{bar}| ${o.requests !== undefined ? '{value}/{total} requests' : '{value}/{total} s · {n} responses'}`,
+      stream: process.stderr,
+      hideCursor: true,
+      clearOnComplete: false,
+    },
+    Presets.shades_classic,
+  );
+  bar.start(total, 0, { n: 0 });
+  return bar;
+}

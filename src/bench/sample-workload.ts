@@ -1,0 +1,172 @@
+/**
+ * `tronlake bench sample-workload`: a realistic workload drawn from a lake itself (busy and quiet addresses, real
+ * hashes, blocks, token contracts: never constants), one label per registered endpoint.
+ */
+import path from 'node:path';
+import { Db } from '../duckdb/duck.ts';
+import { readManifest, versionDir } from '../lake/manifest.ts';
+import { endpoints } from '../endpoints/index.ts';
+import type { Workload, WorkloadItem } from './workload.ts';
+
+export interface Samples {
+  addresses: string[];
+  busyAddresses: string[];
+  hashes: string[];
+  blocks: number[];
+  producers: string[];
+  trc20: string[];
+  usdtHolders: string[];
+  trc1155: string[];
+  trc721: string[];
+  trc10: string[];
+  trc10Issuers: string[];
+  internalAddresses: string[];
+  internalContracts: string[];
+  head: number;
+  first: number;
+}
+
+/**
+ * Draws samples with plain SQL over the version's Parquet files (the folder of one published version). Random rows
+ * are the rows of smallest hash(key, salt), and every LIMIT has a total order, so one lake always gives the same
+ * workload (DuckDB's REPEATABLE sampling is only repeatable single-threaded).
+ */
+export async function sampleParameters(dir: string): Promise<Samples> {
+  const db = await Db.open({ threads: 2 });
+  const raw = (name: string) => `read_parquet('${path.join(dir, 'raw', name, '*', '*.parquet')}', hive_partitioning = true)`;
+  const col = async (sql: string): Promise<string[]> => (await db.all(sql)).map((r) => String(Object.values(r)[0]));
+  try {
+    const [h] = await db.all(`SELECT max("timestamp") AS head, min("timestamp") AS first FROM ${raw('blocks')}`);
+    return {
+      busyAddresses: await col(`SELECT owner_address FROM ${raw('transactions')} GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`),
+      addresses: await col(`SELECT owner_address FROM ${raw('transactions')} ORDER BY hash(tx_hash, 1), tx_hash LIMIT 40`),
+      hashes: await col(`SELECT tx_hash FROM ${raw('transactions')} ORDER BY hash(tx_hash, 2), tx_hash LIMIT 50`),
+      blocks: (await col(`SELECT block_number FROM ${raw('blocks')} ORDER BY hash(block_number, 3), block_number LIMIT 50`)).map(Number),
+      producers: await col(`SELECT DISTINCT witness_address FROM ${raw('blocks')} ORDER BY 1 LIMIT 27`),
+      trc20: await col(`SELECT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 10`),
+      usdtHolders: await col(
+        `SELECT to_address FROM ${raw('token_transfers')} WHERE contract_address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' ORDER BY hash(tx_hash, log_index, batch_index, 4), tx_hash, log_index, batch_index LIMIT 40`,
+      ),
+      trc1155: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155' ORDER BY 1`),
+      trc721: await col(`SELECT DISTINCT contract_address FROM ${raw('token_transfers')} WHERE token_standard = 'trc721' ORDER BY 1`),
+      trc10: await col(`SELECT token_id FROM ${raw('transactions')} WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 5`),
+      trc10Issuers: await col(`SELECT issuer_address FROM read_parquet('${path.join(dir, 'dim', 'tokens.parquet')}') WHERE token_standard = 'trc10' ORDER BY token_id, issuer_address LIMIT 5`),
+      internalAddresses: await col(
+        `SELECT caller_address FROM ${raw('internal_transactions')} ORDER BY hash(tx_hash, internal_index, 5), tx_hash, internal_index LIMIT 20`,
+      ),
+      internalContracts: await col(`SELECT DISTINCT contract_address FROM ${raw('transactions')} WHERE internal_count > 0 ORDER BY 1 LIMIT 10`),
+      head: Number(h?.head ?? 0),
+      first: Number(h?.first ?? 0),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+const DAY = 86_400_000;
+
+/** Request targets (path and query) for an endpoint path; an endpoint without a recipe is measured on its bare path. */
+export function urlsFor(p: string, s: Samples): string[] {
+  const pick = <T>(xs: T[], n: number): T[] => xs.slice(0, n);
+  const win = (i: number) => `start_timestamp=${s.head - (i + 1) * 7 * DAY}&end_timestamp=${s.head - i * 7 * DAY}`;
+  const recipes: Record<string, () => string[]> = {
+    '/api/block': () => [
+      '/api/block',
+      '/api/block?start=20&limit=20',
+      ...pick(s.blocks, 10).map((b) => `/api/block?number=${b}`),
+      ...pick(s.producers, 10).map((a) => `/api/block?producer=${a}&limit=20`),
+      ...[0, 1, 2].map((i) => `/api/block?${win(i)}&sort=number`),
+    ],
+    '/api/block/statistic': () => ['/api/block/statistic'],
+    '/api/transaction': () => [
+      '/api/transaction',
+      '/api/transaction?start=100&limit=50',
+      ...pick(s.addresses, 15).map((a) => `/api/transaction?address=${a}`),
+      ...pick(s.busyAddresses, 5).map((a) => `/api/transaction?address=${a}&direction=out&limit=20`),
+      ...pick(s.blocks, 10).map((b) => `/api/transaction?block=${b}`),
+      '/api/transaction?type=1&confirm=0,1',
+      `/api/transaction?${win(1)}`,
+    ],
+    '/api/transaction-info': () => s.hashes.map((h) => `/api/transaction-info?hash=${h}`),
+    '/api/transaction/statistics': () => ['/api/transaction/statistics'],
+    '/api/token_trc20/transfers': () => [
+      '/api/token_trc20/transfers',
+      ...pick(s.trc20, 5).map((c) => `/api/token_trc20/transfers?contract_address=${c}`),
+      ...pick(s.usdtHolders, 15).map((a) => `/api/token_trc20/transfers?relatedAddress=${a}`),
+      `/api/token_trc20/transfers?${win(2)}`,
+    ],
+    '/api/token_trc1155/transfers': () => [
+      '/api/token_trc1155/transfers',
+      ...s.trc1155.map((c) => `/api/token_trc1155/transfers?contract_address=${c}`),
+    ],
+    '/api/transfer': () => [
+      '/api/transfer',
+      ...pick(s.addresses, 15).map((a) => `/api/transfer?address=${a}`),
+      ...pick(s.blocks, 5).map((b) => `/api/transfer?block=${b}`),
+      '/api/transfer?tokens=_',
+    ],
+    '/api/internal-transaction': () => [
+      ...pick(s.internalAddresses, 10).map((a) => `/api/internal-transaction?address=${a}`),
+      ...pick(s.internalContracts, 5).map((c) => `/api/internal-transaction?contract=${c}`),
+      ...pick(s.blocks, 5).map((b) => `/api/internal-transaction?block=${b}`),
+    ],
+    '/api/token_trc20/transfers-with-status': () =>
+      pick(s.usdtHolders, 20).flatMap((a) => [
+        `/api/token_trc20/transfers-with-status?trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&address=${a}`,
+        `/api/token_trc20/transfers-with-status?trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&address=${a}&direction=2`,
+      ]),
+    '/api/transfer/statistics': () => ['/api/transfer/statistics'],
+    '/api/tokens/overview': () => ['/api/tokens/overview', '/api/tokens/overview?sort=holderCount', '/api/tokens/overview?filter=trc20&sort=volume24hInTrx&order=asc'],
+    '/api/token_trc20': () => ['/api/token_trc20', ...pick(s.trc20, 5).map((c) => `/api/token_trc20?contract=${c}`)],
+    '/api/token': () => ['/api/token', '/api/token?id=0', ...pick(s.trc10, 5).map((id) => `/api/token?id=${id}`)],
+    '/api/token_trc20/holders': () => [
+      ...pick(s.trc20, 5).map((c) => `/api/token_trc20/holders?contract_address=${c}`),
+      ...pick(s.usdtHolders, 10).map((a) => `/api/token_trc20/holders?holder_address=${a}`),
+    ],
+    '/api/tokenholders': () => pick(s.trc10Issuers, 5).map((a) => `/api/tokenholders?address=${a}`),
+    '/api/tokens/position-distribution': () => [...pick(s.trc20, 5), ...pick(s.trc10, 3)].map((t) => `/api/tokens/position-distribution?tokenId=${t}`),
+    '/api/token/price': () => ['/api/token/price', '/api/token/price?token=usdt', '/api/token/price?token=btt'],
+    '/api/getAssetWithPriceList': () => ['/api/getAssetWithPriceList'],
+    '/api/trc721/transfers': () => pick(s.trc721, 3).flatMap((c) => [1, 2, 3].map((i) => `/api/trc721/transfers?contract=${c}&tokenId=${i}`)),
+    '/api/asset/transfer': () => ['/api/asset/transfer', '/api/asset/transfer?name=trx', ...pick(s.addresses, 10).map((a) => `/api/asset/transfer?address=${a}`)],
+    '/api/trc1155/inventory': () => s.trc1155.map((c) => `/api/trc1155/inventory?contract=${c}`),
+    '/api/trc1155/token/inventory': () => s.trc1155.flatMap((c) => [1, 2, 3].map((i) => `/api/trc1155/token/inventory?contract=${c}&tokenId=${i}`)),
+    '/api/token_trc20/totalSupply': () => pick(s.trc20, 5).map((c) => `/api/token_trc20/totalSupply?address=${c}`),
+    '/api/trc721/token': () => pick(s.trc721, 3).map((c) => `/api/trc721/token?contract=${c}`),
+    '/api/token/all': () => ['/api/token/all', '/api/token/all?start=20&limit=20'],
+  };
+  const urls = recipes[p]?.() ?? [p];
+  return urls.length > 0 ? urls : [p];
+}
+
+/** Each label gets about this much weight in total, so every endpoint has about an equal share of a mixed run. */
+const LABEL_WEIGHT = 120;
+
+/**
+ * A workload over every registered endpoint with parameters drawn from the lake in `dataDir`, e.g.
+ * `(await sampleWorkload('data/default')).items.length` ≈ 400. Every line expects status 200.
+ */
+export async function sampleWorkload(dataDir: string, only?: (endpointPath: string) => boolean): Promise<Workload> {
+  const m = await readManifest(dataDir);
+  if (!m) throw new Error(`no lake in ${dataDir} (no manifest.json): generate one with \`tronlake generate\` or ingest one`);
+  const samples = await sampleParameters(versionDir(dataDir, m));
+  const items: WorkloadItem[] = [];
+  for (const ep of endpoints) {
+    if (only && !only(ep.path)) continue;
+    const targets = urlsFor(ep.path, samples);
+    const weight = Math.max(1, Math.round(LABEL_WEIGHT / targets.length));
+    for (const t of targets) {
+      const u = new URL(t, 'http://x');
+      const item: WorkloadItem = { method: ep.method, path: u.pathname, weight, label: `${ep.method} ${ep.path}`, expect: { status: 200 } };
+      if (u.search) item.query = Object.fromEntries(u.searchParams);
+      items.push(item);
+    }
+  }
+  return {
+    comments: [
+      `tronlake sample workload drawn from ${dataDir}: dataset version ${m.version}, fingerprint ${m.fingerprint}, head block ${m.head.number}`,
+      `one label per endpoint, about equal weight per label; format: src/bench/README.md`,
+    ],
+    items,
+  };
+}

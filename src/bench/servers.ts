@@ -1,0 +1,88 @@
+/**
+ * The servers a bench run starts itself, each in its own process on loopback: tronlake over a lake (through the
+ * same `tronlake start` path as `npm start`, so a missing default lake is generated the same way), and the bare
+ * Fastify route that is the floor of the run.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const BIN = fileURLToPath(new URL('../../bin/tronlake.js', import.meta.url));
+const BARE = fileURLToPath(new URL('./bare-server.ts', import.meta.url));
+
+export interface Started {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** A port free on loopback right now, e.g. `await freePort()` = `41235`. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = net.createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+export interface TronlakeServerOptions {
+  dataDir: string;
+  /** Response cache on (the server's default budget); off by default so every request runs its SQL. */
+  cache: boolean;
+  /** Let the server write to our stderr (generation progress on a first run); otherwise keep its last lines for errors. */
+  forwardLogs: boolean;
+  /** How long to wait for /health, generation of a missing default lake included. */
+  startTimeoutMs: number;
+}
+
+/** Starts `tronlake start` on a free loopback port and waits until `/health` answers. */
+export async function startTronlake(o: TronlakeServerOptions): Promise<Started> {
+  const port = await freePort();
+  const args = [BIN, 'start', '--data', o.dataDir, '--port', String(port), '--host', '127.0.0.1', '--quiet', '--watch-ms', '0'];
+  if (!o.cache) args.push('--cache-bytes', '0');
+  // Forwarded logs go straight to our stderr, so a first run's generation progress bar renders on the terminal.
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', o.forwardLogs ? 'inherit' : 'pipe'] });
+  return ready(child, `http://127.0.0.1:${port}`, '/health', o.startTimeoutMs, `tronlake on ${o.dataDir}`);
+}
+
+/** Starts the bare Fastify route (the floor) on a free loopback port. */
+export async function startBareServer(): Promise<Started> {
+  const port = await freePort();
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const child = spawn(process.execPath, ['--import', tsx, BARE, String(port)], { stdio: ['ignore', 'ignore', 'pipe'] });
+  return ready(child, `http://127.0.0.1:${port}`, '/bare', 60_000, 'the bare Fastify route');
+}
+
+async function ready(child: ChildProcess, url: string, probePath: string, timeoutMs: number, what: string): Promise<Started> {
+  const tail: string[] = [];
+  child.stderr?.on('data', (b: Buffer) => {
+    tail.push(...b.toString().split('\n').filter(Boolean));
+    tail.splice(0, Math.max(0, tail.length - 5));
+  });
+  let exited: number | null | undefined;
+  const exit = new Promise<void>((r) => child.once('exit', (code) => ((exited = code), r())));
+  const stop = async () => {
+    if (exited !== undefined) return;
+    child.kill('SIGTERM');
+    const t = setTimeout(() => child.kill('SIGKILL'), 5_000);
+    await exit;
+    clearTimeout(t);
+  };
+  const t0 = Date.now();
+  while (Date.now() - t0 < timeoutMs) {
+    if (exited !== undefined) throw new Error(`${what} exited (code ${exited}) before answering${tail.length ? `: ${tail.join(' | ')}` : ''}`);
+    try {
+      const r = await fetch(url + probePath, { signal: AbortSignal.timeout(2_000) });
+      await r.arrayBuffer();
+      if (r.ok) return { url, stop };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  await stop();
+  throw new Error(`${what} did not answer ${probePath} within ${Math.round(timeoutMs / 1000)} s${tail.length ? `: ${tail.join(' | ')}` : ''}`);
+}

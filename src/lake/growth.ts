@@ -1,0 +1,71 @@
+/**
+ * How each derived dataset grows (issue 10): publish rebuilds only what the new rows touched, by the rule the
+ * dataset declares. A derived dataset without a rule does not type-check (`DerivedDataset.growth` is required) and
+ * a rule that does not fit the dataset's columns stops the program when derived.ts loads (`checkGrowth`).
+ *
+ * - `per-day`: one file per UTC day (`date=YYYY-MM-DD/part-0.parquet`, a `day` column); a publish recomputes the
+ *   days it rewrites in the raw tables with the dataset's own SELECT over those days only, and links the others.
+ *   `additive` (every measure a count, sum, min or max): `sql/derive/merge/<name>.sql` adds the new blocks' rows to
+ *   the day's previous rows (schema `prevdays`) instead, so appending to a day costs the new rows, not the day.
+ * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
+ *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
+ *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
+ * - `state`: running state (ledgers, holder counts, lifetime counters): `sql/derive/merge/<name>.sql` combines the
+ *   previous version's rows with the new rows (schema `delta`), never rescanning history. Rows of blocks already
+ *   published being replaced (a fork of the unconfirmed tail) cannot be subtracted from a max() or an owner, so
+ *   that publish rebuilds the state in full with `sql/derive/<name>.sql` and says so in the manifest.
+ * - `bounded`: recomputed in full at every publish from other derived datasets; allowed only where the cost is
+ *   bounded by a dimension (tokens, holders), not by history; `boundedBy` names it.
+ */
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Dataset } from './catalog.ts';
+import { SQL_ROOT } from './sql-files.ts';
+
+export type Growth =
+  | { rule: 'per-day'; additive?: boolean }
+  | { rule: 'runs' }
+  | { rule: 'state' }
+  | { rule: 'bounded'; boundedBy: string };
+
+export type GrowthRule = Growth['rule'];
+
+export interface DerivedDataset extends Dataset {
+  kind: 'derived';
+  growth: Growth;
+}
+
+/** Throws when `ds` has no growth rule or one its columns cannot support, e.g. `runs` without `block_number`. */
+export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
+  const g = ds.growth;
+  const has = (c: string): boolean => ds.columns.some((x) => x.name === c);
+  if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/growth.ts)`);
+  if (ds.partitioned !== (g.rule === 'per-day')) throw new Error(`derived dataset ${ds.name}: partitioned by day exactly when its growth is per-day`);
+  switch (g.rule) {
+    case 'per-day':
+      if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
+      if (g.additive && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs ${mergeSqlPath(ds.name)}`);
+      return;
+    case 'runs':
+      if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
+      return;
+    case 'state':
+      if (!existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth state needs ${mergeSqlPath(ds.name)}`);
+      return;
+    case 'bounded':
+      if (!g.boundedBy.trim()) throw new Error(`derived dataset ${ds.name}: growth bounded must name the dimension that bounds its cost`);
+      return;
+    default:
+      throw new Error(`derived dataset ${ds.name}: unknown growth rule ${(g as { rule: string }).rule}`);
+  }
+}
+
+/** Whether `ds` has a merge SELECT (state, additive per-day). */
+export function hasMergeSql(g: Growth): boolean {
+  return g.rule === 'state' || (g.rule === 'per-day' && g.additive === true);
+}
+
+/** Where the merge SELECT of a `state` or additive `per-day` dataset lives: `sql/derive/merge/<name>.sql`. */
+export function mergeSqlPath(name: string): string {
+  return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
+}

@@ -1,0 +1,57 @@
+/**
+ * Runs of the `runs` growth rule (growth.ts): each publish adds the new blocks' rows of a derived dataset as one
+ * sorted run; the newest runs are merged size-tiered so a lookup opens few files and each row is rewritten a
+ * logarithmic number of times. A run covers a contiguous block range, oldest first, so a replaced tail of blocks
+ * only touches the newest runs.
+ */
+export interface Run {
+  /** File name stem, `run-<id>.parquet`: the zero-padded block range, e.g. `000000000043-000000000050`. */
+  id: string;
+  fromBlock: number;
+  toBlock: number;
+  rows: number;
+}
+
+/** Runs merge in groups of at least this many of the same size tier (tier = floor(log_FAN_IN(rows))). */
+export const FAN_IN = 4;
+/** A run this large is never merged again: a merge sorts every row of its group, and lookups prune inside a run. */
+export const SEALED_ROWS = 8_000_000;
+
+export const runId = (fromBlock: number, toBlock: number): string =>
+  `${String(fromBlock).padStart(12, '0')}-${String(toBlock).padStart(12, '0')}`;
+
+const tier = (r: Run): number => (r.rows <= 1 ? 0 : Math.floor(Math.log(r.rows) / Math.log(FAN_IN)));
+
+/**
+ * The groups of adjacent runs to merge after `runs` (oldest first) got a new run at the end, each group to become one
+ * run, e.g. four runs of ~1,000 rows → one group. A trailing group is every newest run whose tier is at most the
+ * newest run's tier (stopping at a sealed run); it merges when it holds FAN_IN runs or more, then the check repeats.
+ */
+export function planMerges<T extends Run>(runs: readonly T[]): T[][] {
+  const list: Run[] = [...runs];
+  const groups: Run[][] = [];
+  for (;;) {
+    const last = list[list.length - 1];
+    if (!last || last.rows >= SEALED_ROWS) break;
+    let k = list.length - 1;
+    while (k > 0 && list[k - 1]!.rows < SEALED_ROWS && tier(list[k - 1]!) <= tier(last)) k--;
+    if (list.length - k < FAN_IN) break;
+    const group = list.splice(k);
+    groups.push(group);
+    list.push(merged(group));
+  }
+  // A group may contain a run made by an earlier group of the same plan: expand it to the original runs.
+  const plan = groups.reduce<Run[][]>((out, g) => {
+    const expanded = g.flatMap((r) => out.find((o) => merged(o).id === r.id && o.length > 1) ?? [r]);
+    return [...out.filter((o) => !g.some((r) => r.id === merged(o).id)), expanded];
+  }, []);
+  // Every run of an expanded group is one of `runs` (the merged ones were replaced by their members).
+  return plan as T[][];
+}
+
+/** The run a group becomes. */
+export function merged(group: readonly Run[]): Run {
+  const fromBlock = group[0]!.fromBlock;
+  const toBlock = group[group.length - 1]!.toBlock;
+  return { id: runId(fromBlock, toBlock), fromBlock, toBlock, rows: group.reduce((a, r) => a + r.rows, 0) };
+}

@@ -1,0 +1,96 @@
+/**
+ * The one rule for numbers (docs/compat.md "Numbers"): amounts are exact integers in the smallest unit end to end.
+ * A value scaled by decimals is formatted from the exact integer with decimal string arithmetic, never through a
+ * double; thresholds are parsed into exact integers and compared exactly.
+ */
+import { z } from 'zod';
+import { JsonDecimal } from '../http/json.ts';
+
+const INTEGER_RE = /^-?\d+$/;
+const DECIMAL_RE = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
+/** Longest threshold accepted, in digits of the smallest unit (uint256 has 78). */
+const MAX_DIGITS = 80;
+
+/**
+ * An exact integer (bigint, or a decimal string of one) divided by 10^decimals, as a decimal string without
+ * trailing zeros, e.g. `scaleDecimal('614370361093000000', 6)` = '614370361093', `scaleDecimal(-1500n, 3)` = '-1.5'.
+ */
+export function scaleDecimal(raw: string | bigint, decimals: number): string {
+  const s = typeof raw === 'bigint' ? raw.toString() : raw.trim();
+  if (!INTEGER_RE.test(s)) throw new Error(`scaleDecimal: not an integer: '${s.slice(0, 40)}'`);
+  if (!Number.isInteger(decimals) || decimals < 0) throw new Error(`scaleDecimal: bad decimals ${decimals}`);
+  const negative = s.startsWith('-');
+  const digits = (negative ? s.slice(1) : s).replace(/^0+(?=\d)/, '');
+  const padded = digits.padStart(decimals + 1, '0');
+  const whole = padded.slice(0, padded.length - decimals);
+  const fraction = padded.slice(padded.length - decimals).replace(/0+$/, '');
+  const text = fraction ? `${whole}.${fraction}` : whole;
+  return negative && text !== '0' ? `-${text}` : text;
+}
+
+/**
+ * The same scaled value as an exact JSON number literal (http/json.ts prints its digits as they are), for a field
+ * TronScan types as a number, e.g. `scaledNumber('614370361093000000', 6)` prints as 614370361093.
+ */
+export function scaledNumber(raw: string | bigint, decimals: number): JsonDecimal {
+  return new JsonDecimal(scaleDecimal(raw, decimals));
+}
+
+/**
+ * The smallest integer not below a non-negative decimal text (exponent allowed), exactly, e.g.
+ * `ceilInteger('1e18')` = 10n ** 18n, `ceilInteger('0.5')` = 1n, `ceilInteger('12.0')` = 12n; undefined for
+ * malformed text or more than 80 digits.
+ */
+export function ceilInteger(text: string): bigint | undefined {
+  const t = text.trim();
+  const m = DECIMAL_RE.exec(t);
+  if (!m) return undefined;
+  const [mantissa, exp = '0'] = t.toLowerCase().split('e') as [string, string?];
+  const [intPart = '', fracPart = ''] = mantissa.split('.');
+  const e = Number(exp);
+  if (!Number.isSafeInteger(e)) return undefined;
+  const all = intPart + fracPart;
+  const digits = all.replace(/^0+/, '');
+  if (digits === '') return 0n;
+  // Position of the decimal point within `digits` (leading zeros dropped).
+  const point = intPart.length + e - (all.length - digits.length);
+  if (point > MAX_DIGITS) return undefined;
+  if (point <= 0) return 1n; // 0 < value < 1
+  const whole = digits.slice(0, point).padEnd(point, '0');
+  const rest = digits.slice(point);
+  return BigInt(whole) + (/[1-9]/.test(rest) ? 1n : 0n);
+}
+
+/**
+ * A threshold on amounts in the smallest unit (`filterTokenValue`): a non-negative decimal, parsed exactly and
+ * rounded up to an integer (no amount lies strictly between), e.g. '1e18' → 10n ** 18n; '-1' and 'abc' are a 400.
+ */
+export function amountThreshold() {
+  return z.string().transform((s, ctx): bigint => {
+    const n = ceilInteger(s);
+    if (n === undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be a non-negative number of at most ${MAX_DIGITS} digits, got '${s.trim().slice(0, 40)}'` });
+      return z.NEVER;
+    }
+    return n;
+  });
+}
+
+/**
+ * Binds of an exact threshold for the amount fragments: the exact integer as text (compared by length, then by
+ * digits, with the lake's canonical `amount_raw`) and its double (rounded down, a pruning companion only: every
+ * amount that passes the exact test passes it too), e.g. `thresholdBinds(5n)` = { min_amount: 5, min_amount_raw: '5' }.
+ */
+export function thresholdBinds(t: bigint | undefined): { min_amount: number | null; min_amount_raw: string | null } {
+  if (t === undefined) return { min_amount: null, min_amount_raw: null };
+  const d = Number(t);
+  return { min_amount: BigInt(Math.floor(d)) > t ? prevDouble(d) : d, min_amount_raw: t.toString() };
+}
+
+/** The largest double below d (d positive and finite). */
+function prevDouble(d: number): number {
+  const b = new Float64Array([d]);
+  const u = new BigUint64Array(b.buffer);
+  u[0] = u[0]! - 1n;
+  return b[0]!;
+}

@@ -1,0 +1,64 @@
+/**
+ * Growth rules (src/lake/growth.ts): every derived dataset declares one that fits its columns, a dataset without
+ * one is refused, and the size-tiered merge plan of runs (src/lake/runs.ts) keeps runs few and merges only the newest.
+ */
+import { describe, expect, it } from 'vitest';
+import { derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
+import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
+import { FAN_IN, planMerges, runId, SEALED_ROWS, type Run } from '../../src/lake/runs.ts';
+
+describe('growth rules', () => {
+  it('every derived dataset declares a rule its columns support', () => {
+    for (const ds of derivedDatasets) {
+      expect(['per-day', 'runs', 'state', 'bounded'], ds.name).toContain(ds.growth.rule);
+      expect(() => checkGrowth(ds), ds.name).not.toThrow();
+    }
+  });
+
+  it('a derived dataset without a growth rule, or with one that does not fit, is refused', () => {
+    const { growth: _g, ...bare } = txByHash;
+    expect(() => checkGrowth(bare)).toThrow(/declares no growth rule/);
+    expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'runs' } })).toThrow(/block_number/);
+    expect(() => checkGrowth({ ...txByHash, growth: { rule: 'per-day' } })).toThrow(/per-day/);
+    expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: ' ' } })).toThrow(/name the dimension/);
+    expect(() => checkGrowth({ ...txByHash, name: 'no_such_ledger', growth: { rule: 'state' } })).toThrow(/merge/);
+    // A dataset literal without `growth` does not type-check as a DerivedDataset either.
+    // @ts-expect-error growth is required
+    const missing: DerivedDataset = { ...bare };
+    expect(missing.growth).toBeUndefined();
+  });
+});
+
+const run = (from: number, to: number, rows: number): Run => ({ id: runId(from, to), fromBlock: from, toBlock: to, rows });
+
+describe('run merges', () => {
+  it(`merges the newest ${FAN_IN} runs of one size tier into one, oldest runs untouched`, () => {
+    const big = run(1, 1000, 1_000_000);
+    const small = [run(1001, 1010, 900), run(1011, 1020, 1000), run(1021, 1030, 800), run(1031, 1040, 1000)];
+    const plan = planMerges([big, ...small]);
+    expect(plan).toEqual([small]);
+    expect(planMerges([big, ...small.slice(0, 3)])).toEqual([]);
+  });
+
+  it('keeps the number of runs logarithmic over many equal publishes', () => {
+    let runs: Run[] = [];
+    let merges = 0;
+    for (let i = 0; i < 1000; i++) {
+      runs.push(run(i * 10, i * 10 + 9, 1000));
+      for (const g of planMerges(runs)) {
+        const at = runs.indexOf(g[0]!);
+        runs.splice(at, g.length, run(g[0]!.fromBlock, g[g.length - 1]!.toBlock, g.reduce((a, r) => a + r.rows, 0)));
+        merges++;
+      }
+    }
+    expect(runs.reduce((a, r) => a + r.rows, 0)).toBe(1_000_000);
+    expect(runs.length).toBeLessThanOrEqual((FAN_IN - 1) * 6);
+    expect(merges).toBeLessThan(400);
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.fromBlock).toBe(runs[i - 1]!.toBlock + 1);
+  });
+
+  it('never merges a sealed run', () => {
+    const sealed = [run(1, 10, SEALED_ROWS), run(11, 20, SEALED_ROWS), run(21, 30, SEALED_ROWS), run(31, 40, SEALED_ROWS)];
+    expect(planMerges(sealed)).toEqual([]);
+  });
+});

@@ -1,0 +1,163 @@
+/**
+ * Incremental == full (issue 10): the raw rows of the tiny lake published again as many small publishes (block
+ * ranges that split days, a replaced tail of blocks as a fork would make, a publish of nothing new) give the same
+ * content in every table as the one full derive of the same rows. Content is compared by a fingerprint computed here
+ * from the Parquet files (row count + order-independent sum of row hashes per table), independently of the manifest.
+ */
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Db } from '../../src/duckdb/duck.ts';
+import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { derivedDatasets } from '../../src/lake/derived.ts';
+import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest.ts';
+import { publishVersion } from '../../src/lake/publish.ts';
+import { lakeDir } from '../helpers/lake.ts';
+
+const DAY_MS = 86_400_000;
+const day = (ts: number): string => new Date(Math.floor(ts / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
+
+/**
+ * Per table: row count and sum of row hashes over the catalog's columns. DOUBLE columns are compared to 10 digits:
+ * a sum of DOUBLEs may differ in its last bits with the order rows are added (threads), not with what is summed.
+ */
+async function contentOf(db: Db, dir: string, m: Manifest): Promise<Record<string, string>> {
+  const out: Record<string, string> = {};
+  for (const ds of [...sourceDatasets, ...derivedDatasets]) {
+    const folder = ds.kind === 'dimension' ? path.join(dir, 'dim') : path.join(dir, ds.kind, ds.name);
+    const glob = ds.kind === 'dimension' ? path.join(folder, `${ds.name}.parquet`) : ds.kind === 'raw' || ds.bucketBy || ds.partitioned ? path.join(folder, '*', '*.parquet') : path.join(folder, '*.parquet');
+    if ((m.tables[ds.name]?.rows ?? 0) === 0) {
+      out[ds.name] = 'empty';
+      continue;
+    }
+    const colsList = ds.columns.filter((c) => c.name !== 'bucket').map((c) => (c.type === 'DOUBLE' ? `printf('%.9e', "${c.name}")` : `"${c.name}"`));
+    const [r] = await db.all(
+      `SELECT count(*) AS n, CAST(sum(CAST(hash(${colsList.join(', ')}) AS HUGEINT)) AS VARCHAR) AS h FROM read_parquet('${glob}', hive_partitioning = false)`,
+    );
+    out[ds.name] = `${r!.n}:${r!.h}`;
+  }
+  return out;
+}
+
+describe('incremental derive', () => {
+  let root: string;
+  let appendRoot: string;
+  let full: Manifest;
+  let db: Db;
+  const published: Manifest[] = [];
+  const appended: Manifest[] = [];
+
+  beforeAll(async () => {
+    full = (await readManifest(lakeDir()))!;
+    root = await fs.mkdtemp(path.join(os.tmpdir(), 'tronlake-incremental-'));
+    appendRoot = await fs.mkdtemp(path.join(os.tmpdir(), 'tronlake-append-'));
+    db = await Db.open({ threads: 2 });
+    const src = versionDir(lakeDir(), full);
+    // The whole tiny lake, once, in source tables the publishes below stage from.
+    for (const ds of sourceDatasets) {
+      const file = ds.kind === 'dimension' ? `${src}/dim/${ds.name}.parquet` : `${src}/raw/${ds.name}/*/*.parquet`;
+      await db.run(`CREATE TABLE all_${ds.name} AS SELECT ${ds.columns.map((c) => `"${c.name}"`).join(', ')} FROM read_parquet('${file}', hive_partitioning = false)`);
+    }
+    const [lo, hi] = [full.first.number, full.head.number];
+    const cut = (f: number): number => Math.round(lo + (hi - lo) * f);
+    // Block ranges published one after another: some split a UTC day, the fifth replaces the tail of the fourth
+    // (a fork: the blocks above `cut(0.5)` disappear, then come back), the sixth publishes nothing new.
+    const steps: { upTo: number; label: string }[] = [
+      { upTo: cut(0.3), label: 'first 30 %' },
+      { upTo: cut(0.31), label: 'a few blocks' },
+      { upTo: cut(0.55), label: 'next quarter' },
+      { upTo: cut(0.5), label: 'tail above 50 % replaced (removed)' },
+      { upTo: cut(0.5), label: 'the same blocks again' },
+      { upTo: cut(0.8), label: 'up to 80 %' },
+      { upTo: hi, label: 'the rest' },
+    ];
+    let previousTop = lo - 1;
+    for (const step of steps) {
+      // Days to rewrite: those holding blocks between the previous top and the new one (both ends included).
+      const [a, b] = [Math.min(previousTop, step.upTo), Math.max(previousTop, step.upTo)];
+      const span = await db.all(`SELECT min("timestamp") AS t0, max("timestamp") AS t1 FROM all_blocks WHERE block_number BETWEEN ${a} AND ${b}`);
+      const days: string[] = [];
+      for (let t = Math.floor(Number(span[0]!.t0) / DAY_MS) * DAY_MS; t <= Number(span[0]!.t1); t += DAY_MS) days.push(day(t));
+      for (const ds of sourceDatasets) {
+        await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+        const where = ds.kind === 'dimension' ? '' : `WHERE block_number <= ${step.upTo}`;
+        await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
+      }
+      const m = await publishVersion(db, { dataDir: root, source: { kind: 'test', step: step.label }, days, solidBlock: step.upTo });
+      published.push(m);
+      previousTop = step.upTo;
+    }
+    // The same rows published as an ingester following the chain does: each publish stages only the new blocks
+    // (`append`), eight publishes, five of them inside one UTC day, so day folders get several files and merges.
+    const cuts = [0.3, 0.3001, 0.3002, 0.3003, 0.3004, 0.3005, 0.7, 1].map(cut);
+    let below = lo - 1;
+    for (const upTo of cuts) {
+      for (const ds of sourceDatasets) {
+        await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
+        const where = ds.kind === 'dimension' ? '' : `WHERE block_number > ${below} AND block_number <= ${upTo}`;
+        await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
+      }
+      appended.push(await publishVersion(db, { dataDir: appendRoot, source: { kind: 'test' }, append: true, solidBlock: upTo }));
+      below = upTo;
+    }
+  }, 900_000);
+
+  afterAll(async () => {
+    db?.close();
+    if (root) await fs.rm(root, { recursive: true, force: true });
+    if (appendRoot) await fs.rm(appendRoot, { recursive: true, force: true });
+  });
+
+  it('many small publishes hold the same content as one full derive, table by table', async () => {
+    const last = published[published.length - 1]!;
+    expect(last.fingerprint).toBe(full.fingerprint);
+    const got = await contentOf(db, versionDir(root, last), last);
+    const want = await contentOf(db, versionDir(lakeDir(), full), full);
+    expect(got).toEqual(want);
+    for (const ds of derivedDatasets) expect(last.tables[ds.name]?.rows, ds.name).toBe(full.tables[ds.name]?.rows);
+  });
+
+  it('publishes that append only the new blocks hold the same content too; a day gets files, merged size-tiered', async () => {
+    const last = appended[appended.length - 1]!;
+    expect(last.fingerprint).toBe(full.fingerprint);
+    expect(await contentOf(db, versionDir(appendRoot, last), last)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
+    // The day of the small publishes got a file per publish and merged the newest four (FAN_IN): 6 files → 3.
+    const busiest = Object.values(appended[5]!.tables.blocks!.partitions!).map((p) => p.files?.length ?? 0);
+    expect(Math.max(...busiest)).toBe(3);
+    for (const [day, p] of Object.entries(last.tables.transactions!.partitions!)) {
+      const files = (await fs.readdir(path.join(versionDir(appendRoot, last), 'raw', 'transactions', `date=${day}`))).sort();
+      expect(files, day).toEqual(p.files!.map((f) => `part-${f.id}.parquet`).sort());
+    }
+    expect(appended[1]!.tables.address_transactions?.rebuilt?.how).toBe('runs');
+    expect(appended[1]!.tables.trc20_balances?.rebuilt?.how).toBe('deltas');
+  });
+
+  it('each publish says per derived dataset what it rebuilt, by the growth rule', () => {
+    const [first, second] = published;
+    for (const ds of derivedDatasets) expect(first!.tables[ds.name]?.rebuilt?.how, ds.name).toMatch(/full|recomputed/);
+    const how = (m: Manifest, name: string): string | undefined => m.tables[name]?.rebuilt?.how;
+    expect(how(second!, 'daily_transaction_stats')).toBe('days');
+    expect(how(second!, 'address_transactions')).toBe('runs');
+    expect(second!.tables.address_transactions?.rebuilt?.detail).toMatch(/added/);
+    expect(how(second!, 'trc20_balances')).toBe('deltas');
+    expect(how(second!, 'token_stats')).toBe('recomputed');
+    // The fork step (tail removed) rebuilds the state in full and cuts the runs holding the replaced blocks.
+    const fork = published[3]!;
+    expect(how(fork, 'trc20_balances')).toBe('full');
+    expect(fork.tables.address_transactions?.rebuilt?.detail).toMatch(/cut/);
+    // Publishing the same blocks again changes nothing.
+    const same = published[4]!;
+    expect(same.tables.address_transactions?.rebuilt?.detail).toBe('unchanged');
+    expect(same.tables.trc20_balances?.rebuilt?.detail).toBe('no new blocks');
+  });
+
+  it('the runs of the by-address copies stay few (merged size-tiered)', () => {
+    const last = published[published.length - 1]!;
+    const runs = last.tables.address_transactions?.runs ?? [];
+    expect(runs.length).toBeGreaterThan(0);
+    expect(runs.length).toBeLessThanOrEqual(published.length);
+    // Runs cover disjoint, increasing block ranges.
+    for (let i = 1; i < runs.length; i++) expect(runs[i]!.fromBlock).toBeGreaterThan(runs[i - 1]!.toBlock);
+  });
+});
