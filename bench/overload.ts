@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   const mix = paths.map((p) => [rand(), p] as const).sort((a, b) => a[0] - b[0]).map(([, p]) => p);
 
   const load0 = os.loadavg()[0]!.toFixed(2);
-  const bare = await server(['bench/bare-server.ts'], {}, true);
+  const bare = await server(['src/bench/bare-server.ts'], {}, true);
   const phases: Phase[] = [];
   try {
     phases.push(await drive('bare Fastify route, 1 connection', bare.port, ['/bare'], 1, seconds, retryWait));
