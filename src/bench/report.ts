@@ -1,4 +1,5 @@
 /** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
+import type { RunOptions } from './runner.ts';
 import type { LabelStats } from './stats.ts';
 
 export const REPORT_FORMAT = 'tronlake-bench/1';
@@ -41,15 +42,8 @@ export interface BenchReport {
   started: string;
   finished: string;
   command: string;
-  settings: {
-    mode: 'mix' | 'per-label';
-    connections: number;
-    duration?: number;
-    requests?: number;
-    repeat: number;
-    warmup: number;
-    timeoutS: number;
-  };
+  /** The run's load settings, as the runner was given them. */
+  settings: Pick<RunOptions, 'mode' | 'connections' | 'duration' | 'requests' | 'repeat' | 'warmup' | 'timeoutS'>;
   workload: { file: string; sha256: string; requests: number; labels: number; comments: string[] };
   machine: { cpus: number; model: string; memoryGiB: number; node: string; os: string; loadBefore: number[]; loadAfter: number[] };
   /** The bare Fastify route measured in the same run (null when skipped with --no-floor). */
