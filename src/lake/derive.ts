@@ -18,6 +18,7 @@ import type { DerivedDataset } from './growth.ts';
 import { type Manifest, type Rebuilt, type RunEntry, type TableEntry, versionDir } from './manifest.ts';
 import { merged, planMerges, runId } from './runs.ts';
 import { readDeriveSql } from './sql-files.ts';
+import { parquetOptions } from './layout.ts';
 import { createDatasetView, datasetGlob } from './views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -130,7 +131,7 @@ async function writeWhole(ctx: DeriveContext, ds: DerivedDataset, target: string
   const file = path.join(target, 'part-0.parquet');
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
   await ctx.view.run(
-    `COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${ds.compression ?? 'zstd'}, ROW_GROUP_SIZE ${rg})`,
+    `COPY (SELECT ${cols(ds)} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (${parquetOptions(ds.compression, rg)})`,
   );
   const rows = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)})`));
   return { kind: 'derived', rows, rebuilt };
@@ -159,7 +160,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
       const file = path.join(target, `date=${day}`, 'part-0.parquet');
       await fs.mkdir(path.dirname(file), { recursive: true });
       await ctx.view.run(
-        `COPY (SELECT * FROM derive_days WHERE day = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd)`,
+        `COPY (SELECT * FROM derive_days WHERE day = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (${parquetOptions()})`,
       );
       const [r] = await ctx.view.all(`SELECT ${HASH_EXPR} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
       partitions[day] = { rows: Number(r!.n), hash: String(r!.h) };
@@ -250,7 +251,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
         const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
         await fs.mkdir(path.dirname(file), { recursive: true });
         await run1(
-          `COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (FORMAT parquet, COMPRESSION ${compression}, ROW_GROUP_SIZE ${rg})`,
+          `COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`,
         );
       }
     };

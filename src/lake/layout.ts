@@ -32,3 +32,13 @@ export async function staleLayout(m: Manifest, dataDir: string): Promise<string 
   return `${dataDir} (version ${m.version}) was derived by another tronlake release; ` +
     `run \`tronlake rederive --data ${dataDir}\` to rebuild its derived tables from its raw data (the raw data is kept)`;
 }
+
+/**
+ * The COPY options of every Parquet file a publish writes, e.g. `FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1`.
+ * zstd level 1: measured on 3.4 M by-address rows (bench profile, 2 days), 10.0 s CPU instead of 13.4 s at DuckDB's
+ * default level, and no larger (371 MB against 378 MB); reading is as fast (zstd decodes at the same speed at any level).
+ */
+export function parquetOptions(compression: 'zstd' | 'snappy' = 'zstd', rowGroupSize?: number): string {
+  const level = compression === 'zstd' ? ', COMPRESSION_LEVEL 1' : '';
+  return `FORMAT parquet, COMPRESSION ${compression}${level}${rowGroupSize ? `, ROW_GROUP_SIZE ${rowGroupSize}` : ''}`;
+}

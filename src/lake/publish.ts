@@ -16,7 +16,7 @@ import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
-import { derivedLayout } from './layout.ts';
+import { derivedLayout, parquetOptions } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
 import { merged, planMerges, runId } from './runs.ts';
 
@@ -45,7 +45,9 @@ export interface PublishOptions {
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DATE_EXPR = 'CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR)';
+const DAY_MS = 86_400_000;
+/** The UTC day of a row as a day number (days since 1970-01-01): the `date=` partition it belongs to. */
+const DAY_NO = `("timestamp" // ${DAY_MS})`;
 
 /** Quotes a trusted literal (paths and day strings we produced) for DuckDB SQL. */
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -82,11 +84,14 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   // TRONLAKE_PUBLISH_TIMING=1 prints the wall time of every step on stderr (how a publish's cost is split).
   const timing = process.env.TRONLAKE_PUBLISH_TIMING === '1';
   let lap = performance.now();
+  let cpuLap = process.cpuUsage();
   let lastLabel = 'start';
   const progress = (label: string) => {
     if (timing) {
-      process.stderr.write(`[publish] ${lastLabel}: ${Math.round(performance.now() - lap)} ms\n`);
+      const cpu = process.cpuUsage(cpuLap);
+      process.stderr.write(`[publish] ${lastLabel}: ${Math.round(performance.now() - lap)} ms wall, ${Math.round((cpu.user + cpu.system) / 1000)} ms cpu\n`);
       lap = performance.now();
+      cpuLap = process.cpuUsage();
       lastLabel = label;
     }
     opts.onStep?.(label, step++, steps);
@@ -111,7 +116,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     if (ds.kind === 'dimension') {
       await fs.mkdir(path.dirname(dir), { recursive: true });
       const file = `${dir}.parquet`;
-      await db.run(`COPY (SELECT ${cols(ds)} FROM ${ds.name} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd)`);
+      await db.run(`COPY (SELECT ${cols(ds)} FROM ${ds.name} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (${parquetOptions()})`);
       const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)})`);
       tables[ds.name] = { kind: 'dimension', rows: Number(r!.n), hash: String(r!.h) };
       continue;
@@ -121,7 +126,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     const prevDir = current ? path.join(versionDir(opts.dataDir, current), 'raw', ds.name) : '';
     const prev = current?.tables[ds.name]?.partitions ?? {};
     if (append) {
-      const written = await writeDays(db, ds, dir, '', rowGroup);
+      const written = await writeDays(db, ds, dir, null, rowGroup);
       for (const [day, file] of Object.entries(written)) {
         appendedDays.add(day);
         const { files, names } = prev[day] ? await dayFiles(db, path.join(prevDir, `date=${day}`), prev[day]!) : { files: [], names: new Map<string, string>() };
@@ -135,8 +140,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
         partitions[day] = entry;
       }
     } else {
-      const where = incremental ? `WHERE ${DATE_EXPR} IN (${opts.days!.map(lit).join(', ') || "''"})` : '';
-      for (const [day, f] of Object.entries(await writeDays(db, ds, dir, where, rowGroup))) partitions[day] = { rows: f.rows, hash: f.hash, files: [f] };
+      for (const [day, f] of Object.entries(await writeDays(db, ds, dir, incremental ? opts.days! : null, rowGroup))) partitions[day] = { rows: f.rows, hash: f.hash, files: [f] };
       if (incremental) {
         // Reuse every day of the current version that this publish does not rewrite.
         for (const [day, entry] of Object.entries(prev)) {
@@ -209,34 +213,41 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
 
 /**
  * One COPY per day (`date=D/part-<blocks>.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not
- * keep an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). The rows are
- * grouped by day once, so each COPY reads one day's rows. Returns the file written per day.
+ * keep an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). One aggregate pass
+ * over the staged rows gives every day's block range, row count and content hash; each COPY then reads its day by a
+ * timestamp range (the staged rows arrive in block order, so DuckDB's zone maps skip the other days). Measured on the
+ * bench profile's transactions (3.46 M rows, 4 days): 12.7 s CPU instead of 19.5 s with a day-sorted temp table and
+ * every file read back for its hash. `days` null = every staged day. Returns the file written per day.
  */
-async function writeDays(db: Db, ds: Dataset, dir: string, where: string, rowGroup: number): Promise<Record<string, DayFile>> {
+async function writeDays(db: Db, ds: Dataset, dir: string, days: string[] | null, rowGroup: number): Promise<Record<string, DayFile>> {
   const out: Record<string, DayFile> = {};
-  await db.run(`CREATE OR REPLACE TEMP TABLE publish_days AS SELECT ${cols(ds)}, ${DATE_EXPR} AS "date" FROM ${ds.name} ${where} ORDER BY "date"`);
-  try {
-    const days = await db.all(`SELECT "date" AS d, min(block_number) AS lo, max(block_number) AS hi FROM publish_days GROUP BY ALL ORDER BY d`);
-    for (const r of days) {
-      const day = String(r.d);
-      out[day] = await writeDayFile(db, ds, path.join(dir, `date=${day}`), `SELECT ${cols(ds)} FROM publish_days WHERE "date" = ${lit(day)}`, Number(r.lo), Number(r.hi), rowGroup);
-    }
-  } finally {
-    await db.run('DROP TABLE IF EXISTS publish_days');
+  if (days?.length === 0) return out;
+  const where = days ? `WHERE ${DAY_NO} IN (${days.map((d) => Date.parse(`${d}T00:00:00Z`) / DAY_MS).join(', ')})` : '';
+  const groups = await db.all(
+    `SELECT ${DAY_NO} AS k, min(block_number) AS lo, max(block_number) AS hi, count(*) AS n,
+            CAST(coalesce(sum(CAST(hash(${cols(ds)}) AS HUGEINT)), 0) AS VARCHAR) AS h
+     FROM ${ds.name} ${where} GROUP BY ALL ORDER BY k`,
+  );
+  for (const g of groups) {
+    const k = Number(g.k);
+    const day = new Date(k * DAY_MS).toISOString().slice(0, 10);
+    const select = `SELECT ${cols(ds)} FROM ${ds.name} WHERE "timestamp" >= ${k * DAY_MS} AND "timestamp" < ${(k + 1) * DAY_MS}`;
+    const content = { rows: Number(g.n), hash: String(g.h) };
+    out[day] = await writeDayFile(db, ds, path.join(dir, `date=${day}`), select, Number(g.lo), Number(g.hi), rowGroup, content);
   }
   return out;
 }
 
-async function writeDayFile(db: Db, ds: Dataset, folder: string, select: string, lo: number, hi: number, rowGroup: number): Promise<DayFile> {
+/** Writes one sorted day file of `select`, whose rows and content hash the caller computed (or which are summed from merged files). */
+async function writeDayFile(db: Db, ds: Dataset, folder: string, select: string, lo: number, hi: number, rowGroup: number, content: { rows: number; hash: string }): Promise<DayFile> {
   const id = runId(lo, hi);
   const file = path.join(folder, `part-${id}.parquet`);
   await fs.mkdir(folder, { recursive: true });
-  await db.run(
-    `COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, ROW_GROUP_SIZE ${rowGroup})`,
-  );
-  // hive_partitioning = false: the path holds date=…, which DuckDB would otherwise add as a column to the hash.
-  const [r] = await db.all(`SELECT ${HASH_EXPR_FLAT} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
-  return { id, fromBlock: lo, toBlock: hi, rows: Number(r!.n), hash: String(r!.h) };
+  await db.run(`COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (${parquetOptions('zstd', rowGroup)})`);
+  // The file's row count from its footer (no page is read): a short write fails here, not in the fingerprint.
+  const written = Number(await db.scalar(`SELECT count(*) FROM read_parquet(${lit(file)}, hive_partitioning = false)`));
+  if (written !== content.rows) throw new Error(`publish: ${file} holds ${written} rows, ${content.rows} were written`);
+  return { id, fromBlock: lo, toBlock: hi, rows: content.rows, hash: content.hash };
 }
 
 /**
@@ -261,7 +272,9 @@ async function mergeDayFiles(db: Db, ds: Dataset, folder: string, files: DayFile
   for (const group of planMerges(files)) {
     const inputs = group.map((f) => lit(path.join(folder, `part-${f.id}.parquet`)));
     const m = merged(group);
-    const into = await writeDayFile(db, ds, folder, `SELECT ${cols(ds)} FROM read_parquet([${inputs.join(', ')}], hive_partitioning = false)`, m.fromBlock, m.toBlock, rowGroup);
+    // A merge moves rows, so the merged file's rows and hash are the sums of its inputs' (the hash is a sum of row hashes).
+    const content = { rows: group.reduce((a, f) => a + f.rows, 0), hash: String(group.reduce((a, f) => a + BigInt(f.hash), 0n)) };
+    const into = await writeDayFile(db, ds, folder, `SELECT ${cols(ds)} FROM read_parquet([${inputs.join(', ')}], hive_partitioning = false)`, m.fromBlock, m.toBlock, rowGroup, content);
     for (const f of group) if (f.id !== into.id) await fs.rm(path.join(folder, `part-${f.id}.parquet`), { force: true });
     files.splice(files.indexOf(group[0]!), group.length, into);
   }
