@@ -8,7 +8,11 @@
  * used only for sorting and thresholds.
  */
 
-export type DuckType = 'BIGINT' | 'INTEGER' | 'SMALLINT' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE';
+/**
+ * DECIMAL(38,0): exact sums of amounts in rollups, which can pass int64 (docs/compat.md "Numbers"). Not HUGEINT:
+ * DuckDB writes a HUGEINT column to Parquet as DOUBLE.
+ */
+export type DuckType = 'BIGINT' | 'INTEGER' | 'SMALLINT' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE' | 'DECIMAL(38,0)';
 
 export interface Column {
   name: string;

@@ -77,7 +77,7 @@ export const dailyTransactionStats: DerivedDataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('contract_type', 'INTEGER', 'protocol contract type'),
     c('tx_count', 'BIGINT', 'transactions'),
-    c('amount', 'DOUBLE', 'sum of amount: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
+    c('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('net_usage', 'BIGINT', 'sum of net_usage'),
@@ -98,7 +98,7 @@ export const dailyTokenTransferStats: DerivedDataset = {
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
     c('transfer_count', 'BIGINT', 'transfer rows'),
-    c('amount', 'DOUBLE', 'sum of amount (smallest units, DOUBLE)'),
+    c('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
   ],
 };
 
@@ -166,7 +166,7 @@ export const dailyContractCallStats: DerivedDataset = {
     c('contract_address', 'VARCHAR', 'called contract, Base58'),
     c('call_count', 'BIGINT', 'calls'),
     c('caller_count', 'BIGINT', 'distinct calling addresses that day (not additive across days)'),
-    c('call_value', 'DOUBLE', 'sum of call_value, sun'),
+    c('call_value', 'DECIMAL(38,0)', 'sum of call_value, exact, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
   ],
