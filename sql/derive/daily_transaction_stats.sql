@@ -1,9 +1,10 @@
--- Additive per-day measures by contract type. amount is sun for TRX-valued types, raw units for TRC10 types.
+-- Additive per-day measures by contract type. amount is sun for TRX-valued types, raw units for TRC10 types, an
+-- exact sum stored as DECIMAL(38,0) (Parquet keeps it exact; int64 amounts cannot pass 10^38 in a day).
 SELECT CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR) AS day,
        epoch_ms(CAST(CAST(epoch_ms("timestamp") AS DATE) AS TIMESTAMP)) AS day_ts,
        contract_type,
        count(*) AS tx_count,
-       sum(amount)::DOUBLE AS amount,
+       CAST(sum(amount) AS DECIMAL(38,0)) AS amount,
        sum(fee)::BIGINT AS fee,
        sum(energy_usage_total)::BIGINT AS energy_usage_total,
        sum(net_usage)::BIGINT AS net_usage,
