@@ -82,6 +82,7 @@ export const dailyTransactionStats: DerivedDataset = {
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('net_usage', 'BIGINT', 'sum of net_usage'),
     c('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    c('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
   ],
 };
 
