@@ -47,6 +47,8 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
+      // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
+      if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);
       return;
     case 'runs':
       if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
