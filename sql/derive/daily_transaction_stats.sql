@@ -8,6 +8,9 @@ SELECT CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR) AS day,
        sum(fee)::BIGINT AS fee,
        sum(energy_usage_total)::BIGINT AS energy_usage_total,
        sum(net_usage)::BIGINT AS net_usage,
-       count(*) FILTER (WHERE contract_ret <> 'SUCCESS') AS failed_count
+       count(*) FILTER (WHERE contract_ret <> 'SUCCESS') AS failed_count,
+       -- A VoteWitness transaction's amount is 0: its votes are the vote counts of its parameters.
+       CAST(coalesce(sum(list_sum(list_transform(json_extract(parameter_json, '$.votes[*].vote_count'), x -> CAST(x AS BIGINT))))
+            FILTER (WHERE contract_type = 4), 0) AS DECIMAL(38,0)) AS vote_count
 FROM transactions
 GROUP BY ALL;

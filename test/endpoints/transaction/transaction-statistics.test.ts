@@ -79,9 +79,20 @@ describe('GET /api/transaction/statistics', () => {
   });
 });
 
+
+describe('votesAmount (issue 16: it summed the amount of vote transactions, always 0)', () => {
+  it('is the sum of the vote counts in the VoteWitness parameters, added here from the JSON text', async () => {
+    const rows = await sql(`select parameter_json p from raw_transactions where contract_type = 4`);
+    let votes = 0n;
+    for (const r of rows) for (const v of (JSON.parse(String(r.p)).votes ?? []) as { vote_count: number | string }[]) votes += BigInt(v.vote_count);
+    const r = await get('/api/transaction/statistics');
+    expect(numberLiterals(r.text, 'votesAmount')[0]).toBe(votes.toString());
+    expect(r.body.votesCount).toBe(rows.length);
+  });
+});
+
 /** The `address` values and raw `amount` literals of one top-10 array of the body, in order. */
 function body10(text: string, key: string, next?: string): { addresses: string[]; amounts: string[] } {
   const part = between(text, key, next);
   return { addresses: [...part.matchAll(/"address":"([^"]*)"/g)].map((m) => m[1]!), amounts: numberLiterals(part, 'amount') };
 }
-
