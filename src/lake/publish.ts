@@ -215,9 +215,10 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
  * One COPY per day (`date=D/part-<blocks>.parquet`), each sorted by the dataset's order: COPY … PARTITION_BY does not
  * keep an ORDER BY inside a partition (measured: 24 of 90 default day files held two sorted runs). One aggregate pass
  * over the staged rows gives every day's block range, row count and content hash; each COPY then reads its day by a
- * timestamp range (a filter on one column; no day-sorted copy of the staged rows is made). Measured on the
- * bench profile's transactions (3.46 M rows, 4 days): 12.7 s CPU instead of 19.5 s with a day-sorted temp table and
- * every file read back for its hash. `days` null = every staged day. Returns the file written per day.
+ * timestamp range (a filter on one column; no day-sorted copy of the staged rows is made). Measured step by step on
+ * the bench profile's transactions (3.46 M rows, 4 days, CPU): the day-sorted temp table this replaces 4.8 s, the
+ * day COPYs 13.0 s (9.9 s at zstd level 1), reading each file back for its hash 1.7 s against 0.7 s for the hash of
+ * the staged rows. `days` null = every staged day. Returns the file written per day.
  */
 async function writeDays(db: Db, ds: Dataset, dir: string, days: string[] | null, rowGroup: number): Promise<Record<string, DayFile>> {
   const out: Record<string, DayFile> = {};
