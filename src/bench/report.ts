@@ -81,14 +81,21 @@ const HEADER = [
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
 ];
 
+/** `/health`'s release as text, e.g. ` 0.1.0 (commit 927e345abcde, modified)`; empty for a server without one. */
+function releaseText(r: unknown): string {
+  if (!r || typeof r !== 'object') return '';
+  const { version, commit, modified } = r as { version?: unknown; commit?: unknown; modified?: unknown };
+  const c = typeof commit === 'string' ? `commit ${commit.slice(0, 12)}${modified === true ? ', modified' : ''}` : 'commit unknown';
+  return ` ${String(version)} (${c})`;
+}
+
 function describeTarget(t: TargetResult): string[] {
   const out = [`- URL: ${t.url}${t.note ? ` (${t.note})` : ''}`];
   const h = t.health;
   if (h) {
     const head = h.head as { number?: unknown } | undefined;
-    const release = h.release ?? h.serverVersion ?? h.tronlake;
     out.push(
-      `- Server: tronlake${release !== undefined ? ` ${String(release)}` : ''}, status \`${String(h.status)}\`, dataset version \`${String(h.version)}\`, fingerprint \`${String(h.fingerprint)}\`${head?.number !== undefined ? `, head block ${String(head.number)}` : ''}`,
+      `- Server: tronlake${releaseText(h.release)}, status \`${String(h.status)}\`, dataset version \`${String(h.version)}\`, fingerprint \`${String(h.fingerprint)}\`${head?.number !== undefined ? `, head block ${String(head.number)}` : ''}`,
     );
   } else out.push('- Server: not a tronlake (no `/health` with a fingerprint): no dataset fingerprint recorded');
   out.push(`- Errors: ${t.errors} connection errors or timeouts (${t.timeouts} timeouts); ${bytesText(t.overall.total.bytes)} received`);
