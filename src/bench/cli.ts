@@ -125,12 +125,17 @@ async function runCmd(argv: string[]): Promise<void> {
   if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two targets have the same name');
   const progress = flags.progress === 'true' || (process.stderr.isTTY && flags.progress !== 'false');
   try {
-    for (const [i, spec] of serveSpecs.entries()) {
-      console.error(`starting tronlake ${spec.name} from ${spec.root} on ${spec.dataDir}…`);
-      const s = await startServed(spec, 10 * 60_000);
-      servers.push(s);
-      targets[urls.length + i]!.url = s.url;
+    // Served targets start together; one that fails stops the run (the others are stopped in `finally`).
+    for (const spec of serveSpecs) console.error(`starting tronlake ${spec.name} from ${spec.root} on ${spec.dataDir}…`);
+    const started = await Promise.allSettled(serveSpecs.map((spec) => startServed(spec, 10 * 60_000)));
+    for (const [i, st] of started.entries()) {
+      if (st.status === 'fulfilled') {
+        servers.push(st.value);
+        targets[urls.length + i]!.url = st.value.url;
+      }
     }
+    const failed = started.find((st) => st.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
     if (startsOwn) {
       console.error(`starting tronlake on ${dataDir} (response cache ${cache ? 'on' : 'off'}) on loopback…`);
       const s = await startTronlake({ dataDir: dataDir!, cache, forwardLogs: true, startTimeoutMs: 60 * 60_000 });
