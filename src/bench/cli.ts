@@ -3,7 +3,7 @@
  *   tronlake bench sample-workload --data DIR [--out FILE]
  *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--workload FILE] [--data DIR]
  *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
- *                  [--retry-after honour|ignore] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+ *                  [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
  */
 import { promises as fs } from 'node:fs';
@@ -20,7 +20,7 @@ import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
 export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--workload FILE] [--data DIR]
                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
-                 [--retry-after honour|ignore] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+                 [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
   tronlake bench compare A.json [B.json] [--out FILE]`;
 
 const DEFAULT_DATA = path.join('data', 'default');
@@ -86,7 +86,7 @@ async function compareCmd(positional: string[], flags: Flags): Promise<void> {
 async function runCmd(argv: string[]): Promise<void> {
   const { urls, serves, rest } = splitTargets(argv);
   const flags = parseFlags(rest);
-  const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'retry-after', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
+  const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'retry-after', 'only', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
   for (const k of Object.keys(flags)) if (!known.includes(k)) throw new Error(`unknown flag --${k}\nusage:\n${BENCH_USAGE}`);
   const mode = (flags.mode ?? 'mix') as 'mix' | 'per-label' | 'sequential';
   if (!['mix', 'per-label', 'sequential'].includes(mode)) throw new Error('--mode must be mix, per-label or sequential');
@@ -153,6 +153,13 @@ async function runCmd(argv: string[]): Promise<void> {
       console.error(`drawing a sample workload from ${dataDir}…`);
       workload = await sampleWorkload(dataDir!);
       workloadFile = `(sample of ${dataDir})`;
+    }
+    if (flags.only) {
+      // Only the requests whose label or path holds the text (one endpoint of a sampled workload, say).
+      const only = flags.only;
+      const items = workload.items.filter((it) => it.label.includes(only) || it.path.includes(only));
+      if (items.length === 0) throw new Error(`--only ${only}: no request of the workload has it in its label or path`);
+      workload = { comments: [...workload.comments, `only the requests with "${only}" in their label or path`], items };
     }
     const out = flags.out ?? path.join('bench-results', new Date().toISOString().replace(/[:.]/g, '-'));
     const report = await runBench({

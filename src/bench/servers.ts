@@ -63,12 +63,12 @@ export interface ServeSpec {
 }
 
 /**
- * Parses one `--serve` value: a name, `=`, a checkout folder (default `.`) and serve flags, split on spaces,
+ * Parses one `--serve` value: a name (anything before the first `=`), `=`, a checkout folder (default `.`) and serve flags, split on spaces,
  * e.g. `parseServeSpec('unbounded=. --max-queue -1', 'data/default', false)` →
  * `{ name: 'unbounded', root: '<abs .>', dataDir: 'data/default', cache: false, args: ['--max-queue', '-1'] }`.
  */
 export function parseServeSpec(value: string, dataDir: string | undefined, cache: boolean): ServeSpec {
-  const m = /^([\w.-]+)=(.*)$/.exec(value);
+  const m = /^([^=]*[^=\s])\s*=(.*)$/.exec(value);
   if (!m) throw new Error(`--serve ${value}: expected NAME=CHECKOUT [serve flags], e.g. --serve base=/tmp/base or --serve 'unbounded=. --max-queue -1'`);
   const words = m[2]!.trim().split(/\s+/).filter(Boolean);
   const root = path.resolve(words[0] && !words[0].startsWith('--') ? words.shift()! : '.');
