@@ -107,7 +107,10 @@ export interface ClientsOptions {
   requests?: number;
   timeoutS: number;
   bailout: number;
-  /** Wait the answer's `Retry-After` (capped at the end of a timed phase) before the client's next request, after a 503 or 429. */
+  /**
+   * After a 503 or 429 with `Retry-After`, the client waits that long before its next request; one told to come back
+   * after the end of a timed phase stops there.
+   */
   honourRetryAfter: boolean;
   onProgress?: (answered: number) => void;
 }
@@ -136,11 +139,18 @@ export async function runClients(origin: URL, prepared: readonly Prepared[], nex
   let firstError: string | undefined;
   let stop = false;
   const tick = o.onProgress && setInterval(() => o.onProgress!(answered), 1000);
+  // A client claims its next request before it waits, so with `requests` no client waits for a request another one
+  // will send.
+  const claim = (): boolean => {
+    if (stop || performance.now() >= deadline || (o.requests !== undefined && started >= o.requests)) return false;
+    started++;
+    return true;
+  };
   const client = async () => {
     const c = new Connection(origin);
     try {
-      while (!stop && performance.now() < deadline && (o.requests === undefined || started < o.requests)) {
-        started++;
+      let mine = claim();
+      while (mine) {
         const p = prepared[next()]!;
         const s = labels.get(p.label)!;
         s.sent++;
@@ -152,15 +162,18 @@ export async function runClients(origin: URL, prepared: readonly Prepared[], nex
           if ((e as NodeJS.ErrnoException).code === 'TIMEOUT') timeouts++;
           firstError ??= errorName(e);
           if (errors >= o.bailout) stop = true;
+          mine = claim();
           continue;
         }
         answered++;
         recordAnswer(s, p, a);
-        const more = o.requests === undefined || started < o.requests;
-        if (more && o.honourRetryAfter && a.retryAfterS !== undefined && (a.status === 503 || a.status === 429)) {
-          const wait = Math.min(a.retryAfterS * 1000, Math.max(0, deadline - performance.now()));
+        mine = claim();
+        if (mine && o.honourRetryAfter && a.retryAfterS !== undefined && (a.status === 503 || a.status === 429)) {
+          const wait = a.retryAfterS * 1000;
+          // Told to come back after the phase has ended: this client is done.
+          if (performance.now() + wait >= deadline) break;
           s.retryWaitMs += wait;
-          if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+          await new Promise((r) => setTimeout(r, wait));
         }
       }
     } finally {

@@ -168,14 +168,15 @@ describe('Retry-After', () => {
     expect(r.targets[0]!.overall.total.retryWaitS).toBe(0);
   });
 
-  it('a timed run stops waiting at the end of its phase', async () => {
+  it('in a timed run, a client told to come back after the phase ends stops there', async () => {
     reset();
     const t0 = performance.now();
     const r = await runBench(options({ targets: [{ name: 'quick', url: quick.url }], mode: 'mix', connections: 3, duration: 1, repeat: 1, honourRetryAfter: true, workload: parseWorkload('/busy\n', 'w') }));
     expect(performance.now() - t0).toBeLessThan(2500);
-    // Each client: a request at once, then waits until the phase ends (1 s): one request each.
+    // Each client: a request at once, told to come back in 1 s, when the 1 s phase is over: one request each.
     expect(quick.received.get('/busy')).toBe(3);
     expect(r.targets[0]!.overall.total.requests).toBe(3);
+    expect(r.targets[0]!.overall.total.retryWaitS).toBe(0);
   });
 
   it('reads seconds and HTTP dates', () => {
@@ -194,10 +195,12 @@ describe('paired verdicts', () => {
     expect(pairedRatios([{ requests: 5, p50: 10 }, { requests: 0, p50: 0 }, { requests: 5, p50: 20 }], [{ requests: 5, p50: 12 }, { requests: 5, p50: 9 }, { requests: 5, p50: 22 }])).toEqual([1.2, 1.1]);
     expect(pairedRatios([{ requests: 5, p50: 10 }], [])).toEqual([]);
     expect(pairedJudge([1.3, 1.32, 1.31])).toBe('slower');
-    expect(pairedJudge([0.7, 0.72])).toBe('faster');
+    expect(pairedJudge([0.7, 0.72, 0.69])).toBe('faster');
+    // Two rounds pointing the same way are not enough.
+    expect(pairedJudge([0.7, 0.72])).toBe('no verdict (under 3 paired rounds)');
     expect(pairedJudge([0.98, 1.05, 1.01])).toBe('within spread');
     // All on one side but the median not beyond the spread.
     expect(pairedJudge([1.01, 1.2, 1.05])).toBe('within spread');
-    expect(pairedJudge([1.5])).toBe('no verdict (under 2 rounds)');
+    expect(pairedJudge([1.5])).toBe('no verdict (under 3 paired rounds)');
   });
 });
