@@ -1,13 +1,12 @@
 /**
  * Paired comparison of two checkouts over the same lake, one request at a time: a thin wrapper over the runner
- * (`tronlake bench --mode sequential`, src/bench). Both checkouts are served by the runner on loopback (response
- * cache off), and every URL of the list is answered by A and B back to back, one request at a time, the order
- * swapped every request and repetition. The comparison (median p50 per endpoint, the paired per-round ratios B / A
- * and their verdicts) is printed and appended to `--out`; the full report goes to `--report DIR`.
- * It once measured in process (Fastify inject); it now goes through HTTP like every measurement in bench/
- * (bench/README.md says what that costs in precision).
+ * (`tronlake bench --mode sequential`, src/bench). Both checkouts' apps are built in the runner's process (in-process
+ * targets, `--inject`: Fastify inject, no socket; response cache off, pool of 2), or served on loopback with
+ * `--http` (`--serve`), and every URL of the list is answered by A and B back to back, one request at a time, the
+ * order swapped every request and repetition. The comparison (median p50 per endpoint, the paired per-round ratios
+ * B / A and their verdicts) is printed and appended to `--out`; the full report goes to `--report DIR`.
  *
- *   npx tsx bench/paired-inject.ts --a /tmp/base --b . --data data/default --urls urls.txt --reps 5 [--only /api/block] [--out file.md] [--aName base --bName new] [--report DIR]
+ *   npx tsx bench/paired-inject.ts --a /tmp/base --b . --data data/default --urls urls.txt --reps 5 [--only /api/block] [--out file.md] [--aName base --bName new] [--http] [--report DIR]
  *   (= npm run bench:paired -- …)
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -26,12 +25,13 @@ writeFileSync(list, urls.join('\n') + '\n');
 const report = f.report ?? path.join(tmp, 'report');
 const a = f.aName ?? 'A';
 const b = f.bName ?? 'B';
-const args = ['--serve', `${a}=${f.a ?? '.'}`, '--serve', `${b}=${f.b ?? '.'}`, '--data', f.data ?? 'data/default', '--workload', list];
+const how = f.http === 'true' ? '--serve' : '--inject';
+const args = [how, `${a}=${f.a ?? '.'}`, how, `${b}=${f.b ?? '.'}`, '--data', f.data ?? 'data/default', '--workload', list];
 args.push('--mode', 'sequential', '--repeat', f.reps ?? '5', '--no-floor', '--out', report, '--progress', 'false');
 await benchCli(args);
 const md = [
   '',
-  `## Paired run, one request at a time (${new Date().toISOString()})`,
+  `## Paired ${how === '--inject' ? 'in-process' : 'HTTP'} run, one request at a time (${new Date().toISOString()})`,
   '',
   `Command: \`npx tsx bench/paired-inject.ts ${process.argv.slice(2).join(' ')}\` (= \`tronlake bench ${args.join(' ')}\`); report in \`${report}\`.`,
   '',

@@ -1,7 +1,7 @@
 /**
  * `tronlake bench`: the three commands a team needs.
  *   tronlake bench sample-workload --data DIR [--out FILE]
- *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--workload FILE] [--data DIR]
+ *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
  *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
  *                  [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
@@ -15,10 +15,11 @@ import { compareReports, readReport, renderComparison } from './compare.ts';
 import { renderMarkdown, type BenchReport } from './report.ts';
 import { runBench, type RunTarget } from './runner.ts';
 import { parseServeSpec, startServed, startTronlake, type Started } from './servers.ts';
+import { startInProcess, type InProcessTarget } from './in-process.ts';
 import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
 
 export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
-  tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--workload FILE] [--data DIR]
+  tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
                  [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
   tronlake bench compare A.json [B.json] [--out FILE]`;
@@ -35,13 +36,15 @@ export async function toolVersion(): Promise<string> {
  * Splits out every `--url` and `--serve` (they may repeat: several targets, measured interleaved) before the common
  * flag parser.
  */
-function splitTargets(argv: string[]): { urls: string[]; serves: string[]; rest: string[] } {
+function splitTargets(argv: string[]): { urls: string[]; serves: string[]; injects: string[]; rest: string[] } {
   const urls: string[] = [];
   const serves: string[] = [];
+  const injects: string[] = [];
   const rest: string[] = [];
+  const lists: Record<string, string[]> = { url: urls, serve: serves, inject: injects };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    const flag = a === '--url' || a.startsWith('--url=') ? urls : a === '--serve' || a.startsWith('--serve=') ? serves : undefined;
+    const flag = lists[/^--(url|serve|inject)(=|$)/.exec(a)?.[1] ?? ''];
     if (!flag) rest.push(a);
     else if (a.includes('=')) flag.push(a.slice(a.indexOf('=') + 1));
     else {
@@ -50,7 +53,7 @@ function splitTargets(argv: string[]): { urls: string[]; serves: string[]; rest:
       flag.push(v);
     }
   }
-  return { urls, serves, rest };
+  return { urls, serves, injects, rest };
 }
 
 function int(flags: Flags, name: string, dflt: number | undefined, min: number): number | undefined {
@@ -84,7 +87,7 @@ async function compareCmd(positional: string[], flags: Flags): Promise<void> {
 }
 
 async function runCmd(argv: string[]): Promise<void> {
-  const { urls, serves, rest } = splitTargets(argv);
+  const { urls, serves, injects, rest } = splitTargets(argv);
   const flags = parseFlags(rest);
   const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'retry-after', 'only', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
   for (const k of Object.keys(flags)) if (!known.includes(k)) throw new Error(`unknown flag --${k}\nusage:\n${BENCH_USAGE}`);
@@ -103,10 +106,11 @@ async function runCmd(argv: string[]): Promise<void> {
 
   // Without --url or --serve the bench serves a lake itself: --data, or the default lake `npm start` uses (generated
   // on first run). --serve targets serve --data (or the default lake) too, unless they name their own.
-  const startsOwn = urls.length === 0 && serves.length === 0;
+  const startsOwn = urls.length === 0 && serves.length === 0 && injects.length === 0;
   const dataDir = flags.data ?? (urls.length === 0 ? (process.env.DATA_DIR ?? DEFAULT_DATA) : undefined);
   const cache = flags.cache === 'true';
   const serveSpecs = serves.map((v) => parseServeSpec(v, dataDir, cache));
+  const injectSpecs = injects.map((v) => parseServeSpec(v, dataDir, cache));
   if (dataDir && startsOwn && path.resolve(dataDir) !== path.resolve(DEFAULT_DATA) && !(await readManifest(dataDir))) {
     throw new Error(`no lake in ${dataDir} (no manifest.json): generate one with \`tronlake generate --out ${dataDir}\`, or pass --url`);
   }
@@ -122,6 +126,10 @@ async function runCmd(argv: string[]): Promise<void> {
     return { name: urls.indexOf(u) === i ? u : `${u} (#${i + 1})`, url: u };
   });
   for (const s of serveSpecs) targets.push({ name: s.name, url: '', note: `started by tronlake bench from ${s.root} on ${s.dataDir}, response cache ${s.cache ? 'on' : 'off'}${s.args.length ? `, ${s.args.join(' ')}` : ''}` });
+  const inProcess: InProcessTarget[] = [];
+  for (const s of injectSpecs) {
+    targets.push({ name: s.name, url: `in-process:${s.root}`, note: `in the bench's process (Fastify inject, no socket) from ${s.root} on ${s.dataDir}, response cache ${s.cache ? 'on' : 'off'}, pool 2` });
+  }
   if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two targets have the same name');
   const progress = flags.progress === 'true' || (process.stderr.isTTY && flags.progress !== 'false');
   try {
@@ -136,6 +144,11 @@ async function runCmd(argv: string[]): Promise<void> {
     }
     const failed = started.find((st) => st.status === 'rejected');
     if (failed) throw (failed as PromiseRejectedResult).reason;
+    for (const [i, spec] of injectSpecs.entries()) {
+      const t = await startInProcess(spec);
+      inProcess.push(t);
+      targets[urls.length + serveSpecs.length + i]!.inProcess = t;
+    }
     if (startsOwn) {
       console.error(`starting tronlake on ${dataDir} (response cache ${cache ? 'on' : 'off'}) on loopback…`);
       const s = await startTronlake({ dataDir: dataDir!, cache, forwardLogs: true, startTimeoutMs: 60 * 60_000 });
@@ -186,6 +199,7 @@ async function runCmd(argv: string[]): Promise<void> {
     if (report.targets.some((t) => t.aborted)) process.exitCode = 1;
   } finally {
     for (const s of servers) await s.stop();
+    for (const t of inProcess) await t.close();
   }
 }
 

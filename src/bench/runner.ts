@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
-import { Connection, errorName, recordAnswer, runClients } from './clients.ts';
+import { Connection, errorName, recordAnswer, runClients, type Answer } from './clients.ts';
+import type { InProcessTarget } from './in-process.ts';
 import { median, pairedRatios } from './verdict.ts';
 import { parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Prepared, type Target } from './load.ts';
 import { REPORT_FORMAT, type BenchReport, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
@@ -16,6 +17,8 @@ import { startBareServer } from './servers.ts';
 
 export interface RunTarget extends Target {
   note?: string;
+  /** Set for an in-process target (`--inject`, sequential mode only): requests go through it, not to `url`. */
+  inProcess?: InProcessTarget;
 }
 
 export interface RunOptions {
@@ -119,12 +122,18 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
   const loadBefore = os.loadavg();
   const connections = o.mode === 'sequential' ? 1 : o.connections;
 
+  if (o.mode !== 'sequential' && o.targets.some((t) => t.inProcess)) {
+    throw new Error('in-process targets (--inject) are measured one request at a time: use --mode sequential, or --serve for load');
+  }
   const health = new Map<RunTarget, Record<string, unknown> | null>();
-  for (const t of o.targets) health.set(t, await probe(t, probeMs));
+  for (const t of o.targets) health.set(t, t.inProcess ? await t.inProcess.health() : await probe(t, probeMs));
   const floorServer = o.floor ? await startBareServer() : undefined;
   try {
     const floorTarget: RunTarget | undefined = floorServer && { name: 'bare Fastify route (floor)', url: floorServer.url, note: 'started by the bench on loopback' };
-    for (const t of o.targets) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+    for (const t of o.targets) {
+      if (!t.inProcess) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+      else for (const p of prepare(warmupOrder(o.workload.items).slice(0, o.warmup), '')) await t.inProcess.send(p);
+    }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
 
     const acc = o.targets.map((t) => accumulate(t, labels));
@@ -258,10 +267,16 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
  */
 async function runSequential(o: RunOptions, acc: Accumulated[], floorAcc: Accumulated | undefined, roundSamples: Map<Accumulated, Samples>, log: (l: string) => void): Promise<void> {
   const items = o.workload.items;
-  const conns = new Map<Accumulated, { c: Connection; prepared: Prepared[] }>();
+  const conns = new Map<Accumulated, { send: (p: Prepared) => Promise<Answer>; close: () => void; prepared: Prepared[] }>();
   for (const a of acc) {
+    const inProcess = a.target.inProcess;
+    if (inProcess) {
+      conns.set(a, { send: (p) => inProcess.send(p), close: () => {}, prepared: prepare(items, '') });
+      continue;
+    }
     const base = parseTarget(a.target.url);
-    conns.set(a, { c: new Connection(base), prepared: prepare(items, base.pathname === '/' ? '' : base.pathname) });
+    const c = new Connection(base);
+    conns.set(a, { send: (p) => c.send(p, o.timeoutS * 1000), close: () => c.close(), prepared: prepare(items, base.pathname === '/' ? '' : base.pathname) });
   }
   try {
     for (let r = 0; r < o.repeat; r++) {
@@ -288,12 +303,12 @@ async function runSequential(o: RunOptions, acc: Accumulated[], floorAcc: Accumu
           for (const a of order) {
             bar?.increment();
             if (a.aborted) continue;
-            const { c, prepared } = conns.get(a)!;
+            const { send, prepared } = conns.get(a)!;
             const p = prepared[i]!;
             const s = per.get(a)!.get(p.label)!;
             s.sent++;
             try {
-              const ans = await c.send(p, o.timeoutS * 1000);
+              const ans = await send(p);
               recordAnswer(s, p, ans);
               s.seconds += ans.ms / 1000;
             } catch (e) {
@@ -315,7 +330,7 @@ async function runSequential(o: RunOptions, acc: Accumulated[], floorAcc: Accumu
       }
     }
   } finally {
-    for (const { c } of conns.values()) c.close();
+    for (const { close } of conns.values()) close();
   }
 }
 

@@ -125,3 +125,22 @@ describe('tronlake bench --serve', () => {
     for (const t of r.targets) await expect(fetch(`${t.url}/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
   });
 });
+
+describe('tronlake bench --inject', () => {
+  it('builds a checkout\'s app in process and measures it one request at a time; refuses it under concurrent load', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-inject-'));
+    const urls = path.join(dir, 'urls.txt');
+    const some = workload.items.slice(0, 3);
+    writeFileSync(urls, some.map((it) => requestPath(it, '')).join('\n') + '\n');
+    const out = path.join(dir, 'out');
+    await benchCli(['--inject', 'a=.', '--inject', 'b=.', '--data', lakeDir(), '--workload', urls, '--mode', 'sequential', '--repeat', '3', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
+    const r = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
+    for (const t of r.targets) {
+      expect(t.overall.total.statuses).toEqual({ 200: 3 * some.length });
+      expect(t.note).toContain('Fastify inject');
+      expect(t.health?.fingerprint).toBe((await testManifest()).fingerprint);
+    }
+    expect(r.targets[1]!.overall.paired!.ratios).toHaveLength(3);
+    await expect(benchCli(['--inject', 'a=.', '--data', lakeDir(), '--workload', urls, '--requests', '4', '--out', out])).rejects.toThrow(/in-process targets \(--inject\) are measured one request at a time/);
+  });
+});
