@@ -13,7 +13,7 @@ import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:f
 import os from 'node:os';
 import path from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
-import { benchCli } from '../src/bench/cli.ts';
+import { benchCli, shellWord } from '../src/bench/cli.ts';
 import { compareReports, readReport, renderComparison } from '../src/bench/compare.ts';
 
 const f = parseFlags(process.argv.slice(2));
@@ -33,7 +33,7 @@ const md = [
   '',
   `## Paired ${how === '--inject' ? 'in-process' : 'HTTP'} run, one request at a time (${new Date().toISOString()})`,
   '',
-  `Command: \`npx tsx bench/paired-inject.ts ${process.argv.slice(2).join(' ')}\` (= \`tronlake bench ${args.join(' ')}\`); report in \`${report}\`.`,
+  `Command: \`npx tsx bench/paired-inject.ts ${process.argv.slice(2).map(shellWord).join(' ')}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`); report in \`${report}\`.`,
   '',
   renderComparison(compareReports([{ file: path.join(report, 'report.json'), report: await readReport(path.join(report, 'report.json')) }])).replace(/^# .*\n/, ''),
 ].join('\n');

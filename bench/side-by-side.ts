@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
-import { benchCli } from '../src/bench/cli.ts';
+import { benchCli, shellWord } from '../src/bench/cli.ts';
 import { compareReports, readReport, renderComparison } from '../src/bench/compare.ts';
 import { renderMarkdown } from '../src/bench/report.ts';
 
@@ -24,6 +24,6 @@ await benchCli(args);
 const file = path.join(dir, 'report.json');
 const report = await readReport(file);
 const out = f.out ?? path.join('bench', 'results', 'side-by-side.md');
-const title = `# Side by side: ${f.title ?? `${report.targets[0]!.name} vs ${report.targets[1]!.name}`}\n\nCommand: \`npx tsx bench/side-by-side.ts ${process.argv.slice(2).join(' ')}\` (= \`tronlake bench ${args.join(' ')}\`).\n\n`;
+const title = `# Side by side: ${f.title ?? `${report.targets[0]!.name} vs ${report.targets[1]!.name}`}\n\nCommand: \`npx tsx bench/side-by-side.ts ${process.argv.slice(2).map(shellWord).join(' ')}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`).\n\n`;
 await fs.writeFile(out, title + renderComparison(compareReports([{ file, report }])).replace(/^# .*\n/, '') + '\n' + renderMarkdown(report).replace(/^# /, '## Report: '));
 console.error(`wrote ${out}`);

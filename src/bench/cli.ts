@@ -32,9 +32,14 @@ export async function toolVersion(): Promise<string> {
   return `tronlake ${pkg.version}`;
 }
 
+/** A command-line word as it would be typed, quoted when it holds spaces, e.g. `shellWord('x=. --threads 1')` = `'x=. --threads 1'`. */
+export function shellWord(w: string): string {
+  return /[\s'"$`\\]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w;
+}
+
 /**
- * Splits out every `--url` and `--serve` (they may repeat: several targets, measured interleaved) before the common
- * flag parser.
+ * Splits out every `--url`, `--serve` and `--inject` (they may repeat: several targets, measured interleaved)
+ * before the common flag parser.
  */
 function splitTargets(argv: string[]): { urls: string[]; serves: string[]; injects: string[]; rest: string[] } {
   const urls: string[] = [];
@@ -191,7 +196,7 @@ async function runCmd(argv: string[]): Promise<void> {
       bailout: int(flags, 'bailout', 1000, 1)!,
       floor: flags['no-floor'] !== 'true',
       progress,
-      command: ['tronlake bench', ...argv].join(' '),
+      command: ['tronlake bench', ...argv.map(shellWord)].join(' '),
       tool: await toolVersion(),
     });
     await writeReport(out, report, workload);
