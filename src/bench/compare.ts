@@ -138,7 +138,7 @@ export function renderComparison(cs: readonly Comparison[]): string {
       '',
       'p50 in ms, all rounds merged, with the range of the per-round p50s. A verdict needs at least two rounds on each side; a',
       'difference is a change only when the rounds do not overlap and the medians differ by more than the run-to-run spread.',
-      'Paired (targets of one run only): B/A of the p50s of each round, A and B measured back to back; a change only with 3',
+      'Paired (targets of one run only): B/A of the p50s of each round, A and B measured back to back; a change only with 5',
       'rounds or more, every round pointing the same way and the median ratio further from 1 than the spread of the ratios.',
       '',
       '| label | A p50 ms (rounds) | B p50 ms (rounds) | B/A p50 | spread ms | verdict | paired B/A median (rounds) | paired verdict | A p99 ms | B p99 ms | A req/s | B req/s | B/A req/s |',

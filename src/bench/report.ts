@@ -127,7 +127,7 @@ function pairedSection(r: BenchReport): string[] {
     `## Paired ratios (p50 of each target over ${esc(r.targets[0]!.name)}, per round)`,
     '',
     'Each round measures the targets back to back, so a slow moment of the machine falls on both halves of a pair. The',
-    'verdict: a change only with 3 rounds or more, every round pointing the same way and the median ratio further from 1 than their spread.',
+    'verdict: a change only with 5 rounds or more, every round pointing the same way and the median ratio further from 1 than their spread.',
     '',
     '| target | label | median ratio | per-round ratios | verdict |',
     '|---|---|---:|---|---|',

@@ -3,7 +3,7 @@
  * rounds (src/bench/README.md, "Verdicts"). Never a change inside the run-to-run spread.
  */
 
-export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (under 2 rounds)' | 'no verdict (under 3 paired rounds)' | `only in ${'A' | 'B'}`;
+export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (under 2 rounds)' | 'no verdict (under 5 paired rounds)' | `only in ${'A' | 'B'}`;
 
 /** The median, e.g. `median([3, 1, 2])` = `2`, `median([1, 2, 3, 4])` = `2.5`. */
 export function median(xs: readonly number[]): number {
@@ -44,13 +44,14 @@ export function pairedRatios(a: readonly { requests: number; p50: number }[], b:
 
 /**
  * The verdict on paired ratios (B / A of a lower-is-better figure, per round): a change only when there are at least
- * three, every round points the same way and the median ratio is further from 1 than the ratios' spread (max − min),
- * e.g. `pairedJudge([1.3, 1.32, 1.31])` = `'slower'`, `pairedJudge([0.98, 1.05, 1.01])` = `'within spread'`.
- * Two rounds are not enough: two ratios of pure noise land on one side of 1 half the time (simulated: the rule would
- * call 30% of unchanged labels a change with two rounds, 9% with three, 2% with four, 0.6% with five).
+ * five, every round points the same way and the median ratio is further from 1 than the ratios' spread (max − min),
+ * e.g. `pairedJudge([1.3, 1.32, 1.31, 1.29, 1.3])` = `'slower'`, `pairedJudge([0.98, 1.05, 1.01, 0.99, 1.02])` =
+ * `'within spread'`. Fewer rounds call noise a change too often: simulated with log-normal noise, 30% of unchanged
+ * labels with two rounds, 9% with three, 2% with four, 0.6% with five; and on the committed A-against-A run
+ * (bench/results/compare/same-server, three rounds) the rule would have called 4 of 26 labels a change.
  */
 export function pairedJudge(ratios: readonly number[]): Verdict {
-  if (ratios.length < 3) return 'no verdict (under 3 paired rounds)';
+  if (ratios.length < 5) return 'no verdict (under 5 paired rounds)';
   const spread = Math.max(...ratios) - Math.min(...ratios);
   const m = median(ratios);
   const sameSide = ratios.every((r) => r > 1) || ratios.every((r) => r < 1);

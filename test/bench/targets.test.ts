@@ -103,12 +103,12 @@ describe('several targets in one run', () => {
 
   it('the paired ratio of two targets follows their servers\' delays, round by round, and is a change', async () => {
     reset();
-    const r = await runBench(options({ workload: parseWorkload('/slow?n=1\n/slow?n=2\n/slow?n=3\n', 'urls.txt') }));
+    const r = await runBench(options({ repeat: 5, workload: parseWorkload('/slow?n=1\n/slow?n=2\n/slow?n=3\n', 'urls.txt') }));
     const a = r.targets[0]!.labels[0]!;
     const b = r.targets[1]!.labels[0]!;
     expect(a.paired).toBeUndefined();
     expect(b.paired!.against).toBe('quick');
-    expect(b.paired!.ratios).toHaveLength(3);
+    expect(b.paired!.ratios).toHaveLength(5);
     // The servers' own delays are 60 and 10 ms (a ratio of 6, shrunk by the same transport cost on both sides): each
     // round's ratio is well above 1 and never above the slowest slow answer over the quickest quick one.
     for (const x of b.paired!.ratios) {
@@ -194,13 +194,13 @@ describe('paired verdicts', () => {
   it('pairs rounds by index where both answered, and calls a change only beyond the spread of the ratios', () => {
     expect(pairedRatios([{ requests: 5, p50: 10 }, { requests: 0, p50: 0 }, { requests: 5, p50: 20 }], [{ requests: 5, p50: 12 }, { requests: 5, p50: 9 }, { requests: 5, p50: 22 }])).toEqual([1.2, 1.1]);
     expect(pairedRatios([{ requests: 5, p50: 10 }], [])).toEqual([]);
-    expect(pairedJudge([1.3, 1.32, 1.31])).toBe('slower');
-    expect(pairedJudge([0.7, 0.72, 0.69])).toBe('faster');
-    // Two rounds pointing the same way are not enough.
-    expect(pairedJudge([0.7, 0.72])).toBe('no verdict (under 3 paired rounds)');
-    expect(pairedJudge([0.98, 1.05, 1.01])).toBe('within spread');
+    expect(pairedJudge([1.3, 1.32, 1.31, 1.29, 1.3])).toBe('slower');
+    expect(pairedJudge([0.7, 0.72, 0.69, 0.71, 0.7])).toBe('faster');
+    // Four rounds pointing the same way are not enough.
+    expect(pairedJudge([0.7, 0.72, 0.69, 0.71])).toBe('no verdict (under 5 paired rounds)');
+    expect(pairedJudge([0.98, 1.05, 1.01, 0.99, 1.02])).toBe('within spread');
     // All on one side but the median not beyond the spread.
-    expect(pairedJudge([1.01, 1.2, 1.05])).toBe('within spread');
-    expect(pairedJudge([1.5])).toBe('no verdict (under 3 paired rounds)');
+    expect(pairedJudge([1.01, 1.2, 1.05, 1.1, 1.03])).toBe('within spread');
+    expect(pairedJudge([1.5])).toBe('no verdict (under 5 paired rounds)');
   });
 });
