@@ -18,6 +18,7 @@ import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } 
 import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
+import { absentReferences } from '../lake/reference.ts';
 import { openApiDocument } from './openapi.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -115,6 +116,8 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       solidBlock: m.solidBlock,
       refreshTime: m.refreshTime,
       source: m.source,
+      // Reference datasets (off-chain facts) never loaded into this lake: what their absence does is in docs/compat.md.
+      absentReference: absentReferences(m),
     };
   });
 
