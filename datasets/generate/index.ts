@@ -451,6 +451,9 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
     let referenceFiles: Record<string, { file: string; sha256: string }> | undefined;
+    // The opening state and the head state as snapshots (a lake made in one batch: a later batch's flows were not
+    // known when the first batch's opening was sized; README "Opening state").
+    if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
       await runFile(db, '08-reference-synthetic.sql', vars);
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;

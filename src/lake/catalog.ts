@@ -292,10 +292,10 @@ export const accountSnapshots: Dataset = {
   name: 'account_snapshots',
   kind: 'snapshot',
   partitioned: false,
-  key: ['address'],
-  sortBy: ['address'],
+  key: ['address', 'as_of_block'],
+  sortBy: ['address', 'as_of_block'],
   rowGroupSize: 4_096,
-  doc: 'Account state per address (`/walletsolidity/getaccount`): balance, Stake 1.0 and 2.0 positions, pending unstakes, votes, permissions, TRC10 balances. Amounts in sun.',
+  doc: 'Account state per address and as-of block (`/walletsolidity/getaccount`): balance, Stake 1.0 and 2.0 positions, pending unstakes, votes, permissions, TRC10 balances. Amounts in sun. An address has one row per snapshot that read it; the newest is its current state.',
   columns: [
     c('address', 'VARCHAR', 'account, Base58'),
     asOf,
@@ -324,7 +324,7 @@ export const accountSnapshots: Dataset = {
     c('owner_permission_json', 'VARCHAR', 'owner permission as the node prints it (keys Base58), JSON; NULL when the account has the default', true),
     c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array; NULL when the account has the default', true),
     c('witness_permission_json', 'VARCHAR', 'witness permission, JSON; NULL when none', true),
-    c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}'),
+    c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read (the generator does not model them)', true),
   ],
 };
 
@@ -332,10 +332,10 @@ export const resourceDelegations: Dataset = {
   name: 'resource_delegations',
   kind: 'snapshot',
   partitioned: false,
-  key: ['from_address', 'to_address', 'version', 'resource'],
-  sortBy: ['from_address', 'to_address', 'version', 'resource'],
+  key: ['from_address', 'to_address', 'version', 'resource', 'as_of_block'],
+  sortBy: ['from_address', 'to_address', 'version', 'resource', 'as_of_block'],
   rowGroupSize: 4_096,
-  doc: 'Resource delegations per (delegator, receiver, stake version, resource) (`getdelegatedresourcev2` / `getdelegatedresource`). A pair that no longer delegates is kept with balance 0.',
+  doc: 'Resource delegations per (delegator, receiver, stake version, resource) and as-of block (`getdelegatedresourcev2` / `getdelegatedresource`). A pair that no longer delegates is written with balance 0; the newest row of a pair is its current state.',
   columns: [
     c('from_address', 'VARCHAR', 'delegator, Base58'),
     c('to_address', 'VARCHAR', 'receiver, Base58'),
@@ -363,6 +363,21 @@ export const networkSnapshots: Dataset = {
     c('total_energy_weight', 'BIGINT', 'TotalEnergyWeight: TRX staked for energy, whole TRX'),
     c('total_energy_limit', 'BIGINT', 'TotalEnergyLimit: energy shared by stakers per day'),
     c('total_tron_power_weight', 'BIGINT', 'TotalTronPowerWeight: TRON Power staked, whole TRX'),
+  ],
+};
+
+export const trc20Snapshots: Dataset = {
+  name: 'trc20_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['contract_address', 'holder_address', 'as_of_block'],
+  sortBy: ['contract_address', 'holder_address', 'as_of_block'],
+  doc: "TRC20 balances as of a block (`balanceOf`). Rows as of a block before the lake's first one are opening balances: the TRC20 ledgers start from them.",
+  columns: [
+    c('contract_address', 'VARCHAR', 'token contract, Base58'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    asOf,
+    c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string'),
   ],
 };
 
@@ -402,7 +417,7 @@ export const chainAnchors: Dataset = {
 };
 
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots];
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors];
 

@@ -54,9 +54,16 @@ describe('snapshot files', () => {
   it('an upsert replaces the rows of its keys and keeps the others', async () => {
     await stage([`('${A}', '${B}', 2, 'ENERGY', 120, 0, 0, 0)`, `('${B}', '${C}', 2, 'ENERGY', 120, 9000000, 0, 0)`]);
     const v2 = (await writeStateFile(db, resourceDelegations, dir('v2'), { dir: dir('v1'), entry: v1 }, { upsert: true }))!;
-    expect(v2.rows).toBe(3);
+    // The key holds the as-of block: a newer read of a pair is a new row beside the older one (its history).
+    expect(v2.rows).toBe(4);
     expect(v2.asOfBlock).toBe(120);
-    expect(await rowsOf(dir('v2'))).toEqual([`${A}>${B}:ENERGY=0@120`, `${A}>${C}:BANDWIDTH=7000000@100`, `${B}>${C}:ENERGY=9000000@120`].sort());
+    expect(await rowsOf(dir('v2'))).toEqual([`${A}>${B}:ENERGY=5000000@100`, `${A}>${B}:ENERGY=0@120`, `${A}>${C}:BANDWIDTH=7000000@100`, `${B}>${C}:ENERGY=9000000@120`].sort());
+    // The same keys read again replace their rows.
+    await stage([`('${A}', '${B}', 2, 'ENERGY', 120, 1000000, 0, 0)`]);
+    const again = (await writeStateFile(db, resourceDelegations, dir('v2b'), { dir: dir('v2'), entry: v2 }, { upsert: true }))!;
+    expect(again.rows).toBe(4);
+    expect(await rowsOf(dir('v2b'))).toContain(`${A}>${B}:ENERGY=1000000@120`);
+    await stage([`('${A}', '${B}', 2, 'ENERGY', 120, 0, 0, 0)`, `('${B}', '${C}', 2, 'ENERGY', 120, 9000000, 0, 0)`]);
   });
 
   it('without upsert a staged snapshot replaces the whole file; nothing staged keeps the previous file (linked)', async () => {
