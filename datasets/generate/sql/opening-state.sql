@@ -97,6 +97,8 @@ WITH d AS (
   FROM g_os_ev WHERE ct = 58 OR (ct = 57 AND NOT locked)
   UNION ALL
   SELECT l.owner, l.rcv, l.res, l.expiry, 1, l.amount FROM g_os_lock l, g_os_bounds b WHERE l.expiry <= b.head_ts
+  UNION ALL -- pairs whose only delegations are still locked at the head
+  SELECT owner, rcv, res, ts, 0, 0 FROM g_os_ev WHERE ct = 57 AND locked
 ), p AS (
   SELECT owner, rcv, res, sum(delta) OVER (PARTITION BY owner, rcv, res ORDER BY ts, o DESC, delta ROWS UNBOUNDED PRECEDING) AS run FROM d
 )
