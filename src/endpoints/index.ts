@@ -30,6 +30,7 @@ import tokensOverview from './tokens/tokens-overview.ts';
 import accountVotes from './account/account-votes.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
+import vote from './account/vote.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -60,4 +61,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountVotes,
   signData,
   resourceUnfreeze,
+  vote,
 ];
