@@ -138,6 +138,7 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/vote': () => [...pick(s.producers, 10).map((a) => `/api/vote?candidate=${a}`), ...pick(s.addresses, 10).map((a) => `/api/vote?voter=${a}`)],
     '/api/account/votes': () => pick(s.addresses, 20).map((a) => `/api/account/votes?address=${a}`),
     '/api/security/sign/data': () => pick(s.addresses, 20).map((a) => `/api/security/sign/data?address=${a}`),
+    '/api/account/resource': () => pick(s.addresses, 20).map((a) => `/api/account/resource?address=${a}`),
     '/api/account/resource/unfreeze': () => pick(s.addresses, 20).map((a) => `/api/account/resource/unfreeze?address=${a}`),
   };
   const urls = recipes[p]?.() ?? [p];

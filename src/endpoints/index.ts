@@ -31,6 +31,7 @@ import accountVotes from './account/account-votes.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
+import accountResource from './account/resource.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -62,4 +63,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   signData,
   resourceUnfreeze,
   vote,
+  accountResource,
 ];
