@@ -30,7 +30,8 @@ export default defineEndpoint({
   }),
   queries: { permissions: 'account/sign-data' },
   async handle(p, ctx) {
-    const [r] = await ctx.rows('permissions', { address: p.address });
+    const [found] = await ctx.rows('permissions', { address: p.address });
+    const r = found && Number(found.n) > 0 ? found : undefined;
     const owner = parse<Permission>(r?.owner_permission_json);
     const actives = parse<Permission[]>(r?.active_permissions_json) ?? [];
     const witness = parse<Permission>(r?.witness_permission_json);

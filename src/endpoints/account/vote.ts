@@ -43,6 +43,10 @@ export default defineEndpoint({
       ctx.rows('rows', { ...filters, lim: p.page.limit, off: p.page.start }, ORDER[p.sort ?? '-votes']),
       ctx.rows('totals', filters),
     ]);
+    // The page is ordered inside the SQL; its joins after the cut do not keep that order, so it is applied again here.
+    const dir = p.sort === 'votes' ? 1 : -1;
+    const bytes = (x: unknown, y: unknown): number => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0); // SQL's binary order
+    rows.sort((a, b) => dir * (n(a.votes) - n(b.votes)) || bytes(a.voter_address, b.voter_address) || bytes(a.candidate_address, b.candidate_address));
     const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];
     const contracts = await ctx.lookups.contractMap(addresses);
     const data = rows.map((r) => ({
