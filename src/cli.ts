@@ -6,6 +6,7 @@
  *   tronlake rederive --data DIR                  (rebuild the derived tables of a lake published by another release)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
+ *   tronlake reference load --dir D --data DIR    (validate off-chain reference files and publish them into a lake)
  *   tronlake bench …                              (workload runner: sample-workload, run, compare; src/bench/cli.ts)
  */
 import path from 'node:path';
@@ -22,7 +23,7 @@ async function generateCmd(flags: Flags): Promise<void> {
   if (!Number.isSafeInteger(seed)) throw new Error('--seed must be an integer');
   const out = flags.out ?? path.join('data', profile);
   const t0 = Date.now();
-  const m = await generate({ profile, seed, out, endDate: flags['end-date'], progress: process.stderr.isTTY || flags.progress === 'true' });
+  const m = await generate({ profile, seed, out, endDate: flags['end-date'], progress: process.stderr.isTTY || flags.progress === 'true', referenceDir: flags.reference });
   console.error(`generated ${profile} (seed ${seed}) into ${out} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}`);
 }
 
@@ -90,6 +91,19 @@ async function startCmd(flags: Flags): Promise<void> {
   await serveCmd({ ...flags, data: dataDir, port: flags.port ?? process.env.PORT ?? '3000' });
 }
 
+async function referenceCmd(argv: string[]): Promise<void> {
+  const [sub, ...rest] = argv;
+  if (sub !== 'load') throw new Error('usage: tronlake reference load --dir D --data DIR');
+  const flags = parseFlags(rest);
+  const dataDir = flags.data ?? process.env.DATA_DIR;
+  if (!dataDir) throw new Error('--data DIR is required');
+  if (!flags.dir) throw new Error('--dir D (the folder of reference files) is required');
+  const { loadReferences } = await import('./lake/reference.ts');
+  const m = await loadReferences(dataDir, flags.dir);
+  const loaded = Object.entries(m.tables).filter(([, t]) => t.kind === 'reference');
+  console.error(`loaded into ${dataDir}: version ${m.version}, fingerprint ${m.fingerprint}; reference datasets: ${loaded.map(([n, t]) => `${n} (${t.rows} rows${t.loadedFrom ? ` from ${t.loadedFrom.file}` : ''})`).join(', ')}`);
+}
+
 async function benchCmd(argv: string[]): Promise<void> {
   const { benchCli } = await import('./bench/cli.ts');
   await benchCli(argv);
@@ -107,6 +121,7 @@ const USAGE = `usage:
   tronlake rederive --data DIR
   tronlake verify --data DIR [--version V]
   tronlake start
+  tronlake reference load --dir D --data DIR
   tronlake bench --help`;
 
 async function main(argv: string[]): Promise<void> {
@@ -126,6 +141,8 @@ async function main(argv: string[]): Promise<void> {
       return ingestCmd(rest);
     case 'bench':
       return benchCmd(rest);
+    case 'reference':
+      return referenceCmd(rest);
     default:
       console.error(USAGE);
       process.exitCode = cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2;

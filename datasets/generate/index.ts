@@ -15,6 +15,7 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
+import { stageReferences } from '../../src/lake/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
@@ -39,6 +40,8 @@ export interface GenerateOptions {
   threads?: number;
   /** Generate and publish this many days at a time (default: the profile's `batchDays`, else all days at once). */
   batchDays?: number;
+  /** Reference files (src/lake/reference.ts) published instead of the synthetic ones of the same datasets. */
+  referenceDir?: string;
 }
 
 const SQL_DIR = fileURLToPath(new URL('./sql/', import.meta.url));
@@ -445,6 +448,16 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     await runFile(db, '06-dims.sql', vars);
     await runFile(db, '07-token-market.sql', vars);
     if (job.incremental) await keepEarlierDimensionRows(db, out);
+    // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
+    // instead where given (validated here, before the publish).
+    let referenceFiles: Record<string, { file: string; sha256: string }> | undefined;
+    // The opening state and the head state as snapshots (a lake made in one batch: a later batch's flows were not
+    // known when the first batch's opening was sized; README "Opening state").
+    if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
+    if (!job.incremental) {
+      await runFile(db, '08-reference-synthetic.sql', vars);
+      if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
+    }
 
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
@@ -460,6 +473,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate: job.window.endDate },
       solidBlock: head - 19,
       ...(job.incremental ? { days } : {}),
+      referenceFiles,
       onStep: (label, done) => {
         // From 'derive' on, publish works in its own database and this one is idle. A file-backed staging database
         // can drop its cached pages for free, leaving the RAM to the derive sorts (bench: 8 GB + ~19 GB otherwise).

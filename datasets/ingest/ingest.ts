@@ -12,6 +12,7 @@
  * and the next run continues from its solid block (or re-ingests the range: same rows, same fingerprint).
  */
 import { publishVersion } from '../../src/lake/publish.ts';
+import { stageReferences } from '../../src/lake/reference.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { AddressBook } from './decode.ts';
@@ -53,6 +54,8 @@ export interface IngestOptions {
   followUntil?: number;
   /** Read token metadata from the node (constant calls). Default true. */
   tokenMetadata?: boolean;
+  /** Reference files to load with the first publish (src/lake/reference.ts; validated before any block is fetched). */
+  referenceDir?: string;
   /** Recompute blockIDs and txIDs from the raw data and refuse mismatches. Default false. */
   verify?: boolean;
   retries?: number;
@@ -154,6 +157,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
 
   let base = await readManifest(opts.out);
   const staging = await Staging.open(opts.out, base, { threads: opts.threads, memoryLimit: opts.memoryLimit });
+  // Validated first, so a bad file stops the run before any block is fetched; published with the first version.
+  let referenceFiles = opts.referenceDir ? (await stageReferences(staging.db, opts.referenceDir)).files : undefined;
   const progress = new Progress(opts.progress ?? 'auto', log);
   let blocksDone = 0;
   let txDone = 0;
@@ -202,7 +207,13 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         days: [...pendingDays].sort(),
         append: staging.appending,
         refreshTime: Date.now(),
+        referenceFiles,
       });
+      if (referenceFiles) {
+        // Published: later publishes carry them over (an empty staged reference table keeps the previous file).
+        for (const name of Object.keys(referenceFiles)) await staging.db.run(`DELETE FROM ${name}`);
+        referenceFiles = undefined;
+      }
       staging.base = m;
       base = m;
       publishes++;

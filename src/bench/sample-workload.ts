@@ -134,6 +134,12 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/token_trc20/totalSupply': () => pick(s.trc20, 5).map((c) => `/api/token_trc20/totalSupply?address=${c}`),
     '/api/trc721/token': () => pick(s.trc721, 3).map((c) => `/api/trc721/token?contract=${c}`),
     '/api/token/all': () => ['/api/token/all', '/api/token/all?start=20&limit=20'],
+    // Account state (issue 12): witnesses as candidates (their voter lists are the longest), sampled senders as voters.
+    '/api/vote': () => [...pick(s.producers, 10).map((a) => `/api/vote?candidate=${a}`), ...pick(s.addresses, 10).map((a) => `/api/vote?voter=${a}`)],
+    '/api/account/votes': () => pick(s.addresses, 20).map((a) => `/api/account/votes?address=${a}`),
+    '/api/security/sign/data': () => pick(s.addresses, 20).map((a) => `/api/security/sign/data?address=${a}`),
+    '/api/account/resource': () => pick(s.addresses, 20).map((a) => `/api/account/resource?address=${a}`),
+    '/api/account/resource/unfreeze': () => pick(s.addresses, 20).map((a) => `/api/account/resource/unfreeze?address=${a}`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -27,6 +27,11 @@ import assetTransfer from './tokens/asset-transfer.ts';
 import tokenTrc20 from './tokens/token-trc20.ts';
 import token from './tokens/token.ts';
 import tokensOverview from './tokens/tokens-overview.ts';
+import accountVotes from './account/account-votes.ts';
+import signData from './account/sign-data.ts';
+import resourceUnfreeze from './account/resource-unfreeze.ts';
+import vote from './account/vote.ts';
+import accountResource from './account/resource.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -54,4 +59,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenTrc20,
   token,
   tokensOverview,
+  accountVotes,
+  signData,
+  resourceUnfreeze,
+  vote,
+  accountResource,
 ];

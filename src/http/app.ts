@@ -18,6 +18,7 @@ import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } 
 import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
+import { absentReferences } from '../lake/reference.ts';
 import { openApiDocument } from './openapi.ts';
 import { serverRelease } from './health.ts';
 
@@ -118,6 +119,8 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       refreshTime: m.refreshTime,
       source: m.source,
       release,
+      // Reference datasets (off-chain facts) never loaded into this lake: what their absence does is in docs/compat.md.
+      absentReference: absentReferences(m),
     };
   });
 

@@ -25,14 +25,21 @@ export interface Column {
    * adds new rows to a day (`sum`, `min`, `max`); the columns without it are the key.
    */
   measure?: 'sum' | 'min' | 'max';
+  /** Reference datasets: a regular expression every non-NULL value must match (checked by the loader). */
+  pattern?: string;
 }
 
 /**
  * raw: facts written by the generator or the ingester, Hive-partitioned by UTC day (`date=YYYY-MM-DD`).
  * dimension: small reference tables, one file, loaded into memory by the engine.
  * derived: rebuilt from raw by `sql/derive/<name>.sql` at publish time.
+ * snapshot: node state as of a block (`as_of_block`), keyed by `key`; one file per version (`snap/<name>.parquet`),
+ *   read through a view (not loaded into memory). A publish whose staged table is empty keeps the previous file; a
+ *   staged table replaces it, or with `snapshots: 'upsert'` replaces the previous rows of the same keys.
+ * reference: off-chain facts an operator supplies (`tronlake reference load`), validated against the declaration;
+ *   one file per version (`ref/<name>.parquet`), loaded into memory; absent until loaded (an empty table then).
  */
-export type DatasetKind = 'raw' | 'dimension' | 'derived';
+export type DatasetKind = 'raw' | 'dimension' | 'derived' | 'snapshot' | 'reference';
 
 export interface Dataset {
   name: string;
@@ -51,6 +58,8 @@ export interface Dataset {
   bucketBy?: string;
   /** Parquet compression, default zstd (smallest); snappy where write and read speed matter more than size. */
   compression?: 'zstd' | 'snappy';
+  /** Snapshot and reference datasets: the columns that identify a row (an upsert replaces rows by them; unique). */
+  key?: string[];
   columns: Column[];
 }
 
@@ -286,6 +295,144 @@ export const contracts: Dataset = {
   ],
 };
 
+// ---- Snapshots: node state as of a block (issue 12). Both sources write them: the ingester from the node's state
+// APIs at the published solid head, the generator from its opening state plus its flows.
+
+const asOf = c('as_of_block', 'BIGINT', 'the block this state is as of (the published solid head when it was read)');
+
+export const accountSnapshots: Dataset = {
+  name: 'account_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['address', 'as_of_block'],
+  sortBy: ['address', 'as_of_block'],
+  rowGroupSize: 4_096,
+  doc: 'Account state per address and as-of block (`/walletsolidity/getaccount`): balance, Stake 1.0 and 2.0 positions, pending unstakes, votes, permissions, TRC10 balances. Amounts in sun. An address has one row per snapshot that read it; the newest is its current state.',
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    asOf,
+    c('balance', 'BIGINT', 'TRX balance, sun'),
+    c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)'),
+    c('account_name', 'VARCHAR', "account name ('' when none)"),
+    c('is_witness', 'BOOLEAN', 'the account is a witness (SR candidate)'),
+    c('latest_withdraw_time', 'BIGINT', 'last reward withdrawal, ms (0 when none)'),
+    c('frozen_v1_bandwidth', 'BIGINT', 'Stake 1.0: own frozen balance for bandwidth, sun'),
+    c('frozen_v1_bandwidth_expire', 'BIGINT', 'Stake 1.0: unlock time of the bandwidth freeze, ms (0 when none)'),
+    c('frozen_v1_energy', 'BIGINT', 'Stake 1.0: own frozen balance for energy, sun'),
+    c('frozen_v1_energy_expire', 'BIGINT', 'Stake 1.0: unlock time of the energy freeze, ms (0 when none)'),
+    c('delegated_v1_bandwidth', 'BIGINT', 'Stake 1.0: frozen for bandwidth of others, sun'),
+    c('delegated_v1_energy', 'BIGINT', 'Stake 1.0: frozen for energy of others, sun'),
+    c('acquired_v1_bandwidth', 'BIGINT', 'Stake 1.0: bandwidth stake received from others, sun'),
+    c('acquired_v1_energy', 'BIGINT', 'Stake 1.0: energy stake received from others, sun'),
+    c('frozen_v2_bandwidth', 'BIGINT', 'Stake 2.0: own stake for bandwidth not delegated, sun'),
+    c('frozen_v2_energy', 'BIGINT', 'Stake 2.0: own stake for energy not delegated, sun'),
+    c('frozen_v2_tron_power', 'BIGINT', 'Stake 2.0: stake for TRON Power only, sun'),
+    c('delegated_v2_bandwidth', 'BIGINT', 'Stake 2.0: stake delegated to others for bandwidth, sun'),
+    c('delegated_v2_energy', 'BIGINT', 'Stake 2.0: stake delegated to others for energy, sun'),
+    c('acquired_v2_bandwidth', 'BIGINT', 'Stake 2.0: stake received from others for bandwidth, sun'),
+    c('acquired_v2_energy', 'BIGINT', 'Stake 2.0: stake received from others for energy, sun'),
+    c('unfrozen_v2_json', 'VARCHAR', 'pending Stake 2.0 unstakes: JSON array of {"type": "BANDWIDTH"|"ENERGY"|"TRON_POWER", "amount": sun, "expire": ms}'),
+    c('votes_json', 'VARCHAR', 'current votes: JSON array of {"address": Base58 SR, "count": votes}'),
+    c('owner_permission_json', 'VARCHAR', 'owner permission as the node prints it (keys Base58), JSON; NULL when the account has the default', true),
+    c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array; NULL when the account has the default', true),
+    c('witness_permission_json', 'VARCHAR', 'witness permission, JSON; NULL when none', true),
+    c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read (the generator does not model them)', true),
+  ],
+};
+
+export const resourceDelegations: Dataset = {
+  name: 'resource_delegations',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['from_address', 'to_address', 'version', 'resource', 'as_of_block'],
+  sortBy: ['from_address', 'to_address', 'version', 'resource', 'as_of_block'],
+  rowGroupSize: 4_096,
+  doc: 'Resource delegations per (delegator, receiver, stake version, resource) and as-of block (`getdelegatedresourcev2` / `getdelegatedresource`). A pair that no longer delegates is written with balance 0; the newest row of a pair is its current state.',
+  columns: [
+    c('from_address', 'VARCHAR', 'delegator, Base58'),
+    c('to_address', 'VARCHAR', 'receiver, Base58'),
+    c('version', 'INTEGER', '1 Stake 1.0, 2 Stake 2.0'),
+    c('resource', 'VARCHAR', 'BANDWIDTH | ENERGY'),
+    asOf,
+    c('balance', 'BIGINT', 'delegated stake, sun (0 = none any more)'),
+    c('lock_balance', 'BIGINT', 'Stake 2.0: the locked part, sun'),
+    c('expire_time', 'BIGINT', 'Stake 2.0: lock expiry; Stake 1.0: unfreeze time; ms (0 when none)'),
+  ],
+};
+
+export const networkSnapshots: Dataset = {
+  name: 'network_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['as_of_block'],
+  sortBy: ['as_of_block'],
+  doc: 'Network resource totals per snapshot (`getaccountresource`): what one staked TRX is worth. One row per snapshot block.',
+  columns: [
+    asOf,
+    c('timestamp', 'BIGINT', 'time of the as-of block, ms'),
+    c('total_net_weight', 'BIGINT', 'TotalNetWeight: TRX staked for bandwidth, whole TRX'),
+    c('total_net_limit', 'BIGINT', 'TotalNetLimit: bandwidth shared by stakers per day'),
+    c('total_energy_weight', 'BIGINT', 'TotalEnergyWeight: TRX staked for energy, whole TRX'),
+    c('total_energy_limit', 'BIGINT', 'TotalEnergyLimit: energy shared by stakers per day'),
+    c('total_tron_power_weight', 'BIGINT', 'TotalTronPowerWeight: TRON Power staked, whole TRX'),
+  ],
+};
+
+export const trc20Snapshots: Dataset = {
+  name: 'trc20_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['contract_address', 'holder_address', 'as_of_block'],
+  sortBy: ['contract_address', 'holder_address', 'as_of_block'],
+  doc: "TRC20 balances as of a block (`balanceOf`). Rows as of a block before the lake's first one are opening balances: the TRC20 ledgers start from them.",
+  columns: [
+    c('contract_address', 'VARCHAR', 'token contract, Base58'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    asOf,
+    c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string'),
+  ],
+};
+
+// ---- Reference datasets: off-chain facts (issue 12; design map R4/R5). Loaded by `tronlake reference load`.
+
+const BASE58_ADDRESS = '^T[1-9A-HJ-NP-Za-km-z]{33}$';
+
+export const addressLabels: Dataset = {
+  name: 'address_labels',
+  kind: 'reference',
+  partitioned: false,
+  key: ['address'],
+  sortBy: ['address'],
+  doc: 'Public labels of addresses (exchanges, foundation, projects, token contracts). Off-chain: an operator file; a small sample ships in datasets/reference/.',
+  columns: [
+    { ...c('address', 'VARCHAR', 'labelled address, Base58'), pattern: BASE58_ADDRESS },
+    c('public_tag', 'VARCHAR', "display label, e.g. 'Binance-Hot'"),
+    { ...c('category', 'VARCHAR', 'exchange | foundation | project | token | burn | witness | other'), pattern: '^(exchange|foundation|project|token|burn|witness|other)$' },
+    c('entity', 'VARCHAR', "organisation behind the address ('' when unknown)", true),
+    c('source', 'VARCHAR', "where the label comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+export const chainAnchors: Dataset = {
+  name: 'chain_anchors',
+  kind: 'reference',
+  partitioned: false,
+  key: ['name'],
+  sortBy: ['name'],
+  doc: "Whole-chain totals as of a block before or at the lake's first block (design map R6): what cumulative figures start from when the lake does not start at genesis.",
+  columns: [
+    { ...c('name', 'VARCHAR', 'tx_count | account_count | accounts_with_trx | blockchain_bytes | trc10_count | trc20_count | issued_sun | burned_sun | supply_sun | max_tps'), pattern: '^(tx_count|account_count|accounts_with_trx|blockchain_bytes|trc10_count|trc20_count|issued_sun|burned_sun|supply_sun|max_tps)$' },
+    { ...c('value_raw', 'VARCHAR', 'the total, exact decimal integer'), pattern: '^-?[0-9]+$' },
+    c('as_of_block', 'BIGINT', 'the block the total is as of'),
+    c('source', 'VARCHAR', "where the figure comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+/** The snapshot datasets (node state as of a block). */
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots];
+/** The reference datasets (off-chain facts loaded by an operator). */
+export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors];
+
 /** Raw and dimension datasets: what the generator and the ingester must write. */
 export const sourceDatasets: Dataset[] = [
   blocks,
@@ -298,6 +445,8 @@ export const sourceDatasets: Dataset[] = [
   tokens,
   contracts,
   tokenPrices,
+  ...snapshotDatasets,
+  ...referenceDatasets,
 ];
 
 /** `CREATE TABLE` column list for a dataset, e.g. `block_number BIGINT NOT NULL, …`. */

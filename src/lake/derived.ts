@@ -350,6 +350,179 @@ export const tokenPositionBands: DerivedDataset = {
   ],
 };
 
+// ---- Account state (issue 12): typed system-contract events from transactions (design map R1), and the current
+// stakes, delegations and votes from the newest snapshot rows (R3).
+
+const eventRef: Column[] = [
+  c('block_number', 'BIGINT', 'block height'),
+  c('timestamp', 'BIGINT', 'block time, ms'),
+  c('tx_hash', 'VARCHAR', 'transaction id'),
+  c('tx_index', 'INTEGER', 'position inside the block'),
+];
+
+export const stakeEvents: DerivedDataset = {
+  name: 'stake_events',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['owner_address', 'block_number', 'tx_index'],
+  doc: 'Successful stake, unstake, withdrawal and delegation transactions (types 11, 12, 13, 54-59), typed; by owner.',
+  columns: [
+    ...eventRef,
+    c('contract_type', 'INTEGER', 'protocol contract type'),
+    c('operation', 'VARCHAR', 'freeze_v1 | unfreeze_v1 | withdraw_reward | freeze_v2 | unfreeze_v2 | withdraw_expire | delegate | undelegate | cancel_all_unfreeze'),
+    c('owner_address', 'VARCHAR', 'signer, Base58'),
+    c('receiver_address', 'VARCHAR', 'delegation receiver (57/58, Stake 1.0 receiver), Base58', true),
+    c('resource', 'VARCHAR', 'BANDWIDTH | ENERGY | TRON_POWER', true),
+    c('amount', 'BIGINT', 'staked, unstaked, delegated or withdrawn sun'),
+    c('lock', 'BOOLEAN', 'a locked delegation'),
+    c('lock_period', 'BIGINT', 'lock period of a locked delegation, blocks (0 when none)'),
+    c('withdraw_amount', 'BIGINT', 'sun withdrawn with it (matured unstakes, rewards)', true),
+    c('cancel_json', 'VARCHAR', 'CancelAllUnfreezeV2: re-staked sun per resource, JSON', true),
+  ],
+};
+
+export const voteEvents: DerivedDataset = {
+  name: 'vote_events',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['voter_address', 'block_number', 'tx_index', 'vote_index'],
+  doc: 'One row per (VoteWitness transaction, candidate): the vote set that replaced the voter\'s previous one.',
+  columns: [
+    ...eventRef,
+    c('voter_address', 'VARCHAR', 'voter, Base58'),
+    c('candidate_address', 'VARCHAR', 'voted witness, Base58'),
+    c('votes', 'BIGINT', 'votes for this candidate (whole TRON Power)'),
+    c('vote_index', 'INTEGER', 'position in the vote set, from 0'),
+    c('set_total', 'BIGINT', 'votes of the whole set'),
+  ],
+};
+
+export const permissionUpdates: DerivedDataset = {
+  name: 'permission_updates',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  sortBy: ['owner_address', 'block_number', 'tx_index'],
+  doc: 'Successful AccountPermissionUpdate transactions (type 46): the permissions they set (keys Base58).',
+  columns: [
+    ...eventRef,
+    c('owner_address', 'VARCHAR', 'account, Base58'),
+    c('owner_permission_json', 'VARCHAR', 'owner permission, JSON', true),
+    c('witness_permission_json', 'VARCHAR', 'witness permission, JSON', true),
+    c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array', true),
+  ],
+};
+
+const SNAPSHOT_BOUND = 'accounts in account_snapshots (the newest row of each)';
+
+export const stakePositions: DerivedDataset = {
+  name: 'stake_positions',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "Current stakes per account from its newest snapshot: Stake 1.0 and 2.0 per resource, delegated and received, pending and withdrawable unstakes (as of the head's time), TRON Power and votes used.",
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('as_of_block', 'BIGINT', 'the snapshot block'),
+    c('frozen_v1_bandwidth', 'BIGINT', 'Stake 1.0 own bandwidth stake, sun'),
+    c('frozen_v1_bandwidth_expire', 'BIGINT', 'its unlock time, ms'),
+    c('frozen_v1_energy', 'BIGINT', 'Stake 1.0 own energy stake, sun'),
+    c('frozen_v1_energy_expire', 'BIGINT', 'its unlock time, ms'),
+    c('frozen_v2_bandwidth', 'BIGINT', 'Stake 2.0 own bandwidth stake not delegated, sun'),
+    c('frozen_v2_energy', 'BIGINT', 'Stake 2.0 own energy stake not delegated, sun'),
+    c('frozen_v2_tron_power', 'BIGINT', 'Stake 2.0 TRON Power stake, sun'),
+    c('delegated_v2_bandwidth', 'BIGINT', 'delegated to others for bandwidth, sun'),
+    c('delegated_v2_energy', 'BIGINT', 'delegated to others for energy, sun'),
+    c('acquired_v2_bandwidth', 'BIGINT', 'received from others for bandwidth, sun'),
+    c('acquired_v2_energy', 'BIGINT', 'received from others for energy, sun'),
+    c('pending_unstake', 'BIGINT', 'unstaked sun not yet matured at the head time'),
+    c('withdrawable', 'BIGINT', 'unstaked sun matured and not withdrawn at the head time'),
+    c('tron_power', 'BIGINT', 'TRON Power, sun (own stakes of every resource and version, delegated included)'),
+    c('votes_used', 'BIGINT', 'votes cast (whole TRON Power)'),
+  ],
+};
+
+export const delegationsByAddress: DerivedDataset = {
+  name: 'delegations_by_address',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'delegation pairs in resource_delegations (the newest row of each)' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address', 'side', 'counterparty_address', 'version', 'resource'],
+  doc: 'Current delegations with a balance, filed under both parties: given by the address or received by it.',
+  columns: [
+    c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
+    c('side', 'VARCHAR', "'given' (address delegates) | 'received' (address receives)"),
+    c('counterparty_address', 'VARCHAR', 'the other party, Base58'),
+    c('owner_address', 'VARCHAR', 'delegator, Base58'),
+    c('receiver_address', 'VARCHAR', 'receiver, Base58'),
+    c('version', 'INTEGER', '1 Stake 1.0, 2 Stake 2.0'),
+    c('resource', 'VARCHAR', 'BANDWIDTH | ENERGY'),
+    c('balance', 'BIGINT', 'delegated sun'),
+    c('lock_balance', 'BIGINT', 'locked part, sun (0 once the lock expired at the head time)'),
+    c('expire_time', 'BIGINT', 'lock expiry (Stake 1.0: unfreeze time), ms'),
+    c('as_of_block', 'BIGINT', 'the snapshot block'),
+    c('operation_ts', 'BIGINT', 'time of the last (un)delegation of the pair in the lake, ms', true),
+  ],
+};
+
+const voteColumns: Column[] = [
+  c('voter_address', 'VARCHAR', 'voter, Base58'),
+  c('candidate_address', 'VARCHAR', 'witness voted for, Base58'),
+  c('votes', 'BIGINT', 'votes (whole TRON Power)'),
+  c('as_of_block', 'BIGINT', 'the snapshot block'),
+  c('vote_tx_hash', 'VARCHAR', "the voter's last VoteWitness transaction in the lake", true),
+  c('vote_ts', 'BIGINT', 'its time, ms', true),
+];
+
+export const votesByVoter: DerivedDataset = {
+  name: 'votes_by_voter',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['voter_address', 'candidate_address'],
+  doc: 'Current votes from the newest snapshot of each voter (a vote revoked by an unstake is gone), by voter.',
+  columns: voteColumns,
+};
+
+export const votesByCandidate: DerivedDataset = {
+  name: 'votes_by_candidate',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['candidate_address', 'votes', 'voter_address'],
+  doc: 'The rows of votes_by_voter clustered by candidate.',
+  columns: voteColumns,
+};
+
+export const dailyStakeWeights: DerivedDataset = {
+  name: 'daily_stake_weights',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'days of the lake (one row per day, from stake_events and network_snapshots)' },
+  partitioned: false,
+  sortBy: ['day'],
+  doc: "Network stake weights at the end of each UTC day, reconstructed backward from the newest network snapshot and the stake events after the day (whole TRX; the chain rounds per operation, so a day may differ by a few TRX). Empty without a network snapshot.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('net_weight', 'BIGINT', 'TRX staked for bandwidth at the end of the day'),
+    c('energy_weight', 'BIGINT', 'TRX staked for energy at the end of the day'),
+    c('tron_power_weight', 'BIGINT', 'TRON Power staked at the end of the day, TRX'),
+    c('net_limit', 'BIGINT', 'bandwidth shared by stakers per day (the snapshot\'s)'),
+    c('energy_limit', 'BIGINT', 'energy shared by stakers per day (the snapshot\'s)'),
+    c('net_staked', 'BIGINT', 'sun staked for bandwidth during the day, net of unstakes'),
+    c('energy_staked', 'BIGINT', 'sun staked for energy during the day, net of unstakes'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -370,6 +543,14 @@ export const derivedDatasets: DerivedDataset[] = [
   tokenStats,
   trc721Transfers,
   tokenPositionBands,
+  stakeEvents,
+  voteEvents,
+  permissionUpdates,
+  stakePositions,
+  delegationsByAddress,
+  votesByVoter,
+  votesByCandidate,
+  dailyStakeWeights,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

@@ -22,7 +22,7 @@ const rebuiltSchema = z.object({
 });
 
 const tableSchema = z.object({
-  kind: z.enum(['raw', 'dimension', 'derived']),
+  kind: z.enum(['raw', 'dimension', 'derived', 'snapshot', 'reference']),
   rows: z.number().int(),
   /** Per-partition row counts and content hashes (raw tables); lets a new version reuse unchanged days. */
   partitions: z.record(z.string(), partitionSchema).optional(),
@@ -32,6 +32,10 @@ const tableSchema = z.object({
   runs: z.array(runSchema).optional(),
   /** Derived datasets: what the publish of this version rebuilt, by the dataset's growth rule. */
   rebuilt: rebuiltSchema.optional(),
+  /** Reference datasets: the file it was loaded from (name only) and that file's sha256. */
+  loadedFrom: z.object({ file: z.string(), sha256: z.string() }).optional(),
+  /** Snapshot datasets: the highest as-of block of its rows. */
+  asOfBlock: z.number().int().optional(),
 });
 
 export const manifestSchema = z.object({

@@ -19,6 +19,7 @@ import { createLakeViews, datasetGlob } from './views.ts';
 import { derivedLayout, parquetOptions } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
 import { merged, planMerges, runId } from './runs.ts';
+import { writeStateFile } from './state-files.ts';
 
 export interface PublishOptions {
   dataDir: string;
@@ -42,6 +43,14 @@ export interface PublishOptions {
    * day is linked. The cost is the new rows', whatever the size of the day. `days` is ignored.
    */
   append?: boolean;
+  /**
+   * Staged snapshot rows: `replace` (default) the previous version's snapshot, or `upsert` them over it by the
+   * dataset's key (the ingester reads state only for what new blocks touched). An empty staged snapshot or reference
+   * table keeps the previous version's file (src/lake/state-files.ts).
+   */
+  snapshots?: 'replace' | 'upsert';
+  /** Reference datasets staged from operator files: where each came from (recorded in the manifest). */
+  referenceFiles?: Record<string, { file: string; sha256: string }>;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -112,6 +121,14 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
 
   for (const ds of sourceDatasets) {
     progress(`write ${ds.name}`);
+    if (ds.kind === 'snapshot' || ds.kind === 'reference') {
+      const entry = await writeStateFile(db, ds, tmp, current ? { dir: versionDir(opts.dataDir, current), entry: current.tables[ds.name] } : null, {
+        upsert: opts.snapshots === 'upsert',
+        loadedFrom: opts.referenceFiles?.[ds.name],
+      });
+      if (entry) tables[ds.name] = entry;
+      continue;
+    }
     const dir = path.join(tmp, ds.kind === 'dimension' ? 'dim' : 'raw', ds.name);
     if (ds.kind === 'dimension') {
       await fs.mkdir(path.dirname(dir), { recursive: true });
@@ -390,7 +407,7 @@ export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'
       const entry = current.tables[ds.name];
       if (!entry || entry.rows === 0) {
         await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
-      } else if (ds.kind === 'dimension') {
+      } else if (ds.kind === 'dimension' || ds.kind === 'snapshot' || ds.kind === 'reference') {
         await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet(${lit(datasetGlob(v, ds))})`);
       } else {
         // Only read for the days to rewrite (none): every day is linked from the current version.

@@ -36,7 +36,7 @@ const MAGIC = 'PAR1';
 /** The dataset a file of a version folder belongs to, e.g. `raw/blocks/date=…/x.parquet` → `blocks`. */
 export function datasetOfFile(relative: string): string | undefined {
   const parts = relative.split(/[\\/]/);
-  if (parts[0] === 'dim' && parts[1]) return parts[1].replace(/\.parquet$/, '');
+  if ((parts[0] === 'dim' || parts[0] === 'snap' || parts[0] === 'ref') && parts[1]) return parts[1].replace(/\.parquet$/, '');
   if ((parts[0] === 'raw' || parts[0] === 'derived') && parts[1]) return parts[1];
   return undefined;
 }
@@ -46,9 +46,10 @@ export async function verifyVersion(dataDir: string, manifest: Manifest, opts: {
   const dir = versionDir(dataDir, manifest);
   const report: VerifyReport = { version: manifest.version, files: 0, rows: 0, problems: [] };
   for (const [name, table] of Object.entries(manifest.tables)) {
-    const base = table.kind === 'dimension' ? path.join('dim') : path.join(table.kind, name);
-    const files = table.kind === 'dimension'
-      ? (await exists(path.join(dir, 'dim', `${name}.parquet`)) ? [path.join('dim', `${name}.parquet`)] : [])
+    const oneFile = table.kind === 'dimension' ? 'dim' : table.kind === 'snapshot' ? 'snap' : table.kind === 'reference' ? 'ref' : null;
+    const base = oneFile ?? path.join(table.kind, name);
+    const files = oneFile
+      ? (await exists(path.join(dir, oneFile, `${name}.parquet`)) ? [path.join(oneFile, `${name}.parquet`)] : [])
       : await listParquet(dir, base);
     if (table.rows !== 0 && files.length === 0) {
       report.problems.push({ dataset: name, file: base, problem: `no files (manifest: ${table.rows} rows)` });
@@ -98,8 +99,10 @@ export async function versionManifest(dataDir: string, version: string): Promise
   for (const kind of ['raw', 'derived'] as const) {
     for (const name of await fs.readdir(path.join(dir, kind)).catch(() => [] as string[])) tables[name] = { kind, rows: -1 };
   }
-  for (const f of await fs.readdir(path.join(dir, 'dim')).catch(() => [] as string[])) {
-    if (f.endsWith('.parquet')) tables[f.replace(/\.parquet$/, '')] = { kind: 'dimension', rows: -1 };
+  for (const [folder, kind] of [['dim', 'dimension'], ['snap', 'snapshot'], ['ref', 'reference']] as const) {
+    for (const f of await fs.readdir(path.join(dir, folder)).catch(() => [] as string[])) {
+      if (f.endsWith('.parquet')) tables[f.replace(/\.parquet$/, '')] = { kind, rows: -1 };
+    }
   }
   const none = { number: 0, timestamp: 0 };
   return { format: 1, version, createdAt: '', refreshTime: 0, head: { ...none, hash: '' }, solidBlock: 0, first: none, source: {}, tables, fingerprint: '' };

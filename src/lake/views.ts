@@ -23,10 +23,14 @@ export const ADDRESS_BUCKET_MACRO = `CREATE OR REPLACE MACRO address_bucket(a) A
 /** Glob of a dataset's files inside a version folder, e.g. `<v>/raw/blocks/*\/*.parquet`. */
 export function datasetGlob(dir: string, ds: Dataset): string {
   if (ds.kind === 'dimension') return path.join(dir, 'dim', `${ds.name}.parquet`);
+  if (ds.kind === 'snapshot' || ds.kind === 'reference') return path.join(dir, STATE_FOLDER[ds.kind], `${ds.name}.parquet`);
   // Bucketed and per-day derived datasets have one folder level (bucket=K, date=YYYY-MM-DD) above their files.
   if (ds.kind === 'derived') return path.join(dir, 'derived', ds.name, ...(ds.bucketBy || ds.partitioned ? ['*', '*.parquet'] : ['*.parquet']));
   return path.join(dir, 'raw', ds.name, '*', '*.parquet');
 }
+
+/** Folder of the one-file snapshot and reference datasets inside a version. */
+export const STATE_FOLDER = { snapshot: 'snap', reference: 'ref' } as const;
 
 export interface ChainState {
   solidBlock: number;
@@ -54,7 +58,7 @@ export async function createDatasetView(
   // Raw facts are empty as a table with the hive column too, so a query may filter on "date" either way.
   const empty = ds.kind === 'raw' ? `${columnDDL(ds)}, "date" VARCHAR` : columnDDL(ds);
   if (rows === 0) await db.run(`CREATE OR REPLACE TABLE ${name} (${empty})`);
-  else if (ds.kind === 'dimension') await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob})`);
+  else if (ds.kind === 'dimension' || ds.kind === 'reference') await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob})`);
   // Per-day rollups are small (rows per day × days) and are written one file per day; read from many files by
   // parallel threads, a sum of their DOUBLE columns changed in its last digits from one request to the next. Loaded
   // into memory in their sort order, like the dimensions, every request sums the same rows in the same order.
@@ -99,6 +103,9 @@ export async function createLakeViews(
 ): Promise<void> {
   for (const ds of allDatasets) {
     const entry = tables[ds.name];
+    // An absent reference dataset (never loaded) or snapshot (a lake made before snapshots) reads as an empty table:
+    // the endpoints that need it answer empty but correctly shaped (docs/compat.md).
+    if (!entry && (ds.kind === 'reference' || ds.kind === 'snapshot')) await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
     if (!entry) continue;
     if (!damaged) {
       await createDatasetView(db, dir, ds, entry.rows);

@@ -49,6 +49,8 @@ beforeAll(async () => {
       await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
     } else if (t.kind === 'dimension') {
       await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
+    } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
+      await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
     }
   }
 }, 120_000);

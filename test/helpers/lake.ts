@@ -89,10 +89,19 @@ export async function sql(query: string): Promise<Row[]> {
         await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
       } else if (t.kind === 'dimension' && t.rows > 0) {
         await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
+      } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
+        await raw.run(`CREATE VIEW ${t.kind === 'snapshot' ? 'snap' : 'ref'}_${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
       } else if (t.rows === 0 && t.kind !== 'derived') {
         // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
         const ds = allDatasets.find((d) => d.name === name);
-        if (ds) await raw.run(`CREATE TABLE ${t.kind === 'raw' ? 'raw' : 'dim'}_${name} (${emptyColumnsDDL(ds)})`);
+        const prefix = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' }[t.kind];
+        if (ds) await raw.run(`CREATE TABLE ${prefix}_${name} (${emptyColumnsDDL(ds)})`);
+      }
+    }
+    // Snapshot and reference datasets the lake lacks read as empty tables (as the server's views do).
+    for (const ds of allDatasets) {
+      if ((ds.kind === 'snapshot' || ds.kind === 'reference') && !m.tables[ds.name]) {
+        await raw.run(`CREATE TABLE ${ds.kind === 'snapshot' ? 'snap' : 'ref'}_${ds.name} (${emptyColumnsDDL(ds)})`);
       }
     }
     afterAll(() => {

@@ -6,7 +6,8 @@ import { get, lakeDir, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { sourceDatasets } from '../../src/lake/catalog.ts';
+import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { datasetGlob } from '../../src/lake/views.ts';
 import { publishVersion, rederive } from '../../src/lake/publish.ts';
 import { derivedLayout } from '../../src/lake/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -47,7 +48,11 @@ describe('app', () => {
       const m = (await readManifest(dir))!;
       const db = await Db.open({ threads: 2 });
       for (const ds of sourceDatasets) {
-        const glob = ds.kind === 'dimension' ? `${versionDir(dir, m)}/dim/${ds.name}.parquet` : `${versionDir(dir, m)}/raw/${ds.name}/*/*.parquet`;
+        const glob = datasetGlob(versionDir(dir, m), ds);
+        if (!(m.tables[ds.name]?.rows ?? 0)) {
+          await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
+          continue;
+        }
         await db.run(`CREATE TABLE ${ds.name} AS SELECT ${ds.columns.map((c) => `"${c.name}"`).join(', ')} FROM read_parquet('${glob}')`);
       }
       const next = await publishVersion(db, { dataDir: dir, source: m.source, solidBlock: m.solidBlock });

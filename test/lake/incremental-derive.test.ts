@@ -14,6 +14,7 @@ import { derivedDatasets } from '../../src/lake/derived.ts';
 import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
 import { lakeDir } from '../helpers/lake.ts';
+import { datasetGlob } from '../../src/lake/views.ts';
 
 const DAY_MS = 86_400_000;
 const day = (ts: number): string => new Date(Math.floor(ts / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
@@ -25,8 +26,7 @@ const day = (ts: number): string => new Date(Math.floor(ts / DAY_MS) * DAY_MS).t
 async function contentOf(db: Db, dir: string, m: Manifest): Promise<Record<string, string>> {
   const out: Record<string, string> = {};
   for (const ds of [...sourceDatasets, ...derivedDatasets]) {
-    const folder = ds.kind === 'dimension' ? path.join(dir, 'dim') : path.join(dir, ds.kind, ds.name);
-    const glob = ds.kind === 'dimension' ? path.join(folder, `${ds.name}.parquet`) : ds.kind === 'raw' || ds.bucketBy || ds.partitioned ? path.join(folder, '*', '*.parquet') : path.join(folder, '*.parquet');
+    const glob = datasetGlob(dir, ds);
     if ((m.tables[ds.name]?.rows ?? 0) === 0) {
       out[ds.name] = 'empty';
       continue;
@@ -56,7 +56,11 @@ describe('incremental derive', () => {
     const src = versionDir(lakeDir(), full);
     // The whole tiny lake, once, in source tables the publishes below stage from.
     for (const ds of sourceDatasets) {
-      const file = ds.kind === 'dimension' ? `${src}/dim/${ds.name}.parquet` : `${src}/raw/${ds.name}/*/*.parquet`;
+      const file = datasetGlob(src, ds);
+      if (!(full.tables[ds.name]?.rows ?? 0)) {
+        await db.run(`CREATE TABLE all_${ds.name} (${columnDDL(ds)})`);
+        continue;
+      }
       await db.run(`CREATE TABLE all_${ds.name} AS SELECT ${ds.columns.map((c) => `"${c.name}"`).join(', ')} FROM read_parquet('${file}', hive_partitioning = false)`);
     }
     const [lo, hi] = [full.first.number, full.head.number];
@@ -81,7 +85,7 @@ describe('incremental derive', () => {
       for (let t = Math.floor(Number(span[0]!.t0) / DAY_MS) * DAY_MS; t <= Number(span[0]!.t1); t += DAY_MS) days.push(day(t));
       for (const ds of sourceDatasets) {
         await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
-        const where = ds.kind === 'dimension' ? '' : `WHERE block_number <= ${step.upTo}`;
+        const where = ds.kind !== 'raw' ? '' : `WHERE block_number <= ${step.upTo}`;
         await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
       }
       const m = await publishVersion(db, { dataDir: root, source: { kind: 'test', step: step.label }, days, solidBlock: step.upTo });
@@ -95,7 +99,7 @@ describe('incremental derive', () => {
     for (const upTo of cuts) {
       for (const ds of sourceDatasets) {
         await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
-        const where = ds.kind === 'dimension' ? '' : `WHERE block_number > ${below} AND block_number <= ${upTo}`;
+        const where = ds.kind !== 'raw' ? '' : `WHERE block_number > ${below} AND block_number <= ${upTo}`;
         await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
       }
       appended.push(await publishVersion(db, { dataDir: appendRoot, source: { kind: 'test' }, append: true, solidBlock: upTo }));

@@ -25,8 +25,8 @@ export async function openLake(dir: string): Promise<LakeView> {
     const cols = ds.columns.map((c) => `${c.name} ${c.type}`).join(', ');
     if (!rows) {
       await db.run(`CREATE TABLE ${ds.name} (${cols})`);
-    } else if (ds.kind === 'dimension') {
-      await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet('${path.join(v, 'dim', ds.name + '.parquet')}')`);
+    } else if (ds.kind === 'dimension' || ds.kind === 'snapshot' || ds.kind === 'reference') {
+      await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet('${path.join(v, { dimension: 'dim', snapshot: 'snap', reference: 'ref' }[ds.kind], ds.name + '.parquet')}')`);
     } else {
       await db.run(`CREATE TABLE ${ds.name} AS SELECT * FROM read_parquet('${path.join(v, 'raw', ds.name, '*', '*.parquet')}', hive_partitioning = true, hive_types = {'date': VARCHAR})`);
     }

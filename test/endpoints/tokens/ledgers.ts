@@ -8,9 +8,11 @@ export const LEDGER_1155 = `
   ) WHERE h <> '${ZERO}' GROUP BY ALL`;
 
 
-/** Independent TRC20 ledger: net flow per (contract, holder) over the raw transfers, exact. */
+/** Independent TRC20 ledger: opening balances (snapshot rows before the first block, issue 12) + net flow per (contract, holder) over the raw transfers, exact. */
+export const OPENING_20 = `SELECT contract_address, holder_address, CAST(balance_raw AS HUGEINT) AS d FROM snap_trc20_snapshots WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks)`;
 export const LEDGER_20 = `
   SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
     SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
     UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL ${OPENING_20}
   ) WHERE addr <> '${ZERO}' GROUP BY ALL`;

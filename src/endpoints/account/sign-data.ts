@@ -1,0 +1,50 @@
+/**
+ * GET /api/security/sign/data (SPEC §4.11; reference §7): the multi-signature configuration of an account, from its
+ * newest snapshot's permissions. Multi-signature = a permission needing more than one key (threshold > 1 or more
+ * than one key). `ownerPermission` only when multi-signature; `activePermissions` `[]` otherwise. An account without
+ * a snapshot (or with the default permissions) is not multi-signature.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { address } from '../../params/index.ts';
+
+interface Key { address: string; weight: number }
+interface Permission { type?: string; id?: number; permission_name?: string; threshold?: number; operations?: string; keys?: Key[] }
+
+const parse = <T>(v: unknown): T | null => (v === null || v === undefined ? null : (JSON.parse(String(v)) as T));
+const multi = (p: Permission | null): boolean => p !== null && ((p.threshold ?? 1) > 1 || (p.keys?.length ?? 0) > 1);
+const keysOf = (p: Permission | null): string[] => (p?.keys ?? []).map((k) => k.address);
+
+export default defineEndpoint({
+  path: '/api/security/sign/data',
+  method: 'GET',
+  summary: 'Multi-signature configuration of an account (owner, active and witness permissions).',
+  params: z.object({ address: address() }),
+  response: z.looseObject({
+    multiSign: z.boolean(),
+    multiSignOwnerPermissionAddress: z.array(z.string()),
+    multiSignActivePermissionAddress: z.array(z.string()),
+    multiSignWitnessPermissionAddress: z.array(z.string()),
+    activePermissions: z.array(z.looseObject({ id: z.number().int(), type: z.string(), threshold: z.number().int(), keys: z.array(z.looseObject({ address: z.string(), weight: z.number().int() })) })),
+    ownerPermission: z.looseObject({ permission_name: z.string(), threshold: z.number().int(), keys: z.array(z.looseObject({ address: z.string(), weight: z.number().int() })) }).optional(),
+  }),
+  queries: { permissions: 'account/sign-data' },
+  async handle(p, ctx) {
+    const [found] = await ctx.rows('permissions', { address: p.address });
+    const r = found && Number(found.n) > 0 ? found : undefined;
+    const owner = parse<Permission>(r?.owner_permission_json);
+    const actives = parse<Permission[]>(r?.active_permissions_json) ?? [];
+    const witness = parse<Permission>(r?.witness_permission_json);
+    const multiSign = multi(owner) || actives.some(multi);
+    return {
+      multiSign,
+      multiSignOwnerPermissionAddress: multiSign ? keysOf(owner) : [],
+      multiSignActivePermissionAddress: multiSign ? [...new Set(actives.flatMap(keysOf))] : [],
+      multiSignWitnessPermissionAddress: multiSign ? keysOf(witness) : [],
+      activePermissions: multiSign
+        ? actives.map((a, i) => ({ id: a.id ?? i + 2, type: 'Active', permission_name: a.permission_name ?? 'active', threshold: a.threshold ?? 1, operations: a.operations ?? '', keys: a.keys ?? [] }))
+        : [],
+      ...(multiSign && owner ? { ownerPermission: { permission_name: owner.permission_name ?? 'owner', threshold: owner.threshold ?? 1, keys: owner.keys ?? [] } } : {}),
+    };
+  },
+});

@@ -1,0 +1,73 @@
+/**
+ * GET /api/vote (SPEC §4.3; reference §2 "/api/vote"): the current votes of a candidate (its voters) or of a voter
+ * (its candidates), from the newest snapshots, largest first. `timestamp` is the time of the voter's last
+ * VoteWitness transaction in the lake (ISO-8601), left out for votes cast before the lake's first block. `count` is
+ * accepted; `total` is always given. contractInfo only on candidate queries (reference), from the contracts table.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { address, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { count as countSchema } from '../kit/schemas.ts';
+
+const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
+const ORDER = { '-votes': 'v.votes DESC, v.voter_address, v.candidate_address', votes: 'v.votes ASC, v.voter_address, v.candidate_address' } as const;
+
+const params = z
+  .object({
+    candidate: address().optional(),
+    voter: address().optional(),
+    sort: oneOf(['-votes', 'votes'] as const).optional(),
+    count: z.string().optional(),
+    ...pagingFields(paging),
+  })
+  .transform(withPage(paging));
+
+const n = (v: unknown): number => Number(v ?? 0);
+
+export default defineEndpoint({
+  path: '/api/vote',
+  method: 'GET',
+  summary: 'Current votes of a candidate (its voters) or of a voter (its candidates), largest first.',
+  params,
+  response: z.looseObject({
+    total: countSchema,
+    totalVotes: z.number().int(),
+    contractMap: z.record(z.string(), z.boolean()),
+    data: z.array(z.looseObject({ voterAddress: z.string(), candidateAddress: z.string(), votes: z.number().int(), candidateTotalVotes: z.number().int(), voterAvailableVotes: z.number().int() })),
+  }),
+  queries: { rows: 'account/vote', totals: 'account/vote-totals' },
+  orderBys: Object.values(ORDER),
+  async handle(p, ctx) {
+    const filters = { candidate: p.candidate ?? null, voter: p.voter ?? null };
+    const [rows, [totals]] = await Promise.all([
+      ctx.rows('rows', { ...filters, lim: p.page.limit, off: p.page.start }, ORDER[p.sort ?? '-votes']),
+      ctx.rows('totals', filters),
+    ]);
+    // The page is ordered inside the SQL; its joins after the cut do not keep that order, so it is applied again here.
+    const dir = p.sort === 'votes' ? 1 : -1;
+    const bytes = (x: unknown, y: unknown): number => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0); // SQL's binary order
+    rows.sort((a, b) => dir * (n(a.votes) - n(b.votes)) || bytes(a.voter_address, b.voter_address) || bytes(a.candidate_address, b.candidate_address));
+    const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];
+    const contracts = await ctx.lookups.contractMap(addresses);
+    const data = rows.map((r) => ({
+      ...(r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }),
+      voterAddress: String(r.voter_address),
+      candidateAddress: String(r.candidate_address),
+      votes: n(r.votes),
+      candidateName: String(r.candidate_name ?? ''),
+      candidateUrl: String(r.candidate_url ?? ''),
+      candidateTotalVotes: n(r.candidate_total_votes),
+      voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
+    }));
+    return {
+      code: 200,
+      status: '1',
+      message: 'request ok',
+      total: n(totals?.n),
+      totalVotes: n(totals?.votes),
+      data,
+      contractMap: contracts.map,
+      ...(p.candidate ? { contractInfo: contracts.info } : {}),
+    };
+  },
+});
