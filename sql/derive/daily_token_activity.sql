@@ -13,11 +13,11 @@ SELECT "date" AS day,
 FROM token_transfers
 GROUP BY ALL
 UNION ALL
-SELECT "date", epoch_ms(CAST(CAST("date" AS DATE) AS TIMESTAMP)),
-       CASE WHEN contract_type = 1 THEN '_' ELSE token_id END,
-       CASE WHEN contract_type = 1 THEN 'trx' ELSE 'trc10' END,
-       count(*), count(DISTINCT owner_address), count(DISTINCT to_address),
-       CAST(sum(CAST(amount AS HUGEINT)) AS VARCHAR)
-FROM transactions
-WHERE contract_type IN (1, 2) AND contract_ret = 'SUCCESS' AND (contract_type = 1 OR token_id IS NOT NULL)
+SELECT t."date", epoch_ms(CAST(CAST(t."date" AS DATE) AS TIMESTAMP)),
+       CASE WHEN t.contract_type = 1 THEN '_' ELSE t.token_id END,
+       CASE WHEN t.contract_type = 1 THEN 'trx' ELSE 'trc10' END,
+       count(*), count(DISTINCT t.owner_address), count(DISTINCT t.to_address),
+       CAST(sum(CAST(t.amount AS HUGEINT)) AS VARCHAR)
+FROM transactions t
+WHERE t.contract_type IN (1, 2) AND t.contract_ret = 'SUCCESS' AND (t.contract_type = 1 OR t.token_id IS NOT NULL)
 GROUP BY ALL
