@@ -27,6 +27,8 @@ export interface SeriesParams {
   range: { from: string; to: string };
   granularity: Granularity;
   format: 'json' | 'csv';
+  /** Rows of the range before the `limit` parameter kept the last ones (the envelope's `total`). */
+  rangeRows: number;
 }
 
 export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
@@ -162,7 +164,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
             .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
         }
       : {}),
-    ...(d.limit ? { [d.limit.param]: int({ min: 1 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).` }) } : {}),
+    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).` }) } : {}),
     ...(d.params ?? {}),
     format: z
       .string()
@@ -185,6 +187,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
       granularity: !gParam || v[gParam] === undefined ? d.granularities[0]! : gValues[Object.keys(gValues).find((k) => k.toLowerCase() === String(v[gParam]).toLowerCase())!]!,
       // The head-relative default is resolved per request (rangeOf): the parse does not know the lake.
       range: { from: '', to: '' },
+      rangeRows: 0,
     }));
 
   const queries: Record<string, string> = { ...d.queries, rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
@@ -212,6 +215,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
       ? await ctx.rows('own', { ...binds, granularity: p.granularity })
       : bucketRows(await ctx.rows('rollup', binds), p.granularity, d.sum);
     if (d.after) rows = await d.after(rows, p, ctx);
+    p.rangeRows = rows.length;
     if (d.limit) {
       const asked = (p as Record<string, unknown>)[d.limit.param] as number | undefined;
       const n = Math.min(asked ?? d.limit.default, d.limit.max ?? Number.MAX_SAFE_INTEGER);
@@ -229,7 +233,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
     queries,
     async handle(p, ctx) {
       const rows = (await items(p, ctx)).map((r) => d.row(r, p));
-      return d.envelope ? d.envelope(rows, p, ctx) : { total: rows.length, data: rows };
+      return d.envelope ? d.envelope(rows, p, ctx) : { total: p.rangeRows, data: rows };
     },
     series: meta,
     response: d.response ?? z.looseObject({ data: z.array(z.looseObject({})) }),

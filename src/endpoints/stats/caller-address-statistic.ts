@@ -17,9 +17,9 @@ export default defineSeries({
   sql: 'stats/daily-network',
   sum: [],
   row: (r) => ({ day: dayMs(r.day), caller_amount: r.caller_count, caller_amount_rate: rate(num(r.caller_count), num(r.prev_caller_count)) }),
-  envelope(items) {
+  envelope(items, p) {
     const rows = items as { caller_amount: number }[];
-    return { total: rows.length, ...extremes(rows, 'caller_amount'), data: rows };
+    return { total: p.rangeRows, ...extremes(rows, 'caller_amount'), data: rows };
   },
   response: shape({ total: z.number().int(), data: z.array(shape({ day: z.number().int(), caller_amount: z.number().int() })) }),
 });

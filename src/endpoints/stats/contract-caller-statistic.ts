@@ -22,12 +22,12 @@ export default defineSeries({
     triggers_amount: r.trigger_count,
     triggers_amount_rate: rate(num(r.trigger_count), num(r.prev_trigger_count)),
   }),
-  envelope(items) {
+  envelope(items, p) {
     const rows = items as { caller_amount: number; triggers_amount: number }[];
     const callers = extremes(rows, 'caller_amount');
     const calls = extremes(rows, 'triggers_amount');
     return {
-      total: rows.length,
+      total: p.rangeRows,
       caller_amount_max: callers.max,
       caller_amount_min: callers.min,
       triggers_amount_max: calls.max,

@@ -26,7 +26,7 @@ export function defineDailyRanking(d: { path: string; summary: string; sql: stri
     summary: d.summary,
     params: z.object({
       day: timestampMs().optional().meta({ description: "A time inside the UTC day to rank, ms (default the head block's day)." }),
-      limit: int({ min: 1 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).' }),
+      limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).' }),
     }),
     queries: { rank: d.sql, totals: 'stats/day-totals' },
     response: shape({ totalTrigger: count, totalCallerAmount: count, totalEnergy: count, total: count, lastUpdateSeconds: count, data: z.array(shape({ contract_address: z.string() })) }),
@@ -39,7 +39,7 @@ export function defineDailyRanking(d: { path: string; summary: string; sql: stri
         totalTrigger: totals.trigger,
         totalCallerAmount: totals.callers,
         totalEnergy: totals.energy,
-        total: num(rows[0]?.ranked) ?? 0,
+        total: num(t?.contracts) ?? 0,
         lastUpdateSeconds: Math.floor(ctx.now / 1000),
         data: rows.map((r) => ({
           contract_address: r.contract_address,

@@ -27,14 +27,14 @@ export default defineSeries({
     trx: r.energy_burn_units,
     energy_fee: r.energy_fee,
   }),
-  envelope(items) {
+  envelope(items, p) {
     const rows = items as { total_energy: number }[];
     const sum = rows.reduce((a, r) => a + Number(r.total_energy), 0);
     const last = rows.at(-1);
     const before = rows.at(-2);
     const ratio = last && before ? rate(num(last.total_energy), num(before.total_energy)) : null;
     return {
-      total: rows.length,
+      total: p.rangeRows,
       ...extremes(rows, 'total_energy'),
       avg_consume_energy: rows.length ? String(Math.round(sum / rows.length)) : '0',
       yesterday_energy_ratio: ratio === null ? null : String(ratio),

@@ -25,9 +25,9 @@ export default defineSeries({
     net_burn: r.net_burn_bytes,
     net_fee: r.net_fee,
   }),
-  envelope(items) {
+  envelope(items, p) {
     const rows = items as { net_usage_total: number | null }[];
-    return { total: rows.length, ...extremes(rows, 'net_usage_total'), data: rows };
+    return { total: p.rangeRows, ...extremes(rows, 'net_usage_total'), data: rows };
   },
   response: shape({ total: z.number().int(), data: z.array(shape({ day: z.string() })) }),
 });

@@ -135,8 +135,8 @@ export function defineRevenue<S extends z.ZodRawShape>(d: {
       return rows.map((r) => ({ ...r, close_price: prices.get(String(r.day)) ?? null }));
     },
     row: (r, p) => d.row(incomes(r), String(r.day), r.close_price === null ? undefined : String(r.close_price), p as z.output<z.ZodObject<S>>),
-    async envelope(items, _p, ctx) {
-      return { code: 200, message: 'request ok', status: '1', total: items.length, lastUpdateSeconds: Math.floor(ctx.now / 1000), ...(await summary(ctx)), data: items };
+    async envelope(items, p, ctx) {
+      return { code: 200, message: 'request ok', status: '1', total: p.rangeRows, lastUpdateSeconds: Math.floor(ctx.now / 1000), ...(await summary(ctx)), data: items };
     },
     response: statusWrapped({ total: z.number().int(), data: z.array(z.looseObject({ day: z.string() })) }),
   });

@@ -23,12 +23,12 @@ export default defineSeries({
     triggers_amount: r.trigger_count,
     triggers_amount_rate: rate(num(r.trigger_count), num(r.prev_trigger_count)),
   }),
-  envelope(items) {
+  envelope(items, p) {
     const rows = items as { triggers_amount: number; triggers_amount_rate: number | null }[];
     const sum = rows.reduce((a, r) => a + Number(r.triggers_amount), 0);
     const last = rows.at(-1);
     return {
-      total: rows.length,
+      total: p.rangeRows,
       ...extremes(rows, 'triggers_amount'),
       avg_trigger_count: rows.length ? String(Math.round(sum / rows.length)) : '0',
       trigger_ratio: last?.triggers_amount_rate === null || last === undefined ? null : String(last.triggers_amount_rate),

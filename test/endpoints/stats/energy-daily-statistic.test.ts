@@ -27,6 +27,8 @@ describe('GET /api/energydailystatistic', () => {
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ total: 0, data: [], totalEnergy: 0 });
     expect((await get('/api/energydailystatistic?day=yesterday')).body.param).toBe('day');
-    expect((await get('/api/energydailystatistic?limit=0')).body.param).toBe('limit');
+    expect((await get('/api/energydailystatistic?limit=-1')).body.param).toBe('limit');
+    const zero = (await get('/api/energydailystatistic?limit=0')).body;
+    expect([zero.data, zero.total]).toEqual([[], d.total]);
   });
 });

@@ -22,7 +22,9 @@ describe('GET /api/triggerstatistic', () => {
 
   it('limit keeps the last days (default 1000); a malformed limit is a 400; CSV', async () => {
     const all = (await get('/api/triggerstatistic')).body.data;
-    expect((await get('/api/triggerstatistic?limit=3')).body.data).toEqual(all.slice(-3));
+    const three = (await get('/api/triggerstatistic?limit=3')).body;
+    expect(three.data).toEqual(all.slice(-3));
+    expect(three.total).toBe(all.length); // total: the days of the range, whatever the limit
     expect((await get('/api/triggerstatistic?limit=-3')).body.param).toBe('limit');
     expect(csvRows((await get('/api/triggerstatistic?format=csv')).text).header).toEqual(['dayStr', 'day', 'triggers_amount', 'triggers_amount_rate']);
   });
