@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
-import { dayAsMs, int, oneOf } from '../../params/index.ts';
+import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
 import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
 
@@ -130,8 +130,9 @@ function add(a: Cell, b: Cell): Cell {
 /** A time-range value in the declared unit, as ms. */
 function timeParam(unit: TimeUnit) {
   if (unit === 'day') return dayAsMs().optional();
-  if (unit === 's') return int({ min: 0 }).transform((n) => n * 1000).optional();
-  return int({ min: 0 }).optional();
+  // Bounded like every time parameter (params/atoms.ts): a UTC day must exist for the bound.
+  if (unit === 's') return timestampSecAsMs().optional();
+  return timestampMs().optional();
 }
 
 const UNIT_TEXT: Record<TimeUnit, string> = { ms: 'milliseconds since the epoch (UTC)', s: 'seconds since the epoch (UTC)', day: 'a UTC day yyyy-MM-dd' };
