@@ -10,6 +10,8 @@ import { checkGrowth, type DerivedDataset } from './growth.ts';
 import { internalTransactions, transactions, tokenTransfers } from './catalog.ts';
 
 const c = (name: string, type: DuckType, doc: string, nullable = false): Column => ({ name, type, doc, nullable });
+/** A measure column of an additive rollup, e.g. `m('fee', 'BIGINT', 'sum of fee')`; `min` / `max` for extremes. */
+const m = (name: string, type: DuckType, doc: string, measure: 'sum' | 'min' | 'max' = 'sum'): Column => ({ ...c(name, type, doc), measure });
 
 const side: Column[] = [
   c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
@@ -43,7 +45,7 @@ export const addressTokenTransfers: DerivedDataset = {
   bucketBy: 'address',
   // zstd (the default): snappy wrote 35 % faster and is 1.7x larger. A publish now writes only the new blocks' rows
   // (growth runs), while the bench lake's copies (104 M transactions) would take ~45 GB in snappy instead of ~26 GB.
-  sortBy: ['address', 'timestamp', 'log_index'],
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_index', 'log_index', 'batch_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
   columns: [...side, ...tokenTransfers.columns, bucket],
 };
@@ -76,12 +78,13 @@ export const dailyTransactionStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('contract_type', 'INTEGER', 'protocol contract type'),
-    c('tx_count', 'BIGINT', 'transactions'),
-    c('amount', 'DOUBLE', 'sum of amount: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
-    c('fee', 'BIGINT', 'sum of fee, sun'),
-    c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
-    c('net_usage', 'BIGINT', 'sum of net_usage'),
-    c('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    m('tx_count', 'BIGINT', 'transactions'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
+    m('fee', 'BIGINT', 'sum of fee, sun'),
+    m('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
+    m('net_usage', 'BIGINT', 'sum of net_usage'),
+    m('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    m('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
   ],
 };
 
@@ -97,8 +100,8 @@ export const dailyTokenTransferStats: DerivedDataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
-    c('transfer_count', 'BIGINT', 'transfer rows'),
-    c('amount', 'DOUBLE', 'sum of amount (smallest units, DOUBLE)'),
+    m('transfer_count', 'BIGINT', 'transfer rows'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
   ],
 };
 
@@ -113,7 +116,7 @@ export const dailyAssetTransferStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('asset', 'VARCHAR', "'_' for TRX, else the TRC10 token id"),
-    c('transfer_count', 'BIGINT', 'transfers, any result'),
+    m('transfer_count', 'BIGINT', 'transfers, any result'),
   ],
 };
 
@@ -128,12 +131,12 @@ export const dailyBlockStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('witness_address', 'VARCHAR', 'producer, Base58'),
-    c('block_count', 'BIGINT', 'blocks produced'),
-    c('first_block', 'BIGINT', 'lowest block number of the day'),
-    c('last_block', 'BIGINT', 'highest block number of the day'),
-    c('tx_count', 'BIGINT', 'transactions in those blocks'),
-    c('fee', 'BIGINT', 'fees burned in those blocks, sun'),
-    c('size_bytes', 'BIGINT', 'sum of block sizes'),
+    m('block_count', 'BIGINT', 'blocks produced'),
+    m('first_block', 'BIGINT', 'lowest block number of the day', 'min'),
+    m('last_block', 'BIGINT', 'highest block number of the day', 'max'),
+    m('tx_count', 'BIGINT', 'transactions in those blocks'),
+    m('fee', 'BIGINT', 'fees burned in those blocks, sun'),
+    m('size_bytes', 'BIGINT', 'sum of block sizes'),
   ],
 };
 
@@ -166,7 +169,7 @@ export const dailyContractCallStats: DerivedDataset = {
     c('contract_address', 'VARCHAR', 'called contract, Base58'),
     c('call_count', 'BIGINT', 'calls'),
     c('caller_count', 'BIGINT', 'distinct calling addresses that day (not additive across days)'),
-    c('call_value', 'DOUBLE', 'sum of call_value, sun'),
+    c('call_value', 'DECIMAL(38,0)', 'sum of call_value, exact, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
   ],
@@ -323,7 +326,7 @@ export const trc721Transfers: DerivedDataset = {
   growth: { rule: 'runs' },
   partitioned: false,
   rowGroupSize: 16_384,
-  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'log_index DESC'],
+  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'tx_index DESC', 'log_index DESC'],
   doc: 'TRC721 rows of token_transfers clustered by (contract, token id), newest first: the history of one NFT.',
   columns: [...tokenTransfers.columns],
 };
