@@ -5,7 +5,7 @@
  * every registered endpoint on its own (per-label mode) beside the bare Fastify route of the same run, and writes
  * bench/results/<profile>.md (and .json for `tronlake bench compare`).
  *
- *   npm run bench -- --profile default [--seconds 5] [--connections 4] [--repeat 1] [--only /api/block[,/api/vote,…]] [--out FILE.md]
+ *   npm run bench -- --profile default [--seconds 5] [--connections 4] [--repeat 1] [--only /api/block[,/api/x]] [--out FILE.md]
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
@@ -30,8 +30,9 @@ async function main(): Promise<void> {
     const { generate } = await import('../datasets/generate/index.ts');
     await generate({ profile: profile as 'tiny' | 'default' | 'bench', seed: 1, out: dataDir, progress: true });
   }
-  // --only takes one path fragment or several, comma-separated.
-  const workload = await sampleWorkload(dataDir, flags.only ? (p) => flags.only!.split(',').some((o) => p.includes(o)) : undefined);
+  // --only takes one path part or several, comma-separated (e.g. the statistics endpoints).
+  const only = flags.only?.split(',').filter(Boolean);
+  const workload = await sampleWorkload(dataDir, only ? (p) => only.some((o) => p.includes(o)) : undefined);
   const server = await startTronlake({ dataDir, cache: false, forwardLogs: false, startTimeoutMs: 10 * 60_000 });
   try {
     const report = await runBench({

@@ -18,6 +18,7 @@ import { publishVersion } from '../../src/lake/publish.ts';
 import { stageReferences } from '../../src/lake/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
+import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_PRE_WINDOW } from '../../src/chain/economics.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
 import {
@@ -458,6 +459,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       await runFile(db, '08-reference-synthetic.sql', vars);
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
     }
+    await writeStatisticsDimensions(db, out, job.incremental);
 
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
@@ -492,6 +494,22 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     await fs.rm(`${stageFile}.wal`, { force: true });
     await fs.rm(path.join(tmp, 'spill'), { recursive: true, force: true });
   }
+}
+
+/**
+ * The two small dimensions of the network statistics (issue 11): the resource prices the fees were burned at (the
+ * generator's constant schedule) and synthetic totals before the window's first block, where cumulative series start.
+ */
+async function writeStatisticsDimensions(db: Db, out: string, incremental: boolean): Promise<void> {
+  await db.run(
+    `INSERT INTO resource_prices VALUES ('energy', 0, ${GENERATOR_ENERGY_PRICE_SUN}), ('bandwidth', 0, ${GENERATOR_BANDWIDTH_PRICE_SUN})`,
+  );
+  // A later batch continues the window: the totals are those before its first published block, not before the batch.
+  const first = incremental ? (await readManifest(out))!.first.number : Number(await db.scalar('SELECT min(block_number) FROM blocks'));
+  const p = GENERATOR_PRE_WINDOW;
+  const tx = BigInt(first) * BigInt(p.txPerBlock);
+  const bytes = tx * BigInt(p.bytesPerTx) + BigInt(first) * BigInt(p.bytesPerBlock);
+  await db.run(`INSERT INTO pre_window_totals VALUES (${first - 1}, ${tx}, ${bytes}, 'generator')`);
 }
 
 /**

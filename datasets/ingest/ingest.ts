@@ -17,6 +17,7 @@ import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { AddressBook } from './decode.ts';
 import { Dimensions } from './dimensions.ts';
+import { parsePriceHistory, readPreWindow, writeStatisticsDims, type PreWindowTotals, type PriceRow } from './statistics-dims.ts';
 import { NodeApiError, NodeClient, type Transport } from './node-client.ts';
 import { type BatchSource, type DecodedBatch, InProcessSource, WorkerSource, seenFromData } from './pipeline.ts';
 import { Staging, type BlockRange } from './staging.ts';
@@ -52,6 +53,8 @@ export interface IngestOptions {
   pollSeconds?: number;
   /** Follow mode: stop once every block up to this one is ingested as final (tests, backfills). */
   followUntil?: number;
+  /** A JSON file of the chain's totals before the lake's first block (statistics-dims.ts), written to pre_window_totals. */
+  preWindow?: string;
   /** Read token metadata from the node (constant calls). Default true. */
   tokenMetadata?: boolean;
   /** Reference files to load with the first publish (src/lake/reference.ts; validated before any block is fetched). */
@@ -182,6 +185,9 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     }
     firstBlock = from;
     lastIngested = from - 1;
+    // The statistics dimensions: the node's resource price history and the operator's pre-window totals.
+    const prices = await priceHistory(client, log);
+    const preWindow: PreWindowTotals | null = opts.preWindow ? readPreWindow(opts.preWindow, base ? base.first.number : from) : null;
 
     let pendingDays = new Set<string>();
     let pendingBlocks = 0;
@@ -194,6 +200,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       if (!pendingBlocks) return;
       const tp = performance.now();
       await dims.write(staging.db);
+      await writeStatisticsDims(staging.db, prices, preWindow);
       const current = await readManifest(opts.out);
       if ((current?.version ?? null) !== (staging.base?.version ?? null)) {
         throw new Error(`another writer published version ${current?.version} in ${opts.out} during this ingest; stopping to avoid losing its data`);
@@ -346,6 +353,17 @@ async function solidHead(client: NodeClient, log: (l: string) => void): Promise<
   }
 }
 let warnedNoSolid = false;
+
+/** The energy and bandwidth price histories of the node; null (with a warning) when it does not answer them. */
+async function priceHistory(client: NodeClient, log: (l: string) => void): Promise<PriceRow[] | null> {
+  try {
+    return [...parsePriceHistory('energy', await client.priceHistory('energy')), ...parsePriceHistory('bandwidth', await client.priceHistory('bandwidth'))];
+  } catch (e) {
+    if (!(e instanceof NodeApiError) && !(e instanceof NodeNotJsonError)) throw e;
+    log(`warning: resource price history unavailable (${e.message}); statistics in resource units will be null`);
+    return null;
+  }
+}
 
 async function refreshWitnesses(client: NodeClient, dims: Dimensions, book: AddressBook, log: (l: string) => void): Promise<void> {
   try {

@@ -210,6 +210,14 @@ export class NodeClient {
     return r.witnesses ?? [];
   }
 
+  /** The price history of a resource (`/wallet/getenergyprices`, `/wallet/getbandwidthprices`): "<from ms>:<sun>,…". */
+  async priceHistory(resource: 'energy' | 'bandwidth'): Promise<string> {
+    const path = resource === 'energy' ? '/wallet/getenergyprices' : '/wallet/getbandwidthprices';
+    const r = await this.call<{ prices?: string }>(path);
+    if (typeof r.prices !== 'string') throw new NodeApiError(path, 'no "prices" in the answer');
+    return r.prices;
+  }
+
   /** A constant call of `selector` (e.g. "name()") without arguments on `contractHex` (41…). A revert is `ok: false`, not an error. */
   async constantCall(contractHex: string, selector: string): Promise<ConstantResult> {
     let r: { result?: { result?: boolean; code?: string }; constant_result?: string[] };

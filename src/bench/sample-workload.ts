@@ -140,6 +140,24 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/security/sign/data': () => pick(s.addresses, 20).map((a) => `/api/security/sign/data?address=${a}`),
     '/api/account/resource': () => pick(s.addresses, 20).map((a) => `/api/account/resource?address=${a}`),
     '/api/account/resource/unfreeze': () => pick(s.addresses, 20).map((a) => `/api/account/resource/unfreeze?address=${a}`),
+    // Statistics (issue 11): defaults, every granularity, the whole lake.
+    '/api/energydailystatistic': () => ['/api/energydailystatistic', `/api/energydailystatistic?day=${s.head - DAY}&limit=50`],
+    '/api/triggeramountstatistic': () => ['/api/triggeramountstatistic', `/api/triggeramountstatistic?day=${s.head - 2 * DAY}&limit=50`],
+    '/api/energystatistic': () => ['/api/energystatistic', '/api/energystatistic?type=1', '/api/energystatistic?type=2', `/api/energystatistic?${win(0)}`],
+    '/api/netstatistic': () => ['/api/netstatistic', '/api/netstatistic?type=month', `/api/netstatistic?${win(1)}`],
+    '/api/triggerstatistic': () => ['/api/triggerstatistic', `/api/triggerstatistic?${win(0)}`],
+    '/api/calleraddressstatistic': () => ['/api/calleraddressstatistic', `/api/calleraddressstatistic?${win(1)}`],
+    '/api/contract_caller_statistic': () => ['/api/contract_caller_statistic', `/api/contract_caller_statistic?${win(2)}`],
+    '/api/overview/dailyavgblockSize': () => ['/api/overview/dailyavgblockSize', '/api/overview/dailyavgblockSize?days=90'],
+    '/api/overview/dailytransactionnum': () => ['/api/overview/dailytransactionnum', '/api/overview/dailytransactionnum?type=1&days=90', '/api/overview/dailytransactionnum?type=2&days=90'],
+    '/api/overview/transactionnum': () => ['/api/overview/transactionnum', '/api/overview/transactionnum?days=90'],
+    '/api/overview/totalblockchainsize': () => ['/api/overview/totalblockchainsize', '/api/overview/totalblockchainsize?days=90'],
+    '/api/account/active_statistic': () => ['/api/account/active_statistic', '/api/account/active_statistic?type=week&days=90', '/api/account/active_statistic?type=MONTH&days=90'],
+    '/api/tokenTransfer/analysis': () => ['/api/tokenTransfer/analysis', ...pick(s.trc20, 3).map((c) => `/api/tokenTransfer/analysis?token=${c}&days=30`)],
+    '/api/token/analysis': () => pick(s.trc20, 5).map((c) => `/api/token/analysis?token=${c}`),
+    '/api/stats/overview': () => ['/api/stats/overview', '/api/stats/overview?days=90'],
+    '/api/turnover/new': () => ['/api/turnover/new', '/api/turnover/new?timeType=1', '/api/turnover/new?timeType=2'],
+    '/api/consumption/statistic': () => ['/api/consumption/statistic', '/api/consumption/statistic?type=stake&timeType=1'],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -6,3 +6,19 @@
 export const BLOCK_REWARD_TRX = 8;
 export const VOTE_REWARD_TRX = 128;
 export const SUN_PER_TRX = 1_000_000;
+
+/**
+ * The resource prices the generator burns fees at (datasets/generate/sql/04-transactions.sql: energy_fee =
+ * burned energy × 100, net_fee = bytes × 1000): the energy price in force since 2025-08-08 and the bandwidth price
+ * since 2021-07-14 (tron-chain-data.md §4.2). It writes them to `resource_prices` as in force from genesis, the
+ * schedule it actually prices with; test/datasets/resource-prices.test.ts checks the receipts against them.
+ */
+export const GENERATOR_ENERGY_PRICE_SUN = 100;
+export const GENERATOR_BANDWIDTH_PRICE_SUN = 1000;
+
+/**
+ * Synthetic pre-window totals of a generated lake (it starts at a height far above genesis): mainnet had 8.19 B
+ * transactions by block 60,505,000 (tron-chain-data.md §4.6), ~135 per block; a transaction serializes to ~280 bytes
+ * and a block header with its signature to ~200.
+ */
+export const GENERATOR_PRE_WINDOW = { txPerBlock: 135, bytesPerTx: 280, bytesPerBlock: 200 };

@@ -32,6 +32,24 @@ import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
 import accountResource from './account/resource.ts';
+// Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
+import energyDailyStatistic from './stats/energy-daily-statistic.ts';
+import energyStatistic from './stats/energy-statistic.ts';
+import triggerAmountStatistic from './stats/trigger-amount-statistic.ts';
+import triggerStatistic from './stats/trigger-statistic.ts';
+import contractCallerStatistic from './stats/contract-caller-statistic.ts';
+import callerAddressStatistic from './stats/caller-address-statistic.ts';
+import dailyAvgBlockSize from './stats/daily-avg-block-size.ts';
+import dailyTransactionNum from './stats/daily-transaction-num.ts';
+import transactionNum from './stats/transaction-num.ts';
+import totalBlockchainSize from './stats/total-blockchain-size.ts';
+import activeStatistic from './stats/active-statistic.ts';
+import netStatistic from './stats/net-statistic.ts';
+import tokenTransferAnalysis from './stats/token-transfer-analysis.ts';
+import tokenAnalysis from './stats/token-analysis.ts';
+import statsOverview from './stats/stats-overview.ts';
+import turnoverNew from './stats/turnover-new.ts';
+import consumptionStatistic from './stats/consumption-statistic.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -64,4 +82,21 @@ export const endpoints: readonly AnyEndpoint[] = [
   resourceUnfreeze,
   vote,
   accountResource,
+  energyDailyStatistic,
+  energyStatistic,
+  triggerAmountStatistic,
+  triggerStatistic,
+  contractCallerStatistic,
+  callerAddressStatistic,
+  dailyAvgBlockSize,
+  dailyTransactionNum,
+  transactionNum,
+  totalBlockchainSize,
+  activeStatistic,
+  netStatistic,
+  tokenTransferAnalysis,
+  tokenAnalysis,
+  statsOverview,
+  turnoverNew,
+  consumptionStatistic,
 ];

@@ -5,10 +5,13 @@
  */
 import { stringify } from 'csv-stringify/sync';
 import type { Cell } from '../duckdb/duck.ts';
+import { JsonDecimal } from './json.ts';
 
 /** Neutralizes spreadsheet formulas in a cell, e.g. `guardCell('=SUM(A1)')` = `"'=SUM(A1)"`; numbers pass through. */
 export function guardCell(v: Cell): string {
   if (v === null) return '';
+  // An exact decimal (scaled amount) is its digits, as in JSON.
+  if ((v as unknown) instanceof JsonDecimal) return (v as unknown as JsonDecimal).digits;
   if (typeof v === 'object') return JSON.stringify(v, (_k, x: unknown) => (typeof x === 'bigint' ? x.toString() : x));
   const s = String(v);
   if (typeof v === 'string' && /^[=+\-@\t\r]/.test(s)) return `'${s}`;

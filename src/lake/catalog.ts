@@ -433,6 +433,35 @@ export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegation
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors];
 
+// Network statistics (issue 11): the resource prices fees were burned at, and the totals before the lake's first block.
+
+export const resourcePrices: Dataset = {
+  name: 'resource_prices',
+  kind: 'dimension',
+  partitioned: false,
+  sortBy: ['resource', 'from_ts'],
+  doc: "Price of a unit of energy and of bandwidth, in sun, from each change on (the node's getenergyprices / getbandwidthprices history; the generator's own schedule). Empty when the source gave none.",
+  columns: [
+    c('resource', 'VARCHAR', "'energy' (sun per energy unit) | 'bandwidth' (sun per byte)"),
+    c('from_ts', 'BIGINT', 'time the price takes effect, ms (0 = from genesis)'),
+    c('price_sun', 'BIGINT', 'sun per unit burned from then on'),
+  ],
+};
+
+export const preWindowTotals: Dataset = {
+  name: 'pre_window_totals',
+  kind: 'dimension',
+  partitioned: false,
+  sortBy: ['as_of_block'],
+  doc: "Chain totals before the lake's first block, where the cumulative series start (at most one row; the generator writes synthetic ones, ingest takes them from --pre-window FILE). Empty: cumulative series count from the lake's first day.",
+  columns: [
+    c('as_of_block', 'BIGINT', "the last block the totals cover (the lake's first block - 1)"),
+    c('tx_count', 'BIGINT', 'transactions in blocks 0..as_of_block'),
+    c('blockchain_size_bytes', 'BIGINT', 'serialized size of blocks 0..as_of_block, bytes'),
+    c('source', 'VARCHAR', "where the figures come from ('generator', or the file given to ingest)"),
+  ],
+};
+
 /** Raw and dimension datasets: what the generator and the ingester must write. */
 export const sourceDatasets: Dataset[] = [
   blocks,
@@ -447,6 +476,8 @@ export const sourceDatasets: Dataset[] = [
   tokenPrices,
   ...snapshotDatasets,
   ...referenceDatasets,
+  resourcePrices,
+  preWindowTotals,
 ];
 
 /** `CREATE TABLE` column list for a dataset, e.g. `block_number BIGINT NOT NULL, …`. */

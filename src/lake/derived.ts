@@ -523,6 +523,114 @@ export const dailyStakeWeights: DerivedDataset = {
   ],
 };
 
+// Network statistics (issue 11, SPEC §4.2, §4.10): per-day rollups the statistics series read (src/endpoints/stats).
+// Each holds distinct counts, which do not add up across days, so a publish recomputes the days it rewrote; weeks and
+// months have their own exact distinct counts (period_active_accounts), never sums of daily ones.
+
+export const dailyNetworkStats: DerivedDataset = {
+  name: 'daily_network_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day'],
+  doc: 'One row per UTC day: blocks, transactions by kind, distinct senders / callers / active accounts, energy and bandwidth by who paid, fees (docs/compat.md "Network statistics").',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('block_count', 'BIGINT', 'blocks'),
+    c('size_bytes', 'BIGINT', 'sum of block sizes, bytes'),
+    c('first_block', 'BIGINT', 'lowest block number of the day'),
+    c('last_block', 'BIGINT', 'highest block number of the day'),
+    c('first_block_ts', 'BIGINT', 'time of the first block, ms'),
+    c('last_block_ts', 'BIGINT', 'time of the last block, ms'),
+    c('tx_count', 'BIGINT', 'transactions'),
+    c('trigger_count', 'BIGINT', 'TriggerSmartContract transactions'),
+    c('caller_count', 'BIGINT', 'distinct owners of TriggerSmartContract transactions'),
+    c('sender_count', 'BIGINT', 'distinct owners of any transaction'),
+    c('active_count', 'BIGINT', 'distinct senders and receivers of TRX / TRC10 transfers'),
+    c('trx_amount_raw', 'VARCHAR', 'TRX moved by TransferContract, sun, exact decimal string'),
+    c('trx_transfer_count', 'BIGINT', 'TransferContract transactions'),
+    c('trc10_transfer_count', 'BIGINT', 'TransferAssetContract transactions'),
+    c('freeze_count', 'BIGINT', 'FreezeBalance (v1, v2) transactions'),
+    c('unfreeze_count', 'BIGINT', 'UnfreezeBalance (v1, v2) transactions'),
+    c('vote_count', 'BIGINT', 'VoteWitness transactions'),
+    c('shielded_count', 'BIGINT', 'ShieldedTransfer transactions'),
+    c('trc10_issued_count', 'BIGINT', 'successful AssetIssue transactions (new TRC10 tokens)'),
+    c('contracts_created_count', 'BIGINT', 'successful CreateSmartContract transactions'),
+    c('fee', 'BIGINT', 'sun burned: all fees'),
+    c('energy_usage_total', 'BIGINT', 'energy used, penalty included'),
+    c('energy_usage', 'BIGINT', "energy from the callers' stake"),
+    c('origin_energy_usage', 'BIGINT', "energy from the contract deployers' stake"),
+    c('energy_fee', 'BIGINT', 'sun burned for energy'),
+    c('energy_burn_units', 'BIGINT', 'energy paid by burning: energy_fee / the energy price in force (NULL without a price)', true),
+    c('energy_stake_sun', 'BIGINT', 'energy from stake (energy_usage + origin_energy_usage) valued at the energy price in force, sun (NULL without a price)', true),
+    c('net_usage', 'BIGINT', 'bandwidth not burned (stake or free allowance), bytes'),
+    c('net_fee', 'BIGINT', 'sun burned for bandwidth'),
+    c('net_burn_bytes', 'BIGINT', 'bandwidth paid by burning: net_fee / the bandwidth price in force (NULL without a price)', true),
+    c('net_stake_sun', 'BIGINT', 'net_usage valued at the bandwidth price in force, sun (NULL without a price)', true),
+    c('energy_price', 'BIGINT', 'energy price in force at the day\'s last block, sun (NULL without a price)', true),
+    c('net_price', 'BIGINT', 'bandwidth price in force at the day\'s last block, sun per byte (NULL without a price)', true),
+  ],
+};
+
+export const periodActiveAccounts: DerivedDataset = {
+  name: 'period_active_accounts',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'period'],
+  doc: 'Per UTC day and period (week from Monday, month): distinct active accounts, senders and callers from the period\'s first day to this day; a period\'s figure is the row of its last day.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('period', 'VARCHAR', "'week' | 'month'"),
+    c('period_start', 'VARCHAR', 'first day of the period, yyyy-MM-dd'),
+    c('active_count', 'BIGINT', 'distinct senders and receivers of TRX / TRC10 transfers, period to date'),
+    c('sender_count', 'BIGINT', 'distinct owners of any transaction, period to date'),
+    c('caller_count', 'BIGINT', 'distinct owners of TriggerSmartContract transactions, period to date'),
+  ],
+};
+
+export const dailyContractResources: DerivedDataset = {
+  name: 'daily_contract_resources',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'contract_address'],
+  doc: 'Per UTC day and called contract: calls, distinct callers, TRX sent with them, energy by who paid.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    c('call_count', 'BIGINT', 'TriggerSmartContract transactions'),
+    c('caller_count', 'BIGINT', 'distinct callers that day'),
+    c('call_value_raw', 'VARCHAR', 'TRX sent with the calls, sun, exact decimal string'),
+    c('energy_usage_total', 'BIGINT', 'energy used, penalty included'),
+    c('energy_usage', 'BIGINT', "energy from the callers' stake"),
+    c('origin_energy_usage', 'BIGINT', "energy from the deployer's stake"),
+    c('energy_fee', 'BIGINT', 'sun burned for energy'),
+    c('energy_burn_units', 'BIGINT', 'energy paid by burning, units (NULL without a price)', true),
+  ],
+};
+
+export const dailyTokenActivity: DerivedDataset = {
+  name: 'daily_token_activity',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'token_id'],
+  doc: "Per UTC day and token (TRC20/721/1155 contract, TRC10 id, '_' for TRX): transfers, distinct senders and receivers, amount moved (exact).",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('token_id', 'VARCHAR', "token contract (Base58), TRC10 id, or '_' for TRX"),
+    c('token_standard', 'VARCHAR', 'trx | trc10 | trc20 | trc721 | trc1155'),
+    c('transfer_count', 'BIGINT', 'transfers (successful)'),
+    c('sender_count', 'BIGINT', 'distinct senders that day'),
+    c('receiver_count', 'BIGINT', 'distinct receivers that day'),
+    c('amount_raw', 'VARCHAR', 'amount moved in the smallest unit (sun for TRX), exact decimal string'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -551,6 +659,10 @@ export const derivedDatasets: DerivedDataset[] = [
   votesByVoter,
   votesByCandidate,
   dailyStakeWeights,
+  dailyNetworkStats,
+  periodActiveAccounts,
+  dailyContractResources,
+  dailyTokenActivity,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

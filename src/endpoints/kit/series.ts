@@ -13,7 +13,7 @@
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
-import { dayAsMs, int, oneOf } from '../../params/index.ts';
+import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
 import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
 
@@ -27,6 +27,8 @@ export interface SeriesParams {
   range: { from: string; to: string };
   granularity: Granularity;
   format: 'json' | 'csv';
+  /** Rows of the range before the `limit` parameter kept the last ones (the envelope's `total`). */
+  rangeRows: number;
 }
 
 export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
@@ -37,10 +39,19 @@ export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
   /** Binds of the extra filters. */
   filters?(p: P): Record<string, BindValue>;
   /** Names and unit of the time-range parameters, e.g. `{ start: 'start_day', end: 'end_day', unit: 'day' }`. */
-  time: { start: string; end: string; unit: TimeUnit; maxDays: number; defaultDays: number };
+  time: SeriesTime;
   /** Granularities offered (first = default) and the name of their parameter (default `type`). */
   granularities: readonly Granularity[];
   granularityParam?: string;
+  /**
+   * The values the granularity parameter takes when they are not the granularity names (matched case-insensitively),
+   * e.g. `{ '0': 'day', '1': 'month', '2': 'quarter' }`.
+   */
+  granularityValues?: Readonly<Record<string, Granularity>>;
+  /** A row-count parameter: the last `n` buckets of the range are answered (a value over `max` is clamped to it). */
+  limit?: { param: string; default: number; max?: number };
+  /** Rows computed from the bucketed rows before mapping (day-over-day rates, running totals): JSON and CSV both. */
+  after?(rows: Row[], p: P, ctx: EndpointContext): Row[] | Promise<Row[]>;
   /**
    * The daily rollup: binds `start_day`, `end_day` (and the filters), returns one row per `day` (yyyy-MM-dd); the
    * columns listed in `sum` are added up per bucket.
@@ -49,11 +60,29 @@ export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
   sum: readonly string[];
   /** For a non-additive measure: a rollup per granularity that returns `bucket` rows itself (binds `granularity`). */
   ownRollup?: string;
+  /** More SQL ids the `after` and `envelope` hooks run through `ctx.rows` (query name → SQL id). */
+  queries?: Record<string, string>;
   /** Maps a bucket (its first day as `day`, its sums) to an item. */
   row(r: Row, p: P): unknown;
   /** The response body (default `{ total, data }`). */
-  envelope?(items: unknown[], p: P): object;
+  envelope?(items: unknown[], p: P, ctx: EndpointContext): object;
   response?: z.ZodType;
+}
+
+/**
+ * The time range of a series: start / end parameters in a unit, and / or a `days` parameter (the last n days ending
+ * at the end), with the documented maximum span and the defaults: `defaultDays` days ending at the head's day
+ * (`defaultEnd: 'yesterday'`: the day before), or from the lake's first day (`defaultStart: 'earliest'`).
+ */
+export interface SeriesTime {
+  start?: string;
+  end?: string;
+  unit: TimeUnit;
+  maxDays: number;
+  defaultDays: number;
+  days?: string;
+  defaultEnd?: 'head' | 'yesterday';
+  defaultStart?: 'span' | 'earliest';
 }
 
 /** Metadata of a series the generic contract tests and OpenAPI read. */
@@ -76,19 +105,24 @@ export function bucketOf(day: string, g: Granularity): string {
   return utcDay(monday);
 }
 
-/** Sums of `columns` per bucket of `rows` (each with a `day`), in bucket order; bigint cells stay exact. */
+/**
+ * Sums of `columns` per bucket of `rows` (each with a `day`), in bucket order; bigint cells stay exact and a NULL
+ * (an unknown figure) makes its bucket's sum NULL. Days are the rollup's rows as they are (one per day).
+ */
 export function bucketRows(rows: readonly Row[], g: Granularity, columns: readonly string[]): Row[] {
+  if (g === 'day') return [...rows];
   const out = new Map<string, Row>();
   for (const r of rows) {
     const key = bucketOf(String(r.day), g);
     const acc = out.get(key) ?? { day: key, ...Object.fromEntries(columns.map((c) => [c, 0])) };
-    for (const c of columns) acc[c] = add(acc[c] ?? 0, r[c] ?? 0);
+    for (const c of columns) acc[c] = add(acc[c] ?? null, r[c] ?? null);
     out.set(key, acc);
   }
   return [...out.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)));
 }
 
 function add(a: Cell, b: Cell): Cell {
+  if (a === null || b === null) return null;
   if (typeof a === 'bigint' || typeof b === 'bigint') return BigInt(a as number | bigint) + BigInt(b as number | bigint);
   return Number(a) + Number(b);
 }
@@ -96,8 +130,9 @@ function add(a: Cell, b: Cell): Cell {
 /** A time-range value in the declared unit, as ms. */
 function timeParam(unit: TimeUnit) {
   if (unit === 'day') return dayAsMs().optional();
-  if (unit === 's') return int({ min: 0 }).transform((n) => n * 1000).optional();
-  return int({ min: 0 }).optional();
+  // Bounded like every time parameter (params/atoms.ts): a UTC day must exist for the bound.
+  if (unit === 's') return timestampSecAsMs().optional();
+  return timestampMs().optional();
 }
 
 const UNIT_TEXT: Record<TimeUnit, string> = { ms: 'milliseconds since the epoch (UTC)', s: 'seconds since the epoch (UTC)', day: 'a UTC day yyyy-MM-dd' };
@@ -110,14 +145,27 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams>,
 ): AnyEndpoint {
   type P = z.output<z.ZodObject<S>> & SeriesParams;
-  const gParam = d.granularityParam ?? 'type';
+  // One granularity and no parameter named: the series has no granularity parameter (a day series).
+  const gParam = d.granularityParam ?? (d.granularities.length > 1 ? 'type' : '');
   const t = d.time;
+  // The granularity names are always accepted too, beside the values a declaration maps (type=1 or type=month).
+  const gValues: Record<string, Granularity> = { ...d.granularityValues, ...Object.fromEntries(d.granularities.map((g) => [g, g])) };
+  const gNames = Object.keys(gValues);
+  const defaultValue = gNames.find((k) => gValues[k] === d.granularities[0]) ?? d.granularities[0]!;
+  const endText = t.defaultEnd === 'yesterday' ? "the day before the head block's day" : "the head block's day";
+  const startText = t.defaultStart === 'earliest' ? "the lake's first day" : `${t.defaultDays} days before the end`;
   const shape = {
-    [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive.` }),
-    [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default: the last ${t.defaultDays} days of the lake).` }),
-    [gParam]: oneOf(d.granularities)
-      .optional()
-      .meta({ description: `Granularity (default ${d.granularities[0]}).`, override: { type: 'string', enum: [...d.granularities], default: d.granularities[0] } }),
+    ...(t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}),
+    ...(t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}),
+    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}).` }) } : {}),
+    ...(gParam
+      ? {
+          [gParam]: oneOf(gNames)
+            .optional()
+            .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
+        }
+      : {}),
+    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).` }) } : {}),
     ...(d.params ?? {}),
     format: z
       .string()
@@ -128,38 +176,53 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   const params = z
     .object(shape)
     .superRefine((v, ctx) => {
-      const a = v[t.start] as number | undefined;
-      const b = v[t.end] as number | undefined;
-      if (a !== undefined && b !== undefined && b < a) ctx.addIssue({ code: 'custom', path: [t.end], message: `must not be before ${t.start}` });
+      const a = t.start ? (v[t.start] as number | undefined) : undefined;
+      const b = t.end ? (v[t.end] as number | undefined) : undefined;
+      if (a !== undefined && b !== undefined && b < a) ctx.addIssue({ code: 'custom', path: [t.end!], message: `must not be before ${t.start}` });
       else if (a !== undefined && b !== undefined && (b - a) / DAY_MS + 1 > t.maxDays) {
-        ctx.addIssue({ code: 'custom', path: [t.end], message: `must be at most ${t.maxDays} days after ${t.start}` });
+        ctx.addIssue({ code: 'custom', path: [t.end!], message: `must be at most ${t.maxDays} days after ${t.start}` });
       }
     })
     .transform((v) => ({
       ...v,
-      granularity: (v[gParam] as Granularity | undefined) ?? d.granularities[0]!,
+      granularity: !gParam || v[gParam] === undefined ? d.granularities[0]! : gValues[Object.keys(gValues).find((k) => k.toLowerCase() === String(v[gParam]).toLowerCase())!]!,
       // The head-relative default is resolved per request (rangeOf): the parse does not know the lake.
       range: { from: '', to: '' },
+      rangeRows: 0,
     }));
 
-  const queries: Record<string, string> = { rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
+  const queries: Record<string, string> = { ...d.queries, rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
 
-  /** Day bounds: the given range, or the last `defaultDays` days ending at the head's day; one bound → the span from it. */
-  function rangeOf(p: Record<string, unknown>, now: number): { from: string; to: string } {
-    const a = p[t.start] as number | undefined;
-    const b = p[t.end] as number | undefined;
-    const span = (t.defaultDays - 1) * DAY_MS;
-    const to = b ?? (a !== undefined ? Math.min(a + span, now) : now);
-    const from = a ?? to - span;
+  /**
+   * Day bounds: the given range, or the last `days` (default `defaultDays`) days ending at the end (default the head's
+   * day, or the day before), or from the lake's first day; one bound → the span from it.
+   */
+  function rangeOf(p: Record<string, unknown>, now: number, first: number): { from: string; to: string } {
+    const a = t.start ? (p[t.start] as number | undefined) : undefined;
+    const b = t.end ? (p[t.end] as number | undefined) : undefined;
+    const days = t.days ? (p[t.days] as number | undefined) : undefined;
+    const span = ((days ?? t.defaultDays) - 1) * DAY_MS;
+    const end = t.defaultEnd === 'yesterday' ? now - DAY_MS : now;
+    const to = b ?? (a !== undefined ? Math.min(a + span, end) : end);
+    const from = a ?? (t.defaultStart === 'earliest' && days === undefined ? Math.min(first, to) : to - span);
     return { from: utcDay(from), to: utcDay(to) };
   }
 
   async function items(p: P, ctx: EndpointContext): Promise<Row[]> {
-    const range = rangeOf(p as Record<string, unknown>, ctx.now);
+    const range = rangeOf(p as Record<string, unknown>, ctx.now, ctx.manifest.first.timestamp);
     p.range = range;
     const binds = { start_day: range.from, end_day: range.to, ...(d.filters?.(p) ?? {}) };
-    if (d.ownRollup && p.granularity !== 'day') return ctx.rows('own', { ...binds, granularity: p.granularity });
-    return bucketRows(await ctx.rows('rollup', binds), p.granularity, d.sum);
+    let rows = d.ownRollup && p.granularity !== 'day'
+      ? await ctx.rows('own', { ...binds, granularity: p.granularity })
+      : bucketRows(await ctx.rows('rollup', binds), p.granularity, d.sum);
+    if (d.after) rows = await d.after(rows, p, ctx);
+    p.rangeRows = rows.length;
+    if (d.limit) {
+      const asked = (p as Record<string, unknown>)[d.limit.param] as number | undefined;
+      const n = Math.min(asked ?? d.limit.default, d.limit.max ?? Number.MAX_SAFE_INTEGER);
+      rows = rows.slice(Math.max(0, rows.length - n));
+    }
+    return rows;
   }
 
   const meta: SeriesMeta = { kind: 'series', time: t, granularities: d.granularities, granularityParam: gParam };
@@ -171,7 +234,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
     queries,
     async handle(p, ctx) {
       const rows = (await items(p, ctx)).map((r) => d.row(r, p));
-      return d.envelope ? d.envelope(rows, p) : { total: rows.length, data: rows };
+      return d.envelope ? d.envelope(rows, p, ctx) : { total: p.rangeRows, data: rows };
     },
     series: meta,
     response: d.response ?? z.looseObject({ data: z.array(z.looseObject({})) }),

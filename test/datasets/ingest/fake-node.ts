@@ -258,6 +258,11 @@ const header = (n: number, fork: number, slotMs: number): Json => {
   return { blockID: b.blockID, block_header: b.block_header };
 };
 
+/** Energy price history (sun per unit from each time, ms): 100 → 10 → 40 → 140 → 420 → 280 → 420 → 210 → 100. */
+export const ENERGY_PRICES = '0:100,1572566400000:10,1606262400000:40,1612742400000:140,1628640000000:420,1635120000000:280,1669593600000:420,1726272000000:210,1754611200000:100';
+/** Bandwidth price history (sun per byte): 10 → 40 → 140 → 100 → 1000. */
+export const BANDWIDTH_PRICES = '0:10,1606262400000:40,1612742400000:140,1625788800000:100,1626220800000:1000';
+
 /** The pure request handler: path + JSON body → status and body text. */
 export function handle(state: FakeNodeState, path: string, body: Record<string, unknown>): { status: number; text: string } {
   if (state.rateLimitNext > 0) {
@@ -295,6 +300,11 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       if (answer === undefined) return { status: 200, text: JSON.stringify({ result: { code: 'CONTRACT_EXE_ERROR', message: '52455645525445' } }) };
       return { status: 200, text: JSON.stringify({ result: { result: true }, energy_used: 500, constant_result: [answer] }) };
     }
+    // The price histories of the java-tron documentation's examples (tron-chain-data.md §4.2).
+    case '/wallet/getenergyprices':
+      return { status: 200, text: JSON.stringify({ prices: ENERGY_PRICES }) };
+    case '/wallet/getbandwidthprices':
+      return { status: 200, text: JSON.stringify({ prices: BANDWIDTH_PRICES }) };
     case '/wallet/getcontract':
       if (body.value === USDT_HEX) return { status: 200, text: JSON.stringify({ origin_address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', contract_address: USDT_HEX, name: 'TetherToken' }) };
       return { status: 200, text: '{}' };

@@ -40,6 +40,12 @@ describe('bucketOf', () => {
     expect(bucketOf('2026-10-15', 'year')).toBe('2026-01-01');
   });
 
+  it('keeps an unknown (NULL) figure unknown in its bucket, and passes day rows as they are', () => {
+    const rows = [{ day: '2026-10-01', n: 1, u: null }, { day: '2026-10-02', n: 2, u: 5 }, { day: '2026-11-01', n: 3, u: 7 }];
+    expect(bucketRows(rows, 'month', ['n', 'u'])).toEqual([{ day: '2026-10-01', n: 3, u: null }, { day: '2026-11-01', n: 3, u: 7 }]);
+    expect(bucketRows(rows, 'day', ['n'])).toEqual(rows);
+  });
+
   it('sums bigint measures exactly', () => {
     const big = 2n ** 62n;
     const out = bucketRows([{ day: '2026-10-01', n: big }, { day: '2026-10-02', n: big }], 'month', ['n']);

@@ -1,0 +1,25 @@
+/**
+ * GET /api/calleraddressstatistic (SPEC §4.2; shape: reference "calleraddressstatistic"): distinct addresses that
+ * called a smart contract (owners of TriggerSmartContract) per UTC day, oldest first, with the change from the day
+ * before; `limit` (default 1000) keeps the last days. A day's distinct count is exact for that day only.
+ */
+import { z } from 'zod';
+import { defineSeries } from '../kit/series.ts';
+import { shape } from '../kit/schemas.ts';
+import { dayMs, extremes, num, rate } from './stats-shape.ts';
+
+export default defineSeries({
+  path: '/api/calleraddressstatistic',
+  summary: 'Distinct contract callers per day, network-wide.',
+  time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
+  granularities: ['day'],
+  limit: { param: 'limit', default: 1000 },
+  sql: 'stats/daily-network',
+  sum: [],
+  row: (r) => ({ day: dayMs(r.day), caller_amount: r.caller_count, caller_amount_rate: rate(num(r.caller_count), num(r.prev_caller_count)) }),
+  envelope(items, p) {
+    const rows = items as { caller_amount: number }[];
+    return { total: p.rangeRows, ...extremes(rows, 'caller_amount'), data: rows };
+  },
+  response: shape({ total: z.number().int(), data: z.array(shape({ day: z.number().int(), caller_amount: z.number().int() })) }),
+});

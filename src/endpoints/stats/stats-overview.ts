@@ -1,0 +1,76 @@
+/**
+ * GET /api/stats/overview (SPEC §4.2; shape: reference "stats/overview"): one row per UTC day of the last `days`
+ * days, oldest first, from the network's daily rollup. Totals (totalTransaction, blockchainSize) start from the
+ * pre-window totals like the overview series; totalBlockCount is the last block's height + 1 (heights count every
+ * block from genesis). Figures the lake cannot give exactly are null, never guessed (docs/compat.md): accounts and
+ * accounts with TRX (no account state yet), new TRC20 tokens and token totals. `type=trxHolder` answers the slim
+ * row of the reference (date, totalAddress, accountWithTrx).
+ */
+import { z } from 'zod';
+import { defineSeries } from '../kit/series.ts';
+import { count, shape } from '../kit/schemas.ts';
+import { oneOf } from '../../params/index.ts';
+import { big, cumulativeStart, dayMs, num, overviewEnvelope, PRE_WINDOW_QUERY, rate } from './stats-shape.ts';
+
+export default defineSeries({
+  path: '/api/stats/overview',
+  summary: 'Daily network overview: transactions, blocks, accounts, calls, transactions by kind, resources.',
+  time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
+  granularities: ['day'],
+  params: { type: oneOf(['trxHolder']).optional().meta({ description: 'trxHolder answers only date, totalAddress and accountWithTrx.' }) },
+  sql: 'stats/daily-network',
+  queries: PRE_WINDOW_QUERY,
+  sum: [],
+  async after(rows, _p, ctx) {
+    const start = await cumulativeStart(ctx);
+    return rows.map((r) => ({ ...r, total_tx: start.tx + big(r.cum_tx_count)!, total_bytes: start.bytes + big(r.cum_size_bytes)! }));
+  },
+  row(r, p) {
+    const date = dayMs(r.day);
+    if (p.type === 'trxHolder') return { date, dateDayStr: r.day, totalAddress: null, accountWithTrx: null };
+    const tx = num(r.tx_count)!;
+    const kinds = ['trx_transfer_count', 'trc10_transfer_count', 'freeze_count', 'unfreeze_count', 'vote_count', 'shielded_count'].map((c) => num(r[c])!);
+    const netTotal = r.net_burn_bytes === null ? null : num(r.net_usage)! + num(r.net_burn_bytes)!;
+    const blocks = num(r.block_count)!;
+    return {
+      date,
+      dateDayStr: r.day,
+      totalTransaction: r.total_tx,
+      newTransactionSeen: r.tx_count,
+      totalAddress: null,
+      newAddressSeen: null,
+      accountWithTrx: null,
+      active_account_number: r.active_count,
+      totalBlockCount: num(r.last_block)! + 1,
+      newBlockSeen: blocks,
+      avgBlockTime: blocks > 1 ? Math.round(((num(r.last_block_ts)! - num(r.first_block_ts)!) / (blocks - 1) / 1000) * 100) / 100 : null,
+      avgBlockSize: Math.round(num(r.size_bytes)! / Math.max(1, blocks)),
+      blockchainSize: r.total_bytes,
+      newTrigger: r.trigger_count,
+      triggers: r.trigger_count,
+      newTrc10: r.trc10_issued_count,
+      newTrc20: null,
+      totalTrc10: null,
+      totalTrc20: null,
+      trx_transfer: kinds[0],
+      trc10_transfer: kinds[1],
+      freeze_transaction: kinds[2],
+      unfreeze_transaction: kinds[3],
+      vote_transaction: kinds[4],
+      shielded_transaction: kinds[5],
+      other_transaction: tx - kinds.reduce((a, b) => a + b, 0),
+      energy_usage: r.energy_usage_total,
+      net_usage: netTotal,
+      energy_usage_change_24h: rate(num(r.energy_usage_total), num(r.prev_energy_usage_total)),
+      net_usage_change_24h: rate(netTotal, num(r.prev_net_total)),
+      active_account_number_rate: rate(num(r.active_count), num(r.prev_active_count)),
+      newAddressSeenRate: null,
+      totalAddressRate: null,
+    };
+  },
+  async envelope(items, _p, ctx) {
+    const { countedFrom } = await cumulativeStart(ctx);
+    return { ...overviewEnvelope(items, ctx), ...(countedFrom ? { countedFrom } : {}) };
+  },
+  response: shape({ success: z.boolean(), data: z.array(shape({ date: count, dateDayStr: z.string() })) }),
+});

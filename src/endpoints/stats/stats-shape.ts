@@ -1,0 +1,86 @@
+/**
+ * What the statistics endpoints share (SPEC §4.2, §4.10; shapes: reference responses-tokens-statistics.md §1,
+ * responses-contract-tx-witness-block-security-home.md §6): the overview envelope, day-over-day rates, extreme rows,
+ * sun → TRX, and where cumulative series start (pre-window totals, docs/compat.md "Network statistics").
+ */
+import type { Cell, Row } from '../../duckdb/duck.ts';
+import { scaledNumber } from '../../params/amounts.ts';
+import type { JsonDecimal } from '../../http/json.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
+
+/** UTC midnight of a day string in ms, e.g. `dayMs('2026-10-01')` = 1790812800000. */
+export function dayMs(day: Cell | undefined): number {
+  return Date.parse(`${String(day)}T00:00:00Z`);
+}
+
+/** A cell as a JS number (counts, energy: far below 2^53), NULL as null. */
+export function num(c: Cell | undefined): number | null {
+  return c === null || c === undefined ? null : Number(c);
+}
+
+/** A cell as an exact bigint (sun amounts), NULL as null. */
+export function big(c: Cell | undefined): bigint | null {
+  return c === null || c === undefined ? null : BigInt(c as string | number | bigint);
+}
+
+/** Change from `prev` to `cur` as a fraction rounded to 4 places, e.g. `rate(110, 100)` = 0.1; null without a base. */
+export function rate(cur: number | bigint | null, prev: number | bigint | null | undefined): number | null {
+  if (cur === null || prev === null || prev === undefined || Number(prev) === 0) return null;
+  return Math.round(((Number(cur) - Number(prev)) / Number(prev)) * 10_000) / 10_000;
+}
+
+/** A ratio rounded to `places` decimals, null when the base is zero or unknown, e.g. `share(1, 3)` = 0.3333. */
+export function share(part: number | bigint | null, whole: number | bigint | null, places = 4): number | null {
+  if (part === null || whole === null || Number(whole) === 0) return null;
+  const f = 10 ** places;
+  return Math.round((Number(part) / Number(whole)) * f) / f;
+}
+
+/** Sun → whole TRX as an exact JSON number, e.g. `trx(1_500_000n)` prints 1.5; null stays null. */
+export function trx(sun: bigint | null): JsonDecimal | null {
+  return sun === null ? null : scaledNumber(sun, 6);
+}
+
+/** The rows with the largest and smallest `key` (first one on ties), copies of the rows; `{}` each when empty. */
+export function extremes<T extends Record<string, unknown>>(items: T[], key: keyof T): { max: T | Record<string, never>; min: T | Record<string, never> } {
+  let max: T | undefined;
+  let min: T | undefined;
+  for (const it of items) {
+    const v = it[key];
+    if (v === null || v === undefined) continue;
+    if (max === undefined || Number(v) > Number(max[key])) max = it;
+    if (min === undefined || Number(v) < Number(min[key])) min = it;
+  }
+  return { max: max ? { ...max } : {}, min: min ? { ...min } : {} };
+}
+
+/** The overview envelope (reference §1.1 "Overview series", SPEC §2.7), `lastUpdateSeconds` = the head block time. */
+export function overviewEnvelope(data: unknown[], ctx: EndpointContext): Record<string, unknown> {
+  return { code: 200, success: true, message: 'request ok', status: '1', lastUpdateSeconds: Math.floor(ctx.now / 1000), data };
+}
+
+/**
+ * Where the running totals of the cumulative series start (docs/compat.md "Network statistics"): the pre-window
+ * totals when the lake has them, zero when it starts at genesis, else nothing: `countedFrom` is then the lake's
+ * first day, which the response names.
+ */
+export interface CumulativeStart {
+  tx: bigint;
+  bytes: bigint;
+  countedFrom?: string;
+}
+
+export async function cumulativeStart(ctx: EndpointContext): Promise<CumulativeStart> {
+  const [r] = await ctx.rows('preWindow', {});
+  if (r && r.pre_tx_count !== null && r.pre_tx_count !== undefined) return { tx: big(r.pre_tx_count)!, bytes: big(r.pre_size_bytes) ?? 0n };
+  if (!r || r.first_block === null || Number(r.first_block) === 0) return { tx: 0n, bytes: 0n };
+  return { tx: 0n, bytes: 0n, countedFrom: String(r.first_day) };
+}
+
+/** The queries every cumulative series declares beside its rollup. */
+export const PRE_WINDOW_QUERY = { preWindow: 'stats/pre-window' } as const;
+
+/** Rows of the network rollup with the previous day's value of `col` for the rate (`prev_<col>` from the SQL). */
+export function prevOf(r: Row, col: string): Cell {
+  return r[`prev_${col}`] ?? null;
+}
