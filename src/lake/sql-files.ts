@@ -144,9 +144,9 @@ export async function loadTemplate(id: string): Promise<SqlTemplate> {
   return parseTemplate(id, text);
 }
 
-/** The SELECT of `sql/derive/<name>.sql`, without trailing semicolon. */
+/** The SELECT of `sql/derive/<name>.sql` with its fragments expanded, without trailing semicolon. */
 export async function readDeriveSql(name: string): Promise<string> {
-  return stripStatement(await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8'));
+  return stripStatement(expandFragments(`derive/${name}`, await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8')));
 }
 
 /** Every `sql/views/<name>.sql` as { name, sql }, in name order (a view may only use earlier ones and datasets). */

@@ -21,7 +21,7 @@ import {
 import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint } from './endpoint.ts';
 import { pagedList } from './envelopes.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
-import { lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
+import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
 
 /** Sort keys of a list: one object gives the `sort` parameter (signed dialect) and the ORDER BY whitelist. */
 export interface SortSpec {
@@ -92,7 +92,19 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * `-- @total`); `also`: parameterless queries run beside the page (e.g. wholeChainTxCount); `extra`: queries
    * the hooks run by name.
    */
-  sql: { rows: string; total?: string; byAddress?: string; also?: Record<string, string>; extra?: Record<string, string> };
+  sql: {
+    rows: string;
+    total?: string;
+    byAddress?: string;
+    /**
+     * The by-address copy `byAddress` reads (e.g. 'address_transactions'): its per-address row counts
+     * (address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
+     * count run side by side. Absent: the address is counted first.
+     */
+    copy?: 'address_transactions' | 'address_token_transfers' | 'address_internal_transactions';
+    also?: Record<string, string>;
+    extra?: Record<string, string>;
+  };
   /** Resolves something the filters need first (e.g. the tokens of an issuer), kept as `state`. */
   prepare?(p: P, q: ListQueries): Promise<unknown>;
   /** Binds of the declared filters (the same keys serve rows, count and by-address statements). */
@@ -222,6 +234,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
   if (d.sql.total) queries.total = d.sql.total;
   if (d.sql.byAddress) queries.byAddress = d.sql.byAddress;
   if (d.block) queries.blockDay = 'common/block_day';
+  if (d.sql.copy) queries.busyAddresses = 'common/busy_addresses';
   const key = d.key ?? 'data';
 
   const timeOrdered = (p: P): boolean => {
@@ -274,7 +287,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
       const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
-      if (windowed) {
+      const address = typeof anchor.address === 'string' ? anchor.address : undefined;
+      if (windowed && (await mayBeBusy(ctx, d.sql.copy, address))) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
         rangeTotal = await countQ;
         rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
@@ -336,6 +350,38 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     },
   };
   return ep as unknown as AnyEndpoint;
+}
+
+/** Busy addresses per served version (dataset → addresses), kept with the version's manifest object. */
+const busyByVersion = new WeakMap<object, Promise<Map<string, Set<string>>>>();
+
+/**
+ * False when the copy's row counts say `address` has at most BUSY_ADDRESS_ROWS rows there (its page is one sorted
+ * query, run beside its count); true when it has more, or when that is not known (no copy declared, the counts not
+ * readable): then the list counts first. The busy addresses are read once per version.
+ */
+async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address: string | undefined): Promise<boolean> {
+  if (!copy || address === undefined) return true;
+  let busy = busyByVersion.get(ctx.manifest);
+  if (!busy) {
+    busy = ctx.rows('busyAddresses', { min_rows: BUSY_ADDRESS_ROWS }).then((rows) => {
+      const out = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const ds = String(r.dataset);
+        if (!out.has(ds)) out.set(ds, new Set());
+        out.get(ds)!.add(String(r.address));
+      }
+      return out;
+    });
+    busyByVersion.set(ctx.manifest, busy);
+    // A failed read is not kept: the next request asks again.
+    busy.catch(() => busyByVersion.delete(ctx.manifest));
+  }
+  try {
+    return (await busy).get(copy)?.has(address) ?? false;
+  } catch {
+    return true;
+  }
 }
 
 /** The list's queries for its hooks. */

@@ -27,6 +27,7 @@ export default defineList({
   sql: {
     rows: 'tokens/asset-transfer',
     byAddress: 'tokens/asset-transfer.by-address',
+    copy: 'address_transactions',
     extra: { tokens: 'tokens/asset-transfer.issuer-tokens', rollupTotal: 'tokens/asset-transfer.rollup-total' },
   },
   // The token ids a name or an issuer stands for (null: every TRX and TRC10 transfer).

@@ -31,6 +31,7 @@ export default defineList({
     rows: 'transaction/internal-transaction',
     total: 'transaction/internal-transaction.total',
     byAddress: 'transaction/internal-transaction.by-address',
+    copy: 'address_internal_transactions',
   },
   filters: (p) => ({ address: p.address ?? null, block: p.block ?? null, contract: p.contract ?? null, confirm: p.confirm ?? null }),
   // An address alone reads its bucket of the copy clustered by address.

@@ -26,6 +26,7 @@ export default defineList({
   sql: {
     rows: 'transaction/token-trc1155-transfers',
     byAddress: 'transaction/token-trc1155-transfers.by-address',
+    copy: 'address_token_transfers',
     extra: { rollup: 'common/token_transfer_count' },
   },
   filters: (p, _s, q) => ({

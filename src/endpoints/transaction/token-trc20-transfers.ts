@@ -28,6 +28,7 @@ export default defineList({
   sql: {
     rows: 'transaction/token-trc20-transfers',
     byAddress: 'transaction/token-trc20-transfers.by-address',
+    copy: 'address_token_transfers',
     extra: { rollup: 'common/token_transfer_count' },
   },
   filters: (p, _s, q) => ({

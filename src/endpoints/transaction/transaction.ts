@@ -32,6 +32,7 @@ export default defineList({
   sql: {
     rows: 'transaction/transaction',
     byAddress: 'transaction/transaction.by-address',
+    copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
     extra: { countByType: 'common/tx_count_by_type' },
   },

@@ -31,6 +31,7 @@ export default defineList({
   sql: {
     rows: 'transaction/transfer',
     byAddress: 'transaction/transfer.by-address',
+    copy: 'address_transactions',
     extra: { countByType: 'common/tx_count_by_type' },
   },
   filters: (p) => {
