@@ -1,7 +1,9 @@
 /**
  * Generic contract tests driven by the declarations (issue 9, SPEC §8, ARCHITECTURE §5.3): every registered endpoint
  * is covered by declaring it. For every endpoint: each parameter with a malformed value is a 400 naming it (or, for
- * a lenient parameter, not an error), a missing required parameter is a 400 naming it, `limit=0` keeps the totals.
+ * a lenient parameter, not an error), a missing required parameter is a 400 naming it, `limit=0` keeps the totals,
+ * and the declared response schema accepts the answer but not the answer with a key left out or a value of another
+ * JSON type (so a schema cannot be looser than the fields it declares).
  * For every list: the limit is clamped to its maximum, the sum rule, every sort key both ways gives disjoint pages
  * that continue each other, and CSV answers the same rows. For every series: each granularity, a bad one, a span
  * over the maximum, CSV.
@@ -108,6 +110,34 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
       const { status, body } = await get(withQuery(path, rest));
       expect(status, name).toBe(400);
       expect(body.param, name).toBe(name);
+    }
+  });
+
+  it('declares a response schema that accepts its answer and rejects a missing key or a changed type', async () => {
+    const schema = ep.response;
+    expect(schema, 'no response schema').toBeDefined();
+    const { body } = await get(withQuery(path, base.get(path) ?? ''));
+    const accepts = (b: unknown) => schema!.safeParse(b).success;
+    expect(accepts(body), JSON.stringify(schema!.safeParse(body).error?.issues[0])).toBe(true);
+    // Another JSON type for a value: a number becomes a string, anything else a number.
+    const other = (v: unknown) => (typeof v === 'number' ? String(v) : 12345);
+    if (typeof body !== 'object' || body === null) {
+      expect(accepts(other(body)), 'the bare value with another type').toBe(false);
+      return;
+    }
+    for (const k of Object.keys(body)) {
+      const { [k]: _gone, ...rest } = body;
+      expect(accepts(rest), `without envelope key ${k}`).toBe(false);
+      expect(accepts({ ...body, [k]: other(body[k]) }), `envelope key ${k} with another type`).toBe(false);
+    }
+    // Every field of the first item, for the list's items (or the array of the answer).
+    const items = itemsOf(ep, body);
+    const item = items?.[0] as Record<string, unknown> | undefined;
+    if (!items || !item || typeof item !== 'object') return;
+    const key = Object.keys(body).find((k) => body[k] === items)!;
+    for (const f of Object.keys(item)) {
+      const changed = { ...body, [key]: [{ ...item, [f]: other(item[f]) }, ...items.slice(1)] };
+      expect(accepts(changed), `${key}[0].${f} with another type`).toBe(false);
     }
   });
 

@@ -144,6 +144,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   csv?: { columns?: CsvColumn[]; filename: string };
   /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
   item?: z.ZodType;
+  /** Schemas of the envelope's other fields (e.g. `contractMap`), checked beside `total`, `rangeTotal` and the items. */
+  envelopeFields?: z.ZodRawShape;
   /** Zod schema of the whole response body when the envelope is not the paged list's. */
   response?: z.ZodType;
   requiresKey?: boolean;
@@ -335,7 +337,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     alsoOnAltBase: d.alsoOnAltBase,
     handle,
     list: meta,
-    response: d.response ?? listResponse(key, d.item),
+    response: d.response ?? listResponse(key, d.item, d.envelopeFields),
     csv: {
       filename: d.csv?.filename ?? `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
       columns: d.csv?.columns,
@@ -410,9 +412,10 @@ function only(ctx: EndpointContext, name: string, binds: Record<string, BindValu
 }
 
 /**
- * The response schema of a list: its items under `key` and a `total`; other envelope fields are allowed (contract
- * maps, wholeChainTxCount), e.g. `listResponse('data', blockItem)`.
+ * The response schema of a paged list: `total` (capped), `rangeTotal`, its items under `key` and the declared other
+ * envelope fields, e.g. `listResponse('data', blockItem, { wholeChainTxCount: count })`.
  */
-export function listResponse(key: string, item: z.ZodType = z.looseObject({})): z.ZodType {
-  return z.looseObject({ total: z.number().int().nonnegative(), rangeTotal: z.number().int().nonnegative().optional(), [key]: z.array(item) });
+export function listResponse(key: string, item: z.ZodType = z.looseObject({}), fields: z.ZodRawShape = {}): z.ZodType {
+  const n = z.number().int().nonnegative();
+  return z.looseObject({ total: n.max(10_000), rangeTotal: n, [key]: z.array(item), ...fields });
 }

@@ -7,7 +7,9 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
+import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from './transfer-shape.ts';
+import { addressLookups, intString } from '../kit/schemas.ts';
+import { z } from 'zod';
 
 export default defineList({
   path: '/api/token_trc1155/transfers',
@@ -56,6 +58,8 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: tokenTransferItemSchema.extend({ token_id: intString, operator: z.string(), approval_amount: intString }),
+  envelopeFields: addressLookups,
   csv: {
     filename: 'token_trc1155_transfers.csv',
     columns: [
