@@ -6,6 +6,9 @@
  * change, with the noise of a shared machine falling on both halves of each pair.
  *
  *   npx tsx bench/paired-inject.ts --a /tmp/base --b . --data data/default --urls urls.txt --reps 5 [--out file.md]
+ *
+ * `--aData DIR` serves A from another data folder: the same raw data derived by A's release when its derived layout
+ * differs (`tronlake rederive` of a hard-linked copy), since a server refuses a lake derived with another layout.
  */
 import { appendFileSync, readFileSync } from 'node:fs';
 import os from 'node:os';
@@ -27,7 +30,8 @@ const apps: Record<'A' | 'B', App> = {} as Record<'A' | 'B', App>;
 for (const k of ['A', 'B'] as const) {
   const { buildApp } = await load(roots[k], 'src/http/app.ts');
   const { endpoints } = await load(roots[k], 'src/endpoints/index.ts');
-  apps[k] = await buildApp({ dataDir: path.resolve(f.data ?? 'data/default'), endpoints, cacheBytes: 0, poolSize: 2 });
+  const dataDir = path.resolve((k === 'A' ? f.aData : undefined) ?? f.data ?? 'data/default');
+  apps[k] = await buildApp({ dataDir, endpoints, cacheBytes: 0, poolSize: 2 });
 }
 const loads = [os.loadavg()[0]!];
 for (const u of urls) for (const k of ['A', 'B'] as const) await apps[k].inject({ url: u });
