@@ -490,7 +490,8 @@ function decodeLogs(list: NodeLog[], tx: TxRow, success: boolean, out: RawBuffer
 
 function transferRow(tx: TxRow, logIndex: number, batchIndex: number, standard: TokenStandard, eventType: TokenTransferRow['event_type'], contract: string, from: string, to: string, operator: string | null, tokenId: string | null, amountRaw: string): TokenTransferRow {
   return {
-    block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, log_index: logIndex, batch_index: batchIndex,
+    block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, tx_index: tx.tx_index, log_index: logIndex,
+    batch_index: batchIndex,
     token_standard: standard, event_type: eventType, contract_address: contract, from_address: from, to_address: to,
     operator_address: operator, token_id: tokenId, amount_raw: amountRaw, amount: Number(amountRaw),
   };
@@ -498,7 +499,8 @@ function transferRow(tx: TxRow, logIndex: number, batchIndex: number, standard: 
 
 function approvalRow(tx: TxRow, logIndex: number, standard: TokenStandard, eventType: TokenApprovalRow['event_type'], contract: string, owner: string, spender: string, tokenId: string | null, amountRaw: string): TokenApprovalRow {
   return {
-    block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, log_index: logIndex, token_standard: standard,
+    block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, tx_index: tx.tx_index, log_index: logIndex,
+    token_standard: standard,
     event_type: eventType, contract_address: contract, owner_address: owner, spender_address: spender, token_id: tokenId,
     amount_raw: amountRaw, amount: Number(amountRaw),
   };

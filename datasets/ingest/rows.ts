@@ -70,6 +70,7 @@ export interface TokenTransferRow {
   block_number: number;
   timestamp: number;
   tx_hash: string;
+  tx_index: number;
   log_index: number;
   batch_index: number;
   token_standard: 'trc20' | 'trc721' | 'trc1155';
@@ -87,6 +88,7 @@ export interface TokenApprovalRow {
   block_number: number;
   timestamp: number;
   tx_hash: string;
+  tx_index: number;
   log_index: number;
   token_standard: 'trc20' | 'trc721' | 'trc1155';
   event_type: 'Approval' | 'ApprovalForAll';

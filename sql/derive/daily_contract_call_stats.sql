@@ -4,7 +4,7 @@ SELECT CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR) AS day,
        contract_address,
        count(*) AS call_count,
        count(DISTINCT owner_address) AS caller_count,
-       sum(amount)::DOUBLE AS call_value,
+       CAST(sum(amount) AS DECIMAL(38,0)) AS call_value,
        sum(energy_usage_total)::BIGINT AS energy_usage_total,
        sum(fee)::BIGINT AS fee
 FROM transactions

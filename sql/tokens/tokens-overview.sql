@@ -2,6 +2,7 @@
 -- the derived counters. $standards keeps token types (NULL = all); $top_only keeps the pinned (VIP) rows;
 -- $include_auto = false drops tokens listed automatically (neither whitelisted nor blacklisted).
 -- Pinned rows come first (TRX, then VIP tokens), then {{order_by}} (a constant of the endpoint's whitelist).
+-- The TRX row's transfer counters come from tokens/trx-transfers (successful TRX transfers).
 -- @total
 -- @param standards VARCHAR[]
 -- @param top_only BOOLEAN
@@ -21,9 +22,10 @@ rows AS (
   LEFT JOIN price p ON p.token_id = t.token_id
   UNION ALL
   SELECT '_', 'trc10', 'trx', 'TRX', 6, '-', 'https://static.tronscan.org/production/logo/trx.png', 2, true, 1, 1529891469000,
-         'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, 0, 0, NULL, NULL, p.usd, 1.0, p.volume_trx,
+         'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, trx.trx_transfer_count,
+         trx.trx_transfer_count_24h, NULL, NULL, p.usd, 1.0, p.volume_trx,
          CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END, NULL, true, 2, 'manual'
-  FROM (SELECT 1) one LEFT JOIN price p ON p.token_id = '_'
+  FROM ({{> tokens/trx-transfers}}) trx LEFT JOIN price p ON p.token_id = '_'
 )
 SELECT *, count(*) OVER () AS n
 FROM rows

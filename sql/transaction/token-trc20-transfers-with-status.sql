@@ -14,7 +14,7 @@
 -- @param off BIGINT
 SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed
 FROM (
-  SELECT t.tx_hash, t.block_number, t."timestamp", t.log_index, t.event_type, t.contract_address,
+  SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, t.event_type, t.contract_address,
          t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
   FROM address_token_transfers t
   WHERE $dirs IS NOT NULL
@@ -22,7 +22,7 @@ FROM (
     AND list_contains($dirs, t.direction)
     AND t.contract_address = $token
   UNION ALL
-  SELECT a.tx_hash, a.block_number, a."timestamp", a.log_index, a.event_type, a.contract_address,
+  SELECT a.tx_hash, a.block_number, a."timestamp", a.tx_index, a.log_index, a.event_type, a.contract_address,
          a.owner_address AS from_address, a.spender_address AS to_address, '0' AS amount,
          a.amount_raw AS approval_amount, CASE WHEN a.owner_address = $address THEN 1 ELSE 2 END AS direction
   FROM token_approvals a

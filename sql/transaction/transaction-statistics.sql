@@ -12,7 +12,7 @@ SELECT
   coalesce(sum(tx_count) FILTER (WHERE contract_type = 31), 0) AS trigger_count,
   coalesce(sum(amount) FILTER (WHERE contract_type = 31), 0) AS trigger_amount_sun,
   coalesce(sum(tx_count) FILTER (WHERE contract_type = 4), 0) AS votes_count,
-  coalesce(sum(amount) FILTER (WHERE contract_type = 4), 0) AS votes_amount,
+  coalesce(sum(vote_count) FILTER (WHERE contract_type = 4), 0) AS votes_amount,
   coalesce(sum(tx_count) FILTER (WHERE contract_type IN (11, 54)), 0) AS freeze_count,
   coalesce(sum(amount) FILTER (WHERE contract_type IN (11, 54)), 0) AS freeze_amount_sun,
   coalesce(sum(tx_count) FILTER (WHERE contract_type NOT IN (1, 2, 31, 4, 11, 54)), 0) AS others_count,

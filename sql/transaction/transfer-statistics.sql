@@ -1,7 +1,7 @@
 -- /api/transfer/statistics: transfer counts and amounts per kind, all time and on $last_day, from the daily rollups
 -- (SPEC §4.7, reference §3.9). TRX / TRC10 transfers are contract types 1 / 2 of daily_transaction_stats (amount:
--- sun / raw TRC10 units); TRC20 / 721 / 1155 transfers are daily_token_transfer_stats rows, TRC20 amounts in token
--- units (raw / 10^decimals) summed over tokens.
+-- exact sun / raw TRC10 units); TRC20 / 721 / 1155 transfers are daily_token_transfer_stats rows (the TRC20 amount
+-- comes per token from transaction-statistics.tokens, scaled exactly in TypeScript).
 -- @param last_day VARCHAR
 WITH tx AS (
   SELECT
@@ -17,11 +17,9 @@ WITH tx AS (
 tok AS (
   SELECT
     coalesce(sum(x.transfer_count) FILTER (WHERE x.token_standard = 'trc20'), 0) AS trc20_count,
-    coalesce(sum(x.amount / pow(10, coalesce(k.decimals, 0))) FILTER (WHERE x.token_standard = 'trc20'), 0) AS trc20_amount,
     coalesce(sum(x.transfer_count) FILTER (WHERE x.token_standard = 'trc721'), 0) AS trc721_count,
     coalesce(sum(x.transfer_count) FILTER (WHERE x.token_standard = 'trc1155'), 0) AS trc1155_count,
     coalesce(sum(x.transfer_count) FILTER (WHERE x.day = $last_day), 0) AS last_day_token_transfers
   FROM daily_token_transfer_stats x
-  LEFT JOIN tokens k ON k.token_id = x.contract_address AND k.token_standard = x.token_standard
 )
 SELECT * FROM tx CROSS JOIN tok;

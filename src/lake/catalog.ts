@@ -8,7 +8,11 @@
  * used only for sorting and thresholds.
  */
 
-export type DuckType = 'BIGINT' | 'INTEGER' | 'SMALLINT' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE';
+/**
+ * DECIMAL(38,0): exact sums of amounts in rollups, which can pass int64 (docs/compat.md "Numbers"). Not HUGEINT:
+ * DuckDB writes a HUGEINT column to Parquet as DOUBLE.
+ */
+export type DuckType = 'BIGINT' | 'INTEGER' | 'SMALLINT' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE' | 'DECIMAL(38,0)';
 
 export interface Column {
   name: string;
@@ -119,10 +123,12 @@ export const tokenTransfers: Dataset = {
   name: 'token_transfers',
   kind: 'raw',
   partitioned: true,
-  sortBy: ['block_number', 'log_index', 'batch_index'],
+  // Chain order: a block's transactions in their order, a transaction's logs in theirs.
+  sortBy: ['block_number', 'tx_index', 'log_index', 'batch_index'],
   doc: 'One row per TRC20 / TRC721 Transfer log and per TRC1155 TransferSingle / TransferBatch item, of successful transactions only (failed calls emit no trustworthy logs).',
   columns: [
     ...blockRef,
+    c('tx_index', 'INTEGER', "the transaction's position inside its block, from 0 (= transactions.tx_index)"),
     c('log_index', 'INTEGER', 'position of the log inside the transaction, from 0'),
     c('batch_index', 'INTEGER', 'position inside a TransferBatch (0 otherwise)'),
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
@@ -141,10 +147,11 @@ export const tokenApprovals: Dataset = {
   name: 'token_approvals',
   kind: 'raw',
   partitioned: true,
-  sortBy: ['block_number', 'log_index'],
+  sortBy: ['block_number', 'tx_index', 'log_index'],
   doc: 'One row per Approval / ApprovalForAll log, of successful transactions only.',
   columns: [
     ...blockRef,
+    c('tx_index', 'INTEGER', "the transaction's position inside its block, from 0 (= transactions.tx_index)"),
     c('log_index', 'INTEGER', 'position of the log inside the transaction'),
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
     c('event_type', 'VARCHAR', 'Approval | ApprovalForAll'),

@@ -43,7 +43,7 @@ export const addressTokenTransfers: DerivedDataset = {
   bucketBy: 'address',
   // zstd (the default): snappy wrote 35 % faster and is 1.7x larger. A publish now writes only the new blocks' rows
   // (growth runs), while the bench lake's copies (104 M transactions) would take ~45 GB in snappy instead of ~26 GB.
-  sortBy: ['address', 'timestamp', 'log_index'],
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_index', 'log_index', 'batch_index'],
   doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
   columns: [...side, ...tokenTransfers.columns, bucket],
 };
@@ -91,11 +91,12 @@ export const dailyTransactionStats: DerivedDataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('contract_type', 'INTEGER', 'protocol contract type'),
     c('tx_count', 'BIGINT', 'transactions'),
-    c('amount', 'DOUBLE', 'sum of amount: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
+    c('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('net_usage', 'BIGINT', 'sum of net_usage'),
     c('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    c('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
   ],
 };
 
@@ -112,7 +113,7 @@ export const dailyTokenTransferStats: DerivedDataset = {
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
     c('transfer_count', 'BIGINT', 'transfer rows'),
-    c('amount', 'DOUBLE', 'sum of amount (smallest units, DOUBLE)'),
+    c('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
   ],
 };
 
@@ -180,7 +181,7 @@ export const dailyContractCallStats: DerivedDataset = {
     c('contract_address', 'VARCHAR', 'called contract, Base58'),
     c('call_count', 'BIGINT', 'calls'),
     c('caller_count', 'BIGINT', 'distinct calling addresses that day (not additive across days)'),
-    c('call_value', 'DOUBLE', 'sum of call_value, sun'),
+    c('call_value', 'DECIMAL(38,0)', 'sum of call_value, exact, sun'),
     c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
     c('fee', 'BIGINT', 'sum of fee, sun'),
   ],
@@ -337,7 +338,7 @@ export const trc721Transfers: DerivedDataset = {
   growth: { rule: 'runs' },
   partitioned: false,
   rowGroupSize: 16_384,
-  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'log_index DESC'],
+  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'tx_index DESC', 'log_index DESC'],
   doc: 'TRC721 rows of token_transfers clustered by (contract, token id), newest first: the history of one NFT.',
   columns: [...tokenTransfers.columns],
 };

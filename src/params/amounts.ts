@@ -37,6 +37,29 @@ export function scaledNumber(raw: string | bigint, decimals: number): JsonDecima
 }
 
 /**
+ * An exact integer cell of a query (a number inside ±2^53, a bigint beyond, a DECIMAL's text) as a bigint; null and
+ * undefined are 0, e.g. `exactInteger('123456789012345678901')` = 123456789012345678901n. Throws on a fraction.
+ */
+export function exactInteger(v: unknown): bigint {
+  if (v === null || v === undefined) return 0n;
+  if (typeof v === 'bigint') return v;
+  if (typeof v === 'number' && Number.isSafeInteger(v)) return BigInt(v);
+  if (typeof v === 'string' && INTEGER_RE.test(v.trim())) return BigInt(v.trim());
+  throw new Error(`exactInteger: not an exact integer: ${String(v).slice(0, 40)}`);
+}
+
+/**
+ * The exact sum of amounts with different decimals, each `raw / 10^decimals`, as a JSON number literal, e.g.
+ * `sumScaled([{ raw: 15n, decimals: 1 }, { raw: 25n, decimals: 2 }])` prints as 1.75 (brought to the largest
+ * decimals, added as integers, scaled once).
+ */
+export function sumScaled(parts: readonly { raw: bigint; decimals: number }[]): JsonDecimal {
+  const top = parts.reduce((m, p) => Math.max(m, p.decimals), 0);
+  const total = parts.reduce((a, p) => a + p.raw * 10n ** BigInt(top - p.decimals), 0n);
+  return scaledNumber(total, top);
+}
+
+/**
  * The smallest integer not below a non-negative decimal text (exponent allowed), exactly, e.g.
  * `ceilInteger('1e18')` = 10n ** 18n, `ceilInteger('0.5')` = 1n, `ceilInteger('12.0')` = 12n; undefined for
  * malformed text or more than 80 digits.

@@ -26,7 +26,8 @@ async function readCopy(name: string, key: string): Promise<{ file: string; fold
 describe('bucketed by-address copies', () => {
   for (const [name, key, source, sides] of [
     ['address_transactions', 'tx_index', 'raw_transactions', ['owner_address', 'coalesce(to_address, contract_address)']],
-    ['address_token_transfers', 'log_index', 'raw_token_transfers', ['from_address', 'to_address']],
+    // Inside one block: chain order, transaction index then log index.
+    ['address_token_transfers', 'tx_index::BIGINT * 1000000 + log_index', 'raw_token_transfers', ['from_address', 'to_address']],
     // Sorted by address, time, block, hash, index: the check covers the (address, time, block) prefix.
     ['address_internal_transactions', 'block_number', 'raw_internal_transactions', ['caller_address', 'to_address']],
   ] as const) {

@@ -10,7 +10,7 @@ LEFT JOIN g_addr a2 ON a2.i = e.t2_i
 LEFT JOIN g_addr a3 ON a3.i = e.t3_i;
 
 INSERT INTO token_transfers BY NAME
-SELECT e.block_number, e."timestamp", e.tx_hash, e.log_index, 0 AS batch_index, e.std AS token_standard,
+SELECT e.block_number, e."timestamp", e.tx_hash, e.tx_index, e.log_index, 0 AS batch_index, e.std AS token_standard,
        e.etype AS event_type, c.b58 AS contract_address, f.b58 AS from_address, t.b58 AS to_address,
        op.b58 AS operator_address, e.token_id, e.raw_s AS amount_raw, e.amt_d AS amount
 FROM g_ev e
@@ -20,7 +20,7 @@ JOIN g_addr t ON t.i = e.to_i
 LEFT JOIN g_addr op ON op.i = e.op_i
 WHERE e.tt
 UNION ALL BY NAME
-SELECT b.block_number, b."timestamp", b.tx_hash, b.log_index, b.batch_index, 'trc1155' AS token_standard,
+SELECT b.block_number, b."timestamp", b.tx_hash, b.tx_index, b.log_index, b.batch_index, 'trc1155' AS token_standard,
        'TransferBatch' AS event_type, c.b58 AS contract_address, f.b58 AS from_address, t.b58 AS to_address,
        op.b58 AS operator_address, b.token_id, b.raw::VARCHAR AS amount_raw, b.raw::DOUBLE AS amount
 FROM g_batch b
@@ -30,7 +30,7 @@ JOIN g_addr t ON t.i = b.to_i
 JOIN g_addr op ON op.i = b.op_i;
 
 INSERT INTO token_approvals BY NAME
-SELECT e.block_number, e."timestamp", e.tx_hash, e.log_index, e.std AS token_standard, e.etype AS event_type,
+SELECT e.block_number, e."timestamp", e.tx_hash, e.tx_index, e.log_index, e.std AS token_standard, e.etype AS event_type,
        c.b58 AS contract_address, o.b58 AS owner_address, s.b58 AS spender_address, e.token_id,
        e.raw_s AS amount_raw, e.amt_d AS amount
 FROM g_ev e

@@ -31,6 +31,15 @@ const orderBy = (col: string, dir: 'ASC' | 'DESC') => `${col} ${dir} NULLS LAST,
 const ORDER_BYS = [...new Set(Object.values(SORT_COLUMNS))].flatMap((c) => [orderBy(c, 'ASC'), orderBy(c, 'DESC')]);
 
 const FILTERS = ['all', 'trc10', 'trc20', 'trc721', 'trc1155', 'top'] as const;
+const DAY_MS = 86_400_000;
+
+/**
+ * Binds of tokens/trx-transfers.sql for a head time: the 24 hours before it and the UTC day before its day (the
+ * first day file they can touch), e.g. head 2026-10-31T12:00Z → { recent_ts: head - 24 h, recent_day: '2026-10-30' }.
+ */
+export function trxRecentBinds(now: number): { recent_ts: number; recent_day: string } {
+  return { recent_ts: now - DAY_MS, recent_day: new Date(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10) };
+}
 
 const params = z
   .object({
@@ -59,6 +68,7 @@ export default defineEndpoint({
       standards: filter === 'all' || filter === 'top' ? null : [filter],
       top_only: filter === 'top',
       include_auto: p.verifier,
+      ...trxRecentBinds(ctx.now),
       lim: p.page.limit,
       off: p.page.start,
     };

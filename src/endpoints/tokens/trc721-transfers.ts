@@ -14,7 +14,7 @@ export default defineList({
   summary: 'Transfers of one TRC721 token (contract + tokenId), newest first.',
   params: { contract: address(), tokenId: nftTokenIdParam() },
   paging: { defaultLimit: 20, maxLimit: 50, sumRule: true },
-  order: 't.block_number DESC, t.log_index DESC',
+  order: 't.block_number DESC, t.tx_index DESC, t.log_index DESC',
   sql: { rows: 'tokens/trc721-transfers' },
   filters: (p) => ({ contract: p.contract, token_id: p.tokenId }),
   lookups: { requestTokens: (p) => [p.contract], addresses: (r) => [str(r.from_address), str(r.to_address)] },

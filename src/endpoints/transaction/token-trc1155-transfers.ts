@@ -23,7 +23,7 @@ export default defineList({
     filterTokenValue: amountThreshold().optional(),
   },
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
-  sort: { columns: { timestamp: '"timestamp"' }, default: '-timestamp', tieBreak: ['block_number', 'tx_hash', 'log_index', 'batch_index'] },
+  sort: { columns: { timestamp: '"timestamp"' }, default: '-timestamp', tieBreak: ['block_number', 'tx_index', 'log_index', 'batch_index'] },
   timeWindow: true,
   sql: {
     rows: 'transaction/token-trc1155-transfers',

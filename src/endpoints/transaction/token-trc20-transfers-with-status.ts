@@ -10,7 +10,8 @@ import { defineList } from '../kit/list.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { SIDES, stateOf, stateSchema, str } from './transfer-shape.ts';
 
-const tail = ['block_number', 'tx_hash', 'log_index'];
+// Chain order inside a block: transaction index, then log index.
+const tail = ['block_number', 'tx_index', 'log_index'];
 const ORDER = {
   newest: ['"timestamp"', ...tail].map((c) => `${c} DESC`).join(', '),
   oldest: ['"timestamp"', ...tail].map((c) => `${c} ASC`).join(', '),

@@ -2,11 +2,14 @@
  * GET /api/transaction/statistics (SPEC §4.7; shape: reference §3.8, status wrapper). All-time figures and the
  * last complete UTC day before the head block ("yesterday"), from the daily rollups. Amounts are whole TRX for
  * TRX-valued groups, raw units for TRC10, token units (amount / 10^decimals) for TRC20; proportions are 0-100
- * shares of the transaction count (docs/compat.md).
+ * shares of the transaction count (docs/compat.md). Every amount is exact (docs/compat.md "Numbers").
  */
 import { z } from 'zod';
+import type { JsonDecimal } from '../../http/json.ts';
+import { exactInteger, scaledNumber, sumScaled } from '../../params/index.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
+import { statusWrapper } from '../kit/envelopes.ts';
 import { statusWrapped } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
@@ -17,6 +20,17 @@ export function lastCompleteDay(now: number): string {
 }
 
 const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
+
+/** Exact sun → whole TRX as a JSON number literal, e.g. 1500000 → 1.5. */
+export const trxOf = (sun: unknown): JsonDecimal => scaledNumber(exactInteger(sun), 6);
+
+/** A row of transaction-statistics.tokens: its exact amount in the smallest unit (amount_hi * 10^18 + amount_lo). */
+export const tokenRaw = (r: Row): bigint => exactInteger(r.amount_hi) * 10n ** 18n + exactInteger(r.amount_lo);
+
+/** trc20Amount of both statistics endpoints: the TRC20 amounts in token units summed over tokens, exactly. */
+export function trc20Amount(tokens: Row[]): JsonDecimal {
+  return sumScaled(tokens.filter((r) => r.token_standard === 'trc20').map((r) => ({ raw: tokenRaw(r), decimals: Number(r.decimals) })));
+}
 
 export default defineEndpoint({
   path: '/api/transaction/statistics',
@@ -50,34 +64,34 @@ export default defineEndpoint({
       updateTime: ctx.now,
       txCount,
       lastDayTxCount: v('last_day_tx_count'),
-      txAmount: sunToTrx(v('tx_amount_sun')),
-      lastDayTxAmount: sunToTrx(v('last_day_tx_amount_sun')),
+      txAmount: trxOf(t?.tx_amount_sun),
+      lastDayTxAmount: trxOf(t?.last_day_tx_amount_sun),
       trxTransferCount: v('trx_count'),
-      trxTransferAmount: sunToTrx(v('trx_amount_sun')),
+      trxTransferAmount: trxOf(t?.trx_amount_sun),
       trxTransferProportion: pct(v('trx_count'), txCount),
       trc10TransferCount: v('trc10_count'),
-      trc10TransferAmount: v('trc10_amount_raw'),
+      trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
       trc10TransferProportion: pct(v('trc10_count'), txCount),
       trc20Count,
-      trc20Amount: sumOf(trc20, 'amount'),
+      trc20Amount: trc20Amount(tokens),
       trc20Proportion: pct(trc20Count, txCount),
       trc721Count: sumOf(byStandard('trc721'), 'transfer_count'),
       trc1155Count: sumOf(byStandard('trc1155'), 'transfer_count'),
       triggerCount: callCount,
-      triggerAmount: sunToTrx(v('trigger_amount_sun')),
+      triggerAmount: trxOf(t?.trigger_amount_sun),
       triggerProportion: pct(callCount, txCount),
       votesCount: v('votes_count'),
-      votesAmount: v('votes_amount'),
+      votesAmount: exactInteger(t?.votes_amount),
       votesProportion: pct(v('votes_count'), txCount),
       freezeBalanceCount: v('freeze_count'),
-      freezeBalanceAmount: sunToTrx(v('freeze_amount_sun')),
+      freezeBalanceAmount: trxOf(t?.freeze_amount_sun),
       freezeBalanceProportion: pct(v('freeze_count'), txCount),
       othersCount: v('others_count'),
-      othersAmount: sunToTrx(v('others_amount_sun')),
+      othersAmount: trxOf(t?.others_amount_sun),
       othersProportion: pct(v('others_count'), txCount),
       trc20Top10: top20.map((r) => ({
         symbol: r.symbol ?? '',
-        amount: Number(r.amount ?? 0),
+        amount: scaledNumber(tokenRaw(r), Number(r.decimals)),
         address: r.contract_address,
         proportion: pct(Number(r.transfer_count), trc20Count),
         count: Number(r.transfer_count),
@@ -86,7 +100,7 @@ export default defineEndpoint({
       })),
       triggerTop10: contracts.map((r) => ({
         symbol: r.symbol ?? '',
-        amount: sunToTrx(Number(r.call_value_sun ?? 0)),
+        amount: trxOf(r.call_value_sun),
         address: r.contract_address,
         proportion: pct(Number(r.call_count), callCount),
         count: Number(r.call_count),

@@ -2,12 +2,14 @@
  * GET /api/transfer/statistics (SPEC §4.7; shape: reference §3.9, status wrapper). Transfer counts per kind (TRX,
  * TRC10, TRC20, TRC721, TRC1155) all time and on the last complete UTC day before the head block, from the daily
  * rollups. Amounts: whole TRX for TRX (and the transfersAmount totals), raw units for TRC10, token units summed
- * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md).
+ * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md). Every amount is exact, and
+ * trc20Amount is computed as /api/transaction/statistics computes it, from the same per-token query.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { statusWrapper, sunToTrx } from '../kit/envelopes.ts';
-import { lastCompleteDay } from './transaction-statistics.ts';
+import { statusWrapper } from '../kit/envelopes.ts';
+import { exactInteger } from '../../params/index.ts';
+import { lastCompleteDay, trc20Amount, trxOf } from './transaction-statistics.ts';
 import { count, statusWrapped } from '../kit/schemas.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
@@ -19,9 +21,9 @@ export default defineEndpoint({
   summary: 'Transfer counts and amounts by token standard, all time and yesterday, from the daily rollups.',
   params: z.object({}),
   response: statusWrapped({ transfersCount: count, trxTransferCount: count, trc20Count: count }),
-  queries: { totals: 'transaction/transfer-statistics' },
+  queries: { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' },
   async handle(_p, ctx) {
-    const [t] = await ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) });
+    const [[t], tokens] = await Promise.all([ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) }), ctx.rows('tokens', {})]);
     const v = (k: string): number => Number(t?.[k] ?? 0);
     const counts = {
       trx: v('trx_count'),
@@ -33,17 +35,17 @@ export default defineEndpoint({
     const all = counts.trx + counts.trc10 + counts.trc20 + counts.trc721 + counts.trc1155;
     return statusWrapper({
       transfersCount: all,
-      transfersAmount: sunToTrx(v('trx_amount_sun')),
+      transfersAmount: trxOf(t?.trx_amount_sun),
       lastDayTransfersCount: v('last_day_tx_transfers') + v('last_day_token_transfers'),
-      lastDayTransfersAmount: sunToTrx(v('last_day_trx_amount_sun')),
+      lastDayTransfersAmount: trxOf(t?.last_day_trx_amount_sun),
       trxTransferCount: counts.trx,
-      trxTransferAmount: sunToTrx(v('trx_amount_sun')),
+      trxTransferAmount: trxOf(t?.trx_amount_sun),
       trxTransferProportion: pct(counts.trx, all),
       trc10TransferCount: counts.trc10,
-      trc10TransferAmount: v('trc10_amount_raw'),
+      trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
       trc10TransferProportion: pct(counts.trc10, all),
       trc20Count: counts.trc20,
-      trc20Amount: v('trc20_amount'),
+      trc20Amount: trc20Amount(tokens),
       trc20Proportion: pct(counts.trc20, all),
       trc721Count: counts.trc721,
       trc721Proportion: pct(counts.trc721, all),

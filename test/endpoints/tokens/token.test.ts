@@ -39,6 +39,13 @@ describe('GET /api/token', () => {
     expect((await get(`/api/token?name=${word}&showAll=1`)).body.total).toBe(Number(byName!.n));
   });
 
+  it('the TRX row counts the successful TRX transfers of the lake (issue 16: it said 0)', async () => {
+    const [c] = await sql(`SELECT count(*) AS n FROM raw_transactions WHERE contract_type = 1 AND contract_ret = 'SUCCESS'`);
+    expect(Number(c!.n)).toBeGreaterThan(0);
+    for (const alias of ['0', 'trx']) expect((await get(`/api/token?id=${alias}`)).body.data[0].totalTransactions, alias).toBe(Number(c!.n));
+    expect((await get('/api/token?id=0&fields=totalTransactions')).body.data).toEqual([{ totalTransactions: Number(c!.n) }]);
+  });
+
   it('showAll, totalAll, fields, order; paging; errors; no match', async () => {
     const [c] = await sql(`SELECT count(*) AS a, count(*) FILTER (WHERE list_status IS DISTINCT FROM 'blacklist') AS nb FROM dim_tokens WHERE token_standard = 'trc10'`);
     expect((await get('/api/token?showAll=1')).body.total).toBe(Number(c!.a));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
 interface Tok { contractAddress: string; tokenType: string; isTop: boolean; vip: boolean; nrOfTokenHolders: number; marketcap: number; recentTransferCount: number; dateCreated: number; priceInTrx: number; gain: number; volume24hInTrx: number }
@@ -27,6 +27,18 @@ describe('GET /api/tokens/overview', () => {
     expect(typeof x.dateCreated).toBe('number');
     // Seconds (10 digits), or 0 where the lake does not know the creation time (a token seen by an ingest, not issued in it).
     if (x.dateCreated !== 0) expect(String(x.dateCreated)).toHaveLength(10);
+  });
+
+  it('the TRX row counts successful TRX transfers, all time and in the 24 h before the head (issue 16: they were 0)', async () => {
+    const head = (await testManifest()).head.timestamp;
+    const [c] = await sql(`SELECT count(*) AS n, count(*) FILTER (WHERE timestamp > ${head - 86_400_000}) AS recent
+                           FROM raw_transactions WHERE contract_type = 1 AND contract_ret = 'SUCCESS'`);
+    expect(Number(c!.n)).toBeGreaterThan(0);
+    const trx = (await get('/api/tokens/overview?limit=1')).body.tokens[0];
+    expect(trx).toMatchObject({ contractAddress: '_', transferCount: Number(c!.n), recentTransferCount: Number(c!.recent) });
+    // The same on a filtered page and with field trimming.
+    expect((await get('/api/tokens/overview?filter=trc10&limit=1&field=transferCount,recentTransferCount')).body.tokens[0])
+      .toEqual({ transferCount: Number(c!.n), recentTransferCount: Number(c!.recent) });
   });
 
   it('supply to the last digit for every token (issue 16: it was divided as a double in SQL)', async () => {

@@ -5,8 +5,9 @@ describe('GET /api/trc721/transfers', () => {
   it('the transfers of one NFT, newest first, with tokenInfo and token_id_info', async () => {
     const [t] = await sql(`SELECT contract_address AS c, token_id AS id, count(*) AS n FROM raw_token_transfers
       WHERE token_standard = 'trc721' GROUP BY 1, 2 ORDER BY 3 DESC, 1, 2 LIMIT 1`);
-    const rows = await sql(`SELECT tx_hash, block_number FROM raw_token_transfers
-      WHERE contract_address = '${t!.c}' AND token_id = '${t!.id}' ORDER BY block_number DESC, log_index DESC`);
+    // Newest first in chain order: the transaction's position in its block comes from transactions.
+    const rows = await sql(`SELECT t.tx_hash, t.block_number FROM raw_token_transfers t JOIN raw_transactions x ON x.tx_hash = t.tx_hash
+      WHERE t.contract_address = '${t!.c}' AND t.token_id = '${t!.id}' ORDER BY t.block_number DESC, x.tx_index DESC, t.log_index DESC`);
     const { status, body } = await get(`/api/trc721/transfers?contract=${t!.c}&tokenId=${t!.id}`);
     expect(status).toBe(200);
     expect(body.rangeTotal).toBe(Number(t!.n));

@@ -18,7 +18,9 @@ type Item = {
   status: number;
 };
 const URL = '/api/token_trc1155/transfers';
-const NEWEST = 'timestamp desc, block_number desc, tx_hash desc, log_index desc, batch_index desc';
+// Transfers with their transaction's position in its block from transactions: chain order (block, tx index, log index).
+const CHAIN = '(select t.*, x.tx_index as pos from raw_token_transfers t join raw_transactions x on x.tx_hash = t.tx_hash)';
+const NEWEST = 'timestamp desc, block_number desc, pos desc, log_index desc, batch_index desc';
 const key = (t: Item) => `${t.transaction_id}|${t.from_address}|${t.to_address}|${t.token_id}|${t.quant}`;
 const rawKey = (r: Record<string, unknown>) => `${r.tx_hash}|${r.from_address}|${r.to_address}|${r.token_id}|${r.amount_raw}`;
 
@@ -62,7 +64,7 @@ describe('GET /api/token_trc1155/transfers', () => {
   it('defaults: 10 newest TRC1155 items and the true count', async () => {
     const all = await count('true');
     expect(all).toBeGreaterThan(20);
-    const top = await sql(`select * from raw_token_transfers where token_standard = 'trc1155' order by ${NEWEST} limit 10`);
+    const top = await sql(`select * from ${CHAIN} where token_standard = 'trc1155' order by ${NEWEST} limit 10`);
     const { status, body } = await get(URL);
     expect(status).toBe(200);
     expect(body.rangeTotal).toBe(all);
@@ -132,9 +134,9 @@ describe('GET /api/token_trc1155/transfers', () => {
   });
 
   it('sorts by timestamp both ways; pages are disjoint and ordered', async () => {
-    const asc = await sql(`select * from raw_token_transfers where token_standard = 'trc1155' order by timestamp, block_number, tx_hash, log_index, batch_index limit 5`);
+    const asc = await sql(`select * from ${CHAIN} where token_standard = 'trc1155' order by timestamp, block_number, pos, log_index, batch_index limit 5`);
     expect((await get(`${URL}?sort=timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(asc.map(rawKey));
-    const desc = await sql(`select * from raw_token_transfers where token_standard = 'trc1155' order by ${NEWEST} limit 5`);
+    const desc = await sql(`select * from ${CHAIN} where token_standard = 'trc1155' order by ${NEWEST} limit 5`);
     expect((await get(`${URL}?sort=-timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(desc.map(rawKey));
     const p1 = (await get(`${URL}?start=0&limit=10`)).body.token_transfers as Item[];
     const p2 = (await get(`${URL}?start=10&limit=10`)).body.token_transfers as Item[];
@@ -180,7 +182,7 @@ describe('GET /api/token_trc1155/transfers', () => {
     expect(body).toHaveLength((await get(URL)).body.rangeTotal);
     expect(body.every((r) => r.length === HEADER.length)).toBe(true);
     // Same order and values as the raw rows (newest first).
-    const raw = await sql(`select * from raw_token_transfers where token_standard = 'trc1155' order by ${NEWEST}`);
+    const raw = await sql(`select * from ${CHAIN} where token_standard = 'trc1155' order by ${NEWEST}`);
     const col = (name: string) => HEADER.indexOf(name);
     expect(body.map((r) => `${r[col('transaction_id')]}|${r[col('from_address')]}|${r[col('to_address')]}|${r[col('token_id')]}|${r[col('quant')]}`)).toEqual(raw.map(rawKey));
     // No cell can start a spreadsheet formula (addresses, hex, non-negative numbers, words, booleans).

@@ -35,12 +35,12 @@ const rowKey = (t: Item) => `${t.hash}|${t.event_type}|${t.from}|${t.to}|${t.amo
 /** Expected rows, newest (or oldest) first: transfers sent/received and approvals granted/received, written in plain SQL. */
 async function expected(token: string, a: string, parts: ('out' | 'in' | 'approvalsOwner' | 'approvalsSpender')[], asc = false): Promise<string[]> {
   const sel: string[] = [];
-  if (parts.includes('out')) sel.push(`select tx_hash, timestamp, block_number, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers where contract_address = '${token}' and from_address = '${a}'`);
-  if (parts.includes('in')) sel.push(`select tx_hash, timestamp, block_number, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers where contract_address = '${token}' and to_address = '${a}'`);
-  if (parts.includes('approvalsOwner')) sel.push(`select tx_hash, timestamp, block_number, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals where contract_address = '${token}' and owner_address = '${a}'`);
-  if (parts.includes('approvalsSpender')) sel.push(`select tx_hash, timestamp, block_number, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals where contract_address = '${token}' and spender_address = '${a}'`);
+  if (parts.includes('out')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers r where contract_address = '${token}' and from_address = '${a}'`);
+  if (parts.includes('in')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers r where contract_address = '${token}' and to_address = '${a}'`);
+  if (parts.includes('approvalsOwner')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals r where contract_address = '${token}' and owner_address = '${a}'`);
+  if (parts.includes('approvalsSpender')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals r where contract_address = '${token}' and spender_address = '${a}'`);
   const dir = asc ? 'asc' : 'desc';
-  const rows = await sql(`select distinct * from (${sel.join(' union all ')}) order by timestamp ${dir}, block_number ${dir}, tx_hash ${dir}, log_index ${dir}`);
+  const rows = await sql(`select distinct * from (${sel.join(' union all ')}) order by timestamp ${dir}, block_number ${dir}, pos ${dir}, log_index ${dir}`);
   return rows.map((r) => `${r.tx_hash}|${r.e}|${r.f}|${r.t}|${r.amt}|${r.appr}`);
 }
 
@@ -69,7 +69,7 @@ describe('GET /api/token_trc20/transfers-with-status', () => {
     const { token, a } = await wallet();
     const [tok] = await sql(`select * from dim_tokens where token_id = '${token}'`);
     const [r] = await sql(`select t.*, coalesce(x.contract_ret, 'SUCCESS') ret from raw_token_transfers t left join raw_transactions x on x.tx_hash = t.tx_hash
-                           where t.contract_address = '${token}' and t.from_address = '${a}' order by t.timestamp desc, t.block_number desc, t.tx_hash desc, t.log_index desc limit 1`);
+                           where t.contract_address = '${token}' and t.from_address = '${a}' order by t.timestamp desc, t.block_number desc, x.tx_index desc, t.log_index desc limit 1`);
     const { body } = await get(`${URL}?trc20Id=${token}&address=${a}&limit=1`);
     expect(body.data[0]).toMatchObject({
       hash: r!.tx_hash,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { get, listAll, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -18,8 +18,14 @@ type Item = {
 };
 const URL = '/api/token_trc20/transfers';
 const FUNGIBLE = `token_standard in ('trc20', 'trc721')`;
+/**
+ * Token transfers with `pos`, their transaction's position in its block taken from transactions (not from the
+ * column under test): chain order is (block, transaction index, log index).
+ */
+const CHAIN = '(select t.*, x.tx_index as pos from raw_token_transfers t join raw_transactions x on x.tx_hash = t.tx_hash)';
 // The same total order as the endpoint's default, written independently.
-const NEWEST = 'timestamp desc, block_number desc, tx_hash desc, log_index desc, batch_index desc';
+const NEWEST = 'timestamp desc, block_number desc, pos desc, log_index desc, batch_index desc';
+const OLDEST = 'timestamp, block_number, pos, log_index, batch_index';
 /** Identity of a transfer in a response item and in a raw row (quant = raw amount, or the TRC721 token id). */
 const key = (t: Item) => `${t.transaction_id}|${t.from_address}|${t.to_address}|${t.quant}`;
 const rawKey = (r: Record<string, unknown>) =>
@@ -45,7 +51,7 @@ describe('GET /api/token_trc20/transfers', () => {
   it('defaults: 10 newest TRC20/TRC721 transfers and the true count', async () => {
     const all = await count('true');
     expect(all).toBeGreaterThan(100);
-    const top = await sql(`select * from raw_token_transfers where ${FUNGIBLE} order by ${NEWEST} limit 10`);
+    const top = await sql(`select * from ${CHAIN} where ${FUNGIBLE} order by ${NEWEST} limit 10`);
     const { status, body } = await get(URL);
     expect(status).toBe(200);
     expect(body.rangeTotal).toBe(all);
@@ -61,8 +67,14 @@ describe('GET /api/token_trc20/transfers', () => {
                              left join raw_transactions x on x.tx_hash = t.tx_hash left join dim_tokens k on k.token_id = t.contract_address
                              where t.token_standard = '${std}' order by t.block_number desc, t.log_index limit 1`);
       expect(r, std).toBeDefined();
-      const { body } = await get(`${URL}?block=${r!.block_number}&contract_address=${r!.contract_address}&limit=50`);
-      const t = body.token_transfers.find((x: Item & { log_index?: number }) => x.transaction_id === r!.tx_hash && x.from_address === r!.from_address && x.to_address === r!.to_address);
+      // A real block can hold more than one page of one token's transfers: the page holding the row, with its envelope.
+      let body: any;
+      let t: any;
+      for (let start = 0; !t; start += 50) {
+        ({ body } = await get(`${URL}?block=${r!.block_number}&contract_address=${r!.contract_address}&start=${start}&limit=50`));
+        if (body.token_transfers.length === 0) break;
+        t = body.token_transfers.find((x: Item) => x.transaction_id === r!.tx_hash && x.from_address === r!.from_address && x.to_address === r!.to_address);
+      }
       expect(t, std).toMatchObject({
         block: n(r!.block_number),
         block_ts: n(r!.timestamp),
@@ -197,13 +209,35 @@ describe('GET /api/token_trc20/transfers', () => {
   });
 
   it('sorts by timestamp both ways', async () => {
-    const asc = await sql(`select * from raw_token_transfers where ${FUNGIBLE}
-                           order by timestamp, block_number, tx_hash, log_index, batch_index limit 5`);
-    const desc = await sql(`select * from raw_token_transfers where ${FUNGIBLE} order by ${NEWEST} limit 5`);
+    const asc = await sql(`select * from ${CHAIN} where ${FUNGIBLE} order by ${OLDEST} limit 5`);
+    const desc = await sql(`select * from ${CHAIN} where ${FUNGIBLE} order by ${NEWEST} limit 5`);
     expect((await get(`${URL}?sort=timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(asc.map(rawKey));
     expect((await get(`${URL}?sort=-timestamp&limit=5`)).body.token_transfers.map(key)).toEqual(desc.map(rawKey));
     // An unknown key falls back to the default.
     expect((await get(`${URL}?sort=-quant&limit=5`)).body.token_transfers.map(key)).toEqual(desc.map(rawKey));
+  });
+
+  it("keeps each transfer's transaction index and orders a block's transfers by it, then log index, both ways and on both paths", async () => {
+    // Every transfer carries its transaction's position in its block, as transactions has it.
+    const [c] = await sql(`select count(*) as n, count(x.tx_hash) as found, count(*) filter (where t.tx_index is distinct from x.tx_index) as wrong
+                           from raw_token_transfers t left join raw_transactions x on x.tx_hash = t.tx_hash`);
+    expect(n(c!.n)).toBeGreaterThan(0);
+    expect(n(c!.found)).toBe(n(c!.n));
+    expect(n(c!.wrong)).toBe(0);
+    // A block whose transfers come from several transactions, in an order that differs from their hashes' order.
+    const [b] = await sql(`select block_number as b, count(*) as n from ${CHAIN} where ${FUNGIBLE} group by 1
+                           having list(tx_hash order by pos, log_index, batch_index) <> list(tx_hash order by tx_hash, log_index, batch_index)
+                           order by count(distinct tx_hash) desc, 1 limit 1`);
+    expect(b, 'a block where hash order is not chain order').toBeDefined();
+    const block = n(b!.b);
+    for (const [sort, order] of [['-timestamp', NEWEST], ['timestamp', OLDEST]] as const) {
+      const want = (await sql(`select * from ${CHAIN} where ${FUNGIBLE} and block_number = ${block} order by ${order}`)).map(rawKey);
+      expect((await listAll<Item>(`${URL}?block=${block}&sort=${sort}`, 'token_transfers')).map(key), sort).toEqual(want);
+    }
+    // Through the copy clustered by address: the busiest sender of that block.
+    const [s] = await sql(`select from_address as a from raw_token_transfers where ${FUNGIBLE} and block_number = ${block} group by 1 order by count(*) desc, 1 limit 1`);
+    const mine = (await sql(`select * from ${CHAIN} where ${FUNGIBLE} and from_address = '${s!.a}' order by ${NEWEST}`)).map(rawKey);
+    expect((await listAll<Item>(`${URL}?fromAddress=${s!.a}&sort=-timestamp`, 'token_transfers')).map(key)).toEqual(mine);
   });
 
   it('pages are disjoint and ordered, on both paths', async () => {

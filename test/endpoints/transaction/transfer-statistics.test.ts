@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { expectedLiteral, numberLiterals } from '../tokens/supply-ledger.ts';
+import { fractionSumLiteral, trc20Moved } from './exact-sums.ts';
 
 const n = (v: unknown) => Number(v);
 const DAY = 86_400_000;
@@ -49,6 +51,24 @@ describe('GET /api/transfer/statistics', () => {
     const sum = ['trxTransferProportion', 'trc10TransferProportion', 'trc20Proportion', 'trc721Proportion', 'trc1155Proportion']
       .reduce((s, f) => s + (body[f] as number), 0);
     expect(sum).toBeCloseTo(100, 2);
+  });
+
+  it('every amount to the last digit, and trc20Amount equal to /api/transaction/statistics (issue 16)', async () => {
+    const m = await testManifest();
+    const dayStart = Math.floor(m.head.timestamp / DAY) * DAY - DAY;
+    const [t] = await sql(`select cast(sum(cast(amount as hugeint)) filter (where contract_type = 1) as varchar) trx,
+        cast(sum(cast(amount as hugeint)) filter (where contract_type = 2) as varchar) trc10,
+        cast(coalesce(sum(cast(amount as hugeint)) filter (where contract_type = 1 and timestamp >= ${dayStart} and timestamp < ${dayStart + DAY}), 0) as varchar) day_trx
+      from raw_transactions`);
+    const r = await get('/api/transfer/statistics');
+    const lit = (field: string) => numberLiterals(r.text, field)[0];
+    expect(lit('trxTransferAmount')).toBe(expectedLiteral(String(t!.trx), 6));
+    expect(lit('transfersAmount')).toBe(expectedLiteral(String(t!.trx), 6));
+    expect(lit('lastDayTransfersAmount')).toBe(expectedLiteral(String(t!.day_trx), 6));
+    expect(lit('trc10TransferAmount')).toBe(String(t!.trc10));
+    const trc20 = fractionSumLiteral(await trc20Moved());
+    expect(lit('trc20Amount')).toBe(trc20);
+    expect(numberLiterals((await get('/api/transaction/statistics')).text, 'trc20Amount')[0]).toBe(trc20);
   });
 
   it('ignores unknown parameters and is stable', async () => {

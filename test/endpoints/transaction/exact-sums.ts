@@ -1,0 +1,29 @@
+/**
+ * Independent exact figures for the statistics tests (issue 16): plain SQL over the raw tables with HUGEINT sums
+ * (never the rollups), and an independent bigint sum of amounts with different decimals.
+ */
+import { sql } from '../../helpers/lake.ts';
+import { expectedLiteral } from '../tokens/supply-ledger.ts';
+
+/** Per TRC20 token: the exact amount moved (smallest units, text), its transfer count and decimals. */
+export async function trc20Moved(): Promise<{ contract: string; raw: string; n: number; decimals: number }[]> {
+  const rows = await sql(`select t.contract_address c, cast(sum(cast(t.amount_raw as hugeint)) as varchar) raw, count(*) n, coalesce(k.decimals, 0) d
+                          from raw_token_transfers t left join dim_tokens k on k.token_id = t.contract_address and k.token_standard = 'trc20'
+                          where t.token_standard = 'trc20' group by t.contract_address, k.decimals`);
+  return rows.map((r) => ({ contract: String(r.c), raw: String(r.raw), n: Number(r.n), decimals: Number(r.d) }));
+}
+
+/** The JSON literal of Σ raw_i / 10^decimals_i, e.g. [('15', 1), ('25', 2)] → '1.75'. */
+export function fractionSumLiteral(parts: { raw: string; decimals: number }[]): string {
+  const scale = Math.max(0, ...parts.map((p) => p.decimals));
+  let total = 0n;
+  for (const p of parts) total += BigInt(p.raw) * 10n ** BigInt(scale - p.decimals);
+  return expectedLiteral(total.toString(), scale);
+}
+
+/** The raw JSON text between two keys of a body, e.g. one array of a statistics object. */
+export function between(text: string, from: string, to?: string): string {
+  const a = text.indexOf(`"${from}"`);
+  const b = to ? text.indexOf(`"${to}"`, a) : text.length;
+  return text.slice(a, b);
+}

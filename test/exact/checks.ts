@@ -1,0 +1,237 @@
+/**
+ * The exactness audit of issue 16: every amount, supply and sum the served endpoints answer, compared to the last
+ * digit with plain SQL over the raw tables of a lake (never the rollups or the endpoints' templates). Used by
+ * test/exact/compare.test.ts on the tiny lake and by test/exact/default-lake.ts on the default lake.
+ *
+ * Values are compared as the text of the response (a JSON number literal, or a string), so a double on the way
+ * shows as a mismatch; expected literals are formatted here with bigint arithmetic.
+ */
+import type { Row } from '../../src/duckdb/duck.ts';
+import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
+import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
+
+export interface Io {
+  /** GET a path of the app: status and body text. */
+  get(url: string): Promise<{ status: number; text: string }>;
+  /** Plain SQL over the lake's raw tables (`raw_<dataset>`, `dim_<dataset>`). */
+  sql(query: string): Promise<Row[]>;
+  /** Head block time, ms. */
+  head: number;
+}
+
+export interface Mismatch {
+  endpoint: string;
+  key: string;
+  got: string | undefined;
+  want: string;
+}
+
+export interface Audit {
+  /** Comparisons per endpoint. */
+  counts: Record<string, number>;
+  mismatches: Mismatch[];
+}
+
+const DAY = 86_400_000;
+const s = (v: unknown): string => String(v);
+
+/** The JSON literal of Σ raw_i / 10^decimals_i, exact. */
+function fractionSum(parts: { raw: string; decimals: number }[]): string {
+  const scale = Math.max(0, ...parts.map((p) => p.decimals));
+  let total = 0n;
+  for (const p of parts) total += BigInt(p.raw) * 10n ** BigInt(scale - p.decimals);
+  return expectedLiteral(total.toString(), scale);
+}
+
+/** The raw JSON text of the values of `field` inside the first array named `key` of a body. */
+function arrayPart(text: string, key: string): string {
+  const a = text.indexOf(`"${key}":[`);
+  if (a < 0) return '';
+  let depth = 0;
+  for (let i = text.indexOf('[', a); i < text.length; i++) {
+    if (text[i] === '[') depth++;
+    else if (text[i] === ']' && --depth === 0) return text.slice(a, i + 1);
+  }
+  return text.slice(a);
+}
+
+/** Splits a JSON array text into its top-level object texts. */
+function objects(arrayText: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let start = -1;
+  let inString = false;
+  for (let i = arrayText.indexOf('['); i < arrayText.length; i++) {
+    const ch = arrayText[i]!;
+    if (inString) {
+      if (ch === '\\') i++;
+      else if (ch === '"') inString = false;
+      continue;
+    }
+    if (ch === '"') inString = true;
+    else if (ch === '{') {
+      if (depth++ === 0) start = i;
+    } else if (ch === '}' && --depth === 0) out.push(arrayText.slice(start, i + 1));
+  }
+  return out;
+}
+
+/** A field of one object text: a string's content or a number's literal. */
+function field(objectText: string, name: string): string | undefined {
+  const m = new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}":("((?:[^"\\\\]|\\\\.)*)"|-?[0-9.eE+-]+)`).exec(objectText);
+  return m ? (m[2] ?? m[1]) : undefined;
+}
+
+export async function audit(io: Io): Promise<Audit> {
+  const counts: Record<string, number> = {};
+  const mismatches: Mismatch[] = [];
+  const check = (endpoint: string, key: string, got: string | undefined, want: string): void => {
+    counts[endpoint] = (counts[endpoint] ?? 0) + 1;
+    if (got !== want) mismatches.push({ endpoint, key, got, want });
+  };
+  const get = async (url: string): Promise<string> => {
+    const r = await io.get(url);
+    if (r.status !== 200) throw new Error(`${url}: HTTP ${r.status}`);
+    return r.text;
+  };
+
+  // Supplies: mints minus burns (TRC20/721/1155), the issued supply (TRC10), scaled by decimals.
+  const supplies = await io.sql(SUPPLY_LEDGER);
+  const supplyOf = new Map(supplies.map((t) => [s(t.token_id), expectedLiteral(s(t.supply), Number(t.decimals))]));
+  for (const t of supplies.filter((x) => x.token_standard === 'trc20')) {
+    check('/api/token_trc20/totalSupply', s(t.token_id), await get(`/api/token_trc20/totalSupply?address=${t.token_id}`), supplyOf.get(s(t.token_id))!);
+  }
+  for (let start = 0; ; start += 500) {
+    const text = await get(`/api/tokens/overview?limit=500&start=${start}&verifier=all&sort=init`);
+    const rows = objects(arrayPart(text, 'tokens'));
+    for (const o of rows) {
+      const id = field(o, 'contractAddress')!;
+      check('/api/tokens/overview', `${id} supply`, field(o, 'supply'), id === '_' ? '0' : supplyOf.get(id) ?? 'unknown token');
+    }
+    if (rows.length < 500) break;
+  }
+  for (let start = 0; ; start += 500) {
+    const text = await get(`/api/token/all?limit=500&start=${start}`);
+    const rows = objects(arrayPart(text, 'data'));
+    for (const o of rows) check('/api/token/all', `${field(o, 'contract')} total supply`, field(o, 'total supply'), supplyOf.get(field(o, 'contract')!) ?? 'unknown token');
+    if (rows.length < 500) break;
+  }
+
+  // Statistics: exact sums over the raw transactions and transfers.
+  const lastDay = Math.floor(io.head / DAY) * DAY - DAY;
+  const inLastDay = `timestamp >= ${lastDay} and timestamp < ${lastDay + DAY}`;
+  const sum = (filter: string) => `cast(coalesce(sum(cast(amount as hugeint)) filter (where ${filter}), 0) as varchar)`;
+  const [c] = await io.sql(`select ${sum('contract_type not in (2, 9)')} tx, ${sum(`contract_type not in (2, 9) and ${inLastDay}`)} day_tx,
+      ${sum('contract_type = 1')} trx, ${sum(`contract_type = 1 and ${inLastDay}`)} day_trx, ${sum('contract_type = 2')} trc10,
+      ${sum('contract_type = 31')} trig, ${sum('contract_type in (11, 54)')} frz, ${sum('contract_type not in (1, 2, 31, 4, 11, 54, 9)')} oth
+    from raw_transactions`);
+  const votes = await io.sql(`select parameter_json p from raw_transactions where contract_type = 4`);
+  let voteTotal = 0n;
+  for (const v of votes) for (const x of (JSON.parse(s(v.p)).votes ?? []) as { vote_count: number }[]) voteTotal += BigInt(x.vote_count);
+  const moved = (await io.sql(`select t.contract_address c, cast(sum(cast(t.amount_raw as hugeint)) as varchar) raw, coalesce(k.decimals, 0) d
+      from raw_token_transfers t left join dim_tokens k on k.token_id = t.contract_address and k.token_standard = 'trc20'
+      where t.token_standard = 'trc20' group by t.contract_address, k.decimals`)).map((r) => ({ c: s(r.c), raw: s(r.raw), decimals: Number(r.d) }));
+  const trc20 = fractionSum(moved);
+  const txs = await get('/api/transaction/statistics');
+  const lit = (text: string, f: string) => numberLiterals(text, f)[0];
+  for (const [f, want] of [
+    ['txAmount', expectedLiteral(s(c!.tx), 6)], ['lastDayTxAmount', expectedLiteral(s(c!.day_tx), 6)],
+    ['trxTransferAmount', expectedLiteral(s(c!.trx), 6)], ['trc10TransferAmount', s(c!.trc10)], ['trc20Amount', trc20],
+    ['triggerAmount', expectedLiteral(s(c!.trig), 6)], ['votesAmount', voteTotal.toString()],
+    ['freezeBalanceAmount', expectedLiteral(s(c!.frz), 6)], ['othersAmount', expectedLiteral(s(c!.oth), 6)],
+  ] as const) check('/api/transaction/statistics', f, lit(txs, f), want);
+  const movedOf = new Map(moved.map((m) => [m.c, expectedLiteral(m.raw, m.decimals)]));
+  for (const o of objects(arrayPart(txs, 'trc20Top10'))) check('/api/transaction/statistics', `trc20Top10 ${field(o, 'address')}`, field(o, 'amount'), movedOf.get(field(o, 'address')!) ?? '?');
+  const calls = new Map((await io.sql(`select contract_address a, cast(sum(cast(amount as hugeint)) as varchar) v from raw_transactions where contract_type = 31 group by 1`))
+    .map((x) => [s(x.a), expectedLiteral(s(x.v), 6)]));
+  for (const o of objects(arrayPart(txs, 'triggerTop10'))) check('/api/transaction/statistics', `triggerTop10 ${field(o, 'address')}`, field(o, 'amount'), calls.get(field(o, 'address')!) ?? '?');
+  const tfs = await get('/api/transfer/statistics');
+  for (const [f, want] of [
+    ['transfersAmount', expectedLiteral(s(c!.trx), 6)], ['lastDayTransfersAmount', expectedLiteral(s(c!.day_trx), 6)],
+    ['trxTransferAmount', expectedLiteral(s(c!.trx), 6)], ['trc10TransferAmount', s(c!.trc10)], ['trc20Amount', trc20],
+  ] as const) check('/api/transfer/statistics', f, lit(tfs, f), want);
+
+  // Holders and position bands of the five most transferred TRC20 tokens: an independent ledger.
+  const busiest = await io.sql(`select contract_address c from raw_token_transfers where token_standard = 'trc20' group by 1 order by count(*) desc, 1 limit 5`);
+  for (const { c: token } of busiest) {
+    const ledger = await io.sql(`select holder_address h, cast(bal as varchar) b from (${LEDGER_20}) where contract_address = '${token}' and bal > 0 order by bal desc, h`);
+    const balOf = new Map(ledger.map((r) => [s(r.h), s(r.b)]));
+    const text = await get(`/api/token_trc20/holders?contract_address=${token}&limit=50`);
+    for (const o of objects(arrayPart(text, 'trc20_tokens'))) check('/api/token_trc20/holders', `${token} ${field(o, 'holder_address')}`, field(o, 'balance'), balOf.get(field(o, 'holder_address')!) ?? 'not a holder');
+    const bands = [[1, 10, 'rank1-10'], [11, 50, 'rank11-50'], [51, 100, 'rank51-100'], [101, 500, 'rank101-500'], [501, Infinity, 'other']] as const;
+    const dist = await get(`/api/tokens/position-distribution?tokenId=${token}`);
+    for (const [lo, hi, name] of bands) {
+      const want = ledger.slice(lo - 1, hi === Infinity ? undefined : hi).reduce((a, r) => a + BigInt(s(r.b)), 0n).toString();
+      check('/api/tokens/position-distribution', `${token} ${name}`, field(dist, name), want);
+    }
+  }
+
+  // Blocks: the newest page's fee, energy and bandwidth against the sums over their transactions.
+  const blocks = objects(arrayPart(await get('/api/block?limit=50'), 'data'));
+  const nums = blocks.map((o) => field(o, 'number')!).join(', ');
+  const sums = new Map((await io.sql(`select block_number n, cast(coalesce(sum(fee), 0) as varchar) fee, cast(coalesce(sum(energy_usage_total), 0) as varchar) e,
+      cast(coalesce(sum(net_usage + net_fee // 1000), 0) as varchar) net from raw_transactions where block_number in (${nums}) group by 1`)).map((r) => [s(r.n), r]));
+  for (const o of blocks) {
+    const r = sums.get(field(o, 'number')!);
+    check('/api/block', `${field(o, 'number')} fee`, field(o, 'fee'), expectedLiteral(s(r?.fee ?? '0'), 6)); // whole TRX
+    check('/api/block', `${field(o, 'number')} energyUsage`, field(o, 'energyUsage'), s(r?.e ?? '0'));
+    check('/api/block', `${field(o, 'number')} netUsage`, field(o, 'netUsage'), s(r?.net ?? '0'));
+  }
+  const [burn] = await io.sql(`select cast(coalesce(sum(fee), 0) as varchar) a, cast(coalesce(sum(fee) filter (where timestamp > ${io.head - DAY}), 0) as varchar) d from raw_transactions`);
+  const stat = await get('/api/block/statistic');
+  check('/api/block/statistic', 'last_day_total_burn', lit(stat, 'last_day_total_burn'), expectedLiteral(s(burn!.a), 6));
+  check('/api/block/statistic', 'last_day_burn', lit(stat, 'last_day_burn'), expectedLiteral(s(burn!.d), 6));
+
+  // Lists: the newest page's amounts against the raw rows.
+  const trx = objects(arrayPart(await get('/api/transfer?limit=50'), 'data'));
+  const hashes = (xs: string[]) => xs.map((h) => `'${h}'`).join(', ') || "''";
+  const amountOf = new Map((await io.sql(`select tx_hash h, cast(amount as varchar) a from raw_transactions where tx_hash in (${hashes(trx.map((o) => field(o, 'transactionHash')!))})`)).map((r) => [s(r.h), s(r.a)]));
+  for (const o of trx) check('/api/transfer', `${field(o, 'transactionHash')} amount`, field(o, 'amount'), amountOf.get(field(o, 'transactionHash')!) ?? '?');
+  const tt = objects(arrayPart(await get('/api/token_trc20/transfers?limit=50'), 'token_transfers'));
+  const rawTt = await io.sql(`select tx_hash h, from_address f, to_address t, token_standard std, token_id id, amount_raw a from raw_token_transfers
+      where tx_hash in (${hashes(tt.map((o) => field(o, 'transaction_id')!))})`);
+  for (const o of tt) {
+    const k = (r: Row) => `${r.h}|${r.f}|${r.t}`;
+    const want = rawTt.filter((r) => k(r) === `${field(o, 'transaction_id')}|${field(o, 'from_address')}|${field(o, 'to_address')}`)
+      .map((r) => s(r.std === 'trc721' ? r.id : r.a));
+    const got = field(o, 'quant');
+    check('/api/token_trc20/transfers', `${field(o, 'transaction_id')} quant`, got, want.includes(s(got)) ? s(got) : want.join('|'));
+  }
+  for (const [url, key, hashField] of [['/api/transaction?limit=50', 'data', 'hash'], ['/api/asset/transfer?limit=50', 'Data', 'transactionHash']] as const) {
+    const page = objects(arrayPart(await get(url), key));
+    const of = new Map((await io.sql(`select tx_hash h, cast(amount as varchar) a from raw_transactions where tx_hash in (${hashes(page.map((o) => field(o, hashField)!))})`)).map((r) => [s(r.h), s(r.a)]));
+    for (const o of page) check(url.split('?')[0]!, `${field(o, hashField)} amount`, field(o, 'amount'), of.get(field(o, hashField)!) ?? '?');
+  }
+  const t1155 = objects(arrayPart(await get('/api/token_trc1155/transfers?limit=50'), 'token_transfers'));
+  const raw1155 = await io.sql(`select tx_hash h, from_address f, to_address t, token_id id, amount_raw a from raw_token_transfers
+      where token_standard = 'trc1155' and tx_hash in (${hashes(t1155.map((o) => field(o, 'transaction_id')!))})`);
+  for (const o of t1155) {
+    const want = raw1155.filter((r) => `${r.h}|${r.f}|${r.t}|${r.id}` === `${field(o, 'transaction_id')}|${field(o, 'from_address')}|${field(o, 'to_address')}|${field(o, 'token_id')}`).map((r) => s(r.a));
+    const got = field(o, 'quant');
+    check('/api/token_trc1155/transfers', `${field(o, 'transaction_id')} quant`, got, want.includes(s(got)) ? s(got) : want.join('|'));
+  }
+
+  // Token lists: raw supplies as strings.
+  const rawSupply = new Map(supplies.map((t) => [s(t.token_id), s(t.supply)]));
+  for (let start = 0; ; start += 50) {
+    const rows = objects(arrayPart(await get(`/api/token_trc20?showAll=1&limit=50&start=${start}`), 'trc20_tokens'));
+    for (const o of rows) check('/api/token_trc20', `${field(o, 'contract_address')} total_supply_with_decimals`, field(o, 'total_supply_with_decimals'), rawSupply.get(field(o, 'contract_address')!) ?? '?');
+    if (rows.length < 50) break;
+  }
+  for (let start = 0; ; start += 50) {
+    const rows = objects(arrayPart(await get(`/api/token?showAll=1&limit=50&start=${start}`), 'data'));
+    for (const o of rows) check('/api/token', `${field(o, 'id')} totalSupply`, field(o, 'totalSupply'), rawSupply.get(field(o, 'id')!) ?? '?');
+    if (rows.length < 50) break;
+  }
+  return { counts, mismatches };
+}
+
+/** `raw_<dataset>` / `dim_<dataset>` views over a published version, as the tests' `sql()` has them. */
+export function rawViewStatements(versionDir: string, tables: Record<string, { kind: string; rows: number }>): string[] {
+  const out: string[] = [];
+  for (const [name, t] of Object.entries(tables)) {
+    if (t.kind === 'raw' && t.rows > 0) out.push(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${versionDir}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
+    else if (t.kind === 'dimension' && t.rows > 0) out.push(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${versionDir}/dim/${name}.parquet')`);
+  }
+  return out;
+}
