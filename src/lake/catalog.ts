@@ -20,6 +20,11 @@ export interface Column {
   /** true when the column may hold NULL. */
   nullable?: boolean;
   doc: string;
+  /**
+   * A measure of an additive per-day rollup (growth.ts): how two partial rows of the same key combine when a publish
+   * adds new rows to a day (`sum`, `min`, `max`); the columns without it are the key.
+   */
+  measure?: 'sum' | 'min' | 'max';
 }
 
 /**

@@ -15,7 +15,7 @@ const GROWTH_DOC: Record<GrowthRule, string> = {
 
 function growthDoc(g: Growth): string {
   if (g.rule === 'bounded') return `${GROWTH_DOC.bounded} (${g.boundedBy})`;
-  if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (sql/derive/merge/)`;
+  if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (its own SELECT over the new rows, combined by its measure columns)`;
   return GROWTH_DOC[g.rule];
 }
 

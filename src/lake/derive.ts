@@ -136,6 +136,23 @@ async function writeWhole(ctx: DeriveContext, ds: DerivedDataset, target: string
   return { kind: 'derived', rows, rebuilt };
 }
 
+/**
+ * The incremental step of an additive per-day dataset: `rows` (its own SELECT over the new rows) and the rewritten
+ * days' previous rows (prevdays) grouped by the key columns, each measure combined as the catalog marks it. Sums are
+ * taken in HUGEINT and cast back to the column's type, which fails loudly instead of wrapping, e.g. for
+ * daily_block_stats: `SELECT "day", …, CAST(sum(CAST(u."fee" AS HUGEINT)) AS BIGINT) AS "fee", min(u."first_block")
+ * AS "first_block", … GROUP BY "day", "day_ts", "witness_address"`.
+ */
+export function additiveMerge(ds: DerivedDataset, rows: string): string {
+  const columns = ds.columns.filter((c) => c.name !== 'bucket');
+  const keys = columns.filter((c) => !c.measure).map((c) => `u."${c.name}"`);
+  const values = columns.map((c) =>
+    !c.measure ? `u."${c.name}"`
+      : c.measure === 'sum' ? `CAST(sum(CAST(u."${c.name}" AS HUGEINT)) AS ${c.type}) AS "${c.name}"`
+        : `${c.measure}(u."${c.name}") AS "${c.name}"`);
+  return `SELECT ${values.join(', ')} FROM (SELECT * FROM (${rows}) UNION ALL BY NAME SELECT * FROM prevdays.${ds.name}) u GROUP BY ${keys.join(', ')}`;
+}
+
 /** Per-day: the dataset's SELECT over the rewritten days, one COPY per day; every other day linked. */
 async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
   const incremental = plan.previous !== null && before?.partitions !== undefined;
@@ -148,8 +165,10 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
     if (files.length) await ctx.view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
     else await ctx.view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
   }
-  const select = await readDeriveSql(adding ? path.join('merge', ds.name) : ds.name);
-  await withSearchPath(ctx.view, incremental && !adding ? 'days' : null, () =>
+  const own = await readDeriveSql(ds.name);
+  // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows.
+  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : own;
+  await withSearchPath(ctx.view, !incremental ? null : adding ? 'delta' : 'days', () =>
     ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};

@@ -10,6 +10,8 @@ import { checkGrowth, type DerivedDataset } from './growth.ts';
 import { internalTransactions, transactions, tokenTransfers } from './catalog.ts';
 
 const c = (name: string, type: DuckType, doc: string, nullable = false): Column => ({ name, type, doc, nullable });
+/** A measure column of an additive rollup, e.g. `m('fee', 'BIGINT', 'sum of fee')`; `min` / `max` for extremes. */
+const m = (name: string, type: DuckType, doc: string, measure: 'sum' | 'min' | 'max' = 'sum'): Column => ({ ...c(name, type, doc), measure });
 
 const side: Column[] = [
   c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
@@ -90,13 +92,13 @@ export const dailyTransactionStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('contract_type', 'INTEGER', 'protocol contract type'),
-    c('tx_count', 'BIGINT', 'transactions'),
-    c('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
-    c('fee', 'BIGINT', 'sum of fee, sun'),
-    c('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
-    c('net_usage', 'BIGINT', 'sum of net_usage'),
-    c('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
-    c('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
+    m('tx_count', 'BIGINT', 'transactions'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
+    m('fee', 'BIGINT', 'sum of fee, sun'),
+    m('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
+    m('net_usage', 'BIGINT', 'sum of net_usage'),
+    m('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    m('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
   ],
 };
 
@@ -112,8 +114,8 @@ export const dailyTokenTransferStats: DerivedDataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
-    c('transfer_count', 'BIGINT', 'transfer rows'),
-    c('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
+    m('transfer_count', 'BIGINT', 'transfer rows'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
   ],
 };
 
@@ -128,7 +130,7 @@ export const dailyAssetTransferStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('asset', 'VARCHAR', "'_' for TRX, else the TRC10 token id"),
-    c('transfer_count', 'BIGINT', 'transfers, any result'),
+    m('transfer_count', 'BIGINT', 'transfers, any result'),
   ],
 };
 
@@ -143,12 +145,12 @@ export const dailyBlockStats: DerivedDataset = {
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('witness_address', 'VARCHAR', 'producer, Base58'),
-    c('block_count', 'BIGINT', 'blocks produced'),
-    c('first_block', 'BIGINT', 'lowest block number of the day'),
-    c('last_block', 'BIGINT', 'highest block number of the day'),
-    c('tx_count', 'BIGINT', 'transactions in those blocks'),
-    c('fee', 'BIGINT', 'fees burned in those blocks, sun'),
-    c('size_bytes', 'BIGINT', 'sum of block sizes'),
+    m('block_count', 'BIGINT', 'blocks produced'),
+    m('first_block', 'BIGINT', 'lowest block number of the day', 'min'),
+    m('last_block', 'BIGINT', 'highest block number of the day', 'max'),
+    m('tx_count', 'BIGINT', 'transactions in those blocks'),
+    m('fee', 'BIGINT', 'fees burned in those blocks, sun'),
+    m('size_bytes', 'BIGINT', 'sum of block sizes'),
   ],
 };
 

@@ -5,8 +5,10 @@
  *
  * - `per-day`: one file per UTC day (`date=YYYY-MM-DD/part-0.parquet`, a `day` column); a publish recomputes the
  *   days it rewrites in the raw tables with the dataset's own SELECT over those days only, and links the others.
- *   `additive` (every measure a count, sum, min or max): `sql/derive/merge/<name>.sql` adds the new blocks' rows to
- *   the day's previous rows (schema `prevdays`) instead, so appending to a day costs the new rows, not the day.
+ *   `additive` (every measure a count, sum, min or max, marked `measure` in the catalog): the dataset's own SELECT
+ *   runs over the new blocks' rows (schema `delta`) and its rows are combined with the day's previous rows (schema
+ *   `prevdays`) by a GROUP BY generated from the measure columns (derive.ts `additiveMerge`), so appending to a day
+ *   costs the new rows, not the day, and the rollup's SQL is written once.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
  *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
@@ -44,7 +46,9 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
-      if (g.additive && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs ${mergeSqlPath(ds.name)}`);
+      if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
+      // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
+      if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);
       return;
     case 'runs':
       if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
@@ -60,12 +64,12 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   }
 }
 
-/** Whether `ds` has a merge SELECT (state, additive per-day). */
+/** Whether `ds` has a merge SELECT (state; an additive per-day dataset's merge is generated from its measures). */
 export function hasMergeSql(g: Growth): boolean {
-  return g.rule === 'state' || (g.rule === 'per-day' && g.additive === true);
+  return g.rule === 'state';
 }
 
-/** Where the merge SELECT of a `state` or additive `per-day` dataset lives: `sql/derive/merge/<name>.sql`. */
+/** Where the merge SELECT of a `state` dataset lives: `sql/derive/merge/<name>.sql`. */
 export function mergeSqlPath(name: string): string {
   return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
 }

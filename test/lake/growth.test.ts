@@ -3,7 +3,7 @@
  * one is refused, and the size-tiered merge plan of runs (src/lake/runs.ts) keeps runs few and merges only the newest.
  */
 import { describe, expect, it } from 'vitest';
-import { derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
+import { dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
 import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
 import { FAN_IN, planMerges, runId, SEALED_ROWS, type Run } from '../../src/lake/runs.ts';
 
@@ -22,6 +22,11 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...txByHash, growth: { rule: 'per-day' } })).toThrow(/per-day/);
     expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: ' ' } })).toThrow(/name the dimension/);
     expect(() => checkGrowth({ ...txByHash, name: 'no_such_ledger', growth: { rule: 'state' } })).toThrow(/merge/);
+    // An additive rollup combines by its measure columns: it needs some, and a summed one is never DOUBLE.
+    const unmarked = dailyTransactionStats.columns.map(({ measure: _m, ...col }) => col);
+    expect(() => checkGrowth({ ...dailyTransactionStats, columns: unmarked })).toThrow(/measure columns/);
+    const doubled = dailyTransactionStats.columns.map((col) => (col.name === 'amount' ? { ...col, type: 'DOUBLE' as const } : col));
+    expect(() => checkGrowth({ ...dailyTransactionStats, columns: doubled })).toThrow(/not DOUBLE/);
     // A dataset literal without `growth` does not type-check as a DerivedDataset either.
     // @ts-expect-error growth is required
     const missing: DerivedDataset = { ...bare };
