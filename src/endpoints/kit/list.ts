@@ -289,6 +289,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
       const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
+      // Awaited below, after the busy check: a count failing first must not be an unhandled rejection (Node exits).
+      countQ.catch(() => undefined);
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       if (windowed && (await mayBeBusy(ctx, d.sql.copy, address))) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
