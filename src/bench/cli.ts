@@ -1,8 +1,9 @@
 /**
  * `tronlake bench`: the three commands a team needs.
  *   tronlake bench sample-workload --data DIR [--out FILE]
- *   tronlake bench [--url [NAME=]URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
- *                  [--repeat N] [--mode mix|per-label] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+ *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
+ *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
+ *                  [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
  */
 import { promises as fs } from 'node:fs';
@@ -13,12 +14,14 @@ import { readManifest } from '../lake/manifest.ts';
 import { compareReports, readReport, renderComparison } from './compare.ts';
 import { renderMarkdown, type BenchReport } from './report.ts';
 import { runBench, type RunTarget } from './runner.ts';
-import { startTronlake, type Started } from './servers.ts';
+import { parseServeSpec, startServed, startTronlake, type Started } from './servers.ts';
+import { startInProcess, type InProcessTarget } from './in-process.ts';
 import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
 
 export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
-  tronlake bench [--url [NAME=]URL]… [--workload FILE] [--data DIR] [--connections N] [--duration S | --requests N]
-                 [--repeat N] [--mode mix|per-label] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+  tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
+                 [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
+                 [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
   tronlake bench compare A.json [B.json] [--out FILE]`;
 
 const DEFAULT_DATA = path.join('data', 'default');
@@ -29,20 +32,33 @@ export async function toolVersion(): Promise<string> {
   return `tronlake ${pkg.version}`;
 }
 
-/** Splits out every `--url` (it may repeat: several targets, measured interleaved) before the common flag parser. */
-function splitUrls(argv: string[]): { urls: string[]; rest: string[] } {
+/** A command-line word as it would be typed, quoted when it holds spaces, e.g. `shellWord('x=. --threads 1')` = `'x=. --threads 1'`. */
+export function shellWord(w: string): string {
+  return /[\s'"$`\\]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w;
+}
+
+/**
+ * Splits out every `--url`, `--serve` and `--inject` (they may repeat: several targets, measured interleaved)
+ * before the common flag parser.
+ */
+function splitTargets(argv: string[]): { urls: string[]; serves: string[]; injects: string[]; rest: string[] } {
   const urls: string[] = [];
+  const serves: string[] = [];
+  const injects: string[] = [];
   const rest: string[] = [];
+  const lists: Record<string, string[]> = { url: urls, serve: serves, inject: injects };
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a === '--url') {
+    const flag = lists[/^--(url|serve|inject)(=|$)/.exec(a)?.[1] ?? ''];
+    if (!flag) rest.push(a);
+    else if (a.includes('=')) flag.push(a.slice(a.indexOf('=') + 1));
+    else {
       const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error('--url needs a value');
-      urls.push(v);
-    } else if (a.startsWith('--url=')) urls.push(a.slice(6));
-    else rest.push(a);
+      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value`);
+      flag.push(v);
+    }
   }
-  return { urls, rest };
+  return { urls, serves, injects, rest };
 }
 
 function int(flags: Flags, name: string, dflt: number | undefined, min: number): number | undefined {
@@ -76,12 +92,15 @@ async function compareCmd(positional: string[], flags: Flags): Promise<void> {
 }
 
 async function runCmd(argv: string[]): Promise<void> {
-  const { urls, rest } = splitUrls(argv);
+  const { urls, serves, injects, rest } = splitTargets(argv);
   const flags = parseFlags(rest);
-  const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
+  const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'retry-after', 'only', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
   for (const k of Object.keys(flags)) if (!known.includes(k)) throw new Error(`unknown flag --${k}\nusage:\n${BENCH_USAGE}`);
-  const mode = (flags.mode ?? 'mix') as 'mix' | 'per-label';
-  if (mode !== 'mix' && mode !== 'per-label') throw new Error('--mode must be mix or per-label');
+  const mode = (flags.mode ?? 'mix') as 'mix' | 'per-label' | 'sequential';
+  if (!['mix', 'per-label', 'sequential'].includes(mode)) throw new Error('--mode must be mix, per-label or sequential');
+  const retryAfter = flags['retry-after'] ?? 'ignore';
+  if (retryAfter !== 'honour' && retryAfter !== 'ignore') throw new Error('--retry-after must be honour or ignore');
+  if (mode === 'sequential' && retryAfter === 'honour') throw new Error('--retry-after honour needs concurrent clients: not with --mode sequential');
   if (flags.duration !== undefined && flags.requests !== undefined) throw new Error('give --duration or --requests, not both');
   const connections = int(flags, 'connections', 4, 1)!;
   const requests = int(flags, 'requests', undefined, 1);
@@ -90,9 +109,14 @@ async function runCmd(argv: string[]): Promise<void> {
   const repeat = int(flags, 'repeat', 3, 1)!;
   const timeoutS = int(flags, 'timeout', 10, 1)!;
 
-  // Without --url the bench serves a lake itself: --data, or the default lake `npm start` uses (generated on first run).
+  // Without --url or --serve the bench serves a lake itself: --data, or the default lake `npm start` uses (generated
+  // on first run). --serve targets serve --data (or the default lake) too, unless they name their own.
+  const startsOwn = urls.length === 0 && serves.length === 0 && injects.length === 0;
   const dataDir = flags.data ?? (urls.length === 0 ? (process.env.DATA_DIR ?? DEFAULT_DATA) : undefined);
-  if (dataDir && urls.length === 0 && path.resolve(dataDir) !== path.resolve(DEFAULT_DATA) && !(await readManifest(dataDir))) {
+  const cache = flags.cache === 'true';
+  const serveSpecs = serves.map((v) => parseServeSpec(v, dataDir, cache));
+  const injectSpecs = injects.map((v) => parseServeSpec(v, dataDir, cache));
+  if (dataDir && startsOwn && path.resolve(dataDir) !== path.resolve(DEFAULT_DATA) && !(await readManifest(dataDir))) {
     throw new Error(`no lake in ${dataDir} (no manifest.json): generate one with \`tronlake generate --out ${dataDir}\`, or pass --url`);
   }
   if (!flags.workload && !dataDir) {
@@ -106,11 +130,31 @@ async function runCmd(argv: string[]): Promise<void> {
     if (named) return { name: named[1]!, url: named[2]! };
     return { name: urls.indexOf(u) === i ? u : `${u} (#${i + 1})`, url: u };
   });
-  if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two --url targets have the same name');
+  for (const s of serveSpecs) targets.push({ name: s.name, url: '', note: `started by tronlake bench from ${s.root} on ${s.dataDir}, response cache ${s.cache ? 'on' : 'off'}${s.args.length ? `, ${s.args.join(' ')}` : ''}` });
+  const inProcess: InProcessTarget[] = [];
+  for (const s of injectSpecs) {
+    targets.push({ name: s.name, url: `in-process:${s.root}`, note: `in the bench's process (Fastify inject, no socket) from ${s.root} on ${s.dataDir}, response cache ${s.cache ? 'on' : 'off'}, pool 2` });
+  }
+  if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two targets have the same name');
   const progress = flags.progress === 'true' || (process.stderr.isTTY && flags.progress !== 'false');
   try {
-    if (urls.length === 0) {
-      const cache = flags.cache === 'true';
+    // Served targets start together; one that fails stops the run (the others are stopped in `finally`).
+    for (const spec of serveSpecs) console.error(`starting tronlake ${spec.name} from ${spec.root} on ${spec.dataDir}…`);
+    const started = await Promise.allSettled(serveSpecs.map((spec) => startServed(spec, 10 * 60_000)));
+    for (const [i, st] of started.entries()) {
+      if (st.status === 'fulfilled') {
+        servers.push(st.value);
+        targets[urls.length + i]!.url = st.value.url;
+      }
+    }
+    const failed = started.find((st) => st.status === 'rejected');
+    if (failed) throw (failed as PromiseRejectedResult).reason;
+    for (const [i, spec] of injectSpecs.entries()) {
+      const t = await startInProcess(spec);
+      inProcess.push(t);
+      targets[urls.length + serveSpecs.length + i]!.inProcess = t;
+    }
+    if (startsOwn) {
       console.error(`starting tronlake on ${dataDir} (response cache ${cache ? 'on' : 'off'}) on loopback…`);
       const s = await startTronlake({ dataDir: dataDir!, cache, forwardLogs: true, startTimeoutMs: 60 * 60_000 });
       servers.push(s);
@@ -128,12 +172,20 @@ async function runCmd(argv: string[]): Promise<void> {
       workload = await sampleWorkload(dataDir!);
       workloadFile = `(sample of ${dataDir})`;
     }
+    if (flags.only) {
+      // Only the requests whose label or path holds the text (one endpoint of a sampled workload, say).
+      const only = flags.only;
+      const items = workload.items.filter((it) => it.label.includes(only) || it.path.includes(only));
+      if (items.length === 0) throw new Error(`--only ${only}: no request of the workload has it in its label or path`);
+      workload = { comments: [...workload.comments, `only the requests with "${only}" in their label or path`], items };
+    }
     const out = flags.out ?? path.join('bench-results', new Date().toISOString().replace(/[:.]/g, '-'));
     const report = await runBench({
       targets,
       workload,
       workloadFile,
       mode,
+      honourRetryAfter: retryAfter === 'honour',
       connections,
       duration,
       requests,
@@ -144,7 +196,7 @@ async function runCmd(argv: string[]): Promise<void> {
       bailout: int(flags, 'bailout', 1000, 1)!,
       floor: flags['no-floor'] !== 'true',
       progress,
-      command: ['tronlake bench', ...argv].join(' '),
+      command: ['tronlake bench', ...argv.map(shellWord)].join(' '),
       tool: await toolVersion(),
     });
     await writeReport(out, report, workload);
@@ -152,6 +204,7 @@ async function runCmd(argv: string[]): Promise<void> {
     if (report.targets.some((t) => t.aborted)) process.exitCode = 1;
   } finally {
     for (const s of servers) await s.stop();
+    for (const t of inProcess) await t.close();
   }
 }
 

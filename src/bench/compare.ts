@@ -4,30 +4,9 @@
  */
 import { promises as fs } from 'node:fs';
 import { REPORT_FORMAT, type BenchReport, type LabelResult, type TargetResult } from './report.ts';
+import { judge, median, pairedJudge, pairedRatios, type Verdict } from './verdict.ts';
 
-export type Verdict = 'faster' | 'slower' | 'within spread' | 'no verdict (under 2 rounds)' | `only in ${'A' | 'B'}`;
-
-/**
- * The verdict on a lower-is-better figure measured in rounds: a change only when the two sets of rounds do not
- * overlap and their medians differ by more than the larger run-to-run spread (max − min) of either side,
- * e.g. `judge([10, 11, 12], [20, 21, 22]).verdict` = `'slower'`, `judge([10, 12], [11, 13]).verdict` = `'within spread'`.
- */
-export function judge(a: readonly number[], b: readonly number[]): { verdict: Verdict; spread: number | undefined } {
-  if (a.length < 2 || b.length < 2) return { verdict: 'no verdict (under 2 rounds)', spread: undefined };
-  const spreadOf = (xs: readonly number[]) => Math.max(...xs) - Math.min(...xs);
-  const spread = Math.max(spreadOf(a), spreadOf(b));
-  const diff = median(b) - median(a);
-  const apart = Math.min(...b) > Math.max(...a) || Math.max(...b) < Math.min(...a);
-  if (!apart || Math.abs(diff) <= spread) return { verdict: 'within spread', spread };
-  return { verdict: diff < 0 ? 'faster' : 'slower', spread };
-}
-
-/** The median, e.g. `median([3, 1, 2])` = `2`, `median([1, 2, 3, 4])` = `2.5`. */
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((x, y) => x - y);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
+export { judge, median, pairedJudge, pairedRatios, type Verdict } from './verdict.ts';
 
 export interface SideFigures {
   p50: number;
@@ -47,6 +26,8 @@ export interface CompareRow {
   verdict: Verdict;
   /** Overall only: the verdict on throughput (req/s, higher is better). */
   rpsVerdict?: Verdict;
+  /** Targets of one run: B's p50 over A's per round (measured back to back), their median and verdict. */
+  paired?: { ratios: number[]; median: number; verdict: Verdict };
 }
 
 export interface Comparison {
@@ -91,6 +72,9 @@ function compareTargets(a: TargetResult, ra: CompareInput, b: TargetResult, rb: 
     const sb = side(lb);
     const j = judge(sa.p50Rounds, sb.p50Rounds);
     const row: CompareRow = { label, a: sa, b: sb, ratio: sa.p50 > 0 ? sb.p50 / sa.p50 : undefined, spread: j.spread, verdict: j.verdict };
+    // Rounds pair up only within one run (same round = measured back to back); separate reports have no pairs.
+    const ratios = ra === rb ? pairedRatios(la.rounds, lb.rounds) : [];
+    if (ratios.length > 0) row.paired = { ratios, median: median(ratios), verdict: pairedJudge(ratios) };
     if (overall) {
       // Throughput is higher-is-better: judge its negation.
       const r = judge(sa.rpsRounds.map((x) => -x), sb.rpsRounds.map((x) => -x)).verdict;
@@ -112,7 +96,7 @@ function compareTargets(a: TargetResult, ra: CompareInput, b: TargetResult, rb: 
     if (A.workload.sha256 !== B.workload.sha256) notes.push('The workloads differ (sha256): labels compare different requests.');
     const sa = A.settings;
     const sb = B.settings;
-    if (sa.mode !== sb.mode || sa.connections !== sb.connections || sa.duration !== sb.duration || sa.requests !== sb.requests) {
+    if (sa.mode !== sb.mode || sa.connections !== sb.connections || sa.duration !== sb.duration || sa.requests !== sb.requests || (sa.honourRetryAfter ?? false) !== (sb.honourRetryAfter ?? false)) {
       notes.push(`The load differs: A ${sa.mode}, ${sa.connections} connections; B ${sb.mode}, ${sb.connections} connections. Figures are not comparable as a change.`);
     }
     if (A.floor && B.floor) {
@@ -154,15 +138,17 @@ export function renderComparison(cs: readonly Comparison[]): string {
       '',
       'p50 in ms, all rounds merged, with the range of the per-round p50s. A verdict needs at least two rounds on each side; a',
       'difference is a change only when the rounds do not overlap and the medians differ by more than the run-to-run spread.',
+      'Paired (targets of one run only): B/A of the p50s of each round, A and B measured back to back; a change only with 5',
+      'rounds or more, every round pointing the same way and the median ratio further from 1 than the spread of the ratios.',
       '',
-      '| label | A p50 ms (rounds) | B p50 ms (rounds) | B/A p50 | spread ms | verdict | A p99 ms | B p99 ms | A req/s | B req/s | B/A req/s |',
-      '|---|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
+      '| label | A p50 ms (rounds) | B p50 ms (rounds) | B/A p50 | spread ms | verdict | paired B/A median (rounds) | paired verdict | A p99 ms | B p99 ms | A req/s | B req/s | B/A req/s |',
+      '|---|---:|---:|---:|---:|---|---:|---|---:|---:|---:|---:|---:|',
     );
     for (const r of c.rows) {
       const name = r.label === 'overall' ? '**overall**' : r.label.replace(/\|/g, '\\|');
       const verdict = r.rpsVerdict ? `${r.verdict} (req/s: ${r.rpsVerdict})` : r.verdict;
       out.push(
-        `| ${name} | ${r.a ? f(r.a.p50) + range(r.a.p50Rounds) : '–'} | ${r.b ? f(r.b.p50) + range(r.b.p50Rounds) : '–'} | ${f(r.ratio, 2)} | ${f(r.spread)} | ${verdict} | ${f(r.a?.p99)} | ${f(r.b?.p99)} | ${f(r.a?.rps)} | ${f(r.b?.rps)} | ${r.a && r.b && r.a.rps > 0 ? (r.b.rps / r.a.rps).toFixed(2) : '–'} |`,
+        `| ${name} | ${r.a ? f(r.a.p50) + range(r.a.p50Rounds) : '–'} | ${r.b ? f(r.b.p50) + range(r.b.p50Rounds) : '–'} | ${f(r.ratio, 2)} | ${f(r.spread)} | ${verdict} | ${r.paired ? `${f(r.paired.median, 3)} (${r.paired.ratios.map((x) => x.toFixed(2)).join(' ')})` : '–'} | ${r.paired?.verdict ?? '–'} | ${f(r.a?.p99)} | ${f(r.b?.p99)} | ${f(r.a?.rps)} | ${f(r.b?.rps)} | ${r.a && r.b && r.a.rps > 0 ? (r.b.rps / r.a.rps).toFixed(2) : '–'} |`,
       );
     }
     out.push('');

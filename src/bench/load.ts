@@ -6,6 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
+import { runClients } from './clients.ts';
 import { Samples } from './stats.ts';
 import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
 
@@ -27,6 +28,11 @@ export interface PhaseOptions {
   bailout: number;
   /** Called about once a second with the responses so far. */
   onProgress?: (answered: number) => void;
+  /**
+   * Clients wait the `Retry-After` of a 503 or 429 before their next request (the contract asks clients to). Runs on
+   * the runner's own clients (clients.ts): autocannon cannot pause a connection.
+   */
+  honourRetryAfter?: boolean;
 }
 
 export interface PhaseResult {
@@ -40,7 +46,8 @@ export interface PhaseResult {
   aborted?: string;
 }
 
-interface Prepared {
+/** A workload item made ready to send: its full request path under the target's base path, body serialized. */
+export interface Prepared {
   label: string;
   method: string;
   path: string;
@@ -63,7 +70,8 @@ export function parseTarget(url: string): URL {
   return u;
 }
 
-function prepare(items: readonly WorkloadItem[], basePath: string): Prepared[] {
+/** The items ready to send to a target whose base path is `basePath` (`''` for the root). */
+export function prepare(items: readonly WorkloadItem[], basePath: string): Prepared[] {
   return items.map((it) => {
     const headers: Record<string, string> = { ...(it.headers ?? {}) };
     let body: string | undefined;
@@ -76,7 +84,26 @@ function prepare(items: readonly WorkloadItem[], basePath: string): Prepared[] {
 }
 
 /** Runs one phase: the items in their weighted order over `connections` connections until the duration or count is reached. */
-export function runPhase(target: Target, items: readonly WorkloadItem[], opts: PhaseOptions): Promise<PhaseResult> {
+export async function runPhase(target: Target, items: readonly WorkloadItem[], opts: PhaseOptions): Promise<PhaseResult> {
+  if (!opts.honourRetryAfter) return runAutocannon(target, items, opts);
+  const base = parseTarget(target.url);
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
+  const schedule = new WorkloadSchedule(items);
+  const r = await runClients(base, prepared, () => schedule.next(), {
+    connections: opts.connections,
+    duration: opts.duration,
+    requests: opts.requests,
+    timeoutS: opts.timeoutS,
+    bailout: opts.bailout,
+    honourRetryAfter: true,
+    onProgress: opts.onProgress,
+  });
+  const out: PhaseResult = { labels: r.labels, seconds: r.seconds, errors: r.errors, timeouts: r.timeouts };
+  if (opts.bailout > 0 && r.errors >= opts.bailout) out.aborted = `stopped after ${r.errors} connection errors or timeouts${r.firstError ? ` (first: ${r.firstError})` : ''}`;
+  return out;
+}
+
+function runAutocannon(target: Target, items: readonly WorkloadItem[], opts: PhaseOptions): Promise<PhaseResult> {
   const base = parseTarget(target.url);
   const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
   const schedule = new WorkloadSchedule(items);
@@ -86,7 +113,7 @@ export function runPhase(target: Target, items: readonly WorkloadItem[], opts: P
   let firstError: string | undefined;
   // autocannon reports a response in two synchronous steps: the request's onResponse (status, body, our context)
   // then the instance's 'response' event (latency, bytes). The first leaves the item here for the second.
-  let pending: { item: Prepared; status: number; body: string } | undefined;
+  let pending: { item: Prepared; status: number; body: string; retryAfter: boolean } | undefined;
 
   return new Promise((resolve, reject) => {
     let instance: autocannon.Instance;
@@ -109,8 +136,8 @@ export function runPhase(target: Target, items: readonly WorkloadItem[], opts: P
                 labels.get(p.label)!.sent++;
                 return { ...req, method: p.method as 'GET', path: p.path, headers: { ...req.headers, ...p.headers }, body: p.body };
               },
-              onResponse: (status, body, context) => {
-                pending = { item: (context as { item: Prepared }).item, status, body };
+              onResponse: (status, body, context, headers) => {
+                pending = { item: (context as { item: Prepared }).item, status, body, retryAfter: Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'retry-after') };
               },
             },
           ],
@@ -136,7 +163,9 @@ export function runPhase(target: Target, items: readonly WorkloadItem[], opts: P
       if (!r) return;
       const bodyBytes = Buffer.byteLength(r.body);
       const failed = failedCheck(r.item.check, statusCode, r.item.parse ? r.body : '', bodyBytes);
-      labels.get(r.item.label)!.record(statusCode, responseTime, resBytes, bodyBytes, failed, r.item.path);
+      const s = labels.get(r.item.label)!;
+      s.record(statusCode, responseTime, resBytes, bodyBytes, failed, r.item.path);
+      if (r.retryAfter) s.retryAfter++;
       answered++;
     });
     instance.on('reqError', (e: Error) => {

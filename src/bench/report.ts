@@ -1,4 +1,5 @@
 /** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
+import { pairedJudge } from './verdict.ts';
 import type { RunOptions } from './runner.ts';
 import type { LabelStats } from './stats.ts';
 
@@ -20,6 +21,11 @@ export interface LabelResult {
   /** All rounds merged. */
   total: LabelStats;
   rounds: RoundFigures[];
+  /**
+   * Targets after the first of a run: this target's p50 over the first target's, per round where both answered the
+   * label (measured back to back in the same round, so a slow moment of the machine falls on both), and their median.
+   */
+  paired?: { against: string; ratios: number[]; median: number };
 }
 
 export interface TargetResult {
@@ -43,7 +49,7 @@ export interface BenchReport {
   finished: string;
   command: string;
   /** The run's load settings, as the runner was given them. */
-  settings: Pick<RunOptions, 'mode' | 'connections' | 'duration' | 'requests' | 'repeat' | 'warmup' | 'timeoutS'>;
+  settings: Pick<RunOptions, 'mode' | 'connections' | 'duration' | 'requests' | 'repeat' | 'warmup' | 'timeoutS' | 'honourRetryAfter'>;
   workload: { file: string; sha256: string; requests: number; labels: number; comments: string[] };
   machine: { cpus: number; model: string; memoryGiB: number; node: string; os: string; loadBefore: number[]; loadAfter: number[] };
   /** The bare Fastify route measured in the same run (null when skipped with --no-floor). */
@@ -81,16 +87,25 @@ const HEADER = [
   '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|',
 ];
 
+/** `/health`'s release as text, e.g. ` 0.1.0 (commit 927e345abcde, modified)`; empty for a server without one. */
+function releaseText(r: unknown): string {
+  if (!r || typeof r !== 'object') return '';
+  const { version, commit, modified } = r as { version?: unknown; commit?: unknown; modified?: unknown };
+  const c = typeof commit === 'string' ? `commit ${commit.slice(0, 12)}${modified === true ? ', modified' : ''}` : 'commit unknown';
+  return ` ${String(version)} (${c})`;
+}
+
 function describeTarget(t: TargetResult): string[] {
   const out = [`- URL: ${t.url}${t.note ? ` (${t.note})` : ''}`];
   const h = t.health;
   if (h) {
     const head = h.head as { number?: unknown } | undefined;
-    const release = h.release ?? h.serverVersion ?? h.tronlake;
     out.push(
-      `- Server: tronlake${release !== undefined ? ` ${String(release)}` : ''}, status \`${String(h.status)}\`, dataset version \`${String(h.version)}\`, fingerprint \`${String(h.fingerprint)}\`${head?.number !== undefined ? `, head block ${String(head.number)}` : ''}`,
+      `- Server: tronlake${releaseText(h.release)}, status \`${String(h.status)}\`, dataset version \`${String(h.version)}\`, fingerprint \`${String(h.fingerprint)}\`${head?.number !== undefined ? `, head block ${String(head.number)}` : ''}`,
     );
   } else out.push('- Server: not a tronlake (no `/health` with a fingerprint): no dataset fingerprint recorded');
+  const ra = t.overall.total;
+  if (ra.retryAfter > 0) out.push(`- Retry-After: ${ra.retryAfter} answers carried it; clients waited ${ra.retryWaitS} s in total because of it`);
   out.push(`- Errors: ${t.errors} connection errors or timeouts (${t.timeouts} timeouts); ${bytesText(t.overall.total.bytes)} received`);
   if (t.aborted) out.push(`- **Stopped early**: ${t.aborted}`);
   return out;
@@ -103,17 +118,44 @@ function rounds(r: BenchReport): string {
   return r.floor ? `${what}, the floor first in each round` : what;
 }
 
+/** Per label, each later target's p50 over the first target's, round by round (only runs with several targets). */
+function pairedSection(r: BenchReport): string[] {
+  const later = r.targets.slice(1).filter((t) => [t.overall, ...t.labels].some((l) => l.paired));
+  if (later.length === 0) return [];
+  const out = [
+    '',
+    `## Paired ratios (p50 of each target over ${esc(r.targets[0]!.name)}, per round)`,
+    '',
+    'Each round measures the targets back to back, so a slow moment of the machine falls on both halves of a pair. The',
+    'verdict: a change only with 5 rounds or more, every round pointing the same way and the median ratio further from 1 than their spread.',
+    '',
+    '| target | label | median ratio | per-round ratios | verdict |',
+    '|---|---|---:|---|---|',
+  ];
+  for (const t of later) {
+    for (const l of [...t.labels, t.overall]) {
+      if (!l.paired) continue;
+      const name = l.label === 'overall' ? '**overall**' : esc(l.label);
+      out.push(`| ${esc(t.name)} | ${name} | ${l.paired.median.toFixed(3)} | ${l.paired.ratios.map((x) => x.toFixed(2)).join(' ')} | ${pairedJudge(l.paired.ratios)} |`);
+    }
+  }
+  return out;
+}
+
 /** The Markdown report: settings, machine and load, the floor, then a table per target. */
 export function renderMarkdown(r: BenchReport): string {
   const s = r.settings;
-  const amount = s.requests !== undefined ? `${s.requests} requests` : `${s.duration} s`;
-  const per = s.mode === 'mix' ? 'per target per round (the whole workload mixed by weight)' : 'per label per target per round (one label at a time)';
+  const amount = s.mode === 'sequential' ? 'every distinct request once' : s.requests !== undefined ? `${s.requests} requests` : `${s.duration} s`;
+  const per =
+    s.mode === 'mix' ? 'per target per round (the whole workload mixed by weight)'
+    : s.mode === 'per-label' ? 'per label per target per round (one label at a time)'
+    : 'per target per round, one request at a time, the targets answering each request back to back';
   const lines = [
     `# tronlake bench: ${r.targets.map((t) => t.name).join(' vs ')}`,
     '',
     `Run ${r.started} → ${r.finished} with \`${r.command}\` (${r.tool}).`,
     '',
-    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout`,
+    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout; clients ${s.honourRetryAfter ? 'wait the `Retry-After` of a 503 / 429 before their next request' : 'send their next request at once after any answer (`Retry-After` not honoured)'}`,
     `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join('; ')}` : ''}`,
     `- Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.os}`,
     `- Load average (1 / 5 / 15 min): ${load(r.machine.loadBefore)} before, ${load(r.machine.loadAfter)} after. The load generator shares this machine with any server started on it.`,
@@ -122,6 +164,7 @@ export function renderMarkdown(r: BenchReport): string {
     const f = r.floor.overall.total;
     lines.push(`- Floor (bare Fastify route, same run, same connections): p50 ${ms(f.latency.p50)} ms, p99 ${ms(f.latency.p99)} ms, ${f.rps} req/s`);
   }
+  lines.push(...pairedSection(r));
   for (const t of r.targets) {
     lines.push('', `## ${t.name}`, '', ...describeTarget(t), '', ...HEADER);
     if (r.floor) lines.push(row(r.floor.overall, '*bare Fastify route (floor)*'));

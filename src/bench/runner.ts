@@ -1,11 +1,15 @@
 /**
  * A bench run: probes every target, warms it, then measures the workload in rounds, targets interleaved (their
- * order alternates each round) and the bare-route floor measured in every round, and builds the report.
+ * order alternates each round) and the bare-route floor measured in every round, and builds the report, with the
+ * per-round ratios of every target to the first (paired: both measured in the same round, back to back).
  */
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
-import { probe, runPhase, warmUp, type PhaseResult, type Target } from './load.ts';
+import { Connection, errorName, recordAnswer, runClients, type Answer } from './clients.ts';
+import type { InProcessTarget } from './in-process.ts';
+import { median, pairedRatios } from './verdict.ts';
+import { parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Prepared, type Target } from './load.ts';
 import { REPORT_FORMAT, type BenchReport, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
 import { Samples } from './stats.ts';
 import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
@@ -13,14 +17,21 @@ import { startBareServer } from './servers.ts';
 
 export interface RunTarget extends Target {
   note?: string;
+  /** Set for an in-process target (`--inject`, sequential mode only): requests go through it, not to `url`. */
+  inProcess?: InProcessTarget;
 }
 
 export interface RunOptions {
   targets: RunTarget[];
   workload: Workload;
   workloadFile: string;
-  /** `mix`: the whole workload at once, by weight; `per-label`: one label at a time (the project's per-endpoint bench). */
-  mode: 'mix' | 'per-label';
+  /**
+   * `mix`: the whole workload at once, by weight; `per-label`: one label at a time (the project's per-endpoint bench);
+   * `sequential`: one request at a time, every distinct request once per round, answered by each target back to back.
+   */
+  mode: 'mix' | 'per-label' | 'sequential';
+  /** Clients wait the `Retry-After` of a 503 / 429 before their next request (overload runs); off: autocannon. */
+  honourRetryAfter?: boolean;
   connections: number;
   /** Seconds per phase (a phase is one target in one round, or one label of one target in per-label mode). */
   duration?: number;
@@ -81,6 +92,25 @@ function warmupOrder(items: readonly WorkloadItem[]): WorkloadItem[] {
 }
 
 const FLOOR_ITEM: WorkloadItem = { method: 'GET', path: '/bare', weight: 1, label: 'bare Fastify route (floor)' };
+/** Requests of the floor per round in sequential mode (one at a time: its spread is tiny). */
+const SEQUENTIAL_FLOOR = 200;
+
+/** Adds one phase's samples to a target's totals; `last` closes the target's round (its overall figures). */
+function absorb(a: Accumulated, res: Map<string, Samples>, roundSamples: Map<Accumulated, Samples>, sameTime: boolean, last: boolean): void {
+  const inRound = roundSamples.get(a) ?? new Samples();
+  for (const [label, s] of res) {
+    const l = a.labels.get(label)!;
+    l.total.merge(s);
+    l.rounds.push(figures(s));
+    inRound.merge(s, sameTime);
+  }
+  roundSamples.set(a, inRound);
+  if (last) {
+    a.overall.total.merge(inRound);
+    a.overall.rounds.push(figures(inRound));
+    roundSamples.delete(a);
+  }
+}
 
 /** Runs the benchmark and returns its report; throws a clear error when a target cannot be reached. */
 export async function runBench(o: RunOptions): Promise<BenchReport> {
@@ -90,88 +120,98 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
   const labels = labelsOf(o.workload.items);
   const started = new Date();
   const loadBefore = os.loadavg();
+  const connections = o.mode === 'sequential' ? 1 : o.connections;
 
+  if (o.mode !== 'sequential' && o.targets.some((t) => t.inProcess)) {
+    throw new Error('in-process targets (--inject) are measured one request at a time: use --mode sequential, or --serve for load');
+  }
   const health = new Map<RunTarget, Record<string, unknown> | null>();
-  for (const t of o.targets) health.set(t, await probe(t, probeMs));
+  for (const t of o.targets) health.set(t, t.inProcess ? await t.inProcess.health() : await probe(t, probeMs));
   const floorServer = o.floor ? await startBareServer() : undefined;
   try {
     const floorTarget: RunTarget | undefined = floorServer && { name: 'bare Fastify route (floor)', url: floorServer.url, note: 'started by the bench on loopback' };
-    for (const t of o.targets) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+    for (const t of o.targets) {
+      if (!t.inProcess) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+      else for (const p of prepare(warmupOrder(o.workload.items).slice(0, o.warmup), '')) await t.inProcess.send(p);
+    }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
 
     const acc = o.targets.map((t) => accumulate(t, labels));
     const floorAcc = floorTarget && accumulate(floorTarget, [FLOOR_ITEM.label]);
-    // The phases of the whole run, in order: every round measures the floor, then each target (each label of
-    // each target in per-label mode), targets alternating order from round to round to cancel slow drift.
-    const phases: { a: Accumulated; items: readonly WorkloadItem[]; round: number; last: boolean }[] = [];
-    for (let r = 0; r < o.repeat; r++) {
-      if (floorAcc) phases.push({ a: floorAcc, items: [FLOOR_ITEM], round: r, last: true });
-      const order = r % 2 === 0 ? acc : [...acc].reverse();
-      if (o.mode === 'mix') for (const a of order) phases.push({ a, items: o.workload.items, round: r, last: true });
-      else {
-        labels.forEach((l, li) => {
-          const o2 = li % 2 === 0 ? order : [...order].reverse();
-          const items = o.workload.items.filter((it) => it.label === l);
-          for (const a of o2) phases.push({ a, items, round: r, last: li === labels.length - 1 });
-        });
-      }
-    }
-
     const roundSamples = new Map<Accumulated, Samples>();
-    let i = 0;
-    for (const ph of phases) {
-      i++;
-      const a = ph.a;
-      if (a.aborted) continue;
-      const what = `round ${ph.round + 1}/${o.repeat} · ${a.target.name}${o.mode === 'per-label' && a !== floorAcc ? ` · ${ph.items[0]!.label}` : ''}`;
-      const bar = o.progress ? progressBar(what, i, phases.length, o, a === floorAcc) : undefined;
-      let res: PhaseResult;
-      let ticks = 0;
-      try {
-        res = await runPhase(a.target, ph.items, {
-          connections: o.connections,
-          // The floor needs no long phase: its spread is tiny and its rate is high.
-          duration: a === floorAcc && o.duration !== undefined ? Math.min(o.duration, 5) : o.duration,
-          requests: o.requests,
-          timeoutS: o.timeoutS,
-          bailout: o.bailout,
-          onProgress: bar && ((n) => bar.update(o.requests !== undefined ? n : Math.min(bar.getTotal(), ++ticks), { n })),
-        });
-      } finally {
-        bar?.stop();
+    if (o.mode === 'sequential') await runSequential(o, acc, floorAcc, roundSamples, log);
+    else {
+      // The phases of the whole run, in order: every round measures the floor, then each target (each label of
+      // each target in per-label mode), targets alternating order from round to round to cancel slow drift.
+      const phases: { a: Accumulated; items: readonly WorkloadItem[]; round: number; last: boolean }[] = [];
+      for (let r = 0; r < o.repeat; r++) {
+        if (floorAcc) phases.push({ a: floorAcc, items: [FLOOR_ITEM], round: r, last: true });
+        const order = r % 2 === 0 ? acc : [...acc].reverse();
+        if (o.mode === 'mix') for (const a of order) phases.push({ a, items: o.workload.items, round: r, last: true });
+        else {
+          labels.forEach((l, li) => {
+            const o2 = li % 2 === 0 ? order : [...order].reverse();
+            const items = o.workload.items.filter((it) => it.label === l);
+            for (const a of o2) phases.push({ a, items, round: r, last: li === labels.length - 1 });
+          });
+        }
       }
-      a.errors += res.errors;
-      a.timeouts += res.timeouts;
-      if (res.aborted) a.aborted = res.aborted;
-      const inRound = roundSamples.get(a) ?? new Samples();
-      for (const [label, s] of res.labels) {
-        const l = a.labels.get(label)!;
-        l.total.merge(s);
-        l.rounds.push(figures(s));
-        inRound.merge(s, o.mode === 'mix');
+
+      let i = 0;
+      for (const ph of phases) {
+        i++;
+        const a = ph.a;
+        if (a.aborted) continue;
+        const what = `round ${ph.round + 1}/${o.repeat} · ${a.target.name}${o.mode === 'per-label' && a !== floorAcc ? ` · ${ph.items[0]!.label}` : ''}`;
+        const bar = o.progress ? progressBar(what, i, phases.length, o, a === floorAcc) : undefined;
+        let res: PhaseResult;
+        let ticks = 0;
+        try {
+          res = await runPhase(a.target, ph.items, {
+            connections,
+            // The floor needs no long phase: its spread is tiny and its rate is high.
+            duration: a === floorAcc && o.duration !== undefined ? Math.min(o.duration, 5) : o.duration,
+            requests: o.requests,
+            timeoutS: o.timeoutS,
+            bailout: o.bailout,
+            honourRetryAfter: o.honourRetryAfter === true,
+            onProgress: bar && ((n) => bar.update(o.requests !== undefined ? n : Math.min(bar.getTotal(), ++ticks), { n })),
+          });
+        } finally {
+          bar?.stop();
+        }
+        a.errors += res.errors;
+        a.timeouts += res.timeouts;
+        if (res.aborted) a.aborted = res.aborted;
+        absorb(a, res.labels, roundSamples, o.mode === 'mix', ph.last);
+        if (!o.progress) {
+          const f = figures([...res.labels.values()].reduce((m, s) => m.merge(s, true), new Samples()));
+          log(`[${i}/${phases.length}] ${what}: ${f.requests} requests, ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${res.errors ? `, ${res.errors} errors` : ''}`);
+        }
+        if (res.aborted) log(`${a.target.name}: ${res.aborted}`);
       }
-      roundSamples.set(a, inRound);
-      if (ph.last) {
-        a.overall.total.merge(inRound);
-        a.overall.rounds.push(figures(inRound));
-        roundSamples.delete(a);
-      }
-      if (!o.progress) {
-        const f = figures([...res.labels.values()].reduce((m, s) => m.merge(s, true), new Samples()));
-        log(`[${i}/${phases.length}] ${what}: ${f.requests} requests, ${f.rps} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms${res.errors ? `, ${res.errors} errors` : ''}`);
-      }
-      if (res.aborted) log(`${a.target.name}: ${res.aborted}`);
     }
 
     const distinct = (l: string) => o.workload.items.filter((it) => it.label === l).length;
+    const first = acc[0]!;
     const toResult = (a: Accumulated, count: (l: string) => number): TargetResult => {
-      const labelResults: LabelResult[] = [...a.labels].map(([label, v]) => ({ label, distinct: count(label), total: v.total.summary(), rounds: v.rounds }));
+      const paired = (label: string, mine: RoundFigures[]): LabelResult['paired'] => {
+        if (a === floorAcc || a === first) return undefined;
+        const theirs = label === 'overall' ? first.overall.rounds : first.labels.get(label)?.rounds;
+        const ratios = theirs ? pairedRatios(theirs, mine) : [];
+        return ratios.length > 0 ? { against: first.target.name, ratios, median: Math.round(median(ratios) * 1000) / 1000 } : undefined;
+      };
+      const withPaired = (r: LabelResult): LabelResult => {
+        const p = paired(r.label, r.rounds);
+        return p ? { ...r, paired: p } : r;
+      };
+      const labelResults: LabelResult[] = [...a.labels].map(([label, v]) => withPaired({ label, distinct: count(label), total: v.total.summary(), rounds: v.rounds }));
       const res: TargetResult = {
         name: a.target.name,
         url: a.target.url,
         ...(a.target.note ? { note: a.target.note } : {}),
         health: a === floorAcc ? null : (health.get(a.target) ?? null),
-        overall: { label: 'overall', distinct: labelResults.reduce((n, l) => n + l.distinct, 0), total: a.overall.total.summary(), rounds: a.overall.rounds },
+        overall: withPaired({ label: 'overall', distinct: labelResults.reduce((n, l) => n + l.distinct, 0), total: a.overall.total.summary(), rounds: a.overall.rounds }),
         labels: labelResults,
         errors: a.errors,
         timeouts: a.timeouts,
@@ -188,11 +228,12 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       command: o.command,
       settings: {
         mode: o.mode,
-        connections: o.connections,
-        ...(o.requests !== undefined ? { requests: o.requests } : { duration: o.duration ?? 10 }),
+        connections,
+        ...(o.mode === 'sequential' ? {} : o.requests !== undefined ? { requests: o.requests } : { duration: o.duration ?? 10 }),
         repeat: o.repeat,
         warmup: Math.min(o.warmup, o.workload.items.length),
         timeoutS: o.timeoutS,
+        honourRetryAfter: o.honourRetryAfter === true,
       },
       workload: {
         file: o.workloadFile,
@@ -215,6 +256,81 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
     };
   } finally {
     await floorServer?.stop();
+  }
+}
+
+/**
+ * Sequential mode: per round, the floor one request at a time, then every distinct request of the workload once,
+ * sent to each target back to back (which target goes first alternates from request to request and round to round),
+ * one request at a time on one keep-alive connection per target. A label's seconds are the sum of its latencies, so
+ * its req/s is one over its mean latency.
+ */
+async function runSequential(o: RunOptions, acc: Accumulated[], floorAcc: Accumulated | undefined, roundSamples: Map<Accumulated, Samples>, log: (l: string) => void): Promise<void> {
+  const items = o.workload.items;
+  const conns = new Map<Accumulated, { send: (p: Prepared) => Promise<Answer>; close: () => void; prepared: Prepared[] }>();
+  for (const a of acc) {
+    const inProcess = a.target.inProcess;
+    if (inProcess) {
+      conns.set(a, { send: (p) => inProcess.send(p), close: () => {}, prepared: prepare(items, '') });
+      continue;
+    }
+    const base = parseTarget(a.target.url);
+    const c = new Connection(base);
+    conns.set(a, { send: (p) => c.send(p, o.timeoutS * 1000), close: () => c.close(), prepared: prepare(items, base.pathname === '/' ? '' : base.pathname) });
+  }
+  try {
+    for (let r = 0; r < o.repeat; r++) {
+      if (floorAcc && !floorAcc.aborted) {
+        const base = parseTarget(floorAcc.target.url);
+        const res = await runClients(base, prepare([FLOOR_ITEM], ''), () => 0, {
+          connections: 1,
+          requests: Math.min(SEQUENTIAL_FLOOR, Math.max(20, items.length)),
+          timeoutS: o.timeoutS,
+          bailout: o.bailout,
+          honourRetryAfter: false,
+        });
+        for (const s of res.labels.values()) s.seconds = s.latencies.reduce((x, y) => x + y, 0) / 1000;
+        floorAcc.errors += res.errors;
+        floorAcc.timeouts += res.timeouts;
+        absorb(floorAcc, res.labels, roundSamples, false, true);
+      }
+      const per = new Map(acc.map((a) => [a, new Map([...a.labels.keys()].map((l) => [l, new Samples()]))]));
+      const bar = o.progress ? new SingleBar({ format: `round ${r + 1}/${o.repeat} · one request at a time |{bar}| {value}/{total} requests`, stream: process.stderr, hideCursor: true }, Presets.shades_classic) : undefined;
+      bar?.start(items.length * acc.length, 0);
+      try {
+        for (let i = 0; i < items.length; i++) {
+          const order = (r + i) % 2 === 0 ? acc : [...acc].reverse();
+          for (const a of order) {
+            bar?.increment();
+            if (a.aborted) continue;
+            const { send, prepared } = conns.get(a)!;
+            const p = prepared[i]!;
+            const s = per.get(a)!.get(p.label)!;
+            s.sent++;
+            try {
+              const ans = await send(p);
+              recordAnswer(s, p, ans);
+              s.seconds += ans.ms / 1000;
+            } catch (e) {
+              a.errors++;
+              if ((e as NodeJS.ErrnoException).code === 'TIMEOUT') a.timeouts++;
+              if (a.errors >= o.bailout) a.aborted = `stopped after ${a.errors} connection errors or timeouts (last: ${errorName(e)})`;
+            }
+          }
+        }
+      } finally {
+        bar?.stop();
+      }
+      for (const a of acc) {
+        absorb(a, per.get(a)!, roundSamples, false, true);
+        if (!o.progress) {
+          const f = a.overall.rounds.at(-1)!;
+          log(`round ${r + 1}/${o.repeat} · ${a.target.name}: ${f.requests} requests one at a time, p50 ${f.p50} ms, p99 ${f.p99} ms`);
+        }
+      }
+    }
+  } finally {
+    for (const { close } of conns.values()) close();
   }
 }
 

@@ -1,11 +1,14 @@
 /**
  * The servers a bench run starts itself, each in its own process on loopback: tronlake over a lake (through the
- * same `tronlake start` path as `npm start`, so a missing default lake is generated the same way), and the bare
- * Fastify route that is the floor of the run.
+ * same `tronlake start` path as `npm start`, so a missing default lake is generated the same way), tronlake from
+ * any checkout of the code with its own serve flags (`--serve`: two commits, two lakes or two settings side by
+ * side), and the bare Fastify route that is the floor of the run.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
+import { existsSync } from 'node:fs';
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const BIN = fileURLToPath(new URL('../../bin/tronlake.js', import.meta.url));
@@ -46,6 +49,44 @@ export async function startTronlake(o: TronlakeServerOptions): Promise<Started> 
   // Forwarded logs go straight to our stderr, so a first run's generation progress bar renders on the terminal.
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', o.forwardLogs ? 'inherit' : 'pipe'] });
   return ready(child, `http://127.0.0.1:${port}`, '/health', o.startTimeoutMs, `tronlake on ${o.dataDir}`);
+}
+
+/** A tronlake the run starts from a checkout: `--serve NAME=CHECKOUT [serve flags…]`. */
+export interface ServeSpec {
+  name: string;
+  /** Root of a checkout of tronlake (its own node_modules are used). */
+  root: string;
+  dataDir: string;
+  cache: boolean;
+  /** More `tronlake serve` flags, e.g. `['--max-queue', '-1']`; they win over the bench's own. */
+  args: string[];
+}
+
+/**
+ * Parses one `--serve` value: a name (anything before the first `=`), `=`, a checkout folder (default `.`) and serve flags, split on spaces,
+ * e.g. `parseServeSpec('unbounded=. --max-queue -1', 'data/default', false)` →
+ * `{ name: 'unbounded', root: '<abs .>', dataDir: 'data/default', cache: false, args: ['--max-queue', '-1'] }`.
+ */
+export function parseServeSpec(value: string, dataDir: string | undefined, cache: boolean): ServeSpec {
+  const m = /^([^=]*[^=\s])\s*=(.*)$/.exec(value);
+  if (!m) throw new Error(`--serve ${value}: expected NAME=CHECKOUT [serve flags], e.g. --serve base=/tmp/base or --serve 'unbounded=. --max-queue -1'`);
+  const words = m[2]!.trim().split(/\s+/).filter(Boolean);
+  const root = path.resolve(words[0] && !words[0].startsWith('--') ? words.shift()! : '.');
+  if (!existsSync(path.join(root, 'src', 'cli.ts'))) throw new Error(`--serve ${value}: ${root} is not a tronlake checkout (no src/cli.ts)`);
+  const i = words.indexOf('--data');
+  const data = i >= 0 ? words[i + 1] : dataDir;
+  if (!data) throw new Error(`--serve ${value}: which lake? give --data DIR (for every --serve) or --data in this --serve`);
+  return { name: m[1]!, root, dataDir: path.resolve(data), cache, args: i >= 0 ? words.filter((_, j) => j !== i && j !== i + 1) : words };
+}
+
+/** Starts `tronlake serve` from a checkout (`node --import tsx CHECKOUT/src/cli.ts serve …`) on a free loopback port. */
+export async function startServed(spec: ServeSpec, startTimeoutMs: number): Promise<Started> {
+  const port = await freePort();
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  const args = ['--import', tsx, path.join(spec.root, 'src', 'cli.ts'), 'serve', '--data', spec.dataDir, '--port', String(port), '--host', '127.0.0.1', '--quiet', '--watch-ms', '0'];
+  if (!spec.cache) args.push('--cache-bytes', '0');
+  const child = spawn(process.execPath, [...args, ...spec.args], { cwd: spec.root, stdio: ['ignore', 'ignore', 'pipe'] });
+  return ready(child, `http://127.0.0.1:${port}`, '/health', startTimeoutMs, `tronlake ${spec.name} (${spec.root} on ${spec.dataDir})`);
 }
 
 /** Starts the bare Fastify route (the floor) on a free loopback port. */

@@ -36,6 +36,10 @@ export interface LabelStats {
   bytes: number;
   /** Mean body size in bytes. */
   bodyBytesMean: number;
+  /** Answers that carried `Retry-After` (a 503 OVERLOADED, a 429). */
+  retryAfter: number;
+  /** Seconds clients waited in total because of `Retry-After` (0 unless the run honours it). */
+  retryWaitS: number;
 }
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -60,6 +64,8 @@ export class Samples {
   bytes = 0;
   bodyBytes = 0;
   seconds = 0;
+  retryAfter = 0;
+  retryWaitMs = 0;
 
   record(status: number, latencyMs: number, wireBytes: number, bodyBytes: number, failed: string | undefined, path: string): void {
     this.latencies.push(latencyMs);
@@ -87,6 +93,8 @@ export class Samples {
     for (const e of o.checkExamples) if (this.checkExamples.length < 3) this.checkExamples.push(e);
     this.bytes += o.bytes;
     this.bodyBytes += o.bodyBytes;
+    this.retryAfter += o.retryAfter;
+    this.retryWaitMs += o.retryWaitMs;
     this.seconds = sameTime ? Math.max(this.seconds, o.seconds) : this.seconds + o.seconds;
     return this;
   }
@@ -111,6 +119,8 @@ export class Samples {
       checkExamples: [...this.checkExamples],
       bytes: this.bytes,
       bodyBytesMean: n > 0 ? Math.round(this.bodyBytes / n) : 0,
+      retryAfter: this.retryAfter,
+      retryWaitS: round2(this.retryWaitMs / 1000),
     };
   }
 }

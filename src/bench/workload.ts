@@ -2,6 +2,7 @@
  * The workload file of `tronlake bench`: JSON lines, one request per line, `#` comment lines and blank lines allowed.
  *
  *   {"path":"/api/transaction","query":{"address":"TX…","limit":20},"weight":3,"label":"tx by address","expect":{"status":200}}
+ *   /api/block?limit=5          (a bare path: a GET of that URL, labelled by its path)
  *
  * A workload names paths only, never a host: traffic goes where `--url` points and nowhere else.
  */
@@ -94,10 +95,14 @@ export function parseWorkload(text: string, file: string): Workload {
       continue;
     }
     let value: unknown;
-    try {
-      value = JSON.parse(line);
-    } catch (e) {
-      throw new WorkloadError(file, lineNo, undefined, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+    // A bare path (`/api/block?limit=5`) is a GET of that URL: a list of URLs is a workload too.
+    if (line.startsWith('/')) value = { path: line };
+    else {
+      try {
+        value = JSON.parse(line);
+      } catch (e) {
+        throw new WorkloadError(file, lineNo, undefined, `not valid JSON (${e instanceof Error ? e.message : String(e)})`);
+      }
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new WorkloadError(file, lineNo, undefined, 'each line must be one JSON object (a request)');

@@ -19,6 +19,7 @@ import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { openApiDocument } from './openapi.ts';
+import { serverRelease } from './health.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
   dataDir: string;
@@ -100,6 +101,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     return sendError(reply, new ApiError('NOT_FOUND', `No endpoint ${req.method} ${p}.`));
   });
 
+  const release = await serverRelease();
   app.get('/health', async (_req, reply) => {
     const m = lake.current.manifest;
     const h = lake.health();
@@ -115,6 +117,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       solidBlock: m.solidBlock,
       refreshTime: m.refreshTime,
       source: m.source,
+      release,
     };
   });
 

@@ -2,7 +2,7 @@
  * The runner against the real app over the test lake, with a workload drawn from that lake by sample-workload:
  * every request is counted by the HTTP server itself (the independent ledger) and must match the report.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import type net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +11,7 @@ import { runBench } from '../../src/bench/runner.ts';
 import { benchCli } from '../../src/bench/cli.ts';
 import type { BenchReport } from '../../src/bench/report.ts';
 import { sampleWorkload } from '../../src/bench/sample-workload.ts';
-import { parseWorkload, serializeWorkload, type Workload } from '../../src/bench/workload.ts';
+import { parseWorkload, requestPath, serializeWorkload, type Workload } from '../../src/bench/workload.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, testApp, testManifest } from '../helpers/lake.ts';
 
@@ -98,5 +98,49 @@ describe('tronlake bench without --url', () => {
     expect(t.health?.fingerprint).toBe((await testManifest()).fingerprint);
     expect(readFileSync(path.join(out, 'workload.jsonl'), 'utf8')).toContain('# tronlake sample workload drawn from');
     await expect(fetch(`${t.url}/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+  });
+});
+
+describe('tronlake bench --serve', () => {
+  it('starts two servers from a checkout with their own flags, measures them one request at a time, pairs them, and stops them', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-serve-'));
+    const urls = path.join(dir, 'urls.txt');
+    const some = workload.items.filter((it) => it.query === undefined || Object.keys(it.query).length <= 2).slice(0, 4);
+    // A list of URLs is a workload too (what bench/paired-inject.ts is given).
+    writeFileSync(urls, some.map((it) => requestPath(it, '')).join('\n') + '\n');
+    const out = path.join(dir, 'out');
+    await benchCli(['--serve', 'a=.', '--serve', 'b=. --max-queue 0', '--data', lakeDir(), '--workload', urls, '--mode', 'sequential', '--repeat', '2', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
+    const r = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
+    const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string };
+    expect(r.targets.map((t) => t.name)).toEqual(['a', 'b']);
+    expect(r.targets[1]!.note).toContain('--max-queue 0');
+    for (const t of r.targets) {
+      expect(t.overall.total.statuses).toEqual({ 200: 2 * some.length });
+      expect(t.overall.total.sent).toBe(2 * some.length);
+      expect((t.health?.release as { version: string }).version).toBe(pkg.version);
+      expect(t.health?.fingerprint).toBe((await testManifest()).fingerprint);
+    }
+    expect(r.targets[1]!.overall.paired!.ratios).toHaveLength(2);
+    expect(readFileSync(path.join(out, 'report.md'), 'utf8')).toContain(`- Server: tronlake ${pkg.version} (commit`);
+    for (const t of r.targets) await expect(fetch(`${t.url}/health`, { signal: AbortSignal.timeout(2_000) })).rejects.toThrow();
+  });
+});
+
+describe('tronlake bench --inject', () => {
+  it('builds a checkout\'s app in process and measures it one request at a time; refuses it under concurrent load', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-inject-'));
+    const urls = path.join(dir, 'urls.txt');
+    const some = workload.items.slice(0, 3);
+    writeFileSync(urls, some.map((it) => requestPath(it, '')).join('\n') + '\n');
+    const out = path.join(dir, 'out');
+    await benchCli(['--inject', 'a=.', '--inject', 'b=.', '--data', lakeDir(), '--workload', urls, '--mode', 'sequential', '--repeat', '3', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
+    const r = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
+    for (const t of r.targets) {
+      expect(t.overall.total.statuses).toEqual({ 200: 3 * some.length });
+      expect(t.note).toContain('Fastify inject');
+      expect(t.health?.fingerprint).toBe((await testManifest()).fingerprint);
+    }
+    expect(r.targets[1]!.overall.paired!.ratios).toHaveLength(3);
+    await expect(benchCli(['--inject', 'a=.', '--data', lakeDir(), '--workload', urls, '--requests', '4', '--out', out])).rejects.toThrow(/in-process targets \(--inject\) are measured one request at a time/);
   });
 });

@@ -65,6 +65,16 @@ describe('workload file', () => {
     ]);
   });
 
+  it('reads a bare path as a GET of that URL (a list of URLs is a workload), checked like a path field', () => {
+    const w = parseWorkload('# urls\n/api/block?limit=5\n/api/transfer\n', 'urls.txt');
+    expect(w.items).toEqual([
+      { method: 'GET', path: '/api/block?limit=5', weight: 1, label: 'GET /api/block' },
+      { method: 'GET', path: '/api/transfer', weight: 1, label: 'GET /api/transfer' },
+    ]);
+    expect(parseWorkload(serializeWorkload(w), 'again.jsonl')).toEqual(w);
+    expect(failure('/a\n//evil.example/x\n').message).toMatch(/^w\.jsonl:2: field "path": must be a path on the target/);
+  });
+
   it('names file, line and field of a malformed line', () => {
     expect(failure('{"path":"/a"}\n\n{"path": /b}\n').message).toMatch(/^w\.jsonl:3: not valid JSON/);
     const missing = failure('{"path":"/a"}\n{"method":"GET"}\n');
