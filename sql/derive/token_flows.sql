@@ -3,8 +3,8 @@
 -- successful TRC10 transfers (TransferAssetContract) per token id. Kept for every token seen, listed or not, so a
 -- token that joins the tokens dimension later already has its history.
 SELECT 'smart' AS flow, contract_address AS token_id, count(*) AS transfer_count,
-       CAST(coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'), 0) AS VARCHAR) AS minted_raw,
-       CAST(coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'), 0) AS VARCHAR) AS burned_raw
+       CAST(coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = zero_address()), 0) AS VARCHAR) AS minted_raw,
+       CAST(coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = zero_address()), 0) AS VARCHAR) AS burned_raw
 FROM token_transfers
 GROUP BY contract_address
 UNION ALL

@@ -11,7 +11,7 @@ l10 AS (
 ),
 l721 AS (
   SELECT contract_address AS token_id, owner_address AS h, CAST(count(*) AS HUGEINT) AS bal
-  FROM trc721_owners WHERE owner_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' GROUP BY ALL
+  FROM trc721_owners WHERE owner_address <> zero_address() GROUP BY ALL
 ),
 ranked AS (
   SELECT token_id, bal, row_number() OVER (PARTITION BY token_id ORDER BY bal DESC, h) AS rk

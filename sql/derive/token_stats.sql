@@ -18,7 +18,7 @@ holders AS (
   SELECT contract_address AS token_id, count(*) AS n FROM trc20_balances WHERE holder_rank IS NOT NULL GROUP BY ALL
   UNION ALL
   SELECT contract_address, count(DISTINCT owner_address) FROM trc721_owners
-  WHERE owner_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' GROUP BY ALL
+  WHERE owner_address <> zero_address() GROUP BY ALL
   UNION ALL
   SELECT contract_address, count(DISTINCT holder_address) FROM trc1155_balances WHERE balance_raw NOT LIKE '-%' GROUP BY ALL
 ),

@@ -8,7 +8,7 @@ WITH moves AS (
 ),
 bal AS (
   SELECT contract_address, token_id, holder_address, sum(delta) AS balance
-  FROM moves WHERE holder_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' GROUP BY ALL
+  FROM moves WHERE holder_address <> zero_address() GROUP BY ALL
 ),
 tr AS (
   SELECT contract_address, token_id, count(*) AS transfer_count, max("timestamp") AS latest_transfer_ts

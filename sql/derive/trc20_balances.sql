@@ -18,7 +18,7 @@ WITH moves AS (
 ledger AS (
   SELECT contract_address, holder_address, sum(delta) AS bal, max(block_number) AS update_block, max("timestamp") AS update_ts
   FROM moves
-  WHERE holder_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+  WHERE holder_address <> zero_address()
   GROUP BY contract_address, holder_address
   HAVING sum(delta) <> 0
 )

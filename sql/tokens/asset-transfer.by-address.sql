@@ -6,7 +6,7 @@
 -- @param off BIGINT
 SELECT {{> tokens/asset-transfer.columns t}}
 FROM address_transactions t
-WHERE t.address = $address AND t.bucket = address_bucket($address)
+WHERE {{> fragments/address-rows t}}
   AND {{> fragments/time-window t}}
   AND {{> tokens/asset-transfer.where t}}
 ORDER BY {{order_by}}

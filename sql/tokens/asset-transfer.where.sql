@@ -5,6 +5,6 @@
 -- @param confirm INTEGER[]
 -- @param min_amount DOUBLE
 {{1}}.contract_type IN (1, 2)
-AND ($tokens IS NULL OR list_contains($tokens, CASE WHEN {{1}}.contract_type = 1 THEN '_' ELSE {{1}}.token_id END))
+AND ($tokens IS NULL OR list_contains($tokens, asset_id({{1}}.contract_type, {{1}}.token_id)))
 AND ($min_amount IS NULL OR {{1}}.amount >= $min_amount)
-AND ($confirm IS NULL OR list_contains($confirm, CASE WHEN {{1}}.block_number > solid_block() THEN 1 ELSE 0 END))
+AND ($confirm IS NULL OR list_contains($confirm, block_state({{1}}.block_number)))

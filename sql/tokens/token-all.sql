@@ -1,11 +1,10 @@
 -- /api/token/all (SPEC §2.1): every token of the lake with its derived counters and latest USD price, most held first.
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH price AS (SELECT token_id, arg_max(price_usd, day_ts) AS price_usd FROM token_prices GROUP BY token_id)
 SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.logo_url, t.level, t.project_name, t.aggregators,
        s.holder_count, s.transfer_count, s.transfer_count_24h, s.supply_raw, p.price_usd
 FROM tokens t
 JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
-LEFT JOIN price p ON p.token_id = t.token_id
+LEFT JOIN latest_usd_prices p ON p.token_id = t.token_id
 ORDER BY s.holder_count DESC, t.token_id
 LIMIT $lim OFFSET $off;

@@ -2,14 +2,13 @@
 -- two daily prices; $show_all: 0 whitelist only, 1 all, 2 all but the blacklist (NULL = no listing filter).
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH {{> fragments/latest-prices}}
 SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url, t.level, t.vip,
        t.created_ts, t.home_page, t.description, c.name AS contract_name, s.holder_count, s.transfer_count,
        s.transfer_count_24h, s.supply_raw, p.usd, p.trx, p.prev_usd, p.volume_usd, p.volume_trx
 FROM tokens t
 JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
 LEFT JOIN contracts c ON c.address = t.token_id
-LEFT JOIN price p ON p.token_id = t.token_id
+LEFT JOIN latest_prices p ON p.token_id = t.token_id
 WHERE {{> tokens/token-trc20.where t}}
 ORDER BY s.holder_count DESC, t.token_id
 LIMIT $lim OFFSET $off;

@@ -9,8 +9,7 @@
 -- @param include_auto BOOLEAN
 -- @param lim BIGINT
 -- @param off BIGINT
-WITH {{> fragments/latest-prices}},
-rows AS (
+WITH rows AS (
   SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url, t.level, t.vip,
          t.can_show, t.created_ts, t.home_page, t.description, t.list_status, s.holder_count, s.transfer_count,
          s.transfer_count_24h, s.supply_raw, s.supply / pow(10, t.decimals) AS supply, p.usd, p.trx, p.volume_trx,
@@ -19,13 +18,13 @@ rows AS (
          CASE WHEN t.list_status IN ('whitelist', 'blacklist') THEN 'manual' ELSE 'auto' END AS verifier
   FROM tokens t
   JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
-  LEFT JOIN price p ON p.token_id = t.token_id
+  LEFT JOIN latest_prices p ON p.token_id = t.token_id
   UNION ALL
   SELECT '_', 'trc10', 'trx', 'TRX', 6, '-', 'https://static.tronscan.org/production/logo/trx.png', 2, true, 1, 1529891469000,
          'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, trx.trx_transfer_count,
          trx.trx_transfer_count_24h, NULL, NULL, p.usd, 1.0, p.volume_trx,
          CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END, NULL, true, 2, 'manual'
-  FROM ({{> tokens/trx-transfers}}) trx LEFT JOIN price p ON p.token_id = '_'
+  FROM ({{> tokens/trx-transfers}}) trx LEFT JOIN latest_prices p ON p.token_id = '_'
 )
 SELECT *, count(*) OVER () AS n
 FROM rows

@@ -6,7 +6,7 @@
 -- @param lim BIGINT
 -- @param off BIGINT
 SELECT t.tx_hash, t.block_number, t."timestamp", t.from_address, t.to_address, t.contract_address, t.token_id,
-       t.event_type, t.block_number <= solid_block() AS confirmed
+       t.event_type, is_confirmed(t.block_number) AS confirmed
 FROM trc721_transfers t
 WHERE t.contract_address = $contract AND t.token_id = $token_id
 ORDER BY {{order_by}}

@@ -14,7 +14,7 @@ page AS (
   LIMIT $lim OFFSET $off
 )
 SELECT * FROM (
-  SELECT p.*, coalesce(x.contract_ret, 'SUCCESS') AS contract_ret, p.block_number <= solid_block() AS confirmed
+  SELECT p.*, coalesce(x.contract_ret, 'SUCCESS') AS contract_ret, is_confirmed(p.block_number) AS confirmed
   FROM page p
   LEFT JOIN (
     SELECT x.block_number, x.tx_hash, x.contract_ret FROM transactions x WHERE {{> fragments/day-window x}}

@@ -4,4 +4,4 @@
 -- without a join to transactions.
 {{1}}.tx_hash, {{1}}.block_number, {{1}}."timestamp", {{1}}.tx_index, {{1}}.log_index, {{1}}.batch_index, {{1}}.token_standard,
 {{1}}.event_type, {{1}}.contract_address, {{1}}.from_address, {{1}}.to_address, {{1}}.operator_address, {{1}}.token_id,
-{{1}}.amount_raw, 'SUCCESS' AS contract_ret, false AS revert, {{1}}.block_number <= solid_block() AS confirmed
+{{1}}.amount_raw, 'SUCCESS' AS contract_ret, false AS revert, is_confirmed({{1}}.block_number) AS confirmed

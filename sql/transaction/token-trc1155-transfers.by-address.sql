@@ -9,11 +9,10 @@
 WITH hits AS MATERIALIZED (
   SELECT {{> transaction/token-transfers.columns t}}
   FROM address_token_transfers t
-  WHERE t.address = $address AND t.bucket = address_bucket($address)
+  WHERE {{> fragments/address-rows t}}
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND t.token_standard = 'trc1155'
     AND {{> fragments/time-window t}}
-    AND {{> transaction/token-transfers.where t}}
+    AND {{> transaction/token-trc1155-transfers.where t}}
 )
 SELECT * FROM hits
 ORDER BY {{order_by}}

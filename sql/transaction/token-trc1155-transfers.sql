@@ -5,8 +5,7 @@
 -- @param off BIGINT
 SELECT {{> transaction/token-transfers.columns t}}
 FROM token_transfers t
-WHERE t.token_standard = 'trc1155'
-  AND {{> fragments/day-window t}}
-  AND {{> transaction/token-transfers.where t}}
+WHERE {{> fragments/day-window t}}
+  AND {{> transaction/token-trc1155-transfers.where t}}
 ORDER BY {{order_by}}
 LIMIT $lim OFFSET $off;

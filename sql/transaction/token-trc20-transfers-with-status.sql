@@ -12,13 +12,13 @@
 -- @param approvals_as VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT u.*, 'SUCCESS' AS contract_ret, u.block_number <= solid_block() AS confirmed
+SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed
 FROM (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, t.event_type, t.contract_address,
          t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
   FROM address_token_transfers t
   WHERE $dirs IS NOT NULL
-    AND t.address = $address AND t.bucket = address_bucket($address)
+    AND {{> fragments/address-rows t}}
     AND list_contains($dirs, t.direction)
     AND t.contract_address = $token
   UNION ALL

@@ -5,20 +5,15 @@
 -- @total
 -- @param address VARCHAR
 -- @param dirs VARCHAR[]
--- @param from_address VARCHAR
--- @param to_address VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
 WITH hits AS MATERIALIZED (
   SELECT {{> transaction/token-transfers.columns t}}
   FROM address_token_transfers t
-  WHERE t.address = $address AND t.bucket = address_bucket($address)
+  WHERE {{> fragments/address-rows t}}
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND t.token_standard IN ('trc20', 'trc721')
     AND {{> fragments/time-window t}}
-    AND ($from_address IS NULL OR t.from_address = $from_address)
-    AND ($to_address IS NULL OR t.to_address = $to_address)
-    AND {{> transaction/token-transfers.where t}}
+    AND {{> transaction/token-trc20-transfers.where t}}
 )
 SELECT * FROM hits
 ORDER BY {{order_by}}

@@ -2,6 +2,6 @@
 -- @param hash VARCHAR
 -- @param block BIGINT
 -- @param day VARCHAR
-SELECT t.*, t.block_number <= solid_block() AS confirmed, head_block() - t.block_number AS confirmations
+SELECT t.*, is_confirmed(t.block_number) AS confirmed, head_block() - t.block_number AS confirmations
 FROM transactions t
 WHERE t."date" = $day AND t.block_number = $block AND t.tx_hash = $hash;

@@ -7,9 +7,9 @@
 -- @param to_address VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT t.* EXCLUDE (address, direction), t.block_number <= solid_block() AS confirmed
+SELECT t.* EXCLUDE (address, direction), is_confirmed(t.block_number) AS confirmed
 FROM address_transactions t
-WHERE t.address = $address AND t.bucket = address_bucket($address)
+WHERE {{> fragments/address-rows t}}
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)
   AND ($to_address IS NULL OR coalesce(t.to_address, t.contract_address) = $to_address)

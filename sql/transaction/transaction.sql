@@ -2,7 +2,7 @@
 -- @total
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT t.*, t.block_number <= solid_block() AS confirmed
+SELECT t.*, is_confirmed(t.block_number) AS confirmed
 FROM transactions t
 WHERE {{> fragments/day-window t}}
   AND {{> transaction/transaction.where t}}

@@ -9,7 +9,7 @@
 WITH hits AS MATERIALIZED (
   SELECT {{> transaction/transfer.columns t}}
   FROM address_transactions t
-  WHERE t.address = $address AND t.bucket = address_bucket($address)
+  WHERE {{> fragments/address-rows t}}
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
     AND {{> fragments/time-window t}}
     AND {{> transaction/transfer.where t}}

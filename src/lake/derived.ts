@@ -67,6 +67,20 @@ export const addressInternalTransactions: DerivedDataset = {
   ],
 };
 
+export const addressRowCounts: DerivedDataset = {
+  name: 'address_row_counts',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  sortBy: ['dataset', 'address'],
+  doc: 'Rows per address in each by-address copy: a list knows a busy address (its page searched in time windows) before reading it.',
+  columns: [
+    c('dataset', 'VARCHAR', "the by-address copy: 'address_transactions', 'address_token_transfers' or 'address_internal_transactions'"),
+    c('address', 'VARCHAR', 'the address the rows are filed under, Base58', true),
+    c('row_count', 'BIGINT', 'its rows in that copy'),
+  ],
+};
+
 export const dailyTransactionStats: DerivedDataset = {
   name: 'daily_transaction_stats',
   kind: 'derived',
@@ -637,6 +651,7 @@ export const derivedDatasets: DerivedDataset[] = [
   addressTransactions,
   addressTokenTransfers,
   addressInternalTransactions,
+  addressRowCounts,
   dailyTransactionStats,
   dailyTokenTransferStats,
   dailyAssetTransferStats,

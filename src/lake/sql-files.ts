@@ -144,9 +144,9 @@ export async function loadTemplate(id: string): Promise<SqlTemplate> {
   return parseTemplate(id, text);
 }
 
-/** The SELECT of `sql/derive/<name>.sql`, without trailing semicolon. */
+/** The SELECT of `sql/derive/<name>.sql` with its fragments expanded, without trailing semicolon. */
 export async function readDeriveSql(name: string): Promise<string> {
-  return stripStatement(await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8'));
+  return stripStatement(expandFragments(`derive/${name}`, await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8')));
 }
 
 /** Every `sql/views/<name>.sql` as { name, sql }, in name order (a view may only use earlier ones and datasets). */
@@ -156,6 +156,23 @@ export async function readViewSqls(): Promise<{ name: string; sql: string }[]> {
   const out: { name: string; sql: string }[] = [];
   for (const f of files) {
     out.push({ name: f.replace(/^\d+-/, '').replace(/\.sql$/, ''), sql: stripStatement(await fs.readFile(path.join(dir, f), 'utf8')) });
+  }
+  return out;
+}
+
+/**
+ * Every `sql/macros/<name>.sql` as { name, sql }, in name order: one `CREATE OR REPLACE MACRO <name>(…) AS …`
+ * statement per file (a macro may use earlier ones and the chain-state macros), e.g. `tx_state(contract_ret, block_number)`.
+ */
+export async function readMacroSqls(): Promise<{ name: string; sql: string }[]> {
+  const dir = path.join(SQL_ROOT, 'macros');
+  const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
+  const out: { name: string; sql: string }[] = [];
+  for (const f of files) {
+    const name = f.replace(/\.sql$/, '');
+    const sql = stripStatement(await fs.readFile(path.join(dir, f), 'utf8'));
+    if (!new RegExp(`^CREATE OR REPLACE MACRO ${name}\\(`).test(sql)) throw new Error(`sql/macros/${f}: must be one CREATE OR REPLACE MACRO ${name}(…) statement`);
+    out.push({ name, sql });
   }
   return out;
 }

@@ -1,13 +1,14 @@
 /**
  * The names SQL may use: one view per dataset over a version's Parquet files, dimension tables loaded into
- * memory, the `chain_state` row and the constant macros solid_block(), head_block(), head_ts(), and the extra views of sql/views/.
+ * memory, the `chain_state` row and the constant macros solid_block(), head_block(), head_ts(), the row-expression
+ * macros of sql/macros/ and the extra views of sql/views/.
  * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
  */
 import path from 'node:path';
 import { columnDDL, type Dataset } from './catalog.ts';
 import { allDatasets } from './registry.ts';
 import type { TableEntry } from './manifest.ts';
-import { readViewSqls } from './sql-files.ts';
+import { readMacroSqls, readViewSqls } from './sql-files.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -139,5 +140,7 @@ export async function createLakeViews(
   await db.run(`CREATE OR REPLACE MACRO solid_block() AS ${int(state.solidBlock)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO head_block() AS ${int(state.head?.number)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO head_ts() AS ${int(state.head?.timestamp)}::BIGINT`);
+  // Row expressions written once (sql/macros/), then the shared views (sql/views/), which may use them.
+  for (const m of await readMacroSqls()) await db.run(m.sql);
   for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);
 }

@@ -1,7 +1,9 @@
 /**
  * Generic contract tests driven by the declarations (issue 9, SPEC §8, ARCHITECTURE §5.3): every registered endpoint
  * is covered by declaring it. For every endpoint: each parameter with a malformed value is a 400 naming it (or, for
- * a lenient parameter, not an error), a missing required parameter is a 400 naming it, `limit=0` keeps the totals.
+ * a lenient parameter, not an error), a missing required parameter is a 400 naming it, `limit=0` keeps the totals,
+ * and the declared response schema accepts the answer but not the answer with a key left out or a value of another
+ * JSON type (so a schema cannot be looser than the fields it declares).
  * For every list: the limit is clamped to its maximum, the sum rule, every sort key both ways gives disjoint pages
  * that continue each other, and CSV answers the same rows. For every series: each granularity, a bad one, a span
  * over the maximum, CSV.
@@ -90,13 +92,14 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
     const q = base.get(path) ?? '';
     for (const name of Object.keys(queryObject(ep).shape)) {
       const rest = q.split('&').filter((kv) => kv && !kv.startsWith(`${name}=`)).join('&');
-      const { status, body } = await get(withQuery(path, join(rest, `${name}=${encodeURIComponent(BAD)}`)));
+      const { status, body, text } = await get(withQuery(path, join(rest, `${name}=${encodeURIComponent(BAD)}`)));
       if (fieldOf(ep, name).safeParse(BAD).success) {
         expect(status, `${name}=${BAD}`).toBeLessThan(500);
       } else {
         expect(status, `${name}=${BAD}`).toBe(400);
         expect(body.param, `${name}=${BAD}`).toBe(name);
         expect(body.message).toContain(name);
+        expect(text, 'no SQL, path or stack in an error').not.toMatch(/SELECT|\.parquet|at .*\.ts/);
       }
     }
   });
@@ -108,6 +111,34 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
       const { status, body } = await get(withQuery(path, rest));
       expect(status, name).toBe(400);
       expect(body.param, name).toBe(name);
+    }
+  });
+
+  it('declares a response schema that accepts its answer and rejects a missing key or a changed type', async () => {
+    const schema = ep.response;
+    expect(schema, 'no response schema').toBeDefined();
+    const { body } = await get(withQuery(path, base.get(path) ?? ''));
+    const accepts = (b: unknown) => schema!.safeParse(b).success;
+    expect(accepts(body), JSON.stringify(schema!.safeParse(body).error?.issues[0])).toBe(true);
+    // Another JSON type for a value: a number becomes a string, anything else a number.
+    const other = (v: unknown) => (typeof v === 'number' ? String(v) : 12345);
+    if (typeof body !== 'object' || body === null) {
+      expect(accepts(other(body)), 'the bare value with another type').toBe(false);
+      return;
+    }
+    for (const k of Object.keys(body)) {
+      const { [k]: _gone, ...rest } = body;
+      expect(accepts(rest), `without envelope key ${k}`).toBe(false);
+      expect(accepts({ ...body, [k]: other(body[k]) }), `envelope key ${k} with another type`).toBe(false);
+    }
+    // Every field of the first item, for the list's items (or the array of the answer).
+    const items = itemsOf(ep, body);
+    const item = items?.[0] as Record<string, unknown> | undefined;
+    if (!items || !item || typeof item !== 'object') return;
+    const key = Object.keys(body).find((k) => body[k] === items)!;
+    for (const f of Object.keys(item)) {
+      const changed = { ...body, [key]: [{ ...item, [f]: other(item[f]) }, ...items.slice(1)] };
+      expect(accepts(changed), `${key}[0].${f} with another type`).toBe(false);
     }
   });
 
@@ -133,6 +164,7 @@ describe.each(lists.map((ep) => [ep.path, ep] as const))('list %s', (path, ep) =
     const { status, body } = await get(withQuery(path, join(q(), `limit=${meta.paging.maxLimit + 7}`)));
     expect(status).toBe(200);
     expect(items(body).length).toBeLessThanOrEqual(meta.paging.maxLimit);
+    if (typeof body.rangeTotal === 'number') expect(items(body)).toHaveLength(Math.min(meta.paging.maxLimit, body.rangeTotal));
     const dflt = await get(withQuery(path, q()));
     expect(items(dflt.body).length).toBeLessThanOrEqual(meta.paging.defaultLimit);
   });
@@ -143,7 +175,9 @@ describe.each(lists.map((ep) => [ep.path, ep] as const))('list %s', (path, ep) =
     expect(out.body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
     const edge = await get(withQuery(path, join(q(), `start=9995&limit=${meta.paging.maxLimit}`)));
     expect(edge.status).toBe(200);
-    expect(items(edge.body).length).toBeLessThanOrEqual(5);
+    const all = (await get(withQuery(path, q()))).body.rangeTotal;
+    if (typeof all === 'number') expect(items(edge.body)).toHaveLength(Math.max(0, Math.min(5, all - 9995)));
+    else expect(items(edge.body).length).toBeLessThanOrEqual(5);
   });
 
   const sorts = meta.sort ? [undefined, ...Object.keys(meta.sort.columns).flatMap((k) => [k, `-${k}`])] : [undefined];

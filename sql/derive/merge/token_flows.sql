@@ -1,8 +1,8 @@
 -- token_flows.sql over the new rows, added to the previous version's flows.
 WITH d AS (
   SELECT 'smart' AS flow, contract_address AS token_id, count(*) AS transfer_count,
-         coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'), 0) AS minted,
-         coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'), 0) AS burned
+         coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = zero_address()), 0) AS minted,
+         coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = zero_address()), 0) AS burned
   FROM delta.token_transfers
   GROUP BY contract_address
   UNION ALL

@@ -12,6 +12,6 @@ WITH moves AS (
 SELECT contract_address, token_id, holder_address, CAST(sum(delta) AS VARCHAR) AS balance_raw, CAST(sum(delta) AS DOUBLE) AS balance,
        max("timestamp") AS update_ts
 FROM moves
-WHERE holder_address <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+WHERE holder_address <> zero_address()
 GROUP BY contract_address, token_id, holder_address
 HAVING sum(delta) <> 0

@@ -6,7 +6,7 @@ import { address, hash, int } from '../../params/index.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
-import { exactInt, shape } from '../kit/schemas.ts';
+import { count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
 
 export default defineList({
@@ -52,11 +52,22 @@ export default defineList({
     hash: z.string(),
     parentHash: z.string(),
     timestamp: exactInt,
+    size: exactInt,
     nrOfTrx: exactInt,
+    txTrieRoot: z.string(),
+    witnessId: z.number().int(),
     witnessAddress: z.string(),
+    witnessName: z.string(),
+    version: z.string(),
     fee: z.number(),
+    netUsage: exactInt,
+    energyUsage: exactInt,
+    blockReward: z.number(),
+    voteReward: z.number(),
     confirmed: z.boolean(),
+    confirmations: exactInt,
     revert: z.literal(false),
   }),
+  envelopeFields: { wholeChainTxCount: count },
   csv: { filename: 'blocks.csv' },
 });

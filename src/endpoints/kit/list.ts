@@ -21,7 +21,7 @@ import {
 import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint } from './endpoint.ts';
 import { pagedList } from './envelopes.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
-import { lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
+import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
 
 /** Sort keys of a list: one object gives the `sort` parameter (signed dialect) and the ORDER BY whitelist. */
 export interface SortSpec {
@@ -92,7 +92,19 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * `-- @total`); `also`: parameterless queries run beside the page (e.g. wholeChainTxCount); `extra`: queries
    * the hooks run by name.
    */
-  sql: { rows: string; total?: string; byAddress?: string; also?: Record<string, string>; extra?: Record<string, string> };
+  sql: {
+    rows: string;
+    total?: string;
+    byAddress?: string;
+    /**
+     * The by-address copy `byAddress` reads (e.g. 'address_transactions'): its per-address row counts
+     * (address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
+     * count run side by side. Absent: the address is counted first.
+     */
+    copy?: 'address_transactions' | 'address_token_transfers' | 'address_internal_transactions';
+    also?: Record<string, string>;
+    extra?: Record<string, string>;
+  };
   /** Resolves something the filters need first (e.g. the tokens of an issuer), kept as `state`. */
   prepare?(p: P, q: ListQueries): Promise<unknown>;
   /** Binds of the declared filters (the same keys serve rows, count and by-address statements). */
@@ -132,6 +144,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   csv?: { columns?: CsvColumn[]; filename: string };
   /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
   item?: z.ZodType;
+  /** Schemas of the envelope's other fields (e.g. `contractMap`), checked beside `total`, `rangeTotal` and the items. */
+  envelopeFields?: z.ZodRawShape;
   /** Zod schema of the whole response body when the envelope is not the paged list's. */
   response?: z.ZodType;
   requiresKey?: boolean;
@@ -222,6 +236,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
   if (d.sql.total) queries.total = d.sql.total;
   if (d.sql.byAddress) queries.byAddress = d.sql.byAddress;
   if (d.block) queries.blockDay = 'common/block_day';
+  if (d.sql.copy) queries.busyAddresses = 'common/busy_addresses';
   const key = d.key ?? 'data';
 
   const timeOrdered = (p: P): boolean => {
@@ -274,7 +289,10 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
       const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
-      if (windowed) {
+      // Awaited below, after the busy check: a count failing first must not be an unhandled rejection (Node exits).
+      countQ.catch(() => undefined);
+      const address = typeof anchor.address === 'string' ? anchor.address : undefined;
+      if (windowed && (await mayBeBusy(ctx, d.sql.copy, address))) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
         rangeTotal = await countQ;
         rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
@@ -321,7 +339,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     alsoOnAltBase: d.alsoOnAltBase,
     handle,
     list: meta,
-    response: d.response ?? listResponse(key, d.item),
+    response: d.response ?? listResponse(key, d.item, d.envelopeFields),
     csv: {
       filename: d.csv?.filename ?? `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
       columns: d.csv?.columns,
@@ -336,6 +354,38 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     },
   };
   return ep as unknown as AnyEndpoint;
+}
+
+/** Busy addresses per served version (dataset → addresses), kept with the version's manifest object. */
+const busyByVersion = new WeakMap<object, Promise<Map<string, Set<string>>>>();
+
+/**
+ * False when the copy's row counts say `address` has at most BUSY_ADDRESS_ROWS rows there (its page is one sorted
+ * query, run beside its count); true when it has more, or when that is not known (no copy declared, the counts not
+ * readable): then the list counts first. The busy addresses are read once per version.
+ */
+async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address: string | undefined): Promise<boolean> {
+  if (!copy || address === undefined) return true;
+  let busy = busyByVersion.get(ctx.manifest);
+  if (!busy) {
+    busy = ctx.rows('busyAddresses', { min_rows: BUSY_ADDRESS_ROWS }).then((rows) => {
+      const out = new Map<string, Set<string>>();
+      for (const r of rows) {
+        const ds = String(r.dataset);
+        if (!out.has(ds)) out.set(ds, new Set());
+        out.get(ds)!.add(String(r.address));
+      }
+      return out;
+    });
+    busyByVersion.set(ctx.manifest, busy);
+    // A failed read is not kept: the next request asks again.
+    busy.catch(() => busyByVersion.delete(ctx.manifest));
+  }
+  try {
+    return (await busy).get(copy)?.has(address) ?? false;
+  } catch {
+    return true;
+  }
 }
 
 /** The list's queries for its hooks. */
@@ -364,9 +414,10 @@ function only(ctx: EndpointContext, name: string, binds: Record<string, BindValu
 }
 
 /**
- * The response schema of a list: its items under `key` and a `total`; other envelope fields are allowed (contract
- * maps, wholeChainTxCount), e.g. `listResponse('data', blockItem)`.
+ * The response schema of a paged list: `total` (capped), `rangeTotal`, its items under `key` and the declared other
+ * envelope fields, e.g. `listResponse('data', blockItem, { wholeChainTxCount: count })`.
  */
-export function listResponse(key: string, item: z.ZodType = z.looseObject({})): z.ZodType {
-  return z.looseObject({ total: z.number().int().nonnegative(), rangeTotal: z.number().int().nonnegative().optional(), [key]: z.array(item) });
+export function listResponse(key: string, item: z.ZodType = z.looseObject({}), fields: z.ZodRawShape = {}): z.ZodType {
+  const n = z.number().int().nonnegative();
+  return z.looseObject({ total: n.max(10_000), rangeTotal: n, [key]: z.array(item), ...fields });
 }

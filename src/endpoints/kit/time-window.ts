@@ -82,7 +82,7 @@ export async function pageByTimeWindows(
  * with 10^5 internal transactions, 80 ms → 9 ms for a 10-row page. Below it, one sorted query is cheaper than
  * several windows.
  */
-const BUSY_ADDRESS_ROWS = 2_000;
+export const BUSY_ADDRESS_ROWS = 2_000;
 
 /**
  * The page of one address, given its row count (callers count first: rangeTotal needs it anyway). `page({})` runs

@@ -9,6 +9,8 @@ import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
+import { z } from 'zod';
+import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/asset/transfer',
@@ -27,6 +29,7 @@ export default defineList({
   sql: {
     rows: 'tokens/asset-transfer',
     byAddress: 'tokens/asset-transfer.by-address',
+    copy: 'address_transactions',
     extra: { tokens: 'tokens/asset-transfer.issuer-tokens', rollupTotal: 'tokens/asset-transfer.rollup-total' },
   },
   // The token ids a name or an issuer stands for (null: every TRX and TRC10 transfer).
@@ -86,5 +89,23 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: shape({
+    blockId: exactInt,
+    transactionHash: z.string(),
+    timestamp: exactInt,
+    transferFromAddress: z.string(),
+    transferToAddress: z.string(),
+    amount: exactInt,
+    tokenName: z.string(),
+    tokenInfo: tokenInfoOrEmpty,
+    confirmed: z.boolean(),
+    cheatStatus: z.boolean(),
+    riskTransaction: z.boolean(),
+    fromAddressIsContract: z.boolean(),
+    toAddressIsContract: z.boolean(),
+    contractRet: z.string(),
+    finalResult: z.enum(['SUCCESS', 'FAILED']),
+  }),
+  envelopeFields: addressLookups,
   csv: { filename: 'asset_transfers.csv' },
 });

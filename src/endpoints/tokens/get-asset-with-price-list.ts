@@ -13,7 +13,10 @@ export default defineEndpoint({
   summary: 'All tokens that have a price, with their latest USD price.',
   params: z.object({}),
   queries: { rows: 'tokens/get-asset-with-price-list' },
-  response: shape({ data: z.array(shape({ id: z.string(), abbr: z.string(), priceInUsd: z.number(), vip: z.boolean() })), number: count }),
+  response: shape({
+    data: z.array(shape({ id: z.string(), name: z.string(), abbr: z.string(), logo: z.string(), type: z.string(), priceInUsd: z.number(), vip: z.boolean() })),
+    number: count,
+  }),
   async handle(_p, ctx) {
     const data = (await ctx.rows('rows', {})).map((r) => ({
       id: str(r.token_id),

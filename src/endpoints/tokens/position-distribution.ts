@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
-import { empty, shape } from '../kit/schemas.ts';
+import { decimalString, empty, exactInt, intString, shape } from '../kit/schemas.ts';
 
 // `token` is the name some TronScan clients send for `tokenId` (docs/compat.md, aliases); tokenId wins when both come.
 const params = z
@@ -30,7 +30,14 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Share of a token held by holder-rank bands (top 10, 11-50, 51-100, 101-500, other).',
   params,
-  response: z.union([empty, shape({ expire: z.number(), 'rank1-10': z.string(), other_ratio: z.string() })]),
+  response: z.union([
+    empty,
+    shape({
+      expire: exactInt,
+      // Amounts held by each band: raw integers in strings; ratios: decimal strings.
+      ...Object.fromEntries(BANDS.flatMap(([key]) => [[key, intString], [`${key}_ratio`, decimalString]])),
+    }),
+  ]),
   queries: { bands: 'tokens/position-distribution' },
   async handle(p, ctx) {
     if (!p.tokenId || p.tokenId === TRX_ID) return {};

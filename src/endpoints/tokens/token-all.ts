@@ -5,6 +5,8 @@
 import { defineList } from '../kit/list.ts';
 import { scaledNumber } from '../../params/index.ts';
 import { aggregatorList, num, str } from './token-shape.ts';
+import { z } from 'zod';
+import { count, decimalString, exactNumber, shape } from '../kit/schemas.ts';
 
 /** Reputation words of the token levels (SPEC §3: 0 UNKNOWN … 4 UNSAFE), as TronScan prints them. */
 export const REPUTATION = ['Unknown', 'Neutral', 'Ok', 'Suspicious', 'Unsafe'] as const;
@@ -42,5 +44,28 @@ export default defineList({
     };
   },
   envelope: (items, x) => ({ total: x.rangeTotal, page_size: items.length, data: items }),
+  response: shape({
+    total: count,
+    page_size: count,
+    data: z.array(
+      shape({
+        type: z.string(),
+        contract: z.string(),
+        project: z.string(),
+        symbol: z.string(),
+        name: z.string(),
+        logo: z.string(),
+        decimals: z.number().int(),
+        reputation: z.string(),
+        price: decimalString.optional(),
+        'total supply': exactNumber,
+        'token holders': count,
+        'total transfers': count,
+        '24h transfers': count,
+        occurrences: count,
+        aggregators: z.array(z.string()),
+      }),
+    ),
+  }),
   csv: { filename: 'tokens.csv' },
 });

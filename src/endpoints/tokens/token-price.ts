@@ -10,7 +10,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { text } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
-import { count, empty, shape } from '../kit/schemas.ts';
+import { count, decimalString, empty, exactInt, shape } from '../kit/schemas.ts';
 
 const params = z.object({ token: text(64).optional().transform((t) => t ?? 'trx') });
 
@@ -24,7 +24,22 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Latest USD and TRX price of a token by abbreviation (default trx), with 24 h changes.',
   params,
-  response: z.union([empty, shape({ token: z.string(), price_in_trx: z.string(), price_in_usd: z.string(), rank: count, time: z.number() })]),
+  response: z.union([
+    empty,
+    shape({
+      token: z.string(),
+      price_in_trx: decimalString,
+      price_in_usd: decimalString,
+      percent_change_24h: decimalString,
+      volume_percent_change_24h: decimalString,
+      market_cap_percent_change_24h: decimalString,
+      market_cap: decimalString,
+      volume_24h: decimalString,
+      rank: count,
+      from: z.string(),
+      time: exactInt,
+    }),
+  ]),
   queries: { board: 'tokens/token-price' },
   async handle(p, ctx) {
     const rows = await ctx.rows('board', {});

@@ -8,6 +8,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { num, str } from './token-shape.ts';
+import { z } from 'zod';
+import { contractInfo, contractMap, exactInt, intString, shape } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/token_trc20/holders',
@@ -45,5 +47,20 @@ export default defineList({
     analysisShow: false,
   }),
   envelope: (items, x) => ({ ...pagedList('trc20_tokens', items, x.rangeTotal), contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
+  item: shape({
+    holder_address: z.string(),
+    contract_address: z.string(),
+    balance: intString,
+    updateTime: exactInt,
+    updateBlock: exactInt,
+    addressTag: z.string(),
+    addressTagLogo: z.string(),
+    publicTagDesc: z.string(),
+    srTag: z.boolean(),
+    srName: z.string(),
+    foundationTag: z.boolean(),
+    analysisShow: z.boolean(),
+  }),
+  envelopeFields: { contractMap, contractInfo },
   csv: { filename: 'token_trc20_holders.csv' },
 });

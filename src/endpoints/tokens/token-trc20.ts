@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
 import { address } from '../../params/index.ts';
 import { dateTime, num, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -108,6 +108,62 @@ export default defineList({
     };
   },
   envelope: (items, x) => ({ total: x.rangeTotal, rangeTotal: x.rangeTotal, contractMap: x.lookups.contractMap, trc20_tokens: items }),
-  response: shape({ total: count, rangeTotal: count, contractMap: z.record(z.string(), z.boolean()), trc20_tokens: z.array(shape({ contract_address: z.string(), holders_count: count })) }),
+  response: shape({
+    total: count,
+    rangeTotal: count,
+    contractMap,
+    trc20_tokens: z.array(
+      shape({
+        contract_address: z.string(),
+        contract_name: z.string(),
+        issue_address: z.string(),
+        name: z.string(),
+        symbol: z.string(),
+        icon_url: z.string(),
+        decimals: z.number().int(),
+        tokenType: z.string(),
+        issue_time: z.string(),
+        issue_ts: exactInt,
+        total_supply_with_decimals: intString,
+        totalTurnOver: intString,
+        total_supply: z.number(),
+        total_supply_str: z.string(),
+        holders_count: count,
+        transfer_num: count,
+        transfer24h: count,
+        transfer24h_rate: z.number(),
+        volume24h: z.number(),
+        volume24h_rate: z.number(),
+        liquidity24h: z.number(),
+        liquidity24h_rate: z.number(),
+        justSwapVolume24h: z.number(),
+        justSwapVolume24h_rate: z.number(),
+        volume: z.number(),
+        price_trx: z.number(),
+        price: z.string(),
+        gain: z.string(),
+        market_info: shape({ fTokenAddr: z.string(), fShortName: z.string(), fPrecision: z.number().int(), priceInTrx: z.number(), priceInUsd: z.number(), gain: z.number(), volume24hInTrx: z.number() }).optional(),
+        tokenPriceLine: z.object({ total: count, data: z.array(z.object({ priceUsd: decimalString, time: z.string() })) }),
+        level: z.string(),
+        vip: z.boolean(),
+        inTvcToken: z.boolean(),
+        fromThirdParty: z.boolean(),
+        symbolShow: z.boolean(),
+        redTag: z.string(),
+        greyTag: z.string(),
+        blueTag: z.string(),
+        publicTag: z.string(),
+        announcement: z.string(),
+        token_desc: z.string(),
+        home_page: z.string(),
+        git_hub: z.string(),
+        white_paper: z.string(),
+        email: z.string(),
+        social_media: z.string(),
+        social_media_list: z.array(z.unknown()),
+        index: z.number().int().positive(),
+      }),
+    ),
+  }),
   csv: { filename: 'token_trc20.csv' },
 });

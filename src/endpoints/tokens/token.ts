@@ -11,7 +11,7 @@ import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 import { REPUTATION } from './token-all.ts';
 import { trxRecentBinds } from './tokens-overview.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
 
 // The spec gives no maximum for this list; 50 like the other token lists of §8.
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
@@ -57,7 +57,63 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'TRC10 tokens (id 0 = TRX): by id, id_gt, issuer or name, with holders, transfers and supply.',
   params,
-  response: shape({ total: count, totalAll: count, contractMap: z.record(z.string(), z.boolean()), data: z.array(z.looseObject({})) }),
+  // `fields` keeps only the named keys of a row: every field is optional, its type is not.
+  response: shape({
+    total: count,
+    totalAll: count,
+    contractMap,
+    data: z.array(
+      z.looseObject({
+        id: z.number().int(),
+        tokenID: z.number().int(),
+        name: z.string(),
+        abbr: z.string(),
+        description: z.string(),
+        imgUrl: z.string(),
+        url: z.string(),
+        website: z.string(),
+        github: z.string(),
+        white_paper: z.string(),
+        ownerAddress: z.string(),
+        precision: z.number().int(),
+        totalSupply: intString,
+        num: z.number(),
+        trxNum: z.number(),
+        price: z.number(),
+        startTime: exactInt,
+        endTime: exactInt,
+        dateCreated: exactInt,
+        issued: z.number(),
+        remaining: z.number(),
+        available: z.number(),
+        availableSupply: z.number(),
+        participated: z.number(),
+        frozenTotal: z.number(),
+        issuedPercentage: z.number(),
+        remainingPercentage: z.number(),
+        frozenPercentage: z.number(),
+        percentage: z.number(),
+        frozen: z.array(z.unknown()),
+        frozen_supply: z.array(z.unknown()),
+        nrOfTokenHolders: count,
+        totalTransactions: count,
+        voteScore: z.number(),
+        rank_order: z.number(),
+        index: z.number().int(),
+        reputation: z.string(),
+        level: z.string(),
+        vip: z.boolean(),
+        isBlack: z.boolean(),
+        fromThirdParty: z.boolean(),
+        symbolShow: z.boolean(),
+        canShow: z.string(),
+        social_media: z.array(z.unknown()),
+        new_social_media: z.string(),
+        totalTurnOver: intString,
+        tokenPriceLine: z.object({ total: count, data: z.array(z.object({ priceUsd: decimalString, time: z.string() })) }),
+      }).partial(),
+    ),
+  }),
   queries: { rows: 'tokens/token', total: 'tokens/token.total', line: 'tokens/token-price-line', trx: 'tokens/trx-transfers' },
   orderBys: Object.values(ORDERS),
   async handle(p, ctx) {

@@ -7,6 +7,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { num, str, tokenIdParam, TRX_ID } from './token-shape.ts';
+import { z } from 'zod';
+import { contractInfo, contractMap, exactInt, intString, shape } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/tokenholders',
@@ -36,5 +38,20 @@ export default defineList({
     updateTime: num(r.update_ts),
   }),
   envelope: (items, x) => ({ ...pagedList('data', items, x.rangeTotal), contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
+  item: shape({
+    address: z.string(),
+    tokenId: z.string(),
+    name: z.string(),
+    balance: intString,
+    index: z.number().int().positive(),
+    addressTag: z.string(),
+    addressTagLogo: z.string(),
+    srTag: z.boolean(),
+    srName: z.string(),
+    foundationTag: z.boolean(),
+    analysisShow: z.boolean(),
+    updateTime: exactInt,
+  }),
+  envelopeFields: { contractMap, contractInfo },
   csv: { filename: 'tokenholders.csv' },
 });

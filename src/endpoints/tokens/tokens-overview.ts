@@ -10,7 +10,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { commaList, oneOf, pagingFields, scaledNumber, text, withPage, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { count, exactInt, exactNumber, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 500, sumRule: false };
 
@@ -59,7 +59,60 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
   params,
-  response: shape({ total: count, totalAll: count, tokens: z.array(z.looseObject({})) }),
+  // `field` keeps only the named keys of a row: every field is optional, its type is not.
+  response: shape({
+    total: count,
+    totalAll: count,
+    all: count,
+    totalAllCount: count,
+    total10: count,
+    total20: count,
+    total721: count,
+    total1155: count,
+    currentWeekAll: count,
+    currentWeekTotalAll: count,
+    valueAtLeast: z.number(),
+    updateTime: exactInt,
+    tokens: z.array(
+      z.looseObject({
+        tokenId: z.number().int(),
+        contractAddress: z.string(),
+        contractAddressLower: z.string(),
+        tokenType: z.string(),
+        name: z.string(),
+        abbr: z.string(),
+        decimal: z.number().int(),
+        imgUrl: z.string(),
+        projectSite: z.string(),
+        whitePaper: z.string(),
+        github: z.string(),
+        pairUrl: z.string(),
+        description: z.string(),
+        socialMedia: z.string(),
+        ownerAddress: z.string(),
+        dateCreated: exactInt,
+        issueTime: z.string(),
+        supply: exactNumber,
+        priceInTrx: z.number(),
+        priceInUsd: z.number(),
+        marketcap: z.number(),
+        volume24hInTrx: z.number(),
+        gain: z.number(),
+        nrOfTokenHolders: count,
+        transferCount: count,
+        recentTransferCount: count,
+        level: z.string(),
+        vip: z.boolean(),
+        isTop: z.boolean(),
+        canShow: z.number().int(),
+        verifier: z.string(),
+        redTag: z.string(),
+        greyTag: z.string(),
+        blueTag: z.string(),
+        publicTag: z.string(),
+      }).partial(),
+    ),
+  }),
   queries: { rows: 'tokens/tokens-overview', counts: 'tokens/tokens-overview.counts' },
   orderBys: ORDER_BYS,
   async handle(p, ctx) {

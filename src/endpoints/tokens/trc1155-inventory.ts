@@ -6,6 +6,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { inventoryEnvelope } from '../kit/envelopes.ts';
 import { dateTime, nftTokenIdParam, num, str } from './token-shape.ts';
+import { z } from 'zod';
+import { count, exactInt, inventoryFields, shape } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/trc1155/inventory',
@@ -34,5 +36,23 @@ export default defineList({
     issue_time: r.created_ts === null || r.created_ts === undefined ? '' : dateTime(num(r.created_ts)),
   }),
   envelope: (items, x) => inventoryEnvelope(items, x.rangeTotal),
+  item: shape({
+    token_id: z.string(),
+    holders_count: count,
+    latest_transfer_timestamp: exactInt,
+    token_name: z.string(),
+    token_description: z.string(),
+    token_image: z.string(),
+    token_imageInnerUrl: z.string(),
+    token_url: z.string(),
+    icon_url: z.string(),
+    symbol: z.string(),
+    name: z.string(),
+    contract_address: z.string(),
+    issue_address: z.string(),
+    token_desc: z.string(),
+    issue_time: z.string(),
+  }),
+  envelopeFields: inventoryFields,
   csv: { filename: 'trc1155_inventory.csv' },
 });

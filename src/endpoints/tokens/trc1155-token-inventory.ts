@@ -6,6 +6,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { inventoryEnvelope } from '../kit/envelopes.ts';
 import { nftTokenIdParam, str } from './token-shape.ts';
+import { z } from 'zod';
+import { intString, inventoryFields, shape } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/trc1155/token/inventory',
@@ -26,5 +28,16 @@ export default defineList({
     token_url: '',
   }),
   envelope: (items, x) => inventoryEnvelope(items, x.rangeTotal),
+  item: shape({
+    owner_address: z.string(),
+    holder_count: intString,
+    token_id: z.string(),
+    token_name: z.string(),
+    token_description: z.string(),
+    token_image: z.string(),
+    token_imageInnerUrl: z.string(),
+    token_url: z.string(),
+  }),
+  envelopeFields: inventoryFields,
   csv: { filename: 'trc1155_token_inventory.csv' },
 });

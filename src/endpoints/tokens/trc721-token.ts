@@ -6,6 +6,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { inventoryEnvelope } from '../kit/envelopes.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
+import { z } from 'zod';
+import { contractMap, exactInt, inventoryFields, shape } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/trc721/token',
@@ -30,5 +32,18 @@ export default defineList({
     token_url: '',
   }),
   envelope: (items, x) => ({ ...inventoryEnvelope(items, x.rangeTotal), contractMap: x.lookups.contractMap }),
+  item: shape({
+    token_id: z.string(),
+    owner_address: z.string(),
+    owner_address_tag: z.string(),
+    owner_address_tag_logo: z.string(),
+    latest_transfer_timestamp: exactInt,
+    token_name: z.string(),
+    token_description: z.string(),
+    token_image: z.string(),
+    token_imageInnerUrl: z.string(),
+    token_url: z.string(),
+  }),
+  envelopeFields: { ...inventoryFields, contractMap },
   csv: { filename: 'trc721_token.csv' },
 });

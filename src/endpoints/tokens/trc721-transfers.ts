@@ -6,6 +6,8 @@ import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { nftTokenIdParam, num, str } from './token-shape.ts';
+import { z } from 'zod';
+import { contractInfo, contractMap, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/trc721/transfers',
@@ -47,5 +49,23 @@ export default defineList({
       contractInfo: x.lookups.contractInfo,
     };
   },
+  item: shape({
+    transaction_id: z.string(),
+    block: exactInt,
+    block_ts: exactInt,
+    from_address: z.string(),
+    from_address_tag: z.string(),
+    to_address: z.string(),
+    to_address_tag: z.string(),
+    contract_address: z.string(),
+    token_id: z.string(),
+    event_type: z.string(),
+    confirmed: z.boolean(),
+    revert: z.boolean(),
+    contractRet: z.string(),
+    finalResult: z.string(),
+    tokenInfo: tokenInfoOrEmpty,
+  }),
+  envelopeFields: { token_id_info: z.object({ tokenIdName: z.string(), tokenIdImage: z.string() }), contractMap, contractInfo },
   csv: { filename: 'trc721_transfers.csv' },
 });

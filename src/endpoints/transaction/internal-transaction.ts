@@ -4,11 +4,16 @@
  * `token_list` is a single object and `valueInfoList` the array, as in the reference (§9.7).
  */
 import { address, confirm, int } from '../../params/index.ts';
+import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
+import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from './transfer-shape.ts';
 import { ApiError } from '../../http/errors.ts';
+
+/** One value an internal transaction carries (`token_list`, `valueInfoList[]`). */
+const valueInfo = z.object({ token_id: z.string(), call_value: exactInt, tokenInfo: tokenInfoOrEmpty });
 
 export default defineList({
   path: '/api/internal-transaction',
@@ -31,6 +36,7 @@ export default defineList({
     rows: 'transaction/internal-transaction',
     total: 'transaction/internal-transaction.total',
     byAddress: 'transaction/internal-transaction.by-address',
+    copy: 'address_internal_transactions',
   },
   filters: (p) => ({ address: p.address ?? null, block: p.block ?? null, contract: p.contract ?? null, confirm: p.confirm ?? null }),
   // An address alone reads its bucket of the copy clustered by address.
@@ -72,5 +78,26 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: shape({
+    hash: z.string(),
+    internal_hash: z.string(),
+    block: exactInt,
+    timestamp: exactInt,
+    from: z.string(),
+    to: z.string(),
+    note: z.string(),
+    result: z.string(),
+    rejected: z.boolean(),
+    confirmed: z.boolean(),
+    revert: z.boolean(),
+    token_id: z.string(),
+    call_value: exactInt,
+    token_list: valueInfo,
+    valueInfoList: z.array(valueInfo),
+    voteDetail: z.array(z.unknown()),
+    voteToAddress: z.array(z.unknown()),
+    voteCount: z.number().int(),
+  }),
+  envelopeFields: addressLookups,
   csv: { filename: 'internal_transactions.csv' },
 });

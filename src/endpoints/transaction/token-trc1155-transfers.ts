@@ -7,7 +7,9 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
+import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from './transfer-shape.ts';
+import { addressLookups, intString } from '../kit/schemas.ts';
+import { z } from 'zod';
 
 export default defineList({
   path: '/api/token_trc1155/transfers',
@@ -26,6 +28,7 @@ export default defineList({
   sql: {
     rows: 'transaction/token-trc1155-transfers',
     byAddress: 'transaction/token-trc1155-transfers.by-address',
+    copy: 'address_token_transfers',
     extra: { rollup: 'common/token_transfer_count' },
   },
   filters: (p, _s, q) => ({
@@ -55,6 +58,8 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: tokenTransferItemSchema.extend({ token_id: intString, operator: z.string(), approval_amount: intString }),
+  envelopeFields: addressLookups,
   csv: {
     filename: 'token_trc1155_transfers.csv',
     columns: [

@@ -7,8 +7,8 @@
 import { z } from 'zod';
 import { SUM_RULE_WINDOW, address, bool, oneOf } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { count, shape } from '../kit/schemas.ts';
-import { SIDES, stateOf, str } from './transfer-shape.ts';
+import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
+import { SIDES, stateOf, stateSchema, str } from './transfer-shape.ts';
 
 // Chain order inside a block: transaction index, then log index.
 const tail = ['block_number', 'tx_index', 'log_index'];
@@ -85,6 +85,38 @@ export default defineList({
     data: items,
     contractMap: x.lookups.contractMap,
   }),
-  response: shape({ code: z.literal(200), page_size: count, total: count, rangeTotal: count, data: z.array(shape({ hash: z.string(), status: z.number().int() })) }),
+  response: shape({
+    code: z.literal(200),
+    page_size: count,
+    total: count.max(10_000),
+    rangeTotal: count,
+    tokenInfo: tokenInfoOrEmpty,
+    data: z.array(
+      shape({
+        hash: z.string(),
+        block: exactInt,
+        block_timestamp: exactInt,
+        from: z.string(),
+        to: z.string(),
+        amount: intString,
+        approval_amount: z.union([intString, z.literal('')]),
+        event_type: z.string(),
+        contract_address: z.string(),
+        id: z.string(),
+        token_name: z.string(),
+        decimals: z.number().int(),
+        issue_address: z.string(),
+        status: stateSchema,
+        confirmed: z.union([z.literal(0), z.literal(1)]),
+        revert: z.union([z.literal(0), z.literal(1)]),
+        contract_type: z.string(),
+        contractType: z.number().int(),
+        contract_ret: z.string(),
+        final_result: z.string(),
+        direction: z.number().int(),
+      }),
+    ),
+    contractMap,
+  }),
   csv: { filename: 'token_trc20_transfers_with_status.csv' },
 });

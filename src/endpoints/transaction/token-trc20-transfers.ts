@@ -7,7 +7,8 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal } from './transfer-shape.ts';
+import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from './transfer-shape.ts';
+import { addressLookups } from '../kit/schemas.ts';
 
 export default defineList({
   path: '/api/token_trc20/transfers',
@@ -28,6 +29,7 @@ export default defineList({
   sql: {
     rows: 'transaction/token-trc20-transfers',
     byAddress: 'transaction/token-trc20-transfers.by-address',
+    copy: 'address_token_transfers',
     extra: { rollup: 'common/token_transfer_count' },
   },
   filters: (p, _s, q) => ({
@@ -53,5 +55,7 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: tokenTransferItemSchema,
+  envelopeFields: addressLookups,
   csv: { filename: 'token_trc20_transfers.csv' },
 });

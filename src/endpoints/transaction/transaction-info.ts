@@ -5,10 +5,28 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { hash } from '../../params/index.ts';
-import { tokenKey, transactionFields } from './transaction-shape.ts';
+import { tokenKey, transactionFields, transactionFieldsSchema } from './transaction-shape.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { utcDay } from '../kit/time-window.ts';
-import { empty, exactInt, shape } from '../kit/schemas.ts';
+import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
+
+/** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
+const transferInfoSchema = shape({
+  icon_url: z.string(),
+  symbol: z.string(),
+  level: z.string(),
+  to_address: z.string(),
+  contract_address: z.string(),
+  type: z.string(),
+  decimals: z.number().int(),
+  name: z.string(),
+  vip: z.boolean(),
+  tokenType: z.string(),
+  from_address: z.string(),
+  amount_str: intString,
+  token_id: z.string().optional(),
+  status: z.number().int(),
+});
 
 const params = z.object({ hash: hash() });
 
@@ -17,7 +35,41 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'One transaction with its receipt, internal transactions, token transfers and confirming SRs.',
   params,
-  response: z.union([empty, shape({ hash: z.string(), block: exactInt, contractRet: z.string(), cost: z.looseObject({}) })]),
+  response: z.union([
+    empty,
+    shape({
+      ...transactionFieldsSchema,
+      confirmations: exactInt,
+      contract_type: z.string(),
+      noteLevel: z.number().int(),
+      info: z.object({}),
+      contract_map: contractMap,
+      contractInfo,
+      normalAddressInfo,
+      addressTag: z.object({}),
+      cheat_status: z.number().int(),
+      signature_addresses: z.array(z.string()),
+      srConfirmList: z.array(z.object({ address: z.string(), name: z.string(), block: exactInt, url: z.string() })),
+      internal_transactions: z.record(
+        z.string(),
+        z.array(
+          shape({
+            hash: z.string(),
+            caller_address: z.string(),
+            transferTo_address: z.string(),
+            callValueInfo: z.array(shape({ callValue: exactInt })),
+            note: z.string(),
+            rejected: z.boolean(),
+          }),
+        ),
+      ),
+      event_count: exactInt,
+      trc20TransferInfo: z.array(transferInfoSchema).optional(),
+      transfersAllList: z.array(transferInfoSchema).optional(),
+      tokenTransferInfo: transferInfoSchema.optional(),
+      fee_limit: exactInt,
+    }),
+  ]),
   queries: {
     locate: 'transaction/transaction-info.locate',
     tx: 'transaction/transaction-info',

@@ -6,6 +6,8 @@ import type { Cell, Row } from '../../duckdb/duck.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
 import { TRX_TOKEN_INFO, type TokenInfo } from '../kit/lookups.ts';
+import { z } from 'zod';
+import { exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
 const ENERGY_PRICE_SUN = 100;
 const BANDWIDTH_PRICE_SUN = 1000;
@@ -73,6 +75,47 @@ export function tokenInfoOf(r: Row, infos: Map<string, TokenInfo>): TokenInfo | 
   if (key === '_') return TRX_TOKEN_INFO;
   return key ? infos.get(key) : undefined;
 }
+
+/** Schema of the `cost` object: every figure an integer (sun, bandwidth or energy units; seconds). */
+export const costSchema = z.object({
+  net_fee: exactInt,
+  net_usage: exactInt,
+  energy_fee: exactInt,
+  energy_usage: exactInt,
+  origin_energy_usage: exactInt,
+  energy_usage_total: exactInt,
+  energy_penalty_total: exactInt,
+  fee: exactInt,
+  net_fee_cost: exactInt,
+  energy_fee_cost: exactInt,
+  multi_sign_fee: exactInt,
+  memoFee: exactInt,
+  account_create_fee: exactInt,
+  date_created: exactInt,
+});
+
+/** Schema of `transactionFields` (reference §3.1, §3.2): `amount` is a string of an integer, as in the reference. */
+export const transactionFieldsSchema = {
+  hash: z.string(),
+  block: exactInt,
+  timestamp: exactInt,
+  ownerAddress: z.string(),
+  toAddress: z.string(),
+  contractType: z.number().int(),
+  contractTypeName: z.string(),
+  confirmed: z.boolean(),
+  revert: z.boolean(),
+  contractRet: z.string(),
+  result: z.enum(['SUCCESS', 'FAIL']),
+  amount: intString,
+  tokenType: z.string(),
+  contractData: shape({ owner_address: z.string() }),
+  cost: costSchema,
+  trigger_info: shape({ method: z.string(), methodId: z.string(), contract_address: z.string(), call_value: exactInt }).optional(),
+  tokenInfo: tokenInfoOrEmpty,
+  data: z.string(),
+  riskTransaction: z.boolean(),
+};
 
 /** Common fields of a transaction in lists and in the detail. */
 export function transactionFields(r: Row, infos: Map<string, TokenInfo>) {

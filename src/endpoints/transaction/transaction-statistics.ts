@@ -10,7 +10,7 @@ import { exactInteger, scaledNumber, sumScaled } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
-import { statusWrapped } from '../kit/schemas.ts';
+import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -32,12 +32,55 @@ export function trc20Amount(tokens: Row[]): JsonDecimal {
   return sumScaled(tokens.filter((r) => r.token_standard === 'trc20').map((r) => ({ raw: tokenRaw(r), decimals: Number(r.decimals) })));
 }
 
+/** A row of trc20Top10 / triggerTop10: amount in token units (TRX for calls), exact. */
+const topEntry = z.object({
+  symbol: z.string(),
+  amount: exactNumber,
+  address: z.string(),
+  proportion: z.number(),
+  count,
+  name: z.string(),
+  tokenType: z.string(),
+});
+
 export default defineEndpoint({
   path: '/api/transaction/statistics',
   method: 'GET',
   summary: 'Transaction counts and amounts by type, all time and yesterday, with the top TRC20 tokens and contracts.',
   params: z.object({}),
-  response: statusWrapped({}),
+  response: statusWrapped({
+    lastUpdateSeconds: exactInt,
+    updateTime: exactInt,
+    txCount: count,
+    lastDayTxCount: count,
+    txAmount: exactNumber,
+    lastDayTxAmount: exactNumber,
+    trxTransferCount: count,
+    trxTransferAmount: exactNumber,
+    trxTransferProportion: z.number(),
+    trc10TransferCount: count,
+    trc10TransferAmount: exactInt,
+    trc10TransferProportion: z.number(),
+    trc20Count: count,
+    trc20Amount: exactNumber,
+    trc20Proportion: z.number(),
+    trc721Count: count,
+    trc1155Count: count,
+    triggerCount: count,
+    triggerAmount: exactNumber,
+    triggerProportion: z.number(),
+    votesCount: count,
+    votesAmount: exactInt,
+    votesProportion: z.number(),
+    freezeBalanceCount: count,
+    freezeBalanceAmount: exactNumber,
+    freezeBalanceProportion: z.number(),
+    othersCount: count,
+    othersAmount: exactNumber,
+    othersProportion: z.number(),
+    trc20Top10: z.array(topEntry),
+    triggerTop10: z.array(topEntry),
+  }),
   queries: {
     totals: 'transaction/transaction-statistics',
     tokens: 'transaction/transaction-statistics.tokens',

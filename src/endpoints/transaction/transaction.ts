@@ -6,9 +6,9 @@
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { exactInt, shape } from '../kit/schemas.ts';
+import { contractInfo, contractMap, count, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
-import { tokenKey, transactionFields } from './transaction-shape.ts';
+import { tokenKey, transactionFields, transactionFieldsSchema } from './transaction-shape.ts';
 
 const DIRS = { in: ['in', 'self'], out: ['out', 'self'], all: ['in', 'out', 'self'] } as const;
 
@@ -32,6 +32,7 @@ export default defineList({
   sql: {
     rows: 'transaction/transaction',
     byAddress: 'transaction/transaction.by-address',
+    copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
     extra: { countByType: 'common/tx_count_by_type' },
   },
@@ -74,17 +75,14 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
   }),
   item: shape({
-    hash: z.string(),
-    block: exactInt,
-    timestamp: exactInt,
-    ownerAddress: z.string(),
-    toAddress: z.string(),
-    contractType: exactInt,
-    confirmed: z.boolean(),
-    revert: z.boolean(),
-    contractRet: z.string(),
-    amount: z.string(),
-    cost: z.looseObject({}),
+    ...transactionFieldsSchema,
+    toAddressList: z.array(z.string()),
+    id: z.string(),
+    fee: z.string(),
+    SmartCalls: z.string(),
+    Events: z.string(),
+    cheatStatus: z.boolean(),
   }),
+  envelopeFields: { wholeChainTxCount: count, contractMap, contractInfo },
   csv: { filename: 'transactions.csv' },
 });

@@ -8,6 +8,8 @@ import type { BindValue } from '../../engine/engine.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { ListQueries } from '../kit/list.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../kit/lookups.ts';
+import { z } from 'zod';
+import { exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
 export type Direction = 'in' | 'out' | 'all';
 
@@ -76,6 +78,33 @@ export function tokenTransferItem(r: Row, infos: Map<string, TokenInfo>, contrac
     tokenInfo: infos.get(str(r.contract_address)) ?? {},
   };
 }
+
+/** Row state of the transfer lists: 0 confirmed, 1 unconfirmed, 2 reverted. */
+export const stateSchema = z.union([z.literal(0), z.literal(1), z.literal(2)]);
+
+/** Schema of a `token_transfers[]` item (reference §3.3): `quant` a raw integer in a string (a token id for TRC721). */
+export const tokenTransferItemSchema = shape({
+  transaction_id: z.string(),
+  block: exactInt,
+  block_ts: exactInt,
+  from_address: z.string(),
+  from_address_tag: z.object({ from_address_tag: z.string(), from_address_tag_logo: z.string() }),
+  to_address: z.string(),
+  to_address_tag: z.object({ to_address_tag: z.string(), to_address_tag_logo: z.string() }),
+  contract_address: z.string(),
+  quant: intString,
+  contract_type: z.string(),
+  event_type: z.string(),
+  confirmed: z.boolean(),
+  contractRet: z.string(),
+  finalResult: z.string(),
+  revert: z.boolean(),
+  status: stateSchema,
+  fromAddressIsContract: z.boolean(),
+  toAddressIsContract: z.boolean(),
+  riskTransaction: z.boolean(),
+  tokenInfo: tokenInfoOrEmpty,
+});
 
 /**
  * A `confirm` filter of the token lists as block bounds around the solid block (token_transfers rows are never

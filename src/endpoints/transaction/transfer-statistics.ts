@@ -10,7 +10,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { exactInteger } from '../../params/index.ts';
 import { lastCompleteDay, trc20Amount, trxOf } from './transaction-statistics.ts';
-import { count, statusWrapped } from '../kit/schemas.ts';
+import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
 const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
@@ -20,7 +20,25 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Transfer counts and amounts by token standard, all time and yesterday, from the daily rollups.',
   params: z.object({}),
-  response: statusWrapped({ transfersCount: count, trxTransferCount: count, trc20Count: count }),
+  response: statusWrapped({
+    transfersCount: count,
+    transfersAmount: exactNumber,
+    lastDayTransfersCount: count,
+    lastDayTransfersAmount: exactNumber,
+    trxTransferCount: count,
+    trxTransferAmount: exactNumber,
+    trxTransferProportion: z.number(),
+    trc10TransferCount: count,
+    trc10TransferAmount: exactInt,
+    trc10TransferProportion: z.number(),
+    trc20Count: count,
+    trc20Amount: exactNumber,
+    trc20Proportion: z.number(),
+    trc721Count: count,
+    trc721Proportion: z.number(),
+    trc1155Count: count,
+    trc1155Proportion: z.number(),
+  }),
   queries: { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' },
   async handle(_p, ctx) {
     const [[t], tokens] = await Promise.all([ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) }), ctx.rows('tokens', {})]);

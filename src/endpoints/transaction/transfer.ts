@@ -4,6 +4,8 @@
  * reads the copy clustered by address. `amount` is a JSON number, exact beyond 2^53 (http/json.ts).
  */
 import { address, bool, commaList, confirm, decimal, direction, int, trxOrTrc10 } from '../../params/index.ts';
+import { z } from 'zod';
+import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
@@ -31,6 +33,7 @@ export default defineList({
   sql: {
     rows: 'transaction/transfer',
     byAddress: 'transaction/transfer.by-address',
+    copy: 'address_transactions',
     extra: { countByType: 'common/tx_count_by_type' },
   },
   filters: (p) => {
@@ -80,5 +83,22 @@ export default defineList({
     contractInfo: x.lookups.contractInfo,
     normalAddressInfo: x.lookups.normalAddressInfo,
   }),
+  item: shape({
+    id: z.string(),
+    transactionHash: z.string(),
+    block: exactInt,
+    timestamp: exactInt,
+    transferFromAddress: z.string(),
+    transferToAddress: z.string(),
+    amount: exactInt,
+    tokenName: z.string(),
+    tokenInfo: tokenInfoOrEmpty,
+    confirmed: z.boolean(),
+    contractRet: z.string(),
+    data: z.string(),
+    cheatStatus: z.boolean(),
+    riskTransaction: z.boolean(),
+  }),
+  envelopeFields: addressLookups,
   csv: { filename: 'transfers.csv' },
 });

@@ -54,21 +54,12 @@ describe('GET /api/token/all', () => {
     else expect(all.filter((x) => x.price !== undefined && x.price !== null)).toEqual([]);
   });
 
-  it('pages are disjoint; start past the end is 200 with an empty data array', async () => {
-    const a = (await get('/api/token/all?limit=5')).body.data.map((x: { contract: string }) => x.contract);
-    const b = (await get('/api/token/all?limit=5&start=5')).body.data.map((x: { contract: string }) => x.contract);
-    const both = (await get('/api/token/all?limit=10')).body.data.map((x: { contract: string }) => x.contract);
-    expect([...a, ...b]).toEqual(both);
+  // Paging, limits and a 400 naming each malformed parameter: test/contract/endpoints.test.ts.
+  it('start past the end is 200 with an empty data array (no sum rule here)', async () => {
     const empty = await get('/api/token/all?start=100000');
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);
     expect(empty.body.page_size).toBe(0);
-  });
-
-  it('bad input is a 400 naming the parameter', async () => {
-    const r = await get('/api/token/all?limit=ten');
-    expect(r.status).toBe(400);
-    expect(r.body.param).toBe('limit');
   });
 
   it('is also served under the alternate base address', async () => {

@@ -41,16 +41,14 @@ describe('GET /api/token_trc20', () => {
     }
   });
 
-  it('TRC721 and TRC1155 contracts share the shape; paging; limit max 50; errors; unknown contract empty', async () => {
+  // Paging, limits and a 400 naming each malformed parameter: test/contract/endpoints.test.ts.
+  it('TRC721 and TRC1155 contracts share the shape; showAll=1 pages; unknown contract empty', async () => {
     const [nft] = await sql(`SELECT token_id FROM dim_tokens WHERE token_standard = 'trc1155' LIMIT 1`);
     expect((await get(`/api/token_trc20?contract=${nft!.token_id}`)).body.trc20_tokens[0].tokenType).toBe('trc1155');
     const a = (await get('/api/token_trc20?showAll=1&limit=3')).body.trc20_tokens.map((t: Tok) => t.contract_address);
     const b = (await get('/api/token_trc20?showAll=1&limit=3&start=3')).body.trc20_tokens.map((t: Tok) => t.contract_address);
     const both = (await get('/api/token_trc20?showAll=1&limit=6')).body.trc20_tokens.map((t: Tok) => t.contract_address);
     expect([...a, ...b]).toEqual(both);
-    expect((await get('/api/token_trc20?showAll=1&limit=90')).body.trc20_tokens.length).toBeLessThanOrEqual(50);
-    expect((await get('/api/token_trc20?showAll=5')).body.param).toBe('showAll');
-    expect((await get('/api/token_trc20?contract=abc')).body.param).toBe('contract');
     const none = await get('/api/token_trc20?contract=T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     expect(none.status).toBe(200);
     expect(none.body).toEqual({ total: 0, rangeTotal: 0, contractMap: {}, trc20_tokens: [] });

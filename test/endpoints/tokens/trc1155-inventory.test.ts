@@ -23,19 +23,13 @@ describe('GET /api/trc1155/inventory', () => {
       .toEqual(want.slice(0, 20).map((r) => [String(r.token_id), Number(r.holders), Number(r.ts)]));
   });
 
-  it('sorts by tokenId both ways; filters by tokenId; paging; limits; errors; empty', async () => {
+  // Paging, limits, the sum rule, a missing or malformed parameter: test/contract/endpoints.test.ts.
+  it('sorts by tokenId numerically; filters by tokenId; an unknown contract is empty', async () => {
     const c = await contract();
     const desc = (await get(`/api/trc1155/inventory?contract=${c}&sort=-tokenId&limit=3`)).body.data.map((x: Item) => Number(x.token_id));
     expect(desc).toEqual([...desc].sort((a, b) => b - a));
     const one = await get(`/api/trc1155/inventory?contract=${c}&tokenId=${desc[0]}`);
     expect(one.body.rangeTotal).toBe(1);
-    const a = (await get(`/api/trc1155/inventory?contract=${c}&limit=3`)).body.data.map((x: Item) => x.token_id);
-    const b = (await get(`/api/trc1155/inventory?contract=${c}&limit=3&start=3`)).body.data.map((x: Item) => x.token_id);
-    const both = (await get(`/api/trc1155/inventory?contract=${c}&limit=6`)).body.data.map((x: Item) => x.token_id);
-    expect([...a, ...b]).toEqual(both);
-    expect((await get(`/api/trc1155/inventory?contract=${c}&limit=80`)).body.data.length).toBeLessThanOrEqual(50);
-    expect((await get(`/api/trc1155/inventory?contract=${c}&start=10000`)).body.param).toBe('start');
-    expect((await get('/api/trc1155/inventory')).body.param).toBe('contract');
     const empty = await get(`/api/trc1155/inventory?contract=${ZERO}`);
     expect(empty.status).toBe(200);
     expect(empty.body.data).toEqual([]);

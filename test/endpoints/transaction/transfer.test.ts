@@ -144,9 +144,11 @@ describe('GET /api/transfer', () => {
     expect(await hashes('-nonsense')).toEqual(ids(await q(NEWEST)));
   });
 
-  it('pages are disjoint and ordered, on both paths', async () => {
+  // Paging, limits, the sum rule and a 400 naming each malformed parameter of the fact-table path:
+  // test/contract/endpoints.test.ts. The address path (the by-address copy) here.
+  it('pages of an address are disjoint and ordered', async () => {
     const a = await busiest();
-    for (const base of [`${URL}?`, `${URL}?address=${a}&`]) {
+    for (const base of [`${URL}?address=${a}&`]) {
       const p1 = (await get(`${base}start=0&limit=20`)).body.data as Item[];
       const p2 = (await get(`${base}start=20&limit=20`)).body.data as Item[];
       const both = (await get(`${base}start=0&limit=40`)).body.data as Item[];
@@ -157,21 +159,9 @@ describe('GET /api/transfer', () => {
     }
   });
 
-  it('clamps limit, applies the sum rule, rejects bad input, answers no match with 200', async () => {
-    expect((await get(`${URL}?limit=51`)).body.data).toHaveLength(50);
-    expect((await get(`${URL}?start=9990&limit=50`)).body.data.length).toBeLessThanOrEqual(10);
-    expect((await get(`${URL}?start=10000`)).body).toMatchObject({ error: 'OUT_OF_WINDOW', param: 'start' });
+  it('rejects a list naming an unknown token and an end before the start; answers no match with 200', async () => {
     for (const [q, param] of [
-      ['limit=x', 'limit'],
-      ['address=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6', 'address'],
-      ['fromAddress=0', 'fromAddress'],
-      ['toAddress=T', 'toAddress'],
       ['tokens=trx,usdt', 'tokens'],
-      ['token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'token'],
-      ['confirm=2', 'confirm'],
-      ['count=often', 'count'],
-      ['direction=both', 'direction'],
-      ['filterTokenValue=1e', 'filterTokenValue'],
       ['start_timestamp=5&end_timestamp=4', 'end_timestamp'],
     ] as const) {
       const r = await get(`${URL}?${q}`);
