@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
-import { count as countSchema } from '../kit/schemas.ts';
+import { contractInfo, contractMap, count as countSchema, statusWrapped } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 const ORDER = { '-votes': 'v.votes DESC, v.voter_address, v.candidate_address', votes: 'v.votes ASC, v.voter_address, v.candidate_address' } as const;
@@ -29,11 +29,21 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Current votes of a candidate (its voters) or of a voter (its candidates), largest first.',
   params,
-  response: z.looseObject({
+  response: statusWrapped({
     total: countSchema,
     totalVotes: z.number().int(),
-    contractMap: z.record(z.string(), z.boolean()),
-    data: z.array(z.looseObject({ voterAddress: z.string(), candidateAddress: z.string(), votes: z.number().int(), candidateTotalVotes: z.number().int(), voterAvailableVotes: z.number().int() })),
+    contractMap,
+    contractInfo: contractInfo.optional(),
+    data: z.array(z.looseObject({
+      timestamp: z.iso.datetime().optional(),
+      voterAddress: z.string(),
+      candidateAddress: z.string(),
+      votes: z.number().int(),
+      candidateName: z.string(),
+      candidateUrl: z.string(),
+      candidateTotalVotes: z.number().int(),
+      voterAvailableVotes: z.number().int(),
+    })),
   }),
   queries: { rows: 'account/vote', totals: 'account/vote-totals' },
   orderBys: Object.values(ORDER),
