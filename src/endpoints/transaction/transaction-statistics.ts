@@ -43,6 +43,19 @@ const topEntry = z.object({
   tokenType: z.string(),
 });
 
+/** The per-standard figures both statistics answers carry (this one and /api/transfer/statistics). */
+export const perStandardShape = {
+  trxTransferCount: count,
+  trxTransferAmount: exactNumber,
+  trxTransferProportion: z.number(),
+  trc10TransferCount: count,
+  trc10TransferAmount: exactInt,
+  trc10TransferProportion: z.number(),
+  trc20Count: count,
+  trc20Amount: exactNumber,
+  trc20Proportion: z.number(),
+};
+
 export default defineEndpoint({
   path: '/api/transaction/statistics',
   method: 'GET',
@@ -55,15 +68,7 @@ export default defineEndpoint({
     lastDayTxCount: count,
     txAmount: exactNumber,
     lastDayTxAmount: exactNumber,
-    trxTransferCount: count,
-    trxTransferAmount: exactNumber,
-    trxTransferProportion: z.number(),
-    trc10TransferCount: count,
-    trc10TransferAmount: exactInt,
-    trc10TransferProportion: z.number(),
-    trc20Count: count,
-    trc20Amount: exactNumber,
-    trc20Proportion: z.number(),
+    ...perStandardShape,
     trc721Count: count,
     trc1155Count: count,
     triggerCount: count,

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { exactInteger } from '../../params/index.ts';
-import { lastCompleteDay, trc20Amount, trxOf } from './transaction-statistics.ts';
+import { lastCompleteDay, perStandardShape, trc20Amount, trxOf } from './transaction-statistics.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
@@ -25,15 +25,7 @@ export default defineEndpoint({
     transfersAmount: exactNumber,
     lastDayTransfersCount: count,
     lastDayTransfersAmount: exactNumber,
-    trxTransferCount: count,
-    trxTransferAmount: exactNumber,
-    trxTransferProportion: z.number(),
-    trc10TransferCount: count,
-    trc10TransferAmount: exactInt,
-    trc10TransferProportion: z.number(),
-    trc20Count: count,
-    trc20Amount: exactNumber,
-    trc20Proportion: z.number(),
+    ...perStandardShape,
     trc721Count: count,
     trc721Proportion: z.number(),
     trc1155Count: count,
