@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import type { Row } from '../../duckdb/duck.ts';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { big, dayMs, num, rate, share } from './stats-shape.ts';
+import { count, decimalString, exactInt } from '../kit/schemas.ts';
+import { big, dayMs, dayStartMs, dayString, fraction, num, rate, share } from './stats-shape.ts';
 
 const TYPE_NAME = { day: 'DAY', week: 'WEEK', month: 'MONTH' } as const;
 
@@ -55,5 +55,24 @@ export default defineSeries({
       data: rows,
     };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ day_string: z.string(), day_time: z.number().int(), type: z.string() })) }),
+  response: z.object({
+    last_month: z.string().regex(/^\d{4}-\d{2}$/),
+    pre_month: z.string().regex(/^\d{4}-\d{2}$/),
+    last_mom: decimalString.nullable(),
+    avg_active_count: count,
+    total: count,
+    data: z.array(
+      z.object({
+        day_string: dayString,
+        day_time: dayStartMs,
+        active_count: exactInt,
+        transactions: exactInt,
+        owner_address_count: exactInt,
+        amount: exactInt,
+        proportion: fraction,
+        mom: fraction,
+        type: z.enum(['DAY', 'WEEK', 'MONTH']),
+      }),
+    ),
+  }),
 });

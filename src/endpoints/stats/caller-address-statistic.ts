@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { dayMs, extremes, num, rate } from './stats-shape.ts';
+import { count, exactInt } from '../kit/schemas.ts';
+import { dayMs, dayStartMs, extremeOf, extremes, fraction, num, rate } from './stats-shape.ts';
+
+const item = z.object({ day: dayStartMs, caller_amount: exactInt, caller_amount_rate: fraction });
 
 export default defineSeries({
   path: '/api/calleraddressstatistic',
@@ -21,5 +23,5 @@ export default defineSeries({
     const rows = items as { caller_amount: number }[];
     return { total: p.rangeRows, ...extremes(rows, 'caller_amount'), data: rows };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ day: z.number().int(), caller_amount: z.number().int() })) }),
+  response: z.object({ total: count, max: extremeOf(item), min: extremeOf(item), data: z.array(item) }),
 });

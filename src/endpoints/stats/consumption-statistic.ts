@@ -4,8 +4,11 @@
  * the TRX price (USD, omitted without a price); whole TRX, definitions in revenue.ts and docs/compat.md.
  */
 import { oneOf } from '../../params/index.ts';
-import { defineRevenue } from './revenue.ts';
-import { trx } from './stats-shape.ts';
+import { z } from 'zod';
+import { burnTrx, defineRevenue, priceUsd, stakeTrx } from './revenue.ts';
+import { dayString, trx } from './stats-shape.ts';
+
+const common = { day: dayString, netIncome: stakeTrx, energyIncome: stakeTrx, trxPriceInUsd: priceUsd };
 
 export default defineRevenue({
   path: '/api/consumption/statistic',
@@ -20,4 +23,9 @@ export default defineRevenue({
     energyIncome: trx(i.energy),
     ...(price !== undefined ? { trxPriceInUsd: price } : {}),
   }),
+  // type=burn and type=stake rows differ in two keys: each variant requires its own.
+  item: z.union([
+    z.object({ ...common, netBurnIncome: burnTrx, energyBurnIncome: burnTrx }),
+    z.object({ ...common, netStakeIncome: stakeTrx, energyStakeIncome: stakeTrx }),
+  ]),
 });

@@ -5,8 +5,10 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { dayMs, extremes, num, rate } from './stats-shape.ts';
+import { count, exactInt } from '../kit/schemas.ts';
+import { dayMs, dayStartMs, extremeOf, extremes, fraction, num, rate } from './stats-shape.ts';
+
+const item = z.object({ day: dayStartMs, caller_amount: exactInt, caller_amount_rate: fraction, triggers_amount: exactInt, triggers_amount_rate: fraction });
 
 export default defineSeries({
   path: '/api/contract_caller_statistic',
@@ -35,5 +37,12 @@ export default defineSeries({
       data: rows,
     };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ day: z.number().int() })) }),
+  response: z.object({
+    total: count,
+    caller_amount_max: extremeOf(item),
+    caller_amount_min: extremeOf(item),
+    triggers_amount_max: extremeOf(item),
+    triggers_amount_min: extremeOf(item),
+    data: z.array(item),
+  }),
 });

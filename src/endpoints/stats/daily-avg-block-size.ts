@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { count, shape } from '../kit/schemas.ts';
-import { dayMs, num, overviewEnvelope } from './stats-shape.ts';
+import { count } from '../kit/schemas.ts';
+import { dayMs, dayStartMs, dayString, num, overviewEnvelope, overviewResponse } from './stats-shape.ts';
 
 export default defineSeries({
   path: '/api/overview/dailyavgblockSize',
@@ -17,5 +17,5 @@ export default defineSeries({
   sum: [],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, avgBlockSize: Math.round(num(r.size_bytes)! / Math.max(1, num(r.block_count)!)) }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),
-  response: shape({ success: z.boolean(), data: z.array(shape({ date: count, dateDayStr: z.string(), avgBlockSize: count })) }),
+  response: overviewResponse(z.object({ date: dayStartMs, dateDayStr: dayString, avgBlockSize: count })),
 });

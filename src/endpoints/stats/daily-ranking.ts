@@ -9,7 +9,7 @@ import type { Row } from '../../duckdb/duck.ts';
 import { int, timestampMs } from '../../params/index.ts';
 import { defineEndpoint, type AnyEndpoint } from '../kit/endpoint.ts';
 import { utcDay } from '../kit/time-window.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { count } from '../kit/schemas.ts';
 import { num } from './stats-shape.ts';
 
 export interface DayTotals {
@@ -19,7 +19,14 @@ export interface DayTotals {
 }
 
 /** Declares a daily ranking over `sql` (binds `day`, `lim`), rows mapped with the day's network totals. */
-export function defineDailyRanking(d: { path: string; summary: string; sql: string; row(r: Row, totals: DayTotals): Record<string, unknown> }): AnyEndpoint {
+export function defineDailyRanking(d: {
+  path: string;
+  summary: string;
+  sql: string;
+  row(r: Row, totals: DayTotals): Record<string, unknown>;
+  /** The schema of the fields `row` writes. */
+  fields: z.ZodRawShape;
+}): AnyEndpoint {
   return defineEndpoint({
     path: d.path,
     method: 'GET',
@@ -29,7 +36,25 @@ export function defineDailyRanking(d: { path: string; summary: string; sql: stri
       limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).' }),
     }),
     queries: { rank: d.sql, totals: 'stats/day-totals' },
-    response: shape({ totalTrigger: count, totalCallerAmount: count, totalEnergy: count, total: count, lastUpdateSeconds: count, data: z.array(shape({ contract_address: z.string() })) }),
+    response: z.object({
+      totalTrigger: count,
+      totalCallerAmount: count,
+      totalEnergy: count,
+      total: count,
+      lastUpdateSeconds: count,
+      data: z.array(
+        z.object({
+          contract_address: z.string(),
+          name: z.string(),
+          ...d.fields,
+          tag1: z.string(),
+          tag1Url: z.string(),
+          isToken: z.boolean(),
+          risk: z.boolean(),
+          vip: z.boolean(),
+        }),
+      ),
+    }),
     async handle(p, ctx) {
       const day = utcDay(p.day ?? ctx.now);
       const lim = Math.min(p.limit ?? 10, 50);

@@ -4,8 +4,8 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { count, exactInt, shape } from '../kit/schemas.ts';
-import { dayMs, overviewEnvelope } from './stats-shape.ts';
+import { exactInt } from '../kit/schemas.ts';
+import { dayMs, dayStartMs, dayString, overviewEnvelope, overviewResponse } from './stats-shape.ts';
 
 export default defineSeries({
   path: '/api/overview/dailytransactionnum',
@@ -17,5 +17,5 @@ export default defineSeries({
   sum: ['tx_count'],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, newTransactionSeen: r.tx_count }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),
-  response: shape({ success: z.boolean(), data: z.array(shape({ date: count, dateDayStr: z.string(), newTransactionSeen: exactInt })) }),
+  response: overviewResponse(z.object({ date: dayStartMs, dateDayStr: dayString, newTransactionSeen: exactInt })),
 });

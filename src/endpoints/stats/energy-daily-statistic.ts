@@ -4,8 +4,9 @@
  * stake), trx (paid by burning, in energy units: the reference's unit), total_energy_percent (share of the network's
  * energy that day, 0..1). The network total counts every transaction's energy, contract creation included.
  */
+import { exactInt } from '../kit/schemas.ts';
 import { defineDailyRanking } from './daily-ranking.ts';
-import { share } from './stats-shape.ts';
+import { fraction, share } from './stats-shape.ts';
 
 export default defineDailyRanking({
   path: '/api/energydailystatistic',
@@ -18,4 +19,6 @@ export default defineDailyRanking({
     trx: r.energy_burn_units,
     total_energy_percent: share(Number(r.energy_usage_total), t.energy, 6),
   }),
+  // trx is NULL on a day without an energy price (daily_contract_resources).
+  fields: { total_energy: exactInt, energy: exactInt, contract_supplied: exactInt, trx: exactInt.nullable(), total_energy_percent: fraction },
 });

@@ -7,8 +7,11 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { extremes, num, rate } from './stats-shape.ts';
+import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
+import { dayString, extremeOf, extremes, num, rate } from './stats-shape.ts';
+
+/** `trx` is NULL for a period with a day without an energy price (daily_network_stats). */
+const item = z.object({ day: dayString, total_energy: exactInt, energy: exactInt, contract_supplied: exactInt, trx: exactInt.nullable(), energy_fee: exactInt });
 
 export default defineSeries({
   path: '/api/energystatistic',
@@ -41,5 +44,12 @@ export default defineSeries({
       data: rows,
     };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ day: z.string() })) }),
+  response: z.object({
+    total: count,
+    max: extremeOf(item),
+    min: extremeOf(item),
+    avg_consume_energy: intString,
+    yesterday_energy_ratio: decimalString.nullable(),
+    data: z.array(item),
+  }),
 });

@@ -7,8 +7,11 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { extremes, num } from './stats-shape.ts';
+import { count, exactInt } from '../kit/schemas.ts';
+import { dayString, extremeOf, extremes, num } from './stats-shape.ts';
+
+/** net_burn (and so net_usage_total) is NULL for a period with a day without a bandwidth price. */
+const item = z.object({ day: dayString, net_usage_total: exactInt.nullable(), net_usage: exactInt, net_burn: exactInt.nullable(), net_fee: exactInt });
 
 export default defineSeries({
   path: '/api/netstatistic',
@@ -29,5 +32,5 @@ export default defineSeries({
     const rows = items as { net_usage_total: number | null }[];
     return { total: p.rangeRows, ...extremes(rows, 'net_usage_total'), data: rows };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ day: z.string() })) }),
+  response: z.object({ total: count, max: extremeOf(item), min: extremeOf(item), data: z.array(item) }),
 });

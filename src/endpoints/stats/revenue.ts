@@ -17,8 +17,8 @@ import { bucketOf, defineSeries, type Granularity } from '../kit/series.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { AnyEndpoint } from '../kit/endpoint.ts';
 import { utcDay } from '../kit/time-window.ts';
-import { statusWrapped } from '../kit/schemas.ts';
-import { big, trx } from './stats-shape.ts';
+import { count, decimalString } from '../kit/schemas.ts';
+import { big, fraction, trx, trxAmount } from './stats-shape.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -111,12 +111,22 @@ async function summary(ctx: EndpointContext): Promise<Record<string, unknown>> {
   };
 }
 
+/** Response-schema pieces of the revenue rows: stake figures (and what adds them) are null without prices. */
+export const burnTrx = trxAmount;
+export const stakeTrx = trxAmount.nullable();
+/** A `percent` string, null when a part or the whole is unknown or zero. */
+export const percentString = decimalString.nullable();
+/** The TRX closing price in USD, absent for a period without a price. */
+export const priceUsd = decimalString.optional();
+
 /** Declares one revenue series: its path, extra parameters and the row it makes of a period's incomes. */
 export function defineRevenue<S extends z.ZodRawShape>(d: {
   path: string;
   summary: string;
   params?: S;
   row(i: Incomes, day: string, price: string | undefined, p: z.output<z.ZodObject<S>>): Record<string, unknown>;
+  /** The schema of the rows `row` writes. */
+  item: z.ZodType;
 }): AnyEndpoint {
   return defineSeries({
     path: d.path,
@@ -138,6 +148,22 @@ export function defineRevenue<S extends z.ZodRawShape>(d: {
     async envelope(items, p, ctx) {
       return { code: 200, message: 'request ok', status: '1', total: p.rangeRows, lastUpdateSeconds: Math.floor(ctx.now / 1000), ...(await summary(ctx)), data: items };
     },
-    response: statusWrapped({ total: z.number().int(), data: z.array(z.looseObject({ day: z.string() })) }),
+    response: z.object({
+      code: z.literal(200),
+      message: z.string(),
+      status: z.literal('1'),
+      total: count,
+      lastUpdateSeconds: count,
+      // null when a day of the window has no price (stake income unknown) or, for a rate, the window before is empty.
+      totalIncomeYester: trxAmount.nullable(),
+      totalIncomeYesterRate: fraction,
+      totalIncomeMonth: decimalString.nullable(),
+      totalIncomeMonthRate: fraction,
+      totalIncome3Month: decimalString.nullable(),
+      totalIncome3MonthRate: fraction,
+      totalIncomeYear: decimalString.nullable(),
+      totalIncomeYearRate: fraction,
+      data: z.array(d.item),
+    }),
   });
 }

@@ -8,9 +8,48 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { count, exactInt } from '../kit/schemas.ts';
 import { oneOf } from '../../params/index.ts';
-import { big, cumulativeStart, dayMs, num, overviewEnvelope, PRE_WINDOW_QUERY, rate } from './stats-shape.ts';
+import { big, cumulativeStart, dayMs, dayStartMs, dayString, fraction, num, overviewEnvelope, overviewResponse, PRE_WINDOW_QUERY, rate, unknownCount } from './stats-shape.ts';
+
+/** A day's full row. */
+const dayRow = z.object({
+  date: dayStartMs,
+  dateDayStr: dayString,
+  totalTransaction: exactInt,
+  newTransactionSeen: exactInt,
+  totalAddress: unknownCount,
+  newAddressSeen: unknownCount,
+  accountWithTrx: unknownCount,
+  active_account_number: exactInt,
+  totalBlockCount: count,
+  newBlockSeen: count,
+  avgBlockTime: z.number().nullable(), // seconds; null for a day of one block
+  avgBlockSize: count,
+  blockchainSize: exactInt,
+  newTrigger: exactInt,
+  triggers: exactInt,
+  newTrc10: exactInt,
+  newTrc20: unknownCount,
+  totalTrc10: unknownCount,
+  totalTrc20: unknownCount,
+  trx_transfer: count,
+  trc10_transfer: count,
+  freeze_transaction: count,
+  unfreeze_transaction: count,
+  vote_transaction: count,
+  shielded_transaction: count,
+  other_transaction: count,
+  energy_usage: exactInt,
+  net_usage: count.nullable(), // null for a day without a bandwidth price (net_burn_bytes unknown)
+  energy_usage_change_24h: fraction,
+  net_usage_change_24h: fraction,
+  active_account_number_rate: fraction,
+  newAddressSeenRate: fraction,
+  totalAddressRate: fraction,
+});
+/** The `type=trxHolder` row: strict, so that a full row is never read as one. */
+const holderRow = z.strictObject({ date: dayStartMs, dateDayStr: dayString, totalAddress: unknownCount, accountWithTrx: unknownCount });
 
 export default defineSeries({
   path: '/api/stats/overview',
@@ -72,5 +111,5 @@ export default defineSeries({
     const { countedFrom } = await cumulativeStart(ctx);
     return { ...overviewEnvelope(items, ctx), ...(countedFrom ? { countedFrom } : {}) };
   },
-  response: shape({ success: z.boolean(), data: z.array(shape({ date: count, dateDayStr: z.string() })) }),
+  response: overviewResponse(z.union([dayRow, holderRow]), { cumulative: true }),
 });

@@ -3,10 +3,12 @@
  * responses-contract-tx-witness-block-security-home.md §6): the overview envelope, day-over-day rates, extreme rows,
  * sun → TRX, and where cumulative series start (pre-window totals, docs/compat.md "Network statistics").
  */
+import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import { scaledNumber } from '../../params/amounts.ts';
 import type { JsonDecimal } from '../../http/json.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import { count, empty, exactNumber } from '../kit/schemas.ts';
 
 /** UTC midnight of a day string in ms, e.g. `dayMs('2026-10-01')` = 1790812800000. */
 export function dayMs(day: Cell | undefined): number {
@@ -84,3 +86,27 @@ export const PRE_WINDOW_QUERY = { preWindow: 'stats/pre-window' } as const;
 export function prevOf(r: Row, col: string): Cell {
   return r[`prev_${col}`] ?? null;
 }
+
+// Response-schema pieces of the group (kit/schemas.ts holds the general ones).
+
+/** A UTC day string, e.g. "2026-10-01" (reference: day, dayStr, dateDayStr, day_string). */
+export const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+/** UTC midnight of a day in ms (`dayMs`). */
+export const dayStartMs = count;
+/** A `rate` / `share` fraction: null without a base (the first day of the lake, a zero or unknown base). */
+export const fraction = z.number().nullable();
+/** A count the lake cannot give yet (no account state, no token totals): null, never estimated (docs/compat.md). */
+export const unknownCount = count.nullable();
+/** Whole TRX as an exact JSON number (`trx`). */
+export const trxAmount = exactNumber;
+
+/** The overview envelope's fields (`overviewEnvelope`) around `data`. */
+export const overviewFields = { code: z.literal(200), success: z.literal(true), message: z.string(), status: z.literal('1'), lastUpdateSeconds: count };
+
+/** The overview envelope of `item` rows; `countedFrom` for a cumulative series whose lake lacks pre-window totals. */
+export function overviewResponse(item: z.ZodType, opts: { cumulative?: boolean } = {}) {
+  return z.object({ ...overviewFields, ...(opts.cumulative ? { countedFrom: dayString.optional() } : {}), data: z.array(item) });
+}
+
+/** One extreme row (`extremes`): a copy of an item, `{}` when the answer has no rows. */
+export const extremeOf = (item: z.ZodType) => z.union([item, empty]);

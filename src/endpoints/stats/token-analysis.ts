@@ -9,8 +9,11 @@
 import { z } from 'zod';
 import { address, oneOf } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { rate } from './stats-shape.ts';
+import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
+import { dayString, rate, unknownCount } from './stats-shape.ts';
+
+/** `date`: always `[]` (the reference's field; what it would hold is not documented). */
+const noDates = z.tuple([]);
 
 export default defineSeries({
   path: '/api/token/analysis',
@@ -47,5 +50,17 @@ export default defineSeries({
       data: rows,
     };
   },
-  response: shape({ size: z.number().int(), data: z.array(shape({ day: z.string() })) }),
+  // type=1 (holders) answers a slimmer envelope and row: strict, so that a transfer answer is never read as one.
+  response: z.union([
+    z.object({
+      date: noDates,
+      size: count,
+      avg_amount: intString,
+      avg_amount_ratio: decimalString.nullable(),
+      avg_account_transfer: decimalString,
+      avg_account_transfer_ratio: decimalString.nullable(),
+      data: z.array(z.object({ day: dayString, from_count: exactInt, to_count: exactInt, transfer_count: exactInt, amount: intString })),
+    }),
+    z.strictObject({ date: noDates, size: count, data: z.array(z.strictObject({ day: dayString, holder_count: unknownCount })) }),
+  ]),
 });

@@ -8,7 +8,8 @@
 import { z } from 'zod';
 import { scaleDecimal, TRX_ID, tokenIdParam } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
+import { count, decimalString } from '../kit/schemas.ts';
+import { dayString } from './stats-shape.ts';
 
 export default defineSeries({
   path: '/api/tokenTransfer/analysis',
@@ -29,5 +30,5 @@ export default defineSeries({
     const avg = rows.length ? rows.reduce((a, r) => a + Number(r.usd_amount), 0) / rows.length : 0;
     return { size: rows.length, avg_transfer_usd_amount: avg.toFixed(6), data: rows };
   },
-  response: shape({ size: z.number().int(), data: z.array(shape({ day: z.string(), usd_amount: z.string() })) }),
+  response: z.object({ size: count, avg_transfer_usd_amount: decimalString, data: z.array(z.object({ day: dayString, usd_amount: decimalString })) }),
 });

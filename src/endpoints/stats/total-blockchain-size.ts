@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { count, exactInt } from '../kit/schemas.ts';
-import { big, cumulativeStart, dayMs, overviewEnvelope, PRE_WINDOW_QUERY } from './stats-shape.ts';
+import { exactInt } from '../kit/schemas.ts';
+import { big, cumulativeStart, dayMs, dayStartMs, dayString, overviewEnvelope, overviewResponse, PRE_WINDOW_QUERY } from './stats-shape.ts';
 
 export default defineSeries({
   path: '/api/overview/totalblockchainsize',
@@ -26,13 +26,5 @@ export default defineSeries({
     const { countedFrom } = await cumulativeStart(ctx);
     return { ...overviewEnvelope(items, ctx), ...(countedFrom ? { countedFrom } : {}) };
   },
-  response: z.object({
-    lastUpdateSeconds: count,
-    code: z.number().int(),
-    success: z.boolean(),
-    message: z.string(),
-    status: z.string(),
-    data: z.array(z.object({ date: count, dateDayStr: z.string(), blockchainSize: exactInt })),
-    countedFrom: z.string().optional(),
-  }),
+  response: overviewResponse(z.object({ date: dayStartMs, dateDayStr: dayString, blockchainSize: exactInt }), { cumulative: true }),
 });

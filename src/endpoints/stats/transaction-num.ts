@@ -6,8 +6,8 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { count, exactInt, shape } from '../kit/schemas.ts';
-import { big, cumulativeStart, dayMs, overviewEnvelope, PRE_WINDOW_QUERY } from './stats-shape.ts';
+import { exactInt } from '../kit/schemas.ts';
+import { big, cumulativeStart, dayMs, dayStartMs, dayString, overviewEnvelope, overviewResponse, PRE_WINDOW_QUERY } from './stats-shape.ts';
 
 export default defineSeries({
   path: '/api/overview/transactionnum',
@@ -26,5 +26,5 @@ export default defineSeries({
     const { countedFrom } = await cumulativeStart(ctx);
     return { ...overviewEnvelope(items, ctx), ...(countedFrom ? { countedFrom } : {}) };
   },
-  response: shape({ success: z.boolean(), data: z.array(shape({ date: count, dateDayStr: z.string(), totalTransaction: exactInt })) }),
+  response: overviewResponse(z.object({ date: dayStartMs, dateDayStr: dayString, totalTransaction: exactInt }), { cumulative: true }),
 });

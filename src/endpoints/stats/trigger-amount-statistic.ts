@@ -3,8 +3,9 @@
  * calls on one UTC day: trigger_amount (calls), caller_amount (distinct callers), call_value (TRX sent with the
  * calls, sun, exact), and their shares of the network's calls and distinct callers that day (0..1).
  */
+import { exactInt } from '../kit/schemas.ts';
 import { defineDailyRanking } from './daily-ranking.ts';
-import { big, share } from './stats-shape.ts';
+import { big, fraction, share } from './stats-shape.ts';
 
 export default defineDailyRanking({
   path: '/api/triggeramountstatistic',
@@ -17,4 +18,5 @@ export default defineDailyRanking({
     trigger_amount_percent: share(Number(r.call_count), t.trigger, 6),
     caller_amount_percent: share(Number(r.caller_count), t.callers, 6),
   }),
+  fields: { trigger_amount: exactInt, caller_amount: exactInt, call_value: exactInt, trigger_amount_percent: fraction, caller_amount_percent: fraction },
 });

@@ -6,8 +6,10 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { shape } from '../kit/schemas.ts';
-import { dayMs, extremes, num, rate } from './stats-shape.ts';
+import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
+import { dayMs, dayStartMs, dayString, extremeOf, extremes, fraction, num, rate } from './stats-shape.ts';
+
+const item = z.object({ dayStr: dayString, day: dayStartMs, triggers_amount: exactInt, triggers_amount_rate: fraction });
 
 export default defineSeries({
   path: '/api/triggerstatistic',
@@ -35,5 +37,12 @@ export default defineSeries({
       data: rows,
     };
   },
-  response: shape({ total: z.number().int(), data: z.array(shape({ dayStr: z.string(), day: z.number().int() })) }),
+  response: z.object({
+    total: count,
+    max: extremeOf(item),
+    min: extremeOf(item),
+    avg_trigger_count: intString,
+    trigger_ratio: decimalString.nullable(),
+    data: z.array(item),
+  }),
 });

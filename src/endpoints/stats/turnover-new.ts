@@ -3,8 +3,9 @@
  * energy and bandwidth, their shares, the TRX closing price (USD, omitted without a price), in whole TRX (revenue.ts;
  * docs/compat.md "Protocol revenue").
  */
-import { defineRevenue, percent } from './revenue.ts';
-import { trx } from './stats-shape.ts';
+import { z } from 'zod';
+import { burnTrx, defineRevenue, percent, percentString, priceUsd, stakeTrx } from './revenue.ts';
+import { dayString, trx } from './stats-shape.ts';
 
 export default defineRevenue({
   path: '/api/turnover/new',
@@ -32,5 +33,29 @@ export default defineRevenue({
     netBurnIncomePercentInTotal: percent(i.netBurn, i.total),
     netStakeIncomePercent: percent(i.netStake, i.net),
     netStakeIncomePercentInTotal: percent(i.netStake, i.total),
+  }),
+  item: z.object({
+    day: dayString,
+    trxClosePrice: priceUsd,
+    totalIncome: stakeTrx,
+    burnIncome: burnTrx,
+    stakeIncome: stakeTrx,
+    energyIncome: stakeTrx,
+    netIncome: stakeTrx,
+    energyBurnIncome: burnTrx,
+    energyStakeIncome: stakeTrx,
+    netBurnIncome: burnTrx,
+    netStakeIncome: stakeTrx,
+    otherBurnIncome: burnTrx,
+    burnIncomePercent: percentString,
+    stakeIncomePercent: percentString,
+    energyBurnIncomePercent: percentString,
+    energyBurnIncomePercentInTotal: percentString,
+    energyStakeIncomePercent: percentString,
+    energyStakeIncomePercentInTotal: percentString,
+    netBurnIncomePercent: percentString,
+    netBurnIncomePercentInTotal: percentString,
+    netStakeIncomePercent: percentString,
+    netStakeIncomePercentInTotal: percentString,
   }),
 });
