@@ -21,9 +21,16 @@ export interface TimeBounds {
   end_day: string | null;
 }
 
-/** The UTC day of a ms timestamp, e.g. `utcDay(1662014442000)` = '2022-09-01'. */
+/** The last ms of year 9999: beyond it an ISO date gets a six-digit signed year ('+275760-09-13'). */
+const LAST_FOUR_DIGIT_YEAR_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/**
+ * The UTC day of a ms timestamp, e.g. `utcDay(1662014442000)` = '2022-09-01'. A time parameter may be as large as
+ * JavaScript's last date (8.64e15 ms, year 275760): such a bound is held at 9999-12-31 (and below 0 at 1970-01-01),
+ * which cuts nothing in a lake, so every day string keeps the yyyy-MM-dd form the SQL and the answers expect.
+ */
 export function utcDay(ms: number): string {
-  return new Date(ms).toISOString().slice(0, 10);
+  return new Date(Math.min(Math.max(ms, 0), LAST_FOUR_DIGIT_YEAR_MS)).toISOString().slice(0, 10);
 }
 
 /**

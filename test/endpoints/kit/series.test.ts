@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../../src/http/app.ts';
 import { bucketOf, bucketRows, defineSeries } from '../../../src/endpoints/kit/series.ts';
+import { utcDay } from '../../../src/endpoints/kit/time-window.ts';
 import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 
 const series = defineSeries({
@@ -28,6 +29,15 @@ const get = async (url: string) => {
   const r = await app.inject({ url });
   return { status: r.statusCode, body: r.headers['content-type']?.toString().includes('json') ? JSON.parse(r.body) : r.body };
 };
+
+describe('utcDay', () => {
+  it('keeps yyyy-MM-dd for every timestamp a time parameter accepts (found by the fuzz: end_timestamp=8639999999999999 gave "+275760-09")', () => {
+    expect(utcDay(1662014442000)).toBe('2022-09-01');
+    expect(utcDay(8639999999999999)).toBe('9999-12-31');
+    expect(utcDay(8.64e15)).toBe('9999-12-31');
+    expect(utcDay(-1)).toBe('1970-01-01');
+  });
+});
 
 describe('bucketOf', () => {
   it('maps a day to the first day of its week (Monday), month, quarter and year', () => {
