@@ -10,6 +10,7 @@ import { runBench } from '../../src/bench/runner.ts';
 import { benchCli } from '../../src/bench/cli.ts';
 import { Samples } from '../../src/bench/stats.ts';
 import { parseWorkload } from '../../src/bench/workload.ts';
+import { testRunOptions } from './run-options.ts';
 
 /** A label measured in rounds with the given p50s (ms). */
 function label(name: string, p50s: number[]): LabelResult {
@@ -120,7 +121,7 @@ describe('compare over a real interleaved run', () => {
   it('finds an 80 ms slower target slower, from one run with both URLs, and writes the comparison', async () => {
     const fast = await serverWithDelay(0);
     const slow = await serverWithDelay(80);
-    const r = await runBench({
+    const r = await runBench(testRunOptions({
       targets: [
         { name: 'fast', url: fast },
         { name: 'slow', url: slow },
@@ -132,14 +133,7 @@ describe('compare over a real interleaved run', () => {
       requests: 20,
       repeat: 3,
       warmup: 1,
-      timeoutS: 5,
-      bailout: 100,
-      floor: false,
-      progress: false,
-      command: 'test',
-      tool: 'tronlake test',
-      log: () => {},
-    });
+    }));
     const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-compare-'));
     const file = path.join(dir, 'report.json');
     writeFileSync(file, JSON.stringify(r));

@@ -15,6 +15,7 @@ import { UnreachableError } from '../../src/bench/load.ts';
 import { freePort } from '../../src/bench/servers.ts';
 import { parseWorkload, type Workload } from '../../src/bench/workload.ts';
 import { REPORT_FORMAT, type BenchReport } from '../../src/bench/report.ts';
+import { testRunOptions } from './run-options.ts';
 
 interface Ledger {
   byRoute: Map<string, number>;
@@ -66,24 +67,7 @@ const WORKLOAD: Workload = parseWorkload(
 );
 
 function options(over: Partial<RunOptions>): RunOptions {
-  return {
-    targets: [{ name: 'test server', url }],
-    workload: WORKLOAD,
-    workloadFile: 'test.jsonl',
-    mode: 'mix',
-    connections: 4,
-    requests: 500,
-    repeat: 1,
-    warmup: 0,
-    timeoutS: 5,
-    bailout: 100,
-    floor: false,
-    progress: false,
-    command: 'test',
-    tool: 'tronlake test',
-    log: () => {},
-    ...over,
-  };
+  return testRunOptions({ targets: [{ name: 'test server', url }], workload: WORKLOAD, workloadFile: 'test.jsonl', mode: 'mix', connections: 4, requests: 500, repeat: 1, ...over });
 }
 
 const label = (r: BenchReport, l: string) => r.targets[0]!.labels.find((x) => x.label === l)!.total;

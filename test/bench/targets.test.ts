@@ -12,6 +12,7 @@ import { renderMarkdown } from '../../src/bench/report.ts';
 import { compareReports, renderComparison } from '../../src/bench/compare.ts';
 import { pairedJudge, pairedRatios } from '../../src/bench/verdict.ts';
 import { parseWorkload } from '../../src/bench/workload.ts';
+import { testRunOptions } from './run-options.ts';
 
 interface TestServer {
   app: FastifyInstance;
@@ -65,23 +66,15 @@ function reset(): void {
 }
 
 function options(over: Partial<RunOptions>): RunOptions {
-  return {
+  return testRunOptions({
     targets: [{ name: 'quick', url: quick.url }, { name: 'slow', url: slow.url }],
     workload: parseWorkload('/slow?n=1\n/slow?n=2\n/fast\n', 'urls.txt'),
     workloadFile: 'urls.txt',
     mode: 'sequential',
     connections: 1,
     repeat: 3,
-    warmup: 0,
-    timeoutS: 5,
-    bailout: 100,
-    floor: false,
-    progress: false,
-    command: 'test',
-    tool: 'tronlake test',
-    log: () => {},
     ...over,
-  };
+  });
 }
 
 describe('several targets in one run', () => {

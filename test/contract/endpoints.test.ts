@@ -19,6 +19,7 @@ import type { ListMeta } from '../../src/endpoints/kit/list.ts';
 import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
+import { parseCsv } from '../helpers/csv.ts';
 
 const BAD = '%bad value%';
 type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
@@ -256,25 +257,3 @@ describe('coverage', () => {
   });
 });
 
-/** RFC 4180 records (quoted fields may hold commas, quotes and newlines). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      row.push(cell), rows.push(row), (row = []), (cell = '');
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) row.push(cell), rows.push(row);
-  return rows;
-}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { parseCsv } from '../../helpers/csv.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -34,28 +35,6 @@ async function busiestHolder(): Promise<string> {
                           union all select to_address a from raw_token_transfers where token_standard = 'trc1155')
                          where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by a order by count(*) desc, a limit 1`);
   return String(h!.a);
-}
-
-/** RFC 4180 parser (quoted fields, doubled quotes, CRLF records), written here to check the output independently. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"' && text[i + 1] === '"') (cell += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else cell += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === ',') row.push(cell), (cell = '');
-    else if (ch === '\r' && text[i + 1] === '\n') {
-      row.push(cell), rows.push(row), (row = []), (cell = ''), i++;
-    } else cell += ch;
-  }
-  if (cell !== '' || row.length > 0) row.push(cell), rows.push(row);
-  return rows;
 }
 
 const HEADER = ['transaction_id', 'block', 'block_ts', 'from_address', 'to_address', 'operator', 'contract_address', 'token_id', 'quant', 'event_type', 'confirmed', 'revert', 'contractRet'];
