@@ -14,6 +14,7 @@ import { sampleWorkload } from '../../src/bench/sample-workload.ts';
 import { parseWorkload, serializeWorkload, type Workload } from '../../src/bench/workload.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, testApp, testManifest } from '../helpers/lake.ts';
+import { testRunOptions } from './run-options.ts';
 
 const received = new Map<string, number>();
 const statuses = new Map<number, number>();
@@ -51,7 +52,7 @@ describe('tronlake bench against the app over the test lake', () => {
   it('counts what the server received, per endpoint; every sampled request answers 200; the report carries /health', async () => {
     // About ten requests per label, whatever the number of registered endpoints.
     const n = 10 * new Set(workload.items.map((i) => i.label)).size;
-    const r = await runBench({
+    const r = await runBench(testRunOptions({
       targets: [{ name: 'app', url }],
       workload,
       workloadFile: 'sample',
@@ -59,15 +60,8 @@ describe('tronlake bench against the app over the test lake', () => {
       connections: 2,
       requests: n,
       repeat: 1,
-      warmup: 0,
       timeoutS: 30,
-      bailout: 100,
-      floor: false,
-      progress: false,
-      command: 'test',
-      tool: 'tronlake test',
-      log: () => {},
-    });
+    }));
     const t = r.targets[0]!;
     const serverTotal = [...received.values()].reduce((a, b) => a + b, 0);
     expect(serverTotal).toBe(n);

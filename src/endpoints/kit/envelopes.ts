@@ -10,6 +10,11 @@ export function pagedList<K extends string, T>(key: K, items: T[], rangeTotal: n
 }
 
 /** Status wrapper of the statistics endpoints: `code` 200, `status` "1", `message` "request ok" (reference §1.3). */
+/** The address lookups a list answer carries beside its rows, in TronScan's key order (contractMap, contractInfo, normalAddressInfo). */
+export function addressLookupFields(l: { contractMap: Record<string, boolean>; contractInfo: Record<string, unknown>; normalAddressInfo: Record<string, { risk: boolean }> }) {
+  return { contractMap: l.contractMap, contractInfo: l.contractInfo, normalAddressInfo: l.normalAddressInfo };
+}
+
 export function statusWrapper<T extends object>(body: T): T & { code: number; status: string; message: string } {
   return { code: 200, status: '1', message: 'request ok', ...body };
 }

@@ -6,7 +6,7 @@
  */
 import { address, confirm, decimal, isTrxAlias, text } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { pagedList } from '../kit/envelopes.ts';
+import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
 import { z } from 'zod';
@@ -85,9 +85,7 @@ export default defineList({
   },
   envelope: (items, x) => ({
     ...pagedList('Data', items, x.rangeTotal),
-    contractMap: x.lookups.contractMap,
-    contractInfo: x.lookups.contractInfo,
-    normalAddressInfo: x.lookups.normalAddressInfo,
+    ...addressLookupFields(x.lookups),
   }),
   item: shape({
     blockId: exactInt,

@@ -7,7 +7,7 @@ import { address, confirm, int } from '../../params/index.ts';
 import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
 import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
-import { pagedList } from '../kit/envelopes.ts';
+import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from './transfer-shape.ts';
 import { ApiError } from '../../http/errors.ts';
@@ -74,9 +74,7 @@ export default defineList({
   },
   envelope: (items, x) => ({
     ...pagedList('data', items, x.rangeTotal),
-    contractMap: x.lookups.contractMap,
-    contractInfo: x.lookups.contractInfo,
-    normalAddressInfo: x.lookups.normalAddressInfo,
+    ...addressLookupFields(x.lookups),
   }),
   item: shape({
     hash: z.string(),

@@ -6,7 +6,7 @@
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { pagedList } from '../kit/envelopes.ts';
+import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from './transfer-shape.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
 import { z } from 'zod';
@@ -54,9 +54,7 @@ export default defineList({
   }),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),
-    contractMap: x.lookups.contractMap,
-    contractInfo: x.lookups.contractInfo,
-    normalAddressInfo: x.lookups.normalAddressInfo,
+    ...addressLookupFields(x.lookups),
   }),
   item: tokenTransferItemSchema.extend({ token_id: intString, operator: z.string(), approval_amount: intString }),
   envelopeFields: addressLookups,

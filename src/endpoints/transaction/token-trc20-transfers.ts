@@ -6,7 +6,7 @@
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { pagedList } from '../kit/envelopes.ts';
+import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from './transfer-shape.ts';
 import { addressLookups } from '../kit/schemas.ts';
 
@@ -51,9 +51,7 @@ export default defineList({
   row: (r, x) => tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),
-    contractMap: x.lookups.contractMap,
-    contractInfo: x.lookups.contractInfo,
-    normalAddressInfo: x.lookups.normalAddressInfo,
+    ...addressLookupFields(x.lookups),
   }),
   item: tokenTransferItemSchema,
   envelopeFields: addressLookups,

@@ -7,7 +7,7 @@ import { address, bool, commaList, confirm, decimal, direction, int, trxOrTrc10 
 import { z } from 'zod';
 import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { defineList } from '../kit/list.ts';
-import { pagedList } from '../kit/envelopes.ts';
+import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { anchorOf, str } from './transfer-shape.ts';
 
@@ -79,9 +79,7 @@ export default defineList({
   },
   envelope: (items, x) => ({
     ...pagedList('data', items, x.rangeTotal),
-    contractMap: x.lookups.contractMap,
-    contractInfo: x.lookups.contractInfo,
-    normalAddressInfo: x.lookups.normalAddressInfo,
+    ...addressLookupFields(x.lookups),
   }),
   item: shape({
     id: z.string(),
