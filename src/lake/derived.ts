@@ -329,7 +329,7 @@ export const tokenStats: DerivedDataset = {
     c('transfer_count_24h', 'BIGINT', 'transfers in the 24 h before the head block'),
     c('minted_raw', 'VARCHAR', 'sum of transfers from the zero address, exact'),
     c('burned_raw', 'VARCHAR', 'sum of transfers to the zero address, exact'),
-    c('supply_raw', 'VARCHAR', 'TRC10: issued supply; others: minted minus burned, exact'),
+    c('supply_raw', 'VARCHAR', 'TRC10: issued supply; TRC20: the sum of its ledger (opening balances + minted - burned); TRC721/1155: minted minus burned; exact'),
     c('supply', 'DOUBLE', 'supply_raw as DOUBLE (smallest units)'),
   ],
 };

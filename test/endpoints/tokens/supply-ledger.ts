@@ -2,17 +2,23 @@
  * Independent supply ledger for the exact-digit tests (plain SQL over the raw tables, exact HUGEINT sums) and an
  * independent formatter (bigint quotient and remainder, not the app's string helper).
  */
-import { ZERO } from './ledgers.ts';
+import { OPENING_20, ZERO } from './ledgers.ts';
 
-/** Supply in the smallest unit per token: TRC20/721/1155 mints minus burns, TRC10 the issued supply; text. */
+/**
+ * Supply in the smallest unit per token, text: TRC20 = its opening balances (snapshot rows before the first block,
+ * issue 12) plus mints minus burns, so its holders sum to it; TRC721/1155 = mints minus burns; TRC10 = the issued
+ * supply.
+ */
 export const SUPPLY_LEDGER = `
   SELECT k.token_id, k.token_standard, k.decimals, CAST(CASE WHEN k.token_standard = 'trc10' THEN CAST(k.total_supply_raw AS HUGEINT)
-    ELSE coalesce(f.minted, 0) - coalesce(f.burned, 0) END AS VARCHAR) AS supply
+    ELSE coalesce(f.minted, 0) - coalesce(f.burned, 0) + CASE WHEN k.token_standard = 'trc20' THEN coalesce(o.opening, 0) ELSE 0 END END AS VARCHAR) AS supply
   FROM dim_tokens k LEFT JOIN (
     SELECT contract_address, sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = '${ZERO}') AS minted,
            sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = '${ZERO}') AS burned
     FROM raw_token_transfers GROUP BY 1
-  ) f ON f.contract_address = k.token_id`;
+  ) f ON f.contract_address = k.token_id
+  LEFT JOIN (SELECT contract_address, sum(d) AS opening FROM (${OPENING_20}) WHERE holder_address <> '${ZERO}' GROUP BY 1) o
+    ON o.contract_address = k.token_id`;
 
 /** The JSON number literal of `raw / 10^decimals`, e.g. `expectedLiteral('1500', 3)` = '1.5'. */
 export function expectedLiteral(raw: string, decimals: number): string {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
 import { OPENING_20 } from './ledgers.ts';
+import { expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
 const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -49,29 +50,56 @@ describe('GET /api/token_trc20/holders', () => {
     expect(empty.body).toMatchObject({ total: 0, rangeTotal: 0, trc20_tokens: [] });
   });
 
-  it('consistency: for every TRC20 the ledger sums to the supply (mints minus burns), holder counts match the lists', async () => {
+  it('supply = the holders\' sum: for every TRC20 the served supply is the opening balances plus the window\'s mints minus its burns, exact', async () => {
+    // Independent: the ledger above (snapshot openings + raw transfers), summed per token with bigint arithmetic.
     const tokens = await sql(`SELECT token_id, decimals FROM dim_tokens WHERE token_standard = 'trc20' ORDER BY 1`);
-    const flows = await sql(`SELECT contract_address AS c,
-        CAST(coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = '${ZERO}'), 0)
-           - coalesce(sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = '${ZERO}'), 0) AS VARCHAR) AS supply
-      FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1`);
-    const ledgerSums = await sql(`SELECT contract_address AS c, CAST(sum(bal) AS VARCHAR) AS s FROM (${LEDGER}) GROUP BY 1`);
-    const openings = await sql(`SELECT contract_address AS c, CAST(sum(d) AS VARCHAR) AS s FROM (${OPENING_20}) GROUP BY 1`);
-    const all = (await get('/api/token/all?limit=500')).body.data as { contract: string; 'token holders': number; 'total supply': number }[];
+    const rows = await sql(`SELECT contract_address AS c, CAST(bal AS VARCHAR) AS b FROM (${LEDGER})`);
+    const all = (await get('/api/token/all?limit=500')).text;
     expect(tokens.length).toBeGreaterThan(0);
+    let checkedPages = 0;
+    let holdersAreSupply = 0;
     for (const t of tokens) {
       const id = String(t.token_id);
-      const supply = BigInt(String(flows.find((f) => f.c === id)?.supply ?? '0'));
-      const sum = BigInt(String(ledgerSums.find((f) => f.c === id)?.s ?? '0'));
-      // The holders hold the opening balances plus the window's mints minus its burns; the endpoints' total supply is
-      // still the window's mints minus burns (token_stats; see docs/compat.md "Account state").
-      expect(sum, id).toBe(supply + BigInt(String(openings.find((f) => f.c === id)?.s ?? '0')));
+      const mine = rows.filter((r) => r.c === id).map((r) => BigInt(String(r.b)));
+      const supply = mine.reduce((a, b) => a + b, 0n);
+      const positive = mine.filter((b) => b > 0n);
+      const want = expectedLiteral(supply.toString(), Number(t.decimals));
+      // The three endpoints that answer the supply, compared as the literal they send (a double shows as a mismatch).
+      expect((await get(`/api/token_trc20/totalSupply?address=${id}`)).text, id).toBe(want);
+      const row = objectWith(all, `"contract":"${id}"`);
+      expect(numberLiterals(row, 'total supply')[0], id).toBe(want);
+      const [one] = (await get(`/api/token_trc20?contract=${id}&showAll=1`)).body.trc20_tokens;
+      expect(one.total_supply_with_decimals, id).toBe(supply.toString());
       const holders = await get(`/api/token_trc20/holders?contract_address=${id}&limit=1`);
-      const row = all.find((x) => x.contract === id)!;
-      expect(row['token holders'], id).toBe(holders.body.rangeTotal);
-      expect(row['total supply'], id).toBeCloseTo(Number(supply) / 10 ** Number(t.decimals), 6);
-      const body = (await get(`/api/token_trc20/totalSupply?address=${id}`)).text;
-      expect(Number(body), id).toBeCloseTo(Number(supply) / 10 ** Number(t.decimals), 6);
+      expect(numberLiterals(row, 'token holders')[0], id).toBe(String(holders.body.rangeTotal));
+      expect(holders.body.rangeTotal, id).toBe(positive.length);
+      // The holders endpoint, every page, for the smaller tokens: its balances sum to the positive rows of the
+      // ledger, and so to the supply wherever no address went below zero (every generated token: the openings cover
+      // every prefix of the window; an ingested lake without a snapshot has negative rows, docs/compat.md "Tokens").
+      if (positive.length <= 700) {
+        let sum = 0n;
+        for (let start = 0; start < positive.length; start += 50) {
+          const page = await get(`/api/token_trc20/holders?contract_address=${id}&limit=50&start=${start}`);
+          for (const h of page.body.trc20_tokens as Holder[]) sum += BigInt(h.balance);
+        }
+        expect(sum, id).toBe(positive.reduce((a, b) => a + b, 0n));
+        if (mine.every((b) => b >= 0n)) {
+          expect(sum, id).toBe(supply);
+          holdersAreSupply++;
+        }
+        checkedPages++;
+      }
     }
+    expect(checkedPages).toBeGreaterThan(0);
+    // A lake with opening balances (the generated ones) has no negative row: there, every token's holders are its supply.
+    const [open] = await sql(`SELECT count(*) AS n FROM (${OPENING_20})`);
+    if (Number(open!.n) > 0) expect(holdersAreSupply).toBe(checkedPages);
   });
 });
+
+/** The text of the JSON object holding `marker` (a `"key":value` pair) inside a body. */
+function objectWith(text: string, marker: string): string {
+  const at = text.indexOf(marker);
+  if (at < 0) return '';
+  return text.slice(text.lastIndexOf('{', at), text.indexOf('}', at) + 1);
+}
