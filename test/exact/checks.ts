@@ -7,17 +7,17 @@
  * shows as a mismatch; expected literals are formatted here with bigint arithmetic.
  */
 import type { Row } from '../../src/duckdb/duck.ts';
+import type { Ctx, Io } from './context.ts';
+import { allDatasets } from '../../src/lake/registry.ts';
+import { emptyColumnsDDL } from '../../src/lake/views.ts';
+import { accountChecks } from './account.ts';
+import { listChecks } from './lists.ts';
+import { statsChecks } from './stats.ts';
 import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
+import { arrayPart, field, objects } from './json-text.ts';
 
-export interface Io {
-  /** GET a path of the app: status and body text. */
-  get(url: string): Promise<{ status: number; text: string }>;
-  /** Plain SQL over the lake's raw tables (`raw_<dataset>`, `dim_<dataset>`). */
-  sql(query: string): Promise<Row[]>;
-  /** Head block time, ms. */
-  head: number;
-}
+export type { Io } from './context.ts';
 
 export interface Mismatch {
   endpoint: string;
@@ -43,45 +43,6 @@ function fractionSum(parts: { raw: string; decimals: number }[]): string {
   return expectedLiteral(total.toString(), scale);
 }
 
-/** The raw JSON text of the values of `field` inside the first array named `key` of a body. */
-function arrayPart(text: string, key: string): string {
-  const a = text.indexOf(`"${key}":[`);
-  if (a < 0) return '';
-  let depth = 0;
-  for (let i = text.indexOf('[', a); i < text.length; i++) {
-    if (text[i] === '[') depth++;
-    else if (text[i] === ']' && --depth === 0) return text.slice(a, i + 1);
-  }
-  return text.slice(a);
-}
-
-/** Splits a JSON array text into its top-level object texts. */
-function objects(arrayText: string): string[] {
-  const out: string[] = [];
-  let depth = 0;
-  let start = -1;
-  let inString = false;
-  for (let i = arrayText.indexOf('['); i < arrayText.length; i++) {
-    const ch = arrayText[i]!;
-    if (inString) {
-      if (ch === '\\') i++;
-      else if (ch === '"') inString = false;
-      continue;
-    }
-    if (ch === '"') inString = true;
-    else if (ch === '{') {
-      if (depth++ === 0) start = i;
-    } else if (ch === '}' && --depth === 0) out.push(arrayText.slice(start, i + 1));
-  }
-  return out;
-}
-
-/** A field of one object text: a string's content or a number's literal. */
-function field(objectText: string, name: string): string | undefined {
-  const m = new RegExp(`"${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}":("((?:[^"\\\\]|\\\\.)*)"|-?[0-9.eE+-]+)`).exec(objectText);
-  return m ? (m[2] ?? m[1]) : undefined;
-}
-
 export async function audit(io: Io): Promise<Audit> {
   const counts: Record<string, number> = {};
   const mismatches: Mismatch[] = [];
@@ -94,6 +55,11 @@ export async function audit(io: Io): Promise<Audit> {
     if (r.status !== 200) throw new Error(`${url}: HTTP ${r.status}`);
     return r.text;
   };
+  const near = (endpoint: string, key: string, got: string | undefined, want: number, decimals: number): void => {
+    const ok = got !== undefined && Math.abs(Number(got) - want) <= 10 ** -decimals + Math.abs(want) * 1e-12;
+    check(endpoint, key, got, ok ? got! : want.toFixed(decimals));
+  };
+  const ctx: Ctx = { io, get, check, near };
 
   // Supplies: mints minus burns (TRC20/721/1155), the issued supply (TRC10), scaled by decimals.
   const supplies = await io.sql(SUPPLY_LEDGER);
@@ -223,15 +189,27 @@ export async function audit(io: Io): Promise<Audit> {
     for (const o of rows) check('/api/token', `${field(o, 'id')} totalSupply`, field(o, 'totalSupply'), rawSupply.get(field(o, 'id')!) ?? '?');
     if (rows.length < 50) break;
   }
+
+  await listChecks(ctx);
+  await statsChecks(ctx);
+  await accountChecks(ctx);
   return { counts, mismatches };
 }
 
-/** `raw_<dataset>` / `dim_<dataset>` views over a published version, as the tests' `sql()` has them. */
+/**
+ * `raw_<dataset>` / `dim_<dataset>` / `snap_<dataset>` / `ref_<dataset>` views over a published version, as the
+ * tests' `sql()` has them (test/helpers/lake.ts): a dataset without rows, or absent, is an empty table.
+ */
 export function rawViewStatements(versionDir: string, tables: Record<string, { kind: string; rows: number }>): string[] {
   const out: string[] = [];
-  for (const [name, t] of Object.entries(tables)) {
-    if (t.kind === 'raw' && t.rows > 0) out.push(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${versionDir}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-    else if (t.kind === 'dimension' && t.rows > 0) out.push(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${versionDir}/dim/${name}.parquet')`);
+  const prefix: Record<string, string> = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' };
+  for (const ds of allDatasets) {
+    const p = prefix[ds.kind];
+    if (!p) continue;
+    const t = tables[ds.name];
+    if (!t || t.rows === 0) out.push(`CREATE TABLE ${p}_${ds.name} (${emptyColumnsDDL(ds)})`);
+    else if (ds.kind === 'raw') out.push(`CREATE VIEW raw_${ds.name} AS SELECT * FROM read_parquet('${versionDir}/raw/${ds.name}/*/*.parquet', hive_partitioning = true)`);
+    else out.push(`CREATE VIEW ${p}_${ds.name} AS SELECT * FROM read_parquet('${versionDir}/${p}/${ds.name}.parquet')`);
   }
   return out;
 }

@@ -11,6 +11,7 @@ describe('exact numbers across the served endpoints (issue 16)', () => {
   it('every compared amount, supply and sum matches the raw tables to the last digit', async () => {
     const head = (await testManifest()).head.timestamp;
     const result = await audit({ get: async (url) => { const r = await get(url); return { status: r.status, text: r.text }; }, sql, head });
+    console.log(JSON.stringify(result.counts));
     expect(result.mismatches.map((x) => `${x.endpoint} ${x.key}: ${x.got} ≠ ${x.want}`)).toEqual([]);
     const endpoints = Object.keys(result.counts);
     expect(endpoints.length).toBeGreaterThanOrEqual(16);
