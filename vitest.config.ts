@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
-/** Every endpoint test runs over the generated lake and again over a lake built by the ingester. */
-const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts'];
+/** Every endpoint test (and the exactness audit) runs over the generated lake and again over a lake built by the ingester. */
+const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts', 'test/exact/**/*.test.ts'];
 
 export default defineConfig({
   test: {

@@ -35,7 +35,8 @@ export async function listChecks({ io, get, check, near }: Ctx): Promise<void> {
     const cost = objectPart(text, 'cost');
     check(ti, `${h} amount`, field(text, 'amount'), s(t.amount));
     for (const k of ['fee', 'energy_fee', 'net_fee', 'energy_usage_total', 'net_usage'] as const) check(ti, `${h} cost.${k}`, field(cost, k), s(t[k]));
-    const moved = await io.sql(`SELECT amount_raw FROM raw_token_transfers WHERE tx_hash = '${h}' AND token_standard = 'trc20'`);
+    // trc20TransferInfo lists every token transfer of the transaction, each with its tokenType (reference §3).
+    const moved = await io.sql(`SELECT amount_raw FROM raw_token_transfers WHERE tx_hash = '${h}'`);
     const shown = objects(arrayPart(text, 'trc20TransferInfo'));
     check(ti, `${h} trc20TransferInfo amount_str`, bag(shown.map((o) => field(o, 'amount_str'))), bag(moved.map((r) => s(r.amount_raw))));
     const internals = await io.sql(`SELECT internal_hash, CAST(call_value AS VARCHAR) AS v FROM raw_internal_transactions WHERE tx_hash = '${h}'`);
