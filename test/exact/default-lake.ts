@@ -12,7 +12,7 @@ import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { readManifest } from '../../src/lake/manifest.ts';
-import { audit, rawViewStatements } from './checks.ts';
+import { NOT_AUDITED, audit, rawViewStatements } from './checks.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = path.resolve(values.data ?? 'data/default');
@@ -32,7 +32,7 @@ const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
 const lines = [
   '# Exact numbers: served endpoints vs plain SQL over the raw Parquet (issue 16)',
   '',
-  `Lake: \`${path.relative(process.cwd(), dataDir)}\` version ${m.version} (head block ${m.head.number}). Command: \`npx tsx test/exact/default-lake.ts --data ${path.relative(process.cwd(), dataDir)}\`.`,
+  `Lake: \`${path.relative(process.cwd(), dataDir)}\` version ${m.version} (head block ${m.head.number}, derived layout ${m.layout}). Command: \`npx tsx test/exact/default-lake.ts --data ${path.relative(process.cwd(), dataDir)}\`.`,
   `Run: ${new Date().toISOString()}, ${((Date.now() - started) / 1000).toFixed(1)} s; \`uptime\`: ${load}`,
   '',
   `**${total} comparisons, ${result.mismatches.length} mismatches.**`,
@@ -40,6 +40,8 @@ const lines = [
   '| endpoint | comparisons |',
   '|---|---|',
   ...Object.entries(result.counts).map(([e, n]) => `| \`${e}\` | ${n} |`),
+  '',
+  `${Object.keys(result.counts).length} endpoints audited. Served and not audited: ${Object.entries(NOT_AUDITED).map(([e, why]) => `\`${e}\` (${why})`).join('; ') || 'none'}.`,
   '',
   ...(result.mismatches.length ? ['| endpoint | key | answered | exact |', '|---|---|---|---|', ...result.mismatches.map((x) => `| \`${x.endpoint}\` | ${x.key} | ${x.got} | ${x.want} |`)] : ['No mismatch.']),
   '',
