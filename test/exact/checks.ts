@@ -11,6 +11,7 @@ import type { Ctx, Io } from './context.ts';
 import { allDatasets } from '../../src/lake/registry.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { accountChecks } from './account.ts';
+import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
 import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
@@ -195,6 +196,7 @@ export async function audit(io: Io): Promise<Audit> {
     if (rows.length < 50) break;
   }
 
+  await counterChecks(ctx);
   await listChecks(ctx);
   await statsChecks(ctx);
   await accountChecks(ctx);
