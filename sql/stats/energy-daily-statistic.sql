@@ -1,10 +1,8 @@
--- Contracts called on one UTC day ranked by the energy their calls used (daily_contract_resources); names and flags from the contracts dimension.
+-- Contracts called on one UTC day ranked by the energy their calls used, the first $lim places
+-- (contract_resources_named: names and flags from the contracts dimension, places computed per version; the
+-- endpoint orders by `place`).
 -- @param day VARCHAR
 -- @param lim INTEGER
-SELECT r.contract_address, coalesce(c.name, '') AS name, coalesce(c.is_token, false) AS is_token, coalesce(c.tag, '') AS tag,
-       r.energy_usage_total, r.energy_usage, r.origin_energy_usage, r.energy_burn_units, r.energy_fee
-FROM daily_contract_resources r
-LEFT JOIN contracts c ON c.address = r.contract_address
-WHERE r.day = $day
-ORDER BY r.energy_usage_total DESC, r.contract_address
-LIMIT $lim;
+SELECT energy_rank AS place, contract_address, name, is_token, tag, energy_usage_total, energy_usage, origin_energy_usage, energy_burn_units, energy_fee
+FROM contract_resources_named
+WHERE day = $day AND energy_rank <= $lim

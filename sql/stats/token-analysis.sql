@@ -6,4 +6,3 @@
 SELECT day, day_ts, transfer_count, sender_count, receiver_count, amount_raw
 FROM daily_token_activity
 WHERE token_id = $token_id AND day BETWEEN $start_day AND $end_day
-ORDER BY day;

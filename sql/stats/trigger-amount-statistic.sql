@@ -1,11 +1,8 @@
--- Contracts called on one UTC day ranked by calls (daily_contract_resources), with distinct callers, the TRX sent
--- with the calls (sun); names and flags from the contracts dimension.
+-- Contracts called on one UTC day ranked by calls (then distinct callers), the first $lim places, with the TRX sent
+-- with the calls (sun; contract_resources_named: names and flags from the contracts dimension, places computed per
+-- version; the endpoint orders by `place`).
 -- @param day VARCHAR
 -- @param lim INTEGER
-SELECT r.contract_address, coalesce(c.name, '') AS name, coalesce(c.is_token, false) AS is_token, coalesce(c.tag, '') AS tag,
-       r.call_count, r.caller_count, r.call_value_raw
-FROM daily_contract_resources r
-LEFT JOIN contracts c ON c.address = r.contract_address
-WHERE r.day = $day
-ORDER BY r.call_count DESC, r.caller_count DESC, r.contract_address
-LIMIT $lim;
+SELECT call_rank AS place, contract_address, name, is_token, tag, call_count, caller_count, call_value_raw
+FROM contract_resources_named
+WHERE day = $day AND call_rank <= $lim

@@ -4,4 +4,3 @@
 SELECT day, price_usd
 FROM token_prices
 WHERE token_id = '_' AND day BETWEEN $start_day AND $end_day
-ORDER BY day;

@@ -645,6 +645,24 @@ export const dailyTokenActivity: DerivedDataset = {
   ],
 };
 
+// Token holders per day (issue 11, /api/token/analysis type=1). A holder is an address whose balance is positive at the
+// end of the day, opening balances included (the TRC20 ledger starts from them). The count grows per day from the
+// ledger (state, bounded by positions) and the moves of the rewritten days, never from a rescan of history.
+export const dailyTokenHolders: DerivedDataset = {
+  name: 'daily_token_holders',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'token_id'],
+  doc: "Per UTC day and TRC20 contract: addresses holding a positive balance at the end of the day (opening balances included; the zero address is not a holder). A row on each day the token moved, and on the lake's first day for every token of the ledger; a day without a row has its last earlier row's count.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('token_id', 'VARCHAR', 'TRC20 contract, Base58'),
+    c('holder_count', 'BIGINT', 'addresses with a positive balance at the end of the day'),
+    c('holder_change', 'BIGINT', "holders gained minus holders lost that day (on the lake's first day: against the opening balances)"),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -678,6 +696,7 @@ export const derivedDatasets: DerivedDataset[] = [
   periodActiveAccounts,
   dailyContractResources,
   dailyTokenActivity,
+  dailyTokenHolders,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { columnDDL, type Dataset } from './catalog.ts';
 import { allDatasets } from './registry.ts';
 import type { TableEntry } from './manifest.ts';
-import { readMacroSqls, readViewSqls } from './sql-files.ts';
+import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -143,4 +143,41 @@ export async function createLakeViews(
   // Row expressions written once (sql/macros/), then the shared views (sql/views/), which may use them.
   for (const m of await readMacroSqls()) await db.run(m.sql);
   for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);
+}
+
+/**
+ * Most rows a serving table may hold in memory. Each is bounded by the lake's days (times a small dimension: two
+ * periods, the tokens or contracts active on a day); past the cap it stays a view, computed per query (slower, the
+ * same answers) instead of holding an unbounded table.
+ */
+export const SERVING_ROW_CAP = 2_000_000;
+
+export interface ServingTable {
+  name: string;
+  /** Rows held in memory; null when it stayed a view (over the cap, or a dataset it reads is unavailable). */
+  rows: number | null;
+}
+
+/**
+ * The serving tables of `sql/serving/` (a server's version open only, after createLakeViews): each SELECT over the
+ * in-memory per-day rollups is materialized once as a table in memory, so a request reads it with a plain filtered
+ * scan instead of paying DuckDB's sort, window, join or aggregate operators (about 1 ms each even over 90 rows) on
+ * every request. A SELECT that fails (a damaged dataset it reads) or exceeds SERVING_ROW_CAP becomes a view of
+ * itself: a query then fails the way the dataset does (503 naming it) or computes the rows itself.
+ */
+export async function createServingTables(db: { run(sql: string): Promise<void>; count(sql: string): Promise<number> }): Promise<ServingTable[]> {
+  const out: ServingTable[] = [];
+  for (const t of await readServingSqls()) {
+    let rows: number | null = null;
+    try {
+      await db.run(`CREATE OR REPLACE TABLE ${t.name} AS ${t.sql}`);
+      rows = await db.count(`SELECT count(*) FROM ${t.name}`);
+      if (rows > SERVING_ROW_CAP) rows = null;
+    } catch {
+      rows = null;
+    }
+    if (rows === null) await db.run(`DROP TABLE IF EXISTS ${t.name}`).then(() => db.run(`CREATE OR REPLACE VIEW ${t.name} AS ${t.sql}`));
+    out.push({ name: t.name, rows });
+  }
+  return out;
 }

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import type { Row } from '../../duckdb/duck.ts';
-import { defineSeries } from '../kit/series.ts';
+import { defineSeries, latestPerBucket } from '../kit/series.ts';
 import { count, decimalString, exactInt } from '../kit/schemas.ts';
 import { big, dayMs, dayStartMs, dayString, fraction, num, rate, share } from './stats-shape.ts';
 
@@ -19,7 +19,7 @@ export default defineSeries({
   summary: 'Active accounts, senders, transactions and TRX moved per day, week or month.',
   time: { start: 'start_timestamp', end: 'end_timestamp', days: 'days', unit: 'ms', maxDays: 1000, defaultDays: 30 },
   granularities: ['day', 'week', 'month'],
-  sql: 'stats/daily-network',
+  sql: 'stats/active-statistic',
   ownRollup: 'stats/period-accounts',
   sum: [],
   after(rows: Row[]) {
@@ -41,7 +41,7 @@ export default defineSeries({
     const rows = items as { active_count: number }[];
     const lastMonth = p.range.to.slice(0, 7);
     const preStart = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
-    const months = await ctx.rows('own', { start_day: preStart, end_day: p.range.to, granularity: 'month' });
+    const months = latestPerBucket(await ctx.rows('own', { start_day: preStart, end_day: p.range.to, granularity: 'month' }));
     const of = (m: string) => num(months.find((r) => String(r.day).startsWith(m))?.active_count);
     const preMonth = preStart.slice(0, 7);
     const mom = rate(of(lastMonth), of(preMonth));

@@ -16,7 +16,7 @@ export default defineSeries({
   time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
   granularities: ['day'],
   limit: { param: 'limit', default: 1000 },
-  sql: 'stats/daily-network',
+  sql: 'stats/caller-address-statistic',
   sum: [],
   row: (r) => ({ day: dayMs(r.day), caller_amount: r.caller_count, caller_amount_rate: rate(num(r.caller_count), num(r.prev_caller_count)) }),
   envelope(items, p) {

@@ -15,7 +15,7 @@ export default defineSeries({
   summary: 'Distinct contract callers and calls per day, network-wide.',
   time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
   granularities: ['day'],
-  sql: 'stats/daily-network',
+  sql: 'stats/contract-caller-statistic',
   sum: [],
   row: (r) => ({
     day: dayMs(r.day),

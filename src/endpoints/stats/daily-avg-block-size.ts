@@ -13,7 +13,7 @@ export default defineSeries({
   summary: 'Average block size per day, oldest first.',
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day'],
-  sql: 'stats/daily-network',
+  sql: 'stats/daily-avg-block-size',
   sum: [],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, avgBlockSize: Math.round(num(r.size_bytes)! / Math.max(1, num(r.block_count)!)) }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),

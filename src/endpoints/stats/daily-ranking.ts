@@ -18,7 +18,7 @@ export interface DayTotals {
   energy: number;
 }
 
-/** Declares a daily ranking over `sql` (binds `day`, `lim`), rows mapped with the day's network totals. */
+/** Declares a daily ranking over `sql` (binds `day`, `lim`; rows with their `place`), rows mapped with the day's network totals. */
 export function defineDailyRanking(d: {
   path: string;
   summary: string;
@@ -58,7 +58,9 @@ export function defineDailyRanking(d: {
     async handle(p, ctx) {
       const day = utcDay(p.day ?? ctx.now);
       const lim = Math.min(p.limit ?? 10, 50);
-      const [rows, [t]] = await Promise.all([ctx.rows('rank', { day, lim }), ctx.rows('totals', { day })]);
+      const [ranked, [t]] = await Promise.all([ctx.rows('rank', { day, lim }), ctx.rows('totals', { day })]);
+      // The template answers the first `lim` places unordered (a plain scan: sql/serving/contract_resources_named.sql).
+      const rows = ranked.sort((a, b) => Number(a.place) - Number(b.place));
       const totals: DayTotals = { trigger: num(t?.trigger_count) ?? 0, callers: num(t?.caller_count) ?? 0, energy: num(t?.energy_usage_total) ?? 0 };
       return {
         totalTrigger: totals.trigger,

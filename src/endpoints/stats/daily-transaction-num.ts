@@ -13,7 +13,7 @@ export default defineSeries({
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day', 'week', 'month', 'quarter'],
   granularityValues: { '0': 'day', '1': 'week', '2': 'month', '3': 'quarter' },
-  sql: 'stats/daily-network',
+  sql: 'stats/daily-transaction-num',
   sum: ['tx_count'],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, newTransactionSeen: r.tx_count }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),

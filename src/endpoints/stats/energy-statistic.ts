@@ -20,7 +20,7 @@ export default defineSeries({
   granularities: ['day', 'month', 'quarter'],
   granularityValues: { '0': 'day', '1': 'month', '2': 'quarter' },
   limit: { param: 'size', default: 1000 },
-  sql: 'stats/daily-network',
+  sql: 'stats/energy-statistic',
   sum: ['energy_usage_total', 'energy_usage', 'origin_energy_usage', 'energy_burn_units', 'energy_fee'],
   row: (r) => ({
     day: r.day,

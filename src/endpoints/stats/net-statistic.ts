@@ -19,7 +19,7 @@ export default defineSeries({
   time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
   granularities: ['day', 'month', 'quarter'],
   limit: { param: 'limit', default: 3000, max: 3000 },
-  sql: 'stats/daily-network',
+  sql: 'stats/net-statistic',
   sum: ['net_usage', 'net_burn_bytes', 'net_fee'],
   row: (r) => ({
     day: r.day,

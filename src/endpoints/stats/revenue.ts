@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { Row } from '../../duckdb/duck.ts';
-import { bucketOf, defineSeries, type Granularity } from '../kit/series.ts';
+import { bucketOf, byDay, defineSeries, type Granularity } from '../kit/series.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { AnyEndpoint } from '../kit/endpoint.ts';
 import { utcDay } from '../kit/time-window.ts';
@@ -66,7 +66,7 @@ export function percent(part: bigint | null, whole: bigint | null): string | nul
 /** The TRX closing price of each bucket (its last priced day in the range), as the reference's USD string. */
 async function closePrices(ctx: EndpointContext, range: { from: string; to: string }, g: Granularity): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const r of await ctx.rows('prices', { start_day: range.from, end_day: range.to })) out.set(bucketOf(String(r.day), g), String(r.price_usd));
+  for (const r of byDay(await ctx.rows('prices', { start_day: range.from, end_day: range.to }))) out.set(bucketOf(String(r.day), g), String(r.price_usd));
   return out;
 }
 
@@ -137,8 +137,8 @@ export function defineRevenue<S extends z.ZodRawShape>(d: {
     granularityValues: { '0': 'day', '1': 'month', '2': 'quarter', '3': 'year' },
     limit: { param: 'size', default: 2000, max: 2000 },
     ...(d.params ? { params: d.params } : {}),
-    sql: 'stats/daily-network',
-    queries: { prices: 'stats/trx-price', totals: 'stats/revenue-totals' },
+    sql: 'stats/revenue-days',
+    queries: { prices: 'stats/trx-price', totals: 'stats/revenue-days' },
     sum: ['fee', 'energy_fee', 'net_fee', 'energy_stake_sun', 'net_stake_sun'],
     async after(rows, p, ctx) {
       const prices = await closePrices(ctx, p.range, p.granularity);

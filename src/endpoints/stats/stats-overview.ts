@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
 import { count, exactInt } from '../kit/schemas.ts';
 import { oneOf } from '../../params/index.ts';
-import { big, cumulativeStart, dayMs, dayStartMs, dayString, fraction, num, overviewEnvelope, overviewResponse, PRE_WINDOW_QUERY, rate, unknownCount } from './stats-shape.ts';
+import { countedFrom, dayMs, dayStartMs, dayString, fraction, num, overviewEnvelope, overviewResponse, rate, unknownCount } from './stats-shape.ts';
 
 /** A day's full row. */
 const dayRow = z.object({
@@ -57,13 +57,8 @@ export default defineSeries({
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day'],
   params: { type: oneOf(['trxHolder']).optional().meta({ description: 'trxHolder answers only date, totalAddress and accountWithTrx.' }) },
-  sql: 'stats/daily-network',
-  queries: PRE_WINDOW_QUERY,
+  sql: 'stats/stats-overview',
   sum: [],
-  async after(rows, _p, ctx) {
-    const start = await cumulativeStart(ctx);
-    return rows.map((r) => ({ ...r, total_tx: start.tx + big(r.cum_tx_count)!, total_bytes: start.bytes + big(r.cum_size_bytes)! }));
-  },
   row(r, p) {
     const date = dayMs(r.day);
     if (p.type === 'trxHolder') return { date, dateDayStr: r.day, totalAddress: null, accountWithTrx: null };
@@ -74,7 +69,7 @@ export default defineSeries({
     return {
       date,
       dateDayStr: r.day,
-      totalTransaction: r.total_tx,
+      totalTransaction: r.chain_tx_count,
       newTransactionSeen: r.tx_count,
       totalAddress: null,
       newAddressSeen: null,
@@ -84,7 +79,7 @@ export default defineSeries({
       newBlockSeen: blocks,
       avgBlockTime: blocks > 1 ? Math.round(((num(r.last_block_ts)! - num(r.first_block_ts)!) / (blocks - 1) / 1000) * 100) / 100 : null,
       avgBlockSize: Math.round(num(r.size_bytes)! / Math.max(1, blocks)),
-      blockchainSize: r.total_bytes,
+      blockchainSize: r.chain_size_bytes,
       newTrigger: r.trigger_count,
       triggers: r.trigger_count,
       newTrc10: r.trc10_issued_count,
@@ -107,9 +102,6 @@ export default defineSeries({
       totalAddressRate: null,
     };
   },
-  async envelope(items, _p, ctx) {
-    const { countedFrom } = await cumulativeStart(ctx);
-    return { ...overviewEnvelope(items, ctx), ...(countedFrom ? { countedFrom } : {}) };
-  },
+  envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(rows) }),
   response: overviewResponse(z.union([dayRow, holderRow]), { cumulative: true }),
 });

@@ -62,29 +62,14 @@ export function overviewEnvelope(data: unknown[], ctx: EndpointContext): Record<
 }
 
 /**
- * Where the running totals of the cumulative series start (docs/compat.md "Network statistics"): the pre-window
- * totals when the lake has them, zero when it starts at genesis, else nothing: `countedFrom` is then the lake's
- * first day, which the response names.
+ * Where the running totals of the cumulative series start (docs/compat.md "Network statistics"; the chain totals
+ * are computed per version in sql/serving/daily_network_series.sql): from the pre-window totals when the lake has
+ * them, from zero when it starts at genesis, else from the lake's first day, which the response names:
+ * `{ countedFrom: '2026-08-03' }` from rows carrying `counted_from`, `{}` otherwise (no rows: nothing to qualify).
  */
-export interface CumulativeStart {
-  tx: bigint;
-  bytes: bigint;
-  countedFrom?: string;
-}
-
-export async function cumulativeStart(ctx: EndpointContext): Promise<CumulativeStart> {
-  const [r] = await ctx.rows('preWindow', {});
-  if (r && r.pre_tx_count !== null && r.pre_tx_count !== undefined) return { tx: big(r.pre_tx_count)!, bytes: big(r.pre_size_bytes) ?? 0n };
-  if (!r || r.first_block === null || Number(r.first_block) === 0) return { tx: 0n, bytes: 0n };
-  return { tx: 0n, bytes: 0n, countedFrom: String(r.first_day) };
-}
-
-/** The queries every cumulative series declares beside its rollup. */
-export const PRE_WINDOW_QUERY = { preWindow: 'stats/pre-window' } as const;
-
-/** Rows of the network rollup with the previous day's value of `col` for the rate (`prev_<col>` from the SQL). */
-export function prevOf(r: Row, col: string): Cell {
-  return r[`prev_${col}`] ?? null;
+export function countedFrom(rows: readonly Row[]): { countedFrom?: string } {
+  const from = rows[0]?.counted_from;
+  return from === null || from === undefined ? {} : { countedFrom: String(from) };
 }
 
 // Response-schema pieces of the group (kit/schemas.ts holds the general ones).

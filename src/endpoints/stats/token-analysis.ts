@@ -3,12 +3,16 @@
  * transfers per UTC day of [start_day, end_day] (default the last 30 days), oldest first: from_count (distinct
  * senders), to_count (distinct receivers), transfer_count and amount (smallest unit, exact decimal string).
  * avg_amount / avg_account_transfer are the means per day of the answer (amount: exact integer division),
- * *_ratio the change of the last day from that mean. `type=1` (holders per day) needs daily holder counts the lake
- * does not keep yet: its rows carry holder_count null, never a guess.
+ * *_ratio the change of the last day from that mean. `type=1`: holder_count per UTC day of the range inside the lake
+ * (its first day to the head's day) = addresses with a positive balance at the end of the day, opening balances included
+ * (daily_token_holders, docs/compat.md "Token holders per day"). A token the lake counts no holders of (not a TRC20
+ * contract: TRC721, TRC1155) answers its transfer days with holder_count null, never a guess.
  */
 import { z } from 'zod';
 import { address, oneOf } from '../../params/index.ts';
-import { defineSeries } from '../kit/series.ts';
+import type { Row } from '../../duckdb/duck.ts';
+import { byDay, defineSeries } from '../kit/series.ts';
+import { utcDay } from '../kit/time-window.ts';
 import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
 import { dayString, rate, unknownCount } from './stats-shape.ts';
 
@@ -26,10 +30,17 @@ export default defineSeries({
   },
   filters: (p) => ({ token_id: p.token }),
   sql: 'stats/token-analysis',
+  queries: { holders: 'stats/token-holders' },
   sum: [],
+  async after(rows, p, ctx) {
+    if (p.type !== '1') return rows;
+    const counted = byDay(await ctx.rows('holders', { token_id: p.token, end_day: p.range.to }));
+    if (!counted.length) return rows.map((r) => ({ day: r.day ?? null, holder_count: null }));
+    return carryForward(counted, p.range.from, p.range.to < utcDay(ctx.now) ? p.range.to : utcDay(ctx.now));
+  },
   row: (r, p) =>
     p.type === '1'
-      ? { day: r.day, holder_count: null }
+      ? { day: r.day, holder_count: r.holder_count }
       : { day: r.day, from_count: r.sender_count, to_count: r.receiver_count, transfer_count: r.transfer_count, amount: String(r.amount_raw) },
   envelope(items, p) {
     if (p.type === '1') return { date: [], size: items.length, data: items };
@@ -64,3 +75,22 @@ export default defineSeries({
     z.strictObject({ date: noDates, size: count, data: z.array(z.strictObject({ day: dayString, holder_count: unknownCount })) }),
   ]),
 });
+
+const DAY_MS = 86_400_000;
+
+/**
+ * One row per UTC day of [from, to] from the first counted day on, each with the count of its last row at or
+ * before it (`counted` ordered by day; a day without a row had no move, so its count is the day before's).
+ */
+function carryForward(counted: readonly Row[], from: string, to: string): Row[] {
+  const out: Row[] = [];
+  let i = 0;
+  let count: Row['holder_count'] | undefined;
+  const first = String(counted[0]!.day);
+  for (let t = Date.parse(`${from > first ? from : first}T00:00:00Z`); utcDay(t) <= to; t += DAY_MS) {
+    const day = utcDay(t);
+    while (i < counted.length && String(counted[i]!.day) <= day) count = counted[i++]!.holder_count;
+    out.push({ day, holder_count: count ?? null });
+  }
+  return out;
+}

@@ -9,7 +9,6 @@ import { defineCumulativeSeries } from './cumulative-series.ts';
 export default defineCumulativeSeries({
   path: '/api/overview/totalblockchainsize',
   summary: 'Size of the blockchain (serialized blocks, bytes) at the end of each day, oldest first.',
-  runningColumn: 'cum_size_bytes',
-  start: 'bytes',
+  sql: 'stats/total-blockchain-size',
   field: 'blockchainSize',
 });

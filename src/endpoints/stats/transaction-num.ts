@@ -9,7 +9,6 @@ import { defineCumulativeSeries } from './cumulative-series.ts';
 export default defineCumulativeSeries({
   path: '/api/overview/transactionnum',
   summary: 'Total transactions of the chain at the end of each day, oldest first.',
-  runningColumn: 'cum_tx_count',
-  start: 'tx',
+  sql: 'stats/transaction-num',
   field: 'totalTransaction',
 });

@@ -17,7 +17,7 @@ export default defineSeries({
   time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
   granularities: ['day'],
   limit: { param: 'limit', default: 1000 },
-  sql: 'stats/daily-network',
+  sql: 'stats/trigger-statistic',
   sum: [],
   row: (r) => ({
     dayStr: r.day,

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../../src/http/app.ts';
-import { bucketOf, bucketRows, defineSeries } from '../../../src/endpoints/kit/series.ts';
+import { bucketOf, bucketRows, byDay, defineSeries, latestPerBucket } from '../../../src/endpoints/kit/series.ts';
 import { utcDay } from '../../../src/endpoints/kit/time-window.ts';
 import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 
@@ -36,6 +36,20 @@ describe('utcDay', () => {
     expect(utcDay(8639999999999999)).toBe('9999-12-31');
     expect(utcDay(8.64e15)).toBe('9999-12-31');
     expect(utcDay(-1)).toBe('1970-01-01');
+  });
+});
+
+describe('byDay and latestPerBucket (rollup templates read without ORDER BY)', () => {
+  it('orders rows by day, and keeps each period-to-date bucket\'s row of its latest day in bucket order', () => {
+    const rows = [{ day: '2026-10-03', n: 1 }, { day: '2026-09-30', n: 2 }, { day: '2026-10-01', n: 3 }];
+    expect(byDay(rows).map((r) => r.day)).toEqual(['2026-09-30', '2026-10-01', '2026-10-03']);
+    const ptd = [
+      { bucket: '2026-10-01', day: '2026-10-02', n: 5 },
+      { bucket: '2026-09-01', day: '2026-09-30', n: 9 },
+      { bucket: '2026-10-01', day: '2026-10-04', n: 7 },
+      { bucket: '2026-10-01', day: '2026-10-03', n: 6 },
+    ];
+    expect(latestPerBucket(ptd)).toEqual([{ day: '2026-09-01', last_day: '2026-09-30', n: 9 }, { day: '2026-10-01', last_day: '2026-10-04', n: 7 }]);
   });
 });
 
