@@ -250,11 +250,14 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
      * read, `top` is below the solid head (a range that stops short of it: the node can only tell today's state),
      * or the head moved during the reads (the rows read are kept; the next publish reads what the new blocks touched).
      */
+    let warnedShort = false;
     const takeSnapshot = async (top: number): Promise<boolean> => {
       if (!snapshots || snapshots.waiting === 0 || top < 0) return false;
       const s0 = await solidHead(client, log);
       if (top !== s0) {
-        log(`snapshot deferred: the lake's solid block ${top} is not the node's solid head ${s0} (state can only be read as of the head)`);
+        // Normal inside a long range; said once, for a range that stops short of the head (the node tells only today's state).
+        if (!warnedShort) progress.log(`snapshot deferred: the lake's solid block ${top} is not the node's solid head ${s0} (state can only be read as of the head)`);
+        warnedShort = true;
         return false;
       }
       const tsCell = await staging.db.scalar(`SELECT max("timestamp") FROM blocks WHERE block_number = ${top}`);
