@@ -32,6 +32,7 @@ import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
 import accountResource from './account/resource.ts';
+import accountResourceV2 from './account/resourcev2.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './stats/energy-daily-statistic.ts';
 import energyStatistic from './stats/energy-statistic.ts';
@@ -82,6 +83,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   resourceUnfreeze,
   vote,
   accountResource,
+  accountResourceV2,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,
