@@ -33,6 +33,7 @@ import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
 import accountResource from './account/resource.ts';
 import accountResourceV2 from './account/resourcev2.ts';
+import acquisitionCost from './account/acquisition-cost-statistic.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './stats/energy-daily-statistic.ts';
 import energyStatistic from './stats/energy-statistic.ts';
@@ -84,6 +85,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   vote,
   accountResource,
   accountResourceV2,
+  acquisitionCost,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,
