@@ -76,8 +76,8 @@ export default defineEndpoint({
     };
     const order = ORDER[`${(p.sort ?? 'time').toLowerCase()}:${p.order ?? 'desc'}`]!;
     const rows = await ctx.rows('rows', { ...binds, lim: p.page.limit, off: p.page.start }, order);
-    // The count rides on the rows (count(*) OVER ()); a page past the end asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 ? n((await ctx.rows('rows', { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
+    // The count rides on the rows (count(*) OVER ()); an empty page (past the end, limit=0) asks for it alone.
+    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || p.page.limit === 0 ? n((await ctx.rows('rows', { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
     const data = rows.map((r) => ({
       ownerAddress: String(r.owner_address),
       receiverAddress: String(r.receiver_address),
