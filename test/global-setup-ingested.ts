@@ -3,7 +3,8 @@
  * test/datasets/ingest/fake-node.ts, so the Foundation endpoint tests (test/endpoints/block, test/endpoints/transaction)
  * also run over ingested data (issue 3). The chain: 61 blocks around the real mainnet block 43,811,922, copies two
  * hours apart (five UTC days), `rich` copies (reverts, approvals, TRC721 and TRC1155 events), the last two blocks
- * above the solidified head (unconfirmed). About 12,000 transactions, ingested in ~2 s.
+ * above the solidified head (unconfirmed), `staking` copies (stake, delegation and vote transactions; account snapshots
+ * as of the solid head read from the node's state APIs). About 12,000 transactions, ingested in ~2 s.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -21,7 +22,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
   }
   const { ingestedLake } = await import('./helpers/ingested-lake.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-ingested-'));
-  const lakeDir = await ingestedLake({ ...INGESTED_CHAIN, rich: true }, root);
+  const lakeDir = await ingestedLake({ ...INGESTED_CHAIN, rich: true, staking: true }, root);
   project.provide('lakeDir', lakeDir);
   return () => rmSync(root, { recursive: true, force: true });
 }

@@ -26,6 +26,8 @@ export const INGEST_USAGE = `usage: tronlake ingest --node URL --out DIR (--from
   --publish-seconds S     publish after S seconds with new blocks (default 300, follow 15)
   --poll-seconds S        follow: seconds between polls when caught up (default 3)
   --no-token-metadata     do not ask the node for token name/symbol/decimals/totalSupply
+  --no-snapshots          do not read account state (getaccount, delegations, network totals) at the solid head
+  --snapshot-concurrency N  state requests in flight (default 8)
   --verify                recompute blockIDs and txIDs, refuse mismatches
   --single-thread         fetch and decode in the main thread: less CPU, can be faster on a busy machine (default: a worker thread)
   --retries N             retries per request (default 8), --timeout-ms MS (default 60000)
@@ -60,6 +62,8 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
       'poll-seconds': { type: 'string' },
       'follow-until': { type: 'string' },
       'no-token-metadata': { type: 'boolean' },
+      'no-snapshots': { type: 'boolean' },
+      'snapshot-concurrency': { type: 'string' },
       reference: { type: 'string' },
       'pre-window': { type: 'string' },
       verify: { type: 'boolean' },
@@ -98,6 +102,8 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
     pollSeconds: intFlag(values['poll-seconds'], 'poll-seconds'),
     followUntil: intFlag(values['follow-until'], 'follow-until'),
     tokenMetadata: values['no-token-metadata'] !== true,
+    snapshots: values['no-snapshots'] !== true,
+    snapshotConcurrency: intFlag(values['snapshot-concurrency'], 'snapshot-concurrency'),
     referenceDir: values.reference,
     ...(values['pre-window'] ? { preWindow: values['pre-window'] } : {}),
     verify: values.verify === true,

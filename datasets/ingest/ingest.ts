@@ -22,6 +22,11 @@ import { NodeApiError, NodeClient, type Transport } from './node-client.ts';
 import { type BatchSource, type DecodedBatch, InProcessSource, WorkerSource, seenFromData } from './pipeline.ts';
 import { Staging, type BlockRange } from './staging.ts';
 import { Progress } from './progress.ts';
+import { SnapshotTracker } from './snapshots.ts';
+import { resourceDelegations } from '../../src/lake/catalog.ts';
+import { versionDir } from '../../src/lake/manifest.ts';
+import { datasetGlob } from '../../src/lake/views.ts';
+import { existsSync } from 'node:fs';
 
 export interface IngestOptions {
   /** Full node HTTP base URL. */
@@ -78,6 +83,10 @@ export interface IngestOptions {
   addressCacheSize?: number;
   /** Fetch and decode in a worker thread while this thread loads DuckDB (default true). */
   worker?: boolean;
+  /** Read node state for what the new blocks touched at each publish that reaches the solid head (snapshots.ts). Default true. */
+  snapshots?: boolean;
+  /** State requests in flight. Default 8. */
+  snapshotConcurrency?: number;
 }
 
 export interface IngestSummary {
@@ -168,6 +177,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   let publishes = 0;
   let lastIngested = -1;
   let firstBlock = -1;
+  const snapshots = opts.snapshots === false ? null : new SnapshotTracker();
   try {
     await dims.load(staging.db);
     await refreshWitnesses(client, dims, book, log);
@@ -207,6 +217,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       }
       const ranges = mergeRanges([...manifestRanges(staging.base), ...(finalTop >= firstBlock ? [[firstBlock, finalTop] as [number, number]] : [])]);
       const prevSolid = staging.base?.solidBlock ?? -1;
+      const snapshotStaged = snapshots ? await takeSnapshot(finalTop) : false;
       const m = await publishVersion(staging.db, {
         dataDir: opts.out,
         source: { kind: 'node', node: publicUrl(opts.node), ranges },
@@ -215,7 +226,9 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         append: staging.appending,
         refreshTime: Date.now(),
         referenceFiles,
+        snapshots: 'upsert',
       });
+      if (snapshotStaged) for (const t of ['account_snapshots', 'resource_delegations', 'network_snapshots']) await staging.db.run(`DELETE FROM ${t}`);
       if (referenceFiles) {
         // Published: later publishes carry them over (an empty staged reference table keeps the previous file).
         for (const name of Object.keys(referenceFiles)) await staging.db.run(`DELETE FROM ${name}`);
@@ -230,6 +243,50 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       pendingBlocks = 0;
       lastPublish = performance.now();
       await staging.afterPublish(new Set(lastDay ? [lastDay] : []));
+    };
+
+    /**
+     * Stages node state as of `top` when it is the node's solid head (snapshots.ts); false when there is nothing to
+     * read, `top` is below the solid head (a range that stops short of it: the node can only tell today's state),
+     * or the head moved during the reads (the rows read are kept; the next publish reads what the new blocks touched).
+     */
+    let warnedShort = false;
+    const takeSnapshot = async (top: number): Promise<boolean> => {
+      if (!snapshots || snapshots.waiting === 0 || top < 0) return false;
+      const s0 = await solidHead(client, log);
+      if (top !== s0) {
+        // Normal inside a long range; said once, for a range that stops short of the head (the node tells only today's state).
+        if (!warnedShort) progress.log(`snapshot deferred: the lake's solid block ${top} is not the node's solid head ${s0} (state can only be read as of the head)`);
+        warnedShort = true;
+        return false;
+      }
+      const tsCell = await staging.db.scalar(`SELECT max("timestamp") FROM blocks WHERE block_number = ${top}`);
+      const asOfTs = tsCell !== null ? Number(tsCell) : staging.base?.head.number === top ? Number(staging.base.head.timestamp) : 0;
+      const r = await snapshots.take(client, staging.db, top, asOfTs, () => solidHead(client, log), previousPairs, opts.snapshotConcurrency ?? 8, warnedNoSolid ? '/wallet/getaccount' : undefined);
+      if (!r.staged) log(`snapshot deferred: the solid head moved from ${top} to ${r.movedTo} while reading ${r.accounts} accounts; the next publish reads what the new blocks touched`);
+      else progress.log(`snapshot of ${r.accounts} accounts as of block ${top}`);
+      return r.staged;
+    };
+
+    /** Receivers each owner delegates to in the published lake (so a pair the node no longer lists is written as 0). */
+    const previousPairs = async (owners: string[], version: 1 | 2): Promise<Map<string, Set<string>>> => {
+      const out = new Map<string, Set<string>>();
+      const b = staging.base;
+      if (!b?.tables[resourceDelegations.name]) return out;
+      const file = datasetGlob(versionDir(opts.out, b), resourceDelegations);
+      if (!existsSync(file)) return out;
+      const list = owners.map((o) => `'${o.replace(/'/g, "''")}'`).join(', ');
+      const rows = await staging.db.all(`
+        SELECT from_address, to_address FROM (
+          SELECT from_address, to_address, arg_max(balance, as_of_block) AS balance FROM read_parquet('${file.replace(/'/g, "''")}')
+          WHERE version = ${version} AND from_address IN (${list}) GROUP BY from_address, to_address, resource
+        ) WHERE balance > 0`);
+      for (const r of rows) {
+        const o = String(r.from_address);
+        if (!out.has(o)) out.set(o, new Set());
+        out.get(o)!.add(String(r.to_address));
+      }
+      return out;
     };
 
     /** Decodes a range batch by batch (in the worker) and stages each batch; `replace` gives the range each one replaces. */
@@ -252,6 +309,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       await staging.append(f.tables);
       timings.load += performance.now() - ta;
       for (const d of touched) pendingDays.add(d);
+      // Final blocks: what they touched is read as node state at the next publish that reaches the solid head.
+      if (snapshots) await snapshots.collect(staging.db, f.from, final ? f.to : Math.min(f.to, solid));
       const n = f.blocks;
       const txs = f.transactions;
       blocksDone += n;
@@ -281,6 +340,14 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         }
       }
       await publish();
+      // A range up to the solid head whose snapshot was deferred because the head moved: catch up with the head
+      // (only when no explicit --to was given) and read what the new blocks touched; a few rounds converge.
+      for (let round = 0; opts.to === undefined && snapshots && snapshots.waiting > 0 && round < 5 && !aborted(); round++) {
+        const head = await solidHead(client, log);
+        if (head <= finalTop) break;
+        for await (const f of batches(finalTop + 1, head)) await stage(f, { from: f.from, to: f.to }, true);
+        await publish();
+      }
     } else {
       progress.start(undefined);
       const pollMs = (opts.pollSeconds ?? 3) * 1000;
@@ -357,7 +424,15 @@ let warnedNoSolid = false;
 /** The energy and bandwidth price histories of the node; null (with a warning) when it does not answer them. */
 async function priceHistory(client: NodeClient, log: (l: string) => void): Promise<PriceRow[] | null> {
   try {
-    return [...parsePriceHistory('energy', await client.priceHistory('energy')), ...parsePriceHistory('bandwidth', await client.priceHistory('bandwidth'))];
+    const rows = [...parsePriceHistory('energy', await client.priceHistory('energy')), ...parsePriceHistory('bandwidth', await client.priceHistory('bandwidth'))];
+    try {
+      rows.push(...parsePriceHistory('memo', await client.priceHistory('memo')));
+    } catch (e) {
+      // The memo fee is younger than the other two (a node may not serve getmemofee): its absence costs only the memo rows.
+      if (!(e instanceof NodeApiError) && !(e instanceof NodeNotJsonError)) throw e;
+      log(`warning: memo fee history unavailable (${e.message})`);
+    }
+    return rows;
   } catch (e) {
     if (!(e instanceof NodeApiError) && !(e instanceof NodeNotJsonError)) throw e;
     log(`warning: resource price history unavailable (${e.message}); statistics in resource units will be null`);

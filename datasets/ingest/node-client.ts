@@ -211,8 +211,8 @@ export class NodeClient {
   }
 
   /** The price history of a resource (`/wallet/getenergyprices`, `/wallet/getbandwidthprices`): "<from ms>:<sun>,…". */
-  async priceHistory(resource: 'energy' | 'bandwidth'): Promise<string> {
-    const path = resource === 'energy' ? '/wallet/getenergyprices' : '/wallet/getbandwidthprices';
+  async priceHistory(resource: 'energy' | 'bandwidth' | 'memo'): Promise<string> {
+    const path = resource === 'energy' ? '/wallet/getenergyprices' : resource === 'bandwidth' ? '/wallet/getbandwidthprices' : '/wallet/getmemofee';
     const r = await this.call<{ prices?: string }>(path);
     if (typeof r.prices !== 'string') throw new NodeApiError(path, 'no "prices" in the answer');
     return r.prices;

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { Db } from '../../src/duckdb/duck.ts';
 
 export interface PriceRow {
-  resource: 'energy' | 'bandwidth';
+  resource: 'energy' | 'bandwidth' | 'memo';
   from_ts: number;
   price_sun: number;
 }

@@ -1,16 +1,9 @@
--- /api/vote: current votes (newest snapshots) of one candidate or one voter, with the SR's name, URL and total votes
--- and the voter's unused TRON Power. The page is cut first, then joined: joined before, the stake_positions scan
--- covered every account (the default lake: 360 ms).
+-- /api/vote without candidate or voter: every current vote (newest snapshots), largest first.
 -- @param lim BIGINT
 -- @param off BIGINT
 WITH page AS (
-  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts
-  FROM votes_by_candidate v
-  WHERE {{> account/vote.where v}}
+  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts FROM votes_by_candidate v
   ORDER BY {{order_by}}
   LIMIT $lim OFFSET $off
-), pos AS (
-  SELECT address, tron_power, votes_used FROM stake_positions WHERE address IN (SELECT voter_address FROM page)
 )
-SELECT page.*, w.name AS candidate_name, w.url AS candidate_url, w.votes AS candidate_total_votes, pos.tron_power, pos.votes_used
-FROM page LEFT JOIN witnesses w ON w.address = page.candidate_address LEFT JOIN pos ON pos.address = page.voter_address
+{{> account/vote.join}}

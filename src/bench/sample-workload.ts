@@ -140,6 +140,11 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/security/sign/data': () => pick(s.addresses, 20).map((a) => `/api/security/sign/data?address=${a}`),
     '/api/account/resource': () => pick(s.addresses, 20).map((a) => `/api/account/resource?address=${a}`),
     '/api/account/resource/unfreeze': () => pick(s.addresses, 20).map((a) => `/api/account/resource/unfreeze?address=${a}`),
+    '/api/account/resourcev2': () => [
+      ...pick(s.addresses, 10).map((a) => `/api/account/resourcev2?address=${a}`),
+      ...pick(s.addresses, 10).map((a, i) => `/api/account/resourcev2?address=${a}&type=${1 + (i % 4)}`),
+    ],
+    '/api/acquisition_cost_statistic': () => ['/api/acquisition_cost_statistic', `/api/acquisition_cost_statistic?${win(0)}&limit=100`],
     // Statistics (issue 11): defaults, every granularity, the whole lake.
     '/api/energydailystatistic': () => ['/api/energydailystatistic', `/api/energydailystatistic?day=${s.head - DAY}&limit=50`],
     '/api/triggeramountstatistic': () => ['/api/triggeramountstatistic', `/api/triggeramountstatistic?day=${s.head - 2 * DAY}&limit=50`],

@@ -32,6 +32,8 @@ import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
 import accountResource from './account/resource.ts';
+import accountResourceV2 from './account/resourcev2.ts';
+import acquisitionCost from './account/acquisition-cost-statistic.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './stats/energy-daily-statistic.ts';
 import energyStatistic from './stats/energy-statistic.ts';
@@ -82,6 +84,8 @@ export const endpoints: readonly AnyEndpoint[] = [
   resourceUnfreeze,
   vote,
   accountResource,
+  accountResourceV2,
+  acquisitionCost,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,

@@ -442,7 +442,7 @@ export const resourcePrices: Dataset = {
   sortBy: ['resource', 'from_ts'],
   doc: "Price of a unit of energy and of bandwidth, in sun, from each change on (the node's getenergyprices / getbandwidthprices history; the generator's own schedule). Empty when the source gave none.",
   columns: [
-    c('resource', 'VARCHAR', "'energy' (sun per energy unit) | 'bandwidth' (sun per byte)"),
+    c('resource', 'VARCHAR', "'energy' (sun per energy unit) | 'bandwidth' (sun per byte) | 'memo' (sun per transaction with a memo; ingested lakes, from getmemofee)"),
     c('from_ts', 'BIGINT', 'time the price takes effect, ms (0 = from genesis)'),
     c('price_sun', 'BIGINT', 'sun per unit burned from then on'),
   ],

@@ -13,6 +13,8 @@ export interface IngestedLakeOptions {
   /** Time between renumbered copies (ms); 3 s on mainnet. */
   slotMs?: number;
   rich?: boolean;
+  /** Copies also carry stake, delegation and vote transactions of four stakers, and the node answers state APIs (fake-node-state.ts). */
+  staking?: boolean;
   /** Blocks above the solidified head. */
   unconfirmed?: number;
 }
@@ -24,7 +26,7 @@ export async function ingestedLake(o: IngestedLakeOptions, root = mkdtempSync(pa
   const lakeDir = path.join(root, 'lake');
   const from = REAL_BLOCK - o.before;
   const to = REAL_BLOCK + o.after;
-  const node = await startFakeNode({ low: from, head: to, solid: to - (o.unconfirmed ?? 0), slotMs: o.slotMs ?? 3_000, rich: o.rich ?? false, record: false });
+  const node = await startFakeNode({ low: from, head: to, solid: to - (o.unconfirmed ?? 0), slotMs: o.slotMs ?? 3_000, rich: o.rich ?? false, staking: o.staking ?? false, record: false });
   try {
     await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined });
   } finally {

@@ -45,13 +45,26 @@ export default defineEndpoint({
       voterAvailableVotes: z.number().int(),
     })),
   }),
-  queries: { rows: 'account/vote', totals: 'account/vote-totals' },
+  // One statement per filter, each reading the copy sorted by its key (an `x = $x OR $x IS NULL` filter keeps a
+  // prepared statement from pruning row groups: bench/results/account-state.md).
+  queries: {
+    rows: 'account/vote',
+    totals: 'account/vote-totals-all',
+    rowsByCandidate: 'account/vote-by-candidate',
+    totalsByCandidate: 'account/vote-totals-by-candidate',
+    rowsByVoter: 'account/vote-by-voter',
+    totalsByVoter: 'account/vote-totals-by-voter',
+  },
   orderBys: Object.values(ORDER),
   async handle(p, ctx) {
-    const filters = { candidate: p.candidate ?? null, voter: p.voter ?? null };
+    const [rowsQ, totalsQ, filters] = p.candidate
+      ? (['rowsByCandidate', 'totalsByCandidate', { candidate: p.candidate, voter: p.voter ?? null }] as const)
+      : p.voter
+        ? (['rowsByVoter', 'totalsByVoter', { voter: p.voter }] as const)
+        : (['rows', 'totals', {}] as const);
     const [rows, [totals]] = await Promise.all([
-      ctx.rows('rows', { ...filters, lim: p.page.limit, off: p.page.start }, ORDER[p.sort ?? '-votes']),
-      ctx.rows('totals', filters),
+      ctx.rows(rowsQ, { ...filters, lim: p.page.limit, off: p.page.start }, ORDER[p.sort ?? '-votes']),
+      ctx.rows(totalsQ, filters),
     ]);
     // The page is ordered inside the SQL; its joins after the cut do not keep that order, so it is applied again here.
     const dir = p.sort === 'votes' ? 1 : -1;

@@ -41,6 +41,7 @@ export const MINT_JTOKENS = '29871334567';
 export const PAYOUT_SUN = 1_500_000;
 
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
+import { accountJson, applyBlock, type ChainState, delegationIndex, delegationPair, networkTotals, nodeJson, openingState, stakingTransactions, tokensSentIn } from './fake-node-state.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** Internal: the fixture is handled as loose JSON here; everything exported is typed with the node shapes. */
@@ -170,9 +171,10 @@ const forkBlockId = (n: number, fork: number): string => (fork ? n.toString(16).
  * Block n of the fake chain (the real block, or a renumbered copy of it); `fork` changes the ids of unconfirmed
  * copies; `slotMs` spaces the copies' timestamps (3 s on mainnet; tests stretch it to cross UTC midnight).
  */
-export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0, rich = false): NodeBlock {
+export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0, rich = false, staking = false): NodeBlock {
   if (n === REAL_BLOCK && fork === 0) return realBlock;
   const ts: number = real.block_header.raw_data.timestamp + (n - REAL_BLOCK) * slotMs;
+  const extra = staking ? stakingTransactions(n, fork, ts, REAL_BLOCK) : [];
   const id = forkBlockId(n, fork);
   return {
     blockID: id,
@@ -184,13 +186,39 @@ export function blockAt(n: number, fork = 0, slotMs = 3000, parentFork = 0, rich
       ...tx,
       txID: sha(`${tx.txID}:${n}:${fork}`),
       ...(rich && revertsAt(tx, i, n) ? { ret: [{ contractRet: 'REVERT' }] } : {}),
-    })),
+    })).concat(extra),
   };
 }
 
-export function infosAt(n: number, fork = 0, slotMs = 3000, rich = false): NodeTransactionInfo[] {
-  const b = blockAt(n, fork, slotMs, 0, rich);
+export function infosAt(n: number, fork = 0, slotMs = 3000, rich = false, staking = false): NodeTransactionInfo[] {
+  const b = blockAt(n, fork, slotMs, 0, rich, staking);
   return b.transactions!.map((tx, i) => infoFor(tx, i, n, Number(b.block_header.raw_data.timestamp), rich));
+}
+
+/**
+ * The fake node's chain state (fake-node-state.ts), replayed once per (low, head, solid): the state at the solid
+ * head and, per block, the state-dependent info fields of its staking transactions.
+ */
+function chainOf(state: FakeNodeState): { solid: ChainState; extras: Map<number, Json[]>; ts: number } {
+  const key = `${state.low}:${state.head}:${state.solid}:${state.slotMs}:${state.rich}:${state.staking}`;
+  if (state.chain?.key === key) return state.chain;
+  const blocks: NodeBlock[] = [];
+  for (let n = state.low; n <= state.head; n++) blocks.push(blockAt(n, 0, state.slotMs, 0, state.rich, state.staking));
+  const openTs = Number(blocks[0]!.block_header.raw_data.timestamp) - state.slotMs;
+  const s = openingState(openTs, tokensSentIn(blocks));
+  const extras = new Map<number, Json[]>();
+  let solid: ChainState = structuredClone(s);
+  let ts = openTs;
+  for (const b of blocks) {
+    const n = Number(b.block_header.raw_data.number);
+    extras.set(n, applyBlock(s, b, infosAt(n, 0, state.slotMs, state.rich, state.staking)));
+    if (n === state.solid) {
+      solid = structuredClone(s);
+      ts = Number(b.block_header.raw_data.timestamp);
+    }
+  }
+  state.chain = { key, solid, extras, ts };
+  return state.chain;
 }
 
 export interface FakeNodeState {
@@ -218,12 +246,22 @@ export interface FakeNodeState {
   slotMs: number;
   /** Copies carry reverts, approvals, TRC721 and TRC1155 events (see the module doc). */
   rich: boolean;
+  /** Copies also carry the stakers' system contracts, and the state APIs answer (fake-node-state.ts). */
+  staking: boolean;
+  /** The state APIs (getaccount, delegations, getaccountresource) answer 404, as a node without them. */
+  noStateApis: boolean;
+  /** After this many getaccount answers, the solid head moves up by `moveSolidBy` (once). */
+  moveSolidAfter: number;
+  moveSolidBy: number;
+  /** Replay cache of the staking state (fake-node-state.ts). */
+  chain?: { key: string; solid: ChainState; extras: Map<number, Json[]>; ts: number };
 }
 
 export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
   return {
     low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
-    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, ...over,
+    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, staking: false,
+    noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, ...over,
   };
 }
 
@@ -263,6 +301,9 @@ export const ENERGY_PRICES = '0:100,1572566400000:10,1606262400000:40,1612742400
 /** Bandwidth price history (sun per byte): 10 → 40 → 140 → 100 → 1000. */
 export const BANDWIDTH_PRICES = '0:10,1606262400000:40,1612742400000:140,1625788800000:100,1626220800000:1000';
 
+/** Memo fee history (sun per transaction with a memo): none, then 1 TRX from a synthetic date (tron-chain-data.md §4.2: getMemoFee is 1 TRX). */
+export const MEMO_PRICES = '0:0,1675492680000:1000000';
+
 /** The pure request handler: path + JSON body → status and body text. */
 export function handle(state: FakeNodeState, path: string, body: Record<string, unknown>): { status: number; text: string } {
   if (state.rateLimitNext > 0) {
@@ -277,7 +318,7 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       const b = Math.min(Number(body.endNum), state.head + 1);
       if (b - a > 100 || Number(body.endNum) <= Number(body.startNum)) return { status: 200, text: '{"Error":"invalid range"}' };
       const blocks: Json[] = [];
-      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n), state.slotMs, forkOf(n - 1), state.rich));
+      for (let n = a; n < b; n++) blocks.push(blockAt(n, forkOf(n), state.slotMs, forkOf(n - 1), state.rich, state.staking));
       return { status: 200, text: blocks.length ? JSON.stringify({ block: blocks }) : '{}' };
     }
     case '/wallet/gettransactioninfobyblocknum': {
@@ -285,7 +326,13 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       const n = Number(body.num);
       if (n <= 0) return { status: 200, text: '{}' };
       if (n < state.low || n > state.head) return { status: 200, text: '[]' };
-      return { status: 200, text: JSON.stringify(infosAt(n, forkOf(n), state.slotMs, state.rich)) };
+      const infos = infosAt(n, forkOf(n), state.slotMs, state.rich, state.staking);
+      if (state.staking) {
+        // The state-dependent fields (withdrawn, unfrozen, cancelled amounts), by position in the canonical block.
+        const extras = chainOf(state).extras.get(n) ?? [];
+        infos.forEach((info, i) => Object.assign(info, extras[i] ?? {}));
+      }
+      return { status: 200, text: JSON.stringify(infos) };
     }
     case '/wallet/getnowblock':
       return { status: 200, text: JSON.stringify(header(state.head, forkOf(state.head), state.slotMs)) };
@@ -305,6 +352,29 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       return { status: 200, text: JSON.stringify({ prices: ENERGY_PRICES }) };
     case '/wallet/getbandwidthprices':
       return { status: 200, text: JSON.stringify({ prices: BANDWIDTH_PRICES }) };
+    // Account state as of the solid head (fake-node-state.ts); hex mode, bigints printed as bare numbers.
+    case '/walletsolidity/getaccount':
+    case '/wallet/getaccount': {
+      if (state.noStateApis || (path.startsWith('/walletsolidity/') && state.noSolidity)) return { status: 404, text: 'Not Found' };
+      const answer = accountJson(chainOf(state).solid, String(body.address));
+      if (state.moveSolidAfter > 0 && --state.moveSolidAfter === 0) state.solid += state.moveSolidBy;
+      return { status: 200, text: nodeJson(answer) };
+    }
+    case '/wallet/getdelegatedresourceaccountindexv2':
+    case '/wallet/getdelegatedresourceaccountindex':
+      if (state.noStateApis) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: nodeJson(delegationIndex(chainOf(state).solid, String(body.value), path.endsWith('v2') ? 2 : 1)) };
+    case '/wallet/getdelegatedresourcev2':
+    case '/wallet/getdelegatedresource': {
+      if (state.noStateApis) return { status: 404, text: 'Not Found' };
+      const c = chainOf(state);
+      return { status: 200, text: nodeJson(delegationPair(c.solid, String(body.fromAddress), String(body.toAddress), path.endsWith('v2') ? 2 : 1, c.ts)) };
+    }
+    case '/wallet/getaccountresource':
+      if (state.noStateApis) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: nodeJson(networkTotals(chainOf(state).solid)) };
+    case '/wallet/getmemofee':
+      return { status: 200, text: JSON.stringify({ prices: MEMO_PRICES }) };
     case '/wallet/getcontract':
       if (body.value === USDT_HEX) return { status: 200, text: JSON.stringify({ origin_address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', contract_address: USDT_HEX, name: 'TetherToken' }) };
       return { status: 200, text: '{}' };

@@ -10,7 +10,7 @@ import { Db } from '../../../src/duckdb/duck.ts';
 import { readManifest, versionDir } from '../../../src/lake/manifest.ts';
 import { runIngest } from '../../../datasets/ingest/index.ts';
 import { parsePriceHistory, readPreWindow } from '../../../datasets/ingest/statistics-dims.ts';
-import { BANDWIDTH_PRICES, ENERGY_PRICES, REAL_BLOCK, startFakeNode } from './fake-node.ts';
+import { BANDWIDTH_PRICES, ENERGY_PRICES, MEMO_PRICES, REAL_BLOCK, startFakeNode } from './fake-node.ts';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-stats-dims-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -49,7 +49,7 @@ describe('statistics dimensions of an ingested lake', () => {
     try {
       const dim = (name: string) => path.join(versionDir(out, m), 'dim', `${name}.parquet`);
       const prices = await db.all(`SELECT resource, from_ts, price_sun FROM read_parquet('${dim('resource_prices')}') ORDER BY resource, from_ts`);
-      const expected = [...parsePriceHistory('bandwidth', BANDWIDTH_PRICES), ...parsePriceHistory('energy', ENERGY_PRICES)];
+      const expected = [...parsePriceHistory('bandwidth', BANDWIDTH_PRICES), ...parsePriceHistory('energy', ENERGY_PRICES), ...parsePriceHistory('memo', MEMO_PRICES)];
       expect(prices.map((r) => [r.resource, Number(r.from_ts), Number(r.price_sun)])).toEqual(expected.map((p) => [p.resource, p.from_ts, p.price_sun]));
       const [t] = await db.all(`SELECT as_of_block, CAST(tx_count AS VARCHAR) AS tx, CAST(blockchain_size_bytes AS VARCHAR) AS b FROM read_parquet('${dim('pre_window_totals')}')`);
       expect([Number(t!.as_of_block), t!.tx, t!.b]).toEqual([from - 1, '4000000000', '1500000000000']);

@@ -7,7 +7,8 @@ describe('GET /api/security/sign/data', () => {
       WHERE owner_permission_json IS NOT NULL QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1 ORDER BY address LIMIT 1`);
     if (!a) return; // no snapshot with permissions in this lake
     const owner = JSON.parse(String(a.o));
-    const actives = JSON.parse(String(a.act)) as { keys: { address: string }[]; threshold: number }[];
+    // NULL = the default active permission (threshold 1, the account's own key): the endpoint lists none.
+    const actives = (a.act === null ? [] : JSON.parse(String(a.act))) as { keys: { address: string }[]; threshold: number }[];
     const r = await get(`/api/security/sign/data?address=${a.address}`);
     expect(r.status).toBe(200);
     expect(r.body.multiSign).toBe(owner.threshold > 1 || owner.keys.length > 1);

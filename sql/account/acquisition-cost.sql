@@ -1,0 +1,18 @@
+-- /api/acquisition_cost_statistic: per day of [$start_day, $end_day], what a unit of energy and of bandwidth costs
+-- by staking (TRX staked network-wide per unit shared out per day: weight / limit, daily_stake_weights) and by
+-- burning (the price in force at the end of the day, resource_prices, sun), with the day before's figures for the
+-- rates (the range's first day included). One row per day of the lake.
+-- @param start_day VARCHAR
+-- @param end_day VARCHAR
+WITH w AS (
+  SELECT day, energy_weight / nullif(energy_limit, 0) AS energy_cost, net_weight / nullif(net_limit, 0) AS net_cost,
+         day_ts + 86399999 AS day_end
+  FROM daily_stake_weights WHERE day <= $end_day
+), p AS (
+  SELECT w.*,
+         lag(energy_cost) OVER (ORDER BY day) AS prev_energy_cost, lag(net_cost) OVER (ORDER BY day) AS prev_net_cost,
+         (SELECT price_sun FROM resource_prices r WHERE r.resource = 'energy' AND r.from_ts <= w.day_end ORDER BY r.from_ts DESC LIMIT 1) AS energy_price_sun,
+         (SELECT price_sun FROM resource_prices r WHERE r.resource = 'bandwidth' AND r.from_ts <= w.day_end ORDER BY r.from_ts DESC LIMIT 1) AS net_price_sun
+  FROM w
+)
+SELECT * FROM p WHERE day >= $start_day ORDER BY day
