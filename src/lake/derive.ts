@@ -66,7 +66,8 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   await view.run(
     `CREATE OR REPLACE MACRO derive_head_day(n) AS strftime(make_timestamp((${headDay}::BIGINT + n * ${DAY_MS}) * 1000), '%Y-%m-%d')`,
   );
-  if (!plan.previous) return;
+  // A rederive links or fully derives every dataset: nothing reads the new rows or the previous version's tables.
+  if (!plan.previous || plan.linkCurrent) return;
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;
