@@ -1,13 +1,14 @@
 /**
  * Lakes published before per-dataset layout ids (manifest `layouts`) record one `layout` id over every derived
- * dataset. For the commits whose lakes exist (the default lake made by main 8daa035, the bench lake), that id is
- * mapped here to the per-dataset ids the current code computes over that commit's catalog and sql/ (made by
- * `npx tsx src/lake/legacy-layouts-of.ts <checkout> <commit>`, which checks that the checkout's own code gives the single id),
- * so `rederive` rebuilds only what changed since. Any other single id: every dataset is stale.
+ * dataset. For the commits whose lakes exist (the default lake made by main 8daa035; the bench lake made by bench3's
+ * a03c0e5, which gives the same single id and the same per-dataset ids), that id is mapped here to the per-dataset
+ * ids the current code computes over that commit's catalog and sql/, so `rederive` rebuilds only what changed since.
+ * An entry is printed by `npx tsx src/lake/legacy-layouts-of.ts <checkout> <commit>` (the single id as the
+ * checkout's own code computes it). Any other single id: every dataset is stale.
  */
 export const LEGACY_LAYOUTS: Record<string, { commit: string; layouts: Record<string, string> }> = {
   '8c1d462c81426682': {
-    commit: '8daa035',
+    commit: '8daa035 (and a03c0e5: the bench lake)',
     layouts: {
       tx_by_hash: '0cc536d32f36f71e',
       daily_contract_call_stats: 'bc0610b4ddecba86',
