@@ -3,7 +3,8 @@
  * whose manifest says trc20_balances was derived with another layout, the server refuses it naming the stale
  * datasets; rederive rebuilds trc20_balances and the datasets reading it, links every other dataset's files (same
  * inodes), keeps the fingerprint, and its content equals `rederive --all` table by table (count and sum of row
- * hashes read here from the Parquet files, not from the manifest).
+ * hashes read here from the Parquet files, not from the manifest). An ordinary publish onto a version with a stale
+ * dataset (a reference load: no new blocks) derives that one in full and the others by their growth rules.
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -15,6 +16,7 @@ import { derivedDatasets } from '../../src/lake/derived.ts';
 import { layoutIds, staleDatasets } from '../../src/lake/layout.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
+import { loadReferences } from '../../src/lake/reference.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
@@ -120,5 +122,19 @@ describe('rederive of stale datasets only', () => {
     expect(a).toEqual(b);
     expect(b).toEqual(o);
     expect(Object.values(b).filter((v) => v !== 'empty').length).toBeGreaterThan(10);
+  });
+
+  it('an ordinary publish onto a version with a stale dataset derives it in full, the others by their rules', async () => {
+    const file = path.join(lake, 'manifest.json');
+    const m = JSON.parse(readFileSync(file, 'utf8')) as Manifest;
+    writeFileSync(file, JSON.stringify({ ...m, layouts: { ...m.layouts, trc20_balances: 'an-older-layout' } }));
+    const next = await loadReferences(lake, new URL('../../datasets/reference/', import.meta.url).pathname);
+    expect(next.layouts).toEqual(layoutIds());
+    expect(next.tables.trc20_balances!.rebuilt).toEqual({ how: 'full', detail: 'from every raw row' });
+    // The ledgers that are current add the (no) new rows to their previous rows.
+    expect(next.tables.trc10_balances!.rebuilt!.how).toBe('deltas');
+    expect(next.tables.address_transactions!.rebuilt!.how).toBe('runs');
+    const [a, b] = [await contentOf(next), await contentOf(full)];
+    for (const n of stale) expect(a[n], n).toBe(b[n]);
   });
 });
