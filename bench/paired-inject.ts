@@ -8,6 +8,8 @@
  *
  *   npx tsx bench/paired-inject.ts --a /tmp/base --b . --data data/default --urls urls.txt --reps 5 [--only /api/block] [--out file.md] [--aName base --bName new] [--http] [--report DIR]
  *   (= npm run bench:paired -- …)
+ * `--aData DIR` / `--bData DIR`: that side reads its own lake instead of `--data` (a checkout whose derived layout
+ * differs reads a copy of the same raw data rederived by it: the recipe for the pre-port commit is in bench/README.md).
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,7 +28,9 @@ const report = f.report ?? path.join(tmp, 'report');
 const a = f.aName ?? 'A';
 const b = f.bName ?? 'B';
 const how = f.http === 'true' ? '--serve' : '--inject';
-const args = [how, `${a}=${f.a ?? '.'}`, how, `${b}=${f.b ?? '.'}`, '--data', f.data ?? 'data/default', '--workload', list];
+// A side's own lake goes into its target spec (`NAME=CHECKOUT --data DIR`, src/bench/servers.ts parseServeSpec).
+const side = (name: string, checkout: string | undefined, data: string | undefined): string => `${name}=${checkout ?? '.'}${data ? ` --data ${data}` : ''}`;
+const args = [how, side(a, f.a, f.aData), how, side(b, f.b, f.bData), '--data', f.data ?? 'data/default', '--workload', list];
 args.push('--mode', 'sequential', '--repeat', f.reps ?? '5', '--no-floor', '--out', report, '--progress', 'false');
 await benchCli(args);
 const md = [

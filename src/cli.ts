@@ -3,7 +3,7 @@
  *   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
- *   tronlake rederive --data DIR                  (rebuild the derived tables of a lake published by another release)
+ *   tronlake rederive --data DIR [--all]          (rebuild the stale derived tables of a lake published by another release; --all: every one)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  *   tronlake reference load --dir D --data DIR    (validate off-chain reference files and publish them into a lake)
@@ -31,8 +31,15 @@ async function rederiveCmd(flags: Flags): Promise<void> {
   const dataDir = flags.data ?? process.env.DATA_DIR;
   if (!dataDir) throw new Error('--data DIR is required');
   const { rederive } = await import('./lake/publish.ts');
+  const { staleDatasets } = await import('./lake/layout.ts');
+  const all = flags.all === 'true';
+  const before = await readManifest(dataDir);
+  if (before && !all) {
+    const stale = staleDatasets(before);
+    console.error(stale.length ? `stale derived datasets (rebuilt; the others are linked): ${stale.join(', ')}` : 'no stale derived dataset: every one is linked');
+  }
   const t0 = Date.now();
-  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`));
+  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`), { all });
   console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
 }
 
@@ -118,7 +125,7 @@ const USAGE = `usage:
   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
-  tronlake rederive --data DIR
+  tronlake rederive --data DIR [--all]
   tronlake verify --data DIR [--version V]
   tronlake start
   tronlake reference load --dir D --data DIR

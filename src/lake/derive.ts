@@ -35,6 +35,13 @@ export interface DerivePlan {
   /** The previous version holds rows at or above fromBlock (a replaced tail): they are taken out first. */
   replacesTail: boolean;
   head: { number: number; timestamp: number };
+  /**
+   * Datasets whose previous files were derived with another layout (src/lake/layout.ts): derived from every raw row,
+   * whatever `previous` holds.
+   */
+  rebuild?: ReadonlySet<string>;
+  /** Link every other derived dataset's files from `previous` unchanged (a rederive: the raw data is the same). */
+  linkCurrent?: boolean;
 }
 
 export interface DeriveContext {
@@ -59,7 +66,8 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   await view.run(
     `CREATE OR REPLACE MACRO derive_head_day(n) AS strftime(make_timestamp((${headDay}::BIGINT + n * ${DAY_MS}) * 1000), '%Y-%m-%d')`,
   );
-  if (!plan.previous) return;
+  // A rederive links or fully derives every dataset: nothing reads the new rows or the previous version's tables.
+  if (!plan.previous || plan.linkCurrent) return;
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;
@@ -77,7 +85,7 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   }
   const prev = plan.previous;
   for (const ds of [...sourceDatasets.filter((d) => d.kind === 'dimension'), ...derivedDatasets]) {
-    const entry = prev.manifest.tables[ds.name];
+    const entry = plan.rebuild?.has(ds.name) ? undefined : prev.manifest.tables[ds.name];
     if (entry) await createDatasetView(view, prev.dir, ds, entry.rows, 'prev');
   }
 }
@@ -89,29 +97,36 @@ export async function deriveAll(ctx: DeriveContext, plan: DerivePlan): Promise<v
     ctx.progress(`derive ${ds.name}`);
     const target = path.join(ctx.dir, 'derived', ds.name);
     await fs.mkdir(target, { recursive: true });
-    const before = plan.previous?.manifest.tables[ds.name];
-    let entry: TableEntry;
-    switch (ds.growth.rule) {
-      case 'per-day':
-        entry = await derivePerDay(ctx, plan, ds, target, before);
-        break;
-      case 'runs':
-        entry = await deriveRuns(ctx, plan, ds, target, before);
-        break;
-      case 'state':
-        entry = await deriveState(ctx, plan, ds, target, before);
-        break;
-      case 'bounded':
-        entry = await writeWhole(ctx, ds, target, await readDeriveSql(ds.name), {
-          how: 'recomputed',
-          detail: `bounded by ${ds.growth.boundedBy}`,
-        });
-        break;
-    }
+    // A stale dataset's previous files are not this release's: it is derived from every raw row.
+    const before = plan.rebuild?.has(ds.name) ? undefined : plan.previous?.manifest.tables[ds.name];
+    const entry = plan.linkCurrent && before
+      ? await linkUnchanged(plan.previous!, ds, target, before)
+      : await deriveByRule(ctx, plan, ds, target, before);
     ctx.tables[ds.name] = entry;
     // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
     await createDatasetView(ctx.view, ctx.dir, ds, entry.rows);
   }
+}
+
+/** Writes `ds` by its growth rule (growth.ts) over the previous version's entry `before` (none: from every raw row). */
+async function deriveByRule(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
+  switch (ds.growth.rule) {
+    case 'per-day':
+      return derivePerDay(ctx, plan, ds, target, before);
+    case 'runs':
+      return deriveRuns(ctx, plan, ds, target, before);
+    case 'state':
+      return deriveState(ctx, plan, ds, target, before);
+    case 'bounded':
+      return writeWhole(ctx, ds, target, await readDeriveSql(ds.name), { how: 'recomputed', detail: `bounded by ${ds.growth.boundedBy}` });
+  }
+}
+
+/** The previous version's files of `ds`, hard-linked as they are (its layout is current and the raw data unchanged). */
+async function linkUnchanged(previous: NonNullable<DerivePlan['previous']>, ds: DerivedDataset, target: string, before: TableEntry): Promise<TableEntry> {
+  const from = path.join(previous.dir, 'derived', ds.name);
+  if (await exists(from)) await linkTree(from, target);
+  return { ...before, rebuilt: { how: 'linked', detail: `layout unchanged: the files of ${previous.manifest.version}` } };
 }
 
 const cols = (ds: DerivedDataset): string => ds.columns.filter((c) => c.name !== 'bucket').map((c) => `"${c.name}"`).join(', ');
@@ -319,6 +334,15 @@ async function deriveState(ctx: DeriveContext, plan: DerivePlan, ds: DerivedData
 async function linkFiles(from: string, to: string): Promise<void> {
   await fs.mkdir(to, { recursive: true });
   for (const f of await fs.readdir(from)) await fs.link(path.join(from, f), path.join(to, f));
+}
+
+/** Hard-links every file under `from` into `to`, folders included (a dataset kept as it is). */
+async function linkTree(from: string, to: string): Promise<void> {
+  await fs.mkdir(to, { recursive: true });
+  for (const e of await fs.readdir(from, { withFileTypes: true })) {
+    if (e.isDirectory()) await linkTree(path.join(from, e.name), path.join(to, e.name));
+    else await fs.link(path.join(from, e.name), path.join(to, e.name));
+  }
 }
 
 async function exists(p: string): Promise<boolean> {

@@ -1,36 +1,146 @@
 /**
- * The derived layout id: sha256 over the derived datasets' catalog entries (columns, order, row groups, buckets),
- * their derive and merge SQL and the bucket macro. A published version records it (manifest `layout`); the server refuses a
- * version derived with another layout (its SQL would read tables that are not there, or not shaped as it expects),
- * and `rederive()` publishes the same raw data again with the current derive step.
+ * Layout ids of the derived datasets, one per dataset. A dataset's id is a sha256 over what decides the content and
+ * shape of its files: its catalog entry (columns, order, row groups, buckets, growth rule), its derive and merge SQL
+ * (fragments expanded, comments left out), the bodies of the sql/macros and sql/views it uses (and of the macros and
+ * views those use), the bucket macro when it is bucketed, and the ids of the derived datasets it reads. So a changed
+ * file makes exactly the datasets that use it stale, and the datasets derived from them (their ids contain its id).
+ *
+ * A published version records every id (manifest `layouts`). The server serves a version only when each derived
+ * dataset of this release has its current id there (`staleLayout`), and `tronlake rederive` rebuilds just the stale
+ * ones, hard-linking the others (publish.ts). A lake published before per-dataset ids holds one `layout` id: it is
+ * mapped to per-dataset ids when it is one of `LEGACY_LAYOUTS` (lakes of known commits), else every dataset is stale.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { derivedDatasets } from './derived.ts';
-import { hasMergeSql } from './growth.ts';
+import { type DerivedDataset, hasMergeSql } from './growth.ts';
+import { LEGACY_LAYOUTS } from './legacy-layouts.ts';
 import type { Manifest } from './manifest.ts';
-import { readDeriveSql } from './sql-files.ts';
+import { expandFragments, SQL_ROOT, stripStatement } from './sql-files.ts';
 import { ADDRESS_BUCKET_MACRO } from './views.ts';
 
-let cached: Promise<string> | undefined;
+/** Where the layout reads SQL files: the repository's sql/ folder, another checkout's, or a map in tests. */
+export interface SqlSource {
+  /** The text of `sql/<rel>`, e.g. `read('derive/token_stats.sql')`; throws when absent. */
+  read(rel: string): string;
+  /** The `.sql` file names of `sql/<dir>`, e.g. `list('macros')`; empty when the folder is absent. */
+  list(dir: string): string[];
+}
 
-export function derivedLayout(): Promise<string> {
-  cached ??= (async () => {
-    const h = createHash('sha256');
-    h.update(ADDRESS_BUCKET_MACRO);
-    for (const ds of derivedDatasets) {
-      h.update(JSON.stringify(ds)).update(await readDeriveSql(ds.name));
-      if (hasMergeSql(ds.growth)) h.update(await readDeriveSql(`merge/${ds.name}`));
+/** The SQL files under `root`, e.g. `sqlFolder('/tmp/kit-base/sql')`. */
+export function sqlFolder(root: string): SqlSource {
+  return {
+    read: (rel) => readFileSync(path.join(root, rel), 'utf8'),
+    list: (dir) => {
+      try {
+        return readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.sql')).sort();
+      } catch {
+        return [];
+      }
+    },
+  };
+}
+
+export interface DatasetLayout {
+  /** 16 hex digits. */
+  id: string;
+  /** The derived datasets its SQL reads (directly or through a view), earlier in the list. */
+  reads: string[];
+}
+
+/** SQL without its string literals: a name inside quotes (a label such as 'address_transactions') is not a read. */
+const code = (sql: string): string => sql.replace(/'(?:[^']|'')*'/g, "''");
+const word = (name: string): RegExp => new RegExp(`\\b${name}\\b`);
+const call = (name: string): RegExp => new RegExp(`\\b${name}\\s*\\(`);
+
+/**
+ * Every derived dataset's layout, in list order, e.g. `computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT))`. A
+ * dataset reads another when its SQL (or a view it uses) names it; only earlier datasets can be read (derive order).
+ */
+export function computeLayouts(datasets: readonly DerivedDataset[], src: SqlSource): Record<string, DatasetLayout> {
+  const fragments = (id: string): string => src.read(`${id}.sql`);
+  const statement = (rel: string): string => stripStatement(expandFragments(rel, src.read(`${rel}.sql`), fragments));
+  const macros = new Map(src.list('macros').map((f) => [f.replace(/\.sql$/, ''), stripStatement(src.read(`macros/${f}`))] as const));
+  const views = new Map(src.list('views').map((f) => [f.replace(/^\d+-/, '').replace(/\.sql$/, ''), stripStatement(src.read(`views/${f}`))] as const));
+  const out: Record<string, DatasetLayout> = {};
+  for (const [i, ds] of datasets.entries()) {
+    const texts = [statement(`derive/${ds.name}`)];
+    if (hasMergeSql(ds.growth)) texts.push(statement(`derive/merge/${ds.name}`));
+    // The macros and views it uses, and those they use, to a fixed point.
+    const usedMacros = new Set<string>();
+    const usedViews = new Set<string>();
+    for (let grew = true; grew; ) {
+      grew = false;
+      const all = code([...texts, ...[...usedMacros].map((m) => macros.get(m)!), ...[...usedViews].map((v) => views.get(v)!)].join('\n'));
+      for (const name of macros.keys()) {
+        if (!usedMacros.has(name) && call(name).test(all)) grew = usedMacros.add(name).size > 0;
+      }
+      for (const name of views.keys()) {
+        if (!usedViews.has(name) && word(name).test(all)) grew = usedViews.add(name).size > 0;
+      }
     }
-    return h.digest('hex').slice(0, 16);
-  })();
+    const reading = code([...texts, ...[...usedViews].map((v) => views.get(v)!)].join('\n'));
+    const reads = datasets.slice(0, i).filter((d) => word(d.name).test(reading)).map((d) => d.name);
+    const h = createHash('sha256');
+    h.update(`dataset\n${JSON.stringify(ds)}\n`);
+    for (const t of texts) h.update(`sql\n${t}\n`);
+    for (const m of [...usedMacros].sort()) h.update(`macro ${m}\n${macros.get(m)}\n`);
+    for (const v of [...usedViews].sort()) h.update(`view ${v}\n${views.get(v)}\n`);
+    if (ds.bucketBy || /\baddress_bucket\s*\(/.test(reading)) h.update(`macro address_bucket\n${ADDRESS_BUCKET_MACRO}\n`);
+    for (const r of reads) h.update(`reads ${r} ${out[r]!.id}\n`);
+    out[ds.name] = { id: h.digest('hex').slice(0, 16), reads };
+  }
+  return out;
+}
+
+let cached: Record<string, DatasetLayout> | undefined;
+
+/** This release's layouts (read once from the repository's sql/). */
+export function currentLayouts(): Record<string, DatasetLayout> {
+  cached ??= computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT));
   return cached;
 }
 
-/** Null when `m` was derived with the current layout, else the reason to run `tronlake rederive`. */
+/** This release's id per derived dataset, as a publish records it in the manifest (`layouts`). */
+export function layoutIds(): Record<string, string> {
+  return Object.fromEntries(Object.entries(currentLayouts()).map(([n, l]) => [n, l.id]));
+}
+
+/** One id summing up the per-dataset ids (manifest `layout`, printed by the CLI; not used to decide anything). */
+export function releaseLayout(): string {
+  const h = createHash('sha256');
+  for (const [n, id] of Object.entries(layoutIds())) h.update(`${n}:${id}\n`);
+  return h.digest('hex').slice(0, 16);
+}
+
+/** The per-dataset ids a version was derived with: recorded, mapped from a known single id, or none. */
+export function recordedLayouts(m: Pick<Manifest, 'layouts' | 'layout'>): Record<string, string> {
+  if (m.layouts) return m.layouts;
+  return (m.layout !== undefined ? LEGACY_LAYOUTS[m.layout]?.layouts : undefined) ?? {};
+}
+
+/**
+ * The derived datasets of this release that `m` does not hold as this release derives them (another id, or
+ * missing), with every dataset that reads one of them, in derive order, e.g. `['token_stats']`.
+ */
+export function staleDatasets(m: Pick<Manifest, 'layouts' | 'layout' | 'tables'>, layouts: Record<string, DatasetLayout> = currentLayouts()): string[] {
+  const recorded = recordedLayouts(m);
+  const stale = new Set<string>();
+  for (const [name, l] of Object.entries(layouts)) {
+    if (recorded[name] !== l.id || !m.tables[name] || l.reads.some((r) => stale.has(r))) stale.add(name);
+  }
+  return [...stale];
+}
+
+/** Null when every derived dataset of `m` is current, else the refusal: the stale datasets and the command. */
 export async function staleLayout(m: Manifest, dataDir: string): Promise<string | null> {
-  if (m.layout === (await derivedLayout())) return null;
-  return `${dataDir} (version ${m.version}) was derived by another tronlake release; ` +
-    `run \`tronlake rederive --data ${dataDir}\` to rebuild its derived tables from its raw data (the raw data is kept)`;
+  const stale = staleDatasets(m);
+  if (stale.length === 0) return null;
+  const total = Object.keys(currentLayouts()).length;
+  const names = stale.length === total ? `all ${total} derived datasets` : `${stale.length} of ${total} derived datasets (${stale.join(', ')})`;
+  return `${dataDir} (version ${m.version}) was derived by another tronlake release: ${names} differ from this release's; ` +
+    `run \`tronlake rederive --data ${dataDir}\` to rebuild them from its raw data (the raw data and the other datasets are kept)`;
 }
 
 /**

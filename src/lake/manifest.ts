@@ -17,7 +17,8 @@ const runSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBloc
 
 /** What a publish did to a derived dataset (src/lake/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
 const rebuiltSchema = z.object({
-  how: z.enum(['full', 'days', 'runs', 'deltas', 'recomputed']),
+  /** `linked`: the previous version's files, unchanged (a rederive of other datasets; src/lake/layout.ts). */
+  how: z.enum(['full', 'days', 'runs', 'deltas', 'recomputed', 'linked']),
   detail: z.string(),
 });
 
@@ -55,10 +56,16 @@ export const manifestSchema = z.object({
   /** sha256 over every source table's per-partition content hashes: equal data ⇔ equal fingerprint. */
   fingerprint: z.string(),
   /**
-   * Id of the derived tables' layout (their catalog entries and derive SQL, src/lake/layout.ts) this version was
-   * derived with. A lake from another tronlake release is served only after `tronlake rederive`.
+   * One id summing up `layouts` (printed by the CLI). A lake published before `layouts` has only this one id of
+   * all its derived tables: src/lake/layout.ts maps the ids of known commits, any other means every dataset is stale.
    */
   layout: z.string().optional(),
+  /**
+   * Per derived dataset, the layout id it was derived with (src/lake/layout.ts: its catalog entry, derive and merge
+   * SQL, the macros and views it uses, the datasets it reads). A dataset of this release whose id differs or is
+   * missing is stale: the version is served only after `tronlake rederive`, which rebuilds the stale ones alone.
+   */
+  layouts: z.record(z.string(), z.string()).optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;

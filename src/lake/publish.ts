@@ -16,7 +16,7 @@ import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
-import { derivedLayout, parquetOptions } from './layout.ts';
+import { layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
 import { merged, planMerges, runId } from './runs.ts';
 import { writeStateFile } from './state-files.ts';
@@ -35,8 +35,13 @@ export interface PublishOptions {
   onStep?: (label: string, done: number, total: number) => void;
   /** Parquet row-group size of fact tables (rows), default 16,384. */
   rowGroupSize?: number;
-  /** Derive every derived dataset from all raw rows (`rederive`), not from the previous version's. */
+  /** Derive every derived dataset from all raw rows (`rederive --all`), not from the previous version's. */
   fullDerive?: boolean;
+  /**
+   * Link every derived dataset whose layout is current from the current version, unchanged (`rederive`: the raw data
+   * is the same); the stale ones (src/lake/layout.ts) are derived in full either way.
+   */
+  linkCurrent?: boolean;
   /**
    * The staged raw tables hold only rows of blocks above the current head (an ingest batch that follows the chain):
    * each day they touch gets them as one more file beside the files it has (merged size-tiered, runs.ts), every other
@@ -183,8 +188,9 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     await createLakeViews(view, tmp, tables, { solidBlock: Number.MAX_SAFE_INTEGER });
     const [top] = await view.all(`SELECT block_number, "timestamp" FROM blocks ORDER BY block_number DESC LIMIT 1`);
     if (!top) throw new Error('publish: the blocks table is empty');
-    // Incremental only over a version derived by this release (another layout is rebuilt in full).
-    const previous = incremental && !opts.fullDerive && current!.layout === (await derivedLayout()) ? previousOf(opts.dataDir, current) : null;
+    // Incremental over the previous version, except for its stale datasets (another layout): those are rebuilt in full.
+    const previous = incremental && !opts.fullDerive ? previousOf(opts.dataDir, current) : null;
+    const stale = previous ? new Set(staleDatasets(current!)) : null;
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
     const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);
     await deriveAll(
@@ -195,6 +201,8 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
         fromBlock: changed,
         replacesTail: previous !== null && changed !== null && changed <= previous.manifest.head.number,
         head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
+        rebuild: stale ?? undefined,
+        linkCurrent: opts.linkCurrent === true,
       },
     );
     progress('manifest');
@@ -215,7 +223,8 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       source: opts.source,
       tables,
       fingerprint: fingerprint(tables),
-      layout: await derivedLayout(),
+      layout: releaseLayout(),
+      layouts: layoutIds(),
     };
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
@@ -395,9 +404,11 @@ export { datasetGlob };
 
 /**
  * Publishes the current version's raw data again with the current derive step (`tronlake rederive`): raw day
- * folders are hard-linked, dimensions copied, every derived table rebuilt. Same fingerprint, new layout id.
+ * folders are hard-linked, dimensions copied; the derived datasets whose layout is stale (src/lake/layout.ts: another
+ * id, or missing, or reading a stale one) are derived again from every raw row, the others hard-linked unchanged;
+ * with `all`, every derived dataset is derived again. One atomic publish, same fingerprint.
  */
-export async function rederive(dataDir: string, onStep?: PublishOptions['onStep']): Promise<Manifest> {
+export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'], opts: { all?: boolean } = {}): Promise<Manifest> {
   const current = await readManifest(dataDir);
   if (!current) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
   const v = versionDir(dataDir, current);
@@ -415,7 +426,8 @@ export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'
       }
     }
     return await publishVersion(db, {
-      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], fullDerive: true, onStep,
+      dataDir, source: current.source, solidBlock: current.solidBlock, refreshTime: current.refreshTime, days: [], onStep,
+      ...(opts.all ? { fullDerive: true } : { linkCurrent: true }),
     });
   } finally {
     db.close();

@@ -189,7 +189,8 @@ export async function readMacroSqls(): Promise<{ name: string; sql: string }[]> 
   return out;
 }
 
-function stripStatement(text: string): string {
+/** A statement without its comment lines and trailing semicolon. */
+export function stripStatement(text: string): string {
   return text
     .split('\n')
     .filter((l) => !l.trim().startsWith('--'))

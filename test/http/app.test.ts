@@ -9,7 +9,7 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { publishVersion, rederive } from '../../src/lake/publish.ts';
-import { derivedLayout } from '../../src/lake/layout.ts';
+import { layoutIds } from '../../src/lake/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 
 describe('app', () => {
@@ -78,13 +78,15 @@ describe('app', () => {
       cpSync(lakeDir(), dir, { recursive: true });
       const file = path.join(dir, 'manifest.json');
       const m = JSON.parse(readFileSync(file, 'utf8'));
-      writeFileSync(file, JSON.stringify({ ...m, layout: 'from-an-older-release' }));
+      // A lake from before per-dataset layout ids, with an unknown single id: every derived dataset is stale.
+      writeFileSync(file, JSON.stringify({ ...m, layout: 'from-an-older-release', layouts: undefined }));
       await expect(buildApp({ dataDir: dir, endpoints, cacheBytes: 0 })).rejects.toThrow(`run \`tronlake rederive --data ${dir}\``);
 
       const next = await rederive(dir);
       expect(next.version).not.toBe(m.version);
       expect(next.fingerprint).toBe(m.fingerprint);
-      expect(next.layout).toBe(await derivedLayout());
+      expect(next.layouts).toEqual(layoutIds());
+      for (const t of Object.values(next.tables)) if (t.kind === 'derived') expect(t.rebuilt?.how).not.toBe('linked');
       for (const [name, t] of Object.entries(m.tables as Record<string, { rows: number }>)) expect(next.tables[name]?.rows, name).toBe(t.rows);
       // Raw day files are hard links to the previous version's, not copies.
       const day = readdirSync(path.join(versionDir(dir, m), 'raw', 'transactions'))[0]!;

@@ -35,7 +35,10 @@ export interface SortSpec {
   timeOrdered?: string[];
 }
 
-/** Parameters the kit adds to every list. */
+/**
+ * Parameters the kit adds to every list. A list without `sort` keys may declare a `sort` parameter of its own (another
+ * dialect): the parsed value is then its own, and its type the intersection of both (tokens-overview.ts).
+ */
 export interface ListParams {
   page: { start: number; limit: number | null };
   sort: SortChoice;
@@ -60,6 +63,10 @@ export interface EnvelopeInput<P> {
   also: Record<string, Row[]>;
   /** State from `prepare`. */
   state: unknown;
+  /** The row of the count statement when one ran (a hand-written count may give more than `n`, e.g. an unfiltered count). */
+  totalRow?: Row;
+  /** The service's "now" (the head block time, ms). */
+  now: number;
 }
 
 /** What a list's hooks may run: its declared queries (by name) and their derived counts. */
@@ -122,6 +129,11 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
    */
   total?(p: P, f: Record<string, BindValue>, q: ListQueries): Promise<number> | undefined;
+  /**
+   * The count carried by the page itself (e.g. a window count `count(*) OVER ()` in the rows statement): the count
+   * statement then runs only when the page holds no row (limit=0, or past the end).
+   */
+  pageTotal?(rows: Row[], p: P): number | undefined;
   /** Ids for tokenInfo and addresses for the contract map, per row. */
   lookups?: {
     tokens?(r: Row, p: P): (string | null | undefined)[];
@@ -139,8 +151,11 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   row(r: Row, x: { p: P; index: number; lookups: ListLookups; state: unknown; enriched: unknown }): unknown;
   /** The response body (default: the paged-list envelope); an early answer (e.g. the TRX alias) skips the SQL. */
   envelope?(items: unknown[], x: EnvelopeInput<P>): object;
-  /** Answer without SQL for a request that cannot match (e.g. `{…empty envelope}`). */
-  shortCircuit?(p: P): object | undefined;
+  /**
+   * An answer that is not a page of the rows statement: a request that cannot match (e.g. `{…empty envelope}`), or a
+   * row built in code from its own declared query (e.g. the TRX row of /api/token). JSON only: CSV streams the plan.
+   */
+  shortCircuit?(p: P, q: ListQueries): object | undefined | Promise<object | undefined>;
   csv?: { columns?: CsvColumn[]; filename: string };
   /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
   item?: z.ZodType;
@@ -269,9 +284,9 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
     d.check?.(p);
-    const early = d.shortCircuit?.(p);
-    if (early) return early;
     const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
+    const early = await d.shortCircuit?.(p, q);
+    if (early) return early;
     const also = Object.keys(d.sql.also ?? {});
     const alsoQ = Promise.all(also.map((name) => ctx.rows(name, {})));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
@@ -285,6 +300,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
 
     let rows: Row[];
     let rangeTotal: number;
+    let totalRow: Row | undefined;
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
@@ -303,12 +319,20 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
           ? pageByTimeWindows((b) => run('rows', { ...bounds, ...b }), window, ctx.manifest)
           : run('rows', bounds);
       const f = { ...filter, ...bounds };
-      const totalQ = d.total?.(p, f, q) ?? q.count('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true));
-      [rows, rangeTotal] = await Promise.all([rowsQ, totalQ]);
+      const totalQ = (): Promise<number> =>
+        d.total?.(p, f, q) ??
+        q.countRow('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true)).then((r) => {
+          totalRow = r;
+          return Number(r?.n ?? 0);
+        });
+      if (d.pageTotal) {
+        rows = await rowsQ;
+        rangeTotal = d.pageTotal(rows, p) ?? (await totalQ());
+      } else [rows, rangeTotal] = await Promise.all([rowsQ, totalQ()]);
     }
     const [lookups, alsoRows, enriched] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ, d.enrich?.(rows, p, q)]);
     const items = rows.map((r, index) => d.row(r, { p, index, lookups, state, enriched }));
-    const x: EnvelopeInput<P> = { p, rangeTotal, lookups, also: Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])), state };
+    const x: EnvelopeInput<P> = { p, rangeTotal, lookups, also: Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])), state, totalRow, now: ctx.now };
     return d.envelope ? d.envelope(items, x) : pagedList(key, items, rangeTotal);
   }
 
@@ -388,12 +412,14 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
   }
 }
 
-/** The list's queries for its hooks. */
-function queriesOf(ctx: EndpointContext, handWritten: Record<string, string>): ListQueries {
+/** The list's queries for its hooks, and the kit's count with its whole row. */
+function queriesOf(ctx: EndpointContext, handWritten: Record<string, string>): ListQueries & { countRow(name: string, binds: Record<string, BindValue>): Promise<Row | undefined> } {
+  // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
+  const countRow = async (name: string, binds: Record<string, BindValue>) => (await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0];
   return {
     rows: (name, binds, orderBy) => ctx.rows(name, binds, orderBy),
-    // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
-    count: async (name, binds) => Number((await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0]?.n ?? 0),
+    count: async (name, binds) => Number((await countRow(name, binds))?.n ?? 0),
+    countRow,
     now: ctx.now,
     solidBlock: ctx.manifest.solidBlock,
   };

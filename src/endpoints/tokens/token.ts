@@ -3,10 +3,11 @@
  * here (TRX is not a row of the tokens dimension). Filters: id, id_gt, owner (issuer), name (substring of name or
  * abbreviation), showAll (default 0: whitelist only). `fields` trims the keys of each row; `totalAll=1` makes
  * `totalAll` the count of all TRC10 tokens. `order` (no documented meaning) orders by id: asc (default) or desc.
+ * `format=csv` streams the statement's rows (TRC10 tokens; the TRX row is not one of them, docs/compat.md).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, bool, commaList, int, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { address, bool, commaList, int, oneOf, text, type PagingOptions } from '../../params/index.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 import { REPUTATION } from './token-all.ts';
@@ -17,20 +18,6 @@ import { contractMap, count, decimalString, exactInt, intString, shape } from '.
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
 const DAY_MS = 86_400_000;
 const ORDERS = { asc: 'CAST(t.token_id AS BIGINT) ASC', desc: 'CAST(t.token_id AS BIGINT) DESC' } as const;
-
-const params = z
-  .object({
-    ...pagingFields(paging),
-    id: tokenIdParam().optional(),
-    id_gt: int({ min: 0 }).optional(),
-    owner: address().optional(),
-    name: text(100).optional(),
-    showAll: showAllParam(),
-    fields: commaList(text(64), { max: 100 }).optional(),
-    totalAll: bool().optional(),
-    order: oneOf(['asc', 'desc']).optional(),
-  })
-  .transform(withPage(paging));
 
 type TokenRow = Record<string, unknown>;
 
@@ -52,11 +39,67 @@ function pick(row: TokenRow, fields: string[] | undefined): TokenRow {
   return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
 }
 
-export default defineEndpoint({
+export default defineList({
   path: '/api/token',
-  method: 'GET',
   summary: 'TRC10 tokens (id 0 = TRX): by id, id_gt, issuer or name, with holders, transfers and supply.',
-  params,
+  params: {
+    id: tokenIdParam().optional(),
+    id_gt: int({ min: 0 }).optional(),
+    owner: address().optional(),
+    name: text(100).optional(),
+    showAll: showAllParam(),
+    fields: commaList(text(64), { max: 100 }).optional(),
+    totalAll: bool().optional(),
+    order: oneOf(['asc', 'desc']).optional(),
+  },
+  paging,
+  order: { choices: Object.values(ORDERS), of: (p) => ORDERS[p.order ?? 'asc'] },
+  // The count statement also counts every TRC10 token (n_all, for totalAll=1) in the same pass.
+  sql: { rows: 'tokens/token', total: 'tokens/token.total', extra: { line: 'tokens/token-price-line', trx: 'tokens/trx-transfers' } },
+  filters: (p) => ({ id: p.id ?? null, id_gt: p.id_gt ?? null, owner: p.owner ?? null, name: p.name ?? null, show_all: p.showAll }),
+  // TRX is built here with its counter; a contract address is no TRC10 id.
+  async shortCircuit(p, q) {
+    if (p.id === TRX_ID) {
+      const shown = p.page.start === 0 && (p.page.limit ?? 0) > 0;
+      const [c] = shown ? await q.rows('trx', trxRecentBinds(q.now)) : [];
+      const data = shown ? [pick(trxRow(num(c?.trx_transfer_count)), p.fields)] : [];
+      return { total: 1, totalAll: 1, contractMap: {}, data };
+    }
+    if (p.id !== undefined && p.id.startsWith('T')) return { total: 0, data: [], contractMap: {}, totalAll: 0 };
+    return undefined;
+  },
+  lookups: { pageAddresses: (rows) => rows.map((r) => str(r.issuer_address)) },
+  enrich: async (rows, _p, q) => {
+    const ids = rows.map((r) => str(r.token_id));
+    return priceLines(ids.length ? await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS }) : []);
+  },
+  row: (r, { p, index, enriched }) => {
+    const lines = enriched as ReturnType<typeof priceLines>;
+    const supply = str(r.total_supply_raw);
+    const row: TokenRow = {
+      id: Number(r.token_id), tokenID: Number(r.token_id), name: str(r.name), abbr: str(r.symbol),
+      description: str(r.description), imgUrl: str(r.logo_url), url: str(r.home_page), website: str(r.home_page),
+      github: '', white_paper: '', ownerAddress: str(r.issuer_address), precision: num(r.decimals),
+      // Issue terms (exchange ratio, window, frozen supply) are not in the lake: 0 / [] = unknown.
+      totalSupply: supply, num: 0, trxNum: 0, price: 0, startTime: num(r.created_ts), endTime: num(r.created_ts),
+      dateCreated: Math.floor(num(r.created_ts) / 1000), issued: Number(supply), remaining: 0, available: 0,
+      availableSupply: 0, participated: 0, frozenTotal: 0, issuedPercentage: 100, remainingPercentage: 0,
+      frozenPercentage: 0, percentage: 0, frozen: [], frozen_supply: [], nrOfTokenHolders: num(r.holder_count),
+      totalTransactions: num(r.transfer_count), voteScore: 0, rank_order: 0, index: p.page.start + index + 1,
+      reputation: REPUTATION[num(r.level)] ?? 'Unknown', level: String(num(r.level)), vip: r.vip === true,
+      isBlack: str(r.list_status) === 'blacklist', fromThirdParty: false, symbolShow: true, canShow: String(num(r.can_show)),
+      social_media: [], new_social_media: '', totalTurnOver: supply,
+      tokenPriceLine: lines.get(str(r.token_id)) ?? { total: 0, data: [] },
+    };
+    return pick(row, p.fields);
+  },
+  // `total` is the whole filtered count (this list has no 10000 window and no rangeTotal, reference §2).
+  envelope: (items, { p, rangeTotal, totalRow, lookups }) => ({
+    total: rangeTotal,
+    totalAll: p.totalAll ? num(totalRow?.n_all) : rangeTotal,
+    contractMap: lookups.contractMap,
+    data: items,
+  }),
   // `fields` keeps only the named keys of a row: every field is optional, its type is not.
   response: shape({
     total: count,
@@ -114,47 +157,10 @@ export default defineEndpoint({
       }).partial(),
     ),
   }),
-  queries: { rows: 'tokens/token', total: 'tokens/token.total', line: 'tokens/token-price-line', trx: 'tokens/trx-transfers' },
-  orderBys: Object.values(ORDERS),
-  async handle(p, ctx) {
-    if (p.id === TRX_ID) {
-      const shown = p.page.start === 0 && p.page.limit > 0;
-      const [c] = shown ? await ctx.rows('trx', trxRecentBinds(ctx.now)) : [];
-      const data = shown ? [pick(trxRow(num(c?.trx_transfer_count)), p.fields)] : [];
-      return { total: 1, totalAll: 1, contractMap: {}, data };
-    }
-    if (p.id !== undefined && p.id.startsWith('T')) return { total: 0, data: [], contractMap: {}, totalAll: 0 };
-    const filter = { id: p.id ?? null, id_gt: p.id_gt ?? null, owner: p.owner ?? null, name: p.name ?? null, show_all: p.showAll };
-    const [rows, totals] = await Promise.all([
-      ctx.rows('rows', { ...filter, lim: p.page.limit, off: p.page.start }, ORDERS[p.order ?? 'asc']),
-      ctx.rows('total', filter),
-    ]);
-    const ids = rows.map((r) => str(r.token_id));
-    const [lineRows, lookups] = await Promise.all([
-      ids.length ? ctx.rows('line', { ids, since_ts: ctx.now - PRICE_LINE_DAYS * DAY_MS }) : Promise.resolve([]),
-      ctx.lookups.contractMap(rows.map((r) => str(r.issuer_address))),
-    ]);
-    const lines = priceLines(lineRows);
-    const data = rows.map((r, i) => {
-      const supply = str(r.total_supply_raw);
-      const row: TokenRow = {
-        id: Number(r.token_id), tokenID: Number(r.token_id), name: str(r.name), abbr: str(r.symbol),
-        description: str(r.description), imgUrl: str(r.logo_url), url: str(r.home_page), website: str(r.home_page),
-        github: '', white_paper: '', ownerAddress: str(r.issuer_address), precision: num(r.decimals),
-        // Issue terms (exchange ratio, window, frozen supply) are not in the lake: 0 / [] = unknown.
-        totalSupply: supply, num: 0, trxNum: 0, price: 0, startTime: num(r.created_ts), endTime: num(r.created_ts),
-        dateCreated: Math.floor(num(r.created_ts) / 1000), issued: Number(supply), remaining: 0, available: 0,
-        availableSupply: 0, participated: 0, frozenTotal: 0, issuedPercentage: 100, remainingPercentage: 0,
-        frozenPercentage: 0, percentage: 0, frozen: [], frozen_supply: [], nrOfTokenHolders: num(r.holder_count),
-        totalTransactions: num(r.transfer_count), voteScore: 0, rank_order: 0, index: p.page.start + i + 1,
-        reputation: REPUTATION[num(r.level)] ?? 'Unknown', level: String(num(r.level)), vip: r.vip === true,
-        isBlack: str(r.list_status) === 'blacklist', fromThirdParty: false, symbolShow: true, canShow: String(num(r.can_show)),
-        social_media: [], new_social_media: '', totalTurnOver: supply,
-        tokenPriceLine: lines.get(str(r.token_id)) ?? { total: 0, data: [] },
-      };
-      return pick(row, p.fields);
-    });
-    const n = num(totals[0]?.n);
-    return { total: n, totalAll: p.totalAll ? num(totals[0]?.n_all) : n, contractMap: lookups.map, data };
+  // The statement's columns, declared so an empty result (id=0: TRX is no row of it) still has its header.
+  csv: {
+    filename: 'tokens_trc10.csv',
+    columns: ['token_id', 'name', 'symbol', 'decimals', 'issuer_address', 'logo_url', 'level', 'vip', 'can_show', 'created_ts',
+      'home_page', 'description', 'list_status', 'total_supply_raw', 'holder_count', 'transfer_count'].map((c) => ({ header: c, field: c })),
   },
 });

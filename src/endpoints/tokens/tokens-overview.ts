@@ -4,10 +4,11 @@
  * priceInTrx); supply is the derived one. filter: all | trc10 | trc20 | trc721 | trc1155 | top (pinned only).
  * verifier: by default tokens listed automatically (neither whitelisted nor blacklisted) are left out; `all` keeps
  * them. `field` keeps only the named keys of each row. `showAll` is accepted and has no effect (SPEC: no meaning).
+ * `format=csv` streams the same rows (the declared columns below; TRX and the pinned rows first, as in JSON).
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../kit/endpoint.ts';
-import { commaList, oneOf, pagingFields, scaledNumber, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { commaList, oneOf, scaledNumber, text, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
 import { dateTime, num, str, TRX_ID } from './token-shape.ts';
 import { count, exactInt, exactNumber, shape } from '../kit/schemas.ts';
@@ -41,24 +42,98 @@ export function trxRecentBinds(now: number): { recent_ts: number; recent_day: st
   return { recent_ts: now - DAY_MS, recent_day: new Date(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10) };
 }
 
-const params = z
-  .object({
-    ...pagingFields(paging),
+export default defineList({
+  path: '/api/tokens/overview',
+  summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
+  params: {
     order: oneOf(['asc', 'desc']).optional(),
     filter: oneOf(FILTERS).optional(),
-    // An unknown sort key falls back to the default (ARCHITECTURE §5.3).
+    // Its own sort dialect (a key, its direction in `order`); an unknown key falls back to the default (ARCHITECTURE §5.3).
     sort: z.string().optional().transform((s): SortKey => (Object.keys(SORT_COLUMNS).find((k) => k.toLowerCase() === s?.trim().toLowerCase()) as SortKey | undefined) ?? 'marketcap'),
     field: commaList(text(64), { max: 100 }).optional(),
     verifier: z.string().optional().transform((v) => v?.trim().toLowerCase() === 'all'),
     showAll: z.string().optional(),
-  })
-  .transform(withPage(paging));
-
-export default defineEndpoint({
-  path: '/api/tokens/overview',
-  method: 'GET',
-  summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
-  params,
+  },
+  paging,
+  // Pinned rows come first in the statement itself (ORDER BY pin DESC, then this constant).
+  order: { choices: ORDER_BYS, of: (p) => orderBy(SORT_COLUMNS[p.sort as SortKey], (p.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC') },
+  sql: { rows: 'tokens/tokens-overview', also: { counts: 'tokens/tokens-overview.counts' } },
+  filters: (p, _state, q) => {
+    const filter = p.filter ?? 'all';
+    return {
+      standards: filter === 'all' || filter === 'top' ? null : [filter],
+      top_only: filter === 'top',
+      include_auto: p.verifier,
+      ...trxRecentBinds(q.now),
+    };
+  },
+  // A page holds the count of all matching rows (a window count); an empty page (limit=0, or past the end) asks the
+  // derived count, so limit=0 answers the real totals (docs/compat.md).
+  pageTotal: (rows) => (rows.length ? num(rows[0]!.n) : undefined),
+  key: 'tokens',
+  row: (r, { p }) => {
+    const id = str(r.token_id);
+    const std = str(r.token_standard);
+    const isTrx = id === TRX_ID;
+    const row: Record<string, unknown> = {
+      tokenId: std === 'trc10' && !isTrx ? Number(id) : 0,
+      contractAddress: id,
+      contractAddressLower: std === 'trc10' ? '' : base58ToHex(id).toLowerCase(),
+      tokenType: std,
+      name: str(r.name),
+      abbr: str(r.symbol),
+      decimal: num(r.decimals),
+      imgUrl: str(r.logo_url),
+      projectSite: str(r.home_page),
+      whitePaper: '',
+      github: '',
+      pairUrl: '',
+      description: str(r.description),
+      socialMedia: '[]',
+      ownerAddress: str(r.issuer_address),
+      dateCreated: Math.floor(num(r.created_ts) / 1000),
+      issueTime: dateTime(num(r.created_ts)),
+      // Exact digits from the integer supply; the DOUBLE `supply` column only sorts (docs/compat.md "Numbers").
+      supply: r.supply_raw === null || r.supply_raw === undefined ? 0 : scaledNumber(str(r.supply_raw), num(r.decimals)),
+      priceInTrx: num(r.trx),
+      priceInUsd: num(r.usd),
+      marketcap: num(r.marketcap),
+      volume24hInTrx: num(r.volume_trx),
+      gain: num(r.gain),
+      nrOfTokenHolders: num(r.holder_count),
+      transferCount: num(r.transfer_count),
+      recentTransferCount: num(r.transfer_count_24h),
+      level: String(num(r.level)),
+      vip: r.vip === true,
+      isTop: r.is_top === true,
+      canShow: num(r.can_show),
+      verifier: str(r.verifier),
+      redTag: '',
+      greyTag: '',
+      blueTag: '',
+      publicTag: '',
+    };
+    return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => f in row).map((f) => [f, row[f]])) : row;
+  },
+  envelope: (tokens, { rangeTotal, also, now }) => {
+    const c = also.counts![0] ?? {};
+    const totalAll = num(c.total_all);
+    return {
+      total: rangeTotal,
+      totalAll,
+      all: totalAll,
+      totalAllCount: totalAll,
+      total10: num(c.total10),
+      total20: num(c.total20),
+      total721: num(c.total721),
+      total1155: num(c.total1155),
+      currentWeekAll: num(c.current_week),
+      currentWeekTotalAll: num(c.current_week),
+      valueAtLeast: 10000,
+      updateTime: now,
+      tokens,
+    };
+  },
   // `field` keeps only the named keys of a row: every field is optional, its type is not.
   response: shape({
     total: count,
@@ -113,87 +188,10 @@ export default defineEndpoint({
       }).partial(),
     ),
   }),
-  queries: { rows: 'tokens/tokens-overview', counts: 'tokens/tokens-overview.counts' },
-  orderBys: ORDER_BYS,
-  async handle(p, ctx) {
-    const filter = p.filter ?? 'all';
-    const binds = {
-      standards: filter === 'all' || filter === 'top' ? null : [filter],
-      top_only: filter === 'top',
-      include_auto: p.verifier,
-      ...trxRecentBinds(ctx.now),
-      lim: p.page.limit,
-      off: p.page.start,
-    };
-    const dir = (p.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC';
-    const [rows, counts] = await Promise.all([
-      ctx.rows('rows', binds, orderBy(SORT_COLUMNS[p.sort], dir)),
-      ctx.rows('counts', {}),
-    ]);
-    // A page holds the count of all matching rows (a window count); an empty page (limit=0, or past the end) asks the
-    // derived count, so limit=0 answers the real totals (docs/compat.md).
-    const { lim: _lim, off: _off, ...filters } = binds;
-    const total = rows.length ? num(rows[0]!.n) : num((await ctx.count('rows', filters))[0]?.n);
-    const tokens = rows.map((r) => {
-      const id = str(r.token_id);
-      const std = str(r.token_standard);
-      const isTrx = id === TRX_ID;
-      const row: Record<string, unknown> = {
-        tokenId: std === 'trc10' && !isTrx ? Number(id) : 0,
-        contractAddress: id,
-        contractAddressLower: std === 'trc10' ? '' : base58ToHex(id).toLowerCase(),
-        tokenType: std,
-        name: str(r.name),
-        abbr: str(r.symbol),
-        decimal: num(r.decimals),
-        imgUrl: str(r.logo_url),
-        projectSite: str(r.home_page),
-        whitePaper: '',
-        github: '',
-        pairUrl: '',
-        description: str(r.description),
-        socialMedia: '[]',
-        ownerAddress: str(r.issuer_address),
-        dateCreated: Math.floor(num(r.created_ts) / 1000),
-        issueTime: dateTime(num(r.created_ts)),
-        // Exact digits from the integer supply; the DOUBLE `supply` column only sorts (docs/compat.md "Numbers").
-        supply: r.supply_raw === null || r.supply_raw === undefined ? 0 : scaledNumber(str(r.supply_raw), num(r.decimals)),
-        priceInTrx: num(r.trx),
-        priceInUsd: num(r.usd),
-        marketcap: num(r.marketcap),
-        volume24hInTrx: num(r.volume_trx),
-        gain: num(r.gain),
-        nrOfTokenHolders: num(r.holder_count),
-        transferCount: num(r.transfer_count),
-        recentTransferCount: num(r.transfer_count_24h),
-        level: String(num(r.level)),
-        vip: r.vip === true,
-        isTop: r.is_top === true,
-        canShow: num(r.can_show),
-        verifier: str(r.verifier),
-        redTag: '',
-        greyTag: '',
-        blueTag: '',
-        publicTag: '',
-      };
-      return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => f in row).map((f) => [f, row[f]])) : row;
-    });
-    const c = counts[0] ?? {};
-    const totalAll = num(c.total_all);
-    return {
-      total,
-      totalAll,
-      all: totalAll,
-      totalAllCount: totalAll,
-      total10: num(c.total10),
-      total20: num(c.total20),
-      total721: num(c.total721),
-      total1155: num(c.total1155),
-      currentWeekAll: num(c.current_week),
-      currentWeekTotalAll: num(c.current_week),
-      valueAtLeast: 10000,
-      updateTime: ctx.now,
-      tokens,
-    };
+  csv: {
+    filename: 'tokens_overview.csv',
+    columns: ['token_id', 'token_standard', 'name', 'symbol', 'decimals', 'issuer_address', 'created_ts', 'supply_raw', 'trx', 'usd',
+      'marketcap', 'volume_trx', 'gain', 'holder_count', 'transfer_count', 'transfer_count_24h', 'level', 'vip', 'verifier']
+      .map((c) => ({ header: c, field: c })),
   },
 });

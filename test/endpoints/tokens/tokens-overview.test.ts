@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { parseCsv } from '../../helpers/csv.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
 interface Tok { contractAddress: string; tokenType: string; isTop: boolean; vip: boolean; nrOfTokenHolders: number; marketcap: number; recentTransferCount: number; dateCreated: number; priceInTrx: number; gain: number; volume24hInTrx: number }
@@ -102,5 +103,19 @@ describe('GET /api/tokens/overview', () => {
     const far = await get('/api/tokens/overview?start=5000');
     expect(far.status).toBe(200);
     expect(far.body.tokens).toEqual([]);
+  });
+
+  it('format=csv: the rows of the JSON list in its order (TRX and pinned first), every row without limit', async () => {
+    const std = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_standard = 'trc20'`);
+    const all = await get('/api/tokens/overview?format=csv&verifier=all&filter=trc20&sort=holderCount&order=asc');
+    expect(all.status).toBe(200);
+    const [header, ...rows] = parseCsv(all.text);
+    expect(rows).toHaveLength(Number(std[0]!.n));
+    const json = (await get('/api/tokens/overview?verifier=all&filter=trc20&sort=holderCount&order=asc&limit=500')).body.tokens as Tok[];
+    expect(rows.map((x) => x[header!.indexOf('token_id')])).toEqual(json.map((t) => t.contractAddress));
+    expect(rows.map((x) => Number(x[header!.indexOf('holder_count')]))).toEqual(json.map((t) => t.nrOfTokenHolders));
+    const page = parseCsv((await get('/api/tokens/overview?format=csv&limit=3')).text).slice(1);
+    expect(page.map((x) => x[0])).toEqual((await get('/api/tokens/overview?limit=3')).body.tokens.map((t: Tok) => t.contractAddress));
+    expect(page[0]![0]).toBe('_');
   });
 });
