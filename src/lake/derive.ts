@@ -235,8 +235,14 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
   }
   for (const group of planMerges(runs)) {
     const m = merged(group);
-    const files = group.map((r) => lit(runGlob(target, ds, r.id)));
-    const into = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}])`, m.id);
+    let into: RunEntry | null;
+    if (ds.bucketBy) {
+      await mergeBuckets(ctx, ds, target, group, m.id);
+      into = { ...m, rows: group.reduce((a, r) => a + r.rows, 0) };
+    } else {
+      const files = group.map((r) => lit(runGlob(target, ds, r.id)));
+      into = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}])`, m.id);
+    }
     for (const r of group) await removeRun(target, ds, r.id);
     const at = runs.indexOf(group[0]!);
     runs.splice(at, group.length, ...(into ? [{ ...into, fromBlock: m.fromBlock, toBlock: m.toBlock, id: m.id }] : []));
@@ -279,6 +285,37 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
   } finally {
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');
   }
+}
+
+/**
+ * Merges the runs of `group` of a bucketed dataset bucket by bucket: each bucket's files (one per run, every one
+ * sorted) are sorted into `run-<id>.parquet` of that bucket, on two connections at once. A merge moves rows (no row
+ * changes bucket), so the merged run's rows are the sum of the group's. One bucket is 1/32 of the group, so its sort
+ * stays in memory, where one sort of the whole group spilled (bench: 147 s CPU to merge four 4.4 M-row runs of
+ * address_token_transfers in one sort).
+ */
+async function mergeBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, group: readonly RunEntry[], id: string): Promise<void> {
+  const rg = ds.rowGroupSize ?? ctx.rowGroup;
+  const buckets = (await fs.readdir(target)).filter((b) => b.startsWith('bucket=')).sort();
+  const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
+    for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
+      const files: string[] = [];
+      for (const r of group) {
+        const f = path.join(target, b, `run-${r.id}.parquet`);
+        if (await exists(f)) files.push(lit(f));
+      }
+      if (!files.length) continue;
+      await run1(
+        `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}], hive_partitioning = false) ORDER BY ${ds.sortBy.join(', ')}) ` +
+          `TO ${lit(path.join(target, b, `run-${id}.parquet`))} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
+      );
+    }
+  };
+  await Promise.all([lane((sql) => ctx.view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+  // The footers' row counts (no page is read): a short write fails here, not in a later lookup.
+  const want = group.reduce((a, r) => a + r.rows, 0);
+  const got = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(runGlob(target, ds, id))}, hive_partitioning = false)`));
+  if (got !== want) throw new Error(`derive: merged run ${id} of ${ds.name} holds ${got} rows, its runs ${want}`);
 }
 
 async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: string): Promise<void> {
