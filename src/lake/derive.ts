@@ -19,7 +19,7 @@ import { type Manifest, type Rebuilt, type RunEntry, type TableEntry, versionDir
 import { merged, planMerges, runId } from './runs.ts';
 import { readDeriveSql } from './sql-files.ts';
 import { parquetOptions } from './layout.ts';
-import { createDatasetView, datasetGlob } from './views.ts';
+import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from './views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
@@ -35,6 +35,8 @@ export interface DerivePlan {
   /** The previous version holds rows at or above fromBlock (a replaced tail): they are taken out first. */
   replacesTail: boolean;
   head: { number: number; timestamp: number };
+  /** `tronlake compact`: these `runs` datasets have all their runs merged into one (a lake that stopped growing). */
+  compact?: ReadonlySet<string>;
 }
 
 export interface DeriveContext {
@@ -233,7 +235,9 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
       notes.push(`added ${added.id} (${added.rows} rows)`);
     }
   }
-  for (const group of planMerges(runs)) {
+  const compacting = plan.compact?.has(ds.name) === true && runs.length > 1;
+  const groups = compacting ? [[...runs]] : planMerges(runs, ds.bucketBy ? ADDRESS_BUCKETS : 1);
+  for (const group of groups) {
     const m = merged(group);
     let into: RunEntry | null;
     if (ds.bucketBy) {
@@ -246,7 +250,7 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
     for (const r of group) await removeRun(target, ds, r.id);
     const at = runs.indexOf(group[0]!);
     runs.splice(at, group.length, ...(into ? [{ ...into, fromBlock: m.fromBlock, toBlock: m.toBlock, id: m.id }] : []));
-    notes.push(`merged ${group.length} runs into ${m.id}`);
+    notes.push(`${compacting ? 'compacted' : 'merged'} ${group.length} runs into ${m.id}`);
   }
   return { kind: 'derived', rows: runs.reduce((a, r) => a + r.rows, 0), runs, rebuilt: { how: 'runs', detail: notes.join('; ') || 'unchanged' } };
 }

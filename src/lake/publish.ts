@@ -57,6 +57,8 @@ export interface PublishOptions {
    * files (state tables, merged runs) would otherwise stay on disk for two more batches.
    */
   keepVersions?: number;
+  /** Merge every run of these `runs` datasets into one (`compact()`); with `days: []`, nothing else changes. */
+  compact?: ReadonlySet<string>;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -201,6 +203,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
         fromBlock: changed,
         replacesTail: previous !== null && changed !== null && changed <= previous.manifest.head.number,
         head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
+        compact: opts.compact,
       },
     );
     progress('manifest');
