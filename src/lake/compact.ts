@@ -17,18 +17,47 @@ import { derivedDatasets } from './derived.ts';
 import { derivedLayout } from './layout.ts';
 import { type Manifest, readManifest, versionDir } from './manifest.ts';
 import { publishVersion, type PublishOptions } from './publish.ts';
-import { datasetGlob } from './views.ts';
+import { ADDRESS_BUCKETS, datasetGlob } from './views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** The `runs` datasets, e.g. address_transactions, tx_by_hash. */
 export const runDatasets = (): string[] => derivedDatasets.filter((d) => d.growth.rule === 'runs').map((d) => d.name);
 
+export interface CompactOptions {
+  /**
+   * Address buckets of a by-address copy compacted per publish (default all 32): with 8, four publishes, each
+   * needing a quarter of the copy's size in extra disk. One-file datasets are compacted in the first.
+   */
+  bucketsPerStep?: number;
+  onStep?: PublishOptions['onStep'];
+  /** Called after each publish, e.g. to print the step. */
+  onPublished?: (m: Manifest, step: number, steps: number) => void;
+}
+
 /**
  * Compacts `datasets` (default: every `runs` dataset) of the lake in `dataDir`, e.g.
- * `await compact('data/bench', ['address_transactions'])`. Returns the new manifest.
+ * `await compact('data/bench', ['address_transactions'], { bucketsPerStep: 8 })`. Returns the last new manifest.
  */
-export async function compact(dataDir: string, datasets: string[] = runDatasets(), onStep?: PublishOptions['onStep']): Promise<Manifest> {
+export async function compact(dataDir: string, datasets: string[] = runDatasets(), opts: CompactOptions = {}): Promise<Manifest> {
+  const per = Math.min(ADDRESS_BUCKETS, Math.max(1, Math.trunc(opts.bucketsPerStep ?? ADDRESS_BUCKETS)));
+  const steps = Math.ceil(ADDRESS_BUCKETS / per);
+  let m: Manifest | undefined;
+  for (let step = 0; step < steps; step++) {
+    const buckets = Array.from({ length: Math.min(per, ADDRESS_BUCKETS - step * per) }, (_, i) => step * per + i);
+    const plan = new Map<string, number[] | null>();
+    for (const name of datasets) {
+      const bucketed = derivedDatasets.find((d) => d.name === name)?.bucketBy !== undefined;
+      if (bucketed) plan.set(name, buckets);
+      else if (step === 0) plan.set(name, null);
+    }
+    m = await compactStep(dataDir, datasets, plan, opts.onStep);
+    opts.onPublished?.(m, step, steps);
+  }
+  return m!;
+}
+
+async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMap<string, number[] | null>, onStep?: PublishOptions['onStep']): Promise<Manifest> {
   const current = await readManifest(dataDir);
   if (!current) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
   if (current.layout !== (await derivedLayout())) {
@@ -55,7 +84,7 @@ export async function compact(dataDir: string, datasets: string[] = runDatasets(
       solidBlock: current.solidBlock,
       refreshTime: current.refreshTime,
       days: [],
-      compact: new Set(datasets),
+      compact: plan,
       keepVersions: 1,
       onStep,
     });

@@ -35,8 +35,11 @@ export interface DerivePlan {
   /** The previous version holds rows at or above fromBlock (a replaced tail): they are taken out first. */
   replacesTail: boolean;
   head: { number: number; timestamp: number };
-  /** `tronlake compact`: these `runs` datasets have all their runs merged into one (a lake that stopped growing). */
-  compact?: ReadonlySet<string>;
+  /**
+   * `tronlake compact` (a lake that stopped growing): these `runs` datasets have their runs merged into one, in the
+   * listed address buckets only (null: all of them); no other run merges in this publish.
+   */
+  compact?: ReadonlyMap<string, readonly number[] | null>;
 }
 
 export interface DeriveContext {
@@ -235,8 +238,14 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
       notes.push(`added ${added.id} (${added.rows} rows)`);
     }
   }
+  if (plan.compact?.has(ds.name) && ds.bucketBy) {
+    const buckets = plan.compact.get(ds.name) ?? Array.from({ length: ADDRESS_BUCKETS }, (_, b) => b);
+    const compacted = await compactBuckets(ctx, ds, target, runs, buckets);
+    notes.push(`compacted buckets ${buckets[0]}-${buckets[buckets.length - 1]} into ${compacted[0]?.id ?? 'nothing'}`);
+    return { kind: 'derived', rows: compacted.reduce((a, r) => a + r.rows, 0), runs: compacted, rebuilt: { how: 'runs', detail: notes.join('; ') } };
+  }
   const compacting = plan.compact?.has(ds.name) === true && runs.length > 1;
-  const groups = compacting ? [[...runs]] : planMerges(runs, ds.bucketBy ? ADDRESS_BUCKETS : 1);
+  const groups = compacting ? [[...runs]] : plan.compact ? [] : planMerges(runs, ds.bucketBy ? ADDRESS_BUCKETS : 1);
   for (const group of groups) {
     const m = merged(group);
     let into: RunEntry | null;
@@ -320,6 +329,53 @@ async function mergeBuckets(ctx: DeriveContext, ds: DerivedDataset, target: stri
   const want = group.reduce((a, r) => a + r.rows, 0);
   const got = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(runGlob(target, ds, id))}, hive_partitioning = false)`));
   if (got !== want) throw new Error(`derive: merged run ${id} of ${ds.name} holds ${got} rows, its runs ${want}`);
+}
+
+/**
+ * Compaction of a bucketed dataset, some buckets at a time (so the extra disk is those buckets' share): in each listed
+ * bucket every file is sorted into `run-<all>.parquet`, `<all>` the block range of every run. Between the steps of
+ * one `compact`, the compacted buckets hold that run and the others the older runs, so the run list is read back from
+ * the files (rows from the footers): the whole-range run first, then what is left of the older runs.
+ */
+async function compactBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, runs: readonly RunEntry[], buckets: readonly number[]): Promise<RunEntry[]> {
+  if (!runs.length) return [];
+  const all = merged(runs);
+  const rg = ds.rowGroupSize ?? ctx.rowGroup;
+  const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
+    for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
+      const dir = path.join(target, `bucket=${b}`);
+      const files = (await exists(dir)) ? (await fs.readdir(dir)).filter((f) => f.startsWith('run-')).sort() : [];
+      if (files.length === 0 || (files.length === 1 && files[0] === `run-${all.id}.parquet`)) continue;
+      const tmp = path.join(dir, `.compact-${all.id}.parquet`);
+      await run1(
+        `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.map((f) => lit(path.join(dir, f))).join(', ')}], hive_partitioning = false) ` +
+          `ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(tmp)} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
+      );
+      for (const f of files) await fs.rm(path.join(dir, f));
+      await fs.rename(tmp, path.join(dir, `run-${all.id}.parquet`));
+    }
+  };
+  await Promise.all([lane((sql) => ctx.view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+  // The run list from the files: the whole-range run (where compacted) and the older runs (where not yet).
+  const byId = new Map<string, string[]>();
+  for (const b of await fs.readdir(target)) {
+    if (!b.startsWith('bucket=')) continue;
+    for (const f of await fs.readdir(path.join(target, b))) {
+      const id = /^run-(\d+-\d+)\.parquet$/.exec(f)?.[1];
+      if (id) byId.set(id, [...(byId.get(id) ?? []), lit(path.join(target, b, f))]);
+    }
+  }
+  const out: RunEntry[] = [];
+  for (const r of [all, ...runs]) {
+    const files = byId.get(r.id);
+    if (!files || out.some((o) => o.id === r.id)) continue;
+    const rows = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`));
+    out.push({ id: r.id, fromBlock: r.fromBlock, toBlock: r.toBlock, rows });
+  }
+  const want = runs.reduce((a, r) => a + r.rows, 0);
+  const got = out.reduce((a, r) => a + r.rows, 0);
+  if (got !== want) throw new Error(`compact: ${ds.name} holds ${got} rows after compaction, ${want} before`);
+  return out;
 }
 
 async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: string): Promise<void> {

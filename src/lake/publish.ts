@@ -57,8 +57,11 @@ export interface PublishOptions {
    * files (state tables, merged runs) would otherwise stay on disk for two more batches.
    */
   keepVersions?: number;
-  /** Merge every run of these `runs` datasets into one (`compact()`); with `days: []`, nothing else changes. */
-  compact?: ReadonlySet<string>;
+  /**
+   * Merge every run of these `runs` datasets into one, in the listed address buckets (null: all), and no other runs
+   * (`compact()`, compact.ts); with `days: []`, nothing else changes.
+   */
+  compact?: ReadonlyMap<string, readonly number[] | null>;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;

@@ -171,14 +171,21 @@ describe('incremental derive', () => {
     const before = appended[appended.length - 1]!;
     const names = runDatasets();
     expect(names.some((n) => (before.tables[n]?.runs?.length ?? 0) > 1)).toBe(true);
-    const m = await compact(appendRoot);
+    // Two publishes of 16 buckets each: between them, half the buckets hold the whole-range run, the rest the older runs.
+    const halfway: Manifest[] = [];
+    const m = await compact(appendRoot, names, { bucketsPerStep: 16, onPublished: (v, step) => step === 0 && halfway.push(v) });
+    const half = halfway[0]!.tables.address_transactions!;
+    expect(half.runs!.length).toBe(1 + before.tables.address_transactions!.runs!.length);
+    expect(half.rows).toBe(full.tables.address_transactions!.rows);
+    expect(halfway[0]!.tables.tx_by_hash!.runs!.length).toBe(1);
     expect(m.fingerprint).toBe(full.fingerprint);
     expect(await contentOf(db, versionDir(appendRoot, m), m)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
     for (const n of names) {
       expect(m.tables[n]?.runs?.length, n).toBe(full.tables[n]?.rows ? 1 : 0);
       expect(m.tables[n]?.rows, n).toBe(full.tables[n]?.rows);
-      if ((before.tables[n]?.runs?.length ?? 0) > 1) expect(m.tables[n]?.rebuilt?.detail, n).toMatch(/^compacted \d+ runs/);
     }
+    expect(halfway[0]!.tables.address_transactions?.rebuilt?.detail).toMatch(/^compacted buckets 0-15 into /);
+    expect(m.tables.address_transactions?.rebuilt?.detail).toMatch(/^compacted buckets 16-31 into /);
     expect(m.tables.trc20_balances?.rebuilt?.detail).toBe('no new blocks');
     expect(m.tables.transactions?.partitions).toEqual(before.tables.transactions?.partitions);
     // Each bucket holds one file, sorted by (address, time, tx_index), in its address's bucket.
