@@ -4,6 +4,7 @@
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
  *   tronlake rederive --data DIR [--all]          (rebuild the stale derived tables of a lake published by another release; --all: every one)
+ *   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N]  (merge every run of the runs datasets into one: a lake that stopped growing)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  *   tronlake reference load --dir D --data DIR    (validate off-chain reference files and publish them into a lake)
@@ -41,6 +42,21 @@ async function rederiveCmd(flags: Flags): Promise<void> {
   const t0 = Date.now();
   const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`), { all });
   console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
+}
+
+async function compactCmd(flags: Flags): Promise<void> {
+  const dataDir = flags.data ?? process.env.DATA_DIR;
+  if (!dataDir) throw new Error('--data DIR is required');
+  const { compact, runDatasets } = await import('./lake/compact.ts');
+  const datasets = flags.datasets ? flags.datasets.split(',').map((d) => d.trim()).filter(Boolean) : runDatasets();
+  const t0 = Date.now();
+  const m = await compact(dataDir, datasets, {
+    bucketsPerStep: flags['buckets-per-step'] ? Number(flags['buckets-per-step']) : undefined,
+    onStep: (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`),
+    onPublished: (v, step, steps) => console.error(`step ${step + 1}/${steps} published: version ${v.version} (${((Date.now() - t0) / 1000).toFixed(1)} s)`),
+  });
+  const runs = datasets.map((d) => `${d} ${m.tables[d]?.runs?.length ?? 0}`).join(', ');
+  console.error(`compacted ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}; runs: ${runs}`);
 }
 
 async function verifyCmd(flags: Flags): Promise<void> {
@@ -126,6 +142,7 @@ const USAGE = `usage:
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
   tronlake rederive --data DIR [--all]
+  tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N]
   tronlake verify --data DIR [--version V]
   tronlake start
   tronlake reference load --dir D --data DIR
@@ -140,6 +157,8 @@ async function main(argv: string[]): Promise<void> {
       return serveCmd(parseFlags(rest));
     case 'rederive':
       return rederiveCmd(parseFlags(rest));
+    case 'compact':
+      return compactCmd(parseFlags(rest));
     case 'verify':
       return verifyCmd(parseFlags(rest));
     case 'start':

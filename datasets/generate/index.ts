@@ -474,7 +474,9 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       dataDir: out,
       source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate: job.window.endDate },
       solidBlock: head - 19,
-      ...(job.incremental ? { days } : {}),
+      // A later batch keeps only the version it publishes (and leased ones): the batch before it has nothing a
+      // server needs, and its rewritten files (state tables, merged runs) would hold disk for two more batches.
+      ...(job.incremental ? { days, keepVersions: 1 } : {}),
       referenceFiles,
       onStep: (label, done) => {
         // From 'derive' on, publish works in its own database and this one is idle. A file-backed staging database

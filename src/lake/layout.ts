@@ -144,11 +144,16 @@ export async function staleLayout(m: Manifest, dataDir: string): Promise<string 
 }
 
 /**
- * The COPY options of every Parquet file a publish writes, e.g. `FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1`.
+ * The COPY options of every Parquet file a publish writes, e.g.
+ * `FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1, PARQUET_VERSION V2`.
  * zstd level 1: measured on 3.4 M by-address rows (bench profile, 2 days), 10.0 s CPU instead of 13.4 s at DuckDB's
  * default level, and no larger (371 MB against 378 MB); reading is as fast (zstd decodes at the same speed at any level).
+ * Parquet V2 pages (DELTA_BINARY_PACKED for the sorted integers, DELTA_LENGTH_BYTE_ARRAY for the hashes): measured on
+ * the default lake, 3-4 % smaller at the same or less write CPU (address_transactions buckets 0-7: 119.0 MB against
+ * 123.8 MB; raw transactions 299.3 against 304.9 MB; tx_by_hash 122.3 against 126.6 MB) and the same lookup time
+ * (300 addresses, 10-row page: p50 43.7 against 45.1 ms); hyparquet (verify.ts) decodes them to the same rows.
  */
 export function parquetOptions(compression: 'zstd' | 'snappy' = 'zstd', rowGroupSize?: number): string {
   const level = compression === 'zstd' ? ', COMPRESSION_LEVEL 1' : '';
-  return `FORMAT parquet, COMPRESSION ${compression}${level}${rowGroupSize ? `, ROW_GROUP_SIZE ${rowGroupSize}` : ''}`;
+  return `FORMAT parquet, COMPRESSION ${compression}${level}, PARQUET_VERSION V2${rowGroupSize ? `, ROW_GROUP_SIZE ${rowGroupSize}` : ''}`;
 }

@@ -56,6 +56,17 @@ export interface PublishOptions {
   snapshots?: 'replace' | 'upsert';
   /** Reference datasets staged from operator files: where each came from (recorded in the manifest). */
   referenceFiles?: Record<string, { file: string; sha256: string }>;
+  /**
+   * Versions kept after this publish, the new one included (default 3, so a switching server finishes its queries on
+   * the old files; leased versions are kept whatever this says). A batched generation keeps 1: each batch's rewritten
+   * files (state tables, merged runs) would otherwise stay on disk for two more batches.
+   */
+  keepVersions?: number;
+  /**
+   * Merge every run of these `runs` datasets into one, in the listed address buckets (null: all), and no other runs
+   * (`compact()`, compact.ts); with `days: []`, nothing else changes.
+   */
+  compact?: ReadonlyMap<string, readonly number[] | null>;
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
@@ -203,6 +214,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
         head: { number: Number(top.block_number), timestamp: Number(top.timestamp) },
         rebuild: stale ?? undefined,
         linkCurrent: opts.linkCurrent === true,
+        compact: opts.compact,
       },
     );
     progress('manifest');
@@ -229,7 +241,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
     await pointCurrent(opts.dataDir, manifest);
-    await collectGarbage(opts.dataDir, manifest);
+    await collectGarbage(opts.dataDir, manifest, opts.keepVersions ?? 3);
     return manifest;
   } finally {
     second.closeSync();
@@ -356,17 +368,18 @@ async function linkDir(from: string, to: string): Promise<void> {
 }
 
 /**
- * Keeps the published version, the two before it (a switching server may still finish queries on them) and every
- * version a live server holds a lease on (src/lake/leases.ts: a server that does not switch keeps its version);
- * drops crashed temp folders.
+ * Keeps the published version, the `keep - 1` before it (default 2: a switching server may still finish queries on
+ * them) and every version a live server holds a lease on (src/lake/leases.ts: a server that does not switch keeps its
+ * version); drops crashed temp folders.
  */
-async function collectGarbage(dataDir: string, published: Manifest): Promise<void> {
+async function collectGarbage(dataDir: string, published: Manifest, keep: number): Promise<void> {
   const root = path.join(dataDir, VERSIONS_DIR);
   const names = (await fs.readdir(root)).sort();
   const versions = names.filter((n) => n.startsWith('v'));
-  const keep = new Set([published.version, ...versions.filter((v) => v !== published.version).slice(-2), ...(await leasedVersions(dataDir))]);
+  const older = versions.filter((v) => v !== published.version);
+  const kept = new Set([published.version, ...older.slice(older.length - Math.max(0, keep - 1)), ...(await leasedVersions(dataDir))]);
   for (const n of names) {
-    if (n.startsWith('.tmp-') || (n.startsWith('v') && !keep.has(n))) {
+    if (n.startsWith('.tmp-') || (n.startsWith('v') && !kept.has(n))) {
       await fs.rm(path.join(root, n), { recursive: true, force: true });
     }
   }

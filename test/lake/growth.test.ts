@@ -66,4 +66,21 @@ describe('run merges', () => {
     const sealed = [run(1, 10, SEALED_ROWS), run(11, 20, SEALED_ROWS), run(21, 30, SEALED_ROWS), run(31, 40, SEALED_ROWS)];
     expect(planMerges(sealed)).toEqual([]);
   });
+
+  it('seals by the rows of one file: runs split into 32 bucket files merge until their files are sealed', () => {
+    // Four 6-day bench batches of address_transactions (8.65 M rows each, 270 k per bucket file) merge; whole runs
+    // sealed at SEALED_ROWS never did.
+    const batches = [1, 2, 3, 4].map((i) => run(i * 100, i * 100 + 99, 8_650_000));
+    expect(planMerges(batches, 32)).toEqual([batches]);
+    expect(planMerges(batches, 1)).toEqual([]);
+    const full = [1, 2, 3, 4].map((i) => run(i * 100, i * 100 + 99, SEALED_ROWS * 32));
+    expect(planMerges(full, 32)).toEqual([]);
+    // Over the 20 batches of the bench profile, the runs per bucket stay at most FAN_IN - 1 per tier.
+    let runs: Run[] = [];
+    for (let i = 0; i < 20; i++) {
+      runs.push(run(i * 100, i * 100 + 99, 8_650_000));
+      for (const g of planMerges(runs, 32)) runs.splice(runs.indexOf(g[0]!), g.length, run(g[0]!.fromBlock, g[g.length - 1]!.toBlock, g.reduce((a, r) => a + r.rows, 0)));
+    }
+    expect(runs.map((r) => r.rows / 8_650_000)).toEqual([16, 4]);
+  });
 });

@@ -13,6 +13,7 @@ import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
+import { compact, runDatasets } from '../../src/lake/compact.ts';
 import { lakeDir } from '../helpers/lake.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 
@@ -163,5 +164,39 @@ describe('incremental derive', () => {
     expect(runs.length).toBeLessThanOrEqual(published.length);
     // Runs cover disjoint, increasing block ranges.
     for (let i = 1; i < runs.length; i++) expect(runs[i]!.fromBlock).toBeGreaterThan(runs[i - 1]!.toBlock);
+  });
+
+  // Last: compaction keeps only the version it publishes, so the folders the tests above read are gone after it.
+  it('compact merges every run into one, bucket by bucket, sorted, with the same content; nothing else changes', async () => {
+    const before = appended[appended.length - 1]!;
+    const names = runDatasets();
+    expect(names.some((n) => (before.tables[n]?.runs?.length ?? 0) > 1)).toBe(true);
+    // Two publishes of 16 buckets each: between them, half the buckets hold the whole-range run, the rest the older runs.
+    const halfway: Manifest[] = [];
+    const m = await compact(appendRoot, names, { bucketsPerStep: 16, onPublished: (v, step) => step === 0 && halfway.push(v) });
+    const half = halfway[0]!.tables.address_transactions!;
+    expect(half.runs!.length).toBe(1 + before.tables.address_transactions!.runs!.length);
+    expect(half.rows).toBe(full.tables.address_transactions!.rows);
+    expect(halfway[0]!.tables.tx_by_hash!.runs!.length).toBe(1);
+    expect(m.fingerprint).toBe(full.fingerprint);
+    expect(await contentOf(db, versionDir(appendRoot, m), m)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
+    for (const n of names) {
+      expect(m.tables[n]?.runs?.length, n).toBe(full.tables[n]?.rows ? 1 : 0);
+      expect(m.tables[n]?.rows, n).toBe(full.tables[n]?.rows);
+    }
+    expect(halfway[0]!.tables.address_transactions?.rebuilt?.detail).toMatch(/^compacted buckets 0-15 into /);
+    expect(m.tables.address_transactions?.rebuilt?.detail).toMatch(/^compacted buckets 16-31 into /);
+    expect(m.tables.trc20_balances?.rebuilt?.detail).toBe('no new blocks');
+    expect(m.tables.transactions?.partitions).toEqual(before.tables.transactions?.partitions);
+    // Each bucket holds one file, sorted by (address, time, tx_index), in its address's bucket.
+    const glob = path.join(versionDir(appendRoot, m), 'derived', 'address_transactions', '*', '*.parquet');
+    const [r] = await db.all(`SELECT count(DISTINCT filename) AS files, count(DISTINCT regexp_extract(filename, 'bucket=(\\d+)', 1)) AS buckets,
+        count(*) FILTER (WHERE prev_key > cur_key) AS unsorted
+      FROM (SELECT filename, (address, "timestamp", tx_index) AS cur_key,
+                   lag((address, "timestamp", tx_index)) OVER (PARTITION BY filename ORDER BY file_row_number) AS prev_key
+            FROM read_parquet('${glob}', filename = true, file_row_number = true, hive_partitioning = false))`);
+    expect(Number(r!.files)).toBe(Number(r!.buckets));
+    expect(Number(r!.unsorted)).toBe(0);
+    expect((await fs.readdir(path.join(appendRoot, 'versions'))).filter((v) => v.startsWith('v'))).toEqual([m.version]);
   });
 });
