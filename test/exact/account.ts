@@ -1,7 +1,8 @@
 /**
  * The audit's account endpoints (issue 12): votes, TRON Power left, stakes that can be unfrozen and Stake 1.0
- * positions, from the newest account snapshot of each address (plain SQL over snap_account_snapshots and
- * snap_network_snapshots). /api/security/sign/data answers no amount and is not audited.
+ * positions, Stake 2.0 stakes and delegations, and the acquisition cost of a resource, from the newest account
+ * snapshot of each address and the newest snapshot of each delegation pair (plain SQL over snap_account_snapshots,
+ * snap_resource_delegations and snap_network_snapshots). /api/security/sign/data answers no amount and is not audited.
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
@@ -72,5 +73,49 @@ export async function accountChecks({ io, get, check, near }: Ctx): Promise<void
       check('/api/account/resource', `${addr} ${s(res)} frozenBalance`, field(o, 'frozenBalance'), s(b));
       if (net) near('/api/account/resource', `${addr} ${s(res)} resourceValue`, field(o, 'resourceValue'), (Number(b) / 1e6) * Number(limit) / Number(weight), 6);
     }
+  }
+
+  // Stake 2.0 (/api/account/resourcev2): the largest stakers' own stakes per resource (type 0), and the delegations
+  // given by the largest delegator (type 2): count and the balance of every pair.
+  const own = await io.sql(`SELECT address, CAST(frozen_v2_bandwidth AS VARCHAR) b, CAST(frozen_v2_energy AS VARCHAR) e, CAST(frozen_v2_tron_power AS VARCHAR) t
+    FROM (${NEWEST}) WHERE frozen_v2_bandwidth + frozen_v2_energy + frozen_v2_tron_power > 0
+    ORDER BY frozen_v2_bandwidth + frozen_v2_energy + frozen_v2_tron_power DESC, address LIMIT 4`);
+  for (const a of own) {
+    const addr = s(a.address);
+    const rows = objects(arrayPart(await get(`/api/account/resourcev2?address=${addr}&limit=50`), 'data'));
+    const want = [['0', s(a.b)], ['1', s(a.e)], ['2', s(a.t)]].filter(([, b]) => b !== '0');
+    check('/api/account/resourcev2', `${addr} own stakes`, s(rows.length), s(want.length));
+    for (const [res, b] of want) check('/api/account/resourcev2', `${addr} resource ${res} balance`, field(rows.find((o) => field(o, 'resource') === res) ?? '', 'balance'), b!);
+  }
+  const PAIRS = `SELECT * FROM snap_resource_delegations WHERE version = 2
+    QUALIFY row_number() OVER (PARTITION BY from_address, to_address, resource ORDER BY as_of_block DESC) = 1`;
+  const [giver] = await io.sql(`SELECT from_address a, count(*) n FROM (${PAIRS}) WHERE balance > 0 GROUP BY 1 ORDER BY n DESC, a LIMIT 1`);
+  if (giver) {
+    const pairs = await io.sql(`SELECT to_address, CASE resource WHEN 'ENERGY' THEN '1' ELSE '0' END res, CAST(balance AS VARCHAR) bal
+      FROM (${PAIRS}) WHERE from_address = '${s(giver.a)}' AND balance > 0`);
+    const text = await get(`/api/account/resourcev2?address=${s(giver.a)}&type=2&limit=200`);
+    check('/api/account/resourcev2', `${s(giver.a)} delegations total`, field(text, 'total'), s(pairs.length));
+    const rows = objects(arrayPart(text, 'data'));
+    for (const p of pairs.slice(0, 20)) {
+      const o = rows.find((r) => field(r, 'receiverAddress') === s(p.to_address) && field(r, 'resource') === s(p.res)) ?? '';
+      check('/api/account/resourcev2', `${s(giver.a)} → ${s(p.to_address)} ${s(p.res)} balance`, field(o, 'balance'), s(p.bal));
+    }
+  }
+
+  // Acquisition cost on the last day before the head's (nothing is staked after it, so its weight is the newest
+  // network snapshot's): stake cost = weight / limit, burn cost = the resource price in force at the day's end, in TRX.
+  if (net) {
+    const last = new Date(io.head - 86_400_000).toISOString().slice(0, 10);
+    const [moved] = await io.sql(`SELECT count(*) n FROM raw_transactions WHERE contract_type IN (11, 12, 54, 55, 59)
+      AND "timestamp" >= epoch_ms(DATE '${last}' + 1) AND "timestamp" <= ${Number(net.timestamp)}`);
+    const text = await get(`/api/acquisition_cost_statistic?start_timestamp=${Date.parse(`${last}T00:00:00Z`)}&end_timestamp=${io.head}&limit=10000`);
+    const row = objects(arrayPart(text, 'data')).find((o) => field(o, 'day') === last) ?? '';
+    if (Number(moved!.n) === 0) {
+      near('/api/acquisition_cost_statistic', `${last} total_energy_cost`, field(row, 'total_energy_cost'), Number(net.total_energy_weight) / Number(net.total_energy_limit), 7);
+      near('/api/acquisition_cost_statistic', `${last} total_net_cost`, field(row, 'total_net_cost'), Number(net.total_net_weight) / Number(net.total_net_limit), 7);
+    }
+    const end = Date.parse(`${last}T00:00:00Z`) + 86_400_000 - 1;
+    const [price] = await io.sql(`SELECT CAST(price_sun AS VARCHAR) p FROM dim_resource_prices WHERE resource = 'energy' AND from_ts <= ${end} ORDER BY from_ts DESC LIMIT 1`);
+    if (price) near('/api/acquisition_cost_statistic', `${last} burn_energy_cost`, field(row, 'burn_energy_cost'), Number(price.p) / 1e6, 9);
   }
 }
