@@ -95,8 +95,9 @@ export async function accountChecks({ io, get, check, near }: Ctx): Promise<void
       FROM (${PAIRS}) WHERE from_address = '${s(giver.a)}' AND balance > 0`);
     const text = await get(`/api/account/resourcev2?address=${s(giver.a)}&type=2&limit=200`);
     check('/api/account/resourcev2', `${s(giver.a)} delegations total`, field(text, 'total'), s(pairs.length));
-    const rows = objects(arrayPart(text, 'data'));
+    // One page per receiver (`toAddress`): the giver's pairs can be more than one page holds.
     for (const p of pairs.slice(0, 20)) {
+      const rows = objects(arrayPart(await get(`/api/account/resourcev2?address=${s(giver.a)}&type=2&toAddress=${s(p.to_address)}&limit=50`), 'data'));
       const o = rows.find((r) => field(r, 'receiverAddress') === s(p.to_address) && field(r, 'resource') === s(p.res)) ?? '';
       check('/api/account/resourcev2', `${s(giver.a)} → ${s(p.to_address)} ${s(p.res)} balance`, field(o, 'balance'), s(p.bal));
     }
