@@ -3,18 +3,10 @@
  * of transaction-info, internal-transaction, transfers-with-status, tokenholders (TRC10), the NFT pages, token/price
  * and getAssetWithPriceList, each against plain SQL over the raw tables (a few sampled parameters each).
  */
-import { LEDGER_1155, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_10, LEDGER_1155, ZERO } from '../endpoints/tokens/ledgers.ts';
 import { SUPPLY_LEDGER } from '../endpoints/tokens/supply-ledger.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
-
-/** Independent TRC10 ledger: the issued supply credited to the issuer, plus successful transfers in minus out. */
-const LEDGER_10 = `
-  SELECT token_id, h AS holder, sum(d) AS bal FROM (
-    SELECT token_id, to_address AS h, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-    UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
-  ) GROUP BY ALL`;
 
 /** Sorted multiset text, so rows of one transaction compare whatever their order. */
 const bag = (xs: (string | undefined)[]): string => xs.map((x) => x ?? '?').sort().join('|');

@@ -16,3 +16,11 @@ export const LEDGER_20 = `
     UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
     UNION ALL ${OPENING_20}
   ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
+
+/** Independent TRC10 ledger: the issued supply credited to the issuer, plus successful transfers in minus out. */
+export const LEDGER_10 = `
+  SELECT token_id, h AS holder, sum(d) AS bal FROM (
+    SELECT token_id, to_address AS h, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
+    UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
+    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
+  ) GROUP BY ALL`;

@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
-
-/** Independent TRC10 ledger: issued supply to the issuer, plus successful type-2 transfers in minus out. */
-const LEDGER_10 = `
-  SELECT token_id, h AS holder, sum(d) AS bal FROM (
-    SELECT token_id, to_address AS h, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-    UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
-  ) GROUP BY ALL`;
+import { LEDGER_10 } from './ledgers.ts';
 
 interface Row { address: string; balance: string; index: number }
 
