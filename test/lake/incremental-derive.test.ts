@@ -15,31 +15,13 @@ import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest
 import { publishVersion } from '../../src/lake/publish.ts';
 import { compact, runDatasets } from '../../src/lake/compact.ts';
 import { lakeDir } from '../helpers/lake.ts';
+import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 
 const DAY_MS = 86_400_000;
 const day = (ts: number): string => new Date(Math.floor(ts / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
-/**
- * Per table: row count and sum of row hashes over the catalog's columns. DOUBLE columns are compared to 10 digits:
- * a sum of DOUBLEs may differ in its last bits with the order rows are added (threads), not with what is summed.
- */
-async function contentOf(db: Db, dir: string, m: Manifest): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const ds of [...sourceDatasets, ...derivedDatasets]) {
-    const glob = datasetGlob(dir, ds);
-    if ((m.tables[ds.name]?.rows ?? 0) === 0) {
-      out[ds.name] = 'empty';
-      continue;
-    }
-    const colsList = ds.columns.filter((c) => c.name !== 'bucket').map((c) => (c.type === 'DOUBLE' ? `printf('%.9e', "${c.name}")` : `"${c.name}"`));
-    const [r] = await db.all(
-      `SELECT count(*) AS n, CAST(sum(CAST(hash(${colsList.join(', ')}) AS HUGEINT)) AS VARCHAR) AS h FROM read_parquet('${glob}', hive_partitioning = false)`,
-    );
-    out[ds.name] = `${r!.n}:${r!.h}`;
-  }
-  return out;
-}
+const contentOf = (db: Db, dir: string, m: Manifest) => tableContent(db, dir, m, [...sourceDatasets, ...derivedDatasets]);
 
 describe('incremental derive', () => {
   let root: string;

@@ -11,13 +11,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
+import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { layoutIds, staleDatasets } from '../../src/lake/layout.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
 import { loadReferences } from '../../src/lake/reference.ts';
-import { datasetGlob } from '../../src/lake/views.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 
@@ -43,22 +43,8 @@ function inodes(m: Manifest, name: string): Map<string, number> {
   return out;
 }
 
-/** Per derived dataset: row count and the sum of row hashes over its files (DOUBLEs to 10 digits). */
-async function contentOf(m: Manifest): Promise<Record<string, string>> {
-  const out: Record<string, string> = {};
-  for (const ds of derivedDatasets) {
-    if ((m.tables[ds.name]?.rows ?? 0) === 0) {
-      out[ds.name] = 'empty';
-      continue;
-    }
-    const cols = ds.columns.filter((c) => c.name !== 'bucket').map((c) => (c.type === 'DOUBLE' ? `printf('%.9e', "${c.name}")` : `"${c.name}"`));
-    const [r] = await db.all(
-      `SELECT count(*) AS n, CAST(sum(CAST(hash(${cols.join(', ')}) AS HUGEINT)) AS VARCHAR) AS h FROM read_parquet('${datasetGlob(versionDir(lake, m), ds)}', hive_partitioning = false)`,
-    );
-    out[ds.name] = `${r!.n}:${r!.h}`;
-  }
-  return out;
-}
+/** Per derived dataset: row count and the sum of row hashes over its files (test/helpers/lake-content.ts). */
+const contentOf = (m: Manifest) => tableContent(db, versionDir(lake, m), m, derivedDatasets);
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-layout-'));
