@@ -340,9 +340,11 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
     const counts = (await view.all(`SELECT derive_bucket AS b, count(*) AS n FROM derive_rows GROUP BY ALL ORDER BY b`)).map((r) => [Number(r.b), Number(r.n)] as const);
     const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
     const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
-    for (const [lo, hi] of parts) {
+    for (const [p, [lo, hi]] of parts.entries()) {
       const only = parts.length === 1 ? '' : `WHERE derive_bucket BETWEEN ${lo} AND ${hi}`;
       await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT * FROM derive_rows ${only} ORDER BY derive_bucket, ${order}`);
+      // The unsorted rows are not read again after the last part: their memory goes to the writes.
+      if (p === parts.length - 1) await view.run('DROP TABLE main.derive_rows');
       const buckets = counts.map(([b]) => b).filter((b) => b >= lo && b <= hi);
       const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
         for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
