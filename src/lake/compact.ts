@@ -71,7 +71,9 @@ async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMa
   const known = runDatasets();
   for (const d of datasets) if (!known.includes(d)) throw new Error(`compact: ${d} is not a runs dataset (${known.join(', ')})`);
   const v = versionDir(dataDir, current);
-  await checkDisk(dataDir, v, plan, keepFree);
+  // Nothing to merge in these buckets (one run each, e.g. a compaction resumed after its first steps): no publish,
+  // which would rewrite every state and bounded table (bench lake: 350 s).
+  if ((await checkDisk(dataDir, v, plan, keepFree)) === 0) return current;
   // The derive database takes this budget too (publish.ts); sorts beyond it spill beside the lake, removed after.
   const spill = path.join(dataDir, '.compact-spill');
   const db = await Db.open({ threads: 2, memoryLimit: '8GB', tempDirectory: spill });
@@ -109,14 +111,22 @@ const SPILL_PER_BYTE = 3;
 /**
  * Refuses a step whose files cannot fit: the new files (the size of the files compacted) plus the spill of the two
  * largest buckets sorted at once, plus `keepFree` (bytes left to others on a shared machine), against the free space of the lake's file system. The
- * refusal names the figures and the way out (fewer buckets per step, or a dataset at a time).
+ * refusal names the figures and the way out (fewer buckets per step, or a dataset at a time). Returns how many
+ * buckets (or one-file datasets) hold more than one run, i.e. have something to merge.
  */
-async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, number[] | null>, keepFree: number): Promise<void> {
+async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, number[] | null>, keepFree: number): Promise<number> {
   let bytes = 0;
   const buckets: number[] = [];
   for (const [name, list] of plan) {
     const dir = path.join(v, 'derived', name);
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    const runFiles = entries.filter((e) => e.isFile() && e.name.startsWith('run-'));
+    if (runFiles.length > 1) {
+      let size = 0;
+      for (const e of runFiles) size += (await fs.stat(path.join(dir, e.name))).size;
+      bytes += size;
+      buckets.push(size);
+    }
     for (const e of entries) {
       const b = /^bucket=(\d+)$/.exec(e.name);
       if (e.isDirectory() && b) {
@@ -125,10 +135,6 @@ async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, n
         if (files.length <= 1) continue; // one run already
         let size = 0;
         for (const f of files) size += (await fs.stat(path.join(dir, e.name, f))).size;
-        bytes += size;
-        buckets.push(size);
-      } else if (e.isFile() && e.name.startsWith('run-')) {
-        const size = (await fs.stat(path.join(dir, e.name))).size;
         bytes += size;
         buckets.push(size);
       }
@@ -145,4 +151,5 @@ async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, n
         `${gb(keepFree)} left to others) and ${gb(free)} is free: use fewer --buckets-per-step or --datasets one at a time`,
     );
   }
+  return buckets.length;
 }
