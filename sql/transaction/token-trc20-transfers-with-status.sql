@@ -4,6 +4,7 @@
 -- the wallet is the owner ($approvals_as = 'owner', direction 1) or the spender ('spender', direction 2),
 -- none when NULL. Both tables hold only logs of successful transactions (the ingester and the generator drop the
 -- logs of failed ones), so contract_ret is SUCCESS and the state is 1 unconfirmed above the solid block, else 0.
+-- `n` counts every matching row (the page carries rangeTotal: one statement, not a page and a count).
 -- @total
 -- @param address VARCHAR
 -- @param token VARCHAR
@@ -12,7 +13,7 @@
 -- @param approvals_as VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed
+SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed, count(*) OVER () AS n
 FROM (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, t.event_type, t.contract_address,
          t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction

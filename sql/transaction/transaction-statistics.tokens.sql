@@ -1,12 +1,5 @@
--- Per token: transfers and the exact amount moved, in the smallest unit, over the lake (read by
--- /api/transaction/statistics and /api/transfer/statistics, so both answer the same trc20Amount). A day's amount
--- is below 10^38 (daily_token_transfer_stats); summed over days it could pass what DuckDB sums without wrapping,
--- so it is summed in two parts, amount_hi = amount div 10^18 and amount_lo = amount mod 10^18, each far from any
--- limit, and put together exactly in TypeScript (amount_hi * 10^18 + amount_lo).
-SELECT x.token_standard, x.contract_address, sum(x.transfer_count) AS transfer_count,
-       sum(CAST(x.amount AS HUGEINT) // 1000000000000000000) AS amount_hi,
-       sum(CAST(x.amount AS HUGEINT) % 1000000000000000000) AS amount_lo,
-       coalesce(k.decimals, 0) AS decimals, k.name, k.symbol
-FROM daily_token_transfer_stats x
-LEFT JOIN tokens k ON k.token_id = x.contract_address AND k.token_standard = x.token_standard
-GROUP BY ALL;
+-- Per token: transfers and the exact amount moved (amount_hi * 10^18 + amount_lo, in the smallest unit), decimals,
+-- name and symbol, summed once per version (sql/serving/token_transfer_totals.sql). Read by
+-- /api/transaction/statistics and /api/transfer/statistics, so both answer the same trc20Amount.
+SELECT token_standard, contract_address, transfer_count, amount_hi, amount_lo, decimals, name, symbol
+FROM token_transfer_totals;

@@ -215,7 +215,11 @@ function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: st
   return {
     now: engine.manifest.head.timestamp,
     manifest: engine.manifest,
-    lookups: createLookups((id, binds) => run(deps.templates.get(id)!, binds)),
+    lookups: createLookups((id, binds) => run(deps.templates.get(id)!, binds), {
+      key: engine.manifest,
+      tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,
+      contractRows: engine.manifest.tables.contracts?.rows ?? Infinity,
+    }),
     rows: (name, binds, orderBy) => run(templateOf(deps, ep, name), binds, orderBy),
     count: (name, binds) => run(templateOf(deps, ep, name, true), binds),
     declared: (name, count) => templateOf(deps, ep, name, count).params.map((x) => x.name),

@@ -327,7 +327,8 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
         });
       if (d.pageTotal) {
         rows = await rowsQ;
-        rangeTotal = d.pageTotal(rows, p) ?? (await totalQ());
+        // A first page with room for rows that holds none: nothing matches, the count would answer 0.
+        rangeTotal = d.pageTotal(rows, p) ?? (rows.length === 0 && page.off === 0 && limit > 0 ? 0 : await totalQ());
       } else [rows, rangeTotal] = await Promise.all([rowsQ, totalQ()]);
     }
     const [lookups, alsoRows, enriched] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ, d.enrich?.(rows, p, q)]);

@@ -50,8 +50,74 @@ export interface Lookups {
 
 type Runner = (sqlId: string, binds: Record<string, readonly string[]>) => Promise<Row[]>;
 
-/** Lookups backed by the common SQL templates (sql/common/*.sql). */
-export function createLookups(run: Runner): Lookups {
+/**
+ * The served version whose dimensions the lookups read: the object the per-version maps are kept with (its manifest)
+ * and the rows of its `tokens` and `contracts` dimensions (manifest table entries).
+ */
+export interface LookupVersion {
+  key: object;
+  tokenRows: number;
+  contractRows: number;
+}
+
+/**
+ * Most rows of a dimension the lookups keep in a map of their own (per served version, read once by the first
+ * response that needs it): a lookup is then a Map read instead of one SQL round trip per response (1-3 ms on the
+ * default lake). A larger dimension is asked per response with `common/token_info` / `common/contract_map`, so
+ * memory stays bounded whatever the lake (200,000 contracts ≈ 40 MB of map).
+ */
+export const DIMENSION_MAP_ROWS = 200_000;
+
+/** A dimension by its key column: each key's row and its place in the dimension's order. */
+type DimensionMap = Map<string, { row: Row; at: number }>;
+
+interface DimensionMaps {
+  tokens?: Promise<DimensionMap>;
+  contracts?: Promise<DimensionMap>;
+}
+const mapsByVersion = new WeakMap<object, DimensionMaps>();
+
+/** One dimension as a map by its key column, read once per version; a failed read is not kept (the next asks again). */
+function dimensionMap(v: LookupVersion, which: keyof DimensionMaps, load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
+  let maps = mapsByVersion.get(v.key);
+  if (!maps) mapsByVersion.set(v.key, (maps = {}));
+  let m = maps[which];
+  if (!m) {
+    const kept = maps;
+    m = load().then((rows) => new Map(rows.map((row, at) => [String(row[key]), { row, at }] as const)));
+    kept[which] = m;
+    m.catch(() => delete kept[which]);
+  }
+  return m;
+}
+
+/**
+ * The rows of `ids` from a whole-dimension map in the dimension's order, as the SQL lookup answers them (the order
+ * of contractInfo's keys), e.g. `pick(m, ['Tb', 'Ta'])` = [row of Ta, row of Tb] when Ta comes first in the table.
+ */
+function pick(m: DimensionMap, ids: readonly string[]): Row[] {
+  const found: { row: Row; at: number }[] = [];
+  for (const id of ids) {
+    const e = m.get(id);
+    if (e) found.push(e);
+  }
+  return found.sort((a, b) => a.at - b.at).map((e) => e.row);
+}
+
+/**
+ * Lookups backed by the common SQL templates (sql/common/*.sql); with `version`, a dimension of at most
+ * DIMENSION_MAP_ROWS rows is read whole once per version (`common/tokens_all`, `common/contracts_all`) and looked up
+ * in memory.
+ */
+export function createLookups(run: Runner, version?: LookupVersion): Lookups {
+  const contractRows = (unique: string[]): Promise<Row[]> =>
+    version && version.contractRows <= DIMENSION_MAP_ROWS
+      ? dimensionMap(version, 'contracts', () => run('common/contracts_all', {}), 'address').then((m) => pick(m, unique))
+      : run('common/contract_map', { addresses: unique });
+  const tokenRows = (want: string[]): Promise<Row[]> =>
+    version && version.tokenRows <= DIMENSION_MAP_ROWS
+      ? dimensionMap(version, 'tokens', () => run('common/tokens_all', {}), 'token_id').then((m) => pick(m, want))
+      : run('common/token_info', { ids: want });
   return {
     async contractMap(addresses) {
       const unique = [...new Set(addresses.filter((a) => a))];
@@ -59,7 +125,7 @@ export function createLookups(run: Runner): Lookups {
       const info: Record<string, ContractInfo> = {};
       for (const a of unique) map[a] = false;
       if (unique.length === 0) return { map, info };
-      for (const r of await run('common/contract_map', { addresses: unique })) {
+      for (const r of await contractRows(unique)) {
         const a = String(r.address);
         map[a] = true;
         info[a] = {
@@ -79,7 +145,7 @@ export function createLookups(run: Runner): Lookups {
       const want = [...new Set(ids.filter((i) => i && i !== '_'))];
       if (ids.includes('_')) out.set('_', TRX_TOKEN_INFO);
       if (want.length === 0) return out;
-      for (const r of await run('common/token_info', { ids: want })) {
+      for (const r of await tokenRows(want)) {
         out.set(String(r.token_id), {
           tokenId: String(r.token_id),
           tokenAbbr: str(r.symbol),
@@ -101,7 +167,7 @@ export function createLookups(run: Runner): Lookups {
 const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
 
 /** The SQL ids the lookups use (loaded at boot with the endpoints' templates). */
-export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info'] as const;
+export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info', 'common/contracts_all', 'common/tokens_all'] as const;
 
 /**
  * `normalAddressInfo` of the list envelopes (reference §1.4) from a contractMap: each non-contract address →

@@ -32,15 +32,6 @@ const orderBy = (col: string, dir: 'ASC' | 'DESC') => `${col} ${dir} NULLS LAST,
 const ORDER_BYS = [...new Set(Object.values(SORT_COLUMNS))].flatMap((c) => [orderBy(c, 'ASC'), orderBy(c, 'DESC')]);
 
 const FILTERS = ['all', 'trc10', 'trc20', 'trc721', 'trc1155', 'top'] as const;
-const DAY_MS = 86_400_000;
-
-/**
- * Binds of tokens/trx-transfers.sql for a head time: the 24 hours before it and the UTC day before its day (the
- * first day file they can touch), e.g. head 2026-10-31T12:00Z → { recent_ts: head - 24 h, recent_day: '2026-10-30' }.
- */
-export function trxRecentBinds(now: number): { recent_ts: number; recent_day: string } {
-  return { recent_ts: now - DAY_MS, recent_day: new Date(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10) };
-}
 
 export default defineList({
   path: '/api/tokens/overview',
@@ -58,13 +49,12 @@ export default defineList({
   // Pinned rows come first in the statement itself (ORDER BY pin DESC, then this constant).
   order: { choices: ORDER_BYS, of: (p) => orderBy(SORT_COLUMNS[p.sort as SortKey], (p.order ?? 'desc') === 'asc' ? 'ASC' : 'DESC') },
   sql: { rows: 'tokens/tokens-overview', also: { counts: 'tokens/tokens-overview.counts' } },
-  filters: (p, _state, q) => {
+  filters: (p) => {
     const filter = p.filter ?? 'all';
     return {
       standards: filter === 'all' || filter === 'top' ? null : [filter],
       top_only: filter === 'top',
       include_auto: p.verifier,
-      ...trxRecentBinds(q.now),
     };
   },
   // A page holds the count of all matching rows (a window count); an empty page (limit=0, or past the end) asks the

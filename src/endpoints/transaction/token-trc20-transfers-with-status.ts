@@ -37,6 +37,8 @@ export default defineList({
   // `reverse` (default true) picks newest or oldest first.
   order: { choices: [ORDER.newest, ORDER.oldest], of: (p) => (p.reverse ? ORDER.newest : ORDER.oldest) },
   sql: { rows: 'transaction/token-trc20-transfers-with-status' },
+  // The page carries the count of every matching row (a window count): no second statement.
+  pageTotal: (rows) => (rows.length ? Number(rows[0]!.n) : undefined),
   filters: (p) => {
     const transfers = p.direction === 1 ? SIDES.out : p.direction === 2 ? SIDES.in : null;
     return {
@@ -118,5 +120,10 @@ export default defineList({
     ),
     contractMap,
   }),
-  csv: { filename: 'token_trc20_transfers_with_status.csv' },
+  csv: {
+    filename: 'token_trc20_transfers_with_status.csv',
+    // The statement's columns but the window count `n`.
+    columns: ['tx_hash', 'block_number', 'timestamp', 'tx_index', 'log_index', 'event_type', 'contract_address', 'from_address',
+      'to_address', 'amount', 'approval_amount', 'direction', 'contract_ret', 'confirmed'].map((c) => ({ header: c, field: c })),
+  },
 });

@@ -1,0 +1,92 @@
+/**
+ * The lookups (src/endpoints/kit/lookups.ts): a small dimension is read whole once per served version and looked up
+ * in memory, answering what the per-response SQL lookup answers (same rows, the dimension's order); a dimension
+ * over DIMENSION_MAP_ROWS, or no version, is asked per response. The runner here is a fake over fixed rows, which
+ * filters as `WHERE key IN (…)` does (the dimension's order, every matching row).
+ */
+import { describe, expect, it } from 'vitest';
+import type { Row } from '../../../src/duckdb/duck.ts';
+import { createLookups, DIMENSION_MAP_ROWS } from '../../../src/endpoints/kit/lookups.ts';
+
+const contracts: Row[] = [
+  { address: 'Tc', name: 'Gamma', tag: null, is_token: false },
+  { address: 'Ta', name: 'Alpha', tag: 'Exchange', is_token: true },
+  { address: 'Tb', name: null, tag: null, is_token: false },
+];
+const tokens: Row[] = [
+  { token_id: '1002000', token_standard: 'trc10', name: 'BitTorrent', symbol: 'BTT', decimals: 6, issuer_address: 'Ti', logo_url: 'l', level: 2, vip: true, can_show: 1 },
+  { token_id: 'Tt', token_standard: 'trc20', name: 'Tether', symbol: 'USDT', decimals: 6, issuer_address: null, logo_url: null, level: null, vip: false, can_show: null },
+];
+
+/** A runner over the rows above, counting the statements it is asked. */
+function fakeRunner() {
+  const calls: string[] = [];
+  const run = async (id: string, binds: Record<string, readonly string[]>): Promise<Row[]> => {
+    calls.push(id);
+    if (id === 'common/contracts_all') return contracts;
+    if (id === 'common/tokens_all') return tokens;
+    if (id === 'common/contract_map') return contracts.filter((r) => binds.addresses!.includes(String(r.address)));
+    if (id === 'common/token_info') return tokens.filter((r) => binds.ids!.includes(String(r.token_id)));
+    throw new Error(`unexpected ${id}`);
+  };
+  return { run, calls };
+}
+
+describe('lookups', () => {
+  const asked = ['Tb', 'Tx', 'Ta', '', 'Tb'];
+
+  it('answer from the per-version map exactly what the per-response SQL answers', async () => {
+    const sql = fakeRunner();
+    const mem = fakeRunner();
+    const version = { key: {}, tokenRows: tokens.length, contractRows: contracts.length };
+    const bySql = createLookups(sql.run);
+    const byMap = createLookups(mem.run, version);
+    const [a, b] = [await bySql.contractMap(asked), await byMap.contractMap(asked)];
+    expect(b).toEqual(a);
+    // Key order is part of the JSON body: the map keeps the asked order, info the dimension's order.
+    expect(Object.keys(b.map)).toEqual(['Tb', 'Tx', 'Ta']);
+    expect(Object.keys(b.info)).toEqual(['Ta', 'Tb']);
+    expect(b.map).toEqual({ Tb: true, Tx: false, Ta: true });
+    expect(b.info.Ta).toMatchObject({ tag1: 'Exchange', name: 'Alpha', isToken: true });
+    const ids = ['Tt', '_', '1002000', 'nope'];
+    expect([...(await byMap.tokenInfo(ids)).entries()]).toEqual([...(await bySql.tokenInfo(ids)).entries()]);
+    expect((await byMap.tokenInfo(ids)).get('Tt')).toMatchObject({ tokenAbbr: 'USDT', tokenLevel: '0', tokenCanShow: 1, issuerAddr: '' });
+  });
+
+  it('read each dimension once per version, again for another version', async () => {
+    const f = fakeRunner();
+    const v1 = { key: {}, tokenRows: 2, contractRows: 3 };
+    for (let i = 0; i < 3; i++) {
+      const l = createLookups(f.run, v1); // one per response, as the app builds them
+      await l.contractMap(['Ta']);
+      await l.tokenInfo(['Tt']);
+    }
+    expect(f.calls).toEqual(['common/contracts_all', 'common/tokens_all']);
+    await createLookups(f.run, { ...v1, key: {} }).contractMap(['Ta']);
+    expect(f.calls.filter((c) => c === 'common/contracts_all')).toHaveLength(2);
+  });
+
+  it('ask per response when a dimension is over the cap or no version is given', async () => {
+    const f = fakeRunner();
+    const big = createLookups(f.run, { key: {}, tokenRows: 2, contractRows: DIMENSION_MAP_ROWS + 1 });
+    await big.contractMap(['Ta']);
+    await big.contractMap(['Tb']);
+    await createLookups(f.run).tokenInfo(['Tt']);
+    expect(f.calls).toEqual(['common/contract_map', 'common/contract_map', 'common/token_info']);
+  });
+
+  it('do not keep a failed read: the next response asks again', async () => {
+    let fail = true;
+    const calls: string[] = [];
+    const run = async (id: string): Promise<Row[]> => {
+      calls.push(id);
+      if (fail) throw new Error('damaged');
+      return contracts;
+    };
+    const v = { key: {}, tokenRows: 0, contractRows: 3 };
+    await expect(createLookups(run, v).contractMap(['Ta'])).rejects.toThrow('damaged');
+    fail = false;
+    expect((await createLookups(run, v).contractMap(['Ta'])).map).toEqual({ Ta: true });
+    expect(calls).toEqual(['common/contracts_all', 'common/contracts_all']);
+  });
+});
