@@ -52,6 +52,10 @@ import tokenAnalysis from './stats/token-analysis.ts';
 import statsOverview from './stats/stats-overview.ts';
 import turnoverNew from './stats/turnover-new.ts';
 import consumptionStatistic from './stats/consumption-statistic.ts';
+// Governance and network (issue 13, SPEC §4.8, §4.12)
+import pagewitness from './witness/pagewitness.ts';
+import voteWitness from './witness/vote-witness.ts';
+import witnessGeneralInfo from './witness/general-info.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -103,4 +107,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   statsOverview,
   turnoverNew,
   consumptionStatistic,
+  pagewitness,
+  voteWitness,
+  witnessGeneralInfo,
 ];
