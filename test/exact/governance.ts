@@ -1,0 +1,40 @@
+/**
+ * The audit's witness endpoints (issue 13): votes in force (the witnesses dimension), realtime votes (the newest
+ * account snapshot of each voter), blocks produced and their transactions (raw blocks), compared as literals on
+ * /api/pagewitness, /api/vote/witness and /api/witness/general-info.
+ */
+import { type Ctx, s } from './context.ts';
+import { arrayPart, field, objectPart, objects } from './json-text.ts';
+
+const REALTIME = `
+  WITH newest AS (SELECT address, votes_json FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
+  SELECT v.address AS candidate, CAST(sum(v.count) AS VARCHAR) AS votes
+  FROM newest, LATERAL (SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]'), recursive := true)) v
+  WHERE v.count > 0 GROUP BY 1`;
+
+export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
+  const dim = await io.sql('SELECT address, CAST(votes AS VARCHAR) AS votes, rank FROM dim_witnesses ORDER BY rank');
+  const made = new Map((await io.sql(`SELECT witness_address a, CAST(count(*) AS VARCHAR) n, CAST(sum(tx_count) AS VARCHAR) tx FROM raw_blocks GROUP BY 1`)).map((r) => [s(r.a), r]));
+  const realtime = new Map((await io.sql(REALTIME)).map((r) => [s(r.candidate), s(r.votes)]));
+  const page = objects(arrayPart(await get('/api/pagewitness?limit=1000'), 'data'));
+  check('/api/pagewitness', 'total rows', s(page.length), s(dim.length));
+  for (const o of page) {
+    const a = field(o, 'address')!;
+    check('/api/pagewitness', `${a} votes`, field(o, 'votes'), s(dim.find((d) => s(d.address) === a)?.votes ?? '?'));
+    check('/api/pagewitness', `${a} realTimeVotes`, field(o, 'realTimeVotes'), realtime.get(a) ?? '0');
+    check('/api/pagewitness', `${a} producedTotal`, field(o, 'producedTotal'), s(made.get(a)?.n ?? '0'));
+    check('/api/pagewitness', `${a} producedTrx`, field(o, 'producedTrx'), s(made.get(a)?.tx ?? '0'));
+  }
+  const dimSet = new Set(dim.map((d) => s(d.address)));
+  const totalRealtime = [...realtime].filter(([a]) => dimSet.has(a)).reduce((t, [, v]) => t + BigInt(v), 0n).toString();
+  const all = await get('/api/vote/witness');
+  check('/api/vote/witness', 'totalVotes', field(all, 'totalVotes'), totalRealtime);
+  for (const d of dim.slice(0, 5)) {
+    const one = objectPart(await get(`/api/vote/witness?address=${s(d.address)}`), 'data');
+    check('/api/vote/witness', `${s(d.address)} lastCycleVotes`, field(one, 'lastCycleVotes'), s(d.votes));
+    check('/api/vote/witness', `${s(d.address)} producedTotal`, field(one, 'producedTotal'), s(made.get(s(d.address))?.n ?? '0'));
+  }
+  const info = await get('/api/witness/general-info');
+  check('/api/witness/general-info', 'totalRealtimeVotes', field(info, 'totalRealtimeVotes'), totalRealtime);
+  check('/api/witness/general-info', 'total', field(info, 'total'), s(dim.length));
+}
