@@ -56,6 +56,7 @@ import consumptionStatistic from './stats/consumption-statistic.ts';
 import pagewitness from './witness/pagewitness.ts';
 import voteWitness from './witness/vote-witness.ts';
 import witnessGeneralInfo from './witness/general-info.ts';
+import systemTps from './system/tps.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -110,4 +111,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   pagewitness,
   voteWitness,
   witnessGeneralInfo,
+  systemTps,
 ];

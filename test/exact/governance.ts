@@ -1,7 +1,7 @@
 /**
  * The audit's witness endpoints (issue 13): votes in force (the witnesses dimension), realtime votes (the newest
  * account snapshot of each voter), blocks produced and their transactions (raw blocks), compared as literals on
- * /api/pagewitness, /api/vote/witness and /api/witness/general-info.
+ * /api/pagewitness, /api/vote/witness and /api/witness/general-info; /api/system/tps from raw blocks and chain_anchors.
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
@@ -37,4 +37,13 @@ export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
   const info = await get('/api/witness/general-info');
   check('/api/witness/general-info', 'totalRealtimeVotes', field(info, 'totalRealtimeVotes'), totalRealtime);
   check('/api/witness/general-info', 'total', field(info, 'total'), s(dim.length));
+
+  // TPS: the head height, the last minute's transactions / 60, the largest block / 3 s (or a larger anchor).
+  const [b] = await io.sql(`SELECT max(block_number) AS head, max(tx_count) AS most,
+      (SELECT coalesce(sum(tx_count), 0) FROM raw_blocks WHERE "timestamp" > ${io.head} - 60000) AS recent FROM raw_blocks`);
+  const anchor = (await io.sql(`SELECT max(CAST(value_raw AS BIGINT)) AS v FROM ref_chain_anchors WHERE name = 'max_tps'`))[0]?.v;
+  const tps = objectPart(await get('/api/system/tps'), 'data');
+  check('/api/system/tps', 'blockHeight', field(tps, 'blockHeight'), s(b!.head));
+  check('/api/system/tps', 'currentTps', field(tps, 'currentTps'), s(Math.round(Number(b!.recent) / 60)));
+  check('/api/system/tps', 'maxTps', field(tps, 'maxTps'), s(Math.max(Math.round(Number(b!.most) / 3), Number(anchor ?? 0))));
 }

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
-import { BLOCK_REWARD_TRX, share, toWitnesses, type Witness } from './witness-rows.ts';
+import { BLOCK_REWARD_TRX } from '../../chain/economics.ts';
+import { share, toWitnesses, type Witness } from './witness-rows.ts';
 
 const item = z.looseObject({
   address: z.string(),

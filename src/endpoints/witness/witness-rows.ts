@@ -4,12 +4,10 @@
  * Definitions: docs/compat.md "Witnesses".
  */
 import type { Row } from '../../duckdb/duck.ts';
+import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 
 /** Blocks per day at one block per 3-second slot, less the 2 slots skipped at each of the 4 maintenances (tron-chain-data §4.1). */
 export const NOMINAL_BLOCKS_PER_DAY = 28_792;
-/** Block reward to the producing SR and vote reward shared by the 127 SRs and partners, TRX per block (chain parameters #5, #31). */
-export const BLOCK_REWARD_TRX = 8;
-export const VOTE_REWARD_TRX = 128;
 export const SR_COUNT = 27;
 export const PAID_COUNT = 127;
 

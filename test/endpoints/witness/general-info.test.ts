@@ -7,7 +7,7 @@ describe('GET /api/witness/general-info', () => {
     const dim = await witnessDim();
     const rt = await realtimeVotes();
     const prod = await production();
-    const [h] = await sql('SELECT max("timestamp") AS ts FROM raw_blocks');
+    const [h] = (await sql('SELECT max("timestamp") AS ts FROM raw_blocks')) as [Record<string, unknown>];
     const r = await get('/api/witness/general-info');
     expect(r.status).toBe(200);
     expect(r.body.total).toBe(dim.length);

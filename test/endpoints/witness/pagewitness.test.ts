@@ -48,7 +48,7 @@ describe('GET /api/pagewitness', () => {
     const { body } = await get('/api/pagewitness?witnesstype=1');
     for (const w of body.data) {
       const e = prod.get(w.address) ?? { produced: 0, missed: 0, tx: 0, last: 0 };
-      const [{ n }] = await sql(`SELECT count(*) AS n FROM raw_blocks WHERE witness_address = '${w.address}'`);
+      const [{ n }] = (await sql(`SELECT count(*) AS n FROM raw_blocks WHERE witness_address = '${w.address}'`)) as [{ n: unknown }];
       expect(w.producedTotal).toBeGreaterThanOrEqual(Number(n));
       expect([w.producedTotal, w.missedTotal, w.producedTrx, w.latestBlockNumber]).toEqual([e.produced, e.missed, e.tx, e.last]);
       expect(w.producePercentage).toBeCloseTo(e.produced + e.missed ? (e.produced * 100) / (e.produced + e.missed) : 100, 9);
@@ -56,8 +56,13 @@ describe('GET /api/pagewitness', () => {
   });
 
   it('the 2 slots skipped after each maintenance are not misses (a lake of consecutive blocks)', async () => {
-    const [b] = await sql(`SELECT count(*) AS n, min("timestamp") AS lo, max("timestamp") AS hi, max(block_number) - min(block_number) + 1 AS span FROM raw_blocks`);
-    if (Number(b.n) !== Number(b.span)) return; // a sparse (ingested) lake: no run of consecutive blocks to count
+    const [b] = (await sql(`
+      SELECT count(*) AS n, min("timestamp") AS lo, max("timestamp") AS hi, max(block_number) - min(block_number) + 1 AS span,
+             max(gap) AS gap
+      FROM (SELECT *, lead("timestamp") OVER (ORDER BY block_number) - "timestamp" AS gap FROM raw_blocks)`)) as [Record<string, unknown>];
+    // Only a lake of consecutive blocks with realistic gaps (the fake node's blocks are hours apart, so no period
+    // shows all 27 positions of the rotation and most empty slots have no known owner).
+    if (Number(b.n) !== Number(b.span) || Number(b.gap) > 27 * 3000) return;
     const lo = Number(b.lo);
     const hi = Number(b.hi);
     // Empty slots inside the lake, less the 2 after every maintenance boundary inside it.
@@ -101,7 +106,7 @@ describe('GET /api/pagewitness', () => {
   });
 
   it('lastBlock is the head block; paging; bad witnesstype and sort are 400s naming them', async () => {
-    const [h] = await sql('SELECT block_number, block_hash, witness_address, tx_count FROM raw_blocks ORDER BY block_number DESC LIMIT 1');
+    const [h] = (await sql('SELECT block_number, block_hash, witness_address, tx_count FROM raw_blocks ORDER BY block_number DESC LIMIT 1')) as [Record<string, unknown>];
     const r = await get('/api/pagewitness?start=1&limit=2');
     expect(r.body.lastBlock.number).toBe(Number(h.block_number));
     expect(r.body.lastBlock.hash).toBe(String(h.block_hash));
