@@ -57,6 +57,9 @@ import pagewitness from './witness/pagewitness.ts';
 import voteWitness from './witness/vote-witness.ts';
 import witnessGeneralInfo from './witness/general-info.ts';
 import systemTps from './system/tps.ts';
+import nodemap from './system/nodemap.ts';
+import proposal from './witness/proposal.ts';
+import chainParameters from './witness/chain-parameters.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -112,4 +115,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   voteWitness,
   witnessGeneralInfo,
   systemTps,
+  nodemap,
+  proposal,
+  chainParameters,
 ];
