@@ -1,7 +1,8 @@
 /**
  * The audit's witness endpoints (issue 13): votes in force (the witnesses dimension), realtime votes (the newest
  * account snapshot of each voter), blocks produced and their transactions (raw blocks), compared as literals on
- * /api/pagewitness, /api/vote/witness and /api/witness/general-info; /api/system/tps from raw blocks and chain_anchors.
+ * /api/pagewitness, /api/vote/witness and /api/witness/general-info; /api/system/tps from raw blocks and chain_anchors;
+ * /api/nodemap, /api/proposal and /api/chainparameters from their snapshots and the node_geo reference.
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
@@ -46,4 +47,30 @@ export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
   check('/api/system/tps', 'blockHeight', field(tps, 'blockHeight'), s(b!.head));
   check('/api/system/tps', 'currentTps', field(tps, 'currentTps'), s(Math.round(Number(b!.recent) / 60)));
   check('/api/system/tps', 'maxTps', field(tps, 'maxTps'), s(Math.max(Math.round(Number(b!.most) / 3), Number(anchor ?? 0))));
+
+  // Node map: the located nodes of the newest node list, one per IP.
+  const [nodes] = await io.sql(`SELECT count(DISTINCT n.host) AS n FROM snap_network_nodes n JOIN ref_node_geo g ON g.ip = n.host
+      WHERE n.as_of_block = (SELECT max(as_of_block) FROM snap_network_nodes)`);
+  check('/api/nodemap', 'total', field(await get('/api/nodemap'), 'total'), s(nodes!.n));
+
+  // Proposals: how many, and each one's approvals (all, and those of the current SRs) and parameter values.
+  const props = await io.sql(`SELECT proposal_id, approvals_json, parameters_json FROM snap_proposals
+      QUALIFY row_number() OVER (PARTITION BY proposal_id ORDER BY as_of_block DESC) = 1 ORDER BY proposal_id DESC`);
+  const srs = new Set(dim.filter((d) => Number(d.rank) <= 27).map((d) => s(d.address)));
+  const list = await get('/api/proposal?limit=200');
+  check('/api/proposal', 'total', field(list, 'total'), s(props.length));
+  for (const p of props.slice(0, 10)) {
+    const one = await get(`/api/proposal?id=${s(p.proposal_id)}`);
+    const approvals = JSON.parse(s(p.approvals_json)) as string[];
+    check('/api/proposal', `${s(p.proposal_id)} totalVotes`, field(one, 'totalVotes'), s(approvals.length));
+    check('/api/proposal', `${s(p.proposal_id)} validVotes`, field(one, 'validVotes'), s(approvals.filter((a) => srs.has(a)).length));
+    const [param] = JSON.parse(s(p.parameters_json)) as { key: number; value: number }[];
+    if (param) check('/api/proposal', `${s(p.proposal_id)} value`, field(arrayPart(one, 'paramters'), 'value'), s(param.value));
+  }
+
+  // Chain parameters: every value of the newest snapshot.
+  const params = await io.sql(`SELECT key, CAST(value AS VARCHAR) AS v FROM snap_chain_parameters WHERE as_of_block = (SELECT max(as_of_block) FROM snap_chain_parameters)`);
+  const cp = objects(arrayPart(await get('/api/chainparameters'), 'tronParameters'));
+  check('/api/chainparameters', 'count', s(cp.length), s(params.length));
+  for (const p of params) check('/api/chainparameters', s(p.key), field(cp.find((o) => field(o, 'key') === s(p.key)) ?? '', 'value'), s(p.v));
 }
