@@ -514,6 +514,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
       await runFile(db, '08-reference-synthetic.sql', vars);
+      await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
     }
     await writeStatisticsDimensions(db, out, job.incremental);

@@ -163,6 +163,10 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/stats/overview': () => ['/api/stats/overview', '/api/stats/overview?days=90'],
     '/api/turnover/new': () => ['/api/turnover/new', '/api/turnover/new?timeType=1', '/api/turnover/new?timeType=2'],
     '/api/consumption/statistic': () => ['/api/consumption/statistic', '/api/consumption/statistic?type=stake&timeType=1'],
+    // Governance and network (issue 13).
+    '/api/pagewitness': () => ['/api/pagewitness', '/api/pagewitness?witnesstype=1', '/api/pagewitness?witnesstype=2&sortField=votes&sort=1', '/api/pagewitness?witnesstype=3&sortField=annualizedRate', '/api/pagewitness?sortField=producePercentage&sort=1&limit=50'],
+    '/api/vote/witness': () => ['/api/vote/witness', ...pick(s.producers, 5).map((a) => `/api/vote/witness?address=${a}`)],
+    '/api/proposal': () => ['/api/proposal', '/api/proposal?state=APPROVED&limit=50', `/api/proposal?limit=20&address=${s.producers[0] ?? ''}`, '/api/proposal?id=101'],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

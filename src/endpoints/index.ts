@@ -52,6 +52,14 @@ import tokenAnalysis from './stats/token-analysis.ts';
 import statsOverview from './stats/stats-overview.ts';
 import turnoverNew from './stats/turnover-new.ts';
 import consumptionStatistic from './stats/consumption-statistic.ts';
+// Governance and network (issue 13, SPEC §4.8, §4.12)
+import pagewitness from './witness/pagewitness.ts';
+import voteWitness from './witness/vote-witness.ts';
+import witnessGeneralInfo from './witness/general-info.ts';
+import systemTps from './system/tps.ts';
+import nodemap from './system/nodemap.ts';
+import proposal from './witness/proposal.ts';
+import chainParameters from './witness/chain-parameters.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -103,4 +111,11 @@ export const endpoints: readonly AnyEndpoint[] = [
   statsOverview,
   turnoverNew,
   consumptionStatistic,
+  pagewitness,
+  voteWitness,
+  witnessGeneralInfo,
+  systemTps,
+  nodemap,
+  proposal,
+  chainParameters,
 ];

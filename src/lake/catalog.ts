@@ -428,10 +428,68 @@ export const chainAnchors: Dataset = {
   ],
 };
 
+// Governance and network (issue 13): the node list the node knows (listnodes) and the off-chain geolocation of nodes.
+export const networkNodes: Dataset = {
+  name: 'network_nodes',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['host', 'port', 'as_of_block'],
+  sortBy: ['as_of_block', 'host', 'port'],
+  doc: "Nodes of the network as the node lists them (`/wallet/listnodes`) at a snapshot block; the newest snapshot is the current list.",
+  columns: [asOf, c('host', 'VARCHAR', 'IP address (or host name) of the node'), c('port', 'INTEGER', 'its peer port')],
+};
+
+export const chainParameters: Dataset = {
+  name: 'chain_parameters',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['key', 'as_of_block'],
+  sortBy: ['as_of_block', 'key'],
+  doc: "The node's chain parameters (`/wallet/getchainparameters`) at a snapshot block; a zero value the node leaves out is 0 here.",
+  columns: [asOf, c('key', 'VARCHAR', 'getter name, e.g. getEnergyFee'), c('value', 'BIGINT', 'value in force at the snapshot block')],
+};
+
+export const proposals: Dataset = {
+  name: 'proposals',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['proposal_id', 'as_of_block'],
+  sortBy: ['as_of_block', 'proposal_id'],
+  doc: "Proposals as the node lists them (`/wallet/listproposals`) at a snapshot block: parameters, times, approvals and the node's state.",
+  columns: [
+    asOf,
+    c('proposal_id', 'BIGINT', 'proposal number'),
+    c('proposer_address', 'VARCHAR', 'the witness that created it, Base58'),
+    c('parameters_json', 'VARCHAR', 'the changes, JSON [{"key": parameter number, "value": new value}]'),
+    c('create_time', 'BIGINT', 'creation time, ms'),
+    c('expiration_time', 'BIGINT', 'end of the approval period, ms'),
+    c('approvals_json', 'VARCHAR', 'addresses that approved, JSON ["T…"] (Base58)'),
+    { ...c('state', 'VARCHAR', 'PENDING | DISAPPROVED | APPROVED | CANCELED'), pattern: '^(PENDING|DISAPPROVED|APPROVED|CANCELED)$' },
+  ],
+};
+
+export const nodeGeo: Dataset = {
+  name: 'node_geo',
+  kind: 'reference',
+  partitioned: false,
+  key: ['ip'],
+  sortBy: ['ip'],
+  doc: 'Geolocation of node IP addresses (off-chain: an operator file, e.g. from a GeoIP database). Nodes without a row are left out of /api/nodemap, never placed.',
+  columns: [
+    c('ip', 'VARCHAR', 'IP address as network_nodes lists it'),
+    c('country', 'VARCHAR', 'country name'),
+    c('province', 'VARCHAR', "region / province ('' when unknown)"),
+    c('city', 'VARCHAR', "city ('' when unknown)"),
+    c('lat', 'DOUBLE', 'latitude, degrees'),
+    c('lng', 'DOUBLE', 'longitude, degrees'),
+    c('source', 'VARCHAR', "where the location comes from (a URL or 'synthetic')", true),
+  ],
+};
+
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, networkNodes, chainParameters, proposals];
 /** The reference datasets (off-chain facts loaded by an operator). */
-export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors];
+export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo];
 
 // Network statistics (issue 11): the resource prices fees were burned at, and the totals before the lake's first block.
 

@@ -693,6 +693,27 @@ export const dailyTokenHolders: DerivedDataset = {
   ],
 };
 
+// Governance (issue 13): per-day witness production from the slot schedule (sql/derive/witness_daily_stats.sql).
+export const witnessDailyStats: DerivedDataset = {
+  name: 'witness_daily_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'witness_address'],
+  doc: 'Per UTC day and witness: blocks produced, slots missed (the slot schedule, the 2 slots skipped after each maintenance not counted), transactions, largest block, latest block.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('witness_address', 'VARCHAR', 'witness, Base58'),
+    c('produced', 'BIGINT', 'blocks produced'),
+    c('missed', 'BIGINT', 'slots of its own it left empty between two blocks of consecutive heights'),
+    c('tx_count', 'BIGINT', 'transactions in the blocks it produced'),
+    c('max_block_tx', 'BIGINT', 'most transactions in one of its blocks'),
+    c('last_block', 'BIGINT', 'highest block it produced that day', true),
+    c('last_block_ts', 'BIGINT', 'time of that block, ms', true),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -728,6 +749,7 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyContractResources,
   dailyTokenActivity,
   dailyTokenHolders,
+  witnessDailyStats,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

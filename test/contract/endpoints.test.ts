@@ -147,7 +147,8 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
     }
   });
 
-  if ('limit' in queryObject(ep).shape) it('keeps the totals with limit=0', async () => {
+  // A limit with a minimum (only /api/proposal: SPEC §8 "limit min 20") refuses 0; its own test checks the 400.
+  if ('limit' in queryObject(ep).shape && (queryObject(ep).shape.limit as z.ZodType).safeParse('0').success) it('keeps the totals with limit=0', async () => {
     const q = base.get(path) ?? '';
     const full = await get(withQuery(path, q));
     const none = await get(withQuery(path, join(q, 'limit=0')));

@@ -1,0 +1,36 @@
+/**
+ * GET /api/system/tps (SPEC §4.12; reference §8.4): the head block height, the current TPS (transactions of the
+ * last 60 seconds of blocks up to the head / 60) and the historical maximum TPS (the largest block of the lake / its
+ * 3-second slot, or the operator's `max_tps` anchor of chain_anchors when larger). docs/compat.md "TPS".
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+
+/** The span the current TPS is averaged over, ms (20 slots). */
+export const CURRENT_TPS_SPAN_MS = 60_000;
+const SLOT_SECONDS = 3;
+
+export default defineEndpoint({
+  path: '/api/system/tps',
+  method: 'GET',
+  summary: 'Head block height, current TPS and the historical maximum TPS.',
+  params: z.object({}),
+  response: z.looseObject({
+    type: z.literal('tps'),
+    data: z.looseObject({ blockHeight: z.number().int(), currentTps: z.number().int(), maxTps: z.number().int() }),
+  }),
+  queries: { tps: 'system/tps' },
+  async handle(_p, ctx) {
+    const [r] = await ctx.rows('tps', { since: ctx.now - CURRENT_TPS_SPAN_MS });
+    const lakeMax = Math.round(Number(r?.max_block_tx ?? 0) / SLOT_SECONDS);
+    const anchor = r?.anchor_max_tps === null || r?.anchor_max_tps === undefined ? 0 : Number(r.anchor_max_tps);
+    return {
+      type: 'tps',
+      data: {
+        blockHeight: ctx.manifest.head.number,
+        currentTps: Math.round((Number(r?.recent_tx ?? 0) * 1000) / CURRENT_TPS_SPAN_MS),
+        maxTps: Math.max(lakeMax, anchor),
+      },
+    };
+  },
+});

@@ -1,0 +1,133 @@
+/**
+ * GET /api/pagewitness (SPEC §4.8; reference §4.1): witnesses by type (0 all, 1 SR = rank 1-27, 2 partner = 28-127,
+ * 3 candidate), optionally sorted by one of eight fields (an unknown sortField leaves the rank order, as TronScan),
+ * with the head block as `lastBlock`. At most a few hundred witnesses exist, so the whole list is one query and the
+ * filter, sort and page are applied here. Field definitions: docs/compat.md "Witnesses".
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { int, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { count } from '../kit/schemas.ts';
+import { share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
+
+const paging: PagingOptions = { defaultLimit: 500, maxLimit: 1000, sumRule: false };
+
+const SORT_FIELDS: Record<string, (w: Witness) => number> = {
+  votes: (w) => w.cycleVotes,
+  latestBlock: (w) => w.lastBlock,
+  producedTotal: (w) => w.produced,
+  missedTotal: (w) => w.missed,
+  producePercentage: (w) => w.producePercentage,
+  annualizedRate: (w) => Number(w.annualizedRate),
+  brokerage: (w) => w.brokerage,
+  voterBrokerage: (w) => 100 - w.brokerage,
+};
+
+const params = z
+  .object({
+    witnesstype: int({ min: 0, max: 3 }).optional(),
+    sort: oneOf(['0', '1'] as const).optional(),
+    // Any text: an unknown field means "no sorting" (SPEC §4.8), not an error.
+    sortField: z.string().max(64).optional(),
+    ...pagingFields(paging),
+  })
+  .transform(withPage(paging));
+
+const item = z.looseObject({
+  address: z.string(),
+  name: z.string(),
+  url: z.string(),
+  producer: z.boolean(),
+  votes: z.number().int(),
+  lastCycleVotes: z.number().int(),
+  realTimeVotes: z.number().int(),
+  changeVotes: z.number().int(),
+  votesPercentage: z.number(),
+  ranking: z.number().int(),
+  index: z.number().int(),
+  witnessType: z.number().int(),
+  latestBlockNumber: z.number().int(),
+  latestSlotNumber: z.number().int(),
+  producedTotal: z.number().int(),
+  missedTotal: z.number().int(),
+  producedTrx: z.number().int(),
+  producePercentage: z.number(),
+  brokerage: z.number().int(),
+  voterBrokerage: z.number().int(),
+  annualizedRate: z.string(),
+});
+
+const lastBlock = z.looseObject({
+  hash: z.string(),
+  confirmed: z.boolean(),
+  number: z.number().int(),
+  size: z.number().int(),
+  timestamp: z.number().int(),
+  parentHash: z.string(),
+  witnessAddress: z.string(),
+  nrOfTrx: z.number().int(),
+  txTrieRoot: z.string(),
+  witnessId: z.number().int(),
+});
+
+export default defineEndpoint({
+  path: '/api/pagewitness',
+  method: 'GET',
+  summary: 'Witnesses (Super Representatives, partners, candidates) with votes, production, brokerage and voter APR.',
+  params,
+  response: z.looseObject({ total: count, data: z.array(item), lastBlock: lastBlock.nullable() }),
+  queries: { witnesses: 'witness/witnesses', head: 'witness/head-block' },
+  async handle(p, ctx) {
+    const [rows, [head]] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('head', { ts: ctx.now })]);
+    const all = toWitnesses(rows);
+    const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
+    let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
+    const key = p.sortField === undefined ? undefined : SORT_FIELDS[p.sortField];
+    if (key) {
+      const dir = p.sort === '1' ? -1 : 1;
+      list = [...list].sort((a, b) => dir * (key(a) - key(b)) || a.rank - b.rank);
+    }
+    const page = list.slice(p.page.start, p.page.start + p.page.limit);
+    const srIndex = new Map(all.filter((w) => w.witnessType === 1).map((w, i) => [w.address, i + 1]));
+    return {
+      total: list.length,
+      data: page.map((w) => ({
+        address: w.address,
+        name: w.name,
+        url: w.url,
+        producer: w.witnessType === 1,
+        votes: w.cycleVotes,
+        lastCycleVotes: w.cycleVotes,
+        realTimeVotes: w.realtimeVotes,
+        changeVotes: w.realtimeVotes - w.cycleVotes,
+        votesPercentage: share(w.cycleVotes, totalVotes),
+        ranking: w.rank,
+        index: w.rank,
+        witnessType: w.witnessType,
+        latestBlockNumber: w.lastBlock,
+        latestSlotNumber: slotOf(w.lastBlockTs),
+        producedTotal: w.produced,
+        missedTotal: w.missed,
+        producedTrx: w.producedTrx,
+        producePercentage: w.producePercentage,
+        brokerage: w.brokerage,
+        voterBrokerage: 100 - w.brokerage,
+        annualizedRate: w.annualizedRate,
+      })),
+      lastBlock: head
+        ? {
+            hash: String(head.block_hash),
+            confirmed: Number(head.block_number) <= ctx.manifest.solidBlock,
+            number: Number(head.block_number),
+            size: Number(head.size_bytes),
+            timestamp: Number(head.timestamp),
+            parentHash: String(head.parent_hash),
+            witnessAddress: String(head.witness_address),
+            nrOfTrx: Number(head.tx_count),
+            txTrieRoot: String(head.tx_trie_root),
+            witnessId: srIndex.get(String(head.witness_address)) ?? 0,
+          }
+        : null,
+    };
+  },
+});

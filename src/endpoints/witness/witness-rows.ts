@@ -1,0 +1,82 @@
+/**
+ * The witnesses of the lake as the witness endpoints show them (/api/pagewitness, /api/vote/witness,
+ * /api/witness/general-info): one query (sql/witness/witnesses.sql), then the figures computed here once.
+ * Definitions: docs/compat.md "Witnesses".
+ */
+import type { Row } from '../../duckdb/duck.ts';
+import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
+
+/** Blocks per day at one block per 3-second slot, less the 2 slots skipped at each of the 4 maintenances (tron-chain-data §4.1). */
+export const NOMINAL_BLOCKS_PER_DAY = 28_792;
+export const SR_COUNT = 27;
+export const PAID_COUNT = 127;
+
+export interface Witness {
+  address: string;
+  name: string;
+  url: string;
+  rank: number;
+  witnessType: number;
+  cycleVotes: number;
+  realtimeVotes: number;
+  brokerage: number;
+  createdTs: number;
+  produced: number;
+  missed: number;
+  producedTrx: number;
+  lastBlock: number;
+  lastBlockTs: number | null;
+  /** Percent of its slots it filled, 0-100 (100 when it had no slot in the lake). */
+  producePercentage: number;
+  /** Voters' yearly reward per vote, percent, 6 decimals. */
+  annualizedRate: string;
+}
+
+const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+
+export function percentage(produced: number, missed: number): number {
+  return produced + missed === 0 ? 100 : (produced * 100) / (produced + missed);
+}
+
+/**
+ * The voters' annualized rate of a witness, percent: its yearly rewards at the nominal block rate (the vote reward
+ * shared by the 127 by cycle votes, plus the block reward of an SR's share of the slots), less its brokerage,
+ * per vote. Rank above 127 or no votes: 0.
+ */
+export function annualizedRate(w: { rank: number; cycleVotes: number; brokerage: number }, paidVotes: number): number {
+  if (w.rank > PAID_COUNT || w.cycleVotes <= 0 || paidVotes <= 0) return 0;
+  const blocks = NOMINAL_BLOCKS_PER_DAY * 365;
+  const yearly = (VOTE_REWARD_TRX * blocks * w.cycleVotes) / paidVotes + (w.rank <= SR_COUNT ? (BLOCK_REWARD_TRX * blocks) / SR_COUNT : 0);
+  return ((yearly * (100 - w.brokerage)) / 100 / w.cycleVotes) * 100;
+}
+
+export function toWitnesses(rows: readonly Row[]): Witness[] {
+  const base = rows.map((r) => ({
+    address: String(r.address),
+    name: String(r.name ?? ''),
+    url: String(r.url ?? ''),
+    rank: n(r.rank),
+    witnessType: n(r.witness_type),
+    cycleVotes: n(r.cycle_votes),
+    realtimeVotes: n(r.realtime_votes),
+    brokerage: n(r.brokerage),
+    createdTs: n(r.created_ts),
+    produced: n(r.produced),
+    missed: n(r.missed),
+    producedTrx: n(r.produced_trx),
+    lastBlock: n(r.last_block),
+    lastBlockTs: r.last_block_ts === null || r.last_block_ts === undefined ? null : n(r.last_block_ts),
+  }));
+  const paidVotes = base.filter((w) => w.rank <= PAID_COUNT).reduce((a, w) => a + w.cycleVotes, 0);
+  return base.map((w) => ({
+    ...w,
+    producePercentage: percentage(w.produced, w.missed),
+    annualizedRate: annualizedRate(w, paidVotes).toFixed(6),
+  }));
+}
+
+/** Share of `part` in `total`, percent (0 when the total is 0). */
+export const share = (part: number, total: number): number => (total > 0 ? (part * 100) / total : 0);
+
+/** Absolute slot number of a block time (3-second slots counted from time 0, the mainnet genesis timestamp). */
+export const slotOf = (ts: number | null): number => (ts === null ? 0 : Math.floor(ts / 3000));

@@ -1,0 +1,51 @@
+/**
+ * Independent expectations of the witness endpoints, in plain SQL over the raw blocks, the witnesses dimension and
+ * the account snapshots (never the derived tables the endpoints read).
+ */
+import { sql, testManifest } from '../../helpers/lake.ts';
+
+/** Current votes per candidate from the newest snapshot of each voter. */
+export async function realtimeVotes(): Promise<Map<string, number>> {
+  const m = await testManifest();
+  if (!m.tables.account_snapshots) return new Map();
+  const rows = await sql(`
+    WITH newest AS (
+      SELECT address, votes_json FROM snap_account_snapshots
+      QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1
+    )
+    SELECT v.address AS candidate, sum(v.count)::BIGINT AS votes
+    FROM newest, LATERAL (SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]'), recursive := true)) v
+    WHERE v.count > 0 GROUP BY 1`);
+  return new Map(rows.map((r) => [String(r.candidate), Number(r.votes)]));
+}
+
+/**
+ * Blocks and missed slots per producer. A missed slot: a multiple of 3 s strictly between two blocks of consecutive
+ * heights, not within the first 6 s of a 6-hour maintenance period, owned by the producer seen most often at the
+ * same position modulo 27 of the same period.
+ */
+export async function production(): Promise<Map<string, { produced: number; missed: number; tx: number; last: number }>> {
+  const rows = await sql(`
+    WITH owners AS (
+      SELECT "timestamp" // 21600000 AS period, ("timestamp" // 3000) % 27 AS pos, mode(witness_address) AS who
+      FROM raw_blocks GROUP BY ALL
+    ), slots AS (
+      SELECT unnest(generate_series(a."timestamp" + 3000, b."timestamp" - 3000, 3000)) AS ts
+      FROM raw_blocks a JOIN raw_blocks b ON b.block_number = a.block_number + 1
+      WHERE b."timestamp" - a."timestamp" > 3000
+    ), misses AS (
+      SELECT o.who, count(*) AS n FROM slots s JOIN owners o ON o.period = s.ts // 21600000 AND o.pos = (s.ts // 3000) % 27
+      WHERE s.ts % 21600000 >= 6000 GROUP BY 1
+    ), made AS (
+      SELECT witness_address AS who, count(*) AS n, sum(tx_count) AS tx, max(block_number) AS last FROM raw_blocks GROUP BY 1
+    )
+    SELECT coalesce(made.who, misses.who) AS who, coalesce(made.n, 0) AS produced, coalesce(misses.n, 0) AS missed,
+           coalesce(made.tx, 0) AS tx, coalesce(made.last, 0) AS last
+    FROM made FULL JOIN misses ON misses.who = made.who`);
+  return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last) }]));
+}
+
+export async function witnessDim(): Promise<{ address: string; rank: number; votes: number; brokerage: number; name: string; created_ts: number }[]> {
+  const rows = await sql('SELECT address, rank, votes, brokerage, name, created_ts FROM dim_witnesses ORDER BY rank');
+  return rows.map((r) => ({ address: String(r.address), rank: Number(r.rank), votes: Number(r.votes), brokerage: Number(r.brokerage), name: String(r.name), created_ts: Number(r.created_ts) }));
+}

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { get, listAll, sql } from '../../helpers/lake.ts';
+import { production, realtimeVotes, witnessDim } from './expected.ts';
+
+describe('GET /api/pagewitness', () => {
+  it('types by rank: 1-27 SRs, 28-127 partners, the rest candidates; all by default, limit default 500', async () => {
+    const dim = await witnessDim();
+    const all = await get('/api/pagewitness');
+    expect(all.status).toBe(200);
+    expect(all.body.total).toBe(dim.length);
+    expect(all.body.data.length).toBe(Math.min(500, dim.length));
+    expect(all.body.data.map((w: any) => w.address)).toEqual(dim.slice(0, 500).map((w) => w.address));
+    for (const [type, lo, hi] of [[1, 1, 27], [2, 28, 127], [3, 128, Infinity]] as const) {
+      const r = await get(`/api/pagewitness?witnesstype=${type}`);
+      const want = dim.filter((w) => w.rank >= lo && w.rank <= hi);
+      expect(r.body.total).toBe(want.length);
+      expect(r.body.data.map((w: any) => [w.address, w.ranking, w.witnessType, w.producer])).toEqual(want.map((w) => [w.address, w.rank, type, type === 1]));
+    }
+    if (dim.length >= 27) expect((await get('/api/pagewitness?witnesstype=1')).body.total).toBe(27);
+  });
+
+  it("votes: the cycle tally (rank order), realtime = the snapshots' current votes = the sum of /api/vote?candidate=", async () => {
+    const dim = await witnessDim();
+    const rt = await realtimeVotes();
+    const { body } = await get('/api/pagewitness');
+    const total = dim.reduce((a, w) => a + w.votes, 0);
+    for (const w of body.data) {
+      const d = dim.find((x) => x.address === w.address)!;
+      expect(w.votes).toBe(d.votes);
+      expect(w.lastCycleVotes).toBe(d.votes);
+      expect(w.realTimeVotes).toBe(rt.get(w.address) ?? 0);
+      expect(w.changeVotes).toBe(w.realTimeVotes - d.votes);
+      expect(w.votesPercentage).toBeCloseTo((d.votes * 100) / total, 9);
+      expect(w.brokerage).toBe(d.brokerage);
+      expect(w.voterBrokerage).toBe(100 - d.brokerage);
+      expect(w.name).toBe(d.name);
+    }
+    // The acceptance check on the busiest SR: its voters' list adds up to its realtime votes.
+    const top = [...body.data].filter((w: any) => w.witnessType === 1).sort((a: any, b: any) => b.realTimeVotes - a.realTimeVotes)[0];
+    if (top && top.realTimeVotes > 0) {
+      const voters = await listAll(`/api/vote?candidate=${top.address}`);
+      expect(voters.reduce((a, v: any) => a + v.votes, 0)).toBe(top.realTimeVotes);
+    }
+  });
+
+  it('production: blocks, transactions and latest block of the lake; missed slots from the slot schedule', async () => {
+    const prod = await production();
+    const { body } = await get('/api/pagewitness?witnesstype=1');
+    for (const w of body.data) {
+      const e = prod.get(w.address) ?? { produced: 0, missed: 0, tx: 0, last: 0 };
+      const [{ n }] = (await sql(`SELECT count(*) AS n FROM raw_blocks WHERE witness_address = '${w.address}'`)) as [{ n: unknown }];
+      expect(w.producedTotal).toBeGreaterThanOrEqual(Number(n));
+      expect([w.producedTotal, w.missedTotal, w.producedTrx, w.latestBlockNumber]).toEqual([e.produced, e.missed, e.tx, e.last]);
+      expect(w.producePercentage).toBeCloseTo(e.produced + e.missed ? (e.produced * 100) / (e.produced + e.missed) : 100, 9);
+    }
+  });
+
+  it('the 2 slots skipped after each maintenance are not misses (a lake of consecutive blocks)', async () => {
+    const [b] = (await sql(`
+      SELECT count(*) AS n, min("timestamp") AS lo, max("timestamp") AS hi, max(block_number) - min(block_number) + 1 AS span,
+             max(gap) AS gap
+      FROM (SELECT *, lead("timestamp") OVER (ORDER BY block_number) - "timestamp" AS gap FROM raw_blocks)`)) as [Record<string, unknown>];
+    // Only a lake of consecutive blocks with realistic gaps (the fake node's blocks are hours apart, so no period
+    // shows all 27 positions of the rotation and most empty slots have no known owner).
+    if (Number(b.n) !== Number(b.span) || Number(b.gap) > 27 * 3000) return;
+    const lo = Number(b.lo);
+    const hi = Number(b.hi);
+    // Empty slots inside the lake, less the 2 after every maintenance boundary inside it.
+    let skipped = 0;
+    for (let t = Math.ceil(lo / 21_600_000) * 21_600_000; t <= hi; t += 21_600_000) skipped += [t, t + 3000].filter((s) => s > lo && s < hi).length;
+    const empty = (hi - lo) / 3000 + 1 - Number(b.n);
+    const { body } = await get('/api/pagewitness');
+    expect(body.data.reduce((a: number, w: any) => a + w.missedTotal, 0)).toBe(empty - skipped);
+  });
+
+  it('every sortField both ways; an unknown one leaves the rank order', async () => {
+    const fields = ['votes', 'latestBlock', 'producedTotal', 'missedTotal', 'producePercentage', 'annualizedRate', 'brokerage', 'voterBrokerage'];
+    const value: Record<string, (w: any) => number> = {
+      votes: (w) => w.votes, latestBlock: (w) => w.latestBlockNumber, producedTotal: (w) => w.producedTotal, missedTotal: (w) => w.missedTotal,
+      producePercentage: (w) => w.producePercentage, annualizedRate: (w) => Number(w.annualizedRate), brokerage: (w) => w.brokerage, voterBrokerage: (w) => w.voterBrokerage,
+    };
+    for (const f of fields) {
+      for (const sort of [0, 1]) {
+        const { status, body } = await get(`/api/pagewitness?sortField=${f}&sort=${sort}`);
+        expect(status).toBe(200);
+        const v = body.data.map(value[f]!);
+        for (let i = 1; i < v.length; i++) expect(sort ? v[i - 1] >= v[i] : v[i - 1] <= v[i]).toBe(true);
+      }
+    }
+    const plain = await get('/api/pagewitness?sortField=nonsense&sort=1');
+    expect(plain.status).toBe(200);
+    expect(plain.body.data.map((w: any) => w.ranking)).toEqual([...plain.body.data.map((w: any) => w.ranking)].sort((a, b) => a - b));
+  });
+
+  it('annualizedRate follows the formula of docs/compat.md', async () => {
+    const dim = await witnessDim();
+    const paid = dim.filter((w) => w.rank <= 127).reduce((a, w) => a + w.votes, 0);
+    const blocks = 28_792 * 365;
+    const { body } = await get('/api/pagewitness');
+    for (const w of body.data) {
+      const d = dim.find((x) => x.address === w.address)!;
+      const want = d.rank > 127 || d.votes === 0 ? 0
+        : ((128 * blocks * d.votes) / paid + (d.rank <= 27 ? (8 * blocks) / 27 : 0)) * (1 - d.brokerage / 100) / d.votes * 100;
+      expect(Number(w.annualizedRate)).toBeCloseTo(want, 5);
+    }
+  });
+
+  it('lastBlock is the head block; paging; bad witnesstype and sort are 400s naming them', async () => {
+    const [h] = (await sql('SELECT block_number, block_hash, witness_address, tx_count FROM raw_blocks ORDER BY block_number DESC LIMIT 1')) as [Record<string, unknown>];
+    const r = await get('/api/pagewitness?start=1&limit=2');
+    expect(r.body.lastBlock.number).toBe(Number(h.block_number));
+    expect(r.body.lastBlock.hash).toBe(String(h.block_hash));
+    expect(r.body.lastBlock.nrOfTrx).toBe(Number(h.tx_count));
+    expect(r.body.data.map((w: any) => w.ranking)).toEqual([2, 3].slice(0, r.body.data.length));
+    for (const [q, name] of [['witnesstype=4', 'witnesstype'], ['witnesstype=x', 'witnesstype'], ['sort=2', 'sort']]) {
+      const bad = await get(`/api/pagewitness?${q}`);
+      expect(bad.status).toBe(400);
+      expect(bad.text).toMatch(new RegExp(name!));
+    }
+  });
+});

@@ -1,0 +1,76 @@
+/**
+ * The audit's witness endpoints (issue 13): votes in force (the witnesses dimension), realtime votes (the newest
+ * account snapshot of each voter), blocks produced and their transactions (raw blocks), compared as literals on
+ * /api/pagewitness, /api/vote/witness and /api/witness/general-info; /api/system/tps from raw blocks and chain_anchors;
+ * /api/nodemap, /api/proposal and /api/chainparameters from their snapshots and the node_geo reference.
+ */
+import { type Ctx, s } from './context.ts';
+import { arrayPart, field, objectPart, objects } from './json-text.ts';
+
+const REALTIME = `
+  WITH newest AS (SELECT address, votes_json FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
+  SELECT v.address AS candidate, CAST(sum(v.count) AS VARCHAR) AS votes
+  FROM newest, LATERAL (SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]'), recursive := true)) v
+  WHERE v.count > 0 GROUP BY 1`;
+
+export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
+  const dim = await io.sql('SELECT address, CAST(votes AS VARCHAR) AS votes, rank FROM dim_witnesses ORDER BY rank');
+  const made = new Map((await io.sql(`SELECT witness_address a, CAST(count(*) AS VARCHAR) n, CAST(sum(tx_count) AS VARCHAR) tx FROM raw_blocks GROUP BY 1`)).map((r) => [s(r.a), r]));
+  const realtime = new Map((await io.sql(REALTIME)).map((r) => [s(r.candidate), s(r.votes)]));
+  const page = objects(arrayPart(await get('/api/pagewitness?limit=1000'), 'data'));
+  check('/api/pagewitness', 'total rows', s(page.length), s(dim.length));
+  for (const o of page) {
+    const a = field(o, 'address')!;
+    check('/api/pagewitness', `${a} votes`, field(o, 'votes'), s(dim.find((d) => s(d.address) === a)?.votes ?? '?'));
+    check('/api/pagewitness', `${a} realTimeVotes`, field(o, 'realTimeVotes'), realtime.get(a) ?? '0');
+    check('/api/pagewitness', `${a} producedTotal`, field(o, 'producedTotal'), s(made.get(a)?.n ?? '0'));
+    check('/api/pagewitness', `${a} producedTrx`, field(o, 'producedTrx'), s(made.get(a)?.tx ?? '0'));
+  }
+  const dimSet = new Set(dim.map((d) => s(d.address)));
+  const totalRealtime = [...realtime].filter(([a]) => dimSet.has(a)).reduce((t, [, v]) => t + BigInt(v), 0n).toString();
+  const all = await get('/api/vote/witness');
+  check('/api/vote/witness', 'totalVotes', field(all, 'totalVotes'), totalRealtime);
+  for (const d of dim.slice(0, 5)) {
+    const one = objectPart(await get(`/api/vote/witness?address=${s(d.address)}`), 'data');
+    check('/api/vote/witness', `${s(d.address)} lastCycleVotes`, field(one, 'lastCycleVotes'), s(d.votes));
+    check('/api/vote/witness', `${s(d.address)} producedTotal`, field(one, 'producedTotal'), s(made.get(s(d.address))?.n ?? '0'));
+  }
+  const info = await get('/api/witness/general-info');
+  check('/api/witness/general-info', 'totalRealtimeVotes', field(info, 'totalRealtimeVotes'), totalRealtime);
+  check('/api/witness/general-info', 'total', field(info, 'total'), s(dim.length));
+
+  // TPS: the head height, the last minute's transactions / 60, the largest block / 3 s (or a larger anchor).
+  const [b] = await io.sql(`SELECT max(block_number) AS head, max(tx_count) AS most,
+      (SELECT coalesce(sum(tx_count), 0) FROM raw_blocks WHERE "timestamp" > ${io.head} - 60000) AS recent FROM raw_blocks`);
+  const anchor = (await io.sql(`SELECT max(CAST(value_raw AS BIGINT)) AS v FROM ref_chain_anchors WHERE name = 'max_tps'`))[0]?.v;
+  const tps = objectPart(await get('/api/system/tps'), 'data');
+  check('/api/system/tps', 'blockHeight', field(tps, 'blockHeight'), s(b!.head));
+  check('/api/system/tps', 'currentTps', field(tps, 'currentTps'), s(Math.round(Number(b!.recent) / 60)));
+  check('/api/system/tps', 'maxTps', field(tps, 'maxTps'), s(Math.max(Math.round(Number(b!.most) / 3), Number(anchor ?? 0))));
+
+  // Node map: the located nodes of the newest node list, one per IP.
+  const [nodes] = await io.sql(`SELECT count(DISTINCT n.host) AS n FROM snap_network_nodes n JOIN ref_node_geo g ON g.ip = n.host
+      WHERE n.as_of_block = (SELECT max(as_of_block) FROM snap_network_nodes)`);
+  check('/api/nodemap', 'total', field(await get('/api/nodemap'), 'total'), s(nodes!.n));
+
+  // Proposals: how many, and each one's approvals (all, and those of the current SRs) and parameter values.
+  const props = await io.sql(`SELECT proposal_id, approvals_json, parameters_json FROM snap_proposals
+      QUALIFY row_number() OVER (PARTITION BY proposal_id ORDER BY as_of_block DESC) = 1 ORDER BY proposal_id DESC`);
+  const srs = new Set(dim.filter((d) => Number(d.rank) <= 27).map((d) => s(d.address)));
+  const list = await get('/api/proposal?limit=200');
+  check('/api/proposal', 'total', field(list, 'total'), s(props.length));
+  for (const p of props.slice(0, 10)) {
+    const one = await get(`/api/proposal?id=${s(p.proposal_id)}`);
+    const approvals = JSON.parse(s(p.approvals_json)) as string[];
+    check('/api/proposal', `${s(p.proposal_id)} totalVotes`, field(one, 'totalVotes'), s(approvals.length));
+    check('/api/proposal', `${s(p.proposal_id)} validVotes`, field(one, 'validVotes'), s(approvals.filter((a) => srs.has(a)).length));
+    const [param] = JSON.parse(s(p.parameters_json)) as { key: number; value: number }[];
+    if (param) check('/api/proposal', `${s(p.proposal_id)} value`, field(arrayPart(one, 'paramters'), 'value'), s(param.value));
+  }
+
+  // Chain parameters: every value of the newest snapshot.
+  const params = await io.sql(`SELECT key, CAST(value AS VARCHAR) AS v FROM snap_chain_parameters WHERE as_of_block = (SELECT max(as_of_block) FROM snap_chain_parameters)`);
+  const cp = objects(arrayPart(await get('/api/chainparameters'), 'tronParameters'));
+  check('/api/chainparameters', 'count', s(cp.length), s(params.length));
+  for (const p of params) check('/api/chainparameters', s(p.key), field(cp.find((o) => field(o, 'key') === s(p.key)) ?? '', 'value'), s(p.v));
+}
