@@ -52,6 +52,8 @@ import tokenAnalysis from './stats/token-analysis.ts';
 import statsOverview from './stats/stats-overview.ts';
 import turnoverNew from './stats/turnover-new.ts';
 import consumptionStatistic from './stats/consumption-statistic.ts';
+// Accounts (issue 14, part 2)
+import accountList from './accounts/account-list.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -103,4 +105,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   statsOverview,
   turnoverNew,
   consumptionStatistic,
+  accountList,
 ];

@@ -663,6 +663,55 @@ export const dailyTokenHolders: DerivedDataset = {
   ],
 };
 
+// ---- Accounts (issue 14, part 2): lifetime activity per address and the current account table.
+
+export const accountActivity: DerivedDataset = {
+  name: 'account_activity',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "Transactions per address over the lake: signed (out), received (in: to_address, or the created / called contract), and the times of the first, the last and the last signed one.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('tx_out', 'BIGINT', 'transactions it signed (owner_address)'),
+    c('tx_in', 'BIGINT', 'transactions it received (coalesce(to_address, contract_address)), its own to itself included'),
+    c('tx_total', 'BIGINT', 'distinct transactions it signed or received (a transaction to itself once) = its rows in address_transactions'),
+    c('first_ts', 'BIGINT', 'time of its first transaction in the lake, ms'),
+    c('last_ts', 'BIGINT', 'time of its last transaction in the lake, ms'),
+    c('last_out_ts', 'BIGINT', 'time of the last transaction it signed, ms (NULL when none)', true),
+  ],
+};
+
+export const accounts: DerivedDataset = {
+  name: 'accounts',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "One row per account (an address with an account snapshot: the chain activated it; a TRC20 recipient never activated is no account): its newest snapshot's balance, name and creation time, TRON Power, contract flag, lake activity, and its place in each sort of /api/account/list (1 = largest; ties by address).",
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('as_of_block', 'BIGINT', 'the snapshot block'),
+    c('balance', 'BIGINT', 'TRX balance, sun'),
+    c('power', 'BIGINT', 'TRON Power, sun (stake_positions.tron_power)'),
+    c('votes_used', 'BIGINT', 'votes cast'),
+    c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)'),
+    c('name', 'VARCHAR', "account name ('' when none)"),
+    c('is_witness', 'BOOLEAN', 'the account is a witness (SR candidate)'),
+    c('is_contract', 'BOOLEAN', 'the address is a smart contract (contracts dimension)'),
+    c('tx_out', 'BIGINT', 'account_activity.tx_out (0 when no transaction in the lake)'),
+    c('tx_in', 'BIGINT', 'account_activity.tx_in'),
+    c('tx_total', 'BIGINT', 'account_activity.tx_total'),
+    c('latest_operation_time', 'BIGINT', 'time of the last transaction it signed in the lake, ms (0 when none)'),
+    c('rank_balance', 'BIGINT', 'place by balance, largest first (ties: address ascending)'),
+    c('rank_power', 'BIGINT', 'place by power, largest first'),
+    c('rank_tx', 'BIGINT', 'place by tx_total, largest first'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -697,6 +746,8 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyContractResources,
   dailyTokenActivity,
   dailyTokenHolders,
+  accountActivity,
+  accounts,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

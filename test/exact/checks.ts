@@ -11,6 +11,7 @@ import type { Ctx, Io } from './context.ts';
 import { allDatasets } from '../../src/lake/registry.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { accountChecks } from './account.ts';
+import { accountsChecks } from './accounts.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
@@ -200,6 +201,7 @@ export async function audit(io: Io): Promise<Audit> {
   await listChecks(ctx);
   await statsChecks(ctx);
   await accountChecks(ctx);
+  await accountsChecks(ctx);
   return { counts, mismatches };
 }
 

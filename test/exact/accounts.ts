@@ -1,0 +1,26 @@
+/**
+ * The audit's accounts endpoints (issue 14, part 2): /api/account/list (balance, TRON Power and transaction count of
+ * the first page of each sort and of single addresses) and /api/accountv2, against plain SQL over the newest account
+ * snapshots and the raw transactions (test/endpoints/accounts/expected-accounts.ts).
+ */
+import { type Ctx, s } from './context.ts';
+import { arrayPart, field, objects } from './json-text.ts';
+import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.ts';
+
+const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'tx_total'], ['latestOperationTime', 'latest_operation_time']] as const;
+
+export async function accountsChecks({ io, get, check }: Ctx): Promise<void> {
+  const want = new Map((await io.sql(EXPECTED_ACCOUNTS_SQL)).map((r) => [s(r.address), r]));
+  for (const sort of ['-balance', 'balance', '-power', 'power', '-totaltransactioncount', 'totaltransactioncount']) {
+    for (const o of objects(arrayPart(await get(`/api/account/list?sort=${sort}&limit=50`), 'data'))) {
+      const w = want.get(field(o, 'address') ?? '');
+      for (const [f, col] of LIST_FIELDS) check('/api/account/list', `${sort} ${field(o, 'address')} ${f}`, field(o, f), w ? s(w[col]) : 'no account');
+    }
+  }
+  const busiest = [...want.values()].sort((a, b) => Number(b.tx_total) - Number(a.tx_total)).slice(0, 10);
+  for (const w of busiest) {
+    const a = s(w.address);
+    const [o] = objects(arrayPart(await get(`/api/account/list?address=${a}`), 'data'));
+    for (const [f, col] of LIST_FIELDS) check('/api/account/list', `${a} ${f}`, field(o ?? '', f), s(w[col]));
+  }
+}
