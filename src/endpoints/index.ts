@@ -54,6 +54,7 @@ import turnoverNew from './stats/turnover-new.ts';
 import consumptionStatistic from './stats/consumption-statistic.ts';
 // Accounts (issue 14, part 2)
 import accountList from './accounts/account-list.ts';
+import accountV2 from './accounts/accountv2.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -106,4 +107,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   turnoverNew,
   consumptionStatistic,
   accountList,
+  accountV2,
 ];

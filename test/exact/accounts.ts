@@ -9,6 +9,8 @@ import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.t
 
 const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'tx_total'], ['latestOperationTime', 'latest_operation_time']] as const;
 
+const V2_FIELDS = [['balance', 'balance'], ['transactions_in', 'tx_in'], ['transactions_out', 'tx_out'], ['totalTransactionCount', 'tx_total'], ['latest_operation_time', 'latest_operation_time'], ['date_created', 'create_time']] as const;
+
 export async function accountsChecks({ io, get, check }: Ctx): Promise<void> {
   const want = new Map((await io.sql(EXPECTED_ACCOUNTS_SQL)).map((r) => [s(r.address), r]));
   for (const sort of ['-balance', 'balance', '-power', 'power', '-totaltransactioncount', 'totaltransactioncount']) {
@@ -22,5 +24,8 @@ export async function accountsChecks({ io, get, check }: Ctx): Promise<void> {
     const a = s(w.address);
     const [o] = objects(arrayPart(await get(`/api/account/list?address=${a}`), 'data'));
     for (const [f, col] of LIST_FIELDS) check('/api/account/list', `${a} ${f}`, field(o ?? '', f), s(w[col]));
+    const v2 = await get(`/api/accountv2?address=${a}`);
+    for (const [f, col] of V2_FIELDS) check('/api/accountv2', `${a} ${f}`, field(v2, f), s(w[col]));
+    check('/api/accountv2', `${a} balanceStr`, field(v2, 'balanceStr'), s(w.balance));
   }
 }

@@ -13,7 +13,7 @@ import { NOT_AUDITED, audit } from './checks.ts';
 const NEEDS = {
   prices: ['/api/token/price', '/api/tokenTransfer/analysis'],
   snapshots: ['/api/account/votes', '/api/vote', '/api/account/resource/unfreeze', '/api/account/resource',
-    '/api/account/list'],
+    '/api/account/list', '/api/accountv2'],
 };
 
 describe('exact numbers across the served endpoints (issue 16)', () => {
