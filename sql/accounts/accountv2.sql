@@ -4,7 +4,7 @@
 WITH q AS (SELECT $address AS address),
 s AS (SELECT * FROM account_snapshots WHERE address = $address ORDER BY as_of_block DESC LIMIT 1),
 n AS (SELECT * FROM network_snapshots ORDER BY as_of_block DESC LIMIT 1)
-SELECT q.address, s.as_of_block IS NOT NULL AS activated, s.balance, s.create_time, s.account_name, s.is_witness,
+SELECT q.address, coalesce(s.create_time > 0 OR s.balance > 0, false) AS activated, s.balance, s.create_time, s.account_name, s.is_witness,
        s.latest_withdraw_time, s.frozen_v1_bandwidth, s.frozen_v1_bandwidth_expire, s.frozen_v1_energy,
        s.frozen_v1_energy_expire, s.delegated_v1_bandwidth, s.delegated_v1_energy, s.acquired_v1_bandwidth,
        s.acquired_v1_energy, s.frozen_v2_bandwidth, s.frozen_v2_energy, s.frozen_v2_tron_power, s.delegated_v2_bandwidth,

@@ -13,6 +13,7 @@ WITH s AS (
   LEFT JOIN stake_positions p ON p.address = s.address
   LEFT JOIN account_activity a ON a.address = s.address
   LEFT JOIN contracts c ON c.address = s.address
+  WHERE s.create_time > 0 OR s.balance > 0
 )
 SELECT *,
        row_number() OVER (ORDER BY balance DESC, address) AS rank_balance,

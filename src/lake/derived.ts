@@ -712,6 +712,26 @@ export const accounts: DerivedDataset = {
   ],
 };
 
+export const trxFlows: DerivedDataset = {
+  name: 'trx_flows',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number', 'tx_hash', 'kind', 'delta'],
+  doc: "Every TRX movement of an address, signed, one row per side (fees, transfers, TRC10 sales, call values, internal TRX, stakes, unstakes, withdrawals, rewards): the TRX balance history is the newest snapshot balance minus the deltas after a day; clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'the address whose balance moves, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('tx_hash', 'VARCHAR', 'the transaction'),
+    c('kind', 'VARCHAR', 'fee | sent | received | call_value_sent | call_value_received | internal_sent | internal_received | stake | unstake_v1 | withdraw_expire | reward'),
+    c('delta', 'BIGINT', 'balance change, sun (negative: out)'),
+    bucket,
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -748,6 +768,7 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyTokenHolders,
   accountActivity,
   accounts,
+  trxFlows,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).
