@@ -55,6 +55,7 @@ import consumptionStatistic from './stats/consumption-statistic.ts';
 // Accounts (issue 14, part 2)
 import accountList from './accounts/account-list.ts';
 import accountV2 from './accounts/accountv2.ts';
+import dailyAccounts from './accounts/daily-accounts.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -108,4 +109,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   consumptionStatistic,
   accountList,
   accountV2,
+  dailyAccounts,
 ];

@@ -28,4 +28,15 @@ export async function accountsChecks({ io, get, check }: Ctx): Promise<void> {
     for (const [f, col] of V2_FIELDS) check('/api/accountv2', `${a} ${f}`, field(v2, f), s(w[col]));
     check('/api/accountv2', `${a} balanceStr`, field(v2, 'balanceStr'), s(w.balance));
   }
+
+  // Accounts created per day over every lake day.
+  const [span] = await io.sql(`SELECT min("timestamp") AS lo FROM raw_blocks`);
+  const firstDay = Date.parse(`${new Date(Number(span!.lo)).toISOString().slice(0, 10)}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${new Date(io.head).toISOString().slice(0, 10)}T00:00:00Z`) - firstDay) / 86_400_000) + 1;
+  const created = new Map((await io.sql(`SELECT strftime(epoch_ms(create_time), '%Y-%m-%d') AS day, count(*) AS n FROM (${EXPECTED_ACCOUNTS_SQL})
+      WHERE create_time >= ${firstDay} GROUP BY 1`)).map((r) => [s(r.day), s(r.n)]));
+  for (const o of objects(arrayPart(await get(`/api/overview/dailyaccounts?days=${days}`), 'data'))) {
+    const day = field(o, 'dateDayStr') ?? '';
+    check('/api/overview/dailyaccounts', `${day} newAddressSeen`, field(o, 'newAddressSeen'), created.get(day) ?? '0');
+  }
 }
