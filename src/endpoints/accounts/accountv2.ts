@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, exactInteger, scaleDecimal } from '../../params/index.ts';
-import { exactInt } from '../kit/schemas.ts';
+import { decimalString, exactInt } from '../kit/schemas.ts';
 import type { Row } from '../../duckdb/duck.ts';
 
 /** An exact integer as JSON: a number when it is safe, else a bigint (written as digits). */
@@ -120,6 +120,13 @@ function body(r: Row): Record<string, unknown> {
 }
 
 const sun = exactInt;
+const VALUE_KEYS = [
+  'frozenForBandwidthValue', 'frozenForEnergyValue', 'frozenForBandwidthV2Value', 'frozenForEnergyV2Value',
+  'acquiredDelegatedFrozenBalanceForBandwidthValue', 'acquiredDelegatedFrozenBalanceForEnergyValue',
+  'acquiredDelegatedFrozenV2BalanceForBandwidthValue', 'acquiredDelegatedFrozenV2BalanceForEnergyValue',
+  'delegatedFrozenV2BalanceForBandwidthValue', 'delegatedFrozenV2BalanceForEnergyValue', 'totalFrozenBandwidthValue',
+  'totalFrozenEnergyValue', 'totalFrozenBandwidthV2Value', 'totalFrozenEnergyV2Value',
+] as const;
 export default defineEndpoint({
   path: '/api/accountv2',
   method: 'GET',
@@ -133,12 +140,20 @@ export default defineEndpoint({
     witness: z.number().int(), voteTotal: z.number().int(),
     publicTag: z.string(), redTag: z.string(), greyTag: z.string(), blueTag: z.string(), addressTagLogo: z.string(),
     representative: z.looseObject({ lastWithDrawTime: z.number().int(), enabled: z.boolean(), url: z.string() }),
+    announcement: z.string(), allowExchange: z.array(z.unknown()), exchanges: z.array(z.unknown()), frozen_supply: z.array(z.unknown()),
+    delegated: z.looseObject({}),
     frozen: z.looseObject({ total: sun, balances: z.array(z.looseObject({ amount: sun, expires: z.number().int() })) }),
+    ...Object.fromEntries(Object.keys(STAKES).map((k) => [k, sun])),
     totalFrozen: sun, totalFrozenV2: sun, unfreezeV2: sun, canWithdrawAmountV2: sun, freezing: sun,
-    frozenForBandWidth: sun, frozenForEnergy: sun, frozenForBandWidthV2: sun, frozenForEnergyV2: sun,
+    ...Object.fromEntries(VALUE_KEYS.map((k) => [k, z.number()])),
     totalNet: z.number(), totalEnergy: z.number(), energyCost: z.number(), netCost: z.number(),
+    accountResource: z.looseObject({ frozen_balance_for_energy: z.looseObject({}) }),
     bandwidth: z.looseObject({ energyLimit: z.number(), netLimit: z.number(), totalEnergyLimit: z.number().int(), totalEnergyWeight: z.number().int(), totalNetLimit: z.number().int(), totalNetWeight: z.number().int(), assets: z.record(z.string(), z.unknown()) }),
-    withPriceTokens: z.array(z.looseObject({ tokenId: z.string(), balance: z.string(), amount: z.union([z.string(), z.number()]) })),
+    // The TRX row: `amount` is a decimal string there (reference §1.3).
+    withPriceTokens: z.array(z.looseObject({
+      tokenId: z.string(), tokenName: z.string(), tokenAbbr: z.string(), tokenDecimal: z.number().int(), tokenCanShow: z.number().int(),
+      tokenType: z.string(), tokenLogo: z.string(), vip: z.boolean(), balance: z.string().regex(/^\d+$/), amount: decimalString,
+    })),
     ownerPermission: z.looseObject({ threshold: z.number().int().optional() }).optional(),
     activePermissions: z.array(z.looseObject({})).optional(),
   }),
