@@ -163,6 +163,13 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/stats/overview': () => ['/api/stats/overview', '/api/stats/overview?days=90'],
     '/api/turnover/new': () => ['/api/turnover/new', '/api/turnover/new?timeType=1', '/api/turnover/new?timeType=2'],
     '/api/consumption/statistic': () => ['/api/consumption/statistic', '/api/consumption/statistic?type=stake&timeType=1'],
+    // Accounts (issue 14, part 2): every sort both ways, a deep page, single addresses.
+    '/api/account/list': () => [
+      ...['-balance', 'balance', '-power', 'power', '-totaltransactioncount', 'totaltransactioncount'].map((o) => `/api/account/list?sort=${o}&limit=20`),
+      '/api/account/list?start=9950&limit=50', ...pick(s.addresses, 10).map((a) => `/api/account/list?address=${a}`),
+    ],
+    '/api/accountv2': () => pick(s.addresses, 20).map((a) => `/api/accountv2?address=${a}`),
+    '/api/overview/dailyaccounts': () => ['/api/overview/dailyaccounts', '/api/overview/dailyaccounts?days=90'],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
