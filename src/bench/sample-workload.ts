@@ -167,6 +167,13 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/pagewitness': () => ['/api/pagewitness', '/api/pagewitness?witnesstype=1', '/api/pagewitness?witnesstype=2&sortField=votes&sort=1', '/api/pagewitness?witnesstype=3&sortField=annualizedRate', '/api/pagewitness?sortField=producePercentage&sort=1&limit=50'],
     '/api/vote/witness': () => ['/api/vote/witness', ...pick(s.producers, 5).map((a) => `/api/vote/witness?address=${a}`)],
     '/api/proposal': () => ['/api/proposal', '/api/proposal?state=APPROVED&limit=50', `/api/proposal?limit=20&address=${s.producers[0] ?? ''}`, '/api/proposal?id=101'],
+    // Accounts (issue 14, part 2): every sort both ways, a deep page, single addresses.
+    '/api/account/list': () => [
+      ...['-balance', 'balance', '-power', 'power', '-totaltransactioncount', 'totaltransactioncount'].map((o) => `/api/account/list?sort=${o}&limit=20`),
+      '/api/account/list?start=9950&limit=50', ...pick(s.addresses, 10).map((a) => `/api/account/list?address=${a}`),
+    ],
+    '/api/accountv2': () => pick(s.addresses, 20).map((a) => `/api/accountv2?address=${a}`),
+    '/api/overview/dailyaccounts': () => ['/api/overview/dailyaccounts', '/api/overview/dailyaccounts?days=90'],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -60,6 +60,10 @@ import systemTps from './system/tps.ts';
 import nodemap from './system/nodemap.ts';
 import proposal from './witness/proposal.ts';
 import chainParameters from './witness/chain-parameters.ts';
+// Accounts (issue 14, part 2)
+import accountList from './accounts/account-list.ts';
+import accountV2 from './accounts/accountv2.ts';
+import dailyAccounts from './accounts/daily-accounts.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -118,4 +122,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   nodemap,
   proposal,
   chainParameters,
+  accountList,
+  accountV2,
+  dailyAccounts,
 ];

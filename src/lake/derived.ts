@@ -714,6 +714,75 @@ export const witnessDailyStats: DerivedDataset = {
   ],
 };
 
+// ---- Accounts (issue 14, part 2): lifetime activity per address and the current account table.
+
+export const accountActivity: DerivedDataset = {
+  name: 'account_activity',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "Transactions per address over the lake: signed (out), received (in: to_address, or the created / called contract), and the times of the first, the last and the last signed one.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('tx_out', 'BIGINT', 'transactions it signed (owner_address)'),
+    c('tx_in', 'BIGINT', 'transactions it received (coalesce(to_address, contract_address)), its own to itself included'),
+    c('tx_total', 'BIGINT', 'distinct transactions it signed or received (a transaction to itself once) = its rows in address_transactions'),
+    c('first_ts', 'BIGINT', 'time of its first transaction in the lake, ms'),
+    c('last_ts', 'BIGINT', 'time of its last transaction in the lake, ms'),
+    c('last_out_ts', 'BIGINT', 'time of the last transaction it signed, ms (NULL when none)', true),
+  ],
+};
+
+export const accounts: DerivedDataset = {
+  name: 'accounts',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "One row per account (an address with an account snapshot: the chain activated it; a TRC20 recipient never activated is no account): its newest snapshot's balance, name and creation time, TRON Power, contract flag, lake activity, and its place in each sort of /api/account/list (1 = largest; ties by address).",
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('as_of_block', 'BIGINT', 'the snapshot block'),
+    c('balance', 'BIGINT', 'TRX balance, sun'),
+    c('power', 'BIGINT', 'TRON Power, sun (stake_positions.tron_power)'),
+    c('votes_used', 'BIGINT', 'votes cast'),
+    c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)'),
+    c('name', 'VARCHAR', "account name ('' when none)"),
+    c('is_witness', 'BOOLEAN', 'the account is a witness (SR candidate)'),
+    c('is_contract', 'BOOLEAN', 'the address is a smart contract (contracts dimension)'),
+    c('tx_out', 'BIGINT', 'account_activity.tx_out (0 when no transaction in the lake)'),
+    c('tx_in', 'BIGINT', 'account_activity.tx_in'),
+    c('tx_total', 'BIGINT', 'account_activity.tx_total'),
+    c('latest_operation_time', 'BIGINT', 'time of the last transaction it signed in the lake, ms (0 when none)'),
+    c('rank_balance', 'BIGINT', 'place by balance, largest first (ties: address ascending)'),
+    c('rank_power', 'BIGINT', 'place by power, largest first'),
+    c('rank_tx', 'BIGINT', 'place by tx_total, largest first'),
+  ],
+};
+
+export const trxFlows: DerivedDataset = {
+  name: 'trx_flows',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number', 'tx_hash', 'kind', 'delta'],
+  doc: "Every TRX movement of an address, signed, one row per side (fees, transfers, TRC10 sales, call values, internal TRX, stakes, unstakes, withdrawals, rewards): the TRX balance history is the newest snapshot balance minus the deltas after a day; clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'the address whose balance moves, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('tx_hash', 'VARCHAR', 'the transaction'),
+    c('kind', 'VARCHAR', 'fee | sent | received | call_value_sent | call_value_received | internal_sent | internal_received | stake | unstake_v1 | withdraw_expire | reward'),
+    c('delta', 'BIGINT', 'balance change, sun (negative: out)'),
+    bucket,
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -750,6 +819,9 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyTokenActivity,
   dailyTokenHolders,
   witnessDailyStats,
+  accountActivity,
+  accounts,
+  trxFlows,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

@@ -12,6 +12,7 @@ import { allDatasets } from '../../src/lake/registry.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { accountChecks } from './account.ts';
 import { governanceChecks } from './governance.ts';
+import { accountsChecks } from './accounts.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
@@ -202,6 +203,7 @@ export async function audit(io: Io): Promise<Audit> {
   await statsChecks(ctx);
   await accountChecks(ctx);
   await governanceChecks(ctx);
+  await accountsChecks(ctx);
   return { counts, mismatches };
 }
 

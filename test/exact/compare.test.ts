@@ -12,7 +12,8 @@ import { NOT_AUDITED, audit } from './checks.ts';
 /** Endpoints whose figures need data a valid lake may lack (the ingested one has no prices and no account snapshots). */
 const NEEDS = {
   prices: ['/api/token/price', '/api/tokenTransfer/analysis'],
-  snapshots: ['/api/account/votes', '/api/vote', '/api/account/resource/unfreeze', '/api/account/resource'],
+  snapshots: ['/api/account/votes', '/api/vote', '/api/account/resource/unfreeze', '/api/account/resource',
+    '/api/account/list', '/api/accountv2'],
 };
 
 describe('exact numbers across the served endpoints (issue 16)', () => {

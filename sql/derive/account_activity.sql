@@ -1,0 +1,2 @@
+-- Lifetime transaction counts and times per address (accounts reads it).
+{{> fragments/account-activity main}}

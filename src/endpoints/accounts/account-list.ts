@@ -1,0 +1,84 @@
+/**
+ * GET /api/account/list (SPEC §4.3; reference §2 "/api/account/list"): accounts by balance, TRON Power or lifetime
+ * transaction count, both ways (default -balance), or one account with `address`. An account is an address the
+ * chain activated (it has an account snapshot); figures from the `accounts` table (docs/compat.md "Accounts").
+ * `account_number`: the pre-window account count (chain_anchors) plus the accounts created since the lake's first
+ * block; without that anchor, the accounts the lake knows. `last_24h_account_change`: accounts created in the 24 h
+ * before the head.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { address, exactInteger, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions } from '../../params/index.ts';
+import { contractMap, count, exactInt } from '../kit/schemas.ts';
+
+const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
+// A stored place (1 = largest, ties by address) sorts each key; its negation reads "largest first" as DESC.
+const SORTS = { balance: '(-rank_balance)', power: '(-rank_power)', totaltransactioncount: '(-rank_tx)' };
+const DAY_MS = 86_400_000;
+
+const params = z
+  .object({ address: address().optional(), sort: signedSort(SORTS, '-balance'), ...pagingFields(paging) })
+  .transform(withPage(paging));
+
+/** An exact integer as JSON: a number when it is safe, else a bigint (written as digits). */
+const exact = (v: unknown): number | bigint => {
+  const b = exactInteger(v ?? 0);
+  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
+};
+
+export const accountListItem = z.looseObject({
+  address: z.string(),
+  addressTagLogo: z.string(),
+  balance: exactInt,
+  power: exactInt,
+  totalTransactionCount: z.number().int(),
+  latestOperationTime: z.number().int(),
+  updateTime: z.number().int(),
+});
+
+export default defineEndpoint({
+  path: '/api/account/list',
+  method: 'GET',
+  summary: 'Accounts sorted by balance, TRON Power or transaction count (either way), or one account by address.',
+  params,
+  response: z.looseObject({
+    total: count,
+    rangeTotal: count,
+    account_number: exactInt,
+    last_24h_account_change: count,
+    data: z.array(accountListItem),
+    contractMap,
+  }),
+  queries: { rows: 'accounts/account-list', byAddress: 'accounts/account-list-by-address', totals: 'accounts/account-list-totals' },
+  orderBys: signedSortClauses(SORTS),
+  async handle(p, ctx) {
+    const first = ctx.manifest.first?.timestamp ?? 0;
+    const [found, [totals]] = await Promise.all([
+      p.address ? ctx.rows('byAddress', { address: p.address }) : ctx.rows('rows', { lim: p.page.limit, off: p.page.start }, p.sort.orderBy),
+      ctx.rows('totals', { since: ctx.now - DAY_MS, first_ts: first }),
+    ]);
+    const rows = p.address ? found.slice(p.page.start, p.page.start + p.page.limit) : found;
+    const known = Number(totals?.n ?? 0);
+    const anchor = totals?.anchor === null || totals?.anchor === undefined ? null : exactInteger(totals.anchor);
+    const accountNumber = anchor === null ? BigInt(known) : anchor + exactInteger(totals?.created_in_lake ?? 0);
+    const rangeTotal = p.address ? found.length : known;
+    const data = rows.map((r) => ({
+      address: String(r.address),
+      addressTagLogo: '',
+      balance: exact(r.balance),
+      power: exact(r.power),
+      totalTransactionCount: Number(r.tx_total),
+      latestOperationTime: Number(r.latest_operation_time),
+      updateTime: ctx.now,
+    }));
+    const contracts = await ctx.lookups.contractMap(data.map((d) => d.address));
+    return {
+      total: Math.min(rangeTotal, 10_000),
+      rangeTotal,
+      account_number: exact(accountNumber),
+      last_24h_account_change: Number(totals?.created_since ?? 0),
+      data,
+      contractMap: contracts.map,
+    };
+  },
+});

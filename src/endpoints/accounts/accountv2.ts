@@ -1,0 +1,165 @@
+/**
+ * GET /api/accountv2 (SPEC §4.3; reference §2 "/api/accountv2"): the whole account of one address, from its newest
+ * account snapshot (activated = it has one), its lake activity (account_activity), current stakes (stake_positions),
+ * its label (address_labels) and the newest network totals. Fields the lake holds no source for (used bandwidth and
+ * energy, claimable reward, risk flags, SR allowance) are left out; holdings list the TRX row (docs/compat.md
+ * "Accounts"). An address never activated answers the zeroed object (reference).
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { address, exactInteger, scaleDecimal } from '../../params/index.ts';
+import { decimalString, exactInt } from '../kit/schemas.ts';
+import type { Row } from '../../duckdb/duck.ts';
+
+/** An exact integer as JSON: a number when it is safe, else a bigint (written as digits). */
+const exact = (v: unknown): number | bigint => {
+  const b = exactInteger(v ?? 0);
+  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
+};
+const big = (v: unknown): bigint => exactInteger(v ?? 0);
+
+/** Resource units a stake yields: whole TRX staked × the network's limit per staked TRX (0 without network totals). */
+const units = (sun: bigint, limit: unknown, weight: unknown): number =>
+  Number(weight ?? 0) > 0 ? (Number(sun) / 1e6) * (Number(limit) / Number(weight)) : 0;
+
+interface Permission { permission_name?: string; threshold?: number; keys?: { address: string; weight: number }[] }
+
+const STAKES = {
+  frozenForBandWidth: 'frozen_v1_bandwidth', frozenForEnergy: 'frozen_v1_energy',
+  delegateFrozenForBandWidth: 'delegated_v1_bandwidth', delegateFrozenForEnergy: 'delegated_v1_energy',
+  acquiredDelegateFrozenForBandWidth: 'acquired_v1_bandwidth', acquiredDelegateFrozenForEnergy: 'acquired_v1_energy',
+  frozenForBandWidthV2: 'frozen_v2_bandwidth', frozenForEnergyV2: 'frozen_v2_energy',
+  delegatedFrozenV2BalanceForBandwidth: 'delegated_v2_bandwidth', delegatedFrozenV2BalanceForEnergy: 'delegated_v2_energy',
+  acquiredDelegatedFrozenV2BalanceForBandwidth: 'acquired_v2_bandwidth', acquiredDelegatedFrozenV2BalanceForEnergy: 'acquired_v2_energy',
+} as const;
+
+function body(r: Row): Record<string, unknown> {
+  const st = Object.fromEntries(Object.entries(STAKES).map(([k, col]) => [k, big(r[col])])) as Record<keyof typeof STAKES, bigint>;
+  const bw = (sun: bigint) => units(sun, r.total_net_limit, r.total_net_weight);
+  const en = (sun: bigint) => units(sun, r.total_energy_limit, r.total_energy_weight);
+  const totalFrozen = st.frozenForBandWidth + st.frozenForEnergy + st.delegateFrozenForBandWidth + st.delegateFrozenForEnergy;
+  const tronPowerV2 = big(r.frozen_v2_tron_power);
+  const totalFrozenV2 = st.frozenForBandWidthV2 + st.frozenForEnergyV2 + tronPowerV2 + st.delegatedFrozenV2BalanceForBandwidth + st.delegatedFrozenV2BalanceForEnergy;
+  const netLimit = bw(st.frozenForBandWidth + st.acquiredDelegateFrozenForBandWidth + st.frozenForBandWidthV2 + st.acquiredDelegatedFrozenV2BalanceForBandwidth);
+  const energyLimit = en(st.frozenForEnergy + st.acquiredDelegateFrozenForEnergy + st.frozenForEnergyV2 + st.acquiredDelegatedFrozenV2BalanceForEnergy);
+  const owner = r.owner_permission_json ? (JSON.parse(String(r.owner_permission_json)) as Permission) : undefined;
+  const actives = r.active_permissions_json ? (JSON.parse(String(r.active_permissions_json)) as Permission[]) : undefined;
+  const balance = big(r.balance);
+  const tin = Number(r.tx_in ?? 0);
+  const tout = Number(r.tx_out ?? 0);
+  const frozenV1Bw = st.frozenForBandWidth;
+  return {
+    address: String(r.address),
+    name: String(r.account_name ?? ''),
+    accountType: r.is_contract ? 2 : 0,
+    activated: Boolean(r.activated),
+    date_created: Number(r.create_time ?? 0),
+    latest_operation_time: Number(r.latest_operation_time ?? 0),
+    balance: exact(balance),
+    balanceStr: balance.toString(),
+    totalTransactionCount: Number(r.tx_total ?? 0),
+    transactions: tin + tout,
+    transactions_in: tin,
+    transactions_out: tout,
+    witness: r.is_witness ? 1 : 0,
+    voteTotal: Number(r.votes_used ?? 0),
+    redTag: '',
+    greyTag: '',
+    blueTag: '',
+    publicTag: String(r.public_tag ?? ''),
+    addressTagLogo: '',
+    representative: { lastWithDrawTime: Number(r.latest_withdraw_time ?? 0), enabled: Boolean(r.is_witness), url: String(r.witness_url ?? '') },
+    announcement: '',
+    allowExchange: [],
+    exchanges: [],
+    frozen_supply: [],
+    delegated: {},
+    frozen: {
+      total: exact(frozenV1Bw),
+      balances: frozenV1Bw > 0n ? [{ amount: exact(frozenV1Bw), expires: Number(r.frozen_v1_bandwidth_expire ?? 0) }] : [],
+    },
+    ...Object.fromEntries(Object.entries(st).map(([k, v]) => [k, exact(v)])),
+    totalFrozen: exact(totalFrozen),
+    // Stake 1.0 unfreezing is immediate: nothing is ever "being unfrozen" there.
+    freezing: 0,
+    totalFrozenV2: exact(totalFrozenV2),
+    unfreezeV2: exact(r.pending_unstake ?? 0),
+    canWithdrawAmountV2: exact(r.withdrawable ?? 0),
+    frozenForBandwidthValue: bw(st.frozenForBandWidth),
+    frozenForEnergyValue: en(st.frozenForEnergy),
+    frozenForBandwidthV2Value: bw(st.frozenForBandWidthV2),
+    frozenForEnergyV2Value: en(st.frozenForEnergyV2),
+    acquiredDelegatedFrozenBalanceForBandwidthValue: bw(st.acquiredDelegateFrozenForBandWidth),
+    acquiredDelegatedFrozenBalanceForEnergyValue: en(st.acquiredDelegateFrozenForEnergy),
+    acquiredDelegatedFrozenV2BalanceForBandwidthValue: bw(st.acquiredDelegatedFrozenV2BalanceForBandwidth),
+    acquiredDelegatedFrozenV2BalanceForEnergyValue: en(st.acquiredDelegatedFrozenV2BalanceForEnergy),
+    delegatedFrozenV2BalanceForBandwidthValue: bw(st.delegatedFrozenV2BalanceForBandwidth),
+    delegatedFrozenV2BalanceForEnergyValue: en(st.delegatedFrozenV2BalanceForEnergy),
+    totalFrozenBandwidthValue: bw(st.frozenForBandWidth + st.delegateFrozenForBandWidth),
+    totalFrozenEnergyValue: en(st.frozenForEnergy + st.delegateFrozenForEnergy),
+    totalFrozenBandwidthV2Value: bw(st.frozenForBandWidthV2 + st.delegatedFrozenV2BalanceForBandwidth),
+    totalFrozenEnergyV2Value: en(st.frozenForEnergyV2 + st.delegatedFrozenV2BalanceForEnergy),
+    totalNet: netLimit,
+    totalEnergy: energyLimit,
+    energyCost: Number(r.total_energy_weight ?? 0) > 0 ? Number(r.total_energy_limit) / Number(r.total_energy_weight) : 0,
+    netCost: Number(r.total_net_weight ?? 0) > 0 ? Number(r.total_net_limit) / Number(r.total_net_weight) : 0,
+    accountResource: { frozen_balance_for_energy: {} },
+    bandwidth: {
+      energyLimit, netLimit,
+      totalEnergyLimit: Number(r.total_energy_limit ?? 0), totalEnergyWeight: Number(r.total_energy_weight ?? 0),
+      totalNetLimit: Number(r.total_net_limit ?? 0), totalNetWeight: Number(r.total_net_weight ?? 0),
+      assets: {},
+    },
+    withPriceTokens: [{
+      tokenId: '_', tokenName: 'trx', tokenAbbr: 'trx', tokenDecimal: 6, tokenCanShow: 1, tokenType: 'trc10',
+      tokenLogo: '', vip: false, balance: balance.toString(), amount: scaleDecimal(balance, 6),
+    }],
+    ...(owner ? { ownerPermission: owner } : {}),
+    ...(actives ? { activePermissions: actives } : {}),
+  };
+}
+
+const sun = exactInt;
+const VALUE_KEYS = [
+  'frozenForBandwidthValue', 'frozenForEnergyValue', 'frozenForBandwidthV2Value', 'frozenForEnergyV2Value',
+  'acquiredDelegatedFrozenBalanceForBandwidthValue', 'acquiredDelegatedFrozenBalanceForEnergyValue',
+  'acquiredDelegatedFrozenV2BalanceForBandwidthValue', 'acquiredDelegatedFrozenV2BalanceForEnergyValue',
+  'delegatedFrozenV2BalanceForBandwidthValue', 'delegatedFrozenV2BalanceForEnergyValue', 'totalFrozenBandwidthValue',
+  'totalFrozenEnergyValue', 'totalFrozenBandwidthV2Value', 'totalFrozenEnergyV2Value',
+] as const;
+export default defineEndpoint({
+  path: '/api/accountv2',
+  method: 'GET',
+  summary: 'The whole account of an address: balance, names and times, transaction counts, stakes and resources, label.',
+  params: z.object({ address: address() }),
+  response: z.looseObject({
+    address: z.string(), name: z.string(), accountType: z.number().int(), activated: z.boolean(),
+    date_created: z.number().int(), latest_operation_time: z.number().int(),
+    balance: sun, balanceStr: z.string().regex(/^\d+$/),
+    totalTransactionCount: z.number().int(), transactions: z.number().int(), transactions_in: z.number().int(), transactions_out: z.number().int(),
+    witness: z.number().int(), voteTotal: z.number().int(),
+    publicTag: z.string(), redTag: z.string(), greyTag: z.string(), blueTag: z.string(), addressTagLogo: z.string(),
+    representative: z.looseObject({ lastWithDrawTime: z.number().int(), enabled: z.boolean(), url: z.string() }),
+    announcement: z.string(), allowExchange: z.array(z.unknown()), exchanges: z.array(z.unknown()), frozen_supply: z.array(z.unknown()),
+    delegated: z.looseObject({}),
+    frozen: z.looseObject({ total: sun, balances: z.array(z.looseObject({ amount: sun, expires: z.number().int() })) }),
+    ...Object.fromEntries(Object.keys(STAKES).map((k) => [k, sun])),
+    totalFrozen: sun, totalFrozenV2: sun, unfreezeV2: sun, canWithdrawAmountV2: sun, freezing: sun,
+    ...Object.fromEntries(VALUE_KEYS.map((k) => [k, z.number()])),
+    totalNet: z.number(), totalEnergy: z.number(), energyCost: z.number(), netCost: z.number(),
+    accountResource: z.looseObject({ frozen_balance_for_energy: z.looseObject({}) }),
+    bandwidth: z.looseObject({ energyLimit: z.number(), netLimit: z.number(), totalEnergyLimit: z.number().int(), totalEnergyWeight: z.number().int(), totalNetLimit: z.number().int(), totalNetWeight: z.number().int(), assets: z.record(z.string(), z.unknown()) }),
+    // The TRX row: `amount` is a decimal string there (reference §1.3).
+    withPriceTokens: z.array(z.looseObject({
+      tokenId: z.string(), tokenName: z.string(), tokenAbbr: z.string(), tokenDecimal: z.number().int(), tokenCanShow: z.number().int(),
+      tokenType: z.string(), tokenLogo: z.string(), vip: z.boolean(), balance: z.string().regex(/^\d+$/), amount: decimalString,
+    })),
+    ownerPermission: z.looseObject({ threshold: z.number().int().optional() }).optional(),
+    activePermissions: z.array(z.looseObject({})).optional(),
+  }),
+  queries: { account: 'accounts/accountv2' },
+  async handle(p, ctx) {
+    const [r] = await ctx.rows('account', { address: p.address });
+    return body(r ?? { address: p.address });
+  },
+});

@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { get, sql } from '../../helpers/lake.ts';
+import { EXPECTED_ACCOUNTS_SQL, num } from './expected-accounts.ts';
+
+/** Sample accounts: the busiest, the largest balance, the largest Stake 2.0 staker, a named one, a labelled one. */
+async function samples() {
+  return sql(`WITH e AS (${EXPECTED_ACCOUNTS_SQL}),
+      s AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1),
+      picks AS (
+        (SELECT address FROM e ORDER BY tx_total DESC, address LIMIT 2)
+        UNION (SELECT address FROM e ORDER BY balance DESC, address LIMIT 1)
+        UNION (SELECT address FROM s ORDER BY frozen_v2_bandwidth + frozen_v2_energy + delegated_v2_energy DESC, address LIMIT 1)
+        UNION (SELECT address FROM s WHERE account_name <> '' ORDER BY address LIMIT 1)
+        UNION (SELECT address FROM s WHERE address IN (SELECT address FROM ref_address_labels) ORDER BY address LIMIT 1))
+    SELECT e.*, s.*, (SELECT public_tag FROM ref_address_labels l WHERE l.address = e.address) AS public_tag
+    FROM picks JOIN e USING (address) JOIN s USING (address) ORDER BY address`);
+}
+
+describe('GET /api/accountv2', () => {
+  it('an activated account: the newest snapshot, its transactions in the lake and its label', async () => {
+    const rows = await samples();
+    for (const w of rows) {
+      const r = await get(`/api/accountv2?address=${w.address}`);
+      expect(r.status).toBe(200);
+      expect(r.body).toMatchObject({
+        address: w.address, activated: true, name: w.account_name, date_created: num(w.create_time),
+        balance: num(w.balance), balanceStr: String(w.balance),
+        transactions_in: num(w.tx_in), transactions_out: num(w.tx_out), transactions: num(w.tx_in) + num(w.tx_out),
+        totalTransactionCount: num(w.tx_total), latest_operation_time: num(w.latest_operation_time),
+        frozenForBandWidthV2: num(w.frozen_v2_bandwidth), frozenForEnergyV2: num(w.frozen_v2_energy),
+        delegatedFrozenV2BalanceForEnergy: num(w.delegated_v2_energy), acquiredDelegatedFrozenV2BalanceForEnergy: num(w.acquired_v2_energy),
+        frozenForBandWidth: num(w.frozen_v1_bandwidth), frozenForEnergy: num(w.frozen_v1_energy),
+        publicTag: w.public_tag ?? '', witness: w.is_witness ? 1 : 0,
+      });
+      expect(r.body.withPriceTokens[0]).toMatchObject({ tokenId: '_', balance: String(w.balance) });
+    }
+  });
+
+  it('agrees with /api/account/list?address= on every shared figure', async () => {
+    for (const w of await samples()) {
+      const [v2, list] = await Promise.all([get(`/api/accountv2?address=${w.address}`), get(`/api/account/list?address=${w.address}`)]);
+      const item = list.body.data[0];
+      expect(item.address).toBe(v2.body.address);
+      expect(item.balance).toBe(v2.body.balance);
+      expect(item.totalTransactionCount).toBe(v2.body.totalTransactionCount);
+      expect(item.latestOperationTime).toBe(v2.body.latest_operation_time);
+    }
+  });
+
+  it('an address never activated (a token recipient without an account) answers the zeroed object; a bad address is a 400', async () => {
+    const [none] = await sql(`SELECT a FROM (SELECT to_address AS a FROM raw_token_transfers UNION SELECT '${'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'}')
+      WHERE a NOT IN (SELECT address FROM snap_account_snapshots) ORDER BY a LIMIT 1`);
+    const r = await get(`/api/accountv2?address=${none!.a}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toMatchObject({ activated: false, date_created: 0, balance: 0, balanceStr: '0', bandwidth: { assets: {} } });
+    expect(r.body.withPriceTokens).toHaveLength(1);
+    const bad = await get('/api/accountv2?address=TXYZ');
+    expect(bad.status).toBe(400);
+    expect(bad.text).toMatch(/address/);
+  });
+});

@@ -1,0 +1,32 @@
+/**
+ * Accounts computed independently of the `accounts` derive: plain SQL over the raw snapshot and transaction files
+ * (the test helper's own views). Shared by the account tests and the exactness audit (test/exact/accounts.ts).
+ */
+import type { Row } from '../../../src/duckdb/duck.ts';
+
+/**
+ * One row per account of the newest snapshots (a node answers an address it has no account for with an empty
+ * account: no creation time, no balance; that row is no account): balance, TRON Power (every own stake, delegated included, in sun),
+ * transactions signed / received / touching it, the last one it signed. `raw_transactions` and `snap_account_snapshots`
+ * are the helper's views (test/helpers/lake.ts `sql`) or the audit's.
+ */
+export const EXPECTED_ACCOUNTS_SQL = `
+  WITH s AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1),
+  sent AS (SELECT owner_address AS address, count(*) AS n, max(timestamp) AS last_ts FROM raw_transactions GROUP BY 1),
+  recv AS (SELECT coalesce(to_address, contract_address) AS address, count(*) AS n FROM raw_transactions GROUP BY 1),
+  touch AS (SELECT address, count(*) AS n FROM (
+      SELECT tx_hash, owner_address AS address FROM raw_transactions
+      UNION SELECT tx_hash, coalesce(to_address, contract_address) FROM raw_transactions WHERE coalesce(to_address, contract_address) IS NOT NULL)
+    GROUP BY 1)
+  SELECT s.address, s.balance, s.create_time, s.account_name,
+         s.frozen_v1_bandwidth + s.frozen_v1_energy + s.delegated_v1_bandwidth + s.delegated_v1_energy + s.frozen_v2_bandwidth
+           + s.frozen_v2_energy + s.frozen_v2_tron_power + s.delegated_v2_bandwidth + s.delegated_v2_energy AS power,
+         coalesce(sent.n, 0) AS tx_out, coalesce(recv.n, 0) AS tx_in, coalesce(touch.n, 0) AS tx_total,
+         coalesce(sent.last_ts, 0) AS latest_operation_time
+  FROM s LEFT JOIN sent USING (address) LEFT JOIN recv USING (address) LEFT JOIN touch USING (address)
+  WHERE s.create_time > 0 OR s.balance > 0`;
+
+/** The JSON number of an exact integer cell (the tests' lakes hold balances below 2^53). */
+export const num = (v: unknown): number => Number(v ?? 0);
+
+export type ExpectedAccount = Row;
