@@ -28,6 +28,9 @@ import tokenTrc20 from './tokens/token-trc20.ts';
 import token from './tokens/token.ts';
 import tokensOverview from './tokens/tokens-overview.ts';
 import accountVotes from './account/account-votes.ts';
+import walletTransferTrx from './wallet/transfer-trx.ts';
+import walletTransferToken10 from './wallet/transfer-token10.ts';
+import walletTransferTrc20 from './wallet/transfer-trc20.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
@@ -103,4 +106,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   statsOverview,
   turnoverNew,
   consumptionStatistic,
+  walletTransferTrx,
+  walletTransferToken10,
+  walletTransferTrc20,
 ];
