@@ -163,6 +163,21 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/stats/overview': () => ['/api/stats/overview', '/api/stats/overview?days=90'],
     '/api/turnover/new': () => ['/api/turnover/new', '/api/turnover/new?timeType=1', '/api/turnover/new?timeType=2'],
     '/api/consumption/statistic': () => ['/api/consumption/statistic', '/api/consumption/statistic?type=stake&timeType=1'],
+    // Wallet transfer lists (issue 14): quiet and busy addresses, each direction, fee rows, oldest first.
+    '/api/transfer/trx': () => [
+      ...pick(s.addresses, 10).map((a, i) => `/api/transfer/trx?address=${a}&direction=${i % 3}`),
+      ...pick(s.busyAddresses, 5).map((a, i) => `/api/transfer/trx?address=${a}&direction=${i % 3}&fee=true`),
+      ...pick(s.busyAddresses, 3).map((a) => `/api/transfer/trx?address=${a}&direction=0&reverse=false`),
+    ],
+    '/api/transfer/token10': () =>
+      pick(s.trc10, 5).flatMap((id, i) => [
+        ...(s.trc10Issuers[i] ? [`/api/transfer/token10?address=${s.trc10Issuers[i]}&trc10Id=${id}&direction=0`] : []),
+        ...pick(s.addresses, 2).map((a) => `/api/transfer/token10?address=${a}&trc10Id=${id}`),
+      ]),
+    '/api/transfer/trc20': () => [
+      ...pick(s.usdtHolders, 10).map((a, i) => `/api/transfer/trc20?address=${a}&trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&direction=${i % 3}`),
+      ...pick(s.busyAddresses, 5).flatMap((a) => pick(s.trc20, 1).map((c) => `/api/transfer/trc20?address=${a}&trc20Id=${c}&direction=0`)),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -31,6 +31,7 @@ import accountVotes from './account/account-votes.ts';
 import walletTransferTrx from './wallet/transfer-trx.ts';
 import walletTransferToken10 from './wallet/transfer-token10.ts';
 import walletTransferTrc20 from './wallet/transfer-trc20.ts';
+import accountTokens from './wallet/account-tokens.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
@@ -109,4 +110,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   walletTransferTrx,
   walletTransferToken10,
   walletTransferTrc20,
+  accountTokens,
 ];

@@ -14,7 +14,7 @@ import { accountChecks } from './account.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
-import { walletChecks } from './wallet.ts';
+import { holdingChecks, walletChecks } from './wallet.ts';
 import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
@@ -202,6 +202,7 @@ export async function audit(io: Io): Promise<Audit> {
   await statsChecks(ctx);
   await accountChecks(ctx);
   await walletChecks(ctx);
+  await holdingChecks(ctx);
   return { counts, mismatches };
 }
 

@@ -1,10 +1,10 @@
 /**
- * The audit's wallet transfer lists (/api/transfer/trx, /token10, /trc20): the amounts of the busiest address's
+ * The audit's wallet endpoints. The transfer lists (/api/transfer/trx, /token10, /trc20): the amounts of the busiest address's
  * newest page, as the literals sent, against plain SQL over raw_transactions and raw_token_transfers (the by-address
  * copies are not read), each shown row against a raw row of the same transaction and parties.
  */
 import type { Row } from '../../src/duckdb/duck.ts';
-import { ZERO } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_10, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 
@@ -66,4 +66,19 @@ export async function walletChecks({ io, get, check }: Ctx): Promise<void> {
       WHERE contract_address = '${c}' AND (from_address = '${a}' OR to_address = '${a}') AND tx_hash IN (${ids(rows)})`);
     compareRows(check, ep, rows, raw);
   }
+}
+
+/** /api/account/tokens: every balance of the address with the most positions, against the independent ledgers. */
+export async function holdingChecks({ io, get, check }: Ctx): Promise<void> {
+  const positions = `SELECT holder_address h, contract_address id, CAST(bal AS VARCHAR) b FROM (${LEDGER_20}) WHERE bal > 0
+    UNION ALL SELECT holder, token_id, CAST(bal AS VARCHAR) FROM (${LEDGER_10}) WHERE bal > 0 AND holder <> '${ZERO}'`;
+  const [top] = await io.sql(`SELECT h FROM (${positions}) GROUP BY h ORDER BY count(*) DESC, h LIMIT 1`);
+  if (!top) return;
+  const a = s(top.h);
+  const ep = '/api/account/tokens';
+  const rows = objects(arrayPart(await get(`${ep}?address=${a}&show=0&hidden=1&limit=200`), 'data'));
+  const shown = new Map(rows.map((o) => [field(o, 'tokenId')!, field(o, 'balance')]));
+  for (const r of await io.sql(`SELECT id, b FROM (${positions}) WHERE h = '${a}'`)) check(ep, `${a} ${s(r.id)} balance`, shown.get(s(r.id)), s(r.b));
+  const [snap] = await io.sql(`SELECT CAST(balance AS VARCHAR) b FROM snap_account_snapshots WHERE address = '${a}' ORDER BY as_of_block DESC LIMIT 1`);
+  check(ep, `${a} TRX balance`, shown.get('_'), snap ? s(snap.b) : '0');
 }
