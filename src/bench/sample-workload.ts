@@ -178,6 +178,13 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...pick(s.usdtHolders, 10).map((a, i) => `/api/transfer/trc20?address=${a}&trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&direction=${i % 3}`),
       ...pick(s.busyAddresses, 5).flatMap((a) => pick(s.trc20, 1).map((c) => `/api/transfer/trc20?address=${a}&trc20Id=${c}&direction=0`)),
     ],
+    // Holdings (issue 14): token holders and random senders.
+    '/api/account/tokens': () => [
+      ...pick(s.usdtHolders, 10).map((a) => `/api/account/tokens?address=${a}`),
+      ...pick(s.addresses, 10).map((a, i) => `/api/account/tokens?address=${a}&show=${[0, 3][i % 2]}&hidden=1`),
+    ],
+    '/api/account/wallet': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/wallet?address=${a}`),
+    '/api/account/token_asset_overview': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/token_asset_overview?address=${a}&sort=true`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -32,6 +32,8 @@ import walletTransferTrx from './wallet/transfer-trx.ts';
 import walletTransferToken10 from './wallet/transfer-token10.ts';
 import walletTransferTrc20 from './wallet/transfer-trc20.ts';
 import accountTokens from './wallet/account-tokens.ts';
+import accountWallet from './wallet/account-wallet.ts';
+import tokenAssetOverview from './wallet/token-asset-overview.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
@@ -111,4 +113,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   walletTransferToken10,
   walletTransferTrc20,
   accountTokens,
+  accountWallet,
+  tokenAssetOverview,
 ];

@@ -5,6 +5,7 @@
  */
 import type { Row } from '../../src/duckdb/duck.ts';
 import { LEDGER_10, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { expectedLiteral } from '../endpoints/tokens/supply-ledger.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 
@@ -81,4 +82,17 @@ export async function holdingChecks({ io, get, check }: Ctx): Promise<void> {
   for (const r of await io.sql(`SELECT id, b FROM (${positions}) WHERE h = '${a}'`)) check(ep, `${a} ${s(r.id)} balance`, shown.get(s(r.id)), s(r.b));
   const [snap] = await io.sql(`SELECT CAST(balance AS VARCHAR) b FROM snap_account_snapshots WHERE address = '${a}' ORDER BY as_of_block DESC LIMIT 1`);
   check(ep, `${a} TRX balance`, shown.get('_'), snap ? s(snap.b) : '0');
+
+  // The same positions on /api/account/token_asset_overview (raw) and /api/account/wallet (decimal-adjusted).
+  const ov = '/api/account/token_asset_overview';
+  const overview = new Map(objects(arrayPart(await get(`${ov}?address=${a}`), 'data')).map((o) => [field(o, 'tokenId')!, field(o, 'balance')]));
+  const wl = '/api/account/wallet';
+  const wallet = new Map(objects(arrayPart(await get(`${wl}?address=${a}&asset_type=1`), 'data')).map((o) => [field(o, 'token_id')!, field(o, 'balance')]));
+  const scaled = await io.sql(`SELECT p.id, p.b, t.decimals d FROM (${positions}) p JOIN dim_tokens t ON t.token_id = p.id WHERE p.h = '${a}'`);
+  for (const r of scaled) {
+    check(ov, `${a} ${s(r.id)} balance`, overview.get(s(r.id)), s(r.b));
+    check(wl, `${a} ${s(r.id)} balance`, wallet.get(s(r.id)), expectedLiteral(s(r.b), Number(r.d)));
+  }
+  check(ov, `${a} TRX balance`, overview.get('_'), snap ? s(snap.b) : '0');
+  check(wl, `${a} TRX balance`, wallet.get('_'), expectedLiteral(snap ? s(snap.b) : '0', 6));
 }
