@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { JsonDecimal } from '../../http/json.ts';
 import { address, int, pagingFields, tokenIdParam, withPage, type PagingOptions } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { contractInfo, contractMap, count, exactNumber, intString, shape, statusWrapped } from '../kit/schemas.ts';
+import { contractInfo, contractMap, count, decimalString, exactNumber, intString, shape, statusWrapped } from '../kit/schemas.ts';
 import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from './holdings.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 200, sumRule: false };
@@ -74,6 +74,21 @@ function item(h: Holding) {
   };
 }
 
+const itemFields = {
+  tokenId: z.string(),
+  tokenName: z.string(),
+  tokenAbbr: z.string(),
+  tokenLogo: z.string(),
+  tokenDecimal: z.number().int(),
+  tokenType: z.string(),
+  tokenCanShow: z.number().int(),
+  vip: z.boolean(),
+  balance: intString,
+  tokenPriceInTrx: z.number().optional(),
+  tokenPriceInUsd: z.number().optional(),
+  amountInUsd: z.number().optional(),
+};
+
 export default defineEndpoint({
   path: '/api/account/tokens',
   method: 'GET',
@@ -84,24 +99,9 @@ export default defineEndpoint({
     lastUpdateSeconds: z.number().int(),
     contractMap,
     contractInfo,
-    data: z.array(
-      shape({
-        tokenId: z.string(),
-        tokenName: z.string(),
-        tokenAbbr: z.string(),
-        tokenLogo: z.string(),
-        tokenDecimal: z.number().int(),
-        tokenType: z.string(),
-        tokenCanShow: z.number().int(),
-        vip: z.boolean(),
-        balance: intString,
-        quantity: z.union([z.string(), exactNumber]),
-        amount: z.union([z.string(), z.number()]).optional(),
-        tokenPriceInTrx: z.number().optional(),
-        tokenPriceInUsd: z.number().optional(),
-        amountInUsd: z.number().optional(),
-      }),
-    ),
+    // The TRX row writes quantity and amount as strings and carries tokenLevel; a token row numbers and level.
+    data: z.array(z.union([shape({ ...itemFields, tokenId: z.literal('_'), quantity: decimalString, amount: decimalString, tokenLevel: z.string() }),
+      shape({ ...itemFields, quantity: exactNumber, amount: z.number().optional(), level: z.string() })])),
   }),
   queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
   async handle(p, ctx) {

@@ -15,6 +15,20 @@ const TYPE: Record<Holding['standard'], number> = { trx: 0, trc10: 10, trc20: 20
 const FUNGIBLE: readonly Holding['standard'][] = ['trx', 'trc10', 'trc20'];
 const text = (v: number | undefined) => (v === undefined ? undefined : String(v));
 
+const itemFields = {
+  token_abbr: z.string(),
+  token_name: z.string(),
+  token_type: z.number().int(),
+  token_decimal: z.number().int(),
+  balance: decimalString,
+  token_price: decimalString.optional(),
+  token_value: decimalString.optional(),
+  token_price_in_usd: decimalString.optional(),
+  token_value_in_usd: decimalString.optional(),
+  vip: z.boolean(),
+  token_url: z.string(),
+};
+
 export default defineEndpoint({
   path: '/api/account/wallet',
   method: 'GET',
@@ -28,27 +42,13 @@ export default defineEndpoint({
   }),
   response: statusWrapped({
     count,
-    totalValueInUsd: z.number().optional(),
+    totalValueInUsd: z.number().nullable(),
     lastUpdateSeconds: z.number().int(),
-    data: z.array(
-      shape({
-        token_id: z.string(),
-        token_abbr: z.string(),
-        token_name: z.string(),
-        token_type: z.number().int(),
-        token_decimal: z.number().int(),
-        balance: decimalString,
-        token_price: decimalString.optional(),
-        token_value: decimalString.optional(),
-        token_price_in_usd: decimalString.optional(),
-        token_value_in_usd: decimalString.optional(),
-        level: z.union([z.number().int(), z.string()]),
-        vip: z.boolean(),
-        token_url: z.string(),
-        frozen: exactInt.optional(),
-        frozenV2: exactInt.optional(),
-      }),
-    ),
+    // The TRX row's level is a number and it carries the stakes; a token row's level is a string.
+    data: z.array(z.union([
+      shape({ ...itemFields, token_id: z.literal('_'), level: z.number().int(), frozen: exactInt, frozenV2: exactInt }),
+      shape({ ...itemFields, token_id: z.string().refine((v) => v !== '_'), level: z.string() }),
+    ])),
   }),
   queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings', stake: 'wallet/trx-stake' },
   async handle(p, ctx) {
@@ -79,7 +79,8 @@ export default defineEndpoint({
       status: '1',
       message: 'request ok',
       count: data.length,
-      ...(priced.length > 0 ? { totalValueInUsd: priced.reduce((a, b) => a + b, 0) } : {}),
+      // null when no row has a price (docs/compat.md "Wallet").
+      totalValueInUsd: priced.length > 0 ? priced.reduce((a, b) => a + b, 0) : null,
       lastUpdateSeconds: Math.floor(ctx.now / 1000),
       data,
     };
