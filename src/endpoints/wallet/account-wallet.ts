@@ -50,9 +50,9 @@ export default defineEndpoint({
       shape({ ...itemFields, token_id: z.string().refine((v) => v !== '_'), level: z.string() }),
     ])),
   }),
-  queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings', stake: 'wallet/trx-stake' },
+  queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
   async handle(p, ctx) {
-    const [all, [stake]] = await Promise.all([holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' }), ctx.rows('stake', { address: p.address })]);
+    const all = await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' });
     const rows = all.filter((h) => (p.asset_type === 1 ? FUNGIBLE.includes(h.standard) : p.asset_type === 2 ? !FUNGIBLE.includes(h.standard) : true));
     const priced = rows.map(valueInUsd).filter((v): v is number => v !== undefined);
     const data = rows.map((h) => {
@@ -71,7 +71,7 @@ export default defineEndpoint({
         vip: h.vip,
         token_url: h.logo,
       };
-      if (h.standard === 'trx') Object.assign(row, { frozen: stake?.frozen_v1 ?? 0, frozenV2: stake?.frozen_v2 ?? 0 });
+      if (h.standard === 'trx') Object.assign(row, { frozen: h.frozenV1, frozenV2: h.frozenV2 });
       return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
     });
     return {

@@ -25,6 +25,9 @@ export interface Holding {
   /** Whole-token prices; undefined without a price. */
   priceUsd?: number;
   priceTrx?: number;
+  /** TRX row only: Stake 1.0 and Stake 2.0 amounts (own and delegated), sun, from the newest snapshot (0 without one). */
+  frozenV1?: unknown;
+  frozenV2?: unknown;
 }
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
@@ -47,6 +50,8 @@ export async function holdingsOf(ctx: Pick<EndpointContext, 'rows'>, address: st
     vip: false,
     canShow: 1,
     priceTrx: 1,
+    frozenV1: t?.frozen_v1 ?? 0,
+    frozenV2: t?.frozen_v2 ?? 0,
     ...(trxUsd !== undefined ? { priceUsd: trxUsd } : {}),
   };
   return [trx, ...rows.map(tokenHolding)];
