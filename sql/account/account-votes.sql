@@ -1,3 +1,3 @@
 -- /api/account/votes: the current votes of an account (its newest snapshot).
 -- @param address VARCHAR
-SELECT candidate_address, votes FROM votes_by_voter WHERE voter_address = $address ORDER BY candidate_address
+SELECT candidate_address, votes FROM votes_by_voter_served WHERE voter_address = $address ORDER BY candidate_address

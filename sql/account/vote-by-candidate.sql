@@ -6,7 +6,7 @@
 -- @param lim BIGINT
 -- @param off BIGINT
 WITH page AS (
-  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts FROM votes_by_candidate v
+  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts, v.voter_tron_power, v.voter_votes_used FROM votes_by_candidate_served v
   WHERE v.candidate_address = $candidate AND (v.voter_address = $voter OR $voter IS NULL)
   ORDER BY {{order_by}}
   LIMIT $lim OFFSET $off

@@ -4,7 +4,7 @@
 -- @param lim BIGINT
 -- @param off BIGINT
 WITH page AS (
-  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts FROM votes_by_voter v
+  SELECT v.voter_address, v.candidate_address, v.votes, v.vote_ts, v.voter_tron_power, v.voter_votes_used FROM votes_by_voter_served v
   WHERE v.voter_address = $voter
   ORDER BY {{order_by}}
   LIMIT $lim OFFSET $off

@@ -1,7 +1,5 @@
--- /api/vote: the page (CTE `page`) joined with the SR's name, URL and total votes and the voter's TRON Power. The
--- page is cut first, then joined: joined before, the stake_positions scan covered every account.
-, pos AS (
-  SELECT address, tron_power, votes_used FROM stake_positions WHERE address IN (SELECT voter_address FROM page)
-)
-SELECT page.*, w.name AS candidate_name, w.url AS candidate_url, w.votes AS candidate_total_votes, pos.tron_power, pos.votes_used
-FROM page LEFT JOIN witnesses w ON w.address = page.candidate_address LEFT JOIN pos ON pos.address = page.voter_address
+-- /api/vote: the page (CTE `page`, carrying the voter's TRON Power and votes used from the derive) joined with the
+-- SR's name, URL and total votes (the witnesses dimension, in memory). The page is cut first, then joined.
+SELECT page.voter_address, page.candidate_address, page.votes, page.vote_ts, w.name AS candidate_name, w.url AS candidate_url,
+       w.votes AS candidate_total_votes, page.voter_tron_power AS tron_power, page.voter_votes_used AS votes_used
+FROM page LEFT JOIN witnesses w ON w.address = page.candidate_address

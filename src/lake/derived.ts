@@ -486,6 +486,33 @@ export const delegationsByAddress: DerivedDataset = {
   ],
 };
 
+export const accountResources: DerivedDataset = {
+  name: 'account_resources',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'accounts in account_snapshots and pairs in resource_delegations (the rows of stake_positions and delegations_by_address)' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address'],
+  doc: "Every row /api/account/resource (version 1) and /api/account/resourcev2 (version 2) answer, filed under the account asked about, its resource value at the newest network snapshot computed once per publish: one file read per request (bench/results/account-state.md).",
+  columns: [
+    c('address', 'VARCHAR', 'the account the row is filed under, Base58'),
+    c('version', 'INTEGER', '1 Stake 1.0, 2 Stake 2.0'),
+    c('type', 'INTEGER', "the endpoint's type: Stake 1.0 1 own, 2 delegated, 3 received; Stake 2.0 0 own, 1 received, 2 delegated, 3 pending unstake, 4 withdrawable"),
+    c('owner_address', 'VARCHAR', 'staker or delegator, Base58'),
+    c('receiver_address', 'VARCHAR', 'receiver (the owner for own stakes and unstakes), Base58'),
+    c('resource', 'VARCHAR', 'BANDWIDTH | ENERGY | TRON_POWER'),
+    c('balance', 'BIGINT', 'staked, delegated or unstaked sun'),
+    c('lock_balance', 'BIGINT', 'locked part of a Stake 2.0 delegation at the head time, sun'),
+    c('expire_time', 'BIGINT', 'Stake 1.0 unfreeze time; lock expiry of a locked delegation; an unstake\'s maturity, ms (0 when none)'),
+    c('operation_ts', 'BIGINT', 'Stake 2.0: time of the last stake operation of the row in the lake, ms', true),
+    c('tx_hash', 'VARCHAR', 'Stake 1.0: the last freeze of the position in the lake', true),
+    c('block_number', 'BIGINT', 'its block', true),
+    c('tx_ts', 'BIGINT', 'its time, ms', true),
+    c('resource_value', 'DOUBLE', 'stake / 10^6 × limit / weight of the newest network snapshot (TRON Power: 1 per TRX); NULL without one', true),
+    c('lock_resource_value', 'DOUBLE', 'the same for lock_balance (Stake 2.0)', true),
+  ],
+};
+
 const voteColumns: Column[] = [
   c('voter_address', 'VARCHAR', 'voter, Base58'),
   c('candidate_address', 'VARCHAR', 'witness voted for, Base58'),
@@ -493,6 +520,9 @@ const voteColumns: Column[] = [
   c('as_of_block', 'BIGINT', 'the snapshot block'),
   c('vote_tx_hash', 'VARCHAR', "the voter's last VoteWitness transaction in the lake", true),
   c('vote_ts', 'BIGINT', 'its time, ms', true),
+  // The voter's stake beside each vote, so /api/vote?candidate= reads one file (no stake lookup per voter).
+  c('voter_tron_power', 'BIGINT', "the voter's TRON Power, sun (stake_positions; NULL without a position)", true),
+  c('voter_votes_used', 'BIGINT', 'votes the voter cast in all (stake_positions)', true),
 ];
 
 export const votesByVoter: DerivedDataset = {
@@ -709,6 +739,7 @@ export const derivedDatasets: DerivedDataset[] = [
   permissionUpdates,
   stakePositions,
   delegationsByAddress,
+  accountResources,
   votesByVoter,
   votesByCandidate,
   dailyStakeWeights,

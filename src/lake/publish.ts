@@ -16,7 +16,7 @@ import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
 import { createLakeViews, datasetGlob } from './views.ts';
-import { layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
+import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
 import { merged, planMerges, runId } from './runs.ts';
 import { writeStateFile } from './state-files.ts';
@@ -79,6 +79,30 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
 /** Content hash of rows: order-independent sum of DuckDB row hashes, with the row count. */
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
+
+/**
+ * Whether this publish changes the TRC20 opening balances (trc20_snapshots rows as of a block before the lake's
+ * first). An unchanged snapshot file (same content hash in both manifests) costs nothing; a changed one, one
+ * aggregate over each of the two files (bounded by the snapshot rows, not by history).
+ */
+async function trc20OpeningsChanged(view: Db, prevDir: string, before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
+  if ((before?.hash ?? null) === (after?.hash ?? null)) return false;
+  const openings = async (from: string | null): Promise<string> => {
+    if (!from) return '0:0';
+    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM ${from} WHERE as_of_block < (SELECT min(block_number) FROM blocks)`);
+    return `${r!.n}:${r!.h}`;
+  };
+  const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', 'trc20_snapshots.parquet'))})` : null;
+  return (await openings(prevFile)) !== (await openings(after?.rows ? 'trc20_snapshots' : null));
+}
+
+/** `name` and every derived dataset reading it, directly or through another (derive order). */
+function withReaders(name: string): string[] {
+  const layouts = currentLayouts();
+  const out = new Set([name]);
+  for (const ds of derivedDatasets) if (layouts[ds.name]?.reads.some((r) => out.has(r))) out.add(ds.name);
+  return [...out];
+}
 
 /**
  * Publishes the staged tables of `db` as a new version and returns its manifest,
@@ -202,6 +226,11 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     // Incremental over the previous version, except for its stale datasets (another layout): those are rebuilt in full.
     const previous = incremental && !opts.fullDerive ? previousOf(opts.dataDir, current) : null;
     const stale = previous ? new Set(staleDatasets(current!)) : null;
+    // New TRC20 opening balances (an opening loaded after the lake's first publish): the ledger's merge adds new
+    // transfers to the previous ledger, which holds the previous openings, so it and its readers are derived in full.
+    if (previous && stale && (await trc20OpeningsChanged(view, previous.dir, current!.tables.trc20_snapshots, tables.trc20_snapshots))) {
+      for (const name of withReaders('trc20_balances')) stale.add(name);
+    }
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
     const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);
     await deriveAll(

@@ -58,6 +58,39 @@ describe('account-state derived datasets', () => {
     expect(Number(expired!.n)).toBe(0);
   });
 
+  it('account_resources: every row of both resource endpoints, per version and type, from the head snapshots', async () => {
+    // Expected counts and sums from the snapshot rows at the head, read directly (the test lakes' snapshots all end there).
+    const acc = `(SELECT * FROM snap_account_snapshots WHERE as_of_block = ${head})`;
+    const pairs = `(SELECT * FROM snap_resource_delegations WHERE as_of_block = ${head} AND balance > 0)`;
+    const unstakes = `(SELECT unnest(from_json(unfrozen_v2_json, '[{"amount":"BIGINT","expire":"BIGINT"}]')) AS u FROM ${acc})`;
+    const want = await sql(`
+      SELECT 1 AS version, 1 AS type, count(*) AS n, sum(b) AS b FROM (SELECT unnest([frozen_v1_bandwidth, frozen_v1_energy]) AS b FROM ${acc}) WHERE b > 0
+      UNION ALL SELECT 1, 2, count(*), sum(balance) FROM ${pairs} WHERE version = 1
+      UNION ALL SELECT 1, 3, count(*), sum(balance) FROM ${pairs} WHERE version = 1
+      UNION ALL SELECT 2, 0, count(*), sum(b) FROM (SELECT unnest([frozen_v2_bandwidth, frozen_v2_energy, frozen_v2_tron_power]) AS b FROM ${acc}) WHERE b > 0
+      UNION ALL SELECT 2, 1, count(*), sum(balance) FROM ${pairs} WHERE version = 2
+      UNION ALL SELECT 2, 2, count(*), sum(balance) FROM ${pairs} WHERE version = 2
+      UNION ALL SELECT 2, 3, count(*), sum(u.amount) FROM ${unstakes} WHERE u.expire > ${headTs}
+      UNION ALL SELECT 2, 4, count(*), sum(u.amount) FROM ${unstakes} WHERE u.expire <= ${headTs}`);
+    const got = await sql(`SELECT version, type, count(*) AS n, sum(balance) AS b FROM ${d('account_resources')} GROUP BY ALL`);
+    const key = (r: Record<string, unknown>) => `${r.version}/${r.type}: ${Number(r.n)} rows, ${Number(r.b ?? 0)} sun`;
+    expect(got.map(key).sort()).toEqual(want.filter((r) => Number(r.n) > 0).map(key).sort());
+    // A delegation is filed under its giver as type 2 and under its receiver as type 1 (Stake 2.0), 2 and 3 (Stake 1.0).
+    const [misfiled] = await sql(`SELECT count(*) AS n FROM ${d('account_resources')}
+      WHERE address <> CASE WHEN (version = 2 AND type = 1) OR (version = 1 AND type = 3) THEN receiver_address ELSE owner_address END`);
+    expect(Number(misfiled!.n)).toBe(0);
+  });
+
+  it("votes_by_voter carries the voter's TRON Power and votes used from its head snapshot", async () => {
+    const bad = await sql(`SELECT v.voter_address FROM ${d('votes_by_voter')} v JOIN snap_account_snapshots s ON s.address = v.voter_address AND s.as_of_block = ${head}
+      WHERE v.voter_tron_power <> s.frozen_v1_bandwidth + s.frozen_v1_energy + s.delegated_v1_bandwidth + s.delegated_v1_energy
+              + s.frozen_v2_bandwidth + s.frozen_v2_energy + s.frozen_v2_tron_power + s.delegated_v2_bandwidth + s.delegated_v2_energy
+         OR v.voter_votes_used <> (SELECT sum(x.count) FROM (SELECT unnest(from_json(s.votes_json, '[{"count":"BIGINT"}]')) AS x))`);
+    expect(bad).toEqual([]);
+    const [n] = await sql(`SELECT count(*) AS n FROM ${d('votes_by_voter')} WHERE voter_tron_power IS NULL`);
+    expect(Number(n!.n)).toBe(0);
+  });
+
   it('votes_by_voter and votes_by_candidate: the head votes of every voter', async () => {
     const heads = await sql(`SELECT address, votes_json FROM snap_account_snapshots WHERE as_of_block = ${head} AND votes_json <> '[]'`);
     const want = heads.flatMap((h) => (JSON.parse(String(h.votes_json)) as { address: string; count: number }[]).map((v) => `${h.address}>${v.address}=${v.count}`));

@@ -60,7 +60,10 @@ describe('incremental derive', () => {
       { upTo: hi, label: 'the rest' },
     ];
     let previousTop = lo - 1;
-    for (const step of steps) {
+    // The TRC20 opening balances (trc20_snapshots before the first block) arrive only with the third publish, as an
+    // opening loaded late would: the ledger must then be derived again from them (publish.ts trc20OpeningsChanged).
+    const openingsFrom = 2;
+    for (const [i, step] of steps.entries()) {
       // Days to rewrite: those holding blocks between the previous top and the new one (both ends included).
       const [a, b] = [Math.min(previousTop, step.upTo), Math.max(previousTop, step.upTo)];
       const span = await db.all(`SELECT min("timestamp") AS t0, max("timestamp") AS t1 FROM all_blocks WHERE block_number BETWEEN ${a} AND ${b}`);
@@ -68,7 +71,8 @@ describe('incremental derive', () => {
       for (let t = Math.floor(Number(span[0]!.t0) / DAY_MS) * DAY_MS; t <= Number(span[0]!.t1); t += DAY_MS) days.push(day(t));
       for (const ds of sourceDatasets) {
         await db.run(`CREATE OR REPLACE TABLE ${ds.name} (${columnDDL(ds)})`);
-        const where = ds.kind !== 'raw' ? '' : `WHERE block_number <= ${step.upTo}`;
+        const where = ds.kind === 'raw' ? `WHERE block_number <= ${step.upTo}`
+          : ds.name === 'trc20_snapshots' && i < openingsFrom ? `WHERE as_of_block >= ${lo}` : '';
         await db.run(`INSERT INTO ${ds.name} SELECT * FROM all_${ds.name} ${where}`);
       }
       const m = await publishVersion(db, { dataDir: root, source: { kind: 'test', step: step.label }, days, solidBlock: step.upTo });
@@ -120,7 +124,7 @@ describe('incremental derive', () => {
     expect(appended[1]!.tables.trc20_balances?.rebuilt?.how).toBe('deltas');
   });
 
-  it('each publish says per derived dataset what it rebuilt, by the growth rule', () => {
+  it('each publish says per derived dataset what it rebuilt, by the growth rule', async () => {
     const [first, second] = published;
     for (const ds of derivedDatasets) expect(first!.tables[ds.name]?.rebuilt?.how, ds.name).toMatch(/full|recomputed/);
     const how = (m: Manifest, name: string): string | undefined => m.tables[name]?.rebuilt?.how;
@@ -129,6 +133,12 @@ describe('incremental derive', () => {
     expect(second!.tables.address_transactions?.rebuilt?.detail).toMatch(/added/);
     expect(how(second!, 'trc20_balances')).toBe('deltas');
     expect(how(second!, 'token_stats')).toBe('recomputed');
+    // The publish that brought the TRC20 openings derived the ledger and its readers in full.
+    const [openings] = await db.all(`SELECT count(*) AS n FROM all_trc20_snapshots WHERE as_of_block < ${full.first.number}`);
+    expect(Number(openings!.n)).toBeGreaterThan(0); // the tiny lake is made in one batch: it has an opening state
+    expect(published[1]!.tables.trc20_snapshots).toBeUndefined();
+    expect(how(published[2]!, 'trc20_balances')).toBe('full');
+    expect(how(published[2]!, 'daily_token_holders')).toBe('full');
     // The fork step (tail removed) rebuilds the state in full and cuts the runs holding the replaced blocks.
     const fork = published[3]!;
     expect(how(fork, 'trc20_balances')).toBe('full');

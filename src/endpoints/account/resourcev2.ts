@@ -61,23 +61,21 @@ export default defineEndpoint({
   summary: "An account's Stake 2.0 stakes, delegations (received or given), pending and withdrawable unstakes.",
   params,
   response: z.looseObject({ total: count, rangeTotal: count, data: z.array(item), unfreezeData: z.array(item), contractMap, contractInfo, normalAddressInfo }),
-  queries: { rows: 'account/resourcev2' },
+  // The rows come from account_resources (computed at publish); only the usage / burnTrx sorts read transactions.
+  queries: { rows: 'account/resourcev2', rowsByUsage: 'account/resourcev2-by-usage' },
   orderBys: Object.values(ORDER),
   async handle(p, ctx) {
     const type = p.type ?? 0;
-    const binds = {
-      address: p.address,
-      type,
-      res: p.resourceType ? p.resourceType - 1 : -1,
-      to_address: p.toAddress ?? null,
-      now_ts: ctx.now,
-      since_ts: ctx.now - DAY_MS,
-      since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10),
-    };
-    const order = ORDER[`${(p.sort ?? 'time').toLowerCase()}:${p.order ?? 'desc'}`]!;
-    const rows = await ctx.rows('rows', { ...binds, lim: p.page.limit, off: p.page.start }, order);
+    const sort = (p.sort ?? 'time').toLowerCase();
+    const byUsage = sort === 'usage' || sort === 'burntrx';
+    const common = { address: p.address, res: p.resourceType ? p.resourceType - 1 : -1, to_address: p.toAddress ?? null };
+    const [query, binds] = byUsage
+      ? (['rowsByUsage', { ...common, now_ts: ctx.now, since_ts: ctx.now - DAY_MS, since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10) }] as const)
+      : (['rows', { ...common, type }] as const);
+    const order = ORDER[`${sort}:${p.order ?? 'desc'}`]!;
+    const rows = await ctx.rows(query, { ...binds, lim: p.page.limit, off: p.page.start }, order);
     // The count rides on the rows (count(*) OVER ()); an empty page (past the end, limit=0) asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || p.page.limit === 0 ? n((await ctx.rows('rows', { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
+    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || p.page.limit === 0 ? n((await ctx.rows(query, { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
     const data = rows.map((r) => ({
       ownerAddress: String(r.owner_address),
       receiverAddress: String(r.receiver_address),

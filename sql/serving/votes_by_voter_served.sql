@@ -1,0 +1,2 @@
+-- votes_by_voter held in memory (see votes_by_candidate_served.sql), in the file's order (by voter).
+SELECT * FROM votes_by_voter
