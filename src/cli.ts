@@ -4,7 +4,7 @@
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
  *   tronlake rederive --data DIR [--all]          (rebuild the stale derived tables of a lake published by another release; --all: every one)
- *   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N]  (merge every run of the runs datasets into one: a lake that stopped growing)
+ *   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]  (merge every run of the runs datasets into one: a lake that stopped growing)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  *   tronlake reference load --dir D --data DIR    (validate off-chain reference files and publish them into a lake)
@@ -52,6 +52,8 @@ async function compactCmd(flags: Flags): Promise<void> {
   const t0 = Date.now();
   const m = await compact(dataDir, datasets, {
     bucketsPerStep: flags['buckets-per-step'] ? Number(flags['buckets-per-step']) : undefined,
+    // A shared machine: a step that would leave less than this free is refused before it writes (compact.ts checkDisk).
+    keepFree: Number(flags['keep-free-gb'] ?? 8) * 1e9,
     onStep: (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`),
     onPublished: (v, step, steps) => console.error(`step ${step + 1}/${steps} published: version ${v.version} (${((Date.now() - t0) / 1000).toFixed(1)} s)`),
   });
@@ -142,7 +144,7 @@ const USAGE = `usage:
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
   tronlake rederive --data DIR [--all]
-  tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N]
+  tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]
   tronlake verify --data DIR [--version V]
   tronlake start
   tronlake reference load --dir D --data DIR

@@ -43,6 +43,8 @@ export interface GenerateOptions {
   batchDays?: number;
   /** Reference files (src/lake/reference.ts) published instead of the synthetic ones of the same datasets. */
   referenceDir?: string;
+  /** Publish at most this many batches in this call (a batched build continued later by another call). */
+  maxBatches?: number;
 }
 
 const SQL_DIR = fileURLToPath(new URL('./sql/', import.meta.url));
@@ -320,9 +322,13 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
   const addresses = writeAddressCsv(addrFile, opts.seed, cfg.pool, roles);
   addresses.catch(() => undefined); // awaited in the batch; avoid an unhandled rejection if a DuckDB step fails first
   try {
-    let at: BatchStart = { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: batches === 1 };
-    let manifest: Manifest | undefined;
-    for (let b = 0; b < batches; b++) {
+    // A batched build continues a lake holding its first batches (same profile, seed and end date): see resumeAt.
+    const resumed = batches > 1 ? await resumeAt(out, opts, endDate, { startTs, batchDays, batches }, roles) : null;
+    let at: BatchStart = resumed?.at ?? { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: batches === 1 };
+    let manifest: Manifest | undefined = resumed?.manifest;
+    const first = resumed?.done ?? 0;
+    const until = Math.min(batches, first + (opts.maxBatches ?? batches));
+    for (let b = first; b < until; b++) {
       const days = Math.min(batchDays, cfg.days - b * batchDays);
       at = { ...at, days, last: b === batches - 1 };
       const done = await generateBatch({
@@ -346,6 +352,57 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     bar?.update(bar.getTotal(), { step: 'done' });
     bar?.stop();
     await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Where a batched build stands in the lake at `out`: null when there is no lake, or it was not made by this profile,
+ * seed and end date, or its days are not whole batches from the window's start (then the build starts over). Else the
+ * batches done and what the next one continues from, read from the lake: the head (next block number), the contracts
+ * created so far (every CreateSmartContract transaction, contract type 30, took one created address) and per TRC721
+ * token the NFT ids minted so far (ids are 1000 + a running count; the highest minted id in the mint calls' data).
+ * These are exactly what an unbroken build carries from batch to batch (BatchStart), so a resumed build writes the
+ * same rows (test/datasets/generate-resume.test.ts: same fingerprint).
+ */
+async function resumeAt(
+  out: string,
+  opts: GenerateOptions,
+  endDate: string,
+  plan: { startTs: number; batchDays: number; batches: number },
+  roles: AddressRow[],
+): Promise<{ at: BatchStart; done: number; manifest: Manifest } | null> {
+  const m = await readManifest(out);
+  const src = m?.source as { kind?: string; profile?: string; seed?: number; endDate?: string } | undefined;
+  if (!m || src?.kind !== 'generate' || src.profile !== opts.profile || src.seed !== opts.seed || src.endDate !== endDate) return null;
+  const held = Object.keys(m.tables.blocks?.partitions ?? {}).sort();
+  const cfg = PROFILES[opts.profile];
+  const planned = Array.from({ length: cfg.days }, (_x, d) => new Date(plan.startTs + d * DAY_MS).toISOString().slice(0, 10));
+  const whole = held.length % plan.batchDays === 0 || held.length === cfg.days;
+  if (!held.length || !whole || held.some((d, i) => d !== planned[i])) return null;
+  const done = Math.ceil(held.length / plan.batchDays);
+  if (done >= plan.batches) return { at: { startTs: plan.startTs, days: 0, firstNumber: 0, createdBefore: 0, mintedBefore: new Map(), last: true }, done, manifest: m };
+  const db = await Db.open({ threads: opts.threads ?? 2 });
+  try {
+    const tx = lit(path.join(versionDir(out, m), 'raw', 'transactions', '*', '*.parquet'));
+    const created = Number(await db.scalar(`SELECT count(*) FROM read_parquet(${tx}, hive_partitioning = false) WHERE contract_type = 30`));
+    const mintedBefore = new Map<number, number>();
+    for (const t of TOKENS.filter((x) => x.standard === 'trc721')) {
+      const b58 = roles.find((r) => r.i === ROLE.tokenBase - t.tid)?.b58;
+      if (!b58) continue;
+      const top = await db.scalar(
+        `SELECT max(CAST('0x' || right(call_data, 15) AS BIGINT)) FROM read_parquet(${tx}, hive_partitioning = false)
+         WHERE contract_type = 31 AND contract_address = ${lit(b58)} AND method_id = ${lit(SELECTORS.mint)}`,
+      );
+      if (top !== null && top !== undefined) mintedBefore.set(t.tid, Number(top) - 1000);
+    }
+    const days = Math.min(plan.batchDays, cfg.days - done * plan.batchDays);
+    return {
+      at: { startTs: plan.startTs + done * plan.batchDays * DAY_MS, days, firstNumber: m.head.number + 1, createdBefore: created, mintedBefore, last: done === plan.batches - 1 },
+      done,
+      manifest: m,
+    };
+  } finally {
+    db.close();
   }
 }
 

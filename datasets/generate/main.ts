@@ -1,6 +1,7 @@
 /**
  * Manual runner for measuring the generator, e.g.
- * `npx tsx datasets/generate/main.ts --profile default --seed 1 --out data/default [--end-date 2026-11-01] [--threads 2] [--progress] [--batch-days N]`.
+ * `npx tsx datasets/generate/main.ts --profile default --seed 1 --out data/default [--end-date 2026-11-01] [--threads 2] [--progress] [--batch-days N] [--max-batches N]`.
+ * A batched profile run onto a lake holding its first batches (same profile, seed, end date) continues with the next.
  * `--days N` shortens the profile to N days with the same volume per day (how the bench rate was measured:
  * `--profile bench --days 6`). The project CLI (src/cli.ts) calls `generate()` directly; this script only adds
  * timing and row counts.
@@ -19,6 +20,7 @@ const { values } = parseArgs({
     progress: { type: 'boolean', default: false },
     days: { type: 'string' },
     'batch-days': { type: 'string' },
+    'max-batches': { type: 'string' },
   },
 });
 if (!values.out) throw new Error('--out is required');
@@ -37,6 +39,7 @@ const m = await generate({
   threads: values.threads ? Number(values.threads) : undefined,
   progress: values.progress,
   batchDays: values['batch-days'] ? Number(values['batch-days']) : undefined,
+  maxBatches: values['max-batches'] ? Number(values['max-batches']) : undefined,
 });
 const secs = ((performance.now() - t0) / 1000).toFixed(1);
 console.log(`generated ${values.profile} seed ${values.seed} in ${secs} s: blocks ${m.first.number}..${m.head.number}, solid ${m.solidBlock}, fingerprint ${m.fingerprint}`);

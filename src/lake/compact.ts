@@ -33,6 +33,11 @@ export interface CompactOptions {
   onStep?: PublishOptions['onStep'];
   /** Called after each publish, e.g. to print the step. */
   onPublished?: (m: Manifest, step: number, steps: number) => void;
+  /**
+   * Bytes of disk a step must leave free beyond its estimate (checkDisk): a step that would not is refused before it
+   * writes anything. Default 0; the CLI's default is 8 GB (`--keep-free-gb`).
+   */
+  keepFree?: number;
 }
 
 /**
@@ -51,13 +56,13 @@ export async function compact(dataDir: string, datasets: string[] = runDatasets(
       if (bucketed) plan.set(name, buckets);
       else if (step === 0) plan.set(name, null);
     }
-    m = await compactStep(dataDir, datasets, plan, opts.onStep);
+    m = await compactStep(dataDir, datasets, plan, opts.onStep, opts.keepFree ?? 0);
     opts.onPublished?.(m, step, steps);
   }
   return m!;
 }
 
-async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMap<string, number[] | null>, onStep?: PublishOptions['onStep']): Promise<Manifest> {
+async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMap<string, number[] | null>, onStep: PublishOptions['onStep'] | undefined, keepFree: number): Promise<Manifest> {
   const current = await readManifest(dataDir);
   if (!current) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
   // A stale dataset must be rederived first (rederive writes one run per dataset it rebuilds).
@@ -66,6 +71,9 @@ async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMa
   const known = runDatasets();
   for (const d of datasets) if (!known.includes(d)) throw new Error(`compact: ${d} is not a runs dataset (${known.join(', ')})`);
   const v = versionDir(dataDir, current);
+  // Nothing to merge in these buckets (one run each, e.g. a compaction resumed after its first steps): no publish,
+  // which would rewrite every state and bounded table (bench lake: 350 s).
+  if ((await checkDisk(dataDir, v, plan, keepFree)) === 0) return current;
   // The derive database takes this budget too (publish.ts); sorts beyond it spill beside the lake, removed after.
   const spill = path.join(dataDir, '.compact-spill');
   const db = await Db.open({ threads: 2, memoryLimit: '8GB', tempDirectory: spill });
@@ -92,4 +100,56 @@ async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMa
     db.close();
     await fs.rm(spill, { recursive: true, force: true });
   }
+}
+
+/**
+ * Spill of a bucket's sort per byte of its Parquet files: the bench lake's hot bucket (the USDT contract's, 3.6 GB of
+ * address_transactions, ~38 M rows) spilled ~12 GB sorted beside another bucket.
+ */
+const SPILL_PER_BYTE = 3;
+
+/**
+ * Refuses a step whose files cannot fit: the new files (the size of the files compacted) plus the spill of the two
+ * largest buckets sorted at once, plus `keepFree` (bytes left to others on a shared machine), against the free space of the lake's file system. The
+ * refusal names the figures and the way out (fewer buckets per step, or a dataset at a time). Returns how many
+ * buckets (or one-file datasets) hold more than one run, i.e. have something to merge.
+ */
+async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, number[] | null>, keepFree: number): Promise<number> {
+  let bytes = 0;
+  const buckets: number[] = [];
+  for (const [name, list] of plan) {
+    const dir = path.join(v, 'derived', name);
+    const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
+    const runFiles = entries.filter((e) => e.isFile() && e.name.startsWith('run-'));
+    if (runFiles.length > 1) {
+      let size = 0;
+      for (const e of runFiles) size += (await fs.stat(path.join(dir, e.name))).size;
+      bytes += size;
+      buckets.push(size);
+    }
+    for (const e of entries) {
+      const b = /^bucket=(\d+)$/.exec(e.name);
+      if (e.isDirectory() && b) {
+        if (list && !list.includes(Number(b[1]))) continue;
+        const files = await fs.readdir(path.join(dir, e.name));
+        if (files.length <= 1) continue; // one run already
+        let size = 0;
+        for (const f of files) size += (await fs.stat(path.join(dir, e.name, f))).size;
+        bytes += size;
+        buckets.push(size);
+      }
+    }
+  }
+  const largest = buckets.sort((a, b) => b - a).slice(0, 2).reduce((a, x) => a + x, 0);
+  const need = bytes + SPILL_PER_BYTE * largest + keepFree;
+  const st = await fs.statfs(dataDir);
+  const free = st.bavail * st.bsize;
+  if (need > free) {
+    const gb = (x: number): string => `${(x / 1e9).toFixed(1)} GB`;
+    throw new Error(
+      `compact: this step needs ~${gb(need)} of free disk (${gb(bytes)} of new files, ~${gb(SPILL_PER_BYTE * largest)} of sort spill, ` +
+        `${gb(keepFree)} left to others) and ${gb(free)} is free: use fewer --buckets-per-step or --datasets one at a time`,
+    );
+  }
+  return buckets.length;
 }

@@ -229,8 +229,9 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
   const select = await readDeriveSql(ds.name);
   const incremental = plan.previous !== null && before?.runs !== undefined;
   if (!incremental) {
-    const run = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM (${select})`, null);
-    return { kind: 'derived', rows: run?.rows ?? 0, runs: run ? [run] : [], rebuilt: { how: 'full', detail: 'one run of every block' } };
+    const parts: string[] = [];
+    const run = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM (${select})`, null, parts);
+    return { kind: 'derived', rows: run?.rows ?? 0, runs: run ? [run] : [], rebuilt: { how: 'full', detail: ['one run of every block', ...parts].join('; ') } };
   }
   const prevDir = path.join(plan.previous!.dir, 'derived', ds.name);
   const runs: RunEntry[] = [];
@@ -247,10 +248,11 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
     runs.push(r);
   }
   if (plan.fromBlock !== null) {
-    const added = await withSearchPath(ctx.view, 'delta', () => writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM (${select})`, null));
+    const parts: string[] = [];
+    const added = await withSearchPath(ctx.view, 'delta', () => writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM (${select})`, null, parts));
     if (added) {
       runs.push(added);
-      notes.push(`added ${added.id} (${added.rows} rows)`);
+      notes.push(`added ${added.id} (${added.rows} rows)`, ...parts);
     }
   }
   if (plan.compact?.has(ds.name) && ds.bucketBy) {
@@ -282,36 +284,85 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
 const runGlob = (dir: string, ds: DerivedDataset, id: string): string =>
   ds.bucketBy ? path.join(dir, '*', `run-${id}.parquet`) : path.join(dir, `run-${id}.parquet`);
 
+/**
+ * Bytes of the memory limit one row of a run's sort may take: a bucketed run is sorted in parts of its buckets, each
+ * part at most `memory limit / SORT_BYTES_PER_ROW` rows. Bench batch 20's address_transactions run (~9 M rows of 43
+ * columns) ran out of its 8 GiB sorting in one part (7.3 GiB held); 2,000 bytes a row gives parts of ~4.3 M rows.
+ */
+export const SORT_BYTES_PER_ROW = 2_000;
+
+/** DuckDB's `memory_limit` setting ('7.4 GiB', '512.0 MiB', '8GB') in bytes. */
+export function memoryBytes(setting: string): number {
+  const m = /^([\d.]+)\s*([KMGT]?)(i?)B?$/i.exec(setting.trim());
+  if (!m) throw new Error(`derive: cannot read memory_limit ${setting}`);
+  const unit = m[3] ? 1024 : 1000;
+  const exp = ['', 'K', 'M', 'G', 'T'].indexOf(m[2]!.toUpperCase());
+  return Number(m[1]) * unit ** exp;
+}
+
+/**
+ * Contiguous ranges of buckets, each holding at most `partRows` rows (a bucket larger than that is a part alone), in
+ * bucket order, e.g. counts [[0, 5], [1, 5], [2, 5]] with partRows 10 → [[0, 1], [2, 2]].
+ */
+export function sortParts(counts: readonly (readonly [number, number])[], partRows: number): [number, number][] {
+  const parts: [number, number][] = [];
+  let rows = 0;
+  for (const [b, n] of counts) {
+    const last = parts[parts.length - 1];
+    if (last && rows + n <= partRows) {
+      last[1] = b;
+      rows += n;
+    } else {
+      parts.push([b, b]);
+      rows = n;
+    }
+  }
+  return parts;
+}
+
 /** Sorts `select` into one run (per bucket when bucketed); null when it has no rows. `id` defaults to its block range. */
-async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, select: string, id: string | null): Promise<RunEntry | null> {
+async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, select: string, id: string | null, notes?: string[]): Promise<RunEntry | null> {
   const { view } = ctx;
   const order = ds.sortBy.join(', ');
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
   const compression = ds.compression ?? 'zstd';
   const bucket = ds.bucketBy ? `address_bucket(${ds.bucketBy})` : '0';
-  // Sorted once into a table, then one COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a
-  // partition (measured: sorted runs restart inside a file, so a row group spans every address and each lookup reads
-  // it). The COPYs run on two connections at once (tiny lake: 285 ms instead of 554 ms).
-  await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT ${bucket} AS derive_bucket, * FROM (${select}) ORDER BY derive_bucket, ${order}`);
+  // The rows are kept unsorted first, then sorted in parts of the buckets (each part a table sorted once, written with
+  // one COPY per bucket): COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured: sorted runs
+  // restart inside a file, so a row group spans every address and each lookup reads it), and one sort of a whole
+  // bench batch ran out of memory. The COPYs run on two connections at once (tiny lake: 285 ms instead of 554 ms).
+  await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
   try {
-    const [range] = await view.all(`SELECT count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM derive_sorted`);
+    const [range] = await view.all(`SELECT count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM derive_rows`);
     const n = Number(range!.n);
     if (n === 0) return null;
     const run: RunEntry = { id: id ?? runId(Number(range!.lo), Number(range!.hi)), fromBlock: Number(range!.lo), toBlock: Number(range!.hi), rows: n };
-    const buckets = (await view.all(`SELECT DISTINCT derive_bucket AS b FROM derive_sorted ORDER BY b`)).map((r) => Number(r.b));
-    const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
-      for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
-        const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
-        await fs.mkdir(path.dirname(file), { recursive: true });
-        await run1(
-          `COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`,
-        );
-      }
-    };
-    await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+    const counts = (await view.all(`SELECT derive_bucket AS b, count(*) AS n FROM derive_rows GROUP BY ALL ORDER BY b`)).map((r) => [Number(r.b), Number(r.n)] as const);
+    const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
+    const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
+    for (const [p, [lo, hi]] of parts.entries()) {
+      const only = parts.length === 1 ? '' : `WHERE derive_bucket BETWEEN ${lo} AND ${hi}`;
+      await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT * FROM derive_rows ${only} ORDER BY derive_bucket, ${order}`);
+      // The unsorted rows are not read again after the last part: their memory goes to the writes.
+      if (p === parts.length - 1) await view.run('DROP TABLE main.derive_rows');
+      const buckets = counts.map(([b]) => b).filter((b) => b >= lo && b <= hi);
+      const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
+        for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
+          const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
+          await fs.mkdir(path.dirname(file), { recursive: true });
+          await run1(
+            `COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`,
+          );
+        }
+      };
+      await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+      await view.run('DROP TABLE IF EXISTS main.derive_sorted');
+    }
+    if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
     return run;
   } finally {
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');
+    await view.run('DROP TABLE IF EXISTS main.derive_rows');
   }
 }
 

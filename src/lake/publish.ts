@@ -450,11 +450,16 @@ export { datasetGlob };
  * id, or missing, or reading a stale one) are derived again from every raw row, the others hard-linked unchanged;
  * with `all`, every derived dataset is derived again. One atomic publish, same fingerprint.
  */
-export async function rederive(dataDir: string, onStep?: PublishOptions['onStep'], opts: { all?: boolean } = {}): Promise<Manifest> {
+export async function rederive(
+  dataDir: string,
+  onStep?: PublishOptions['onStep'],
+  opts: { all?: boolean; memoryLimit?: string; tempDirectory?: string } = {},
+): Promise<Manifest> {
   const current = await readManifest(dataDir);
   if (!current) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
   const v = versionDir(dataDir, current);
-  const db = await Db.open({ threads: 2 });
+  // The derive database takes this database's memory budget (publishVersion): a smaller one sorts runs in more parts.
+  const db = await Db.open({ threads: 2, memoryLimit: opts.memoryLimit, tempDirectory: opts.tempDirectory });
   try {
     for (const ds of sourceDatasets) {
       const entry = current.tables[ds.name];

@@ -190,5 +190,9 @@ describe('incremental derive', () => {
     expect(Number(r!.files)).toBe(Number(r!.buckets));
     expect(Number(r!.unsorted)).toBe(0);
     expect((await fs.readdir(path.join(appendRoot, 'versions'))).filter((v) => v.startsWith('v'))).toEqual([m.version]);
+    // Compacting again finds one run everywhere: no step publishes (the same version comes back, no new folder).
+    const again = await compact(appendRoot, names, { bucketsPerStep: 16 });
+    expect(again.version).toBe(m.version);
+    expect((await fs.readdir(path.join(appendRoot, 'versions'))).filter((v) => v.startsWith('v'))).toEqual([m.version]);
   });
 });
