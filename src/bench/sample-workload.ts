@@ -174,6 +174,28 @@ export function urlsFor(p: string, s: Samples): string[] {
     ],
     '/api/accountv2': () => pick(s.addresses, 20).map((a) => `/api/accountv2?address=${a}`),
     '/api/overview/dailyaccounts': () => ['/api/overview/dailyaccounts', '/api/overview/dailyaccounts?days=90'],
+    // Wallet transfer lists (issue 14): quiet and busy addresses, each direction, fee rows, oldest first.
+    '/api/transfer/trx': () => [
+      ...pick(s.addresses, 10).map((a, i) => `/api/transfer/trx?address=${a}&direction=${i % 3}`),
+      ...pick(s.busyAddresses, 5).map((a, i) => `/api/transfer/trx?address=${a}&direction=${i % 3}&fee=true`),
+      ...pick(s.busyAddresses, 3).map((a) => `/api/transfer/trx?address=${a}&direction=0&reverse=false`),
+    ],
+    '/api/transfer/token10': () =>
+      pick(s.trc10, 5).flatMap((id, i) => [
+        ...(s.trc10Issuers[i] ? [`/api/transfer/token10?address=${s.trc10Issuers[i]}&trc10Id=${id}&direction=0`] : []),
+        ...pick(s.addresses, 2).map((a) => `/api/transfer/token10?address=${a}&trc10Id=${id}`),
+      ]),
+    '/api/transfer/trc20': () => [
+      ...pick(s.usdtHolders, 10).map((a, i) => `/api/transfer/trc20?address=${a}&trc20Id=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t&direction=${i % 3}`),
+      ...pick(s.busyAddresses, 5).flatMap((a) => pick(s.trc20, 1).map((c) => `/api/transfer/trc20?address=${a}&trc20Id=${c}&direction=0`)),
+    ],
+    // Holdings (issue 14): token holders and random senders.
+    '/api/account/tokens': () => [
+      ...pick(s.usdtHolders, 10).map((a) => `/api/account/tokens?address=${a}`),
+      ...pick(s.addresses, 10).map((a, i) => `/api/account/tokens?address=${a}&show=${[0, 3][i % 2]}&hidden=1`),
+    ],
+    '/api/account/wallet': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/wallet?address=${a}`),
+    '/api/account/token_asset_overview': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/token_asset_overview?address=${a}&sort=true`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -28,6 +28,12 @@ import tokenTrc20 from './tokens/token-trc20.ts';
 import token from './tokens/token.ts';
 import tokensOverview from './tokens/tokens-overview.ts';
 import accountVotes from './account/account-votes.ts';
+import walletTransferTrx from './wallet/transfer-trx.ts';
+import walletTransferToken10 from './wallet/transfer-token10.ts';
+import walletTransferTrc20 from './wallet/transfer-trc20.ts';
+import accountTokens from './wallet/account-tokens.ts';
+import accountWallet from './wallet/account-wallet.ts';
+import tokenAssetOverview from './wallet/token-asset-overview.ts';
 import signData from './account/sign-data.ts';
 import resourceUnfreeze from './account/resource-unfreeze.ts';
 import vote from './account/vote.ts';
@@ -125,4 +131,10 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountList,
   accountV2,
   dailyAccounts,
+  walletTransferTrx,
+  walletTransferToken10,
+  walletTransferTrc20,
+  accountTokens,
+  accountWallet,
+  tokenAssetOverview,
 ];

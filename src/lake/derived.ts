@@ -783,6 +783,26 @@ export const trxFlows: DerivedDataset = {
   ],
 };
 
+// Issue 14 (wallet holdings): one table of every positive token position, read by /api/account/tokens, /wallet and
+// /token_asset_overview.
+export const tokenHoldingsByHolder: DerivedDataset = {
+  name: 'token_holdings_by_holder',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'positive token positions (the positive rows of the four token ledgers, themselves state tables)' },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['holder_address', 'token_standard', 'token_id'],
+  doc: "Every positive token position of a holder: TRC20 / TRC10 balances, TRC721 ids owned per contract, TRC1155 quantity per contract, clustered by holder.",
+  columns: [
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    c('token_standard', 'VARCHAR', 'trc10 | trc20 | trc721 | trc1155'),
+    c('token_id', 'VARCHAR', 'TRC10 numeric id, or the Base58 contract'),
+    c('balance_raw', 'VARCHAR', 'positive balance in the smallest unit, exact decimal string (TRC721: ids owned; TRC1155: quantity over its ids)'),
+    c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
+    c('update_ts', 'BIGINT', 'time of the last transfer touching the position, ms (TRC10 issue: the issue time)'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   dailyContractCallStats,
@@ -822,6 +842,7 @@ export const derivedDatasets: DerivedDataset[] = [
   accountActivity,
   accounts,
   trxFlows,
+  tokenHoldingsByHolder,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

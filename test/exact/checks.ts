@@ -16,6 +16,7 @@ import { accountsChecks } from './accounts.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
+import { holdingChecks, walletChecks } from './wallet.ts';
 import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
@@ -204,6 +205,8 @@ export async function audit(io: Io): Promise<Audit> {
   await accountChecks(ctx);
   await governanceChecks(ctx);
   await accountsChecks(ctx);
+  await walletChecks(ctx);
+  await holdingChecks(ctx);
   return { counts, mismatches };
 }
 

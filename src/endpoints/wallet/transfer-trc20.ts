@@ -1,0 +1,35 @@
+/**
+ * GET /api/transfer/trc20 (SPEC §4.5; shape: reference §4): an address's Transfer logs of one TRC20 token, newest
+ * first unless `reverse=false`, with status, event_type and approval_amount. Reads the copy clustered by address
+ * (busy addresses: time windows). Approvals are on /api/account/approve/* (docs/compat.md "Wallet").
+ */
+import { z } from 'zod';
+import { address } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { intString } from '../kit/schemas.ts';
+import { str } from '../transaction/transfer-shape.ts';
+import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from './wallet-shape.ts';
+
+export default defineList({
+  path: '/api/transfer/trc20',
+  summary: "An address's transfers of one TRC20 token, newest first.",
+  params: { ...walletParams, trc20Id: address().meta({ description: 'The TRC20 contract, Base58.', override: { type: 'string' } }) },
+  paging: walletPaging,
+  order: walletOrder('log_index'),
+  timeWindow: true,
+  sql: { rows: 'wallet/transfer-trc20', byAddress: 'wallet/transfer-trc20', copy: 'address_token_transfers' },
+  filters: (p) => ({ contract: p.trc20Id, db_version: p.db_version }),
+  byAddress: walletSides,
+  lookups: { requestTokens: (p) => [p.trc20Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
+  row: (r, x) => ({
+    ...walletRow(r, x.p.address, x.lookups.tokens.get(x.p.trc20Id)),
+    id: x.p.trc20Id,
+    // token_transfers holds the logs of successful transactions only: every row is status 0 (ok).
+    status: 0,
+    event_type: str(r.event_type),
+    approval_amount: '0',
+  }),
+  envelope: (items, x) => walletEnvelope(items, x.lookups.tokens.get(x.p.trc20Id) ?? {}, x.lookups.contractMap),
+  response: walletResponse({ id: z.string(), status: z.literal(0), event_type: z.string(), approval_amount: intString }),
+  csv: { filename: 'transfer_trc20.csv' },
+});

@@ -1,0 +1,35 @@
+/**
+ * GET /api/transfer/trx (SPEC §4.5; shape: reference §4): an address's TRX transfers (TransferContract), newest first
+ * unless `reverse=false`; `fee=true` adds one row per transaction the address sent that burned TRX (`to` empty,
+ * `amount` the fee in sun). Reads the copy clustered by address (busy addresses: time windows). Internal TRX moves
+ * are on /api/internal-transaction (docs/compat.md "Wallet").
+ */
+import { z } from 'zod';
+import { bool } from '../../params/index.ts';
+import { defineList } from '../kit/list.ts';
+import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
+import { str } from '../transaction/transfer-shape.ts';
+import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from './wallet-shape.ts';
+
+export default defineList({
+  path: '/api/transfer/trx',
+  summary: "An address's TRX transfers (and, with fee=true, the TRX its transactions burned), newest first.",
+  params: {
+    ...walletParams,
+    fee: bool()
+      .optional()
+      .transform((v) => v ?? false)
+      .meta({ description: 'true adds the TRX burned by the transactions the address sent (default false).', override: { type: 'boolean', default: false } }),
+  },
+  paging: walletPaging,
+  order: walletOrder('rank'),
+  timeWindow: true,
+  sql: { rows: 'wallet/transfer-trx', byAddress: 'wallet/transfer-trx', copy: 'address_transactions' },
+  filters: (p) => ({ fee: p.fee, db_version: p.db_version }),
+  byAddress: walletSides,
+  lookups: { addresses: (r) => [str(r.from_address), str(r.to_address)] },
+  row: (r, x) => ({ ...walletRow(r, x.p.address, TRX_TOKEN_INFO), cheatStatus: false, symbol: 'TRX' }),
+  envelope: (items, x) => walletEnvelope(items, TRX_TOKEN_INFO, x.lookups.contractMap),
+  response: walletResponse({ cheatStatus: z.boolean(), symbol: z.string() }),
+  csv: { filename: 'transfer_trx.csv' },
+});

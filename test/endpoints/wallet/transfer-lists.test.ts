@@ -1,0 +1,176 @@
+/**
+ * The three wallet transfer lists (/api/transfer/trx, /token10, /trc20): every row of an address, per direction,
+ * against plain SQL over the raw tables (raw_transactions, raw_token_transfers), never the by-address copies.
+ */
+import { describe, expect, it } from 'vitest';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+
+const n = (v: unknown) => Number(v);
+type Row = { hash: string; block: number; block_timestamp: number; from: string; to: string; amount: string; direction: number; confirmed: number; revert: number; contract_ret: string };
+
+/** Every row of a wallet list (pages of 50, start + limit within 10000). */
+async function walk(url: string): Promise<Row[]> {
+  const out: Row[] = [];
+  for (let start = 0; start < 10_000; start += 50) {
+    const { status, body } = await get(`${url}&start=${start}&limit=50`);
+    expect(status, url).toBe(200);
+    expect(body.page_size).toBe(body.data.length);
+    out.push(...body.data);
+    if (body.data.length < 50) break;
+  }
+  return out;
+}
+
+/** An address that both sends and receives rows of `table` under `where`, with at most `max` rows (so a walk is short). */
+async function twoWay(table: 'tx' | 'tt', where: string, max = 400): Promise<string> {
+  const [from, to] = table === 'tx' ? ['owner_address', 'to_address'] : ['from_address', 'to_address'];
+  const src = table === 'tx' ? 'raw_transactions' : 'raw_token_transfers';
+  const [r] = await sql(`select a from (select ${from} a, 'out' d from ${src} where ${where} union all select ${to} a, 'in' d from ${src} where ${where})
+                         where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by a having count(distinct d) = 2 and count(*) <= ${max}
+                         order by count(*) desc, a limit 1`);
+  expect(r, `no two-way address for ${where}`).toBeDefined();
+  return String(r!.a);
+}
+
+const keyOf = (r: Row) => `${r.hash}|${r.from}|${r.to}|${r.amount}`;
+const sorted = (xs: string[]) => [...xs].sort();
+
+describe('GET /api/transfer/trx', () => {
+  it('direction 2 / 1 / 0: exactly the raw outgoing / incoming / all TransferContract rows of the address', async () => {
+    const a = await twoWay('tx', 'contract_type = 1');
+    const raw = async (w: string) =>
+      (await sql(`select tx_hash, owner_address, to_address, amount from raw_transactions where contract_type = 1 and (${w})`)).map(
+        (r) => `${r.tx_hash}|${r.owner_address}|${r.to_address}|${r.amount}`,
+      );
+    const out = await walk(`/api/transfer/trx?address=${a}&direction=2`);
+    expect(out.length).toBeGreaterThan(0);
+    expect(sorted(out.map(keyOf))).toEqual(sorted(await raw(`owner_address = '${a}'`)));
+    expect(out.every((r) => r.direction === 2 && r.from === a)).toBe(true);
+    const inb = await walk(`/api/transfer/trx?address=${a}&direction=1`);
+    expect(sorted(inb.map(keyOf))).toEqual(sorted(await raw(`to_address = '${a}'`)));
+    // The default direction is 1 (inbound).
+    expect((await walk(`/api/transfer/trx?address=${a}`)).map(keyOf)).toEqual(inb.map(keyOf));
+    const both = await walk(`/api/transfer/trx?address=${a}&direction=0`);
+    expect(sorted(both.map(keyOf))).toEqual(sorted(await raw(`owner_address = '${a}' or to_address = '${a}'`)));
+  });
+
+  it('newest first by default, oldest first with reverse=false, fields from the raw row', async () => {
+    const a = await twoWay('tx', 'contract_type = 1');
+    const m = await testManifest();
+    const rows = await sql(`select tx_hash, block_number, timestamp, contract_ret from raw_transactions
+                            where contract_type = 1 and (owner_address = '${a}' or to_address = '${a}') order by timestamp desc, block_number desc, tx_index desc`);
+    const { body } = await get(`/api/transfer/trx?address=${a}&direction=0&limit=50`);
+    expect(body.code).toBe(200);
+    expect(body).not.toHaveProperty('total');
+    expect(body.tokenInfo.tokenId).toBe('_');
+    expect(body.data.map((r: Row) => r.hash)).toEqual(rows.slice(0, 50).map((r) => r.tx_hash));
+    const first = body.data[0];
+    expect(first).toMatchObject({
+      block: n(rows[0]!.block_number),
+      block_timestamp: n(rows[0]!.timestamp),
+      contract_type: 'TransferContract',
+      contractType: 1,
+      confirmed: n(rows[0]!.block_number) <= m.solidBlock ? 1 : 0,
+      contract_ret: rows[0]!.contract_ret,
+      decimals: 6,
+      symbol: 'TRX',
+    });
+    const asc = await get(`/api/transfer/trx?address=${a}&direction=0&limit=50&reverse=false`);
+    const oldest = [...rows].reverse().slice(0, 50).map((r) => r.tx_hash);
+    expect(asc.body.data.map((r: Row) => r.hash)).toEqual(oldest);
+  });
+
+  it('fee=true adds one row per sent transaction that burned TRX, its amount the fee', async () => {
+    const [s] = await sql(`select owner_address a from raw_transactions where fee > 0 group by 1 having count(*) between 3 and 300 order by count(*) desc, 1 limit 1`);
+    const a = String(s!.a);
+    const fees = await sql(`select tx_hash, fee from raw_transactions where owner_address = '${a}' and fee > 0`);
+    const sent = await sql(`select tx_hash, owner_address, to_address, amount from raw_transactions where contract_type = 1 and owner_address = '${a}'`);
+    const rows = await walk(`/api/transfer/trx?address=${a}&direction=2&fee=true`);
+    const feeRows = rows.filter((r) => r.to === '');
+    expect(sorted(feeRows.map((r) => `${r.hash}|${r.amount}`))).toEqual(sorted(fees.map((f) => `${f.tx_hash}|${f.fee}`)));
+    expect(sorted(rows.filter((r) => r.to !== '').map(keyOf))).toEqual(sorted(sent.map((r) => `${r.tx_hash}|${r.owner_address}|${r.to_address}|${r.amount}`)));
+    // Inbound only: no fee rows.
+    expect((await walk(`/api/transfer/trx?address=${a}&direction=1&fee=true`)).some((r) => r.to === '')).toBe(false);
+  });
+
+  it('time window in ms, and bad input is a 400 naming the parameter', async () => {
+    const a = await twoWay('tx', 'contract_type = 1');
+    const [w] = await sql(`select min(timestamp) lo, max(timestamp) hi from raw_transactions where contract_type = 1 and (owner_address = '${a}' or to_address = '${a}')`);
+    const mid = Math.floor((n(w!.lo) + n(w!.hi)) / 2);
+    const [c] = await sql(`select count(*) k from raw_transactions where contract_type = 1 and (owner_address = '${a}' or to_address = '${a}') and timestamp >= ${mid}`);
+    const rows = await walk(`/api/transfer/trx?address=${a}&direction=0&start_timestamp=${mid}`);
+    expect(rows.length).toBe(n(c!.k));
+    for (const [q, param] of [
+      ['direction=3', 'direction'],
+      ['db_version=2', 'db_version'],
+      ['reverse=maybe', 'reverse'],
+      ['fee=x', 'fee'],
+    ]) {
+      const r = await get(`/api/transfer/trx?address=${a}&${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param).toBe(param);
+    }
+    const none = await get('/api/transfer/trx');
+    expect(none.status).toBe(400);
+    expect(none.body.param).toBe('address');
+  });
+});
+
+describe('GET /api/transfer/token10', () => {
+  it('direction 2 / 1: exactly the raw outgoing / incoming transfers of that TRC10 token', async () => {
+    // The busiest sender of the busiest TRC10 token (a real node range may hold no address both sending and receiving one).
+    const [t] = await sql(`select token_id from raw_transactions where contract_type = 2 group by 1 order by count(*) desc, 1 limit 1`);
+    const id = String(t!.token_id);
+    const [s] = await sql(`select owner_address a from raw_transactions where contract_type = 2 and token_id = '${id}' group by 1 order by count(*) desc, 1 limit 1`);
+    const a = String(s!.a);
+    const raw = async (w: string) =>
+      (await sql(`select tx_hash, owner_address, to_address, amount from raw_transactions where contract_type = 2 and token_id = '${id}' and (${w})`)).map(
+        (r) => `${r.tx_hash}|${r.owner_address}|${r.to_address}|${r.amount}`,
+      );
+    const out = await walk(`/api/transfer/token10?address=${a}&trc10Id=${id}&direction=2`);
+    expect(out.length).toBeGreaterThan(0);
+    expect(sorted(out.map(keyOf))).toEqual(sorted(await raw(`owner_address = '${a}'`)));
+    const inb = await walk(`/api/transfer/token10?address=${a}&trc10Id=${id}&direction=1`);
+    expect(sorted(inb.map(keyOf))).toEqual(sorted(await raw(`to_address = '${a}'`)));
+    const { body } = await get(`/api/transfer/token10?address=${a}&trc10Id=${id}&direction=0&limit=1`);
+    expect(body.tokenInfo.tokenId).toBe(id);
+    expect(body.data[0]).toMatchObject({ id: Number(id), contractType: 2, contract_type: 'TransferAssetContract' });
+    const bad = await get(`/api/transfer/token10?address=${a}&trc10Id=abc`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.param).toBe('trc10Id');
+  });
+});
+
+describe('GET /api/transfer/trc20', () => {
+  it('direction 2 / 1: exactly the raw outgoing / incoming Transfer logs of that token', async () => {
+    const [t] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc20' group by 1 order by count(*) desc, 1 limit 1`);
+    const token = String(t!.c);
+    const a = await twoWay('tt', `token_standard = 'trc20' and contract_address = '${token}'`);
+    const raw = async (w: string) =>
+      (await sql(`select tx_hash, from_address, to_address, amount_raw from raw_token_transfers where contract_address = '${token}' and (${w})`)).map(
+        (r) => `${r.tx_hash}|${r.from_address}|${r.to_address}|${r.amount_raw}`,
+      );
+    const out = await walk(`/api/transfer/trc20?address=${a}&trc20Id=${token}&direction=2`);
+    expect(out.length).toBeGreaterThan(0);
+    expect(sorted(out.map(keyOf))).toEqual(sorted(await raw(`from_address = '${a}'`)));
+    const inb = await walk(`/api/transfer/trc20?address=${a}&trc20Id=${token}&direction=1`);
+    expect(sorted(inb.map(keyOf))).toEqual(sorted(await raw(`to_address = '${a}'`)));
+    const { body } = await get(`/api/transfer/trc20?address=${a}&trc20Id=${token}&direction=0&limit=1`);
+    expect(body.tokenInfo.tokenId).toBe(token);
+    expect(body.data[0]).toMatchObject({ id: token, status: 0, event_type: 'Transfer', approval_amount: '0', contract_ret: 'SUCCESS', revert: 0 });
+    // Another token's transfers are not listed.
+    const [o] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc20' and contract_address <> '${token}'
+                           and (from_address = '${a}' or to_address = '${a}') group by 1 limit 1`);
+    if (o) expect((await walk(`/api/transfer/trc20?address=${a}&trc20Id=${token}&direction=0`)).length).toBe((await raw(`from_address = '${a}' or to_address = '${a}'`)).length);
+  });
+
+  it('a busy address: the newest page searched in time windows equals the raw newest rows', async () => {
+    const [t] = await sql(`select contract_address c, to_address a, count(*) k from raw_token_transfers where token_standard = 'trc20' group by 1, 2 order by 3 desc, 1, 2 limit 1`);
+    const token = String(t!.c);
+    const a = String(t!.a);
+    const rows = await sql(`select tt.tx_hash, tt.from_address, tt.to_address, tt.amount_raw from raw_token_transfers tt join raw_transactions x on x.tx_hash = tt.tx_hash
+                            where tt.contract_address = '${token}' and tt.to_address = '${a}' order by tt.timestamp desc, tt.block_number desc, x.tx_index desc, tt.log_index desc limit 50`);
+    const { body } = await get(`/api/transfer/trc20?address=${a}&trc20Id=${token}&direction=1&limit=50`);
+    expect(body.data.map(keyOf)).toEqual(rows.map((r) => `${r.tx_hash}|${r.from_address}|${r.to_address}|${r.amount_raw}`));
+  });
+});
