@@ -77,6 +77,7 @@ async function run(answers: Map<string, Buffer>, cache: number, worker = true): 
       progress: false,
       log: () => undefined,
       publishEveryBlocks: Number.MAX_SAFE_INTEGER,
+      snapshots: false, // blocks to a published version only: node-state reads are measured apart (their cost is the node's)
       publishEverySeconds: 1e9,
       addressCacheSize: cache,
       batchSize: BATCH,
@@ -215,7 +216,7 @@ async function ingestRange(out: string, from: number, to: number, transport: Tra
   const cpu0 = process.cpuUsage();
   const s = await runIngest({
     node: 'http://memory', out, from, to, transport, progress: false, log: () => undefined,
-    publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH,
+    publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH, snapshots: false,
   });
   const cpu = process.cpuUsage(cpu0);
   const m = await readManifest(out);
@@ -240,7 +241,7 @@ async function ratio(): Promise<void> {
     await runIngest({
       node: 'http://memory', out: base, from: low, to: REAL_BLOCK - 1, progress: false, log: () => undefined,
       transport: async (url, body) => handle(live, new URL(url).pathname, JSON.parse(body ?? '{}')),
-      publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH,
+      publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH, snapshots: false,
     });
     const history = (await readManifest(base))!;
     console.error(`history lake: ${history.tables.blocks!.rows} blocks, ${history.tables.transactions!.rows} transactions in ${((performance.now() - tb) / 1000).toFixed(0)} s`);
