@@ -15,6 +15,19 @@ export function isTrxAlias(s: string): boolean {
   return ['trx', '_', '0'].includes(s.trim().toLowerCase());
 }
 
+/** A numeric TRC10 id (up to 19 digits), e.g. '1002000'. */
+const TRC10_ID = /^\d{1,19}$/;
+
+/** A numeric TRC10 id, e.g. `trc10Id().parse(' 1002000')` = '1002000'. */
+export function trc10Id() {
+  return z.string().transform((s, ctx): string => {
+    const t = s.trim();
+    if (TRC10_ID.test(t)) return t;
+    ctx.addIssue({ code: 'custom', message: `must be a numeric TRC10 id, got '${s.slice(0, 40)}'` });
+    return z.NEVER;
+  });
+}
+
 /** Any token id (TRC10 id, contract address, free form up to 64 characters); the TRX aliases become `_`. */
 export function tokenAlias() {
   return text(64).transform((t) => (isTrxAlias(t) ? TRX_ID : t));
@@ -25,7 +38,7 @@ export function trxOrTrc10() {
   return z.string().transform((s, ctx): string => {
     const t = s.trim().toLowerCase();
     if (isTrxAlias(t)) return TRX_ID;
-    if (/^\d{1,19}$/.test(t)) return t;
+    if (TRC10_ID.test(t)) return t;
     ctx.addIssue({ code: 'custom', message: `must be trx, _ or a numeric TRC10 id, got '${s.slice(0, 40)}'` });
     return z.NEVER;
   });
@@ -38,7 +51,7 @@ export function tokenIdParam() {
   return z.string().transform((s, ctx): string => {
     const t = s.trim();
     if (isTrxAlias(t)) return TRX_ID;
-    if (/^\d{1,19}$/.test(t)) return t;
+    if (TRC10_ID.test(t)) return t;
     if (isBase58Address(t)) return t;
     ctx.addIssue({ code: 'custom', message: `must be trx, _, 0, a numeric TRC10 id or a Base58 contract address, got '${t.slice(0, 40)}'` });
     return z.NEVER;

@@ -4,25 +4,18 @@
  * time windows).
  */
 import { z } from 'zod';
+import { trc10Id } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { str } from '../transaction/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from './wallet-shape.ts';
 
-const trc10Id = () =>
-  z
-    .string()
-    .transform((s, ctx): string => {
-      const t = s.trim();
-      if (/^\d{1,19}$/.test(t)) return t;
-      ctx.addIssue({ code: 'custom', message: `must be a numeric TRC10 id, got '${s.slice(0, 40)}'` });
-      return z.NEVER;
-    })
-    .meta({ description: 'The TRC10 token id, e.g. 1002000.', override: { type: 'string' } });
-
 export default defineList({
   path: '/api/transfer/token10',
   summary: "An address's transfers of one TRC10 token, newest first.",
-  params: { ...walletParams, trc10Id: trc10Id() },
+  params: {
+    ...walletParams,
+    trc10Id: trc10Id().meta({ description: 'The TRC10 token id, e.g. 1002000.', override: { type: 'string' } }),
+  },
   paging: walletPaging,
   order: walletOrder('contract_type'),
   timeWindow: true,
