@@ -13,12 +13,9 @@ WITH hits AS MATERIALIZED (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.contract_type, t.token_id, t.owner_address AS from_address,
          t.to_address, CAST(t.amount AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
   FROM address_transactions t
-  WHERE {{> fragments/address-rows t}}
-    AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND {{> fragments/time-window t}}
+  WHERE {{> fragments/wallet-rows t owner_address to_address}}
     AND t.contract_type = 2
     AND t.token_id = $token_id
-    AND ($db_version = 1 OR (coalesce(t.owner_address, '') <> '' AND coalesce(t.to_address, '') <> ''))
 )
 SELECT * FROM hits
 ORDER BY {{order_by}}

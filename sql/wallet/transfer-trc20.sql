@@ -14,12 +14,9 @@ WITH hits AS MATERIALIZED (
          t.event_type, t.from_address, t.to_address, t.amount_raw AS amount, 'SUCCESS' AS contract_ret,
          is_confirmed(t.block_number) AS confirmed
   FROM address_token_transfers t
-  WHERE {{> fragments/address-rows t}}
-    AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND {{> fragments/time-window t}}
+  WHERE {{> fragments/wallet-rows t from_address to_address}}
     AND t.token_standard = 'trc20'
     AND t.contract_address = $contract
-    AND ($db_version = 1 OR (coalesce(t.from_address, '') <> '' AND coalesce(t.to_address, '') <> ''))
 )
 SELECT * FROM hits
 ORDER BY {{order_by}}

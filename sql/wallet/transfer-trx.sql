@@ -14,11 +14,8 @@ WITH hits AS MATERIALIZED (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, 0 AS rank, t.contract_type, t.owner_address AS from_address,
          t.to_address, CAST(t.amount AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
   FROM address_transactions t
-  WHERE {{> fragments/address-rows t}}
-    AND ($dirs IS NULL OR list_contains($dirs, t.direction))
-    AND {{> fragments/time-window t}}
+  WHERE {{> fragments/wallet-rows t owner_address to_address}}
     AND t.contract_type = 1
-    AND ($db_version = 1 OR (coalesce(t.owner_address, '') <> '' AND coalesce(t.to_address, '') <> ''))
   UNION ALL
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, 1 AS rank, t.contract_type, t.owner_address AS from_address,
          '' AS to_address, CAST(t.fee AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
