@@ -3,6 +3,7 @@
  * src/cli.ts calls `ingestCli(process.argv.slice(3))`; programs call `runIngest(opts)`.
  */
 import { parseArgs } from 'node:util';
+import { isBase58Address } from '../../src/chain/address.ts';
 import { runIngest, type IngestOptions, type IngestSummary } from './ingest.ts';
 
 export { runIngest, type IngestOptions, type IngestSummary };
@@ -28,10 +29,21 @@ export const INGEST_USAGE = `usage: tronlake ingest --node URL --out DIR (--from
   --no-token-metadata     do not ask the node for token name/symbol/decimals/totalSupply
   --no-snapshots          do not read account state (getaccount, delegations, network totals) at the solid head
   --snapshot-concurrency N  state requests in flight (default 8)
+  --trc20-tracked A,B,…   TRC20 contracts (Base58) whose balanceOf / totalSupply are read with the snapshots
+                          (default: USDT, USDC, USDD, TUSD, USDJ; '' for none)
   --verify                recompute blockIDs and txIDs, refuse mismatches
   --single-thread         fetch and decode in the main thread: less CPU, can be faster on a busy machine (default: a worker thread)
   --retries N             retries per request (default 8), --timeout-ms MS (default 60000)
   --progress / --no-progress   force the progress bar on or off (default: on when stderr is a terminal)`;
+
+/** `--trc20-tracked`: comma-separated Base58 contract addresses ('' = none). */
+function trackedFlag(v: string): string[] {
+  const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+  for (const a of list) {
+    if (!isBase58Address(a)) throw new Error(`--trc20-tracked: '${a.slice(0, 60)}' is not a Base58 TRON address`);
+  }
+  return list;
+}
 
 function intFlag(v: string | undefined, name: string): number | undefined {
   if (v === undefined) return undefined;
@@ -64,6 +76,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
       'no-token-metadata': { type: 'boolean' },
       'no-snapshots': { type: 'boolean' },
       'snapshot-concurrency': { type: 'string' },
+      'trc20-tracked': { type: 'string' },
       reference: { type: 'string' },
       'pre-window': { type: 'string' },
       verify: { type: 'boolean' },
@@ -104,6 +117,7 @@ export function parseIngestArgs(argv: string[]): IngestOptions | 'help' {
     tokenMetadata: values['no-token-metadata'] !== true,
     snapshots: values['no-snapshots'] !== true,
     snapshotConcurrency: intFlag(values['snapshot-concurrency'], 'snapshot-concurrency'),
+    ...(values['trc20-tracked'] !== undefined ? { trc20Tracked: trackedFlag(values['trc20-tracked']) } : {}),
     referenceDir: values.reference,
     ...(values['pre-window'] ? { preWindow: values['pre-window'] } : {}),
     verify: values.verify === true,

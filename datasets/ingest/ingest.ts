@@ -23,6 +23,7 @@ import { type BatchSource, type DecodedBatch, InProcessSource, WorkerSource, see
 import { Staging, type BlockRange } from './staging.ts';
 import { Progress } from './progress.ts';
 import { SnapshotTracker } from './snapshots.ts';
+import { DEFAULT_TRACKED_TRC20, Trc20SnapshotTracker } from './trc20-snapshots.ts';
 import { resourceDelegations } from '../../src/lake/catalog.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
@@ -87,6 +88,11 @@ export interface IngestOptions {
   snapshots?: boolean;
   /** State requests in flight. Default 8. */
   snapshotConcurrency?: number;
+  /**
+   * TRC20 contracts (Base58) whose holders' `balanceOf` and `totalSupply` are read with the snapshots
+   * (trc20-snapshots.ts). Default DEFAULT_TRACKED_TRC20 (the five stablecoins); [] reads none.
+   */
+  trc20Tracked?: readonly string[];
 }
 
 export interface IngestSummary {
@@ -177,7 +183,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   let publishes = 0;
   let lastIngested = -1;
   let firstBlock = -1;
-  const snapshots = opts.snapshots === false ? null : new SnapshotTracker();
+  const snapshots = opts.snapshots === false ? null : new SnapshotTracker(new Trc20SnapshotTracker(opts.trc20Tracked ?? DEFAULT_TRACKED_TRC20, log));
   try {
     await dims.load(staging.db);
     await refreshWitnesses(client, dims, book, log);
@@ -228,7 +234,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         referenceFiles,
         snapshots: 'upsert',
       });
-      if (snapshotStaged) for (const t of ['account_snapshots', 'resource_delegations', 'network_snapshots']) await staging.db.run(`DELETE FROM ${t}`);
+      if (snapshotStaged) for (const t of ['account_snapshots', 'resource_delegations', 'network_snapshots', 'trc20_snapshots']) await staging.db.run(`DELETE FROM ${t}`);
       if (referenceFiles) {
         // Published: later publishes carry them over (an empty staged reference table keeps the previous file).
         for (const name of Object.keys(referenceFiles)) await staging.db.run(`DELETE FROM ${name}`);
@@ -264,7 +270,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       const asOfTs = tsCell !== null ? Number(tsCell) : staging.base?.head.number === top ? Number(staging.base.head.timestamp) : 0;
       const r = await snapshots.take(client, staging.db, top, asOfTs, () => solidHead(client, log), previousPairs, opts.snapshotConcurrency ?? 8, warnedNoSolid ? '/wallet/getaccount' : undefined);
       if (!r.staged) log(`snapshot deferred: the solid head moved from ${top} to ${r.movedTo} while reading ${r.accounts} accounts; the next publish reads what the new blocks touched`);
-      else progress.log(`snapshot of ${r.accounts} accounts as of block ${top}`);
+      else progress.log(`snapshot of ${r.accounts} accounts${r.balances ? ` and ${r.balances} TRC20 balances` : ''} as of block ${top}`);
       return r.staged;
     };
 

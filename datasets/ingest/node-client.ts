@@ -218,19 +218,23 @@ export class NodeClient {
     return r.prices;
   }
 
-  /** A constant call of `selector` (e.g. "name()") without arguments on `contractHex` (41…). A revert is `ok: false`, not an error. */
-  async constantCall(contractHex: string, selector: string): Promise<ConstantResult> {
+  /**
+   * A constant call of `selector` (e.g. "name()") on `contractHex` (41…) with the ABI-encoded `parameter` (hex, ''
+   * for none), on the head state or, with `path` '/walletsolidity/triggerconstantcontract', on the solid state. A
+   * revert is `ok: false`, not an error; so is a node error, unless `strict` (then it throws NodeApiError).
+   */
+  async constantCall(contractHex: string, selector: string, opts: { parameter?: string; path?: string; strict?: boolean } = {}): Promise<ConstantResult> {
     let r: { result?: { result?: boolean; code?: string }; constant_result?: string[] };
     try {
-      r = await this.call('/wallet/triggerconstantcontract', {
+      r = await this.call(opts.path ?? '/wallet/triggerconstantcontract', {
         owner_address: '410000000000000000000000000000000000000000',
         contract_address: contractHex,
         function_selector: selector,
-        parameter: '',
+        parameter: opts.parameter ?? '',
         visible: false,
       });
     } catch (e) {
-      if (e instanceof NodeApiError) return { ok: false, hex: '' };
+      if (e instanceof NodeApiError && !opts.strict) return { ok: false, hex: '' };
       throw e;
     }
     const ok = r.result?.result === true && !r.result.code;

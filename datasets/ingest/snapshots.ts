@@ -21,6 +21,7 @@ import { base58ToHex, hexToBase58 } from '../../src/chain/address.ts';
 import { accountSnapshots, networkSnapshots, resourceDelegations, type Dataset } from '../../src/lake/catalog.ts';
 import { int64, NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
+import type { Trc20SnapshotTracker } from './trc20-snapshots.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** Node answers are loose JSON (default values omitted); every exported signature is typed. */
@@ -270,7 +271,7 @@ export async function stageSnapshots(db: Db, rows: SnapshotRows): Promise<void> 
 }
 
 /** Runs `f` over `items`, `n` at a time, keeping the order of `items` in the result. */
-async function pool<T, R>(items: readonly T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(items: readonly T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
   const out = new Array<R>(items.length);
   let next = 0;
   const worker = async (): Promise<void> => {
@@ -299,9 +300,13 @@ export class SnapshotTracker {
   accountsPublished = 0;
   snapshotsPublished = 0;
 
+  /** `trc20`: the tracked tokens' balances, read and staged with the accounts (trc20-snapshots.ts). */
+  constructor(private readonly trc20?: Trc20SnapshotTracker) {}
+
   /** Adds the addresses final blocks `from..to` touched (read from the staged rows). */
   async collect(db: Db, from: number, to: number): Promise<void> {
     if (to < from) return;
+    await this.trc20?.collect(db, from, to);
     const rows = await db.all(`
       SELECT DISTINCT address, contract_type, side FROM (
         SELECT owner_address AS address, contract_type, 'owner' AS side FROM transactions WHERE block_number BETWEEN ${from} AND ${to}
@@ -320,7 +325,7 @@ export class SnapshotTracker {
   }
 
   get waiting(): number {
-    return this.pending.accounts.size + this.held.size;
+    return this.pending.accounts.size + this.held.size + (this.trc20?.waiting ?? 0);
   }
 
   /**
@@ -337,7 +342,7 @@ export class SnapshotTracker {
     previousPairs: (owners: string[], version: 1 | 2) => Promise<Map<string, Set<string>>>,
     concurrency: number,
     accountPath?: string,
-  ): Promise<{ staged: boolean; movedTo?: number; accounts: number }> {
+  ): Promise<{ staged: boolean; movedTo?: number; accounts: number; balances?: number }> {
     const networkAddress = [...this.pending.accounts, ...this.held.keys()].sort()[0];
     const req: SnapshotRequest = { accounts: this.pending.accounts, delegators: { v1: this.pending.v1, v2: this.pending.v2 }, asOf, asOfTs, networkAddress, accountPath };
     this.pending = { accounts: new Set(), v1: new Set(), v2: new Set() };
@@ -351,21 +356,24 @@ export class SnapshotTracker {
       return m;
     };
     const rows = await readSnapshots(client, req, concurrency, known);
+    // The same solid state as the accounts: /walletsolidity/…, or /wallet/… where the head counts as solid.
+    const balances = await this.trc20?.read(client, concurrency, accountPath?.startsWith('/wallet/') ? '/wallet/triggerconstantcontract' : '/walletsolidity/triggerconstantcontract');
     for (const a of rows.accounts) this.held.set(a.address, a);
     for (const d of rows.delegations) this.heldPairs.set(`${d.from_address} ${d.to_address} ${d.version} ${d.resource}`, d);
     const after = await solidHead();
-    if (after !== asOf) return { staged: false, movedTo: after, accounts: rows.accounts.length };
+    if (after !== asOf) return { staged: false, movedTo: after, accounts: rows.accounts.length, balances };
     const network = rows.network && { ...rows.network, as_of_block: asOf, timestamp: asOfTs };
     await stageSnapshots(db, {
       accounts: [...this.held.values()].map((a) => ({ ...a, as_of_block: asOf })),
       delegations: [...this.heldPairs.values()].map((d) => ({ ...d, as_of_block: asOf })),
       network,
     });
+    const staged = await this.trc20?.stage(db, asOf);
     const n = this.held.size;
     this.accountsPublished += n;
     this.snapshotsPublished++;
     this.held.clear();
     this.heldPairs.clear();
-    return { staged: true, accounts: n };
+    return { staged: true, accounts: n, balances: staged };
   }
 }

@@ -384,7 +384,7 @@ export const trc20Snapshots: Dataset = {
   partitioned: false,
   key: ['contract_address', 'holder_address', 'as_of_block'],
   sortBy: ['contract_address', 'holder_address', 'as_of_block'],
-  doc: "TRC20 balances as of a block (`balanceOf`). Rows as of a block before the lake's first one are opening balances: the TRC20 ledgers start from them.",
+  doc: "TRC20 balances as of a block (`balanceOf`). Rows as of a block before the lake's first one are opening balances; an ingested lake adds the tracked tokens' balances at each published solid head (issue 14). The TRC20 ledger starts each position from its newest row (sql/derive/trc20_balances.sql). Holder = the zero address: the token's `totalSupply()` as of that block (no ledger counts the zero address as a holder).",
   columns: [
     c('contract_address', 'VARCHAR', 'token contract, Base58'),
     c('holder_address', 'VARCHAR', 'holder, Base58'),

@@ -73,6 +73,8 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   );
   // A rederive links or fully derives every dataset: nothing reads the new rows or the previous version's tables.
   if (!plan.previous || plan.linkCurrent) return;
+  // The previous version's head: a state merge tells the snapshot rows this publish added (as of a block above it).
+  await view.run(`CREATE OR REPLACE MACRO derive_prev_head() AS ${Math.trunc(plan.previous.manifest.head.number)}::BIGINT`);
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;

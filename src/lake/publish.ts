@@ -81,19 +81,21 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
- * Whether this publish changes the TRC20 opening balances (trc20_snapshots rows as of a block before the lake's
- * first). An unchanged snapshot file (same content hash in both manifests) costs nothing; a changed one, one
- * aggregate over each of the two files (bounded by the snapshot rows, not by history).
+ * Whether this publish changes the TRC20 anchors the previous ledger already holds: trc20_snapshots rows as of a
+ * block at or below the previous version's head (an opening loaded late, a balance read late). The ledger's merge
+ * restarts only the positions anchored above that head (the ingester's balanceOf at the published solid head), so
+ * any other change is derived in full. An unchanged snapshot file (same content hash in both manifests) costs
+ * nothing; a changed one, one aggregate over each of the two files (bounded by the snapshot rows, not by history).
  */
-async function trc20OpeningsChanged(view: Db, prevDir: string, before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
+async function trc20AnchorsChanged(view: Db, prevDir: string, prevHead: number, before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
   if ((before?.hash ?? null) === (after?.hash ?? null)) return false;
-  const openings = async (from: string | null): Promise<string> => {
+  const anchors = async (from: string | null): Promise<string> => {
     if (!from) return '0:0';
-    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM ${from} WHERE as_of_block < (SELECT min(block_number) FROM blocks)`);
+    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM ${from} WHERE as_of_block <= ${Math.trunc(prevHead)}`);
     return `${r!.n}:${r!.h}`;
   };
   const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', 'trc20_snapshots.parquet'))})` : null;
-  return (await openings(prevFile)) !== (await openings(after?.rows ? 'trc20_snapshots' : null));
+  return (await anchors(prevFile)) !== (await anchors(after?.rows ? 'trc20_snapshots' : null));
 }
 
 /** `name` and every derived dataset reading it, directly or through another (derive order). */
@@ -226,9 +228,10 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     // Incremental over the previous version, except for its stale datasets (another layout): those are rebuilt in full.
     const previous = incremental && !opts.fullDerive ? previousOf(opts.dataDir, current) : null;
     const stale = previous ? new Set(staleDatasets(current!)) : null;
-    // New TRC20 opening balances (an opening loaded after the lake's first publish): the ledger's merge adds new
-    // transfers to the previous ledger, which holds the previous openings, so it and its readers are derived in full.
-    if (previous && stale && (await trc20OpeningsChanged(view, previous.dir, current!.tables.trc20_snapshots, tables.trc20_snapshots))) {
+    // Changed TRC20 anchors at or below the previous head (an opening loaded after the lake's first publish): the
+    // ledger's merge adds new transfers to the previous ledger, which holds the previous anchors, so it and its
+    // readers are derived in full.
+    if (previous && stale && (await trc20AnchorsChanged(view, previous.dir, previous.manifest.head.number, current!.tables.trc20_snapshots, tables.trc20_snapshots))) {
       for (const name of withReaders('trc20_balances')) stale.add(name);
     }
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];

@@ -57,6 +57,7 @@ export interface ListLookups {
 
 export interface EnvelopeInput<P> {
   p: P;
+  /** The true count of matching rows; NaN for an `uncounted` list that did not need it. */
   rangeTotal: number;
   lookups: ListLookups;
   /** Rows of the `also` queries, by name. */
@@ -134,6 +135,11 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * statement then runs only when the page holds no row (limit=0, or past the end).
    */
   pageTotal?(rows: Row[], p: P): number | undefined;
+  /**
+   * The envelope carries no total (the wallet lists, reference §4): a quiet address's page is read alone, without
+   * its count (`rangeTotal` is then NaN); a busy address is still counted first, to search its page in time windows.
+   */
+  uncounted?: boolean;
   /** Ids for tokenInfo and addresses for the contract map, per row. */
   lookups?: {
     tokens?(r: Row, p: P): (string | null | undefined)[];
@@ -304,15 +310,18 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
-      const countQ = q.count('byAddress', only(ctx, 'byAddress', f, true));
-      // Awaited below, after the busy check: a count failing first must not be an unhandled rejection (Node exits).
-      countQ.catch(() => undefined);
+      const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
-      if (windowed && (await mayBeBusy(ctx, d.sql.copy, address))) {
+      const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
+      if (busy) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
-        rangeTotal = await countQ;
+        rangeTotal = await count();
         rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
-      } else [rows, rangeTotal] = await Promise.all([byAddress({}), countQ]);
+      } else if (d.uncounted) {
+        // Nothing shows the count: the page alone (one read of the address's bucket instead of two).
+        rows = await byAddress({});
+        rangeTotal = Number.NaN;
+      } else [rows, rangeTotal] = await Promise.all([byAddress({}), count()]);
     } else {
       const rowsQ =
         windowed

@@ -17,6 +17,7 @@ export default defineList({
     trc10Id: trc10Id().meta({ description: 'The TRC10 token id, e.g. 1002000.', override: { type: 'string' } }),
   },
   paging: walletPaging,
+  uncounted: true,
   order: walletOrder('contract_type'),
   timeWindow: true,
   sql: { rows: 'wallet/transfer-token10', byAddress: 'wallet/transfer-token10', copy: 'address_transactions' },

@@ -15,6 +15,7 @@ export default defineList({
   summary: "An address's transfers of one TRC20 token, newest first.",
   params: { ...walletParams, trc20Id: address().meta({ description: 'The TRC20 contract, Base58.', override: { type: 'string' } }) },
   paging: walletPaging,
+  uncounted: true,
   order: walletOrder('log_index'),
   timeWindow: true,
   sql: { rows: 'wallet/transfer-trc20', byAddress: 'wallet/transfer-trc20', copy: 'address_token_transfers' },

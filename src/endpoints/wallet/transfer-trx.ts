@@ -22,6 +22,7 @@ export default defineList({
       .meta({ description: 'true adds the TRX burned by the transactions the address sent (default false).', override: { type: 'boolean', default: false } }),
   },
   paging: walletPaging,
+  uncounted: true,
   order: walletOrder('rank'),
   timeWindow: true,
   sql: { rows: 'wallet/transfer-trx', byAddress: 'wallet/transfer-trx', copy: 'address_transactions' },

@@ -16,6 +16,11 @@ describe('parseIngestArgs', () => {
     });
     expect(parseIngestArgs(['--node', 'n', '--out', 'd', '--follow', '--unconfirmed'])).toMatchObject({ follow: true, unconfirmed: true, worker: true, progress: 'auto' });
     expect(parseIngestArgs(['--help'])).toBe('help');
+    // --trc20-tracked: a list of Base58 contracts, '' for none; absent = the default list (trc20-snapshots.ts).
+    expect(parseIngestArgs(['--node', 'n', '--out', 'd', '--trc20-tracked', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t, TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT']))
+      .toMatchObject({ trc20Tracked: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT'] });
+    expect(parseIngestArgs(['--node', 'n', '--out', 'd', '--trc20-tracked', ''])).toMatchObject({ trc20Tracked: [] });
+    expect(parseIngestArgs(['--node', 'n', '--out', 'd'])).not.toHaveProperty('trc20Tracked');
   });
 
   it('refuses bad combinations with a clear message', () => {
@@ -26,5 +31,6 @@ describe('parseIngestArgs', () => {
     expect(() => parseIngestArgs(['--node', 'n', '--out', 'd', '--follow', '--to', '4'])).toThrow(/exclude/);
     expect(() => parseIngestArgs(['--node', 'n', '--out', 'd', '--from', 'x'])).toThrow(/--from must be/);
     expect(() => parseIngestArgs(['--node', 'n', '--out', 'd', '--bogus'])).toThrow();
+    expect(() => parseIngestArgs(['--node', 'n', '--out', 'd', '--trc20-tracked', 'USDT'])).toThrow(/--trc20-tracked: 'USDT' is not a Base58/);
   });
 });

@@ -41,6 +41,7 @@ export const MINT_JTOKENS = '29871334567';
 export const PAYOUT_SUN = 1_500_000;
 
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
+import { balanceOf, totalSupply, type Trc20Ledger, trc20Ledger } from './fake-node-trc20.ts';
 import { accountJson, applyBlock, type ChainState, delegationIndex, delegationPair, networkTotals, nodeJson, openingState, stakingTransactions, tokensSentIn } from './fake-node-state.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -221,6 +222,36 @@ function chainOf(state: FakeNodeState): { solid: ChainState; extras: Map<number,
   return state.chain;
 }
 
+/** The TRC20 moves of the canonical blocks up to the solid head, replayed once per chain shape (fake-node-trc20.ts). */
+const trc20Ledgers = new Map<string, Trc20Ledger>();
+function trc20LedgerOf(state: FakeNodeState): Trc20Ledger {
+  const key = `${state.low}:${state.solid}:${state.slotMs}:${state.rich}:${state.staking}`;
+  let l = trc20Ledgers.get(key);
+  if (!l) {
+    const infos: NodeTransactionInfo[][] = [];
+    for (let n = state.low; n <= Math.min(state.solid, state.head); n++) infos.push(infosAt(n, 0, state.slotMs, state.rich, state.staking));
+    l = trc20Ledger(infos);
+    trc20Ledgers.set(key, l);
+  }
+  return l;
+}
+
+/**
+ * A constant call's answer word: name / symbol / decimals from TOKEN_ANSWERS; `totalSupply()` and
+ * `balanceOf(address)` of a token there as of the solid head (fake-node-trc20.ts); undefined = the call reverts.
+ */
+function trc20Answer(state: FakeNodeState, contract: string, selector: string, parameter: string): string | undefined {
+  const known = TOKEN_ANSWERS[contract];
+  if (!known) return undefined;
+  if (selector === 'balanceOf(address)' && known['decimals()'] !== undefined && /^[0-9a-f]{64}$/i.test(parameter)) {
+    return word(balanceOf(trc20LedgerOf(state), contract, `41${parameter.slice(-40).toLowerCase()}`).toString(16));
+  }
+  if (selector === 'totalSupply()' && known['decimals()'] !== undefined) {
+    return word(totalSupply(trc20LedgerOf(state), contract, BigInt(`0x${known['totalSupply()']}`)).toString(16));
+  }
+  return known[selector];
+}
+
 export interface FakeNodeState {
   /** Lowest and highest block the node has. */
   low: number;
@@ -342,8 +373,11 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
     case '/wallet/listwitnesses':
       if (state.noWitnesses) return { status: 200, text: '{"Error":"not available"}' };
       return { status: 200, text: JSON.stringify({ witnesses: WITNESSES }) };
+    case '/walletsolidity/triggerconstantcontract':
+      if (state.noSolidity || state.noStateApis) return { status: 404, text: 'Not Found' };
+    // falls through: both answer as of the solid head, like the other state reads here
     case '/wallet/triggerconstantcontract': {
-      const answer = TOKEN_ANSWERS[String(body.contract_address)]?.[String(body.function_selector)];
+      const answer = trc20Answer(state, String(body.contract_address), String(body.function_selector), String(body.parameter ?? ''));
       if (answer === undefined) return { status: 200, text: JSON.stringify({ result: { code: 'CONTRACT_EXE_ERROR', message: '52455645525445' } }) };
       return { status: 200, text: JSON.stringify({ result: { result: true }, energy_used: 500, constant_result: [answer] }) };
     }

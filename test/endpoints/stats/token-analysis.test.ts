@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
 import { csvRows, DAY_MS, lakeDays, utcDay } from './expected.ts';
+import { OPENING_20 } from '../tokens/ledgers.ts';
 
 describe('GET /api/token/analysis', () => {
   it("answers one token's transfers, distinct senders and receivers and exact amount per day, from raw token transfers", async () => {
@@ -33,10 +34,10 @@ describe('GET /api/token/analysis', () => {
   it('type=1: holders at the end of each lake day = positive balances of an independent ledger (opening balances + raw transfers)', async () => {
     const { first, last, firstMs, lastMs } = await lakeDays();
     const hasOpenings = (await sql(`SELECT count(*) AS n FROM duckdb_views() WHERE view_name = 'snap_trc20_snapshots'`))[0]!.n !== 0;
-    // Opening balances: trc20_snapshots rows as of a block before the lake's first one (none in a lake without them).
+    // Opening balances: trc20_snapshots rows as of a block before the lake's first one, or the opening a later
+    // snapshot implies (ledgers.ts OPENING_20; none in a lake without snapshots).
     const openings = hasOpenings
-      ? `SELECT contract_address AS c, holder_address AS h, '${first}' AS day, CAST(balance_raw AS HUGEINT) AS v FROM snap_trc20_snapshots
-         WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks)`
+      ? `SELECT contract_address AS c, holder_address AS h, '${first}' AS day, d AS v FROM (${OPENING_20})`
       : `SELECT NULL::VARCHAR AS c, NULL::VARCHAR AS h, NULL::VARCHAR AS day, NULL::HUGEINT AS v WHERE false`;
     // The busiest TRC20 contracts, and one holding opening balances when the lake has some.
     const tokens = (await sql(`

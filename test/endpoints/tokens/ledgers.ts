@@ -8,8 +8,24 @@ export const LEDGER_1155 = `
   ) WHERE h <> '${ZERO}' GROUP BY ALL`;
 
 
-/** Independent TRC20 ledger: opening balances (snapshot rows before the first block, issue 12) + net flow per (contract, holder) over the raw transfers, exact. */
-export const OPENING_20 = `SELECT contract_address, holder_address, CAST(balance_raw AS HUGEINT) AS d FROM snap_trc20_snapshots WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks)`;
+/**
+ * Opening balances of the independent TRC20 ledger, per (contract, holder): the snapshot rows before the first block
+ * (issue 12), or, for a position with a later snapshot (an ingested lake's balanceOf of a tracked token, issue 14),
+ * the opening that snapshot implies: its balance minus the raw transfers up to its block. The zero address (a
+ * token's totalSupply row) is no holder.
+ */
+export const OPENING_20 = `SELECT * FROM (
+  WITH a AS (
+    SELECT contract_address, holder_address, max(as_of_block) AS b, arg_max(CAST(balance_raw AS HUGEINT), as_of_block) AS v
+    FROM snap_trc20_snapshots WHERE holder_address <> '${ZERO}' GROUP BY ALL
+  ), f AS (
+    SELECT contract_address, to_address AS holder_address, block_number, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL SELECT contract_address, from_address, block_number, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+  )
+  SELECT a.contract_address, a.holder_address, a.v - coalesce(sum(f.d) FILTER (WHERE f.block_number <= a.b), 0) AS d
+  FROM a LEFT JOIN f ON f.contract_address = a.contract_address AND f.holder_address = a.holder_address
+  GROUP BY a.contract_address, a.holder_address, a.v)`;
+/** Independent TRC20 ledger: opening balances + net flow per (contract, holder) over the raw transfers, exact. */
 export const LEDGER_20 = `
   SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
     SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
