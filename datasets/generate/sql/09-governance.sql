@@ -61,7 +61,7 @@ FROM c CROSS JOIN h LEFT JOIN a USING (proposal_id) LEFT JOIN d USING (proposal_
 INSERT INTO proposals BY NAME
 SELECT as_of_block, proposal_id, proposer_address, parameters_json, create_time, expiration_time, approvals_json, state FROM g_snap_prop;
 
--- Chain parameters at the head: the mainnet values (tron-chain-data.md §4.1-§4.4), the generator's energy price before
+-- Chain parameters at the head and at the opening: the mainnet values (tron-chain-data.md §4.1-§4.4), the generator's energy price before
 -- its energy proposal, and for each parameter an approved proposal changed (in force from its expiration's
 -- maintenance, which the head has passed), the value of the last one.
 INSERT INTO chain_parameters BY NAME
@@ -78,6 +78,10 @@ WITH base(key, value) AS (VALUES
   GROUP BY ALL
 )
 SELECT (SELECT max(block_number) FROM blocks) AS as_of_block, b.key, coalesce(c.value, b.value)::BIGINT AS value
-FROM base b LEFT JOIN changed c ON c.key = b.key;
+FROM base b LEFT JOIN changed c ON c.key = b.key
+UNION ALL
+-- and at the opening (the block before the first one): the values before any proposal of the window, the anchor the
+-- chain-parameter history starts from (sql/derive/chain_parameter_history.sql)
+SELECT (SELECT min(block_number) - 1 FROM blocks), b.key, b.value FROM base b;
 
 DROP TABLE g_snap_prop;
