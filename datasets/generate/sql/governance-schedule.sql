@@ -31,7 +31,9 @@ SELECT p.k, p.proposal_id, p.create_ts,
        CASE WHEN p.k = e.k_energy THEN 11 ELSE [47, 68, 61, 75][1 + p.k % 4] END AS param_key,
        CASE WHEN p.k = e.k_energy THEN {{energy_price_after}}
             ELSE [15000000000 + 1000000000 * p.k, 1000000 + 500000 * p.k, 600 + 100 * p.k, 12000 + 1000 * p.k][1 + p.k % 4] END AS param_value,
-       CASE WHEN p.k = e.k_energy THEN 22 ELSE 14 + floor(uf(mix(hash('prop:' || {{seed}}), p.k), 0) * 12)::INTEGER END AS n_sr,
+       -- k % 8 = 3 (odd: the partner approves too): 17 SRs, so 18 approvals of which 17 count → DISAPPROVED
+       CASE WHEN p.k = e.k_energy THEN 22 WHEN p.k % 8 = 3 THEN 17
+            ELSE 14 + floor(uf(mix(hash('prop:' || {{seed}}), p.k), 0) * 12)::INTEGER END AS n_sr,
        CASE WHEN p.k % 4 = 2 AND p.k <> e.k_energy THEN p.create_ts + 86400000 + 3600000 END AS delete_ts,
        p.k = e.k_energy AS is_energy
 FROM p, e;
