@@ -18,7 +18,7 @@ import { publishVersion } from '../../src/lake/publish.ts';
 import { stageReferences } from '../../src/lake/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
-import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_PRE_WINDOW } from '../../src/chain/economics.ts';
+import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_PRE_WINDOW } from '../../src/chain/economics.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
 import {
@@ -461,6 +461,8 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       end_ts: at.startTs + at.days * DAY_MS,
       busy_tail: at.last ? 25 : 0,
       created_before: at.createdBefore,
+      energy_price: GENERATOR_ENERGY_PRICE_SUN,
+      energy_price_after: GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN,
       minted_before: at.mintedBefore.size
         ? `(CASE s.tok ${[...at.mintedBefore].map(([tok, n]) => `WHEN ${tok} THEN ${n}`).join(' ')} ELSE 0 END)`
         : '0',
@@ -471,6 +473,10 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     next(); // blocks
     await runFile(db, '00-macros.sql', vars);
     await runFile(db, '01-blocks.sql', vars);
+    // issue 13: the window's governance schedule; its energy proposal sets the price receipts burn at after it
+    await runFile(db, 'governance-schedule.sql', vars);
+    const energyChange = await db.all('SELECT from_ts, price_sun FROM g_gov_energy');
+    vars.energy_change_ts = energyChange.length ? Number(energyChange[0]!.from_ts) : Number.MAX_SAFE_INTEGER;
 
     next(); // transaction semantics
     await runFile(db, '02-tx-base.sql', vars);
@@ -498,6 +504,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     next(); // receipts
     for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
     await runFile(db, '04-transactions.sql', vars);
+    await runFile(db, 'governance-transactions.sql', vars);
 
     next(); // transfers, logs, blocks
     await runFile(db, '05-facts.sql', vars);
@@ -517,7 +524,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
     }
-    await writeStatisticsDimensions(db, out, job.incremental);
+    await writeStatisticsDimensions(db, out, job.incremental, energyChange.map((r) => ({ fromTs: Number(r.from_ts), price: Number(r.price_sun) })));
 
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
@@ -560,10 +567,11 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
  * The two small dimensions of the network statistics (issue 11): the resource prices the fees were burned at (the
  * generator's constant schedule) and synthetic totals before the window's first block, where cumulative series start.
  */
-async function writeStatisticsDimensions(db: Db, out: string, incremental: boolean): Promise<void> {
+async function writeStatisticsDimensions(db: Db, out: string, incremental: boolean, energyChanges: { fromTs: number; price: number }[]): Promise<void> {
   await db.run(
     `INSERT INTO resource_prices VALUES ('energy', 0, ${GENERATOR_ENERGY_PRICE_SUN}), ('bandwidth', 0, ${GENERATOR_BANDWIDTH_PRICE_SUN})`,
   );
+  for (const e of energyChanges) await db.run(`INSERT INTO resource_prices VALUES ('energy', ${e.fromTs}, ${e.price})`);
   // A later batch continues the window: the totals are those before its first published block, not before the batch.
   const first = incremental ? (await readManifest(out))!.first.number : Number(await db.scalar('SELECT min(block_number) FROM blocks'));
   const p = GENERATOR_PRE_WINDOW;

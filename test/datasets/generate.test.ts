@@ -163,16 +163,25 @@ describe('transactions', () => {
   });
 
   it('receipts follow the resource arithmetic', async () => {
-    const r = await one(`SELECT
-        count(*) FILTER (WHERE energy_usage_total <> energy_usage + origin_energy_usage + energy_fee / 100) AS bad_energy,
-        count(*) FILTER (WHERE energy_fee % 100 <> 0) AS bad_energy_fee,
+    // The energy price in force at the block: 100 sun, then the approved getEnergyFee (#11) proposal's value from its
+    // expiration's maintenance on (the proposals snapshot, not the generator's price table).
+    const r = await one(`WITH ep AS (
+        SELECT 0::BIGINT AS from_ts, 100::BIGINT AS price
+        UNION ALL
+        SELECT expiration_time, CAST(json_extract(parameters_json, '$[0].value') AS BIGINT) FROM proposals
+        WHERE state = 'APPROVED' AND CAST(json_extract(parameters_json, '$[0].key') AS INTEGER) = 11
+      ), t AS (SELECT t.*, ep.price FROM transactions t ASOF JOIN ep ON t."timestamp" >= ep.from_ts)
+      SELECT
+        count(*) FILTER (WHERE energy_usage_total <> energy_usage + origin_energy_usage + energy_fee / price) AS bad_energy,
+        count(*) FILTER (WHERE energy_fee % price <> 0) AS bad_energy_fee,
         count(*) FILTER (WHERE fee <> energy_fee + net_fee + CASE WHEN memo <> '' THEN 1000000 ELSE 0 END
-                                     + CASE WHEN contract_type = 0 THEN 1000000 ELSE 0 END) AS bad_fee,
+                                     + CASE WHEN contract_type = 0 THEN 1000000 ELSE 0 END
+                                     + CASE WHEN contract_type = 5 THEN 9999000000 ELSE 0 END) AS bad_fee,
         count(*) FILTER (WHERE net_usage > 0 AND net_fee > 0) AS both_bandwidth,
         count(*) FILTER (WHERE contract_type <> 0 AND net_usage = 0 AND net_fee <> size_bytes * 1000) AS bad_net_fee,
         count(*) FILTER (WHERE energy_penalty_total > energy_usage_total) AS bad_penalty,
         count(*) FILTER (WHERE contract_type IN (30, 31) AND fee_limit < energy_fee) AS over_limit
-      FROM transactions`);
+      FROM t`);
     expect(r).toEqual({ bad_energy: 0, bad_energy_fee: 0, bad_fee: 0, both_bandwidth: 0, bad_net_fee: 0, bad_penalty: 0, over_limit: 0 });
     const usdt = await q(`SELECT DISTINCT energy_usage_total AS e, energy_penalty_total AS p, size_bytes AS s FROM transactions
       WHERE contract_address = '${USDT}' AND method_id = 'a9059cbb' AND contract_ret = 'SUCCESS'`);

@@ -1,5 +1,6 @@
 -- The transactions table: encodings, receipts and counts. Receipt arithmetic (tron-chain-data.md §1.5, §4.2):
---   energy_usage_total = energy_usage + origin_energy_usage + energy_fee / 100   (100 sun per energy)
+--   energy_usage_total = energy_usage + origin_energy_usage + energy_fee / ep   (ep: the energy price in force at the
+--   block, 100 sun, then the approved energy proposal's price from its maintenance on: governance-schedule.sql)
 --   net_fee = size_bytes * 1000 when bandwidth is burned, else net_usage = size_bytes
 --   fee = energy_fee + net_fee (+ 1 TRX memo fee) (+ 1 TRX account creation)
 -- log_count / internal_count are n_logs / n_int, the very numbers g_ev / g_int unnest into rows.
@@ -15,6 +16,7 @@ WITH a AS (
          (t.block_number * 1000000 + t.tx_index <= coalesce(f.first_pos, 9223372036854775807)) AS usdt_new,
          CASE WHEN kid = 2 THEN {{ad_memos}}[1 + floor(uf(t.h, 30) * {{n_memos}})::INTEGER] END AS ad_memo,
          uf(t.h, 20) AS u_pay, uf(t.h, 21) AS u_bw, uf(t.h, 22) AS u_e, uf(t.h, 23) AS u_fl,
+         CASE WHEN t."timestamp" >= {{energy_change_ts}} THEN {{energy_price_after}} ELSE {{energy_price}} END AS ep,
          uf(t.h, 25) AS u_sz, uf(t.h, 27) AS u_rv, uf(t.h, 28) AS u_res, uf(t.h, 29) AS u_x
   -- join conditions are plain equalities (a CASE yields NULL when not applicable): DuckDB then hash-joins;
   -- an extra non-equality condition would turn the join into a nested loop
@@ -94,7 +96,7 @@ WITH a AS (
     floor(e_nom * rv)::BIGINT AS e_tot,
     floor(e_p * rv)::BIGINT AS e_pen,
     -- OUT_OF_ENERGY: a fee limit (0.1 TRX steps) below the burn the call needed, all of it burned
-    CASE WHEN fail = 'OUT_OF_ENERGY' THEN greatest(100000, floor(e_nom * 100 * (0.3 + 0.5 * u_fl) / 100000) * 100000) END::BIGINT AS fl_ooe,
+    CASE WHEN fail = 'OUT_OF_ENERGY' THEN greatest(100000, floor(e_nom * ep * (0.3 + 0.5 * u_fl) / 100000) * 100000) END::BIGINT AS fl_ooe,
     CASE WHEN u_pay < stake_p THEN 1.0 WHEN u_pay < stake_p + 0.1 THEN u_e ELSE 0.0 END AS stake_share
   FROM e
 ), g AS (
@@ -106,7 +108,7 @@ WITH a AS (
   FROM g
 ), en2 AS (
   SELECT en.*,
-    CASE WHEN fail = 'OUT_OF_ENERGY' THEN fl_ooe ELSE (e_tot - e_origin - energy_usage) * 100 END::BIGINT AS energy_fee,
+    CASE WHEN fail = 'OUT_OF_ENERGY' THEN fl_ooe ELSE (e_tot - e_origin - energy_usage) * ep END::BIGINT AS energy_fee,
     CASE
       WHEN kid IN (1, 2) THEN 265 + floor(u_sz * 21) + strlen(memo)
       WHEN kid = 3 THEN 283 + floor(u_sz * 12) + strlen(trc10_id)
@@ -126,8 +128,8 @@ WITH a AS (
   FROM en
 ), fin AS (
   SELECT en2.*,
-    energy_usage + origin_energy_usage + energy_fee // 100 AS energy_usage_total,
-    CASE WHEN fail = 'OUT_OF_ENERGY' THEN CASE WHEN e_nom > 0 THEN (energy_fee // 100) * e_p // e_nom ELSE 0 END
+    energy_usage + origin_energy_usage + energy_fee // ep AS energy_usage_total,
+    CASE WHEN fail = 'OUT_OF_ENERGY' THEN CASE WHEN e_nom > 0 THEN (energy_fee // ep) * e_p // e_nom ELSE 0 END
          ELSE e_pen END::BIGINT AS energy_penalty_total,
     CASE WHEN ct IN (30, 31) THEN coalesce(fl_ooe, greatest(
            CASE WHEN kid = 12 THEN (1000 + 500 * floor(u_fl * 5)) * 1000000

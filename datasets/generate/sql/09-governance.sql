@@ -30,50 +30,58 @@ WHERE n.i % 12 <> 5;
 DROP TABLE g_node;
 DROP TABLE g_node_city;
 
--- Proposals: one every 10 days of the window (3-day approval period). The first n SRs by rank approve (n from 14 to
--- 25), and on odd ones the first partner too, whose approval does not count. Every fourth (k % 4 = 2) is deleted by
--- its proposer: CANCELED; one still in its approval period at the head: PENDING; otherwise ≥ 18 SR approvals →
--- APPROVED, else DISAPPROVED. Ids continue a plausible pre-window count.
-CREATE TEMP TABLE g_prop AS
-WITH w AS (SELECT min("timestamp") AS lo, max("timestamp") AS hi FROM blocks),
-     k AS (SELECT range AS k FROM range(1000))
-SELECT k.k, 100 + k.k AS proposal_id, w.lo + 2 * 86400000 + k.k * 10 * 86400000 + 3600000 * (k.k % 7) AS create_time,
-       14 + floor(uf(mix(hash('prop:' || {{seed}}), k.k), 0) * 12)::INTEGER AS n_sr,
-       [47, 68, 61, 75][1 + k.k % 4] AS param_key,
-       [15000000000 + 1000000000 * k.k, 1000000 + 500000 * k.k, 600 + 100 * k.k, 12000 + 1000 * k.k][1 + k.k % 4] AS param_value,
-       w.hi AS head_ts
-FROM k, w
-WHERE w.lo + 2 * 86400000 + k.k * 10 * 86400000 < w.hi;
+-- Proposals as the node lists them at the staged head (listproposals), from the governance transactions staged in
+-- this batch (governance-transactions.sql), so the snapshot and the transactions agree: create_time is the block
+-- time of the ProposalCreate, approvals are the approvers in the order they approved, and the state is the node's at
+-- the head: CANCELED once deleted; PENDING before the expiration; then APPROVED with ≥ 18 approvals of the active
+-- SRs (ranks 1-27; a partner's approval is listed but does not count), else DISAPPROVED.
+CREATE TEMP TABLE g_snap_prop AS
+WITH h AS (SELECT max(block_number) AS head, max("timestamp") AS head_ts FROM blocks),
+tx AS (SELECT tx_hash, "timestamp", owner_address FROM transactions WHERE contract_type IN (16, 17, 18)),
+c AS (
+  SELECT p.*, t."timestamp" AS create_time, t.owner_address AS proposer_address
+  FROM g_gov_prop p JOIN tx t ON t.tx_hash = sha256('gov:' || {{seed}} || ':c:' || p.proposal_id)
+), a AS (
+  SELECT a.proposal_id, count(*) FILTER (WHERE a.rank <= 27) AS valid,
+         to_json(list(t.owner_address ORDER BY t."timestamp", a.rank))::VARCHAR AS approvals_json
+  FROM g_gov_approval a JOIN tx t ON t.tx_hash = sha256('gov:' || {{seed}} || ':a:' || a.proposal_id || ':' || a.rank)
+  GROUP BY a.proposal_id
+), d AS (
+  SELECT p.proposal_id FROM g_gov_prop p JOIN tx t ON t.tx_hash = sha256('gov:' || {{seed}} || ':d:' || p.proposal_id)
+)
+SELECT h.head AS as_of_block, c.proposal_id, c.proposer_address, c.param_key, c.param_value,
+       '[{"key":' || c.param_key || ',"value":' || c.param_value || '}]' AS parameters_json,
+       c.create_time, c.expiration_ts AS expiration_time, coalesce(a.approvals_json, '[]') AS approvals_json,
+       CASE WHEN d.proposal_id IS NOT NULL THEN 'CANCELED'
+            WHEN c.expiration_ts > h.head_ts THEN 'PENDING'
+            WHEN coalesce(a.valid, 0) >= 18 THEN 'APPROVED'
+            ELSE 'DISAPPROVED' END AS state
+FROM c CROSS JOIN h LEFT JOIN a USING (proposal_id) LEFT JOIN d USING (proposal_id);
 
 INSERT INTO proposals BY NAME
-SELECT (SELECT max(block_number) FROM blocks) AS as_of_block, p.proposal_id,
-       (SELECT address FROM witnesses WHERE rank = 1 + (p.k * 7) % 27) AS proposer_address,
-       '[{"key":' || p.param_key || ',"value":' || p.param_value || '}]' AS parameters_json,
-       p.create_time, p.create_time + 3 * 86400000 AS expiration_time,
-       (SELECT to_json(list(address ORDER BY rank))::VARCHAR FROM witnesses WHERE rank <= p.n_sr OR (rank = 28 AND p.k % 2 = 1)) AS approvals_json,
-       CASE WHEN p.k % 4 = 2 THEN 'CANCELED'
-            WHEN p.create_time + 3 * 86400000 > p.head_ts THEN 'PENDING'
-            WHEN p.n_sr >= 18 THEN 'APPROVED'
-            ELSE 'DISAPPROVED' END AS state
-FROM g_prop p;
+SELECT as_of_block, proposal_id, proposer_address, parameters_json, create_time, expiration_time, approvals_json, state FROM g_snap_prop;
 
--- Chain parameters at the head: the mainnet values (tron-chain-data.md §4.1-§4.4), the generator's energy price, and
--- for each parameter an approved proposal changed, the value of the last one.
+-- Chain parameters at the head and at the opening: the mainnet values (tron-chain-data.md §4.1-§4.4), the generator's energy price before
+-- its energy proposal, and for each parameter an approved proposal changed (in force from its expiration's
+-- maintenance, which the head has passed), the value of the last one.
 INSERT INTO chain_parameters BY NAME
 WITH base(key, value) AS (VALUES
   ('getMaintenanceTimeInterval', 21600000), ('getCreateAccountFee', 100000), ('getTransactionFee', 1000),
-  ('getWitnessPayPerBlock', 8000000), ('getWitness127PayPerBlock', 128000000), ('getEnergyFee', 100),
+  ('getWitnessPayPerBlock', 8000000), ('getWitness127PayPerBlock', 128000000), ('getEnergyFee', {{energy_price}}),
   ('getMaxFeeLimit', 15000000000), ('getMemoFee', 1000000), ('getFreeNetLimit', 600),
   ('getDynamicEnergyMaxFactor', 12000), ('getUnfreezeDelayDays', 14), ('getProposalExpireTime', 259200000),
   ('getAllowMultiSign', 1), ('getAllowDelegateResource', 1), ('getAllowTvmFreeze', 1)
 ), changed AS (
-  SELECT CASE p.param_key WHEN 47 THEN 'getMaxFeeLimit' WHEN 68 THEN 'getMemoFee' WHEN 61 THEN 'getFreeNetLimit' ELSE 'getDynamicEnergyMaxFactor' END AS key,
-         arg_max(p.param_value, p.proposal_id) AS value
-  FROM g_prop p
-  WHERE p.k % 4 <> 2 AND p.n_sr >= 18 AND ((p.create_time + 3 * 86400000) // 21600000 + 1) * 21600000 <= p.head_ts -- in force from the maintenance after approval
+  SELECT CASE param_key WHEN 11 THEN 'getEnergyFee' WHEN 47 THEN 'getMaxFeeLimit' WHEN 68 THEN 'getMemoFee' WHEN 61 THEN 'getFreeNetLimit' ELSE 'getDynamicEnergyMaxFactor' END AS key,
+         arg_max(param_value, expiration_time) AS value
+  FROM g_snap_prop WHERE state = 'APPROVED'
   GROUP BY ALL
 )
 SELECT (SELECT max(block_number) FROM blocks) AS as_of_block, b.key, coalesce(c.value, b.value)::BIGINT AS value
-FROM base b LEFT JOIN changed c ON c.key = b.key;
+FROM base b LEFT JOIN changed c ON c.key = b.key
+UNION ALL
+-- and at the opening (the block before the first one): the values before any proposal of the window, the anchor the
+-- chain-parameter history starts from (sql/derive/chain_parameter_history.sql)
+SELECT (SELECT min(block_number) - 1 FROM blocks), b.key, b.value FROM base b;
 
-DROP TABLE g_prop;
+DROP TABLE g_snap_prop;

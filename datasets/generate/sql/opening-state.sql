@@ -361,7 +361,9 @@ SELECT a.address,
        CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_block,
        CASE s.side WHEN 'open' THEN bal.open_bal ELSE bal.open_bal + bal.flow END AS balance,
        b.open_ts - (1 + floor(1500 * uf(hash(a.address || {{seed}}), 77)))::BIGINT * 86400000 AS create_time,
-       coalesce(w.name, '') AS account_name,
+       -- an SR that sets its name inside the window (AccountUpdate, governance-transactions.sql) had none before
+       CASE WHEN s.side = 'open' AND a.address IN (SELECT owner_address FROM transactions WHERE contract_type = 10) THEN ''
+            ELSE coalesce(w.name, '') END AS account_name,
        w.address IS NOT NULL AS is_witness,
        CASE WHEN s.side = 'head' THEN coalesce(wd.ts, 0) ELSE 0 END AS latest_withdraw_time,
        coalesce(CASE WHEN s.side = 'open' OR NOT vb.unfrozen THEN vb.amount END, 0) AS frozen_v1_bandwidth,

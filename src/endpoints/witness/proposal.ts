@@ -1,6 +1,7 @@
 /**
- * GET /api/proposal (SPEC §4.8, §8; reference §4.4): proposals from the newest `proposals` snapshot (the node's
- * listproposals), newest first. `limit` outside [20, 200] is a 400 (the one list that errors instead of clamping);
+ * GET /api/proposal (SPEC §4.8, §8; reference §4.4): proposals newest first; those created in the lake from their
+ * transactions (derived proposal_state: state at the head, approvals in force), older ones from the newest
+ * `proposals` snapshot (the node's listproposals). `limit` outside [20, 200] is a 400 (the one list that errors instead of clamping);
  * `state` filters; `address` marks `createSelf` / `approveSelf`; `id` answers that proposal alone, unwrapped.
  * Only the approvals of the current Super Representatives count (`validVotes`). docs/compat.md "Proposals".
  */
