@@ -81,19 +81,29 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
- * Whether this publish changes the TRC20 opening balances (trc20_snapshots rows as of a block before the lake's
- * first). An unchanged snapshot file (same content hash in both manifests) costs nothing; a changed one, one
- * aggregate over each of the two files (bounded by the snapshot rows, not by history).
+ * The opening balances the token ledgers start from (issue 12): rows of a snapshot dataset as of a block before the
+ * lake's first one, and the columns that make them (account_snapshots: only its TRC10 balances).
  */
-async function trc20OpeningsChanged(view: Db, prevDir: string, before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
+const OPENINGS: { snapshot: string; columns: string; ledger: string }[] = [
+  { snapshot: 'trc20_snapshots', columns: '*', ledger: 'trc20_balances' },
+  { snapshot: 'account_snapshots', columns: 'address, assets_json', ledger: 'trc10_balances' },
+  { snapshot: 'trc1155_snapshots', columns: '*', ledger: 'trc1155_balances' },
+];
+
+/**
+ * Whether this publish changes the opening balances of `o` (an opening loaded after the lake's first publish). An
+ * unchanged snapshot file (same content hash in both manifests) costs nothing; a changed one, one aggregate over
+ * each of the two files (bounded by the snapshot rows, not by history).
+ */
+async function openingsChanged(view: Db, prevDir: string, o: (typeof OPENINGS)[number], before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
   if ((before?.hash ?? null) === (after?.hash ?? null)) return false;
   const openings = async (from: string | null): Promise<string> => {
     if (!from) return '0:0';
-    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM ${from} WHERE as_of_block < (SELECT min(block_number) FROM blocks)`);
+    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM (SELECT ${o.columns} FROM ${from} WHERE as_of_block < (SELECT min(block_number) FROM blocks))`);
     return `${r!.n}:${r!.h}`;
   };
-  const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', 'trc20_snapshots.parquet'))})` : null;
-  return (await openings(prevFile)) !== (await openings(after?.rows ? 'trc20_snapshots' : null));
+  const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', `${o.snapshot}.parquet`))})` : null;
+  return (await openings(prevFile)) !== (await openings(after?.rows ? o.snapshot : null));
 }
 
 /** `name` and every derived dataset reading it, directly or through another (derive order). */
@@ -226,10 +236,12 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     // Incremental over the previous version, except for its stale datasets (another layout): those are rebuilt in full.
     const previous = incremental && !opts.fullDerive ? previousOf(opts.dataDir, current) : null;
     const stale = previous ? new Set(staleDatasets(current!)) : null;
-    // New TRC20 opening balances (an opening loaded after the lake's first publish): the ledger's merge adds new
-    // transfers to the previous ledger, which holds the previous openings, so it and its readers are derived in full.
-    if (previous && stale && (await trc20OpeningsChanged(view, previous.dir, current!.tables.trc20_snapshots, tables.trc20_snapshots))) {
-      for (const name of withReaders('trc20_balances')) stale.add(name);
+    // New opening balances (an opening loaded after the lake's first publish): a ledger's merge adds new transfers
+    // to the previous ledger, which holds the previous openings, so it and its readers are derived in full.
+    for (const o of OPENINGS) {
+      if (previous && stale && (await openingsChanged(view, previous.dir, o, current!.tables[o.snapshot], tables[o.snapshot]))) {
+        for (const name of withReaders(o.ledger)) stale.add(name);
+      }
     }
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
     const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);
