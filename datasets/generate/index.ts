@@ -498,6 +498,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     next(); // receipts
     for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
     await runFile(db, '04-transactions.sql', vars);
+    await runFile(db, 'account-kinds.sql', vars); // issue 12: CancelAllUnfreezeV2 (59), AccountPermissionUpdate (46)
 
     next(); // transfers, logs, blocks
     await runFile(db, '05-facts.sql', vars);
