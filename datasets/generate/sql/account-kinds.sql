@@ -1,22 +1,8 @@
--- Transaction kinds that change account state without moving tokens (issue 12): CancelAllUnfreezeV2 (59) and
--- AccountPermissionUpdate (46). A share of existing system transactions of the same shape is given the new type
--- here, after 04 made them and before 05 sums the block totals, so the mix of reference.ts (and every draw keyed on
--- it) is unchanged. Their state effects are sized in opening-state.sql (README "Opening state").
-
--- CancelAllUnfreezeV2 (59): half of the WithdrawExpireUnfreeze (56) that are their owner's last Stake 2.0 withdrawal
--- (55 or 56) of the batch. Like a 56 it withdraws what has matured (withdraw_amount, sized in opening-state.sql);
--- it also returns every unstake still pending to the stake (parameter_json.cancel_unfreezeV2_amount). Being the
--- owner's last withdrawal, no later withdrawal of the window loses what it would have taken. Same size and fee as the
--- 56 (an owner address only); amount 0, as the ingester writes a 59 (datasets/ingest/decode.ts).
-CREATE TABLE g_ak_cancel AS
-SELECT tx_hash FROM (
-  SELECT tx_hash, contract_type, block_number * 100000 + tx_index AS pos,
-         max(block_number * 100000 + tx_index) OVER (PARTITION BY owner_address) AS last_pos
-  FROM transactions WHERE contract_type IN (55, 56) AND contract_ret = 'SUCCESS'
-) WHERE contract_type = 56 AND pos = last_pos AND uf(hash(tx_hash || {{seed}}), 90) < 0.5;
-
-UPDATE transactions SET contract_type = 59, amount = 0
-FROM g_ak_cancel c WHERE transactions.tx_hash = c.tx_hash;
+-- A transaction kind that changes account state without moving tokens (issue 12): AccountPermissionUpdate (46).
+-- A share of existing system transactions is given the new type here, after 04 made them and before 05 sums the
+-- block totals (its fee and size differ), so the mix of reference.ts (and every draw keyed on it) is unchanged. Its
+-- state effect is written in opening-state.sql, as is CancelAllUnfreezeV2 (59), which needs the whole window
+-- (README "Opening state").
 
 -- AccountPermissionUpdate (46): 15 % of the AccountCreate (0) transactions. The owner sets its owner and active
 -- permissions: 70 % a 2-of-3 multi-signature (itself and two pool keys), 30 % back to one key (itself, threshold 1).

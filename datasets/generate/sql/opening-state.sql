@@ -2,13 +2,30 @@
 -- that keeps every prefix of the window's flows feasible plus a seeded surplus; then the head state = opening +
 -- flows. Both are written as snapshots (account_snapshots, resource_delegations, network_snapshots at the block
 -- before the first one and at the head; trc20_snapshots with the opening TRC20 balances), exactly as the ingester
--- writes what the node answers. Runs over the staged catalog tables after 07 (one batch only: a later batch's flows
--- were not known when the opening was sized). Model and simplifications: datasets/generate/README.md "Opening state".
+-- writes what the node answers. Runs over the staged catalog tables after 07: of the one batch, or of every batch of
+-- a batched build (index.ts openingPass: a first pass stages each batch, this file runs over all of them, and each
+-- batch applies what it changed). Model and simplifications: datasets/generate/README.md "Opening state".
 
 CREATE TABLE g_os_bounds AS
 SELECT min(block_number) - 1 AS open_block, max(block_number) AS head_block,
        min("timestamp") - 3000 AS open_ts, max("timestamp") AS head_ts
 FROM blocks;
+
+-- CancelAllUnfreezeV2 (59): half of the WithdrawExpireUnfreeze (56) that are their owner's last Stake 2.0 withdrawal
+-- (55 or 56) of the window (of every batch: so it is chosen here, over the whole window, not in account-kinds.sql).
+-- Like a 56 it withdraws what has matured (withdraw_amount, below); it also returns every unstake still pending to
+-- the stake (parameter_json.cancel_unfreezeV2_amount). Being the
+-- owner's last withdrawal, no later withdrawal of the window loses what it would have taken. Same size and fee as the
+-- 56 (an owner address only: the block totals stay), amount 0, as the ingester writes a 59 (datasets/ingest/decode.ts).
+CREATE TABLE g_os_cancel59 AS
+SELECT tx_hash FROM (
+  SELECT tx_hash, contract_type, block_number * 100000 + tx_index AS pos,
+         max(block_number * 100000 + tx_index) OVER (PARTITION BY owner_address) AS last_pos
+  FROM transactions WHERE contract_type IN (55, 56) AND contract_ret = 'SUCCESS'
+) WHERE contract_type = 56 AND pos = last_pos AND uf(hash(tx_hash || {{seed}}), 90) < 0.5;
+
+UPDATE transactions SET contract_type = 59, amount = 0
+FROM g_os_cancel59 c WHERE transactions.tx_hash = c.tx_hash;
 
 -- Typed stake, vote and withdrawal events of successful transactions (the generator's system contracts all succeed).
 CREATE TABLE g_os_ev AS
