@@ -6,7 +6,8 @@
 
 -- AccountPermissionUpdate (46): 15 % of the AccountCreate (0) transactions. The owner sets its owner and active
 -- permissions: 70 % a 2-of-3 multi-signature (itself and two pool keys), 30 % back to one key (itself, threshold 1).
--- parameter_json = the contract's owner / actives as the ingester keeps them (Permission objects, keys Base58). Fee
+-- parameter_json = the contract's owner / actives as the ingester keeps them (Permission objects, keys Base58; the
+-- owner's type Owner = 0 is the enum default, which the node leaves out when it prints the contract). Fee
 -- 100 TRX (getUpdateAccountPermissionFee, tron-chain-data §4.2) plus the bandwidth burned when not staked; a
 -- permission update is ~150-200 bytes larger than an account creation (the keys).
 CREATE TABLE g_ak_perm AS
@@ -20,9 +21,9 @@ WHERE t.contract_type = 0 AND uf(hash(t.tx_hash || {{seed}}), 91) < 0.15
 
 UPDATE transactions SET contract_type = 46, to_address = NULL,
   parameter_json = CASE WHEN p.multi
-    THEN '{"owner":{"type":"Owner","permission_name":"owner","threshold":2,"keys":[{"address":"' || p.o || '","weight":1},{"address":"' || p.k1 || '","weight":1},{"address":"' || p.k2 || '","weight":1}]},'
+    THEN '{"owner":{"permission_name":"owner","threshold":2,"keys":[{"address":"' || p.o || '","weight":1},{"address":"' || p.k1 || '","weight":1},{"address":"' || p.k2 || '","weight":1}]},'
          || '"actives":[{"type":"Active","id":2,"permission_name":"active","threshold":2,"operations":"7fff1fc0033e0300000000000000000000000000000000000000000000000000","keys":[{"address":"' || p.o || '","weight":1},{"address":"' || p.k1 || '","weight":1},{"address":"' || p.k2 || '","weight":1}]}]}'
-    ELSE '{"owner":{"type":"Owner","permission_name":"owner","threshold":1,"keys":[{"address":"' || p.o || '","weight":1}]},'
+    ELSE '{"owner":{"permission_name":"owner","threshold":1,"keys":[{"address":"' || p.o || '","weight":1}]},'
          || '"actives":[{"type":"Active","id":2,"permission_name":"active","threshold":1,"operations":"7fff1fc0033e0300000000000000000000000000000000000000000000000000","keys":[{"address":"' || p.o || '","weight":1}]}]}'
   END,
   size_bytes = p.size_bytes,
