@@ -12,7 +12,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cliProgress from 'cli-progress';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
 import { stageReferences } from '../../src/lake/reference.ts';
@@ -328,6 +328,15 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     let manifest: Manifest | undefined = resumed?.manifest;
     const first = resumed?.done ?? 0;
     const until = Math.min(batches, first + (opts.maxBatches ?? batches));
+    // A batched build's opening state covers the whole window, so it is sized before any batch is published, over
+    // every batch staged once more (the same rows: the draws are deterministic); a resumed build sizes the same one.
+    const opening = batches > 1 && until > first
+      ? await openingPass(
+          { opts, cfg, tmp, roles, addresses, addrFile, lambda, window: { startTs, spanMs: nSlots * 3000, endDate } },
+          { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: false },
+          { batches, batchDays },
+        )
+      : undefined;
     for (let b = first; b < until; b++) {
       const days = Math.min(batchDays, cfg.days - b * batchDays);
       at = { ...at, days, last: b === batches - 1 };
@@ -335,6 +344,7 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
         opts, cfg, out, tmp, roles, addresses, addrFile, at, lambda,
         window: { startTs, spanMs: nSlots * 3000, endDate },
         incremental: b > 0,
+        opening,
         bar: bar ? { bar, offset: b * perBatch, label: batches > 1 ? `batch ${b + 1}/${batches} ` : '' } : undefined,
       });
       manifest = done.manifest;
@@ -419,6 +429,8 @@ interface BatchJob {
   window: { startTs: number; spanMs: number; endDate: string };
   /** Publish only this batch's days over the lake's current version (every batch after the first). */
   incremental: boolean;
+  /** A batched build's opening state, sized over every batch by openingPass (a one-batch build sizes its own). */
+  opening?: OpeningState;
   bar?: { bar: cliProgress.SingleBar; offset: number; label: string };
 }
 
@@ -448,77 +460,17 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
   let shrink: Promise<void> | undefined;
   let publishing = '';
   const stageFile = path.join(tmp, 'stage.duckdb');
-  const db = await Db.open(
-    { threads: opts.threads ?? os.availableParallelism(), memoryLimit: cfg.memoryLimit, tempDirectory: path.join(tmp, 'spill') },
-    cfg.fileBacked ? stageFile : ':memory:',
-  );
+  const db = await openStage(job, stageFile);
   try {
-    await db.run('SET preserve_insertion_order = false');
-    const vars: Record<string, Lit> = {
-      ...sqlVars(opts.seed, cfg.pool, at.startTs, at.days * SLOTS_PER_DAY, at.firstNumber, job.lambda, roles),
-      window_start_ts: job.window.startTs,
-      window_span_ms: job.window.spanMs,
-      end_ts: at.startTs + at.days * DAY_MS,
-      busy_tail: at.last ? 25 : 0,
-      created_before: at.createdBefore,
-      energy_price: GENERATOR_ENERGY_PRICE_SUN,
-      energy_price_after: GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN,
-      minted_before: at.mintedBefore.size
-        ? `(CASE s.tok ${[...at.mintedBefore].map(([tok, n]) => `WHEN ${tok} THEN ${n}`).join(' ')} ELSE 0 END)`
-        : '0',
-    };
-
-    await loadReference(db);
-
-    next(); // blocks
-    await runFile(db, '00-macros.sql', vars);
-    await runFile(db, '01-blocks.sql', vars);
-    // issue 13: the window's governance schedule; its energy proposal sets the price receipts burn at after it
-    await runFile(db, 'governance-schedule.sql', vars);
-    const energyChange = await db.all('SELECT from_ts, price_sun FROM g_gov_energy');
-    vars.energy_change_ts = energyChange.length ? Number(energyChange[0]!.from_ts) : Number.MAX_SAFE_INTEGER;
-
-    next(); // transaction semantics
-    await runFile(db, '02-tx-base.sql', vars);
-    const created = Number(await db.scalar('SELECT count(*) FROM g_seq WHERE kid = 12'));
-    const minted = new Map(at.mintedBefore);
-    for (const r of await db.all('SELECT tok, count(*) AS n FROM g_seq WHERE kid = 25 GROUP BY tok')) {
-      minted.set(Number(r.tok), (minted.get(Number(r.tok)) ?? 0) + Number(r.n));
-    }
-
-    next(); // events
-    await runFile(db, '03-events.sql', vars);
-
-    next(); // addresses
-    await job.addresses;
-    await db.run(
-      `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(job.addrFile)}, header = false, delim = ',', quote = '',
-         columns = {'i': 'INTEGER', 'b58': 'VARCHAR', 'hex': 'VARCHAR'})`,
-    );
-    const createdRows = createdAddresses(opts.seed, created, at.createdBefore);
-    for (let i = 0; i < createdRows.length; i += 500) {
-      const chunk = createdRows.slice(i, i + 500);
-      await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
-    }
-
-    next(); // receipts
-    for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
-    await runFile(db, '04-transactions.sql', vars);
-    await runFile(db, 'governance-transactions.sql', vars);
-
-    next(); // transfers, logs, blocks
-    await runFile(db, '05-facts.sql', vars);
-
-    next(); // dimensions
-    await runFile(db, '06-dims.sql', vars);
-    await runFile(db, '07-token-market.sql', vars);
+    const { vars, created, minted } = await stageBatch(db, job, next);
     if (job.incremental) await keepEarlierDimensionRows(db, out);
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
     let referenceFiles: Record<string, { file: string; sha256: string }> | undefined;
-    // The opening state and the head state as snapshots (a lake made in one batch: a later batch's flows were not
-    // known when the first batch's opening was sized; README "Opening state").
-    if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
+    // The opening state and the head state as snapshots (README "Opening state"): sized here for a lake made in one
+    // batch; a batched build sized it over every batch first (openingPass) and each batch applies its part.
+    if (job.opening) await applyOpening(db, job.opening, { first: !job.incremental, last: at.last });
+    else if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
       await runFile(db, '08-reference-synthetic.sql', vars);
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
@@ -560,6 +512,204 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     await fs.rm(stageFile, { force: true });
     await fs.rm(`${stageFile}.wal`, { force: true });
     await fs.rm(path.join(tmp, 'spill'), { recursive: true, force: true });
+  }
+}
+
+/** The batch's staging database: in memory, or a file next to the output for the big profiles (it spills). */
+async function openStage(job: Pick<BatchJob, 'opts' | 'cfg' | 'tmp'>, stageFile: string): Promise<Db> {
+  return Db.open(
+    { threads: job.opts.threads ?? os.availableParallelism(), memoryLimit: job.cfg.memoryLimit, tempDirectory: path.join(job.tmp, 'spill') },
+    job.cfg.fileBacked ? stageFile : ':memory:',
+  );
+}
+
+/**
+ * Stages one batch's chain facts and dimensions (sql/00-07 and account-kinds.sql) in `db`; returns the SQL variables
+ * and what the next batch continues from (created contracts, NFT ids minted). Both passes of a batched build call
+ * it with the same BatchStart, so they stage the same rows.
+ */
+async function stageBatch(
+  db: Db,
+  job: Pick<BatchJob, 'opts' | 'cfg' | 'roles' | 'addresses' | 'addrFile' | 'at' | 'lambda' | 'window'>,
+  next: () => void = () => undefined,
+): Promise<{ vars: Record<string, Lit>; created: number; minted: Map<number, number> }> {
+  const { opts, cfg, roles, at } = job;
+  await db.run('SET preserve_insertion_order = false');
+  const vars: Record<string, Lit> = {
+    ...sqlVars(opts.seed, cfg.pool, at.startTs, at.days * SLOTS_PER_DAY, at.firstNumber, job.lambda, roles),
+    window_start_ts: job.window.startTs,
+    window_span_ms: job.window.spanMs,
+    end_ts: at.startTs + at.days * DAY_MS,
+    busy_tail: at.last ? 25 : 0,
+    created_before: at.createdBefore,
+    energy_price: GENERATOR_ENERGY_PRICE_SUN,
+    energy_price_after: GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN,
+    minted_before: at.mintedBefore.size
+      ? `(CASE s.tok ${[...at.mintedBefore].map(([tok, n]) => `WHEN ${tok} THEN ${n}`).join(' ')} ELSE 0 END)`
+      : '0',
+  };
+
+  await loadReference(db);
+
+  next(); // blocks
+  await runFile(db, '00-macros.sql', vars);
+  await runFile(db, '01-blocks.sql', vars);
+  // issue 13: the window's governance schedule; its energy proposal sets the price receipts burn at after it
+  await runFile(db, 'governance-schedule.sql', vars);
+  const energyChange = await db.all('SELECT from_ts, price_sun FROM g_gov_energy');
+  vars.energy_change_ts = energyChange.length ? Number(energyChange[0]!.from_ts) : Number.MAX_SAFE_INTEGER;
+
+  next(); // transaction semantics
+  await runFile(db, '02-tx-base.sql', vars);
+  const created = Number(await db.scalar('SELECT count(*) FROM g_seq WHERE kid = 12'));
+  const minted = new Map(at.mintedBefore);
+  for (const r of await db.all('SELECT tok, count(*) AS n FROM g_seq WHERE kid = 25 GROUP BY tok')) {
+    minted.set(Number(r.tok), (minted.get(Number(r.tok)) ?? 0) + Number(r.n));
+  }
+
+  next(); // events
+  await runFile(db, '03-events.sql', vars);
+
+  next(); // addresses
+  await job.addresses;
+  await db.run(
+    `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(job.addrFile)}, header = false, delim = ',', quote = '',
+       columns = {'i': 'INTEGER', 'b58': 'VARCHAR', 'hex': 'VARCHAR'})`,
+  );
+  const createdRows = createdAddresses(opts.seed, created, at.createdBefore);
+  for (let i = 0; i < createdRows.length; i += 500) {
+    const chunk = createdRows.slice(i, i + 500);
+    await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
+  }
+
+  next(); // receipts
+  for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
+  await runFile(db, '04-transactions.sql', vars);
+  await runFile(db, 'account-kinds.sql', vars); // issue 12: AccountPermissionUpdate (46)
+  await runFile(db, 'governance-transactions.sql', vars); // issue 13
+
+  next(); // transfers, logs, blocks
+  await runFile(db, '05-facts.sql', vars);
+
+  next(); // dimensions
+  await runFile(db, '06-dims.sql', vars);
+  await runFile(db, '07-token-market.sql', vars);
+  return { vars, created, minted };
+}
+
+/** A batched build's opening state, sized over every batch (openingPass), kept as Parquet files in the temp folder. */
+interface OpeningState {
+  dir: string;
+  /** The block before the window's first one: the opening snapshots' as-of block. */
+  openBlock: number;
+}
+
+/** What opening-state.sql reads of each batch (and changes of transactions), kept between the two passes. */
+const OPENING_READS: Record<string, string> = {
+  transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount',
+  token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
+  internal_transactions: 'block_number, tx_hash, caller_address, to_address, token_id, call_value, rejected',
+  blocks: 'block_number, "timestamp"',
+};
+/** The transaction types opening-state.sql rewrites (owner of a second Stake 1.0 unfreeze, withdrawals, cancels). */
+const OPENING_CHANGED_TYPES = '12, 55, 56, 59';
+
+/**
+ * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
+ * (same BatchStart chain), keeps what opening-state.sql reads of it, runs opening-state.sql once over all of them,
+ * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. Memory: one batch's
+ * staging database at a time, then the kept columns of every batch.
+ */
+async function openingPass(
+  base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
+  start: BatchStart,
+  plan: { batches: number; batchDays: number },
+): Promise<OpeningState> {
+  const { cfg, tmp } = base;
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const dir = path.join(tmp, 'opening');
+  await fs.mkdir(dir, { recursive: true });
+  const stageFile = path.join(tmp, 'opening-stage.duckdb');
+  let at = start;
+  let vars: Record<string, Lit> = {};
+  for (let b = 0; b < plan.batches; b++) {
+    const days = Math.min(plan.batchDays, cfg.days - b * plan.batchDays);
+    at = { ...at, days, last: b === plan.batches - 1 };
+    const db = await openStage(base, stageFile);
+    try {
+      const staged = await stageBatch(db, { ...base, at });
+      vars = staged.vars;
+      for (const [name, cols] of Object.entries(OPENING_READS)) {
+        await db.run(`COPY (SELECT ${cols} FROM ${name}) TO ${lit(path.join(dir, `${name}-${b}.parquet`))} (FORMAT parquet)`);
+      }
+      if (b === 0) for (const name of ['tokens', 'witnesses']) await db.run(`COPY ${name} TO ${lit(path.join(dir, `${name}.parquet`))} (FORMAT parquet)`);
+      const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
+      at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged.created, mintedBefore: staged.minted, last: false };
+    } finally {
+      db.close();
+      await fs.rm(stageFile, { force: true });
+      await fs.rm(`${stageFile}.wal`, { force: true });
+    }
+  }
+  const db = await openStage(base, stageFile);
+  try {
+    await db.run('SET preserve_insertion_order = false');
+    await runFile(db, '00-macros.sql', vars);
+    for (const name of Object.keys(OPENING_READS)) {
+      await db.run(`CREATE TABLE ${name} AS SELECT * FROM read_parquet(${lit(path.join(dir, `${name}-*.parquet`))})`);
+    }
+    for (const name of ['tokens', 'witnesses']) await db.run(`CREATE TABLE ${name} AS SELECT * FROM read_parquet(${lit(path.join(dir, `${name}.parquet`))})`);
+    for (const ds of snapshotDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
+    await base.addresses;
+    await db.run(
+      `CREATE TABLE g_addr AS SELECT * FROM read_csv(${lit(base.addrFile)}, header = false, delim = ',', quote = '',
+         columns = {'i': 'INTEGER', 'b58': 'VARCHAR', 'hex': 'VARCHAR'})`,
+    );
+    await runFile(db, 'opening-state.sql', vars);
+    const openBlock = Number(await db.scalar('SELECT open_block FROM g_os_bounds'));
+    await db.run(
+      `COPY (SELECT block_number, tx_index, contract_type, owner_address, amount, withdraw_amount, parameter_json FROM transactions
+             WHERE contract_type IN (${OPENING_CHANGED_TYPES})) TO ${lit(path.join(dir, 'changed-transactions.parquet'))} (FORMAT parquet)`,
+    );
+    await db.run(`COPY (SELECT token_id, token_standard, total_supply_raw FROM tokens) TO ${lit(path.join(dir, 'supplies.parquet'))} (FORMAT parquet)`);
+    for (const ds of snapshotDatasets) {
+      if (Number(await db.scalar(`SELECT count(*) FROM ${ds.name}`)) === 0) continue;
+      await db.run(`COPY ${ds.name} TO ${lit(path.join(dir, `snap-${ds.name}.parquet`))} (FORMAT parquet)`);
+    }
+    if (process.env.TRONLAKE_GEN_TIMING === '1') {
+      const c = process.cpuUsage(c0);
+      process.stderr.write(`[generate] opening pass (${plan.batches} batches): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
+    }
+    return { dir, openBlock };
+  } finally {
+    db.close();
+    await fs.rm(stageFile, { force: true });
+    await fs.rm(`${stageFile}.wal`, { force: true });
+  }
+}
+
+/**
+ * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the
+ * tokens' supplies, and the snapshots: the opening rows with the first batch (the ledgers start from them), every
+ * row (opening and head) with the last one; a batch in between stages none, so the lake keeps the ones it has.
+ */
+async function applyOpening(db: Db, o: OpeningState, when: { first: boolean; last: boolean }): Promise<void> {
+  await db.run(
+    `UPDATE transactions SET contract_type = c.contract_type, owner_address = c.owner_address, amount = c.amount,
+            withdraw_amount = c.withdraw_amount, parameter_json = c.parameter_json
+     FROM read_parquet(${lit(path.join(o.dir, 'changed-transactions.parquet'))}) c
+     WHERE transactions.block_number = c.block_number AND transactions.tx_index = c.tx_index`,
+  );
+  await db.run(
+    `UPDATE tokens SET total_supply_raw = s.total_supply_raw FROM read_parquet(${lit(path.join(o.dir, 'supplies.parquet'))}) s
+     WHERE tokens.token_id = s.token_id AND tokens.token_standard = s.token_standard`,
+  );
+  if (!when.first && !when.last) return;
+  for (const ds of snapshotDatasets) {
+    const file = path.join(o.dir, `snap-${ds.name}.parquet`);
+    if (!(await fs.stat(file).catch(() => null))) continue;
+    await db.run(`INSERT INTO ${ds.name} BY NAME SELECT * FROM read_parquet(${lit(file)}) ${when.last ? '' : `WHERE as_of_block = ${o.openBlock}`}`);
   }
 }
 

@@ -4,8 +4,9 @@
 -- ledgers (the same rows the holder endpoints page through), the 24 h counts from the head's last two UTC days.
 -- Supply: TRC20 = the sum of its ledger (trc20_balances: the opening balances of trc20_snapshots before the lake's
 -- first block, issue 12, plus every transfer in minus out), i.e. openings + mints - burns, so the holders sum to it
--- exactly; TRC721/1155 = mints minus burns (transfers from / to the zero address; no opening state is kept for
--- them); TRC10 = the issued supply.
+-- exactly; TRC1155 the same over trc1155_balances (the opening quantities of trc1155_snapshots + mints - burns);
+-- TRC721 = mints minus burns (transfers from / to the zero address; no opening state is kept for it); TRC10 = the
+-- issued supply (its holders, opening assetV2 balances included, sum to it).
 WITH head AS (SELECT derive_head_ts() AS ts),
 recent AS (
   SELECT contract_address AS token_id, count(*) AS n FROM token_transfers
@@ -33,6 +34,9 @@ holders AS (
   UNION ALL
   SELECT contract_address, count(DISTINCT holder_address) FROM trc1155_balances WHERE balance_raw NOT LIKE '-%' GROUP BY ALL
 ),
+ledger1155 AS (
+  SELECT contract_address AS token_id, sum(CAST(balance_raw AS HUGEINT)) AS supply FROM trc1155_balances GROUP BY ALL
+),
 holders10 AS (
   SELECT token_id, count(*) AS n FROM trc10_balances WHERE balance_raw NOT LIKE '-%' GROUP BY ALL
 ),
@@ -42,9 +46,11 @@ supply AS (
   SELECT t.token_id, t.token_standard,
          CASE t.token_standard WHEN 'trc10' THEN CAST(t.total_supply_raw AS HUGEINT)
                                WHEN 'trc20' THEN coalesce(l20.supply, 0)
+                               WHEN 'trc1155' THEN coalesce(l1155.supply, 0)
                                ELSE coalesce(fs.minted, 0) - coalesce(fs.burned, 0) END AS raw
   FROM tokens t
   LEFT JOIN ledger20 l20 ON l20.token_id = t.token_id AND t.token_standard = 'trc20'
+  LEFT JOIN ledger1155 l1155 ON l1155.token_id = t.token_id AND t.token_standard = 'trc1155'
   LEFT JOIN fs ON fs.token_id = t.token_id AND t.token_standard NOT IN ('trc10', 'trc20')
 )
 SELECT t.token_id, t.token_standard,

@@ -336,7 +336,7 @@ export const accountSnapshots: Dataset = {
     c('owner_permission_json', 'VARCHAR', 'owner permission as the node prints it (keys Base58), JSON; NULL when the account has the default', true),
     c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array; NULL when the account has the default', true),
     c('witness_permission_json', 'VARCHAR', 'witness permission, JSON; NULL when none', true),
-    c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read (the generator does not model them)', true),
+    c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read', true),
   ],
 };
 
@@ -390,6 +390,22 @@ export const trc20Snapshots: Dataset = {
     c('holder_address', 'VARCHAR', 'holder, Base58'),
     asOf,
     c('balance_raw', 'VARCHAR', 'balance in the smallest unit, exact decimal string'),
+  ],
+};
+
+export const trc1155Snapshots: Dataset = {
+  name: 'trc1155_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['contract_address', 'token_id', 'holder_address', 'as_of_block'],
+  sortBy: ['contract_address', 'token_id', 'holder_address', 'as_of_block'],
+  doc: "TRC1155 quantities as of a block (`balanceOf(address, id)`). Rows as of a block before the lake's first one are opening balances: the TRC1155 ledger starts from them. Written by the generator only (the ingester does not read TRC1155 state).",
+  columns: [
+    c('contract_address', 'VARCHAR', 'TRC1155 contract, Base58'),
+    c('token_id', 'VARCHAR', 'token id, exact decimal string'),
+    c('holder_address', 'VARCHAR', 'holder, Base58'),
+    asOf,
+    c('balance_raw', 'VARCHAR', 'quantity, exact decimal string'),
   ],
 };
 
@@ -487,7 +503,7 @@ export const nodeGeo: Dataset = {
 };
 
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, networkNodes, chainParameters, proposals];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals];
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo];
 

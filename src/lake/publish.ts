@@ -81,21 +81,33 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
- * Whether this publish changes the TRC20 anchors the previous ledger already holds: trc20_snapshots rows as of a
- * block at or below the previous version's head (an opening loaded late, a balance read late). The ledger's merge
+/**
+ * The anchors the token ledgers start from: rows of a snapshot dataset (the columns that make them;
+ * account_snapshots: only its TRC10 balances). Openings before the lake's first block (issue 12) and, for TRC20, the
+ * ingester's balanceOf of a tracked token at a published solid head (issue 14).
+ */
+const ANCHORS: { snapshot: string; columns: string; ledger: string }[] = [
+  { snapshot: 'trc20_snapshots', columns: '*', ledger: 'trc20_balances' },
+  { snapshot: 'account_snapshots', columns: 'address, assets_json', ledger: 'trc10_balances' },
+  { snapshot: 'trc1155_snapshots', columns: '*', ledger: 'trc1155_balances' },
+];
+
+/**
+ * Whether this publish changes the anchors of `o` that the previous ledger already holds: snapshot rows as of a block
+ * at or below the previous version's head (an opening loaded late, a balance read late). The TRC20 ledger's merge
  * restarts only the positions anchored above that head (the ingester's balanceOf at the published solid head), so
  * any other change is derived in full. An unchanged snapshot file (same content hash in both manifests) costs
  * nothing; a changed one, one aggregate over each of the two files (bounded by the snapshot rows, not by history).
  */
-async function trc20AnchorsChanged(view: Db, prevDir: string, prevHead: number, before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
+async function anchorsChanged(view: Db, prevDir: string, prevHead: number, o: (typeof ANCHORS)[number], before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
   if ((before?.hash ?? null) === (after?.hash ?? null)) return false;
   const anchors = async (from: string | null): Promise<string> => {
     if (!from) return '0:0';
-    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM ${from} WHERE as_of_block <= ${Math.trunc(prevHead)}`);
+    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM (SELECT ${o.columns} FROM ${from} WHERE as_of_block <= ${Math.trunc(prevHead)})`);
     return `${r!.n}:${r!.h}`;
   };
-  const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', 'trc20_snapshots.parquet'))})` : null;
-  return (await anchors(prevFile)) !== (await anchors(after?.rows ? 'trc20_snapshots' : null));
+  const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', `${o.snapshot}.parquet`))})` : null;
+  return (await anchors(prevFile)) !== (await anchors(after?.rows ? o.snapshot : null));
 }
 
 /** `name` and every derived dataset reading it, directly or through another (derive order). */
@@ -228,11 +240,13 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     // Incremental over the previous version, except for its stale datasets (another layout): those are rebuilt in full.
     const previous = incremental && !opts.fullDerive ? previousOf(opts.dataDir, current) : null;
     const stale = previous ? new Set(staleDatasets(current!)) : null;
-    // Changed TRC20 anchors at or below the previous head (an opening loaded after the lake's first publish): the
-    // ledger's merge adds new transfers to the previous ledger, which holds the previous anchors, so it and its
-    // readers are derived in full.
-    if (previous && stale && (await trc20AnchorsChanged(view, previous.dir, previous.manifest.head.number, current!.tables.trc20_snapshots, tables.trc20_snapshots))) {
-      for (const name of withReaders('trc20_balances')) stale.add(name);
+    // Changed anchors at or below the previous head (an opening loaded after the lake's first publish): a ledger's
+    // merge adds new transfers to the previous ledger, which holds the previous anchors, so it and its readers are
+    // derived in full.
+    for (const o of ANCHORS) {
+      if (previous && stale && (await anchorsChanged(view, previous.dir, previous.manifest.head.number, o, current!.tables[o.snapshot], tables[o.snapshot]))) {
+        for (const name of withReaders(o.ledger)) stale.add(name);
+      }
     }
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];
     const changed = !previous ? null : append ? appendedFrom : await changedFrom(view, previous.dir, tmp, rewritten);

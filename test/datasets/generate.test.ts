@@ -175,8 +175,8 @@ describe('transactions', () => {
         count(*) FILTER (WHERE energy_usage_total <> energy_usage + origin_energy_usage + energy_fee / price) AS bad_energy,
         count(*) FILTER (WHERE energy_fee % price <> 0) AS bad_energy_fee,
         count(*) FILTER (WHERE fee <> energy_fee + net_fee + CASE WHEN memo <> '' THEN 1000000 ELSE 0 END
-                                     + CASE WHEN contract_type = 0 THEN 1000000 ELSE 0 END
-                                     + CASE WHEN contract_type = 5 THEN 9999000000 ELSE 0 END) AS bad_fee,
+                                     + CASE WHEN contract_type = 0 THEN 1000000 WHEN contract_type = 46 THEN 100000000
+                                            WHEN contract_type = 5 THEN 9999000000 ELSE 0 END) AS bad_fee,
         count(*) FILTER (WHERE net_usage > 0 AND net_fee > 0) AS both_bandwidth,
         count(*) FILTER (WHERE contract_type <> 0 AND net_usage = 0 AND net_fee <> size_bytes * 1000) AS bad_net_fee,
         count(*) FILTER (WHERE energy_penalty_total > energy_usage_total) AS bad_penalty,
@@ -192,7 +192,7 @@ describe('transactions', () => {
     const types = await q(`SELECT contract_type AS t, count(*) AS n FROM transactions GROUP BY ALL`);
     const total = types.reduce((a, r) => a + num(r.n), 0);
     const share = (t: number): number => num(types.find((r) => r.t === t)?.n ?? 0) / total;
-    for (const t of [0, 1, 2, 4, 12, 13, 30, 31, 54, 55, 56, 57, 58]) expect(share(t), `type ${t}`).toBeGreaterThan(0);
+    for (const t of [0, 1, 2, 4, 12, 13, 30, 31, 46, 54, 55, 56, 57, 58, 59]) expect(share(t), `type ${t}`).toBeGreaterThan(0);
     expect(share(31)).toBeGreaterThan(0.45);
     expect(share(31)).toBeLessThan(0.55);
     expect(share(1)).toBeGreaterThan(0.3);

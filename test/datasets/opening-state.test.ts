@@ -18,6 +18,13 @@ beforeAll(async () => {
 
 const n = (v: unknown): bigint => BigInt(String(v ?? 0));
 
+/** What each CancelAllUnfreezeV2 (59) returned to the stake, per resource: its parameter_json map, one row per key. */
+const CANCELS = `
+  SELECT owner_address AS a, block_number AS b, tx_index AS i, k AS res,
+         CAST(json_extract(parameter_json, '$.cancel_unfreezeV2_amount.' || k) AS BIGINT) AS amount
+  FROM (SELECT *, unnest(json_keys(json_extract(parameter_json, '$.cancel_unfreezeV2_amount'))) AS k
+        FROM raw_transactions WHERE contract_type = 59 AND parameter_json IS NOT NULL)`;
+
 describe('opening state of a generated lake', () => {
   it('has an opening and a head snapshot of every account, delegation and the network', async () => {
     const rows = await sql(`SELECT as_of_block, count(*) AS n FROM snap_account_snapshots GROUP BY 1 ORDER BY 1`);
@@ -38,7 +45,7 @@ describe('opening state of a generated lake', () => {
         UNION ALL SELECT to_address, block_number, tx_index, amount FROM raw_transactions
           WHERE contract_ret = 'SUCCESS' AND amount > 0 AND (contract_type IN (1, 30) OR (contract_type = 31 AND token_id IS NULL))
         UNION ALL SELECT owner_address, block_number, tx_index, amount FROM raw_transactions WHERE contract_type IN (12, 13, 56)
-        UNION ALL SELECT owner_address, block_number, tx_index, coalesce(withdraw_amount, 0) FROM raw_transactions WHERE contract_type = 55
+        UNION ALL SELECT owner_address, block_number, tx_index, coalesce(withdraw_amount, 0) FROM raw_transactions WHERE contract_type IN (55, 59)
         UNION ALL SELECT i.caller_address, i.block_number, t.tx_index, -i.call_value FROM raw_internal_transactions i JOIN raw_transactions t USING (tx_hash)
           WHERE i.token_id = '_' AND NOT i.rejected
         UNION ALL SELECT i.to_address, i.block_number, t.tx_index, i.call_value FROM raw_internal_transactions i JOIN raw_transactions t USING (tx_hash)
@@ -62,8 +69,10 @@ describe('opening state of a generated lake', () => {
   });
 
   it('Stake 2.0: own stake per resource and delegations per pair reconcile; no prefix below zero', async () => {
+    // a cancel (59) returns its amounts to the stake: an event like a freeze (54)
     const events = `SELECT owner_address AS a, to_address AS r, resource AS res, contract_type AS ct, amount, block_number AS b, tx_index AS i
-                    FROM raw_transactions WHERE contract_type IN (54, 55, 57, 58) AND contract_ret = 'SUCCESS'`;
+                    FROM raw_transactions WHERE contract_type IN (54, 55, 57, 58) AND contract_ret = 'SUCCESS'
+                    UNION ALL SELECT a, NULL, res, 54, amount, b, i FROM (${CANCELS})`;
     const [own] = await sql(`
       WITH e AS (${events}), f AS (
         SELECT a, res, sum(CASE WHEN ct IN (54, 58) THEN amount ELSE -amount END) AS d FROM e GROUP BY ALL
@@ -114,8 +123,11 @@ describe('opening state of a generated lake', () => {
         FROM snap_account_snapshots, LATERAL (SELECT unnest(from_json(unfrozen_v2_json, '[{"amount":"BIGINT"}]'), recursive := true)) u
         GROUP BY ALL
       ), f AS (
-        SELECT owner_address AS a, sum(CASE contract_type WHEN 55 THEN amount - coalesce(withdraw_amount, 0) ELSE -amount END) AS d
-        FROM raw_transactions WHERE contract_type IN (55, 56) GROUP BY 1
+        SELECT a, sum(d) AS d FROM (
+          SELECT owner_address AS a, CASE contract_type WHEN 55 THEN amount - coalesce(withdraw_amount, 0) WHEN 56 THEN -amount ELSE -coalesce(withdraw_amount, 0) END AS d
+          FROM raw_transactions WHERE contract_type IN (55, 56, 59)
+          UNION ALL SELECT a, -amount FROM (${CANCELS})
+        ) GROUP BY 1
       )
       SELECT f.a, coalesce(o.amt, 0) AS o, coalesce(h.amt, 0) AS h, f.d FROM f
       LEFT JOIN pend o ON o.address = f.a AND o.as_of_block = ${open} LEFT JOIN pend h ON h.address = f.a AND h.as_of_block = ${head}`);
@@ -126,16 +138,18 @@ describe('opening state of a generated lake', () => {
     const [zero] = await sql(`SELECT count(*) AS n FROM raw_transactions WHERE contract_type = 56 AND amount <= 0`);
     expect(Number(zero!.n)).toBe(0);
     const [early] = await sql(`
-      WITH lastw AS (SELECT owner_address AS a, max("timestamp") AS ts FROM raw_transactions WHERE contract_type IN (55, 56) GROUP BY 1)
+      WITH lastw AS (SELECT owner_address AS a, max("timestamp") AS ts FROM raw_transactions WHERE contract_type IN (55, 56, 59) GROUP BY 1)
       SELECT count(*) AS n FROM snap_account_snapshots s, LATERAL (SELECT unnest(from_json(s.unfrozen_v2_json, '[{"expire":"BIGINT"}]'), recursive := true)) u
       JOIN lastw w ON w.a = s.address WHERE s.as_of_block = ${head} AND u.expire <= w.ts`);
     expect(Number(early!.n)).toBe(0);
-    // Each unstake of the window is pending at the head exactly when it is less than 14 days old or its owner has not
-    // withdrawn since it matured: its expiry is its time + 14 days.
+    // Each unstake of the window is pending at the head exactly when its owner has neither withdrawn since it matured
+    // nor cancelled all unstakes since it was made: its expiry is its time + 14 days.
     const [unstakes] = await sql(`
       SELECT count(*) AS n FROM raw_transactions t WHERE contract_type = 55 AND NOT EXISTS (
-        SELECT 1 FROM raw_transactions w WHERE w.owner_address = t.owner_address AND w.contract_type IN (55, 56)
+        SELECT 1 FROM raw_transactions w WHERE w.owner_address = t.owner_address AND w.contract_type IN (55, 56, 59)
           AND w."timestamp" >= t."timestamp" + 14 * 86400000)
+        AND NOT EXISTS (SELECT 1 FROM raw_transactions c WHERE c.owner_address = t.owner_address AND c.contract_type = 59
+          AND (c.block_number, c.tx_index) > (t.block_number, t.tx_index))
         AND NOT EXISTS (SELECT 1 FROM snap_account_snapshots s, LATERAL (SELECT unnest(from_json(s.unfrozen_v2_json, '[{"expire":"BIGINT","amount":"BIGINT"}]'), recursive := true)) u
           WHERE s.address = t.owner_address AND s.as_of_block = ${head} AND u.expire = t."timestamp" + 14 * 86400000 AND u.amount = t.amount)`);
     expect(Number(unstakes!.n)).toBe(0);
@@ -180,10 +194,10 @@ describe('opening state of a generated lake', () => {
     expect(Number(only!.n)).toBeGreaterThan(0);
   });
 
-  it('about 1 % of the accounts are multi-signature (owner threshold 2 of 3 keys)', async () => {
+  it('about 1 % of the accounts open multi-signature (owner threshold 2 of 3 keys)', async () => {
     const [r] = await sql(`SELECT count(*) AS n, sum((owner_permission_json IS NOT NULL)::INT) AS multi,
       sum((json_extract(owner_permission_json, '$.threshold')::INTEGER = 2 AND json_array_length(json_extract(owner_permission_json, '$.keys')) = 3)::INT) AS two_of_three
-      FROM snap_account_snapshots WHERE as_of_block = ${head}`);
+      FROM snap_account_snapshots WHERE as_of_block = ${open}`);
     const share = Number(r!.multi) / Number(r!.n);
     expect(share).toBeGreaterThan(0.002);
     expect(share).toBeLessThan(0.03);
@@ -215,5 +229,85 @@ describe('opening state of a generated lake', () => {
     // The ledger the endpoints read agrees, and holds no negative row.
     const [ledger] = await sql(`SELECT count(*) AS n FROM read_parquet('${(await import('../helpers/lake.ts')).lakeDir()}/current/derived/trc20_balances/*.parquet') WHERE CAST(balance_raw AS HUGEINT) < 0`);
     expect(Number(ledger!.n)).toBe(0);
+  });
+  it('TRC10: opening assetV2 + transfers never go below zero, every token\'s holders sum to its supply, the head = opening + transfers', async () => {
+    const assets = (side: number) => `
+      SELECT address AS h, json_extract_string(x, '$.key') AS t, CAST(json_extract_string(x, '$.value') AS HUGEINT) AS v
+      FROM (SELECT address, unnest(json_extract(assets_json, '$[*]')) AS x FROM snap_account_snapshots WHERE as_of_block = ${side})`;
+    const moves = `
+      SELECT token_id AS t, to_address AS h, block_number AS b, tx_index AS i, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
+      UNION ALL SELECT token_id, owner_address, block_number, tx_index, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'`;
+    const [neg] = await sql(`
+      WITH m AS (${moves}), o AS (${assets(open)})
+      SELECT count(*) AS n, sum((run < 0)::INT) AS bad FROM (
+        SELECT coalesce(o.v, 0) + sum(m.d) OVER (PARTITION BY m.t, m.h ORDER BY m.b, m.i, m.d ROWS UNBOUNDED PRECEDING) AS run
+        FROM m LEFT JOIN o ON o.t = m.t AND o.h = m.h)`);
+    expect(Number(neg!.n)).toBeGreaterThan(100);
+    expect(Number(neg!.bad)).toBe(0);
+    const tokens = await sql(`
+      WITH m AS (SELECT t, h, d FROM (${moves}) UNION ALL SELECT t, h, v FROM (${assets(open)}))
+      SELECT k.token_id, k.total_supply_raw, CAST(coalesce(sum(m.d), 0) AS VARCHAR) AS held
+      FROM dim_tokens k LEFT JOIN m ON m.t = k.token_id WHERE k.token_standard = 'trc10' GROUP BY ALL`);
+    expect(tokens.length).toBe(10);
+    for (const t of tokens) expect({ token: t.token_id, held: t.held }).toEqual({ token: t.token_id, held: t.total_supply_raw });
+    // The head snapshot's assetV2 is the opening plus the window's transfers, for every (holder, token).
+    const [diff] = await sql(`
+      WITH f AS (SELECT t, h, sum(d) AS d FROM (${moves}) GROUP BY ALL), o AS (${assets(open)}), hd AS (${assets(head)}),
+      k AS (SELECT t, h FROM f UNION SELECT t, h FROM o UNION SELECT t, h FROM hd)
+      SELECT count(*) AS n, sum((coalesce(hd.v, 0) <> coalesce(o.v, 0) + coalesce(f.d, 0))::INT) AS bad
+      FROM k LEFT JOIN f USING (t, h) LEFT JOIN o USING (t, h) LEFT JOIN hd USING (t, h)`);
+    expect(Number(diff!.n)).toBeGreaterThan(100);
+    expect(Number(diff!.bad)).toBe(0);
+    const [ledger] = await sql(`SELECT count(*) AS n FROM read_parquet('${(await import('../helpers/lake.ts')).lakeDir()}/current/derived/trc10_balances/*.parquet') WHERE CAST(balance_raw AS HUGEINT) < 0`);
+    expect(Number(ledger!.n)).toBe(0);
+  });
+
+  it('TRC1155: opening quantities + transfers never go below zero', async () => {
+    const [neg] = await sql(`
+      WITH m AS (
+        SELECT contract_address AS c, token_id AS t, to_address AS h, block_number AS b, log_index AS l, batch_index AS k, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc1155'
+        UNION ALL SELECT contract_address, token_id, from_address, block_number, log_index, batch_index, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc1155'
+      ), o AS (SELECT contract_address AS c, token_id AS t, holder_address AS h, CAST(balance_raw AS HUGEINT) AS v FROM snap_trc1155_snapshots WHERE as_of_block = ${open})
+      SELECT count(*) AS n, sum((run < 0)::INT) AS bad FROM (
+        SELECT coalesce(o.v, 0) + sum(m.d) OVER (PARTITION BY m.c, m.t, m.h ORDER BY m.b, m.l, m.k, m.d ROWS UNBOUNDED PRECEDING) AS run
+        FROM m LEFT JOIN o ON o.c = m.c AND o.t = m.t AND o.h = m.h WHERE m.h <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')`);
+    expect(Number(neg!.n)).toBeGreaterThan(100);
+    expect(Number(neg!.bad)).toBe(0);
+    const [ledger] = await sql(`SELECT count(*) AS n FROM read_parquet('${(await import('../helpers/lake.ts')).lakeDir()}/current/derived/trc1155_balances/*.parquet') WHERE CAST(balance_raw AS HUGEINT) < 0`);
+    expect(Number(ledger!.n)).toBe(0);
+  });
+  it('AccountPermissionUpdate (46): the head shows the permissions of the account\'s last update; 100 TRX fee', async () => {
+    const rows = await sql(`
+      WITH u AS (
+        SELECT owner_address AS a, arg_max(parameter_json, block_number * 100000 + tx_index) AS p FROM raw_transactions
+        WHERE contract_type = 46 AND contract_ret = 'SUCCESS' GROUP BY 1
+      )
+      SELECT u.a, u.p, s.owner_permission_json AS o, s.active_permissions_json AS act
+      FROM u LEFT JOIN snap_account_snapshots s ON s.address = u.a AND s.as_of_block = ${head}`);
+    expect(rows.length).toBeGreaterThan(5);
+    for (const r of rows) {
+      const p = JSON.parse(String(r.p)) as { owner: unknown; actives: unknown };
+      expect({ a: r.a, owner: JSON.parse(String(r.o)), actives: JSON.parse(String(r.act)) }).toEqual({ a: r.a, owner: p.owner, actives: p.actives });
+    }
+    const [fee] = await sql(`SELECT count(*) AS n, sum((fee < 100000000 OR to_address IS NOT NULL)::INT) AS bad FROM raw_transactions WHERE contract_type = 46`);
+    expect(Number(fee!.bad)).toBe(0);
+    // The derived permission history holds every update.
+    const [d] = await sql(`SELECT count(*) AS n FROM read_parquet('${(await import('../helpers/lake.ts')).lakeDir()}/current/derived/permission_updates/*.parquet')`);
+    expect(Number(d!.n)).toBe(Number(fee!.n));
+  });
+
+  it('CancelAllUnfreezeV2 (59): amount 0, some cancels return pending unstakes, nothing stays pending after the owner\'s last cancel', async () => {
+    const [c] = await sql(`SELECT count(*) AS n, sum((amount <> 0)::INT) AS bad, sum((parameter_json IS NOT NULL)::INT) AS cancelled,
+      sum((withdraw_amount > 0)::INT) AS withdrew FROM raw_transactions WHERE contract_type = 59`);
+    expect(Number(c!.n)).toBeGreaterThan(3);
+    expect(Number(c!.bad)).toBe(0);
+    expect(Number(c!.cancelled)).toBeGreaterThan(0);
+    expect(Number(c!.withdrew)).toBeGreaterThan(0);
+    const [left] = await sql(`
+      WITH last AS (SELECT owner_address AS a, arg_max(contract_type, block_number * 100000 + tx_index) AS ct
+                    FROM raw_transactions WHERE contract_type IN (55, 56, 59) GROUP BY 1)
+      SELECT count(*) AS n FROM last JOIN snap_account_snapshots s ON s.address = last.a AND s.as_of_block = ${head}
+      WHERE last.ct = 59 AND s.unfrozen_v2_json <> '[]'`);
+    expect(Number(left!.n)).toBe(0);
   });
 });

@@ -3,7 +3,7 @@
  * /api/token/all, /api/tokens/overview and /api/token (TRX), and the transaction and transfer counts of the two
  * statistics endpoints, from plain SQL over the raw tables (docs/compat.md "Tokens", "Transactions and transfers").
  */
-import { LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 import { numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
@@ -14,12 +14,7 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
   const since = io.head - DAY;
   const holders = new Map((await io.sql(`
     SELECT contract_address t, count(*) n FROM (${LEDGER_20}) WHERE bal > 0 GROUP BY 1
-    UNION ALL SELECT token_id, count(*) FROM (
-      SELECT token_id, h, sum(d) bal FROM (
-        SELECT token_id, to_address h, CAST(amount AS HUGEINT) d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-        UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-        UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
-      ) GROUP BY ALL) WHERE bal > 0 GROUP BY 1
+    UNION ALL SELECT token_id, count(*) FROM (${LEDGER_10}) WHERE bal > 0 GROUP BY 1
     UNION ALL SELECT c, count(DISTINCT o) FROM (
       SELECT t.contract_address c, arg_max(t.to_address, (t.block_number, x.tx_index, t.log_index, t.batch_index)) o
       FROM raw_token_transfers t JOIN raw_transactions x ON x.tx_hash = t.tx_hash WHERE t.token_standard = 'trc721' GROUP BY t.contract_address, t.token_id

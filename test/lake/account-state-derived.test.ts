@@ -25,6 +25,23 @@ describe('account-state derived datasets', () => {
     expect(Number(locks!.n)).toBe(0);
   });
 
+  it('stake_events keeps each CancelAllUnfreezeV2 (59) with what it withdrew and cancelled; permission_updates each AccountPermissionUpdate (46)', async () => {
+    const parse = (v: unknown): unknown => (v === null || v === undefined ? null : JSON.parse(String(v)));
+    const cancels = await sql(`SELECT tx_hash, withdraw_amount, parameter_json FROM raw_transactions WHERE contract_type = 59 AND contract_ret = 'SUCCESS' ORDER BY tx_hash`);
+    const events = await sql(`SELECT tx_hash, withdraw_amount, cancel_json FROM ${d('stake_events')} WHERE operation = 'cancel_all_unfreeze' ORDER BY tx_hash`);
+    expect(events.map((e) => [e.tx_hash, e.withdraw_amount, parse(e.cancel_json)])).toEqual(
+      cancels.map((t) => [t.tx_hash, t.withdraw_amount, (parse(t.parameter_json) as { cancel_unfreezeV2_amount?: unknown } | null)?.cancel_unfreezeV2_amount ?? null]),
+    );
+    const updates = await sql(`SELECT tx_hash, owner_address, parameter_json FROM raw_transactions WHERE contract_type = 46 AND contract_ret = 'SUCCESS' ORDER BY tx_hash`);
+    const perms = await sql(`SELECT tx_hash, owner_address, owner_permission_json, active_permissions_json FROM ${d('permission_updates')} ORDER BY tx_hash`);
+    expect(perms.map((r) => [r.tx_hash, r.owner_address, parse(r.owner_permission_json), parse(r.active_permissions_json)])).toEqual(
+      updates.map((t) => {
+        const p = parse(t.parameter_json) as { owner?: unknown; actives?: unknown };
+        return [t.tx_hash, t.owner_address, p.owner ?? null, p.actives ?? null];
+      }),
+    );
+  });
+
   it('vote_events: one row per vote of each VoteWitness set, with the set total', async () => {
     const votes = await sql(`SELECT tx_hash, parameter_json FROM raw_transactions WHERE contract_type = 4 AND contract_ret = 'SUCCESS'`);
     const rows = await sql(`SELECT tx_hash, candidate_address, votes, set_total, vote_index FROM ${d('vote_events')}`);

@@ -61,7 +61,7 @@ describe('incremental derive', () => {
     ];
     let previousTop = lo - 1;
     // The TRC20 opening balances (trc20_snapshots before the first block) arrive only with the third publish, as an
-    // opening loaded late would: the ledger must then be derived again from them (publish.ts trc20OpeningsChanged).
+    // opening loaded late would: the ledger must then be derived again from them (publish.ts anchorsChanged).
     const openingsFrom = 2;
     for (const [i, step] of steps.entries()) {
       // Days to rewrite: those holding blocks between the previous top and the new one (both ends included).

@@ -2,13 +2,30 @@
 -- that keeps every prefix of the window's flows feasible plus a seeded surplus; then the head state = opening +
 -- flows. Both are written as snapshots (account_snapshots, resource_delegations, network_snapshots at the block
 -- before the first one and at the head; trc20_snapshots with the opening TRC20 balances), exactly as the ingester
--- writes what the node answers. Runs over the staged catalog tables after 07 (one batch only: a later batch's flows
--- were not known when the opening was sized). Model and simplifications: datasets/generate/README.md "Opening state".
+-- writes what the node answers. Runs over the staged catalog tables after 07: of the one batch, or of every batch of
+-- a batched build (index.ts openingPass: a first pass stages each batch, this file runs over all of them, and each
+-- batch applies what it changed). Model and simplifications: datasets/generate/README.md "Opening state".
 
 CREATE TABLE g_os_bounds AS
 SELECT min(block_number) - 1 AS open_block, max(block_number) AS head_block,
        min("timestamp") - 3000 AS open_ts, max("timestamp") AS head_ts
 FROM blocks;
+
+-- CancelAllUnfreezeV2 (59): half of the WithdrawExpireUnfreeze (56) that are their owner's last Stake 2.0 withdrawal
+-- (55 or 56) of the window (of every batch: so it is chosen here, over the whole window, not in account-kinds.sql).
+-- Like a 56 it withdraws what has matured (withdraw_amount, below); it also returns every unstake still pending to
+-- the stake (parameter_json.cancel_unfreezeV2_amount). Being the
+-- owner's last withdrawal, no later withdrawal of the window loses what it would have taken. Same size and fee as the
+-- 56 (an owner address only: the block totals stay), amount 0, as the ingester writes a 59 (datasets/ingest/decode.ts).
+CREATE TABLE g_os_cancel59 AS
+SELECT tx_hash FROM (
+  SELECT tx_hash, contract_type, block_number * 100000 + tx_index AS pos,
+         max(block_number * 100000 + tx_index) OVER (PARTITION BY owner_address) AS last_pos
+  FROM transactions WHERE contract_type IN (55, 56) AND contract_ret = 'SUCCESS'
+) WHERE contract_type = 56 AND pos = last_pos AND uf(hash(tx_hash || {{seed}}), 90) < 0.5;
+
+UPDATE transactions SET contract_type = 59, amount = 0
+FROM g_os_cancel59 c WHERE transactions.tx_hash = c.tx_hash;
 
 -- Typed stake, vote and withdrawal events of successful transactions (the generator's system contracts all succeed).
 CREATE TABLE g_os_ev AS
@@ -18,16 +35,18 @@ SELECT block_number, tx_index, "timestamp" AS ts, contract_type AS ct, owner_add
        coalesce(TRY_CAST(json_extract(parameter_json, '$.lock_period') AS BIGINT), 0) AS lock_period,
        CASE WHEN contract_type = 4 THEN parameter_json END AS votes_json
 FROM transactions
-WHERE contract_type IN (4, 12, 13, 54, 55, 56, 57, 58) AND contract_ret = 'SUCCESS';
+WHERE contract_type IN (4, 12, 13, 54, 55, 56, 57, 58, 59) AND contract_ret = 'SUCCESS';
 
 -- Withdrawals follow matured unstakes. Windows (previous withdrawal, this one] of an owner's UnfreezeBalanceV2 (55,
--- which withdraws what has matured) and WithdrawExpireUnfreeze (56) partition time, so an unstake is withdrawn by
--- the first withdrawal at or after its expiry (14 days after it). A 56 whose window holds no matured unstake of the
--- window gets one opening unstake (pending before the window) expiring inside its window, of the amount drawn.
+-- which withdraws what has matured), WithdrawExpireUnfreeze (56) and CancelAllUnfreezeV2 (59, which withdraws what
+-- has matured too) partition time, so an unstake is withdrawn by the first withdrawal at or after its expiry (14 days
+-- after it). A 56 or 59 whose window holds no matured unstake of the window gets one opening unstake (pending before
+-- the window) expiring inside its window, of the amount drawn (a 59's amount is 0, as the ingester writes it: its
+-- draw is in withdraw_amount, account-kinds.sql).
 CREATE TABLE g_os_w AS
-SELECT owner, block_number, tx_index, ts, ct, amount AS drawn,
+SELECT owner, block_number, tx_index, ts, ct, CASE ct WHEN 59 THEN withdraw_amount ELSE amount END AS drawn,
        lag(ts) OVER (PARTITION BY owner ORDER BY block_number, tx_index) AS prev_ts
-FROM g_os_ev WHERE ct IN (55, 56);
+FROM g_os_ev WHERE ct IN (55, 56, 59);
 
 CREATE TABLE g_os_unstake AS
 SELECT owner, res, amount, ts + 14 * 86400000 AS expire, false AS opening FROM g_os_ev WHERE ct = 55;
@@ -36,8 +55,18 @@ INSERT INTO g_os_unstake
 SELECT w.owner, CASE WHEN uf(hash(w.owner || {{seed}}), 61) < 0.6 THEN 'ENERGY' ELSE 'BANDWIDTH' END,
        w.drawn, coalesce((w.prev_ts + w.ts) // 2, w.ts - 86400000), true
 FROM g_os_w w
-WHERE w.ct = 56 AND NOT EXISTS (
+WHERE w.ct IN (56, 59) AND NOT EXISTS (
   SELECT 1 FROM g_os_unstake u WHERE u.owner = w.owner AND u.expire <= w.ts AND u.expire > coalesce(w.prev_ts, -1));
+
+-- A 59 is its owner's last withdrawal (account-kinds.sql): every unstake expiring after it is cancelled, i.e.
+-- returned to the stake. One made in the window's first 13 days also gets an opening unstake still pending at its
+-- time (expiring before the window's 14th day), so early cancels return something even without a recent unstake.
+INSERT INTO g_os_unstake
+SELECT w.owner, CASE WHEN uf(hash(w.owner || {{seed}}), 80) < 0.6 THEN 'ENERGY' ELSE 'BANDWIDTH' END,
+       (floor(pow(10, 1 + 4 * uf(hash(w.owner || {{seed}}), 81))) * 1000000)::BIGINT,
+       w.ts + (b.open_ts + 14 * 86400000 - w.ts) // 2, true
+FROM g_os_w w, g_os_bounds b
+WHERE w.ct = 59 AND w.ts < b.open_ts + 13 * 86400000;
 
 CREATE TABLE g_os_wsum AS
 SELECT w.owner, w.block_number, w.tx_index, coalesce(sum(u.amount), 0)::BIGINT AS got
@@ -47,13 +76,27 @@ GROUP BY w.owner, w.block_number, w.tx_index;
 UPDATE transactions SET withdraw_amount = CASE WHEN s.got > 0 THEN s.got END,
                         amount = CASE WHEN transactions.contract_type = 56 THEN s.got ELSE transactions.amount END
 FROM g_os_wsum s
-WHERE transactions.contract_type IN (55, 56) AND transactions.owner_address = s.owner
+WHERE transactions.contract_type IN (55, 56, 59) AND transactions.owner_address = s.owner
   AND transactions.block_number = s.block_number AND transactions.tx_index = s.tx_index;
 
 UPDATE g_os_ev SET withdraw_amount = CASE WHEN s.got > 0 THEN s.got END,
                    amount = CASE WHEN g_os_ev.ct = 56 THEN s.got ELSE g_os_ev.amount END
 FROM g_os_wsum s
-WHERE g_os_ev.ct IN (55, 56) AND g_os_ev.owner = s.owner AND g_os_ev.block_number = s.block_number AND g_os_ev.tx_index = s.tx_index;
+WHERE g_os_ev.ct IN (55, 56, 59) AND g_os_ev.owner = s.owner AND g_os_ev.block_number = s.block_number AND g_os_ev.tx_index = s.tx_index;
+
+-- What each CancelAllUnfreezeV2 returns to the stake per resource: the owner's unstakes expiring after it (the 59 is
+-- the owner's last withdrawal and no unstake follows it), written as the node's cancel_unfreezeV2_amount map.
+CREATE TABLE g_os_cancel AS
+SELECT w.owner, w.block_number, w.tx_index, w.ts, u.res, sum(u.amount)::BIGINT AS amount
+FROM g_os_w w JOIN g_os_unstake u ON u.owner = w.owner AND u.expire > w.ts
+WHERE w.ct = 59 GROUP BY w.owner, w.block_number, w.tx_index, w.ts, u.res;
+
+UPDATE transactions SET parameter_json = c.j
+FROM (SELECT owner, block_number, tx_index,
+             '{"cancel_unfreezeV2_amount":{' || string_agg('"' || res || '":' || amount, ',' ORDER BY res) || '}}' AS j
+      FROM g_os_cancel GROUP BY owner, block_number, tx_index) c
+WHERE transactions.contract_type = 59 AND transactions.owner_address = c.owner
+  AND transactions.block_number = c.block_number AND transactions.tx_index = c.tx_index;
 
 -- Stake 1.0: an UnfreezeBalance (12) releases the whole frozen amount of its resource, so the opening holds it.
 -- New Stake 1.0 freezes are rejected by the chain, so a second unfreeze of the same (owner, resource) could never
@@ -130,6 +173,9 @@ SELECT DISTINCT address FROM (
   UNION ALL SELECT coalesce(contract_address, to_address) FROM transactions
     WHERE contract_type IN (30, 31) AND amount > 0 AND contract_ret = 'SUCCESS' AND token_id IS NULL
   UNION ALL SELECT caller_address FROM internal_transactions WHERE token_id = '_' AND call_value > 0 AND NOT rejected
+  -- TRC10 holders and issuers: their balances are the accounts' assetV2 (a TRC10 transfer creates the receiving account)
+  UNION ALL SELECT to_address FROM transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND to_address IS NOT NULL
+  UNION ALL SELECT issuer_address FROM tokens WHERE token_standard = 'trc10'
 );
 
 -- Opening own stakes: the need plus a seeded surplus; a third of the addresses without any stake event hold one too.
@@ -197,7 +243,7 @@ SELECT address, block_number, tx_index, delta FROM (
   UNION ALL SELECT to_address, block_number, tx_index, amount FROM transactions
     WHERE amount > 0 AND contract_ret = 'SUCCESS' AND (contract_type IN (1, 30) OR (contract_type = 31 AND token_id IS NULL))
   UNION ALL SELECT owner_address, block_number, tx_index, amount FROM transactions WHERE contract_type IN (12, 13, 56) AND amount > 0
-  UNION ALL SELECT owner_address, block_number, tx_index, withdraw_amount FROM transactions WHERE contract_type = 55 AND withdraw_amount > 0
+  UNION ALL SELECT owner_address, block_number, tx_index, withdraw_amount FROM transactions WHERE contract_type IN (55, 59) AND withdraw_amount > 0
   -- internal transactions carry no tx_index: theirs is their transaction's
   UNION ALL SELECT unnest([i.caller_address, i.to_address]), i.block_number, t.tx_index, unnest([-i.call_value, i.call_value])
     FROM internal_transactions i JOIN transactions t ON t.tx_hash = i.tx_hash
@@ -265,6 +311,85 @@ INSERT INTO trc20_snapshots BY NAME
 SELECT f.contract_address, f.holder AS holder_address, b.open_block AS as_of_block, CAST(f.opening AS VARCHAR) AS balance_raw
 FROM g_os_t20final f, g_os_bounds b;
 
+-- TRC10 opening balances per (token id, holder), the same way: the smallest keeping every prefix of the successful
+-- TransferAsset (type 2) moves non-negative, a seeded surplus for 30 %; the issuer holds the rest of the supply (the
+-- chain creates a TRC10 token whole in its issuer's account and never mints it again), the supply raised where the
+-- holders' needs exceed it. Written as the accounts' assetV2 (account_snapshots.assets_json) at both ends.
+CREATE TABLE g_os_t10 AS
+WITH m AS (
+  SELECT token_id, to_address AS holder, block_number, tx_index, CAST(amount AS HUGEINT) AS delta
+  FROM transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND token_id IS NOT NULL
+  UNION ALL
+  SELECT token_id, owner_address, block_number, tx_index, -CAST(amount AS HUGEINT)
+  FROM transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND token_id IS NOT NULL
+), p AS (
+  SELECT token_id, holder, sum(delta) OVER (PARTITION BY token_id, holder ORDER BY block_number, tx_index, delta ROWS UNBOUNDED PRECEDING) AS run,
+         delta
+  FROM m
+)
+SELECT token_id, holder, greatest(0, -min(run))::HUGEINT AS need, sum(delta)::HUGEINT AS flow FROM p GROUP BY token_id, holder;
+
+CREATE TABLE g_os_t10open AS
+WITH o AS (
+  SELECT t.token_id, t.holder,
+         t.need + CASE WHEN uf(hash(t.token_id || t.holder || {{seed}}), 78) < 0.3
+                       THEN t.need * (1 + (hash(t.token_id || t.holder || {{seed}}) % 50)::INTEGER) // 100 ELSE 0 END AS opening
+  FROM g_os_t10 t JOIN tokens k ON k.token_id = t.token_id AND k.token_standard = 'trc10' AND k.issuer_address <> t.holder
+  WHERE t.need > 0
+), i AS (
+  SELECT k.token_id, k.issuer_address AS holder,
+         greatest(coalesce((SELECT n.need FROM g_os_t10 n WHERE n.token_id = k.token_id AND n.holder = k.issuer_address), 0),
+                  CAST(k.total_supply_raw AS HUGEINT) - coalesce((SELECT sum(o.opening) FROM o WHERE o.token_id = k.token_id), 0)) AS opening
+  FROM tokens k WHERE k.token_standard = 'trc10'
+)
+SELECT token_id, holder, opening FROM o UNION ALL SELECT token_id, holder, opening FROM i WHERE opening > 0;
+
+-- The supply = the opening holdings (a TRC10 transfer moves units, never creates them).
+UPDATE tokens SET total_supply_raw = CAST(n.supply AS VARCHAR)
+FROM (SELECT token_id, sum(opening) AS supply FROM g_os_t10open GROUP BY token_id) n
+WHERE tokens.token_id = n.token_id AND tokens.token_standard = 'trc10';
+
+-- Per address and side, the TRC10 balances as the node prints assetV2 ({"key": id, "value": units}, non-zero only),
+-- the value a JSON number up to 2^53 - 1 and a string above, as the ingester writes it (datasets/ingest/snapshots.ts).
+CREATE TABLE g_os_assets AS
+WITH b AS (
+  SELECT coalesce(o.token_id, f.token_id) AS token_id, coalesce(o.holder, f.holder) AS address,
+         coalesce(o.opening, 0) AS open_bal, coalesce(o.opening, 0) + coalesce(f.flow, 0) AS head_bal
+  FROM g_os_t10open o FULL JOIN g_os_t10 f ON f.token_id = o.token_id AND f.holder = o.holder
+), s AS (
+  SELECT 'open' AS side, address, token_id, open_bal AS bal FROM b WHERE open_bal <> 0
+  UNION ALL SELECT 'head', address, token_id, head_bal FROM b WHERE head_bal <> 0
+)
+SELECT side, address,
+       '[' || string_agg('{"key":"' || token_id || '","value":' || CASE WHEN bal BETWEEN -9007199254740991 AND 9007199254740991
+                         THEN CAST(bal AS VARCHAR) ELSE '"' || CAST(bal AS VARCHAR) || '"' END || '}', ',' ORDER BY token_id) || ']' AS j
+FROM s GROUP BY side, address;
+
+-- TRC1155 opening quantities per (contract, token id, holder): the smallest keeping every prefix non-negative, a
+-- seeded surplus for 30 %. No node API reads TRC1155 state for an account, and the standard defines no total supply
+-- (its operator mints from the zero address), so these rows are the generator's own snapshot (trc1155_snapshots, as
+-- of the opening block); the ledger sql/derive/trc1155_balances.sql starts from them.
+CREATE TABLE g_os_t1155 AS
+WITH m AS (
+  SELECT contract_address, token_id, to_address AS holder, block_number, log_index, batch_index, CAST(amount_raw AS HUGEINT) AS delta
+  FROM token_transfers WHERE token_standard = 'trc1155'
+  UNION ALL
+  SELECT contract_address, token_id, from_address, block_number, log_index, batch_index, -CAST(amount_raw AS HUGEINT)
+  FROM token_transfers WHERE token_standard = 'trc1155'
+), p AS (
+  SELECT contract_address, token_id, holder,
+         sum(delta) OVER (PARTITION BY contract_address, token_id, holder ORDER BY block_number, log_index, batch_index, delta ROWS UNBOUNDED PRECEDING) AS run
+  FROM m WHERE holder <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+)
+SELECT contract_address, token_id, holder, greatest(0, -min(run))::HUGEINT AS need FROM p GROUP BY contract_address, token_id, holder;
+
+INSERT INTO trc1155_snapshots BY NAME
+SELECT t.contract_address, t.token_id, t.holder AS holder_address, b.open_block AS as_of_block,
+       CAST(t.need + CASE WHEN uf(hash(t.contract_address || t.token_id || t.holder || {{seed}}), 79) < 0.3
+                          THEN t.need * (1 + (hash(t.contract_address || t.token_id || t.holder || {{seed}}) % 50)::INTEGER) // 100 ELSE 0 END
+            AS VARCHAR) AS balance_raw
+FROM g_os_t1155 t, g_os_bounds b WHERE t.need > 0;
+
 -- Stake 2.0 delegations: the opening (unlocked) and the head (lock = the newest lock chain while unexpired).
 CREATE TABLE g_os_pairs AS
 SELECT n.owner, n.rcv, n.res, n.opening,
@@ -286,16 +411,19 @@ SELECT p.owner, p.rcv, 2, p.res, b.head_block, p.head, p.lock_balance, p.lock_ex
 CREATE TABLE g_os_ownhead AS
 SELECT o.owner, o.res, o.opening,
        o.opening + coalesce((SELECT sum(CASE e.ct WHEN 54 THEN e.amount WHEN 58 THEN e.amount ELSE -e.amount END) FROM g_os_ev e
-                             WHERE e.ct IN (54, 55, 57, 58) AND e.owner = o.owner AND e.res = o.res), 0)::BIGINT AS head
+                             WHERE e.ct IN (54, 55, 57, 58) AND e.owner = o.owner AND e.res = o.res), 0)::BIGINT
+                 + coalesce((SELECT sum(c.amount) FROM g_os_cancel c WHERE c.owner = o.owner AND c.res = o.res), 0)::BIGINT AS head
 FROM g_os_own o;
 
-CREATE TABLE g_os_lastw AS SELECT owner, max(ts) AS ts FROM g_os_ev WHERE ct IN (55, 56) GROUP BY owner;
+CREATE TABLE g_os_lastw AS SELECT owner, max(ts) AS ts, arg_max(ct, block_number * 100000 + tx_index) AS ct FROM g_os_ev WHERE ct IN (55, 56, 59) GROUP BY owner;
 
+-- Pending at the head: what expires after the owner's last withdrawal, unless that was a cancel (59), which leaves
+-- nothing pending.
 CREATE TABLE g_os_pending AS
 SELECT 'open' AS side, u.owner, u.res, u.amount, u.expire FROM g_os_unstake u WHERE u.opening
 UNION ALL
 SELECT 'head', u.owner, u.res, u.amount, u.expire FROM g_os_unstake u LEFT JOIN g_os_lastw w ON w.owner = u.owner
-WHERE u.expire > coalesce(w.ts, -1);
+WHERE u.expire > coalesce(w.ts, -1) AND coalesce(w.ct, 0) <> 59;
 
 CREATE TABLE g_os_votes AS
 WITH last_vote AS (
@@ -322,6 +450,14 @@ FROM g_os_addr a
 JOIN g_addr k1 ON k1.i = (hash(a.address || 'k1' || {{seed}}) % {{pool}})::INTEGER
 JOIN g_addr k2 ON k2.i = (hash(a.address || 'k2' || {{seed}}) % {{pool}})::INTEGER
 WHERE uf(hash(a.address || {{seed}}), 73) < 0.01 AND k1.b58 <> a.address AND k2.b58 <> a.address AND k1.b58 <> k2.b58;
+
+-- An AccountPermissionUpdate (46, account-kinds.sql) replaces the account's owner and active permissions: the head
+-- shows its last one's.
+CREATE TABLE g_os_perm46 AS
+SELECT owner_address AS address,
+       arg_max(CAST(json_extract(parameter_json, '$.owner') AS VARCHAR), block_number * 100000 + tx_index) AS owner_json,
+       arg_max(CAST(json_extract(parameter_json, '$.actives') AS VARCHAR), block_number * 100000 + tx_index) AS active_json
+FROM transactions WHERE contract_type = 46 AND contract_ret = 'SUCCESS' GROUP BY owner_address;
 
 CREATE TABLE g_os_bal AS
 SELECT a.address,
@@ -380,10 +516,10 @@ SELECT a.address,
        coalesce(CASE s.side WHEN 'open' THEN din.en0 ELSE din.en1 END, 0) AS acquired_v2_energy,
        coalesce(CAST(pend.j AS VARCHAR), '[]') AS unfrozen_v2_json,
        coalesce(CAST(vts.j AS VARCHAR), '[]') AS votes_json,
-       pm.owner_json AS owner_permission_json,
-       pm.active_json AS active_permissions_json,
+       CASE WHEN s.side = 'head' AND p46.address IS NOT NULL THEN p46.owner_json ELSE pm.owner_json END AS owner_permission_json,
+       CASE WHEN s.side = 'head' AND p46.address IS NOT NULL THEN p46.active_json ELSE pm.active_json END AS active_permissions_json,
        CASE WHEN w.address IS NOT NULL THEN '{"type":"Witness","id":1,"permission_name":"witness","threshold":1,"keys":[{"address":"' || a.address || '","weight":1}]}' END AS witness_permission_json,
-       NULL AS assets_json
+       coalesce(CAST(ast.j AS VARCHAR), '[]') AS assets_json
 FROM g_os_addr a CROSS JOIN g_os_side s CROSS JOIN g_os_bounds b
 JOIN g_os_bal bal ON bal.address = a.address
 LEFT JOIN own o ON o.owner = a.address
@@ -393,8 +529,10 @@ LEFT JOIN v1 vb ON vb.owner = a.address AND vb.res = 'BANDWIDTH'
 LEFT JOIN v1 ve ON ve.owner = a.address AND ve.res = 'ENERGY'
 LEFT JOIN pend ON pend.side = s.side AND pend.owner = a.address
 LEFT JOIN vts ON vts.side = s.side AND vts.address = a.address
+LEFT JOIN g_os_assets ast ON ast.side = s.side AND ast.address = a.address
 LEFT JOIN wd ON wd.owner = a.address
 LEFT JOIN g_os_perm pm ON pm.address = a.address
+LEFT JOIN g_os_perm46 p46 ON p46.address = a.address
 LEFT JOIN witnesses w ON w.address = a.address;
 
 -- Network totals: the generated accounts' stakes on top of the rest of the network (synthetic constants, whole TRX),

@@ -1,10 +1,13 @@
 /** Independent ledgers over the raw tables, shared by the token tests (plain SQL, never the endpoints' templates). */
 export const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
-/** Independent TRC1155 ledger: in minus out per (contract, token id, holder). */
+/** Opening TRC1155 quantities (issue 12): trc1155_snapshots rows before the first block (none in an ingested lake). */
+export const OPENING_1155 = `SELECT contract_address, token_id, holder_address, CAST(balance_raw AS HUGEINT) AS d FROM snap_trc1155_snapshots WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks)`;
+/** Independent TRC1155 ledger: the openings plus in minus out per (contract, token id, holder). */
 export const LEDGER_1155 = `
   SELECT contract_address, token_id, h AS holder, sum(d) AS bal FROM (
     SELECT contract_address, token_id, to_address AS h, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc1155'
     UNION ALL SELECT contract_address, token_id, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc1155'
+    UNION ALL ${OPENING_1155}
   ) WHERE h <> '${ZERO}' GROUP BY ALL`;
 
 
@@ -33,10 +36,23 @@ export const LEDGER_20 = `
     UNION ALL ${OPENING_20}
   ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
 
-/** Independent TRC10 ledger: the issued supply credited to the issuer, plus successful transfers in minus out. */
+/**
+ * Opening TRC10 balances (issue 12): the assetV2 entries of the account snapshots as of a block before the first
+ * one, read with the JSON path functions (not the derive's from_json); none in an ingested lake.
+ */
+export const OPENING_10 = `
+  SELECT json_extract_string(x, '$.key') AS token_id, address AS h, CAST(json_extract_string(x, '$.value') AS HUGEINT) AS d
+  FROM (SELECT address, unnest(json_extract(assets_json, '$[*]')) AS x FROM snap_account_snapshots
+        WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks) AND assets_json IS NOT NULL)`;
+/**
+ * Independent TRC10 ledger: the openings, or for a token without any the issued supply credited to the issuer, plus
+ * successful transfers in minus out.
+ */
 export const LEDGER_10 = `
   SELECT token_id, h AS holder, sum(d) AS bal FROM (
     SELECT token_id, to_address AS h, CAST(amount AS HUGEINT) AS d FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
     UNION ALL SELECT token_id, owner_address, -CAST(amount AS HUGEINT) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS'
-    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens WHERE token_standard = 'trc10'
+    UNION ALL SELECT token_id, h, d FROM (${OPENING_10})
+    UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens
+      WHERE token_standard = 'trc10' AND token_id NOT IN (SELECT token_id FROM (${OPENING_10}))
   ) GROUP BY ALL`;
