@@ -476,6 +476,8 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
     }
+    // the energy price change of the window's approved getEnergyFee proposal (governance-schedule.sql, issue 13)
+    const energyChange = await db.all('SELECT from_ts, price_sun FROM g_gov_energy');
     await writeStatisticsDimensions(db, out, job.incremental, energyChange.map((r) => ({ fromTs: Number(r.from_ts), price: Number(r.price_sun) })));
 
     // Free the working tables before publish sorts and writes the staged ones.
