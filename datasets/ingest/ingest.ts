@@ -24,6 +24,7 @@ import { Staging, type BlockRange } from './staging.ts';
 import { Progress } from './progress.ts';
 import { SnapshotTracker } from './snapshots.ts';
 import { DEFAULT_TRACKED_TRC20, Trc20SnapshotTracker } from './trc20-snapshots.ts';
+import { NODE_LIST_TABLES, NodeListSchedule, readNodeLists, stageNodeLists } from './node-lists.ts';
 import { resourceDelegations } from '../../src/lake/catalog.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
@@ -184,6 +185,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   let lastIngested = -1;
   let firstBlock = -1;
   const snapshots = opts.snapshots === false ? null : new SnapshotTracker(new Trc20SnapshotTracker(opts.trc20Tracked ?? DEFAULT_TRACKED_TRC20, log));
+  const nodeLists = opts.snapshots === false ? null : new NodeListSchedule();
   try {
     await dims.load(staging.db);
     await refreshWitnesses(client, dims, book, log);
@@ -224,6 +226,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       const ranges = mergeRanges([...manifestRanges(staging.base), ...(finalTop >= firstBlock ? [[firstBlock, finalTop] as [number, number]] : [])]);
       const prevSolid = staging.base?.solidBlock ?? -1;
       const snapshotStaged = snapshots ? await takeSnapshot(finalTop) : false;
+      const listsStaged = nodeLists ? await takeNodeLists(finalTop) : false;
       const m = await publishVersion(staging.db, {
         dataDir: opts.out,
         source: { kind: 'node', node: publicUrl(opts.node), ranges },
@@ -235,6 +238,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         snapshots: 'upsert',
       });
       if (snapshotStaged) for (const t of ['account_snapshots', 'resource_delegations', 'network_snapshots', 'trc20_snapshots']) await staging.db.run(`DELETE FROM ${t}`);
+      if (listsStaged) for (const t of NODE_LIST_TABLES) await staging.db.run(`DELETE FROM ${t}`);
       if (referenceFiles) {
         // Published: later publishes carry them over (an empty staged reference table keeps the previous file).
         for (const name of Object.keys(referenceFiles)) await staging.db.run(`DELETE FROM ${name}`);
@@ -266,12 +270,39 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         warnedShort = true;
         return false;
       }
-      const tsCell = await staging.db.scalar(`SELECT max("timestamp") FROM blocks WHERE block_number = ${top}`);
-      const asOfTs = tsCell !== null ? Number(tsCell) : staging.base?.head.number === top ? Number(staging.base.head.timestamp) : 0;
+      const asOfTs = await blockTime(top);
       const r = await snapshots.take(client, staging.db, top, asOfTs, () => solidHead(client, log), previousPairs, opts.snapshotConcurrency ?? 8, warnedNoSolid ? '/wallet/getaccount' : undefined);
       if (!r.staged) log(`snapshot deferred: the solid head moved from ${top} to ${r.movedTo} while reading ${r.accounts} accounts; the next publish reads what the new blocks touched`);
       else progress.log(`snapshot of ${r.accounts} accounts${r.balances ? ` and ${r.balances} TRC20 balances` : ''} as of block ${top}`);
       return r.staged;
+    };
+
+    /** Time of block `top` (staged, or the published head); 0 when neither holds it. */
+    const blockTime = async (top: number): Promise<number> => {
+      const tsCell = await staging.db.scalar(`SELECT max("timestamp") FROM blocks WHERE block_number = ${top}`);
+      return tsCell !== null ? Number(tsCell) : staging.base?.head.number === top ? Number(staging.base.head.timestamp) : 0;
+    };
+
+    /**
+     * Stages the node's lists (node-lists.ts: nodes, chain parameters, proposals, witnesses) as of `top` when it is
+     * the node's solid head and the schedule says they are due (first time, then each new maintenance period); reads
+     * that ended after the solid head moved are dropped (a later publish reads them again).
+     */
+    const takeNodeLists = async (top: number): Promise<boolean> => {
+      if (!nodeLists || top < 0) return false;
+      const asOfTs = await blockTime(top);
+      if (!nodeLists.due(asOfTs) || (await solidHead(client, log)) !== top) return false;
+      const r = await readNodeLists(client, top, asOfTs, opts.snapshotConcurrency ?? 8);
+      for (const w of nodeLists.warnings(r.missing)) log(w);
+      const after = await solidHead(client, log);
+      if (after !== top) {
+        log(`node lists deferred: the solid head moved from ${top} to ${after} while reading them`);
+        return false;
+      }
+      await stageNodeLists(staging.db, r.rows);
+      nodeLists.done(asOfTs);
+      progress.log(`node lists as of block ${top}: ${Object.entries(r.rows).map(([k, v]) => `${k} ${v?.length ?? 0}`).join(', ')}`);
+      return true;
     };
 
     /** Receivers each owner delegates to in the published lake (so a pair the node no longer lists is written as 0). */

@@ -1,27 +1,19 @@
--- Per UTC day and witness: blocks produced and slots missed (docs/compat.md "Witnesses").
--- A missed slot is a 3-second slot between two blocks of consecutive heights that holds no block, except the 2 slots
--- skipped after each maintenance (every 6 h from UTC midnight: a slot whose time is within 6 s after the boundary).
--- Its owner is read from the schedule itself: within one maintenance period the active SRs produce in a fixed
--- rotation of 27 by absolute slot, so the slot belongs to the producer of a block of the same period at the same
--- position modulo 27. A miss whose owner no block of its period shows (a sparse lake) is not counted.
-WITH b AS (
-  SELECT block_number, "timestamp" AS ts, witness_address, tx_count,
-         lead(block_number) OVER w AS next_number, lead("timestamp") OVER w AS next_ts
-  FROM blocks WINDOW w AS (ORDER BY block_number)
-), owner AS (
-  SELECT ts // 21600000 AS period, (ts // 3000) % 27 AS pos, min(witness_address) AS witness_address
-  FROM b GROUP BY ALL
-), missed AS (
-  SELECT s.slot_ts
-  FROM b, LATERAL (SELECT unnest(range(b.ts + 3000, b.next_ts, 3000)) AS slot_ts) s
-  WHERE b.next_number = b.block_number + 1 AND b.next_ts - b.ts > 3000 AND s.slot_ts % 21600000 >= 6000
-), missed_by AS (
-  SELECT o.witness_address, m.slot_ts AS ts
-  FROM missed m JOIN owner o ON o.period = m.slot_ts // 21600000 AND o.pos = (m.slot_ts // 3000) % 27
-), facts AS (
-  SELECT witness_address, ts, 1 AS produced, 0 AS missed, tx_count, block_number FROM b
+-- Per UTC day and witness: blocks produced and slots missed (docs/compat.md "Witnesses"; the slot rules are in
+-- sql/fragments/missed-slots.sql).
+-- A miss is counted on the day of its slot. The block before the first block read (main.blocks: the whole version)
+-- is read too, without counting it as produced, so a gap from it is seen: an incremental publish (schema `days`)
+-- whose first block follows a gap across UTC midnight counts the previous day's missed slots there, and derive.ts
+-- rewrites that day with the others (growth `withPreviousBlockDay`). Only the days of the blocks read are output.
+WITH input AS (
+  SELECT block_number, "timestamp", witness_address, tx_count, true AS own FROM blocks
+  UNION ALL
+  SELECT block_number, "timestamp", witness_address, tx_count, false AS own FROM main.blocks
+  WHERE block_number = (SELECT min(block_number) FROM blocks) - 1
+), {{> fragments/missed-slots input}}, facts AS (
+  SELECT witness_address, ts, 1 AS produced, 0 AS missed, tx_count, block_number FROM slot_b WHERE own
   UNION ALL
   SELECT witness_address, ts, 0, 1, 0, NULL FROM missed_by
+  WHERE ts >= (SELECT min("timestamp") // 86400000 * 86400000 FROM blocks)
 )
 SELECT CAST(CAST(epoch_ms(ts) AS DATE) AS VARCHAR) AS day,
        epoch_ms(CAST(CAST(epoch_ms(ts) AS DATE) AS TIMESTAMP)) AS day_ts,

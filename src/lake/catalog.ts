@@ -484,6 +484,26 @@ export const proposals: Dataset = {
   ],
 };
 
+// Issue 13, part B: the witnesses as the node lists them, with the lifetime production the lake's window cannot know.
+export const witnessSnapshots: Dataset = {
+  name: 'witness_snapshots',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['address', 'as_of_block'],
+  sortBy: ['as_of_block', 'address'],
+  doc: "Witnesses as the node lists them (`/wallet/listwitnesses`) at a snapshot block: lifetime blocks produced and slots missed, latest block, URL, votes. The newest snapshot plus the lake's blocks after it give the lifetime figures of /api/pagewitness.",
+  columns: [
+    asOf,
+    c('as_of_ts', 'BIGINT', 'time of the as-of block, ms (where the lake\'s production after the snapshot starts)'),
+    c('address', 'VARCHAR', 'witness account, Base58'),
+    c('url', 'VARCHAR', 'website'),
+    c('vote_count', 'BIGINT', 'votes of the last maintenance tally (voteCount)'),
+    c('total_produced', 'BIGINT', 'blocks produced since it became a witness, up to the as-of block (totalProduced)'),
+    c('total_missed', 'BIGINT', 'own slots missed since it became a witness, up to the as-of block (totalMissed)'),
+    c('latest_block_num', 'BIGINT', 'latest block it produced, up to the as-of block (latestBlockNum; 0 when none)'),
+  ],
+};
+
 export const nodeGeo: Dataset = {
   name: 'node_geo',
   kind: 'reference',
@@ -503,7 +523,7 @@ export const nodeGeo: Dataset = {
 };
 
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo];
 

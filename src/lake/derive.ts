@@ -64,7 +64,7 @@ export interface DeriveContext {
 
 /** Defines the derive-only schemas and macros for `plan` (see the file comment). */
 export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promise<void> {
-  const { view, dir, tables } = ctx;
+  const { view } = ctx;
   await view.run(`CREATE OR REPLACE MACRO derive_head_ts() AS ${Math.trunc(plan.head.timestamp)}::BIGINT`);
   // derive_head_day(n): the UTC day n days from the head's, 'yyyy-MM-dd' (a constant, so it prunes date= folders).
   const headDay = Math.floor(plan.head.timestamp / DAY_MS) * DAY_MS;
@@ -76,25 +76,45 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   // The previous version's head: a state merge tells the snapshot rows this publish added (as of a block above it).
   await view.run(`CREATE OR REPLACE MACRO derive_prev_head() AS ${Math.trunc(plan.previous.manifest.head.number)}::BIGINT`);
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-  for (const ds of sourceDatasets) {
-    if (ds.kind !== 'raw') continue;
-    const files = plan.days
-      .filter((d) => tables[ds.name]?.partitions?.[d])
-      .map((d) => lit(path.join(dir, 'raw', ds.name, `date=${d}`, '*.parquet')));
-    for (const [schema, where] of [['days', ''], ['delta', `WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`]] as const) {
-      if (!files.length) await view.run(`CREATE OR REPLACE TABLE ${schema}.${ds.name} AS SELECT * FROM main.${ds.name} LIMIT 0`);
-      else {
-        await view.run(
-          `CREATE OR REPLACE VIEW ${schema}.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = true, hive_types = {'date': VARCHAR}) ${where}`,
-        );
-      }
-    }
-  }
+  await rawDayViews(ctx, 'days', plan.days);
+  await rawDayViews(ctx, 'delta', plan.days, `WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`);
   const prev = plan.previous;
   for (const ds of [...sourceDatasets.filter((d) => d.kind === 'dimension'), ...derivedDatasets]) {
     const entry = plan.rebuild?.has(ds.name) ? undefined : prev.manifest.tables[ds.name];
     if (entry) await createDatasetView(view, prev.dir, ds, entry.rows, 'prev');
   }
+}
+
+/** `schema.<raw>` for every raw dataset: its rows of `days` in the new version (filtered by `where`), or an empty table. */
+async function rawDayViews(ctx: Pick<DeriveContext, 'view' | 'dir' | 'tables'>, schema: string, days: readonly string[], where = ''): Promise<void> {
+  for (const ds of sourceDatasets) {
+    if (ds.kind !== 'raw') continue;
+    const files = days
+      .filter((d) => ctx.tables[ds.name]?.partitions?.[d])
+      .map((d) => lit(path.join(ctx.dir, 'raw', ds.name, `date=${d}`, '*.parquet')));
+    if (!files.length) await ctx.view.run(`CREATE OR REPLACE TABLE ${schema}.${ds.name} AS SELECT * FROM main.${ds.name} LIMIT 0`);
+    else {
+      await ctx.view.run(
+        `CREATE OR REPLACE VIEW ${schema}.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = true, hive_types = {'date': VARCHAR}) ${where}`,
+      );
+    }
+  }
+}
+
+/**
+ * The days a per-day dataset recomputes: the rewritten days, and with `withPreviousBlockDay` also the day of the
+ * block just before the first new block when that day is not rewritten (the new block follows a gap across
+ * midnight: the missed slots before midnight of witness_daily_stats). Those days' raw rows are in schema `dayswide`.
+ */
+async function recomputedDays(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset): Promise<{ days: string[]; schema: string }> {
+  if (ds.growth.rule !== 'per-day' || !ds.growth.withPreviousBlockDay || plan.fromBlock === null) return { days: plan.days, schema: 'days' };
+  const [r] = await ctx.view.all(`SELECT "date" AS day FROM main.blocks WHERE block_number = ${plan.fromBlock - 1}`);
+  const before = r ? String(r.day) : undefined;
+  if (!before || plan.days.includes(before)) return { days: plan.days, schema: 'days' };
+  const days = [before, ...plan.days].sort();
+  await ctx.view.run('CREATE SCHEMA IF NOT EXISTS dayswide');
+  await rawDayViews(ctx, 'dayswide', days);
+  return { days, schema: 'dayswide' };
 }
 
 /** Writes every derived dataset into `ctx.dir` and records it in `ctx.tables`. */
@@ -191,7 +211,8 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   const own = await readDeriveSql(ds.name);
   // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows.
   const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : own;
-  await withSearchPath(ctx.view, !incremental ? null : adding ? 'delta' : 'days', () =>
+  const recomputed = incremental && !adding ? await recomputedDays(ctx, plan, ds) : { days: plan.days, schema: 'days' };
+  await withSearchPath(ctx.view, !incremental ? null : adding ? 'delta' : recomputed.schema, () =>
     ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
@@ -211,7 +232,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   }
   if (incremental) {
     for (const [day, p] of Object.entries(before!.partitions!)) {
-      if (plan.days.includes(day)) continue;
+      if (recomputed.days.includes(day)) continue;
       await linkFiles(path.join(plan.previous!.dir, 'derived', ds.name, `date=${day}`), path.join(target, `date=${day}`));
       partitions[day] = p;
     }
@@ -219,7 +240,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   const rows = Object.values(partitions).reduce((a, p) => a + p.rows, 0);
   const rebuilt: Rebuilt = !incremental
     ? { how: 'full', detail: 'every day' }
-    : { how: 'days', detail: `${adding ? 'new rows added to ' : 'recomputed '}${plan.days.join(' ') || 'none'}` };
+    : { how: 'days', detail: `${adding ? 'new rows added to ' : 'recomputed '}${recomputed.days.join(' ') || 'none'}` };
   return { kind: 'derived', rows, partitions, rebuilt };
 }
 

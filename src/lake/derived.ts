@@ -697,7 +697,8 @@ export const dailyTokenHolders: DerivedDataset = {
 export const witnessDailyStats: DerivedDataset = {
   name: 'witness_daily_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  // A missed slot before midnight is only seen from the next day's first block: that publish recomputes the day before.
+  growth: { rule: 'per-day', withPreviousBlockDay: true },
   partitioned: true,
   sortBy: ['day', 'witness_address'],
   doc: 'Per UTC day and witness: blocks produced, slots missed (the slot schedule, the 2 slots skipped after each maintenance not counted), transactions, largest block, latest block.',

@@ -25,7 +25,16 @@ import type { Dataset } from './catalog.ts';
 import { SQL_ROOT } from './sql-files.ts';
 
 export type Growth =
-  | { rule: 'per-day'; additive?: boolean }
+  | {
+      rule: 'per-day';
+      additive?: boolean;
+      /**
+       * The SELECT also reads the block just before the days it is given (main.blocks) and may output rows for that
+       * block's day (witness_daily_stats: the missed slots of a gap across UTC midnight count on the slot's day), so
+       * a publish recomputes that day too when it is earlier than the first rewritten day (derive.ts recomputedDays).
+       */
+      withPreviousBlockDay?: boolean;
+    }
   | { rule: 'runs' }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
@@ -46,6 +55,7 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
+      if (g.additive && g.withPreviousBlockDay) throw new Error(`derived dataset ${ds.name}: growth per-day additive reads the new rows only, so it cannot recompute the previous block's day`);
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
       // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
       if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);

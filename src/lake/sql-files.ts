@@ -161,14 +161,17 @@ export async function readViewSqls(): Promise<{ name: string; sql: string }[]> {
 }
 
 /**
- * Every `sql/serving/<name>.sql` as { name, sql }, in name order: one SELECT per file, materialized as an in-memory
+ * Every `sql/serving/<name>.sql` as { name, sql }, fragments expanded, in name order: one SELECT per file, materialized as an in-memory
  * table when a server opens a version (views.ts `createServingTables`), e.g. `daily_network_series`.
  */
 export async function readServingSqls(): Promise<{ name: string; sql: string }[]> {
   const dir = path.join(SQL_ROOT, 'serving');
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
   const out: { name: string; sql: string }[] = [];
-  for (const f of files) out.push({ name: f.replace(/\.sql$/, ''), sql: stripStatement(await fs.readFile(path.join(dir, f), 'utf8')) });
+  for (const f of files) {
+    const name = f.replace(/\.sql$/, '');
+    out.push({ name, sql: stripStatement(expandFragments(`serving/${name}`, await fs.readFile(path.join(dir, f), 'utf8'))) });
+  }
   return out;
 }
 

@@ -1,6 +1,7 @@
 /**
  * The audit's witness endpoints (issue 13): votes in force (the witnesses dimension), realtime votes (the newest
- * account snapshot of each voter), blocks produced and their transactions (raw blocks), compared as literals on
+ * account snapshot of each voter), blocks produced (lifetime: the newest witness snapshot + the raw blocks after it)
+ * and their transactions (raw blocks), compared as literals on
  * /api/pagewitness, /api/vote/witness and /api/witness/general-info; /api/system/tps from raw blocks and chain_anchors;
  * /api/nodemap, /api/proposal and /api/chainparameters from their snapshots and the node_geo reference.
  */
@@ -15,7 +16,17 @@ const REALTIME = `
 
 export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
   const dim = await io.sql('SELECT address, CAST(votes AS VARCHAR) AS votes, rank FROM dim_witnesses ORDER BY rank');
-  const made = new Map((await io.sql(`SELECT witness_address a, CAST(count(*) AS VARCHAR) n, CAST(sum(tx_count) AS VARCHAR) tx FROM raw_blocks GROUP BY 1`)).map((r) => [s(r.a), r]));
+  // Blocks produced, lifetime: the newest witness snapshot's totalProduced plus the raw blocks after its block (no
+  // snapshot: every raw block); transactions: the lake's.
+  const made = new Map((await io.sql(`
+    WITH snap AS (SELECT * FROM snap_witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM snap_witness_snapshots)),
+    lake AS (
+      SELECT witness_address a, count(*) FILTER (WHERE block_number > (SELECT coalesce(max(as_of_block), -1) FROM snap)) AS after, sum(tx_count) AS tx
+      FROM raw_blocks GROUP BY 1
+    )
+    SELECT coalesce(lake.a, snap.address) AS a, CAST(coalesce(snap.total_produced, 0) + coalesce(lake.after, 0) AS VARCHAR) AS n,
+           CAST(coalesce(lake.tx, 0) AS VARCHAR) AS tx
+    FROM lake FULL JOIN snap ON snap.address = lake.a`)).map((r) => [s(r.a), r]));
   const realtime = new Map((await io.sql(REALTIME)).map((r) => [s(r.candidate), s(r.votes)]));
   const page = objects(arrayPart(await get('/api/pagewitness?limit=1000'), 'data'));
   check('/api/pagewitness', 'total rows', s(page.length), s(dim.length));

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 
-/** The span the current TPS is averaged over, ms (20 slots). */
+/** The span the current TPS is averaged over, ms (20 slots); sql/serving/tps_figures.sql sums the blocks of it. */
 export const CURRENT_TPS_SPAN_MS = 60_000;
 const SLOT_SECONDS = 3;
 
@@ -21,7 +21,7 @@ export default defineEndpoint({
   }),
   queries: { tps: 'system/tps' },
   async handle(_p, ctx) {
-    const [r] = await ctx.rows('tps', { since: ctx.now - CURRENT_TPS_SPAN_MS });
+    const [r] = await ctx.rows('tps', {});
     const lakeMax = Math.round(Number(r?.max_block_tx ?? 0) / SLOT_SECONDS);
     const anchor = r?.anchor_max_tps === null || r?.anchor_max_tps === undefined ? 0 : Number(r.anchor_max_tps);
     return {

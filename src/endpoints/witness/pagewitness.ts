@@ -78,7 +78,7 @@ export default defineEndpoint({
   response: z.looseObject({ total: count, data: z.array(item), lastBlock: lastBlock.nullable() }),
   queries: { witnesses: 'witness/witnesses', head: 'witness/head-block' },
   async handle(p, ctx) {
-    const [rows, [head]] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('head', { ts: ctx.now })]);
+    const [rows, [head]] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('head', {})]);
     const all = toWitnesses(rows);
     const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
     let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;

@@ -268,6 +268,8 @@ export interface FakeNodeState {
   noSolidity: boolean;
   /** /wallet/listwitnesses answers an error. */
   noWitnesses: boolean;
+  /** /wallet/listnodes, /wallet/getchainparameters and /wallet/listproposals answer 404, as a node that closed them. */
+  noNodeLists: boolean;
   /** Blocks above `solid` come from this fork (0 = the canonical chain). */
   unconfirmedFork: number;
   requests: { path: string; body: Record<string, unknown>; headers: http.IncomingHttpHeaders }[];
@@ -291,7 +293,7 @@ export interface FakeNodeState {
 export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
   return {
     low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
-    noWitnesses: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, staking: false,
+    noWitnesses: false, noNodeLists: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, staking: false,
     noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, ...over,
   };
 }
@@ -318,6 +320,51 @@ const WITNESSES = [
   { address: '41c81107148e5fa4b4a2edf3d5354db6c6be5b5549', voteCount: 3_000_000_000, url: Buffer.from('https://producer.example').toString('hex') },
   { address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', voteCount: 4_000_000_000, url: Buffer.from('https://other.example').toString('hex') },
 ];
+
+/**
+ * Lifetime production the node reports before its first block (`low`): the producer of every block (the real
+ * block's witness, WITNESSES[0]) adds its blocks up to the solid head to these; the other witness produced none here.
+ */
+export const WITNESS_HISTORY = [
+  { produced: 1_234_567, missed: 891, latest: 0 },
+  { produced: 2_345_678, missed: 12, latest: REAL_BLOCK - 5_000 },
+];
+
+/** `/wallet/listwitnesses` as of the solid head: lifetime totals consistent with the blocks the node has. */
+function witnessList(state: FakeNodeState): Json {
+  return {
+    witnesses: WITNESSES.map((w, i) => {
+      const h = WITNESS_HISTORY[i]!;
+      const mine = i === 0 ? Math.max(0, state.solid - state.low + 1) : 0;
+      const out: Json = { ...w, totalProduced: h.produced + mine, totalMissed: h.missed, latestBlockNum: i === 0 && mine > 0 ? state.solid : h.latest, isJobs: true };
+      if (!out.latestBlockNum) delete out.latestBlockNum; // a default value is left out, as java-tron prints it
+      return out;
+    }),
+  };
+}
+
+/** `/wallet/listnodes`: hosts as the hex of their text (bytes), documentation-range addresses (RFC 5737). */
+export const NODE_HOSTS = ['192.0.2.10', '198.51.100.7', '203.0.113.200'];
+const nodeList = (): Json => ({ nodes: NODE_HOSTS.map((h, i) => ({ address: { host: Buffer.from(h).toString('hex'), port: 18888 + (i === 2 ? 1 : 0) } })) });
+
+/** `/wallet/getchainparameters`: a few parameters, one at 0 (printed without a value). */
+export const CHAIN_PARAMETERS: [string, number][] = [['getMaintenanceTimeInterval', 21_600_000], ['getTransactionFee', 1000], ['getEnergyFee', 420], ['getAllowTvmConstantinople', 1], ['getAllowMarketTransaction', 0]];
+const chainParameterList = (): Json => ({ chainParameter: CHAIN_PARAMETERS.map(([key, value]) => (value ? { key, value } : { key })) });
+
+/**
+ * `/wallet/listproposals`, created before the node's first block (its blocks hold no proposal transactions): one
+ * expired with 2 approvals, DISAPPROVED by the protocol rule (approval needs 18 of the 27 SRs), and one still open
+ * (state left out: PENDING is the default).
+ */
+const proposalList = (): Json => {
+  const t = Number(real.block_header.raw_data.timestamp);
+  return {
+    proposals: [
+      { proposal_id: 2, proposer_address: WITNESSES[1]!.address, parameters: [{ key: 19, value: 90_000_000_000 }], expiration_time: t + 30 * 86_400_000, create_time: t - 3_600_000 },
+      { proposal_id: 1, proposer_address: WITNESSES[0]!.address, parameters: [{ key: 11, value: 420 }], expiration_time: t - 86_400_000, create_time: t - 4 * 86_400_000, approvals: [WITNESSES[0]!.address, WITNESSES[1]!.address], state: 'DISAPPROVED' },
+    ],
+  };
+};
 
 export const RATE_LIMIT_BODY = '{"Error":"class java.lang.IllegalAccessException : lack of computing resources"}';
 export const LITE_BODY = 'this API is closed because this node is a lite fullnode';
@@ -372,7 +419,16 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       return { status: 200, text: JSON.stringify(header(state.solid, 0, state.slotMs)) };
     case '/wallet/listwitnesses':
       if (state.noWitnesses) return { status: 200, text: '{"Error":"not available"}' };
-      return { status: 200, text: JSON.stringify({ witnesses: WITNESSES }) };
+      return { status: 200, text: JSON.stringify(witnessList(state)) };
+    case '/wallet/listnodes':
+      if (state.noNodeLists) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: JSON.stringify(nodeList()) };
+    case '/wallet/getchainparameters':
+      if (state.noNodeLists) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: JSON.stringify(chainParameterList()) };
+    case '/wallet/listproposals':
+      if (state.noNodeLists) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: JSON.stringify(proposalList()) };
     case '/walletsolidity/triggerconstantcontract':
       if (state.noSolidity || state.noStateApis) return { status: 404, text: 'Not Found' };
     // falls through: both answer as of the solid head, like the other state reads here

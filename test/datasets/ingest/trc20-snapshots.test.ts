@@ -155,7 +155,7 @@ describe('tracking settings', () => {
     const s = { low: LOW, head: A, solid: A, slotMs: SLOT, rich: true, staking: true } as const;
     const holder = '41' + 'ab'.repeat(20);
     const body = { contract_address: USDT_HEX, function_selector: 'balanceOf(address)', parameter: '0'.repeat(24) + holder.slice(2) };
-    const fake = (over: object) => ({ ...s, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false, noWitnesses: false, unconfirmedFork: 0, requests: [], record: false, noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, ...over });
+    const fake = (over: object) => ({ ...s, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false, noWitnesses: false, noNodeLists: false, unconfirmedFork: 0, requests: [], record: false, noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, ...over });
     const r = handle(fake({}), '/walletsolidity/triggerconstantcontract', body);
     expect(uint256(JSON.parse(r.text).constant_result[0])).toBe(openingTrc20(USDT_HEX, holder).toString());
     expect(handle(fake({ noSolidity: true }), '/walletsolidity/triggerconstantcontract', body).status).toBe(404);

@@ -20,13 +20,19 @@ export async function realtimeVotes(): Promise<Map<string, number>> {
 }
 
 /**
- * Blocks and missed slots per producer. A missed slot: a multiple of 3 s strictly between two blocks of consecutive
- * heights, not within the first 6 s of a 6-hour maintenance period, owned by the producer seen most often at the
- * same position modulo 27 of the same period.
+ * Lifetime blocks and missed slots per witness: the newest witness snapshot (the node's totals as of its block) plus
+ * the lake's blocks after that block and its missed slots after that block's time (no snapshot: the whole lake). A
+ * missed slot: a multiple of 3 s strictly between two blocks of consecutive heights, not within the first 6 s of a
+ * 6-hour maintenance period, owned by the producer seen most often at the same position modulo 27 of the same period.
+ * `tx` is the lake's (the node does not count transactions); `last` the latest block, the lake's or else the snapshot's.
  */
-export async function production(): Promise<Map<string, { produced: number; missed: number; tx: number; last: number }>> {
+export async function production(): Promise<Map<string, { produced: number; missed: number; tx: number; last: number; inLake: number }>> {
   const rows = await sql(`
-    WITH owners AS (
+    WITH snap AS (
+      SELECT * FROM snap_witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM snap_witness_snapshots)
+    ), cut AS (
+      SELECT coalesce(max(as_of_block), -1) AS block, coalesce(max(as_of_ts), -1) AS ts FROM snap
+    ), owners AS (
       SELECT "timestamp" // 21600000 AS period, ("timestamp" // 3000) % 27 AS pos, mode(witness_address) AS who
       FROM raw_blocks GROUP BY ALL
     ), slots AS (
@@ -35,14 +41,19 @@ export async function production(): Promise<Map<string, { produced: number; miss
       WHERE b."timestamp" - a."timestamp" > 3000
     ), misses AS (
       SELECT o.who, count(*) AS n FROM slots s JOIN owners o ON o.period = s.ts // 21600000 AND o.pos = (s.ts // 3000) % 27
-      WHERE s.ts % 21600000 >= 6000 GROUP BY 1
+      WHERE s.ts % 21600000 >= 6000 AND s.ts > (SELECT ts FROM cut) GROUP BY 1
     ), made AS (
-      SELECT witness_address AS who, count(*) AS n, sum(tx_count) AS tx, max(block_number) AS last FROM raw_blocks GROUP BY 1
+      SELECT witness_address AS who, count(*) FILTER (WHERE block_number > (SELECT block FROM cut)) AS n, count(*) AS in_lake,
+             sum(tx_count) AS tx, max(block_number) AS last
+      FROM raw_blocks GROUP BY 1
+    ), who AS (
+      SELECT who FROM made UNION SELECT who FROM misses UNION SELECT address FROM snap
     )
-    SELECT coalesce(made.who, misses.who) AS who, coalesce(made.n, 0) AS produced, coalesce(misses.n, 0) AS missed,
-           coalesce(made.tx, 0) AS tx, coalesce(made.last, 0) AS last
-    FROM made FULL JOIN misses ON misses.who = made.who`);
-  return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last) }]));
+    SELECT who.who, coalesce(snap.total_produced, 0) + coalesce(made.n, 0) AS produced,
+           coalesce(snap.total_missed, 0) + coalesce(misses.n, 0) AS missed, coalesce(made.in_lake, 0) AS in_lake,
+           coalesce(made.tx, 0) AS tx, coalesce(made.last, snap.latest_block_num, 0) AS last
+    FROM who LEFT JOIN made ON made.who = who.who LEFT JOIN misses ON misses.who = who.who LEFT JOIN snap ON snap.address = who.who`);
+  return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last), inLake: Number(r.in_lake) }]));
 }
 
 export async function witnessDim(): Promise<{ address: string; rank: number; votes: number; brokerage: number; name: string; created_ts: number }[]> {

@@ -1,0 +1,53 @@
+-- Every witness with its votes and production, one row per witness (bounded by the witness list: a few hundred),
+-- computed once per version instead of per request of the four witness endpoints (sql/witness/witnesses.sql reads
+-- it; src/endpoints/witness/witness-rows.ts turns the rows into the answers). docs/compat.md "Witnesses".
+-- cycle_votes: the tally in force (the node counts votes at each maintenance; listwitnesses' voteCount), rank and
+-- type follow it. realtime_votes: the current votes of the newest account snapshots (votes_by_candidate), so they
+-- equal the sum of /api/vote?candidate=.
+-- Production is lifetime: the newest witness_snapshots (the node's totalProduced / totalMissed / latestBlockNum as
+-- of its block) plus the lake's production after that block: whole days after the snapshot's day from
+-- witness_daily_stats, and the rest of the snapshot's day from its raw blocks (the slot rules of
+-- sql/fragments/missed-slots.sql over that day's and the next day's files: the slot owners of the whole day, and the
+-- gap across midnight), so the cost is a day's blocks, not history. No snapshot: the lake's window alone.
+-- produced_trx, last_block and last_block_ts are the window's (the node does not count transactions); last_block
+-- is the snapshot's latestBlockNum when the window holds no block of the witness.
+WITH snap AS (
+  SELECT * FROM witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM witness_snapshots)
+), cut AS (
+  SELECT coalesce(max(as_of_block), -1) AS block, coalesce(max(as_of_ts), -1) AS ts,
+         coalesce(max(as_of_ts), -1) // 86400000 * 86400000 AS day_ts
+  FROM snap
+), window_prod AS (
+  SELECT witness_address, sum(tx_count) AS produced_trx, max(last_block) AS last_block, max(last_block_ts) AS last_block_ts
+  FROM witness_daily_stats GROUP BY witness_address
+), later_days AS (
+  SELECT witness_address, sum(produced) AS produced, sum(missed) AS missed
+  FROM witness_daily_stats WHERE day_ts > (SELECT day_ts FROM cut) GROUP BY witness_address
+), cut_day_blocks AS (
+  SELECT block_number, "timestamp", witness_address FROM blocks
+  WHERE "date" IN (SELECT strftime(epoch_ms(day_ts + d * 86400000), '%Y-%m-%d') FROM cut, range(2) t(d))
+), {{> fragments/missed-slots cut_day_blocks}}, cut_day AS (
+  SELECT witness_address, count(*) AS produced, 0 AS missed
+  FROM slot_b WHERE block_number > (SELECT block FROM cut) AND ts < (SELECT day_ts + 86400000 FROM cut) GROUP BY ALL
+  UNION ALL
+  SELECT witness_address, 0, count(*)
+  FROM missed_by WHERE ts > (SELECT ts FROM cut) AND ts < (SELECT day_ts + 86400000 FROM cut) GROUP BY ALL
+), after_snap AS (
+  SELECT witness_address, sum(produced) AS produced, sum(missed) AS missed
+  FROM (SELECT * FROM later_days UNION ALL BY NAME SELECT * FROM cut_day) GROUP BY witness_address
+), rt AS (
+  SELECT candidate_address, sum(votes) AS votes FROM votes_by_candidate GROUP BY candidate_address
+)
+SELECT w.address, w.name, w.url, w.rank, w.witness_type, w.votes AS cycle_votes, coalesce(rt.votes, 0)::BIGINT AS realtime_votes,
+       w.brokerage, w.created_ts,
+       (coalesce(s.total_produced, 0) + coalesce(a.produced, 0))::BIGINT AS produced,
+       (coalesce(s.total_missed, 0) + coalesce(a.missed, 0))::BIGINT AS missed,
+       coalesce(p.produced_trx, 0)::BIGINT AS produced_trx,
+       CASE WHEN p.last_block IS NOT NULL THEN p.last_block WHEN s.latest_block_num > 0 THEN s.latest_block_num END AS last_block,
+       p.last_block_ts
+FROM witnesses w
+LEFT JOIN window_prod p ON p.witness_address = w.address
+LEFT JOIN after_snap a ON a.witness_address = w.address
+LEFT JOIN snap s ON s.address = w.address
+LEFT JOIN rt ON rt.candidate_address = w.address
+ORDER BY w.rank

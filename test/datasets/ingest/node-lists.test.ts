@@ -1,0 +1,128 @@
+/**
+ * The node's lists as snapshot datasets (issue 13, part B; datasets/ingest/node-lists.ts): network_nodes,
+ * chain_parameters, proposals and witness_snapshots read from the fake node as of the solid head, when they are due
+ * (first publish at the head, then each new maintenance period), a node that closed some of them, and
+ * `snapshots: false`. Expectations come from the fake node's own constants and the lake's raw blocks.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hexToBase58 } from '../../../src/chain/address.ts';
+import { runIngest, type IngestOptions } from '../../../datasets/ingest/index.ts';
+import { MAINTENANCE_MS, NodeListSchedule } from '../../../datasets/ingest/node-lists.ts';
+import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESS_HISTORY, realBlock, startFakeNode } from './fake-node.ts';
+import { openLake, tempLake } from './lake-read.ts';
+
+const LIST_APIS = ['/wallet/listnodes', '/wallet/getchainparameters', '/wallet/listproposals', '/wallet/listwitnesses'];
+const PRODUCER = hexToBase58(String(realBlock.block_header.raw_data.witness_address));
+
+let node: FakeNode;
+const cleanups: (() => void)[] = [];
+const logs: string[] = [];
+const lake = (): string => {
+  const t = tempLake();
+  cleanups.push(t.cleanup);
+  return t.dir;
+};
+const ingest = (out: string, o: Partial<IngestOptions>) =>
+  runIngest({ node: node.url, out, progress: false, backoffMs: 1, log: (l) => logs.push(l), ...o });
+const listCalls = (): number => node.state.requests.filter((r) => LIST_APIS.includes(r.path)).length;
+
+beforeAll(async () => {
+  node = await startFakeNode({ low: REAL_BLOCK - 3, head: REAL_BLOCK + 3, solid: REAL_BLOCK + 3 });
+});
+
+afterAll(async () => {
+  await node?.close();
+  for (const c of cleanups) c();
+});
+
+describe('node lists', () => {
+  it('are read as of the solid head into their snapshot datasets, as the node prints them', async () => {
+    const dir = lake();
+    await ingest(dir, { from: REAL_BLOCK - 3, to: REAL_BLOCK + 3 });
+    const l = await openLake(dir);
+    try {
+      const asOf = REAL_BLOCK + 3;
+      expect(await l.q('SELECT DISTINCT as_of_block FROM network_nodes')).toEqual([{ as_of_block: asOf }]);
+      expect((await l.q('SELECT host, port FROM network_nodes ORDER BY host')).map((r) => `${r.host}:${r.port}`)).toEqual(
+        NODE_HOSTS.map((h, i) => `${h}:${18888 + (i === 2 ? 1 : 0)}`).sort(),
+      );
+      // A parameter printed without a value (0 is the default) is 0.
+      expect((await l.q('SELECT key, value FROM chain_parameters ORDER BY key')).map((r) => [r.key, Number(r.value)])).toEqual(
+        [...CHAIN_PARAMETERS].sort((a, b) => (a[0] < b[0] ? -1 : 1)),
+      );
+      const props = await l.q('SELECT proposal_id, state, approvals_json, parameters_json, proposer_address FROM proposals ORDER BY proposal_id');
+      expect(props.map((p) => [Number(p.proposal_id), p.state])).toEqual([[1, 'DISAPPROVED'], [2, 'PENDING']]);
+      expect(JSON.parse(String(props[0]!.approvals_json))).toContain(PRODUCER);
+      expect(JSON.parse(String(props[0]!.parameters_json))).toEqual([{ key: 11, value: 420 }]);
+      expect(String(props[1]!.proposer_address)).toMatch(/^T[1-9A-HJ-NP-Za-km-z]{33}$/);
+      // Witnesses: the producer's lifetime count is its history before the node's first block plus its blocks in
+      // the lake up to the as-of block; the as-of time is that block's.
+      const [{ n, ts }] = (await l.q(`SELECT count(*) AS n, max("timestamp") FILTER (WHERE block_number = ${asOf}) AS ts FROM blocks WHERE witness_address = '${PRODUCER}' AND block_number <= ${asOf}`)) as [{ n: number; ts: number }];
+      const w = await l.q('SELECT address, as_of_block, as_of_ts, total_produced, total_missed, latest_block_num, url FROM witness_snapshots ORDER BY total_produced');
+      const producer = w.find((r) => r.address === PRODUCER)!;
+      expect(Number(producer.total_produced)).toBe(WITNESS_HISTORY[0]!.produced + Number(n));
+      expect(Number(producer.total_missed)).toBe(WITNESS_HISTORY[0]!.missed);
+      expect(Number(producer.latest_block_num)).toBe(asOf);
+      expect([Number(producer.as_of_block), Number(producer.as_of_ts)]).toEqual([asOf, Number(ts)]);
+      expect(producer.url).toBe('https://producer.example');
+      const other = w.find((r) => r.address !== PRODUCER)!;
+      expect([Number(other.total_produced), Number(other.latest_block_num)]).toEqual([WITNESS_HISTORY[1]!.produced, WITNESS_HISTORY[1]!.latest]);
+    } finally {
+      l.close();
+    }
+  });
+
+  it('a node that closed some lists: one warning per API, their datasets keep the previous rows', async () => {
+    const dir = lake();
+    node.state.solid = REAL_BLOCK;
+    await ingest(dir, { from: REAL_BLOCK - 3, to: REAL_BLOCK });
+    Object.assign(node.state, { solid: REAL_BLOCK + 3, noNodeLists: true });
+    logs.length = 0;
+    try {
+      await ingest(dir, { to: REAL_BLOCK + 3 });
+    } finally {
+      node.state.noNodeLists = false;
+    }
+    for (const api of ['/wallet/listnodes', '/wallet/getchainparameters', '/wallet/listproposals']) {
+      expect(logs.filter((l) => l.includes(`does not serve ${api}`)), api).toHaveLength(1);
+    }
+    const l = await openLake(dir);
+    try {
+      // The first run read all four as of its solid head; the second only the witnesses, the others kept.
+      expect(await l.q('SELECT DISTINCT as_of_block FROM witness_snapshots ORDER BY 1')).toEqual([{ as_of_block: REAL_BLOCK }, { as_of_block: REAL_BLOCK + 3 }]);
+      for (const t of ['network_nodes', 'chain_parameters', 'proposals']) expect(await l.q(`SELECT DISTINCT as_of_block FROM ${t}`), t).toEqual([{ as_of_block: REAL_BLOCK }]);
+    } finally {
+      l.close();
+    }
+  });
+
+  it('with snapshots off, none is asked for', async () => {
+    const dir = lake();
+    const before = listCalls();
+    await ingest(dir, { from: REAL_BLOCK - 3, to: REAL_BLOCK + 3, snapshots: false });
+    // listwitnesses is still asked once for the witnesses dimension (votes, URLs), not for a snapshot.
+    expect(listCalls() - before).toBe(1);
+    const l = await openLake(dir);
+    try {
+      for (const t of ['network_nodes', 'chain_parameters', 'proposals', 'witness_snapshots']) expect(await l.q(`SELECT count(*) AS n FROM ${t}`), t).toEqual([{ n: 0 }]);
+    } finally {
+      l.close();
+    }
+  });
+});
+
+describe('NodeListSchedule', () => {
+  it('due at first, then once per later maintenance period of the as-of block time', () => {
+    const s = new NodeListSchedule();
+    const t0 = 5 * MAINTENANCE_MS + 1000;
+    expect(s.due(t0)).toBe(true);
+    s.done(t0);
+    expect(s.due(t0 + 3_000)).toBe(false);
+    expect(s.due(6 * MAINTENANCE_MS - 3_000)).toBe(false);
+    expect(s.due(6 * MAINTENANCE_MS)).toBe(true);
+    s.done(6 * MAINTENANCE_MS + 3_000);
+    expect(s.due(7 * MAINTENANCE_MS - 1)).toBe(false);
+    expect(s.warnings(['/wallet/listnodes (404)'])).toHaveLength(1);
+    expect(s.warnings(['/wallet/listnodes (404)', '/wallet/listproposals (404)'])).toEqual([expect.stringContaining('/wallet/listproposals')]);
+  });
+});
