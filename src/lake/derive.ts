@@ -92,6 +92,13 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   for (const ds of [...sourceDatasets.filter((d) => d.kind === 'dimension'), ...derivedDatasets]) {
     const entry = plan.rebuild?.has(ds.name) ? undefined : prev.manifest.tables[ds.name];
     if (entry) await createDatasetView(view, prev.dir, ds, entry.rows, 'prev');
+    // prevdays.<name>: a per-day dataset's previous rows of the rewritten days (additive and merged days read them).
+    if (!('growth' in ds) || (ds as DerivedDataset).growth.rule !== 'per-day') continue;
+    const files = plan.days
+      .filter((d) => entry?.partitions?.[d])
+      .map((d) => lit(path.join(prev.dir, 'derived', ds.name, `date=${d}`, '*.parquet')));
+    if (files.length) await view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
+    else await view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
   }
 }
 
@@ -180,19 +187,17 @@ export function additiveMerge(ds: DerivedDataset, rows: string): string {
 /** Per-day: the dataset's SELECT over the rewritten days, one COPY per day; every other day linked. */
 async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
   const incremental = plan.previous !== null && before?.partitions !== undefined;
-  // Additive: the new blocks' rows added to the rewritten days' previous rows (not when blocks were replaced).
-  const adding = incremental && ds.growth.rule === 'per-day' && ds.growth.additive === true && !plan.replacesTail;
-  if (adding) {
-    const files = plan.days
-      .filter((d) => before!.partitions![d])
-      .map((d) => lit(path.join(plan.previous!.dir, 'derived', ds.name, `date=${d}`, '*.parquet')));
-    if (files.length) await ctx.view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
-    else await ctx.view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
-  }
+  // Additive or merged: the new blocks' rows added to the rewritten days' previous rows (prevdays, prepareDerive), not
+  // when blocks were replaced (a replaced row cannot be taken out of a sum or a set).
+  const growth: { additive?: boolean; set?: boolean; merge?: boolean } = ds.growth.rule === 'per-day' ? ds.growth : {};
+  // A set is additive without measures: the GROUP BY over every column keeps each distinct row once.
+  const adding = incremental && (growth.additive === true || growth.set === true) && !plan.replacesTail;
+  const merging = incremental && growth.merge === true && !plan.replacesTail;
   const own = await readDeriveSql(ds.name);
-  // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows.
-  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : own;
-  await withSearchPath(ctx.view, !incremental ? null : adding ? 'delta' : 'days', () =>
+  // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows;
+  // merged: the dataset's merge SELECT (sql/derive/merge/<name>.sql) over delta, prevdays and its set.
+  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? await readDeriveSql(path.join('merge', ds.name)) : own;
+  await withSearchPath(ctx.view, !incremental ? null : adding || merging ? 'delta' : 'days', () =>
     ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
@@ -220,7 +225,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   const rows = Object.values(partitions).reduce((a, p) => a + p.rows, 0);
   const rebuilt: Rebuilt = !incremental
     ? { how: 'full', detail: 'every day' }
-    : { how: 'days', detail: `${adding ? 'new rows added to ' : 'recomputed '}${plan.days.join(' ') || 'none'}` };
+    : { how: 'days', detail: `${adding ? 'new rows added to ' : merging ? 'new rows merged into ' : 'recomputed '}${plan.days.join(' ') || 'none'}` };
   return { kind: 'derived', rows, partitions, rebuilt };
 }
 

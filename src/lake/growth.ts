@@ -8,7 +8,13 @@
  *   `additive` (every measure a count, sum, min or max, marked `measure` in the catalog): the dataset's own SELECT
  *   runs over the new blocks' rows (schema `delta`) and its rows are combined with the day's previous rows (schema
  *   `prevdays`) by a GROUP BY generated from the measure columns (derive.ts `additiveMerge`), so appending to a day
- *   costs the new rows, not the day, and the rollup's SQL is written once.
+ *   costs the new rows, not the day, and the rollup's SQL is written once. `set`: the day's distinct rows (no
+ *   measure), the new blocks' rows added to the day's previous ones by the same generated GROUP BY (daily_account_roles).
+ *   `merge`: a figure that does not add up (a distinct count) is merged by `sql/derive/merge/<name>.sql` from the
+ *   day's previous rows (schema `prevdays`, every per-day dataset's rewritten days as the previous version holds
+ *   them), the new blocks' rows (schema `delta`, first on the search path) and a set dataset's previous members of
+ *   the day (a new member counts once, a known one not at all): appending to a day costs the new rows and the day's
+ *   set, not the day's raw rows.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
  *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
@@ -25,7 +31,7 @@ import type { Dataset } from './catalog.ts';
 import { SQL_ROOT } from './sql-files.ts';
 
 export type Growth =
-  | { rule: 'per-day'; additive?: boolean }
+  | { rule: 'per-day'; additive?: boolean; set?: boolean; merge?: boolean }
   | { rule: 'runs' }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
@@ -47,6 +53,9 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
+      if (g.set && ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day set holds distinct rows, no measure columns`);
+      if ([g.additive, g.set, g.merge].filter(Boolean).length > 1) throw new Error(`derived dataset ${ds.name}: growth per-day is additive, a set or merged, one of them`);
+      if (g.merge && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day merge needs ${mergeSqlPath(ds.name)}`);
       // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
       if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);
       return;
@@ -64,12 +73,12 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   }
 }
 
-/** Whether `ds` has a merge SELECT (state; an additive per-day dataset's merge is generated from its measures). */
+/** Whether `ds` has a merge SELECT (state, per-day merge; an additive per-day dataset's merge is generated from its measures). */
 export function hasMergeSql(g: Growth): boolean {
-  return g.rule === 'state';
+  return g.rule === 'state' || (g.rule === 'per-day' && g.merge === true);
 }
 
-/** Where the merge SELECT of a `state` dataset lives: `sql/derive/merge/<name>.sql`. */
+/** Where the merge SELECT of a `state` or per-day `merge` dataset lives: `sql/derive/merge/<name>.sql`. */
 export function mergeSqlPath(name: string): string {
   return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
 }
