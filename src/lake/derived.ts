@@ -577,6 +577,7 @@ export const dailyAccountRoles: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'per-day', set: true },
   partitioned: true,
+  onDisk: true,
   sortBy: ['day', 'role', 'key', 'address'],
   doc: "Each account once per UTC day and role (sender, receiver of a TRX / TRC10 transfer, caller of a contract): the day's distinct sets, so that appending blocks to a day merges the distinct counts of daily_network_stats, daily_contract_resources and daily_contract_call_stats without reading the day's transactions again.",
   columns: [
