@@ -74,16 +74,23 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   // A rederive links or fully derives every dataset: nothing reads the new rows or the previous version's tables.
   if (!plan.previous || plan.linkCurrent) return;
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const from = plan.fromBlock ?? Number.MAX_SAFE_INTEGER;
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;
-    const files = plan.days
-      .filter((d) => tables[ds.name]?.partitions?.[d])
-      .map((d) => lit(path.join(dir, 'raw', ds.name, `date=${d}`, '*.parquet')));
-    for (const [schema, where] of [['days', ''], ['delta', `WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`]] as const) {
-      if (!files.length) await view.run(`CREATE OR REPLACE TABLE ${schema}.${ds.name} AS SELECT * FROM main.${ds.name} LIMIT 0`);
+    const parts = plan.days.filter((d) => tables[ds.name]?.partitions?.[d]);
+    const files = parts.map((d) => lit(path.join(dir, 'raw', ds.name, `date=${d}`, '*.parquet')));
+    // The new blocks' rows are in the day files reaching fromBlock (an appended day keeps its older files beside the
+    // new one): a day of 1.19 M earlier transactions is then not opened by every query over the new rows.
+    const newer = parts.flatMap((d) => {
+      const listed = tables[ds.name]!.partitions![d]!.files;
+      if (!listed) return [lit(path.join(dir, 'raw', ds.name, `date=${d}`, '*.parquet'))];
+      return listed.filter((f) => f.toBlock >= from).map((f) => lit(path.join(dir, 'raw', ds.name, `date=${d}`, `part-${f.id}.parquet`)));
+    });
+    for (const [schema, where, read] of [['days', '', files], ['delta', `WHERE block_number >= ${from}`, newer]] as const) {
+      if (!read.length) await view.run(`CREATE OR REPLACE TABLE ${schema}.${ds.name} AS SELECT * FROM main.${ds.name} LIMIT 0`);
       else {
         await view.run(
-          `CREATE OR REPLACE VIEW ${schema}.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = true, hive_types = {'date': VARCHAR}) ${where}`,
+          `CREATE OR REPLACE VIEW ${schema}.${ds.name} AS SELECT * FROM read_parquet([${read.join(', ')}], hive_partitioning = true, hive_types = {'date': VARCHAR}) ${where}`,
         );
       }
     }
