@@ -19,6 +19,10 @@
  * interleaved `--repeat` times; then `--blocks` (600) onto each, for the end-to-end rate on the larger lake.
  *
  *   npx tsx bench/ingest.ts --ratio [--history 6000] [--batch-blocks 50] [--blocks 600] [--repeat 5]   → bench/results/publish-ratio.md
+ *
+ * `--history-dir DIR` keeps the history lake in DIR (reused when it is there: building it takes minutes) and
+ * `--out FILE` writes the report elsewhere, for profiling runs. The report lists the derived datasets whose derive
+ * cost most more onto the history than onto the empty lake (manifest `cost`), which is what grows with history.
  */
 import { execFileSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -28,6 +32,11 @@ import { runIngest, type IngestSummary } from '../datasets/ingest/index.ts';
 import type { Transport } from '../datasets/ingest/node-client.ts';
 import { REAL_BLOCK, defaultState, handle } from '../test/datasets/ingest/fake-node.ts';
 import { readManifest } from '../src/lake/manifest.ts';
+
+function textFlag(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
 
 function flag(name: string, dflt: number): number {
   const i = process.argv.indexOf(`--${name}`);
@@ -211,7 +220,7 @@ async function renderRange(lo: number, hi: number, top: number, low: number): Pr
   };
 }
 
-async function ingestRange(out: string, from: number, to: number, transport: Transport): Promise<Run & { rebuilt: string }> {
+async function ingestRange(out: string, from: number, to: number, transport: Transport): Promise<Run & { rebuilt: string; costs: Record<string, number> }> {
   const before = os.loadavg()[0]!;
   const cpu0 = process.cpuUsage();
   const s = await runIngest({
@@ -224,7 +233,8 @@ async function ingestRange(out: string, from: number, to: number, transport: Tra
     .filter(([, t]) => t.rebuilt)
     .map(([n, t]) => `${n}: ${t.rebuilt!.how}`)
     .join(', ');
-  return { s, load: [before, os.loadavg()[0]!], cpu: (cpu.user + cpu.system) / 1e6, rebuilt };
+  const costs = Object.fromEntries(Object.entries(m?.tables ?? {}).filter(([, t]) => t.cost).map(([n, t]) => [n, t.cost!.ms]));
+  return { s, load: [before, os.loadavg()[0]!], cpu: (cpu.user + cpu.system) / 1e6, rebuilt, costs };
 }
 
 async function ratio(): Promise<void> {
@@ -233,21 +243,26 @@ async function ratio(): Promise<void> {
   const low = REAL_BLOCK - HISTORY;
   const top = REAL_BLOCK + Math.max(BLOCKS, BATCH_BLOCKS) - 1;
   const root = await fs.mkdtemp(path.join(process.env.TRONLAKE_BENCH_TMP ?? os.tmpdir(), 'tronlake-ratio-'));
+  const keep = textFlag('history-dir');
   try {
-    const base = path.join(root, 'history');
+    const base = keep ?? path.join(root, 'history');
     const tb = performance.now();
-    // The history lake: answers computed on the fly (not measured), one publish.
-    const live = defaultState({ low, head: top, solid: top, record: false });
-    await runIngest({
-      node: 'http://memory', out: base, from: low, to: REAL_BLOCK - 1, progress: false, log: () => undefined,
-      transport: async (url, body) => handle(live, new URL(url).pathname, JSON.parse(body ?? '{}')),
-      publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH, snapshots: false,
-    });
+    // The history lake: answers computed on the fly (not measured), one publish; a kept one is reused when it is there.
+    const kept = keep ? await readManifest(keep) : null;
+    if (!kept || kept.first.number !== low || kept.head.number !== REAL_BLOCK - 1) {
+      const live = defaultState({ low, head: top, solid: top, record: false });
+      await fs.rm(base, { recursive: true, force: true });
+      await runIngest({
+        node: 'http://memory', out: base, from: low, to: REAL_BLOCK - 1, progress: false, log: () => undefined,
+        transport: async (url, body) => handle(live, new URL(url).pathname, JSON.parse(body ?? '{}')),
+        publishEveryBlocks: Number.MAX_SAFE_INTEGER, publishEverySeconds: 1e9, batchSize: BATCH, snapshots: false,
+      });
+    }
     const history = (await readManifest(base))!;
     console.error(`history lake: ${history.tables.blocks!.rows} blocks, ${history.tables.transactions!.rows} transactions in ${((performance.now() - tb) / 1000).toFixed(0)} s`);
     const small = await renderRange(REAL_BLOCK, REAL_BLOCK + BATCH_BLOCKS - 1, top, low);
     const large = await renderRange(REAL_BLOCK, REAL_BLOCK + BLOCKS - 1, top, low);
-    const results: { label: string; onto: 'history' | 'empty'; r: Run & { rebuilt: string } }[] = [];
+    const results: { label: string; onto: 'history' | 'empty'; r: Run & { rebuilt: string; costs: Record<string, number> } }[] = [];
     let k = 0;
     const onto = async (kind: 'history' | 'empty', label: string, lo: number, hi: number, t: Transport): Promise<void> => {
       const out = path.join(root, `run-${k++}`);
@@ -279,6 +294,13 @@ async function ratio(): Promise<void> {
     const pubRatio = pub(batchLabel, 'history') / pub(batchLabel, 'empty');
     const loads = results.map((x) => (x.r.load[0] + x.r.load[1]) / 2);
     const meanLoad = loads.reduce((a, b) => a + b, 0) / loads.length;
+    // Per derived dataset: the median derive wall time of the batch onto each lake (manifest `cost`), largest growth first.
+    const costOf = (name: string, kind: string): number => median(pick(batchLabel, kind).map((r) => r.costs[name] ?? 0));
+    const growth = Object.keys(pick(batchLabel, 'history')[0]?.costs ?? {})
+      .map((n) => ({ n, h: costOf(n, 'history'), e: costOf(n, 'empty') }))
+      .sort((a, b) => (b.h - b.e) - (a.h - a.e));
+    const derivedHistory = growth.reduce((a, g) => a + g.h, 0);
+    const derivedEmpty = growth.reduce((a, g) => a + g.e, 0);
     const cpus = os.cpus();
     const md = `# Publish cost against history
 
@@ -310,9 +332,17 @@ Every run:
 ${results.map(({ label, onto: o, r }) => `| ${label} | ${o} | ${r.s.blocks} | ${r.s.transactions} | ${r.s.seconds.toFixed(2)} | ${r.s.timings.publish} | ${Math.round(r.s.transactions / r.s.seconds).toLocaleString('en-US')} | ${r.cpu.toFixed(1)} | ${r.load[0].toFixed(1)} → ${r.load[1].toFixed(1)} |`).join('\n')}
 
 What the batch publish onto the history lake rebuilt (manifest \`rebuilt\`, first run): ${pick(batchLabel, 'history')[0]?.rebuilt ?? ''}.
+
+Derive wall time of the ${batchLabel} per derived dataset (manifest \`cost\`, median ms; all datasets:
+${Math.round(derivedHistory)} ms onto history, ${Math.round(derivedEmpty)} ms onto empty), the ten that grow most with history:
+
+| dataset | onto history, ms | onto empty, ms | difference |
+|---|---:|---:|---:|
+${growth.slice(0, 10).map((g) => `| ${g.n} | ${Math.round(g.h)} | ${Math.round(g.e)} | ${Math.round(g.h - g.e)} |`).join('\n')}
 `;
-    await fs.writeFile(new URL('./results/publish-ratio.md', import.meta.url), md);
-    console.error('wrote bench/results/publish-ratio.md');
+    const outFile = textFlag('out') ?? new URL('./results/publish-ratio.md', import.meta.url).pathname;
+    await fs.writeFile(outFile, md);
+    console.error(`wrote ${outFile}`);
   } finally {
     await fs.rm(root, { recursive: true, force: true });
   }

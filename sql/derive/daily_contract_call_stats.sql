@@ -9,4 +9,4 @@ SELECT CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR) AS day,
        sum(fee)::BIGINT AS fee
 FROM transactions
 WHERE contract_type = 31 AND contract_address IS NOT NULL
-GROUP BY ALL;
+GROUP BY ALL

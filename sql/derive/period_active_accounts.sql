@@ -3,8 +3,9 @@
 -- their own exact counts because distinct counts do not add up across days (issue 11). Same account roles as
 -- daily_network_stats: active = senders plus receivers of TRX / TRC10 transfers; senders = owners; callers = owners
 -- of TriggerSmartContract.
--- Growth per-day: a publish recomputes the days it rewrote (`transactions` is then those days only); each reads
--- the whole-version `main.transactions` from its period's first day on (the bounds prune the day folders).
+-- Growth per-day: a publish recomputes the days it rewrote (`transactions` is then those days only); each reads its
+-- period's days of the day sets `main.daily_account_roles` (the new version's, derived before it; each account once a
+-- day and role), not the raw transactions: a day appended to costs the day's accounts, not its transactions.
 WITH touched AS (
   SELECT DISTINCT "date" AS day FROM transactions
 ),
@@ -13,14 +14,10 @@ periods AS (
   FROM touched t CROSS JOIN (VALUES ('week'), ('month')) g(period)
 ),
 acts AS (
-  SELECT "date" AS day, owner_address AS address, true AS sent, contract_type = 31 AS called
-  FROM main.transactions
-  WHERE "date" >= (SELECT min(period_start) FROM periods) AND "date" <= (SELECT max(day) FROM periods)
-  UNION ALL
-  SELECT "date", to_address, false, false
-  FROM main.transactions
-  WHERE "date" >= (SELECT min(period_start) FROM periods) AND "date" <= (SELECT max(day) FROM periods)
-    AND contract_type IN (1, 2) AND to_address IS NOT NULL
+  -- A caller is a sender too (the owner), so the roles hold every active account of the day.
+  SELECT day, address, role <> 'receiver' AS sent, role = 'caller' AS called
+  FROM main.daily_account_roles
+  WHERE day >= (SELECT min(period_start) FROM periods) AND day <= (SELECT max(day) FROM periods)
 ),
 firsts AS (
   -- Each account's first day in its period in each role.

@@ -56,6 +56,12 @@ export interface Dataset {
    * (src/lake/views.ts), so a lookup that also says `bucket = address_bucket($key)` opens one folder's files.
    */
   bucketBy?: string;
+  /**
+   * A per-day derived dataset read from its files by a view instead of loaded into memory like the other rollups:
+   * it grows with accounts × days, not with days × a small dimension (daily_account_roles: 4.8 M rows on the
+   * default lake, read a few days at a time by the per-day merges).
+   */
+  onDisk?: true;
   /** Parquet compression, default zstd (smallest); snappy where write and read speed matter more than size. */
   compression?: 'zstd' | 'snappy';
   /** Snapshot and reference datasets: the columns that identify a row (an upsert replaces rows by them; unique). */

@@ -13,8 +13,11 @@ const GROWTH_DOC: Record<GrowthRule, string> = {
   bounded: 'recomputed at every publish, at a cost bounded by a dimension',
 };
 
-function growthDoc(g: Growth): string {
+function growthDoc(ds: DerivedDataset): string {
+  const g: Growth = ds.growth;
   if (g.rule === 'bounded') return `${GROWTH_DOC.bounded} (${g.boundedBy})`;
+  if (g.rule === 'per-day' && g.merge) return `${GROWTH_DOC['per-day']}, merging the new rows into the day's (sql/derive/merge/: sums added, distinct counts from the day's set in daily_account_roles)`;
+  if (g.rule === 'per-day' && g.set) return `${GROWTH_DOC['per-day']}, a set: the day's distinct rows, the new rows added`;
   if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (its own SELECT over the new rows, combined by its measure columns)`;
   return GROWTH_DOC[g.rule];
 }
@@ -31,7 +34,7 @@ export function renderDatasetsDoc(): string {
     const layout = d.partitioned ? ', partitioned by UTC day' : d.bucketBy ? `, bucketed by address_bucket(${d.bucketBy})` : '';
     out.push(`## ${d.name} (${d.kind}${layout})`, '', d.doc, '');
     out.push(`Sorted by ${d.sortBy.map((s) => `\`${s}\``).join(', ')}${d.rowGroupSize ? `; row groups of ${d.rowGroupSize} rows` : ''}.`, '');
-    if ('growth' in d) out.push(`Grows: ${growthDoc((d as DerivedDataset).growth)}.`, '');
+    if ('growth' in d) out.push(`Grows: ${growthDoc(d as DerivedDataset)}.`, '');
     out.push('| column | type | null | meaning |', '|---|---|---|---|');
     for (const c of d.columns) out.push(`| ${c.name} | ${c.type} | ${c.nullable ? 'yes' : ''} | ${c.doc.replace(/\|/g, '\\|')} |`);
     out.push('');

@@ -77,21 +77,36 @@ export async function prepareDerive(ctx: DeriveContext, plan: DerivePlan): Promi
   await view.run(`CREATE OR REPLACE MACRO derive_prev_head() AS ${Math.trunc(plan.previous.manifest.head.number)}::BIGINT`);
   for (const schema of ['days', 'delta', 'prev', 'prevdays']) await view.run(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await rawDayViews(ctx, 'days', plan.days);
-  await rawDayViews(ctx, 'delta', plan.days, `WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`);
+  await rawDayViews(ctx, 'delta', plan.days, plan.fromBlock ?? Number.MAX_SAFE_INTEGER);
   const prev = plan.previous;
   for (const ds of [...sourceDatasets.filter((d) => d.kind === 'dimension'), ...derivedDatasets]) {
     const entry = plan.rebuild?.has(ds.name) ? undefined : prev.manifest.tables[ds.name];
     if (entry) await createDatasetView(view, prev.dir, ds, entry.rows, 'prev');
+    // prevdays.<name>: a per-day dataset's previous rows of the rewritten days (additive and merged days read them).
+    if (!('growth' in ds) || (ds as DerivedDataset).growth.rule !== 'per-day') continue;
+    const files = plan.days
+      .filter((d) => entry?.partitions?.[d])
+      .map((d) => lit(path.join(prev.dir, 'derived', ds.name, `date=${d}`, '*.parquet')));
+    if (files.length) await view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
+    else await view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
   }
 }
 
 /** `schema.<raw>` for every raw dataset: its rows of `days` in the new version (filtered by `where`), or an empty table. */
-async function rawDayViews(ctx: Pick<DeriveContext, 'view' | 'dir' | 'tables'>, schema: string, days: readonly string[], where = ''): Promise<void> {
+async function rawDayViews(ctx: Pick<DeriveContext, 'view' | 'dir' | 'tables'>, schema: string, days: readonly string[], fromBlock?: number): Promise<void> {
   for (const ds of sourceDatasets) {
     if (ds.kind !== 'raw') continue;
+    const dayFiles = (d: string): string => lit(path.join(ctx.dir, 'raw', ds.name, `date=${d}`, '*.parquet'));
     const files = days
       .filter((d) => ctx.tables[ds.name]?.partitions?.[d])
-      .map((d) => lit(path.join(ctx.dir, 'raw', ds.name, `date=${d}`, '*.parquet')));
+      .flatMap((d) => {
+        // With fromBlock (the new blocks' rows) only the day files reaching it (an appended day keeps its older files
+        // beside the new one): a day of 1.19 M earlier transactions is then not opened by every query over the new rows.
+        const listed = ctx.tables[ds.name]!.partitions![d]!.files;
+        if (fromBlock === undefined || !listed) return [dayFiles(d)];
+        return listed.filter((f) => f.toBlock >= fromBlock).map((f) => lit(path.join(ctx.dir, 'raw', ds.name, `date=${d}`, `part-${f.id}.parquet`)));
+      });
+    const where = fromBlock === undefined ? '' : `WHERE block_number >= ${fromBlock}`;
     if (!files.length) await ctx.view.run(`CREATE OR REPLACE TABLE ${schema}.${ds.name} AS SELECT * FROM main.${ds.name} LIMIT 0`);
     else {
       await ctx.view.run(
@@ -126,10 +141,13 @@ export async function deriveAll(ctx: DeriveContext, plan: DerivePlan): Promise<v
     await fs.mkdir(target, { recursive: true });
     // A stale dataset's previous files are not this release's: it is derived from every raw row.
     const before = plan.rebuild?.has(ds.name) ? undefined : plan.previous?.manifest.tables[ds.name];
+    const t0 = performance.now();
+    const cpu0 = process.cpuUsage();
     const entry = plan.linkCurrent && before
       ? await linkUnchanged(plan.previous!, ds, target, before)
       : await deriveByRule(ctx, plan, ds, target, before);
-    ctx.tables[ds.name] = entry;
+    const cpu = process.cpuUsage(cpu0);
+    ctx.tables[ds.name] = { ...entry, cost: { ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) } };
     // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
     await createDatasetView(ctx.view, ctx.dir, ds, entry.rows);
   }
@@ -199,20 +217,18 @@ export function additiveMerge(ds: DerivedDataset, rows: string): string {
 /** Per-day: the dataset's SELECT over the rewritten days, one COPY per day; every other day linked. */
 async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
   const incremental = plan.previous !== null && before?.partitions !== undefined;
-  // Additive: the new blocks' rows added to the rewritten days' previous rows (not when blocks were replaced).
-  const adding = incremental && ds.growth.rule === 'per-day' && ds.growth.additive === true && !plan.replacesTail;
-  if (adding) {
-    const files = plan.days
-      .filter((d) => before!.partitions![d])
-      .map((d) => lit(path.join(plan.previous!.dir, 'derived', ds.name, `date=${d}`, '*.parquet')));
-    if (files.length) await ctx.view.run(`CREATE OR REPLACE VIEW prevdays.${ds.name} AS SELECT * FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`);
-    else await ctx.view.run(`CREATE OR REPLACE TABLE prevdays.${ds.name} (${columnDDL(ds)})`);
-  }
+  // Additive or merged: the new blocks' rows added to the rewritten days' previous rows (prevdays, prepareDerive), not
+  // when blocks were replaced (a replaced row cannot be taken out of a sum or a set).
+  const growth: { additive?: boolean; set?: boolean; merge?: boolean } = ds.growth.rule === 'per-day' ? ds.growth : {};
+  // A set is additive without measures: the GROUP BY over every column keeps each distinct row once.
+  const adding = incremental && (growth.additive === true || growth.set === true) && !plan.replacesTail;
+  const merging = incremental && growth.merge === true && !plan.replacesTail;
   const own = await readDeriveSql(ds.name);
-  // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows.
-  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : own;
-  const recomputed = incremental && !adding ? await recomputedDays(ctx, plan, ds) : { days: plan.days, schema: 'days' };
-  await withSearchPath(ctx.view, !incremental ? null : adding ? 'delta' : recomputed.schema, () =>
+  // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows;
+  // merged: the dataset's merge SELECT (sql/derive/merge/<name>.sql) over delta, prevdays and its set.
+  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? await readDeriveSql(path.join('merge', ds.name)) : own;
+  const recomputed = incremental && !adding && !merging ? await recomputedDays(ctx, plan, ds) : { days: plan.days, schema: 'days' };
+  await withSearchPath(ctx.view, !incremental ? null : adding || merging ? 'delta' : recomputed.schema, () =>
     ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
@@ -240,7 +256,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   const rows = Object.values(partitions).reduce((a, p) => a + p.rows, 0);
   const rebuilt: Rebuilt = !incremental
     ? { how: 'full', detail: 'every day' }
-    : { how: 'days', detail: `${adding ? 'new rows added to ' : 'recomputed '}${recomputed.days.join(' ') || 'none'}` };
+    : { how: 'days', detail: `${adding ? 'new rows added to ' : merging ? 'new rows merged into ' : 'recomputed '}${recomputed.days.join(' ') || 'none'}` };
   return { kind: 'derived', rows, partitions, rebuilt };
 }
 
@@ -309,10 +325,13 @@ const runGlob = (dir: string, ds: DerivedDataset, id: string): string =>
 
 /**
  * Bytes of the memory limit one row of a run's sort may take: a bucketed run is sorted in parts of its buckets, each
- * part at most `memory limit / SORT_BYTES_PER_ROW` rows. Bench batch 20's address_transactions run (~9 M rows of 43
- * columns) ran out of its 8 GiB sorting in one part (7.3 GiB held); 2,000 bytes a row gives parts of ~4.3 M rows.
+ * part at most `memory limit / SORT_BYTES_PER_ROW` rows. Measured at an 8 GB limit (DuckDB: 7.4 GiB): one sort of
+ * the default lake's 6.1 M address_transactions rows (43 columns) fits (55cdc54), bench batches of 8.65 M rows fitted
+ * spilling, bench batch 20's run (9-11.5 M rows) ran out (7.3 GiB held). 1,200 bytes a row gives parts of ~6.7 M
+ * rows: the default lake sorts in one part, every bench batch in two. (2,000 split the default lake's run in two,
+ * which cost its staging table: ~8.5 s of the default profile.)
  */
-export const SORT_BYTES_PER_ROW = 2_000;
+export const SORT_BYTES_PER_ROW = 1_200;
 
 /** DuckDB's `memory_limit` setting ('7.4 GiB', '512.0 MiB', '8GB') in bytes. */
 export function memoryBytes(setting: string): number {
@@ -350,25 +369,37 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
   const compression = ds.compression ?? 'zstd';
   const bucket = ds.bucketBy ? `address_bucket(${ds.bucketBy})` : '0';
-  // The rows are kept unsorted first, then sorted in parts of the buckets (each part a table sorted once, written with
-  // one COPY per bucket): COPY … PARTITION_BY does not keep the ORDER BY inside a partition (measured: sorted runs
-  // restart inside a file, so a row group spans every address and each lookup reads it), and one sort of a whole
-  // bench batch ran out of memory. The COPYs run on two connections at once (tiny lake: 285 ms instead of 554 ms).
-  await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
+  // Rows, block range and buckets of the run first: an aggregate over the few columns it needs (projection pushdown:
+  // 0.3 s for the default lake's 6.1 M address_transactions rows), so the sort can be planned before any row is kept.
+  const counted = await view.all(
+    `SELECT ${bucket} AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM (${select}) GROUP BY ALL ORDER BY b`,
+  );
+  const counts = counted.map((r) => [Number(r.b), Number(r.n)] as const);
+  const n = counts.reduce((a, [, k]) => a + k, 0);
+  if (n === 0) return null;
+  const lo = Math.min(...counted.map((r) => Number(r.lo)));
+  const hi = Math.max(...counted.map((r) => Number(r.hi)));
+  const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n };
+  const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
+  const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
+  // One part: sorted straight from the SELECT into one table (the default lake's runs). Several parts: the rows are kept
+  // unsorted first (a table of the derive database, which spills), then each part's buckets are sorted from it. Each
+  // sorted table is written with one COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a
+  // partition (measured: sorted runs restart inside a file, so a row group spans every address and each lookup reads
+  // it). The COPYs run on two connections at once (tiny lake: 285 ms instead of 554 ms). The staging table cost the
+  // default profile ~8.5 s (d611505: address_transactions 25.3 s wall against 16.8 s sorted straight from the SELECT).
+  const staged = parts.length > 1;
   try {
-    const [range] = await view.all(`SELECT count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM derive_rows`);
-    const n = Number(range!.n);
-    if (n === 0) return null;
-    const run: RunEntry = { id: id ?? runId(Number(range!.lo), Number(range!.hi)), fromBlock: Number(range!.lo), toBlock: Number(range!.hi), rows: n };
-    const counts = (await view.all(`SELECT derive_bucket AS b, count(*) AS n FROM derive_rows GROUP BY ALL ORDER BY b`)).map((r) => [Number(r.b), Number(r.n)] as const);
-    const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
-    const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
-    for (const [p, [lo, hi]] of parts.entries()) {
-      const only = parts.length === 1 ? '' : `WHERE derive_bucket BETWEEN ${lo} AND ${hi}`;
-      await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT * FROM derive_rows ${only} ORDER BY derive_bucket, ${order}`);
-      // The unsorted rows are not read again after the last part: their memory goes to the writes.
-      if (p === parts.length - 1) await view.run('DROP TABLE main.derive_rows');
-      const buckets = counts.map(([b]) => b).filter((b) => b >= lo && b <= hi);
+    if (staged) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
+    for (const [p, [from, to]] of parts.entries()) {
+      if (staged) {
+        await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT * FROM derive_rows WHERE derive_bucket BETWEEN ${from} AND ${to} ORDER BY derive_bucket, ${order}`);
+        // The unsorted rows are not read again after the last part: their memory goes to the writes.
+        if (p === parts.length - 1) await view.run('DROP TABLE main.derive_rows');
+      } else {
+        await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT ${bucket} AS derive_bucket, * FROM (${select}) ORDER BY derive_bucket, ${order}`);
+      }
+      const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
       const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
         for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
           const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
@@ -381,7 +412,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
-    if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
+    if (staged) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
     return run;
   } finally {
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');

@@ -173,7 +173,7 @@ export const txByHash: DerivedDataset = {
 export const dailyContractCallStats: DerivedDataset = {
   name: 'daily_contract_call_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', merge: true },
   partitioned: true,
   sortBy: ['day', 'contract_address'],
   doc: 'Per UTC day and called contract: TriggerSmartContract calls, callers, energy and fees.',
@@ -568,13 +568,30 @@ export const dailyStakeWeights: DerivedDataset = {
 };
 
 // Network statistics (issue 11, SPEC §4.2, §4.10): per-day rollups the statistics series read (src/endpoints/stats).
-// Each holds distinct counts, which do not add up across days, so a publish recomputes the days it rewrote; weeks and
-// months have their own exact distinct counts (period_active_accounts), never sums of daily ones.
+// Each holds distinct counts, which do not add up across days: a publish merges new blocks into a day by the day's
+// sets (daily_account_roles, src/lake/README.md "Distinct counts of a day"); weeks and months have their own exact
+// distinct counts (period_active_accounts), never sums of daily ones.
+
+export const dailyAccountRoles: DerivedDataset = {
+  name: 'daily_account_roles',
+  kind: 'derived',
+  growth: { rule: 'per-day', set: true },
+  partitioned: true,
+  onDisk: true,
+  sortBy: ['day', 'role', 'key', 'address'],
+  doc: "Each account once per UTC day and role (sender, receiver of a TRX / TRC10 transfer, caller of a contract): the day's distinct sets, so that appending blocks to a day merges the distinct counts of daily_network_stats, daily_contract_resources and daily_contract_call_stats without reading the day's transactions again.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('role', 'VARCHAR', "'sender' (owner of any transaction) | 'receiver' (of a TRX / TRC10 transfer) | 'caller' (owner of a TriggerSmartContract)"),
+    c('key', 'VARCHAR', "the called contract for 'caller' (Base58; '' when the call has none), '' otherwise"),
+    c('address', 'VARCHAR', 'the account, Base58'),
+  ],
+};
 
 export const dailyNetworkStats: DerivedDataset = {
   name: 'daily_network_stats',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', merge: true },
   partitioned: true,
   sortBy: ['day'],
   doc: 'One row per UTC day: blocks, transactions by kind, distinct senders / callers / active accounts, energy and bandwidth by who paid, fees (docs/compat.md "Network statistics").',
@@ -637,7 +654,7 @@ export const periodActiveAccounts: DerivedDataset = {
 export const dailyContractResources: DerivedDataset = {
   name: 'daily_contract_resources',
   kind: 'derived',
-  growth: { rule: 'per-day' },
+  growth: { rule: 'per-day', merge: true },
   partitioned: true,
   sortBy: ['day', 'contract_address'],
   doc: 'Per UTC day and called contract: calls, distinct callers, TRX sent with them, energy by who paid.',
@@ -893,6 +910,9 @@ export const brokerageHistory: DerivedDataset = {
 
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
+  // Before the per-day merges that read its previous days (daily_contract_call_stats, daily_network_stats,
+  // daily_contract_resources), so that a change to it makes them stale too (layout ids: readers of earlier datasets).
+  dailyAccountRoles,
   dailyContractCallStats,
   addressTransactions,
   addressTokenTransfers,

@@ -8,7 +8,13 @@
  *   `additive` (every measure a count, sum, min or max, marked `measure` in the catalog): the dataset's own SELECT
  *   runs over the new blocks' rows (schema `delta`) and its rows are combined with the day's previous rows (schema
  *   `prevdays`) by a GROUP BY generated from the measure columns (derive.ts `additiveMerge`), so appending to a day
- *   costs the new rows, not the day, and the rollup's SQL is written once.
+ *   costs the new rows, not the day, and the rollup's SQL is written once. `set`: the day's distinct rows (no
+ *   measure), the new blocks' rows added to the day's previous ones by the same generated GROUP BY (daily_account_roles).
+ *   `merge`: a figure that does not add up (a distinct count) is merged by `sql/derive/merge/<name>.sql` from the
+ *   day's previous rows (schema `prevdays`, every per-day dataset's rewritten days as the previous version holds
+ *   them), the new blocks' rows (schema `delta`, first on the search path) and a set dataset's previous members of
+ *   the day (a new member counts once, a known one not at all): appending to a day costs the new rows and the day's
+ *   set, not the day's raw rows.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
  *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
@@ -28,6 +34,8 @@ export type Growth =
   | {
       rule: 'per-day';
       additive?: boolean;
+      set?: boolean;
+      merge?: boolean;
       /**
        * The SELECT also reads the block just before the days it is given (main.blocks) and may output rows for that
        * block's day (witness_daily_stats: the missed slots of a gap across UTC midnight count on the slot's day), so
@@ -55,8 +63,11 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
-      if (g.additive && g.withPreviousBlockDay) throw new Error(`derived dataset ${ds.name}: growth per-day additive reads the new rows only, so it cannot recompute the previous block's day`);
+      if ((g.additive || g.merge || g.set) && g.withPreviousBlockDay) throw new Error(`derived dataset ${ds.name}: growth per-day additive / merged / set reads the new rows only, so it cannot recompute the previous block's day`);
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
+      if (g.set && ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day set holds distinct rows, no measure columns`);
+      if ([g.additive, g.set, g.merge].filter(Boolean).length > 1) throw new Error(`derived dataset ${ds.name}: growth per-day is additive, a set or merged, one of them`);
+      if (g.merge && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day merge needs ${mergeSqlPath(ds.name)}`);
       // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
       if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);
       return;
@@ -74,12 +85,12 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   }
 }
 
-/** Whether `ds` has a merge SELECT (state; an additive per-day dataset's merge is generated from its measures). */
+/** Whether `ds` has a merge SELECT (state, per-day merge; an additive per-day dataset's merge is generated from its measures). */
 export function hasMergeSql(g: Growth): boolean {
-  return g.rule === 'state';
+  return g.rule === 'state' || (g.rule === 'per-day' && g.merge === true);
 }
 
-/** Where the merge SELECT of a `state` dataset lives: `sql/derive/merge/<name>.sql`. */
+/** Where the merge SELECT of a `state` or per-day `merge` dataset lives: `sql/derive/merge/<name>.sql`. */
 export function mergeSqlPath(name: string): string {
   return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
 }

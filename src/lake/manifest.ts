@@ -33,6 +33,11 @@ const tableSchema = z.object({
   runs: z.array(runSchema).optional(),
   /** Derived datasets: what the publish of this version rebuilt, by the dataset's growth rule. */
   rebuilt: rebuiltSchema.optional(),
+  /**
+   * Derived datasets: what deriving it cost this publish, wall and process CPU (DuckDB's threads included) in ms;
+   * where a publish's time goes, e.g. what grows with history (bench/ingest.ts --ratio reports it per dataset).
+   */
+  cost: z.object({ ms: z.number(), cpuMs: z.number() }).optional(),
   /** Reference datasets: the file it was loaded from (name only) and that file's sha256. */
   loadedFrom: z.object({ file: z.string(), sha256: z.string() }).optional(),
   /** Snapshot datasets: the highest as-of block of its rows. */

@@ -27,6 +27,10 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...dailyTransactionStats, columns: unmarked })).toThrow(/measure columns/);
     const doubled = dailyTransactionStats.columns.map((col) => (col.name === 'amount' ? { ...col, type: 'DOUBLE' as const } : col));
     expect(() => checkGrowth({ ...dailyTransactionStats, columns: doubled })).toThrow(/not DOUBLE/);
+    // A set holds distinct rows (no measure); a merged per-day dataset needs its merge SELECT; one of the three.
+    expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', set: true } })).toThrow(/no measure columns/);
+    expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', merge: true } })).toThrow(/merge/);
+    expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', additive: true, merge: true } })).toThrow(/one of them/);
     // A dataset literal without `growth` does not type-check as a DerivedDataset either.
     // @ts-expect-error growth is required
     const missing: DerivedDataset = { ...bare };

@@ -122,6 +122,11 @@ describe('incremental derive', () => {
     }
     expect(appended[1]!.tables.address_transactions?.rebuilt?.how).toBe('runs');
     expect(appended[1]!.tables.trc20_balances?.rebuilt?.how).toBe('deltas');
+    // A day's distinct counts were merged from its set, not recomputed from the day's raw rows.
+    for (const name of ['daily_network_stats', 'daily_contract_resources', 'daily_contract_call_stats']) {
+      expect(appended[1]!.tables[name]?.rebuilt?.detail).toMatch(/^new rows merged into /);
+    }
+    expect(appended[1]!.tables.daily_account_roles?.rebuilt?.detail).toMatch(/^new rows added to /);
   });
 
   it('each publish says per derived dataset what it rebuilt, by the growth rule', async () => {

@@ -16,7 +16,7 @@ import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
 
 const bucketed = derivedDatasets.filter((d) => d.bucketBy).map((d) => d.name);
-/** Small enough that the lake's largest by-address copy needs several parts: 48 MB / 2,000 bytes = 24,000 rows a part. */
+/** Small enough that the lake's largest by-address copy needs several parts: 48 MB / 1,200 bytes = 40,000 rows a part. */
 const SMALL = '48MB';
 
 let root: string;
