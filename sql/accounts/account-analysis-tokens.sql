@@ -1,11 +1,9 @@
--- /api/account/analysis type 1: one address's transfers and distinct tokens per UTC day of [$start_day, $end_day]
--- (address_block_tokens, its bucket only); days without a transfer have no row (the endpoint lists them as 0).
+-- /api/account/analysis type 1: one address's transfers and distinct tokens per UTC day number (ms // 86400000) of
+-- [$start_ts, $end_ts] (address_block_tokens, its bucket, pruned by time); days without a transfer have no row.
 -- @param address VARCHAR
--- @param start_day VARCHAR
--- @param end_day VARCHAR
-SELECT strftime(epoch_ms("timestamp"), '%Y-%m-%d') AS day, CAST(sum(transfer_count) AS BIGINT) AS transfer_count,
-       count(DISTINCT token_id) AS token_count
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+SELECT "timestamp" // 86400000 AS day_n, CAST(sum(transfer_count) AS BIGINT) AS transfer_count, count(DISTINCT token_id) AS token_count
 FROM address_block_tokens
-WHERE bucket = address_bucket($address) AND address = $address
-  AND "timestamp" >= epoch_ms(CAST($start_day AS DATE)::TIMESTAMP) AND "timestamp" < epoch_ms((CAST($end_day AS DATE) + 1)::TIMESTAMP)
+WHERE bucket = address_bucket($address) AND address = $address AND "timestamp" BETWEEN $start_ts AND $end_ts
 GROUP BY 1

@@ -17,13 +17,15 @@ import { JsonDecimal } from '../../http/json.ts';
 import { address, multiplyScaled, oneOf, scaleDecimal } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
-import { dayString } from '../stats/stats-shape.ts';
+import { dayMs, dayString } from '../stats/stats-shape.ts';
 
 const TYPES = ['0', '1', '2', '3', '4'] as const;
 /** USD values carry USDT's 6 decimals. */
 const USD_PLACES = 6;
 
 const n = (c: Row[string] | undefined): number => Number(c ?? 0);
+const DAY_MS = 86_400_000;
+const ZERO: Row = { transfer_count: 0, token_count: 0, tx_out: 0, tx_in: 0, energy_usage: 0, origin_energy_usage: 0, energy_burn: 0, energy_usage_total: 0, net_usage: 0, net_burn: 0 };
 
 export default defineSeries({
   path: '/api/account/analysis',
@@ -36,17 +38,32 @@ export default defineSeries({
       .optional()
       .meta({ description: '0 TRX balance and its USD value (default), 1 token transfers, 2 energy, 3 bandwidth, 4 transactions initiated and received.' }),
   },
-  filters: (p) => ({ address: p.address }),
   sql: 'accounts/account-analysis',
-  queries: { tokens: 'accounts/account-analysis-tokens' },
+  queries: { balance: 'accounts/account-analysis-balance', activity: 'accounts/account-analysis-activity', tokens: 'accounts/account-analysis-tokens' },
   sum: [],
-  async after(rows, p, ctx) {
+  async after(days, p, ctx) {
     const type = p.type ?? '0';
-    // No account snapshot: the balance history is unknown (never activated, or untouched before the window).
-    if (type === '0') return rows[0]?.balance === null || rows[0]?.balance === undefined ? [] : rows;
-    if (type !== '1') return rows;
-    const moved = new Map((await ctx.rows('tokens', { address: p.address, start_day: p.range.from, end_day: p.range.to })).map((r) => [String(r.day), r]));
-    return rows.map((r) => ({ day: r.day ?? null, transfer_count: moved.get(String(r.day))?.transfer_count ?? 0, token_count: moved.get(String(r.day))?.token_count ?? 0 }));
+    const startTs = dayMs(p.range.from);
+    const endTs = dayMs(p.range.to) + DAY_MS - 1;
+    if (type === '0') {
+      const flows = await ctx.rows('balance', { address: p.address, start_ts: startTs });
+      const head = flows[0]?.head_balance;
+      // No account: the balance history is unknown (never activated, or untouched before the window), not 0.
+      if (head === null || head === undefined) return [];
+      // Walk back from the head: the end of day D = the head balance − the flows of the days after D.
+      const delta = new Map(flows.filter((f) => f.day_n !== null).map((f) => [Number(f.day_n), BigInt(f.delta as number | bigint)]));
+      let after = [...delta].filter(([d]) => d > dayMs(p.range.to) / DAY_MS).reduce((a, [, v]) => a + v, 0n);
+      const out: Row[] = [];
+      for (const r of [...days].reverse()) {
+        out.push({ ...r, balance: BigInt(head as number | bigint) - after });
+        after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
+      }
+      return out.reverse();
+    }
+    const rows = await ctx.rows(type === '1' ? 'tokens' : 'activity', { address: p.address, start_ts: startTs, end_ts: endTs });
+    const byDay = new Map(rows.map((r) => [Number(r.day_n), r]));
+    // A day without a row had no activity: zeros (the lake holds every transaction of its days).
+    return days.map((d) => ({ ...(byDay.get(dayMs(d.day) / DAY_MS) ?? ZERO), day: d.day ?? null }));
   },
   row(r, p) {
     switch (p.type ?? '0') {
