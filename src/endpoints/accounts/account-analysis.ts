@@ -2,7 +2,7 @@
  * GET /api/account/analysis (SPEC §4.3; shape: reference "account/analysis", `{size, data}` ascending by day): one
  * address's figures per UTC day of [start_timestamp, end_timestamp] (ms; default the last 30 days), every day of the
  * range inside the lake listed. `type` (default 0):
- *   0 TRX balance at the end of the day (`trx_amount`, TRX) with its USD value (`usdt_amount`) at that day's TRX price
+ *   0 TRX balance at the end of the day (`trx_amount`, TRX: the head balance − the flows after the day) with its USD value (`usdt_amount`) at that day's TRX price
  *     (`price`; price_candles, else token_prices: docs/compat.md "Accounts"); no price that day → both left out. An
  *     address with no account in the lake answers no rows (its balance is unknown, not 0).
  *   1 transfers sent or received and distinct tokens moved (TRX, TRC10, TRC20 / 721 / 1155);
