@@ -174,6 +174,12 @@ export function urlsFor(p: string, s: Samples): string[] {
     ],
     '/api/accountv2': () => pick(s.addresses, 20).map((a) => `/api/accountv2?address=${a}`),
     '/api/overview/dailyaccounts': () => ['/api/overview/dailyaccounts', '/api/overview/dailyaccounts?days=90'],
+    '/api/overview/accountswithtrx': () => ['/api/overview/accountswithtrx', '/api/overview/accountswithtrx?days=90'],
+    // Every type for quiet addresses (default range: the last 30 days), the busiest addresses over the whole lake.
+    '/api/account/analysis': () => [
+      ...pick(s.addresses, 15).map((a, i) => `/api/account/analysis?address=${a}&type=${i % 5}`),
+      ...pick(s.busyAddresses, 5).map((a, i) => `/api/account/analysis?address=${a}&type=${i % 5}&start_timestamp=1500000000000&end_timestamp=2000000000000`),
+    ],
     // Wallet transfer lists (issue 14): quiet and busy addresses, each direction, fee rows, oldest first.
     '/api/transfer/trx': () => [
       ...pick(s.addresses, 10).map((a, i) => `/api/transfer/trx?address=${a}&direction=${i % 3}`),

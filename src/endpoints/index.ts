@@ -70,6 +70,8 @@ import chainParameters from './witness/chain-parameters.ts';
 import accountList from './accounts/account-list.ts';
 import accountV2 from './accounts/accountv2.ts';
 import dailyAccounts from './accounts/daily-accounts.ts';
+import accountAnalysis from './accounts/account-analysis.ts';
+import accountsWithTrx from './accounts/accounts-with-trx.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -131,6 +133,8 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountList,
   accountV2,
   dailyAccounts,
+  accountAnalysis,
+  accountsWithTrx,
   walletTransferTrx,
   walletTransferToken10,
   walletTransferTrc20,

@@ -450,6 +450,31 @@ export const chainAnchors: Dataset = {
   ],
 };
 
+// Prices (issue 14, design map §2.4): OHLCV candles per asset, quote and source. Exact decimals as text (a price is
+// not an integer in a smallest unit, and a DOUBLE would round what the operator's source said).
+const DECIMAL_TEXT = '^[0-9]+(\\.[0-9]+)?$';
+
+export const priceCandles: Dataset = {
+  name: 'price_candles',
+  kind: 'reference',
+  partitioned: false,
+  key: ['asset', 'quote', 'source', 'time'],
+  sortBy: ['asset', 'quote', 'source', 'time'],
+  doc: "Daily price candles (open, high, low, close, volume, market cap) of an asset in USD, EUR or ETH, per price source. Off-chain: an operator file; the generator writes synthetic TRX candles matching its token_prices; no sample ships (no source we may redistribute).",
+  columns: [
+    c('asset', 'VARCHAR', "'_' for TRX, else a TRC10 id or a Base58 token contract"),
+    { ...c('quote', 'VARCHAR', 'USD | EUR | ETH: the currency the prices are in'), pattern: '^(USD|EUR|ETH)$' },
+    c('source', 'VARCHAR', "price source, e.g. 'coinmarketcap' (/api/trx/volume?source=)"),
+    c('time', 'BIGINT', 'UTC midnight of the day the candle covers, ms'),
+    { ...c('open', 'VARCHAR', 'first price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('high', 'VARCHAR', 'highest price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('low', 'VARCHAR', 'lowest price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('close', 'VARCHAR', 'last price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('volume', 'VARCHAR', 'traded volume of the day in the quote currency, exact decimal text', true), pattern: DECIMAL_TEXT },
+    { ...c('market_cap', 'VARCHAR', 'market capitalisation at the close in the quote currency, exact decimal text', true), pattern: DECIMAL_TEXT },
+  ],
+};
+
 // Governance and network (issue 13): the node list the node knows (listnodes) and the off-chain geolocation of nodes.
 export const networkNodes: Dataset = {
   name: 'network_nodes',
@@ -531,7 +556,7 @@ export const nodeGeo: Dataset = {
 /** The snapshot datasets (node state as of a block). */
 export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
 /** The reference datasets (off-chain facts loaded by an operator). */
-export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo];
+export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles];
 
 // Network statistics (issue 11): the resource prices fees were burned at, and the totals before the lake's first block.
 

@@ -801,6 +801,82 @@ export const trxFlows: DerivedDataset = {
   ],
 };
 
+// Issue 14 (/api/account/analysis, /api/overview/accountswithtrx): per-address figures by block, summed per day by a
+// request over one address's bucket, and the accounts holding TRX per day.
+export const addressBlockActivity: DerivedDataset = {
+  name: 'address_block_activity',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number'],
+  doc: "Per address and block: its TRX balance change (trx_flows' rules), transactions signed and received, and the energy and bandwidth of those it signed; a day's figures are the sums of its blocks (/api/account/analysis types 0, 2, 3, 4); clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('trx_delta', 'BIGINT', 'TRX balance change in the block, sun (Σ trx_flows.delta)'),
+    c('tx_out', 'BIGINT', 'transactions it signed'),
+    c('tx_in', 'BIGINT', 'transactions it received (to_address, else the created / called contract)'),
+    c('energy_usage', 'BIGINT', 'energy of its transactions from its own stake'),
+    c('origin_energy_usage', 'BIGINT', "energy of its transactions paid by the contracts' deployers"),
+    c('energy_burn', 'BIGINT', 'energy of its transactions paid by burning TRX, units (energy_usage_total − the two above)'),
+    c('energy_usage_total', 'BIGINT', 'all energy of its transactions, penalty included'),
+    c('net_usage', 'BIGINT', 'bandwidth of its transactions from stake or the free allowance, bytes'),
+    c('net_burn', 'BIGINT', 'bandwidth of its transactions paid by burning: net_fee / the price in force, bytes (NULL without a price)', true),
+    bucket,
+  ],
+};
+
+export const addressBlockTokens: DerivedDataset = {
+  name: 'address_block_tokens',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number', 'token_id'],
+  doc: "Per address, block and token (TRX '_', TRC10 id, TRC20 / 721 / 1155 contract): successful transfers it sent or received, one to itself once (/api/account/analysis type 1); clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('token_id', 'VARCHAR', "'_' for TRX, the TRC10 id, or the token contract (Base58)"),
+    c('transfer_count', 'BIGINT', 'transfers of the token it sent or received in the block'),
+    bucket,
+  ],
+};
+
+export const trxBalances: DerivedDataset = {
+  name: 'trx_balances',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "TRX balance at the lake's head of every address whose TRX moved in the lake: its newest account snapshot at or before the head plus its flows after it (0 before its first flow without one); daily_trx_holders walks it back.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('balance', 'BIGINT', 'TRX balance at the head block, sun'),
+  ],
+};
+
+export const dailyTrxHolders: DerivedDataset = {
+  name: 'daily_trx_holders',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day'],
+  doc: "Per UTC day: accounts whose TRX balance turned positive and those whose balance fell to zero, end of day against start of day (the lake's first day: against the opening balances); the running count from the chain_anchors figure is /api/overview/accountswithtrx.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('holders_gained', 'BIGINT', 'accounts holding no TRX at the start of the day and some at its end'),
+    c('holders_lost', 'BIGINT', 'accounts holding TRX at the start of the day and none at its end'),
+  ],
+};
+
 // Issue 14 (wallet holdings): one table of every positive token position, read by /api/account/tokens, /wallet and
 // /token_asset_overview.
 export const tokenHoldingsByHolder: DerivedDataset = {
@@ -950,6 +1026,10 @@ export const derivedDatasets: DerivedDataset[] = [
   accountActivity,
   accounts,
   trxFlows,
+  addressBlockActivity,
+  addressBlockTokens,
+  trxBalances,
+  dailyTrxHolders,
   tokenHoldingsByHolder,
   governanceEvents,
   proposalState,

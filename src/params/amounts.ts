@@ -117,3 +117,30 @@ function prevDouble(d: number): number {
   u[0] = u[0]! - 1n;
   return b[0]!;
 }
+
+const FACTOR_RE = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+
+/**
+ * The exact product of `raw / 10^decimals` and a decimal text (a price: '0.2893', '9.7e-07'), rounded half away from
+ * zero to `places` decimals, as a decimal string without trailing zeros, e.g.
+ * `multiplyScaled(1_500_000n, 6, '0.2893', 6)` = '0.43395' (1.5 TRX at 0.2893 USD).
+ */
+export function multiplyScaled(raw: bigint, decimals: number, factor: string, places: number): string {
+  const m = FACTOR_RE.exec(factor.trim());
+  if (!m) throw new Error(`multiplyScaled: not a decimal: '${factor.slice(0, 40)}'`);
+  const fraction = m[3] ?? '';
+  let digits = BigInt(`${m[1]}${m[2]}${fraction}`);
+  let scale = fraction.length - Number(m[4] ?? 0);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  const product = raw * digits;
+  const extra = decimals + scale - places;
+  if (extra <= 0) return scaleDecimal(product * 10n ** BigInt(-extra), places);
+  const unit = 10n ** BigInt(extra);
+  const negative = product < 0n;
+  const abs = negative ? -product : product;
+  const rounded = (abs + unit / 2n) / unit;
+  return scaleDecimal(negative ? -rounded : rounded, places);
+}

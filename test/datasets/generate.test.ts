@@ -343,3 +343,29 @@ describe('dimensions and addresses', () => {
     }
   });
 });
+
+describe('reference datasets', () => {
+  it('TRX candles in USD, EUR and ETH for every priced day; the USD close is token_prices\' close, each candle well formed', async () => {
+    const days = await q(`SELECT day_ts, price_usd FROM token_prices WHERE token_id = '_' ORDER BY day_ts`);
+    expect(days.length).toBeGreaterThan(30);
+    const candles = await q(`SELECT quote, "time", open, high, low, close, volume, market_cap FROM price_candles WHERE asset = '_' ORDER BY quote, "time"`);
+    for (const quote of ['ETH', 'EUR', 'USD']) {
+      expect(candles.filter((c) => c.quote === quote).map((c) => num(c.time)), quote).toEqual(days.map((d) => num(d.day_ts)));
+    }
+    const usd = candles.filter((c) => c.quote === 'USD');
+    // Printed with 8 decimals from the same price: within half a unit of the 8th decimal.
+    usd.forEach((c, i) => expect(Math.abs(Number(c.close) - Number(days[i]!.price_usd))).toBeLessThanOrEqual(5e-9));
+    for (const c of candles) {
+      const [o, h, l, cl] = [c.open, c.high, c.low, c.close].map(Number) as [number, number, number, number];
+      expect(l <= Math.min(o, cl) && h >= Math.max(o, cl) && l > 0, JSON.stringify(c)).toBe(true);
+      for (const v of [c.open, c.high, c.low, c.close, c.volume, c.market_cap]) expect(String(v)).toMatch(/^\d+\.\d+$/);
+    }
+  });
+
+  it('the pre-window anchors: accounts holding TRX are fewer than the accounts', async () => {
+    const [a] = await q(`SELECT max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'account_count') AS accounts,
+                                max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'accounts_with_trx') AS with_trx FROM chain_anchors`);
+    expect(BigInt(String(a!.with_trx))).toBeGreaterThan(0n);
+    expect(BigInt(String(a!.with_trx))).toBeLessThan(BigInt(String(a!.accounts)));
+  });
+});

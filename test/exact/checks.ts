@@ -13,6 +13,7 @@ import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { accountChecks } from './account.ts';
 import { governanceChecks } from './governance.ts';
 import { accountsChecks } from './accounts.ts';
+import { accountAnalysisChecks } from './account-analysis.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
@@ -205,6 +206,7 @@ export async function audit(io: Io): Promise<Audit> {
   await accountChecks(ctx);
   await governanceChecks(ctx);
   await accountsChecks(ctx);
+  await accountAnalysisChecks(ctx);
   await walletChecks(ctx);
   await holdingChecks(ctx);
   return { counts, mismatches };

@@ -49,7 +49,7 @@ describe('reference datasets', () => {
   it('an ingested lake has none: /health lists every one as absent', async () => {
     const m = (await readManifest(lake))!;
     expect(m.tables.address_labels).toBeUndefined();
-    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo']);
+    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo', 'price_candles']);
   });
 
   it('loads the shipped sample: rows, file hash and content hash in the manifest, a new fingerprint, facts untouched', async () => {
@@ -64,7 +64,7 @@ describe('reference datasets', () => {
     expect(m.tables.transactions).toEqual(before.tables.transactions);
     const [usdt] = await sqlOver('', `SELECT * FROM read_parquet('${versionDir(lake, m)}/ref/address_labels.parquet') WHERE address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'`);
     expect(usdt).toMatchObject({ public_tag: 'Tether USD (USDT)', category: 'token', entity: 'Tether' });
-    expect((await health()).absentReference).toEqual(['chain_anchors', 'node_geo']);
+    expect((await health()).absentReference).toEqual(['chain_anchors', 'node_geo', 'price_candles']);
   }, 60_000);
 
   const bad: [string, Record<string, string>, RegExp][] = [
@@ -74,6 +74,8 @@ describe('reference datasets', () => {
     ['an empty required value', { 'address_labels.jsonl': '{"address":"T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb","public_tag":"a","category":"burn"}\n{"address":"TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t","public_tag":"","category":"token"}\n' }, /^address_labels\.jsonl: row 2, column public_tag: empty, but the column is required/],
     ['a duplicate key', { 'address_labels.json': JSON.stringify([{ address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', public_tag: 'a', category: 'burn' }, { address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', public_tag: 'b', category: 'burn' }]) }, /^address_labels\.json: row 2, column address: duplicate key \(address\) of row 1/],
     ['a value of the wrong type', { 'chain_anchors.csv': 'name,value_raw,as_of_block\ntx_count,100,5\naccount_count,7,five\n' }, /^chain_anchors\.csv: row 2, column as_of_block: not a BIGINT: five/],
+    ['a price that is not an exact decimal', { 'price_candles.csv': `asset,quote,source,time,open,high,low,close\n_,USD,cmc,1790380800000,0.2893,0.29,0.28,0.2893\n_,USD,cmc,1790467200000,0.2893,0.29,0.28,2.9e-1\n` }, /^price_candles\.csv: row 2, column close: does not match/],
+    ['a quote other than USD, EUR, ETH', { 'price_candles.csv': `asset,quote,source,time,open,high,low,close\n_,BTC,cmc,1790380800000,0.1,0.1,0.1,0.1\n` }, /^price_candles\.csv: row 1, column quote: does not match/],
     ['a file of no dataset', { 'labels.csv': 'a\n1\n' }, /^labels\.csv: no reference dataset of that name/],
     ['a ragged CSV line', { 'address_labels.csv': 'address,public_tag,category\nT9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb,a,burn,extra,more\n' }, /^address_labels\.csv: cannot be read/],
   ];
@@ -114,11 +116,22 @@ describe('reference datasets', () => {
     expect(m4.tables.chain_anchors!.loadedFrom!.file).toBe('chain_anchors.parquet');
   }, 120_000);
 
+  it('price_candles: loaded with its prices as the exact text of the file (no rounding through a double)', async () => {
+    const csv = 'asset,quote,source,time,open,high,low,close,volume,market_cap\n'
+      + '_,USD,cmc,1790380800000,0.28931181,0.29036890,0.28825471,0.2893118100000000000001,77525879.35,27397828044.92\n'
+      + '_,EUR,cmc,1790380800000,0.26491114,0.26961957,0.26020270,0.26491114,,\n';
+    const m = await loadReferences(lake, folder({ 'price_candles.csv': csv }));
+    expect(m.tables.price_candles?.rows).toBe(2);
+    const rows = await sqlOver('', `SELECT quote, close, volume FROM read_parquet('${versionDir(lake, m)}/ref/price_candles.parquet') ORDER BY quote`);
+    expect(rows).toEqual([{ quote: 'EUR', close: '0.26491114', volume: null }, { quote: 'USD', close: '0.2893118100000000000001', volume: '77525879.35' }]);
+  }, 60_000);
+
   it('a later publish (rederive) carries the reference datasets over with their origin', async () => {
     const before = (await readManifest(lake))!;
     const m = await rederive(lake);
     expect(m.tables.address_labels).toEqual(before.tables.address_labels);
     expect(m.tables.chain_anchors).toEqual(before.tables.chain_anchors);
+    expect(m.tables.price_candles).toEqual(before.tables.price_candles);
     expect(m.fingerprint).toBe(before.fingerprint);
     expect((await health()).absentReference).toEqual(['node_geo']); // the one reference this test loads no file for
   }, 120_000);

@@ -21,3 +21,35 @@ SELECT name, value_raw, {{first_number}} - 1 AS as_of_block, 'synthetic' AS sour
   ('account_count', CAST(({{first_number}} - 1)::HUGEINT * 4 AS VARCHAR)),
   ('blockchain_bytes', CAST(({{first_number}} - 1)::HUGEINT * 41000 AS VARCHAR))
 ) v(name, value_raw);
+
+-- Accounts holding TRX before the window (synthetic: half of the pre-window accounts); /api/overview/accountswithtrx
+-- counts from it.
+INSERT INTO chain_anchors BY NAME
+SELECT 'accounts_with_trx' AS name, CAST(({{first_number}} - 1)::HUGEINT * 2 AS VARCHAR) AS value_raw,
+       {{first_number}} - 1 AS as_of_block, 'synthetic' AS source;
+
+-- Daily TRX candles in USD, EUR and ETH (synthetic). The USD close is token_prices' TRX price of the day (printed with
+-- 8 decimals), so both price sources of the lake agree; EUR and ETH are the USD figures at drifting exchange rates.
+-- Open = the previous day's close (the first day: the close), high / low a hash-drawn spread around them; volume is
+-- token_prices' volume_usd, market cap the close × a circulating supply of 94.7 G TRX.
+INSERT INTO price_candles BY NAME
+WITH usd AS (
+  SELECT day_ts, price_usd AS close, coalesce(lag(price_usd) OVER (ORDER BY day_ts), price_usd) AS open, volume_usd,
+         row_number() OVER (ORDER BY day_ts) AS day_i
+  FROM token_prices WHERE token_id = '_'
+), quotes AS (
+  SELECT u.*, q.quote, q.decimals,
+         CASE q.quote WHEN 'USD' THEN 1.0
+                      WHEN 'EUR' THEN 0.92 * (1 + 0.01 * (uf(mix(hash('eur:' || {{seed}}), 'rate'), u.day_i) - 0.5))
+                      ELSE 1.0 / (3100.0 * (1 + 0.06 * (uf(mix(hash('eth:' || {{seed}}), 'rate'), u.day_i) - 0.5))) END AS rate,
+         0.03 * uf(mix(hash('spread:' || {{seed}}), q.quote), u.day_i) AS spread
+  FROM usd u CROSS JOIN (VALUES ('USD', 8), ('EUR', 8), ('ETH', 12)) q(quote, decimals)
+)
+SELECT '_' AS asset, quote, 'synthetic' AS source, day_ts AS "time",
+       printf('%.*f', decimals, open * rate) AS open,
+       printf('%.*f', decimals, greatest(open, close) * rate * (1 + spread)) AS high,
+       printf('%.*f', decimals, least(open, close) * rate * (1 - spread)) AS low,
+       printf('%.*f', decimals, close * rate) AS close,
+       printf('%.2f', volume_usd * rate) AS volume,
+       printf('%.2f', close * rate * 94.7e9) AS market_cap
+FROM quotes;
