@@ -56,6 +56,11 @@ export interface Dataset {
    * (src/lake/views.ts), so a lookup that also says `bucket = address_bucket($key)` opens one folder's files.
    */
   bucketBy?: string;
+  /**
+   * A per-day derived dataset read through its files instead of loaded into memory when a version opens (views.ts):
+   * for one whose rows grow with addresses × hours (hourly_address_activity), not with days × a small dimension.
+   */
+  readFromFiles?: boolean;
   /** Parquet compression, default zstd (smallest); snappy where write and read speed matter more than size. */
   compression?: 'zstd' | 'snappy';
   /** Snapshot and reference datasets: the columns that identify a row (an upsert replaces rows by them; unique). */

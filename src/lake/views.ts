@@ -63,7 +63,7 @@ export async function createDatasetView(
   // Per-day rollups are small (rows per day × days) and are written one file per day; read from many files by
   // parallel threads, a sum of their DOUBLE columns changed in its last digits from one request to the next. Loaded
   // into memory in their sort order, like the dimensions, every request sums the same rows in the same order.
-  else if (ds.kind === 'derived' && ds.partitioned) {
+  else if (ds.kind === 'derived' && ds.partitioned && !ds.readFromFiles) {
     await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob}${hive}) ORDER BY ${ds.sortBy.join(', ')}`);
   }
   else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM read_parquet(${glob}${hive})`);
