@@ -166,7 +166,7 @@ describe('GET /api/top10', () => {
              + frozen_v2_tron_power + delegated_v2_bandwidth + delegated_v2_energy AS v FROM ${newest}`);
     const votes = await sql(`SELECT address AS k, coalesce((SELECT sum(CAST(json_extract(e.value, '$.count') AS BIGINT)) FROM json_each(votes_json) e), 0) AS v FROM ${newest}`);
     const balances = await sql(`SELECT address AS k, balance AS v FROM ${newest} WHERE address IN (SELECT address FROM dim_contracts)`);
-    const top = (rows: { k: unknown; v: unknown }[]) => {
+    const top = (rows: Record<string, unknown>[]) => {
       const r = rows.map((x) => ({ k: String(x.k), v: BigInt(x.v as bigint) })).filter((x) => x.v > 0n).sort((a, b) => (b.v > a.v ? 1 : b.v < a.v ? -1 : a.k < b.k ? -1 : 1));
       const whole = r.reduce((a, x) => a + x.v, 0n);
       return r.slice(0, 10).map((x) => [x.k, x.v, share(Number(x.v), Number(whole))]);
