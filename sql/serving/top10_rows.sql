@@ -19,8 +19,8 @@ WITH addr AS MATERIALIZED (
   GROUP BY ALL
 ),
 prev_calls AS (
-  -- Calls to each contract in the window of the same length before (the hot contracts' rise). One FILTERed pass
-  -- over both periods cost 10x the plain sums on the default lake (measured), so the two are separate groupings.
+  -- Calls to each contract in the window of the same length before (the hot contracts' rise): only the contracts'
+  -- hours, so the grouping of every address above reads the windows themselves and nothing more.
   SELECT w."time", h.address, sum(h.calls_in) AS calls_in
   FROM hourly_address_activity h JOIN top10_windows w ON h.hour_ts >= w.prev_start_ts AND h.hour_ts < w.start_ts
   WHERE h."day" >= top10_since_ts_day() AND h.hour_ts >= top10_since_ts() AND h.calls_in > 0
