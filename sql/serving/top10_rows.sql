@@ -86,17 +86,18 @@ cand AS (
   UNION ALL SELECT "time", 17, address, call_fee, call_fee, NULL, NULL, NULL, NULL FROM addr WHERE call_fee > 0
   UNION ALL SELECT "time", 20, address, fee, fee, NULL, NULL, NULL, NULL FROM addr WHERE fee > 0
 ),
--- Hot tokens (18) and contracts (19): ranked by the rise of their transfers / calls over the window of the same length
--- before; n = the window's count, its share of all the window's transfers / calls (every token / contract counted).
+-- Hot tokens (18) and contracts (19): those active in the window, ranked by the change of their transfers / calls from
+-- the window of the same length before (negative when every one slowed: the list is never empty while any moved);
+-- n = the window's count, its share of all the window's transfers / calls (every token / contract counted).
 hot AS (
   SELECT "time", 18 AS type, token_id AS key, transfers - prev_transfers AS v, transfers AS part, transfers AS n,
          sum(transfers) OVER (PARTITION BY "time") AS whole
-  FROM tok QUALIFY transfers - prev_transfers > 0
+  FROM tok QUALIFY transfers > 0
   UNION ALL
   SELECT a."time", 19, a.address, a.calls_in - coalesce(p.calls_in, 0), a.calls_in, a.calls_in,
          sum(a.calls_in) OVER (PARTITION BY a."time")
   FROM addr a LEFT JOIN prev_calls p USING ("time", address)
-  WHERE a.calls_in > 0 QUALIFY a.calls_in - coalesce(p.calls_in, 0) > 0
+  WHERE a.calls_in > 0
 ),
 -- The window's total of each ranking, and the tenth largest value: only rows at or above it are sorted (a window
 -- function over every candidate cost ~10 s on the default lake under load; measured).

@@ -131,7 +131,7 @@ describe('GET /api/top10', () => {
                                 WHERE x <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' GROUP BY 1 ORDER BY v DESC, k`);
     const byCount = counts.map((r) => ({ k: String(r.k), n: Number(r.n), prev: Number(r.prev) })).filter((r) => r.n > 0).sort((a, b) => b.n - a.n || (a.k < b.k ? -1 : 1));
     const total = byCount.reduce((a, r) => a + r.n, 0);
-    const hot = counts.map((r) => ({ k: String(r.k), n: Number(r.n), rise: Number(r.n) - Number(r.prev) })).filter((r) => r.rise > 0).sort((a, b) => b.rise - a.rise || (a.k < b.k ? -1 : 1));
+    const hot = counts.map((r) => ({ k: String(r.k), n: Number(r.n), rise: Number(r.n) - Number(r.prev) })).filter((r) => r.n > 0).sort((a, b) => b.rise - a.rise || (a.k < b.k ? -1 : 1));
     const accTotal = accounts.reduce((a, r) => a + Number(r.v), 0);
     const { body } = await get('/api/top10?type=8,9,18');
     const [t8, t9, t18] = body;
@@ -141,6 +141,14 @@ describe('GET /api/top10', () => {
       .toEqual(byCount.slice(0, 10).map((r) => [r.k, r.n, share(r.n, total)]));
     expect(t18.data.map((r: { token_id: string; transaction_number: number; increase: number }) => [r.token_id, r.transaction_number, r.increase]))
       .toEqual(hot.slice(0, 10).map((r) => [r.k, r.n, r.rise]));
+    // Hot contracts: the same rise of their calls (TriggerSmartContract, any result).
+    const calls = await sql(`SELECT contract_address AS k, count(*) FILTER (WHERE "timestamp" >= ${w.start}) AS n, count(*) FILTER (WHERE "timestamp" < ${w.start}) AS prev
+                             FROM raw_transactions WHERE contract_type = 31 AND contract_address IS NOT NULL AND "timestamp" >= ${prevStart} GROUP BY 1`);
+    const hotCalls = calls.map((r) => ({ k: String(r.k), n: Number(r.n), rise: Number(r.n) - Number(r.prev) })).filter((r) => r.n > 0).sort((a, b) => b.rise - a.rise || (a.k < b.k ? -1 : 1));
+    const allCalls = hotCalls.reduce((a, r) => a + r.n, 0);
+    const [t19] = (await get('/api/top10?type=19')).body;
+    expect(t19.data).toEqual(hotCalls.slice(0, 10).map((r) => ({ contract: r.k, triggers: r.n, increase: r.rise, percentage: share(r.n, allCalls) })));
+    expect(t18.data.length).toBe(Math.min(10, byCount.length));
     // Token identity: TRC10 ids are numbers (type 10), TRC20 tokens their contracts (type 20); names from the dimension.
     const dims = new Map((await sql('SELECT token_id, symbol FROM dim_tokens')).map((r) => [String(r.token_id), String(r.symbol)]));
     for (const r of t9.data) {
