@@ -161,6 +161,7 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/tokenTransfer/analysis': () => ['/api/tokenTransfer/analysis', ...pick(s.trc20, 3).map((c) => `/api/tokenTransfer/analysis?token=${c}&days=30`)],
     '/api/token/analysis': () => pick(s.trc20, 5).map((c) => `/api/token/analysis?token=${c}`),
     '/api/stats/overview': () => ['/api/stats/overview', '/api/stats/overview?days=90'],
+    '/api/top10': () => ['/api/top10', ...Array.from({ length: 20 }, (_, i) => `/api/top10?type=${i + 1}&time=2`), '/api/top10?type=1,5,13&time=3'],
     '/api/turnover/new': () => ['/api/turnover/new', '/api/turnover/new?timeType=1', '/api/turnover/new?timeType=2'],
     '/api/consumption/statistic': () => ['/api/consumption/statistic', '/api/consumption/statistic?type=stake&timeType=1'],
     // Governance and network (issue 13).

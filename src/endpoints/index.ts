@@ -51,6 +51,7 @@ import dailyAvgBlockSize from './stats/daily-avg-block-size.ts';
 import dailyTransactionNum from './stats/daily-transaction-num.ts';
 import transactionNum from './stats/transaction-num.ts';
 import totalBlockchainSize from './stats/total-blockchain-size.ts';
+import top10 from './stats/top10.ts';
 import activeStatistic from './stats/active-statistic.ts';
 import netStatistic from './stats/net-statistic.ts';
 import tokenTransferAnalysis from './stats/token-transfer-analysis.ts';
@@ -116,6 +117,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   dailyTransactionNum,
   transactionNum,
   totalBlockchainSize,
+  top10,
   activeStatistic,
   netStatistic,
   tokenTransferAnalysis,

@@ -57,9 +57,10 @@ export interface Dataset {
    */
   bucketBy?: string;
   /**
-   * A per-day derived dataset read from its files by a view instead of loaded into memory like the other rollups:
-   * it grows with accounts × days, not with days × a small dimension (daily_account_roles: 4.8 M rows on the
-   * default lake, read a few days at a time by the per-day merges).
+   * A per-day derived dataset read from its files by a view instead of loaded into memory like the other rollups
+   * when a version opens (views.ts): it grows with accounts × days or hours, not with days × a small dimension
+   * (daily_account_roles: 4.8 M rows on the default lake, read a few days at a time by the per-day merges;
+   * hourly_address_activity: 3.8 M rows).
    */
   onDisk?: true;
   /** Parquet compression, default zstd (smallest); snappy where write and read speed matter more than size. */

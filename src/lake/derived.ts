@@ -984,6 +984,41 @@ export const brokerageHistory: DerivedDataset = {
   ],
 };
 
+// Issue 14 (/api/top10): per UTC hour and address, the additive measures the top-10 rankings sum over their sliding
+// windows (the last 1, 24, 72 and 168 hours before the head; sql/serving/top10_rows.sql). One file per day.
+export const hourlyAddressActivity: DerivedDataset = {
+  name: 'hourly_address_activity',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day', 'hour_ts', 'address'],
+  // Rows grow with addresses × hours (the default lake: 3.8 M): read from the day files, never held in memory.
+  onDisk: true,
+  doc: "Per UTC hour and address: transactions signed, TRX sent and received by TransferContract (successful), energy and bandwidth its transactions used and burned, fees it paid, and the calls, energy and fees of the calls made to it as a contract.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('hour_ts', 'BIGINT', 'start of the UTC hour, ms'),
+    c('address', 'VARCHAR', 'the address, Base58'),
+    m('tx_out', 'BIGINT', 'transactions it signed (owner_address), any result'),
+    m('trx_out_count', 'BIGINT', 'successful TransferContract transactions it signed'),
+    m('trx_out_sun', 'DECIMAL(38,0)', 'TRX they sent, sun, exact'),
+    m('trx_in_count', 'BIGINT', 'successful TransferContract transactions it received (to_address)'),
+    m('trx_in_sun', 'DECIMAL(38,0)', 'TRX they brought, sun, exact'),
+    m('energy_usage_total', 'BIGINT', 'energy its signed transactions used, penalty included'),
+    m('energy_usage', 'BIGINT', 'of which from its own stake'),
+    m('energy_burn', 'BIGINT', 'of which paid by burning TRX (energy_usage_total - energy_usage - origin_energy_usage)'),
+    m('net_usage', 'BIGINT', 'bandwidth its signed transactions took from stake or the free allowance, bytes'),
+    m('net_fee', 'BIGINT', 'sun it burned for bandwidth'),
+    m('net_burn_bytes', 'BIGINT', 'bandwidth paid by burning: net_fee / the bandwidth price in force, bytes (priced transactions only)'),
+    m('net_burn_unpriced', 'BIGINT', 'transactions that burned for bandwidth with no price in force (their bytes are not in net_burn_bytes)'),
+    m('fee', 'BIGINT', 'sun it burned in all (fee of its signed transactions)'),
+    m('calls_in', 'BIGINT', 'TriggerSmartContract transactions calling it (any result)'),
+    m('call_energy_total', 'BIGINT', 'energy those calls used, penalty included'),
+    m('call_energy_stake', 'BIGINT', "of which from stake (the callers' energy_usage + the deployer's origin_energy_usage)"),
+    m('call_fee', 'BIGINT', 'sun those calls burned (their fee)'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   // Before the per-day merges that read its previous days (daily_contract_call_stats, daily_network_stats,
@@ -1035,6 +1070,7 @@ export const derivedDatasets: DerivedDataset[] = [
   proposalState,
   chainParameterHistory,
   brokerageHistory,
+  hourlyAddressActivity,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

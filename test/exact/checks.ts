@@ -17,6 +17,7 @@ import { accountAnalysisChecks } from './account-analysis.ts';
 import { counterChecks } from './counters.ts';
 import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
+import { top10Checks } from './top10.ts';
 import { holdingChecks, walletChecks } from './wallet.ts';
 import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
@@ -203,6 +204,7 @@ export async function audit(io: Io): Promise<Audit> {
   await counterChecks(ctx);
   await listChecks(ctx);
   await statsChecks(ctx);
+  await top10Checks(ctx);
   await accountChecks(ctx);
   await governanceChecks(ctx);
   await accountsChecks(ctx);

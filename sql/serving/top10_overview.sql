@@ -1,0 +1,52 @@
+-- /api/top10 type 0 (docs/compat.md "Top 10"), computed once per version: one row per window (time 1 the last hour,
+-- 2 the last 24 hours, 3 the last week; top10_windows) with the network's figures over it, each row carrying the
+-- whole-lake totals of the newest state (stakes, votes, contract balances, tokens and their transfers).
+-- Bounded: three rows, read from a week of hours, transfers and calls.
+WITH hours AS (
+  SELECT w."time",
+         coalesce(sum(h.trx_out_sun), 0) AS trx_out_sun, coalesce(sum(h.trx_out_count), 0) AS trx_out_count,
+         coalesce(sum(h.calls_in), 0) AS calls_in,
+         coalesce(sum(h.energy_usage_total), 0) AS energy_usage_total, coalesce(sum(h.energy_burn), 0) AS energy_burn,
+         coalesce(sum(h.net_usage), 0) AS net_usage, coalesce(sum(h.net_burn_bytes), 0) AS net_burn_bytes,
+         coalesce(sum(h.net_burn_unpriced), 0) AS net_burn_unpriced
+  FROM top10_windows w LEFT JOIN hourly_address_activity h
+    ON h.hour_ts >= w.start_ts AND h."day" >= top10_since_ts_day() AND h.hour_ts >= top10_since_ts()
+  WHERE w."time" IN (1, 2, 3)
+  GROUP BY w."time"
+),
+moves AS (
+  -- Token transfers of the window and their USD value at each token's latest price (priced tokens with decimals).
+  SELECT w."time", count(m.token_id) AS transfers,
+         sum(CAST(m.amount AS DOUBLE) / power(10, d.decimals) * p.price_usd) AS usd
+  FROM top10_windows w
+  LEFT JOIN top10_token_moves m ON m."timestamp" >= w.start_ts
+  LEFT JOIN tokens d ON d.token_id = m.token_id
+  LEFT JOIN latest_usd_prices p ON p.token_id = m.token_id
+  WHERE w."time" IN (1, 2, 3)
+  GROUP BY w."time"
+),
+callers AS (
+  SELECT w."time", count(DISTINCT c.owner_address) AS callers
+  FROM top10_windows w LEFT JOIN top10_calls c ON c."timestamp" >= w.start_ts
+  WHERE w."time" IN (1, 2, 3)
+  GROUP BY w."time"
+),
+state AS (
+  SELECT (SELECT CAST(coalesce(sum(tron_power), 0) AS VARCHAR) FROM stake_positions) AS freeze_sun,
+         (SELECT CAST(coalesce(sum(votes_used), 0) AS VARCHAR) FROM stake_positions) AS votes,
+         (SELECT CAST(coalesce(sum(balance), 0) AS VARCHAR) FROM accounts WHERE is_contract) AS contract_balance_sun,
+         (SELECT count(*) FROM token_stats WHERE token_standard = 'trc10') AS trc10_all,
+         (SELECT count(*) FROM token_stats WHERE token_standard = 'trc20') AS trc20_all,
+         (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc10') AS trc10_record,
+         (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc20') AS trc20_record,
+         (SELECT count(*) > 0 FROM token_prices) AS priced
+)
+SELECT w."time", w.start_ts, w.end_ts,
+       CAST(h.trx_out_sun AS VARCHAR) AS trx_out_sun, h.trx_out_count, m.transfers AS token_transfers,
+       CASE WHEN s.priced THEN coalesce(m.usd, 0) END AS token_usd,
+       c.callers, h.calls_in,
+       h.energy_usage_total - h.energy_burn AS energy_stake, h.energy_usage_total, h.energy_burn,
+       h.net_usage, h.net_burn_bytes, h.net_burn_unpriced,
+       s.*
+FROM top10_windows w JOIN hours h USING ("time") JOIN moves m USING ("time") JOIN callers c USING ("time") CROSS JOIN state s
+ORDER BY w."time"

@@ -1,0 +1,56 @@
+/**
+ * The audit's /api/top10 section (docs/compat.md "Top 10"): every TRX amount, count and vote total of the week's
+ * rankings and of the overview, compared as the literal sent with plain SQL over the raw transactions and the newest
+ * account snapshots (never hourly_address_activity or the serving tables). The window is the 168 whole UTC hours
+ * ending with the head block's hour.
+ */
+import { expectedLiteral } from '../endpoints/tokens/supply-ledger.ts';
+import { type Ctx, quoted, s } from './context.ts';
+import { arrayPart, field, objects } from './json-text.ts';
+
+const HOUR = 3_600_000;
+const trx = (sun: unknown): string => expectedLiteral(s(sun ?? 0), 6);
+const NEWEST = `(SELECT * FROM snap_account_snapshots s WHERE as_of_block = (SELECT max(as_of_block) FROM snap_account_snapshots x WHERE x.address = s.address))`;
+const FROZEN = `frozen_v1_bandwidth + frozen_v1_energy + delegated_v1_bandwidth + delegated_v1_energy + frozen_v2_bandwidth + frozen_v2_energy + frozen_v2_tron_power + delegated_v2_bandwidth + delegated_v2_energy`;
+
+export async function top10Checks({ io, get, check }: Ctx): Promise<void> {
+  const since = (hours: number) => (Math.floor(io.head / HOUR) - (hours - 1)) * HOUR;
+  const week = since(168);
+  const tx = `raw_transactions WHERE "timestamp" >= ${week}`;
+  const transfers = `${tx} AND contract_type = 1 AND contract_ret = 'SUCCESS'`;
+  // type → [row field holding the key, row field holding the figure, SQL of (k, v) for the listed keys, TRX or a count]
+  const rankings: Record<number, [string, string, (keys: string) => string, boolean]> = {
+    1: ['address', 'amount', (k) => `SELECT owner_address k, sum(amount) v FROM ${transfers} AND owner_address IN (${k}) GROUP BY 1`, true],
+    2: ['address', 'transaction_number', (k) => `SELECT owner_address k, count(*) v FROM ${transfers} AND owner_address IN (${k}) GROUP BY 1`, false],
+    3: ['address', 'amount', (k) => `SELECT to_address k, sum(amount) v FROM ${transfers} AND to_address IN (${k}) GROUP BY 1`, true],
+    4: ['address', 'transaction_number', (k) => `SELECT to_address k, count(*) v FROM ${transfers} AND to_address IN (${k}) GROUP BY 1`, false],
+    5: ['address', 'freeze', (k) => `SELECT address k, ${FROZEN} v FROM ${NEWEST} WHERE address IN (${k})`, true],
+    11: ['contract', 'balance', (k) => `SELECT address k, balance v FROM ${NEWEST} WHERE address IN (${k})`, true],
+    13: ['contract', 'triggers', (k) => `SELECT contract_address k, count(*) v FROM ${tx} AND contract_type = 31 AND contract_address IN (${k}) GROUP BY 1`, false],
+    14: ['address', 'whole_energy_use', (k) => `SELECT owner_address k, sum(energy_usage_total) v FROM ${tx} AND owner_address IN (${k}) GROUP BY 1`, false],
+    17: ['address', 'fee', (k) => `SELECT contract_address k, sum(fee) v FROM ${tx} AND contract_type = 31 AND contract_address IN (${k}) GROUP BY 1`, true],
+    20: ['address', 'fee', (k) => `SELECT owner_address k, sum(fee) v FROM ${tx} AND owner_address IN (${k}) GROUP BY 1`, true],
+  };
+  const body = await get(`/api/top10?time=3&type=${Object.keys(rankings).join(',')}`);
+  for (const block of objects(body)) {
+    const type = Number(field(block, 'type'));
+    const [keyField, valueField, query, isTrx] = rankings[type]!;
+    const rows = objects(arrayPart(block, 'data'));
+    if (rows.length === 0) continue;
+    const want = new Map((await io.sql(query(quoted(rows.map((r) => field(r, keyField)!))))).map((r) => [s(r.k), isTrx ? trx(r.v) : s(r.v)]));
+    for (const r of rows) check('/api/top10', `type ${type} ${field(r, keyField)} ${valueField}`, field(r, valueField), want.get(field(r, keyField)!) ?? '?');
+  }
+
+  const overview = await get('/api/top10?type=0');
+  for (const [hours, prefix] of [[1, 'last_hour_'], [24, 'last_day_'], [168, 'last_week_']] as const) {
+    const [f] = await io.sql(`SELECT CAST(coalesce(sum(amount), 0) AS VARCHAR) sun, count(*) n FROM raw_transactions
+                              WHERE "timestamp" >= ${since(hours)} AND contract_type = 1 AND contract_ret = 'SUCCESS'`);
+    check('/api/top10', `${prefix}trx_transfer_amount`, field(overview, `${prefix}trx_transfer_amount`), trx(f!.sun));
+    check('/api/top10', `${prefix}trx_transaction_number`, field(overview, `${prefix}trx_transaction_number`), s(f!.n));
+  }
+  const [state] = await io.sql(`SELECT CAST(coalesce(sum(${FROZEN}), 0) AS VARCHAR) frozen,
+                                       CAST(coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0) AS VARCHAR) contracts
+                                FROM ${NEWEST}`);
+  check('/api/top10', 'whole_freeze', field(overview, 'whole_freeze'), trx(state!.frozen));
+  check('/api/top10', 'contract_whole_balance', field(overview, 'contract_whole_balance'), trx(state!.contracts));
+}
