@@ -16,10 +16,10 @@
  * auxiliary to the chain data. A network failure after the retries stops the ingest (not the node's choice).
  */
 import type { AppendCell, Db } from '../../src/duckdb/duck.ts';
-import { hexToBase58 } from '../../src/chain/address.ts';
 import { chainParameters, networkNodes, proposals, witnessSnapshots, type Dataset } from '../../src/lake/catalog.ts';
-import { int64, NodeNotJsonError } from '../../src/chain/node-json.ts';
+import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
+import { b58, big } from './snapshots.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** Node answers are loose JSON (default values omitted); every exported signature is typed. */
@@ -53,11 +53,6 @@ export interface NodeListRows {
   }[];
 }
 
-const big = (v: unknown): bigint => {
-  const x = int64(v as number | string | undefined);
-  return typeof x === 'bigint' ? x : BigInt(x);
-};
-const b58 = (hex: unknown): string => hexToBase58(String(hex));
 /** Bytes the node prints as hex (url, host) → text; a value that is not hex is kept as printed. */
 const text = (v: unknown): string => {
   const s = typeof v === 'string' ? v : '';

@@ -87,11 +87,13 @@ export interface NetworkRow {
   total_tron_power_weight: bigint;
 }
 
-const big = (v: unknown): bigint => {
+/** A node's int64 field (a JSON number or a string past 2^53) as a bigint; shared with node-lists.ts. */
+export const big = (v: unknown): bigint => {
   const x = int64(v as number | string | undefined);
   return typeof x === 'bigint' ? x : BigInt(x);
 };
-const b58 = (hex: unknown): string => hexToBase58(String(hex));
+/** A node's hex address (41…) in Base58; shared with node-lists.ts. */
+export const b58 = (hex: unknown): string => hexToBase58(String(hex));
 const utf8 = (hex: unknown): string => (typeof hex === 'string' && hex ? Buffer.from(hex, 'hex').toString('utf8') : '');
 
 /** A permission as the node prints it, with its key addresses in Base58 (the lake's form). */
