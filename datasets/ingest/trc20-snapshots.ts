@@ -24,7 +24,7 @@ import { NodeApiError, type NodeClient } from './node-client.ts';
 import { pool } from './snapshots.ts';
 
 /**
- * The five USD stablecoins tracked by default (mainnet, ../shared/reference/defi-stablecoin-events.md §1.0): USDT,
+ * The five USD stablecoins tracked by default (the issuers' published mainnet contracts): USDT,
  * USDC (Circle, native), USDD 2.0, TUSD, USDJ. `--trc20-tracked` replaces the list.
  */
 export const DEFAULT_TRACKED_TRC20: readonly string[] = [
