@@ -81,29 +81,29 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR_FLAT = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
 
 /**
-/**
  * The anchors the token ledgers start from: rows of a snapshot dataset (the columns that make them;
- * account_snapshots: only its TRC10 balances). Openings before the lake's first block (issue 12) and, for TRC20, the
- * ingester's balanceOf of a tracked token at a published solid head (issue 14).
+ * account_snapshots: only its TRC10 balances). `opening`: only the rows before the lake's first block anchor the
+ * ledger (issue 12: TRC10, TRC1155), so only those are compared; `published`: rows up to the previous head do too
+ * (TRC20: the ingester's balanceOf of a tracked token at a published solid head, issue 14).
  */
-const ANCHORS: { snapshot: string; columns: string; ledger: string }[] = [
-  { snapshot: 'trc20_snapshots', columns: '*', ledger: 'trc20_balances' },
-  { snapshot: 'account_snapshots', columns: 'address, assets_json', ledger: 'trc10_balances' },
-  { snapshot: 'trc1155_snapshots', columns: '*', ledger: 'trc1155_balances' },
+const ANCHORS: { snapshot: string; columns: string; ledger: string; scope: 'opening' | 'published' }[] = [
+  { snapshot: 'trc20_snapshots', columns: '*', ledger: 'trc20_balances', scope: 'published' },
+  { snapshot: 'account_snapshots', columns: 'address, assets_json', ledger: 'trc10_balances', scope: 'opening' },
+  { snapshot: 'trc1155_snapshots', columns: '*', ledger: 'trc1155_balances', scope: 'opening' },
 ];
 
 /**
- * Whether this publish changes the anchors of `o` that the previous ledger already holds: snapshot rows as of a block
- * at or below the previous version's head (an opening loaded late, a balance read late). The TRC20 ledger's merge
- * restarts only the positions anchored above that head (the ingester's balanceOf at the published solid head), so
- * any other change is derived in full. An unchanged snapshot file (same content hash in both manifests) costs
- * nothing; a changed one, one aggregate over each of the two files (bounded by the snapshot rows, not by history).
+ * Whether this publish changes the anchors of `o` that the previous ledger already holds (an opening loaded late, a
+ * balance read late). The TRC20 ledger's merge restarts only the positions anchored above the previous head, so any
+ * other change is derived in full. An unchanged snapshot file (same content hash in both manifests) costs nothing; a
+ * changed one, one aggregate over each of the two files (bounded by the snapshot rows, not by history).
  */
 async function anchorsChanged(view: Db, prevDir: string, prevHead: number, o: (typeof ANCHORS)[number], before: TableEntry | undefined, after: TableEntry | undefined): Promise<boolean> {
   if ((before?.hash ?? null) === (after?.hash ?? null)) return false;
+  const upTo = o.scope === 'opening' ? '< (SELECT min(block_number) FROM blocks)' : `<= ${Math.trunc(prevHead)}`;
   const anchors = async (from: string | null): Promise<string> => {
     if (!from) return '0:0';
-    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM (SELECT ${o.columns} FROM ${from} WHERE as_of_block <= ${Math.trunc(prevHead)})`);
+    const [r] = await view.all(`SELECT ${HASH_EXPR_FLAT} FROM (SELECT ${o.columns} FROM ${from} WHERE as_of_block ${upTo})`);
     return `${r!.n}:${r!.h}`;
   };
   const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', `${o.snapshot}.parquet`))})` : null;
