@@ -56,8 +56,18 @@ export async function production(): Promise<Map<string, { produced: number; miss
   return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last), inLake: Number(r.in_lake) }]));
 }
 
+/**
+ * The witnesses dimension, with each witness's commission as its last UpdateBrokerage (type 49) among the raw
+ * transactions says (absent in the node JSON = 0), else the dimension's.
+ */
 export async function witnessDim(): Promise<{ address: string; rank: number; votes: number; brokerage: number; name: string; created_ts: number }[]> {
-  const rows = await sql('SELECT address, rank, votes, brokerage, name, created_ts FROM dim_witnesses ORDER BY rank');
+  const rows = await sql(`
+    WITH cm AS (
+      SELECT owner_address, arg_max(coalesce(TRY_CAST(json_extract(parameter_json, '$.brokerage') AS INTEGER), 0), block_number * 1000000 + tx_index) AS b
+      FROM raw_transactions WHERE contract_type = 49 AND contract_ret = 'SUCCESS' GROUP BY 1
+    )
+    SELECT address, rank, votes, coalesce(cm.b, brokerage) AS brokerage, name, created_ts
+    FROM dim_witnesses LEFT JOIN cm ON cm.owner_address = address ORDER BY rank`);
   return rows.map((r) => ({ address: String(r.address), rank: Number(r.rank), votes: Number(r.votes), brokerage: Number(r.brokerage), name: String(r.name), created_ts: Number(r.created_ts) }));
 }
 
@@ -130,4 +140,92 @@ export async function expectedProposals(): Promise<ExpectedProposal[]> {
     });
   }
   return out.sort((a, b) => b.id - a.id);
+}
+
+/**
+ * The votes tallied at maintenance boundaries, as an independent ledger over the raw transactions and the snapshot
+ * rows (never witness_cycle_votes or vote_events). The protocol: a maintenance every 6 h from UTC midnight tallies
+ * every voter's votes after the transactions of the maintenance block, the first block at or after the boundary (so a
+ * change counts from its own block's boundary when the raw block before it is older than that boundary, else from
+ * the next one). A VoteWitness (4) replaces the voter's set, a Stake 1.0 unfreeze (12) cancels it; an account
+ * snapshot as of a block tells the set after that block. The tally at a boundary starts from the newest witness
+ * snapshot of a period at or before it (its vote_count is the node's tally of that period's maintenance), else from
+ * the opening account snapshots (before the first block), and adds each change counted after that start: its new set
+ * minus the voter's set before it (nothing known: no votes). Returns a tally per boundary asked for.
+ */
+export async function cycleTallies(boundaries: readonly number[]): Promise<Map<number, Map<string, number>>> {
+  const P = MAINTENANCE_MS;
+  const [lake] = await sql('SELECT min(block_number) AS first FROM raw_blocks');
+  const first = Number(lake!.first);
+  const ws = await sql('SELECT as_of_block, as_of_ts, address, vote_count FROM snap_witness_snapshots');
+  const snaps = await sql('SELECT address, as_of_block, votes_json FROM snap_account_snapshots');
+  const txs = await sql(`
+    SELECT t.contract_type, t.owner_address, t.block_number, t.tx_index, t."timestamp" AS ts, t.parameter_json, p."timestamp" AS prev_ts
+    FROM raw_transactions t LEFT JOIN raw_blocks p ON p.block_number = t.block_number - 1
+    WHERE t.contract_type IN (4, 12) AND t.contract_ret = 'SUCCESS'`);
+  type Obs = { block: number; index: number; set: Map<string, number>; change?: number };
+  const parse = (pairs: [string, number][]): Map<string, number> => {
+    const m = new Map<string, number>();
+    for (const [a, n] of pairs) m.set(a, (m.get(a) ?? 0) + n);
+    return m;
+  };
+  const byVoter = new Map<string, Obs[]>();
+  const add = (voter: string, o: Obs) => (byVoter.get(voter) ?? byVoter.set(voter, []).get(voter)!).push(o);
+  for (const s of snaps) {
+    const set = parse((JSON.parse(String(s.votes_json)) as { address: string; count: number }[]).map((v) => [v.address, Number(v.count)]));
+    add(String(s.address), { block: Number(s.as_of_block), index: Number.MAX_SAFE_INTEGER, set });
+  }
+  for (const t of txs) {
+    const ts = Number(t.ts);
+    const t1 = Math.floor(ts / P) * P;
+    const cf = t.prev_ts !== null && Number(t.prev_ts) < t1 ? t1 : t1 + P;
+    const votes = Number(t.contract_type) === 4 ? ((JSON.parse(String(t.parameter_json)).votes ?? []) as { vote_address: string; vote_count: number }[]) : [];
+    add(String(t.owner_address), { block: Number(t.block_number), index: Number(t.tx_index), set: parse(votes.map((v) => [v.vote_address, Number(v.vote_count ?? 0)])), change: cf });
+  }
+  // Each change's effect: its set minus the set of the observation before it.
+  const changes: { cf: number; delta: Map<string, number> }[] = [];
+  for (const list of byVoter.values()) {
+    list.sort((a, b) => a.block - b.block || a.index - b.index);
+    let before = new Map<string, number>();
+    for (const o of list) {
+      if (o.change !== undefined) {
+        const delta = new Map(o.set);
+        for (const [a, n] of before) delta.set(a, (delta.get(a) ?? 0) - n);
+        changes.push({ cf: o.change, delta });
+      }
+      before = o.set;
+    }
+  }
+  // Opening votes: each address's newest snapshot before the first block.
+  const opening = new Map<string, number>();
+  for (const list of byVoter.values()) {
+    const open = list.filter((o) => o.change === undefined && o.block < first).pop();
+    for (const [a, n] of open?.set ?? []) opening.set(a, (opening.get(a) ?? 0) + n);
+  }
+  const out = new Map<number, Map<string, number>>();
+  for (const T of boundaries) {
+    // the newest witness snapshot whose period starts at or before T (the newest block of that period)
+    const anchorRows = ws.filter((w) => Math.floor(Number(w.as_of_ts) / P) * P <= T);
+    const ta = anchorRows.length ? Math.max(...anchorRows.map((w) => Math.floor(Number(w.as_of_ts) / P) * P)) : -1;
+    const tally = new Map<string, number>();
+    if (ta >= 0) {
+      const inPeriod = anchorRows.filter((w) => Math.floor(Number(w.as_of_ts) / P) * P === ta);
+      const newest = Math.max(...inPeriod.map((w) => Number(w.as_of_block)));
+      for (const w of inPeriod.filter((x) => Number(x.as_of_block) === newest)) tally.set(String(w.address), Number(w.vote_count));
+    } else for (const [a, n] of opening) tally.set(a, n);
+    for (const c of changes) if (c.cf > ta && c.cf <= T) for (const [a, n] of c.delta) tally.set(a, (tally.get(a) ?? 0) + n);
+    out.set(T, tally);
+  }
+  return out;
+}
+
+/**
+ * The last cycle's votes the witness endpoints show: the tally at the head's boundary (cycleTallies), or, when the
+ * lake's blocks cross no boundary, the witnesses dimension's votes.
+ */
+export async function lastCycleVotes(): Promise<Map<string, number>> {
+  const [b] = await sql('SELECT min("timestamp") AS lo, max("timestamp") AS hi FROM raw_blocks');
+  const T = Math.floor(Number(b!.hi) / MAINTENANCE_MS) * MAINTENANCE_MS;
+  if (T <= Number(b!.lo)) return new Map((await witnessDim()).map((w) => [w.address, w.votes]));
+  return (await cycleTallies([T])).get(T)!;
 }
