@@ -10,6 +10,8 @@ import { runIngest, type IngestOptions } from '../../../datasets/ingest/index.ts
 import { MAINTENANCE_MS, NodeListSchedule } from '../../../datasets/ingest/node-lists.ts';
 import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESSES, WITNESS_HISTORY, blockAt, realBlock, startFakeNode, tallyOf } from './fake-node.ts';
 import { openLake, tempLake } from './lake-read.ts';
+import { rederive } from '../../../src/lake/publish.ts';
+import { versionDir } from '../../../src/lake/manifest.ts';
 
 const LIST_APIS = ['/wallet/listnodes', '/wallet/getchainparameters', '/wallet/listproposals', '/wallet/listwitnesses'];
 const PRODUCER = hexToBase58(String(realBlock.block_header.raw_data.witness_address));
@@ -149,6 +151,24 @@ describe('the witnesses dimension', () => {
           }
         } finally {
           l.close();
+        }
+        if (snapshots) {
+          // witness_cycle_votes grown publish by publish, re-anchored by each period's witness snapshot, equals one
+          // full derive of the lake; its last tally is the node's voteCount read in the head's period.
+          const cycles = async (): Promise<string[]> => {
+            const l2 = await openLake(dir);
+            try {
+              const rows = await l2.q(`SELECT cycle_ts, candidate_address, votes FROM read_parquet('${versionDir(dir, l2.manifest)}/derived/witness_cycle_votes/*.parquet') ORDER BY ALL`);
+              return rows.map((r) => `${r.cycle_ts} ${r.candidate_address} ${r.votes}`);
+            } finally {
+              l2.close();
+            }
+          };
+          const grown = await cycles();
+          const last = Math.floor(Number(blockAt(REAL_BLOCK + 2, 0, SLOT).block_header.raw_data.timestamp) / MAINTENANCE_MS) * MAINTENANCE_MS;
+          expect(grown).toContain(`${last} ${PRODUCER} ${WITNESSES[0]!.voteCount + 1000 * tallyOf({ solid: REAL_BLOCK + 2, slotMs: SLOT })}`);
+          await rederive(dir, undefined, { all: true });
+          expect(await cycles()).toEqual(grown);
         }
       } finally {
         Object.assign(node.state, { slotMs: 3000, tallyStep: 0, low: REAL_BLOCK - 3, head: REAL_BLOCK + 3, solid: REAL_BLOCK + 3 });
