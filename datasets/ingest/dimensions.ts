@@ -208,14 +208,24 @@ export class Dimensions {
     return row;
   }
 
-  /** Replaces the node's witness list (rank by votes). Failing lists are the caller's to ignore. */
+  /** Replaces the node's witness list (rank by votes), as `/wallet/listwitnesses` prints it (hex addresses and URLs). */
   setWitnessList(list: { address?: string; voteCount?: number | string; url?: string }[], book: AddressBook): void {
-    for (const w of list) {
-      if (!w.address) continue;
-      const address = book.hex41(w.address);
-      const url = w.url && /^([0-9a-f]{2})+$/i.test(w.url) ? hexUtf8(w.url) : (w.url ?? '');
+    this.setWitnessVotes(
+      list.filter((w) => w.address).map((w) => ({
+        address: book.hex41(w.address!),
+        url: w.url && /^([0-9a-f]{2})+$/i.test(w.url) ? hexUtf8(w.url) : (w.url ?? ''),
+        votes: typeof w.voteCount === 'string' ? BigInt(w.voteCount) : (w.voteCount ?? 0),
+      })),
+    );
+  }
+
+  /**
+   * Sets each listed witness's votes (the node's last maintenance tally) and URL, keeping its name, commission and
+   * creation time; ranks follow at `write`. E.g. from the witness_snapshots rows the node lists were read into.
+   */
+  setWitnessVotes(list: { address: string; url: string; votes: number | bigint }[]): void {
+    for (const { address, url, votes } of list) {
       const cur = this.witnesses.get(address);
-      const votes = typeof w.voteCount === 'string' ? BigInt(w.voteCount) : (w.voteCount ?? 0);
       this.witnesses.set(address, {
         address, name: cur?.name ?? '', url, rank: 0, witness_type: 3, votes,
         brokerage: cur?.brokerage ?? DEFAULT_BROKERAGE, created_ts: cur?.created_ts ?? 0,

@@ -185,9 +185,12 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
   let lastIngested = -1;
   let firstBlock = -1;
   const snapshots = opts.snapshots === false ? null : new SnapshotTracker(new Trc20SnapshotTracker(opts.trc20Tracked ?? DEFAULT_TRACKED_TRC20, log));
-  const nodeLists = opts.snapshots === false ? null : new NodeListSchedule();
+  // The node lists' schedule (chain time: the first publish at the solid head, then each later maintenance period).
+  // The witnesses dimension follows it too, also with snapshots off (its votes are a maintenance's tally): one rule.
+  const nodeLists = new NodeListSchedule();
   try {
     await dims.load(staging.db);
+    // The node's current list, so a range that stops below the head (never due on the schedule) has votes and URLs.
     await refreshWitnesses(client, dims, book, log);
 
     // Where to start.
@@ -217,8 +220,6 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
     const publish = async (): Promise<void> => {
       if (!pendingBlocks) return;
       const tp = performance.now();
-      await dims.write(staging.db);
-      await writeStatisticsDims(staging.db, prices, preWindow);
       const current = await readManifest(opts.out);
       if ((current?.version ?? null) !== (staging.base?.version ?? null)) {
         throw new Error(`another writer published version ${current?.version} in ${opts.out} during this ingest; stopping to avoid losing its data`);
@@ -226,7 +227,10 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       const ranges = mergeRanges([...manifestRanges(staging.base), ...(finalTop >= firstBlock ? [[firstBlock, finalTop] as [number, number]] : [])]);
       const prevSolid = staging.base?.solidBlock ?? -1;
       const snapshotStaged = snapshots ? await takeSnapshot(finalTop) : false;
-      const listsStaged = nodeLists ? await takeNodeLists(finalTop) : false;
+      const listsStaged = await takeNodeLists(finalTop);
+      // After the lists: a witness list read with them is in this version's dimension.
+      await dims.write(staging.db);
+      await writeStatisticsDims(staging.db, prices, preWindow);
       const m = await publishVersion(staging.db, {
         dataDir: opts.out,
         source: { kind: 'node', node: publicUrl(opts.node), ranges },
@@ -289,9 +293,15 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
      * that ended after the solid head moved are dropped (a later publish reads them again).
      */
     const takeNodeLists = async (top: number): Promise<boolean> => {
-      if (!nodeLists || top < 0) return false;
+      if (top < 0) return false;
       const asOfTs = await blockTime(top);
       if (!nodeLists.due(asOfTs) || (await solidHead(client, log)) !== top) return false;
+      if (opts.snapshots === false) {
+        // No node state is staged: only the witnesses dimension is refreshed, on the same schedule.
+        await refreshWitnesses(client, dims, book, log);
+        nodeLists.done(asOfTs);
+        return false;
+      }
       const r = await readNodeLists(client, top, asOfTs, opts.snapshotConcurrency ?? 8);
       for (const w of nodeLists.warnings(r.missing)) log(w);
       const after = await solidHead(client, log);
@@ -300,6 +310,8 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
         return false;
       }
       await stageNodeLists(staging.db, r.rows);
+      // The same listwitnesses answer refreshes the witnesses dimension (votes of this period's maintenance, URLs).
+      if (r.rows.witness_snapshots) dims.setWitnessVotes(r.rows.witness_snapshots.map((w) => ({ address: w.address, url: w.url, votes: w.vote_count })));
       nodeLists.done(asOfTs);
       progress.log(`node lists as of block ${top}: ${Object.entries(r.rows).map(([k, v]) => `${k} ${v?.length ?? 0}`).join(', ')}`);
       return true;
@@ -389,13 +401,7 @@ export async function runIngest(opts: IngestOptions): Promise<IngestSummary> {
       progress.start(undefined);
       const pollMs = (opts.pollSeconds ?? 3) * 1000;
       let next = from;
-      let witnessesAt = performance.now();
       while (!aborted()) {
-        // Votes are tallied every 6 hours (maintenance period): refresh the witness list as often.
-        if (performance.now() - witnessesAt > 6 * 3600_000) {
-          await refreshWitnesses(client, dims, book, log);
-          witnessesAt = performance.now();
-        }
         solid = await solidHead(client, log);
         if (opts.followUntil !== undefined) solid = Math.min(solid, Math.max(opts.followUntil, next - 1));
         if (next <= solid) {

@@ -1,9 +1,13 @@
 -- Every witness with its votes and production, one row per witness (bounded by the witness list: a few hundred),
 -- computed once per version instead of per request of the four witness endpoints (sql/witness/witnesses.sql reads
 -- it; src/endpoints/witness/witness-rows.ts turns the rows into the answers). docs/compat.md "Witnesses".
--- cycle_votes: the tally in force (the node counts votes at each maintenance; listwitnesses' voteCount), rank and
--- type follow it. realtime_votes: the current votes of the newest account snapshots (votes_by_candidate), so they
--- equal the sum of /api/vote?candidate=.
+-- cycle_votes: the tally of the last maintenance at or before the head (witness_cycle_votes at head_ts's 6-hour
+-- boundary; a witness without a row there had 0 votes), so a maintenance crossed since the witness list was read
+-- counts; a lake whose blocks cross no maintenance yet: the witnesses dimension's votes (listwitnesses' voteCount).
+-- rank and type are the dimension's (the node's order when the list was read). brokerage: the witness's last
+-- UpdateBrokerage in the lake (brokerage_history; what the node's getBrokerage answers, in force from the next
+-- maintenance), else the dimension's (the ingester does not read commissions from the node). realtime_votes: the current votes of
+-- the newest account snapshots (votes_by_candidate), so they equal the sum of /api/vote?candidate=.
 -- Production is lifetime: the newest witness_snapshots (the node's totalProduced / totalMissed / latestBlockNum as
 -- of its block) plus the lake's production after that block: whole days after the snapshot's day from
 -- witness_daily_stats, and the rest of the snapshot's day from its raw blocks (the slot rules of
@@ -35,11 +39,16 @@ WITH snap AS (
 ), after_snap AS (
   SELECT witness_address, sum(produced) AS produced, sum(missed) AS missed
   FROM (SELECT * FROM later_days UNION ALL BY NAME SELECT * FROM cut_day) GROUP BY witness_address
+), last_cycle AS (
+  SELECT candidate_address, votes FROM witness_cycle_votes WHERE cycle_ts = head_ts() // 21600000 * 21600000
+), commission AS (
+  SELECT witness_address, arg_max(brokerage, block_number * 1000000 + tx_index) AS brokerage FROM brokerage_history GROUP BY ALL
 ), rt AS (
   SELECT candidate_address, sum(votes) AS votes FROM votes_by_candidate GROUP BY candidate_address
 )
-SELECT w.address, w.name, w.url, w.rank, w.witness_type, w.votes AS cycle_votes, coalesce(rt.votes, 0)::BIGINT AS realtime_votes,
-       w.brokerage, w.created_ts,
+SELECT w.address, w.name, w.url, w.rank, w.witness_type,
+       CASE WHEN head_ts() // 21600000 * 21600000 > (SELECT first_ts FROM chain_state) THEN coalesce(lc.votes, 0) ELSE w.votes END::BIGINT AS cycle_votes, coalesce(rt.votes, 0)::BIGINT AS realtime_votes,
+       coalesce(cm.brokerage, w.brokerage) AS brokerage, w.created_ts,
        (coalesce(s.total_produced, 0) + coalesce(a.produced, 0))::BIGINT AS produced,
        (coalesce(s.total_missed, 0) + coalesce(a.missed, 0))::BIGINT AS missed,
        coalesce(p.produced_trx, 0)::BIGINT AS produced_trx,
@@ -50,4 +59,6 @@ LEFT JOIN window_prod p ON p.witness_address = w.address
 LEFT JOIN after_snap a ON a.witness_address = w.address
 LEFT JOIN snap s ON s.address = w.address
 LEFT JOIN rt ON rt.candidate_address = w.address
+LEFT JOIN last_cycle lc ON lc.candidate_address = w.address
+LEFT JOIN commission cm ON cm.witness_address = w.address
 ORDER BY w.rank

@@ -1019,6 +1019,24 @@ export const hourlyAddressActivity: DerivedDataset = {
   ],
 };
 
+// Issue 13: the votes the node tallied at each maintenance (sql/fragments/cycle-votes.sql), the "last cycle" of the
+// witness endpoints. One row per boundary and witness: bounded by the lake's maintenances (4 a day) × the witnesses.
+export const witnessCycleVotes: DerivedDataset = {
+  name: 'witness_cycle_votes',
+  kind: 'derived',
+  // Each publish keeps the previous tallies and computes its last boundary again and the new ones from the vote
+  // changes after it (sql/derive/merge/witness_cycle_votes.sql), never history's.
+  growth: { rule: 'state' },
+  partitioned: false,
+  sortBy: ['cycle_ts', 'candidate_address'],
+  doc: "Each witness's votes as tallied at every maintenance in the lake (every 6 h from UTC midnight): the newest anchor at or before it (the witnesses snapshot of its period: the node's voteCount; else the opening account snapshots) plus the vote changes since (VoteWitness sets, Stake 1.0 unfreezes), each its new set minus the voter's previous one. A witness without a row had 0 votes.",
+  columns: [
+    c('cycle_ts', 'BIGINT', 'the maintenance boundary, ms (a multiple of 6 h)'),
+    c('candidate_address', 'VARCHAR', 'the witness, Base58'),
+    c('votes', 'BIGINT', 'votes counted at that maintenance (in force until the next)'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   // Before the per-day merges that read its previous days (daily_contract_call_stats, daily_network_stats,
@@ -1071,6 +1089,7 @@ export const derivedDatasets: DerivedDataset[] = [
   chainParameterHistory,
   brokerageHistory,
   hourlyAddressActivity,
+  witnessCycleVotes,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

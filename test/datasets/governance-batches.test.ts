@@ -3,7 +3,8 @@
  * tiny profile made 12 days at a time writes the same governance transactions and energy price as the one-batch test
  * lake (same seed), and its snapshots, written with the first batch, are older than the head. /api/proposal then
  * still lists every proposal the blocks create, with the state the ledger of the raw transactions gives
- * (test/endpoints/witness/expected.ts over this lake's files).
+ * (test/endpoints/witness/expected.ts over this lake's files), and the witness and governance section of the exactness
+ * audit (test/exact/governance.ts: proposals and last-cycle votes from the ledgers of the raw transactions) holds on it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -16,6 +17,8 @@ import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { lakeDir } from '../helpers/lake.ts';
 import { TEST_SEED } from '../global-setup.ts';
+import { rawViewStatements } from '../exact/checks.ts';
+import { governanceChecks } from '../exact/governance.ts';
 
 let root: string;
 let batched: Manifest;
@@ -64,5 +67,31 @@ describe('governance in a batched build', () => {
     expect(body.data.map((p: any) => p.proposalId)).toEqual(Array.from({ length: body.total }, (_, i) => 100 + body.total - 1 - i));
     expect(body.data[0].state).toBe('PENDING');
     for (const p of body.data.filter((x: any) => x.state === 'APPROVED' || x.state === 'DISAPPROVED')) expect(p.state).toBe(p.validVotes >= 18 ? 'APPROVED' : 'DISAPPROVED');
+  });
+
+  it('passes the governance section of the exactness audit (proposals from the raw transactions, not the older snapshot)', async () => {
+    const raw = await Db.open({ threads: 2 });
+    try {
+      for (const st of rawViewStatements(versionDir(root, batched), batched.tables)) await raw.run(st);
+      const mismatches: string[] = [];
+      let checked = 0;
+      const check = (endpoint: string, key: string, got: string | undefined, want: string): void => {
+        checked++;
+        if (got !== want) mismatches.push(`${endpoint} ${key}: got ${got}, want ${want}`);
+      };
+      const get = async (url: string): Promise<string> => {
+        const r = await app.inject({ method: 'GET', url });
+        if (r.statusCode !== 200) throw new Error(`${url}: HTTP ${r.statusCode}`);
+        return r.body;
+      };
+      await governanceChecks({
+        io: { get: async (url) => { const r = await app.inject({ method: 'GET', url }); return { status: r.statusCode, text: r.body }; }, sql: (q) => raw.all(q), head: batched.head.timestamp },
+        get, check, near: (e, k, got, want, d) => check(e, k, got, got !== undefined && Math.abs(Number(got) - want) <= 10 ** -d ? got : want.toFixed(d)),
+      });
+      expect(checked).toBeGreaterThan(50);
+      expect(mismatches).toEqual([]);
+    } finally {
+      raw.close();
+    }
   });
 });

@@ -32,12 +32,15 @@ const staleFor = (src: SqlSource, datasets = derivedDatasets): string[] =>
   staleDatasets(manifestWith(idsOf(repo)), computeLayouts(datasets, src)).sort();
 
 // ---- the independent scan: which datasets' statements name which, from the raw file text
+/** A file's text with its `{{> fragments/x …}}` inclusions replaced by their files' text (a statement may name a dataset only there). */
+const withFragments = (text: string): string =>
+  text.replace(/\{\{>\s*(\S+)[^}]*\}\}/g, (_m, id: string) => withFragments(readFileSync(path.join(SQL_ROOT, `${id}.sql`), 'utf8')));
 const statementText = (name: string): string => {
   const files = [path.join(SQL_ROOT, 'derive', `${name}.sql`), path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`)];
   return files
     .map((f) => {
       try {
-        return readFileSync(f, 'utf8');
+        return withFragments(readFileSync(f, 'utf8'));
       } catch {
         return '';
       }

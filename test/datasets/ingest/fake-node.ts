@@ -286,6 +286,12 @@ export interface FakeNodeState {
   /** After this many getaccount answers, the solid head moves up by `moveSolidBy` (once). */
   moveSolidAfter: number;
   moveSolidBy: number;
+  /**
+   * Votes the tally gains at each maintenance: listwitnesses' voteCount is the constant + this × the number of
+   * maintenance boundaries (every 6 h from UTC midnight) from UTC midnight of the real block's day to the solid head's
+   * time, as a node whose tally changes at every maintenance (0: constant votes).
+   */
+  tallyStep?: number;
   /** Replay cache of the staking state (fake-node-state.ts). */
   chain?: { key: string; solid: ChainState; extras: Map<number, Json[]>; ts: number };
 }
@@ -294,7 +300,7 @@ export function defaultState(over: Partial<FakeNodeState> = {}): FakeNodeState {
   return {
     low: REAL_BLOCK, head: REAL_BLOCK, solid: REAL_BLOCK, delayMs: 0, rateLimitNext: 0, lite: false, noSolidity: false,
     noWitnesses: false, noNodeLists: false, unconfirmedFork: 0, requests: [], record: true, slotMs: 3000, rich: false, staking: false,
-    noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, ...over,
+    noStateApis: false, moveSolidAfter: 0, moveSolidBy: 0, tallyStep: 0, ...over,
   };
 }
 
@@ -316,7 +322,7 @@ const TOKEN_ANSWERS: Record<string, Record<string, string>> = {
   },
 };
 
-const WITNESSES = [
+export const WITNESSES = [
   { address: '41c81107148e5fa4b4a2edf3d5354db6c6be5b5549', voteCount: 3_000_000_000, url: Buffer.from('https://producer.example').toString('hex') },
   { address: '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb', voteCount: 4_000_000_000, url: Buffer.from('https://other.example').toString('hex') },
 ];
@@ -330,13 +336,19 @@ export const WITNESS_HISTORY = [
   { produced: 2_345_678, missed: 12, latest: REAL_BLOCK - 5_000 },
 ];
 
+/** Maintenances from UTC midnight of the real block's day up to the solid head's time (the `tallyStep` multiplier). */
+export function tallyOf(state: Pick<FakeNodeState, 'solid' | 'slotMs'>): number {
+  const day = Math.floor(Number(realBlock.block_header.raw_data.timestamp) / 86_400_000) * 86_400_000;
+  return Math.floor((Number(blockAt(state.solid, 0, state.slotMs).block_header.raw_data.timestamp) - day) / 21_600_000);
+}
+
 /** `/wallet/listwitnesses` as of the solid head: lifetime totals consistent with the blocks the node has. */
 function witnessList(state: FakeNodeState): Json {
   return {
     witnesses: WITNESSES.map((w, i) => {
       const h = WITNESS_HISTORY[i]!;
       const mine = i === 0 ? Math.max(0, state.solid - state.low + 1) : 0;
-      const out: Json = { ...w, totalProduced: h.produced + mine, totalMissed: h.missed, latestBlockNum: i === 0 && mine > 0 ? state.solid : h.latest, isJobs: true };
+      const out: Json = { ...w, voteCount: w.voteCount + (state.tallyStep ?? 0) * tallyOf(state), totalProduced: h.produced + mine, totalMissed: h.missed, latestBlockNum: i === 0 && mine > 0 ? state.solid : h.latest, isJobs: true };
       if (!out.latestBlockNum) delete out.latestBlockNum; // a default value is left out, as java-tron prints it
       return out;
     }),

@@ -8,8 +8,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hexToBase58 } from '../../../src/chain/address.ts';
 import { runIngest, type IngestOptions } from '../../../datasets/ingest/index.ts';
 import { MAINTENANCE_MS, NodeListSchedule } from '../../../datasets/ingest/node-lists.ts';
-import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESS_HISTORY, realBlock, startFakeNode } from './fake-node.ts';
+import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESSES, WITNESS_HISTORY, blockAt, realBlock, startFakeNode, tallyOf } from './fake-node.ts';
 import { openLake, tempLake } from './lake-read.ts';
+import { rederive } from '../../../src/lake/publish.ts';
+import { versionDir } from '../../../src/lake/manifest.ts';
 
 const LIST_APIS = ['/wallet/listnodes', '/wallet/getchainparameters', '/wallet/listproposals', '/wallet/listwitnesses'];
 const PRODUCER = hexToBase58(String(realBlock.block_header.raw_data.witness_address));
@@ -100,8 +102,9 @@ describe('node lists', () => {
     const dir = lake();
     const before = listCalls();
     await ingest(dir, { from: REAL_BLOCK - 3, to: REAL_BLOCK + 3, snapshots: false });
-    // listwitnesses is still asked once for the witnesses dimension (votes, URLs), not for a snapshot.
-    expect(listCalls() - before).toBe(1);
+    // listwitnesses is still asked for the witnesses dimension (votes, URLs), not for a snapshot: at the start, and at
+    // the first publish at the solid head (the schedule's first time; one maintenance period here).
+    expect(listCalls() - before).toBe(2);
     const l = await openLake(dir);
     try {
       for (const t of ['network_nodes', 'chain_parameters', 'proposals', 'witness_snapshots']) expect(await l.q(`SELECT count(*) AS n FROM ${t}`), t).toEqual([{ n: 0 }]);
@@ -109,6 +112,69 @@ describe('node lists', () => {
       l.close();
     }
   });
+});
+
+describe('the witnesses dimension', () => {
+  it('is refreshed on the node lists\' schedule by chain time (each maintenance period the solid head enters), also with snapshots off', async () => {
+    const SLOT = 14_400_000; // blocks 4 h apart: 4 blocks span 12 h, so the solid head crosses maintenance boundaries
+    const period = (n: number): number => Math.floor(Number(blockAt(n, 0, SLOT).block_header.raw_data.timestamp) / MAINTENANCE_MS);
+    const periods = new Set(Array.from({ length: 4 }, (_, i) => period(REAL_BLOCK - 1 + i)));
+    expect(periods.size).toBeGreaterThan(1);
+    const witnessCalls = (): number => node.state.requests.filter((r) => r.path === '/wallet/listwitnesses').length;
+    for (const snapshots of [true, false]) {
+      const dir = lake();
+      // A node whose tally gains 1,000 votes at each maintenance; the solid head moves one block per publish.
+      Object.assign(node.state, { low: REAL_BLOCK - 1, head: REAL_BLOCK + 2, solid: REAL_BLOCK - 1, slotMs: SLOT, tallyStep: 1000 });
+      const before = witnessCalls();
+      try {
+        await runIngest({
+          node: node.url, out: dir, from: REAL_BLOCK - 1, follow: true, followUntil: REAL_BLOCK + 2, pollSeconds: 0.05, publishEveryBlocks: 1,
+          progress: false, backoffMs: 1, snapshots,
+          log: (line) => {
+            if (line.startsWith('published') && node.state.solid < REAL_BLOCK + 2) node.state.solid++;
+          },
+        });
+        // At the start of the run, then once per maintenance period of the published solid heads (chain time; the
+        // wall-clock 6 h of the run never pass), from the same request as the witness_snapshots rows.
+        expect(witnessCalls() - before, `snapshots ${snapshots}`).toBe(1 + periods.size);
+        const l = await openLake(dir);
+        try {
+          const dim = await l.q('SELECT address, votes, url FROM witnesses ORDER BY address');
+          const producer = dim.find((w) => w.address === PRODUCER)!;
+          // The tally of the last maintenance before the head, not of the run's start.
+          expect(Number(producer.votes), `snapshots ${snapshots}`).toBe(WITNESSES[0]!.voteCount + 1000 * tallyOf({ solid: REAL_BLOCK + 2, slotMs: SLOT }));
+          expect(producer.url).toBe('https://producer.example');
+          if (snapshots) {
+            const snaps = await l.q(`SELECT as_of_block, vote_count FROM witness_snapshots WHERE address = '${PRODUCER}' ORDER BY as_of_block`);
+            expect(Number(snaps.at(-1)!.vote_count)).toBe(Number(producer.votes));
+            expect(new Set(snaps.map((r) => period(Number(r.as_of_block))))).toEqual(periods);
+          }
+        } finally {
+          l.close();
+        }
+        if (snapshots) {
+          // witness_cycle_votes grown publish by publish, re-anchored by each period's witness snapshot, equals one
+          // full derive of the lake; its last tally is the node's voteCount read in the head's period.
+          const cycles = async (): Promise<string[]> => {
+            const l2 = await openLake(dir);
+            try {
+              const rows = await l2.q(`SELECT cycle_ts, candidate_address, votes FROM read_parquet('${versionDir(dir, l2.manifest)}/derived/witness_cycle_votes/*.parquet') ORDER BY ALL`);
+              return rows.map((r) => `${r.cycle_ts} ${r.candidate_address} ${r.votes}`);
+            } finally {
+              l2.close();
+            }
+          };
+          const grown = await cycles();
+          const last = Math.floor(Number(blockAt(REAL_BLOCK + 2, 0, SLOT).block_header.raw_data.timestamp) / MAINTENANCE_MS) * MAINTENANCE_MS;
+          expect(grown).toContain(`${last} ${PRODUCER} ${WITNESSES[0]!.voteCount + 1000 * tallyOf({ solid: REAL_BLOCK + 2, slotMs: SLOT })}`);
+          await rederive(dir, undefined, { all: true });
+          expect(await cycles()).toEqual(grown);
+        }
+      } finally {
+        Object.assign(node.state, { slotMs: 3000, tallyStep: 0, low: REAL_BLOCK - 3, head: REAL_BLOCK + 3, solid: REAL_BLOCK + 3 });
+      }
+    }
+  }, 240_000);
 });
 
 describe('NodeListSchedule', () => {

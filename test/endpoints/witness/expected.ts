@@ -3,6 +3,9 @@
  * the account snapshots (never the derived tables the endpoints read).
  */
 import { sql, testManifest } from '../../helpers/lake.ts';
+import { type ExpectedProposal, cycleTalliesOver, lastCycleVotesOver, proposalLedger } from '../../helpers/governance-ledgers.ts';
+
+export type { ExpectedProposal };
 
 /** Current votes per candidate from the newest snapshot of each voter. */
 export async function realtimeVotes(): Promise<Map<string, number>> {
@@ -56,78 +59,26 @@ export async function production(): Promise<Map<string, { produced: number; miss
   return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last), inLake: Number(r.in_lake) }]));
 }
 
+/**
+ * The witnesses dimension, with each witness's commission as its last UpdateBrokerage (type 49) among the raw
+ * transactions says (absent in the node JSON = 0), else the dimension's.
+ */
 export async function witnessDim(): Promise<{ address: string; rank: number; votes: number; brokerage: number; name: string; created_ts: number }[]> {
-  const rows = await sql('SELECT address, rank, votes, brokerage, name, created_ts FROM dim_witnesses ORDER BY rank');
+  const rows = await sql(`
+    WITH cm AS (
+      SELECT owner_address, arg_max(coalesce(TRY_CAST(json_extract(parameter_json, '$.brokerage') AS INTEGER), 0), block_number * 1000000 + tx_index) AS b
+      FROM raw_transactions WHERE contract_type = 49 AND contract_ret = 'SUCCESS' GROUP BY 1
+    )
+    SELECT address, rank, votes, coalesce(cm.b, brokerage) AS brokerage, name, created_ts
+    FROM dim_witnesses LEFT JOIN cm ON cm.owner_address = address ORDER BY rank`);
   return rows.map((r) => ({ address: String(r.address), rank: Number(r.rank), votes: Number(r.votes), brokerage: Number(r.brokerage), name: String(r.name), created_ts: Number(r.created_ts) }));
 }
 
-export interface ExpectedProposal {
-  id: number;
-  proposer: string;
-  params: { key: number; value: number }[];
-  create: number;
-  expiration: number;
-  approvals: string[];
-  valid: number;
-  state: string;
-}
+/** Every proposal newest first, as the ledger of the raw governance transactions gives it (helpers/governance-ledgers.ts). */
+export const expectedProposals = (): Promise<ExpectedProposal[]> => proposalLedger(sql);
 
-const MAINTENANCE_MS = 21_600_000;
-const EXPIRE_MS = 259_200_000;
+/** The votes tallied at the given maintenance boundaries (helpers/governance-ledgers.ts). */
+export const cycleTallies = (boundaries: readonly number[]): Promise<Map<number, Map<string, number>>> => cycleTalliesOver(sql, boundaries);
 
-/**
- * Every proposal, newest first, as a ledger over the raw transactions (types 16-18, in block order) and the rule of
- * the protocol: a ProposalCreate's id continues the ids of the snapshot rows created before it (the chain numbers
- * them in order; matched here on proposer and block time), approvals in force are each approver's last
- * ProposalApprove, the expiration is the first maintenance (every 6 h from UTC midnight) after create + 3 days, and at
- * the head: deleted → CANCELED; not expired → PENDING; else APPROVED exactly with ≥ 18 approvals of SRs (rank 1-27).
- * Proposals created before the lake: the newest snapshot row as it is.
- */
-export async function expectedProposals(): Promise<ExpectedProposal[]> {
-  const m = await testManifest();
-  const snap = m.tables.proposals?.rows
-    ? await sql(`SELECT proposal_id, proposer_address, parameters_json, create_time, expiration_time, approvals_json, state FROM snap_proposals
-        QUALIFY row_number() OVER (PARTITION BY proposal_id ORDER BY as_of_block DESC) = 1`)
-    : [];
-  const txs = await sql(`SELECT contract_type, owner_address, "timestamp" AS ts, parameter_json FROM raw_transactions
-    WHERE contract_type IN (16, 17, 18) AND contract_ret = 'SUCCESS' ORDER BY block_number, tx_index`);
-  const srs = new Set((await sql('SELECT address FROM dim_witnesses WHERE rank <= 27')).map((r) => String(r.address)));
-  const [head] = await sql('SELECT max("timestamp") AS ts FROM raw_blocks');
-  const headTs = Number(head!.ts);
-  const lake = new Map<number, { proposer: string; params: { key: number; value: number }[]; create: number; approvals: Map<string, boolean>; deleted: boolean }>();
-  let lastId: number | undefined;
-  for (const t of txs) {
-    const pj = JSON.parse(String(t.parameter_json ?? '{}')) as Record<string, any>;
-    if (Number(t.contract_type) === 16) {
-      const ts = Number(t.ts);
-      const match = snap.find((s) => String(s.proposer_address) === String(t.owner_address) && Number(s.create_time) <= ts && Number(s.create_time) > ts - 6000);
-      const id = match ? Number(match.proposal_id) : (lastId ?? Math.max(0, ...snap.map((s) => Number(s.proposal_id)))) + 1;
-      lastId = id;
-      lake.set(id, { proposer: String(t.owner_address), params: (pj.parameters ?? []).map((x: any) => ({ key: Number(x.key ?? 0), value: Number(x.value ?? 0) })), create: ts, approvals: new Map(), deleted: false });
-      continue;
-    }
-    const p = lake.get(Number(pj.proposal_id ?? 0));
-    if (!p) continue;
-    if (Number(t.contract_type) === 18) p.deleted = true;
-    else {
-      p.approvals.delete(String(t.owner_address));
-      p.approvals.set(String(t.owner_address), pj.is_add_approval === true);
-    }
-  }
-  const out: ExpectedProposal[] = [...lake].map(([id, p]) => {
-    const approvals = [...p.approvals].filter(([, add]) => add).map(([a]) => a);
-    const valid = approvals.filter((a) => srs.has(a)).length;
-    const expiration = (Math.floor(p.create / MAINTENANCE_MS) + 1) * MAINTENANCE_MS + EXPIRE_MS;
-    const state = p.deleted ? 'CANCELED' : expiration > headTs ? 'PENDING' : valid >= 18 ? 'APPROVED' : 'DISAPPROVED';
-    return { id, proposer: p.proposer, params: p.params, create: p.create, expiration, approvals, valid, state };
-  });
-  for (const s of snap) {
-    if (lake.has(Number(s.proposal_id))) continue;
-    const approvals = JSON.parse(String(s.approvals_json)) as string[];
-    out.push({
-      id: Number(s.proposal_id), proposer: String(s.proposer_address), params: JSON.parse(String(s.parameters_json)), create: Number(s.create_time),
-      expiration: Number(s.expiration_time), approvals, valid: approvals.filter((a) => srs.has(a)).length, state: String(s.state),
-    });
-  }
-  return out.sort((a, b) => b.id - a.id);
-}
+/** The last cycle's votes the witness endpoints show (helpers/governance-ledgers.ts). */
+export const lastCycleVotes = (): Promise<Map<string, number>> => lastCycleVotesOver(sql);

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { get } from '../../helpers/lake.ts';
-import { production, realtimeVotes, witnessDim } from './expected.ts';
+import { lastCycleVotes, production, realtimeVotes, witnessDim } from './expected.ts';
 
 describe('GET /api/vote/witness', () => {
   it('all witnesses ranked by realtime votes, with last-cycle rank and votes, totals', async () => {
     const dim = await witnessDim();
     const rt = await realtimeVotes();
+    const cycle = await lastCycleVotes();
     const r = await get('/api/vote/witness');
     expect(r.status).toBe(200);
     expect([r.body.code, r.body.status, r.body.success]).toEqual([200, '1', 'true']);
@@ -20,7 +21,7 @@ describe('GET /api/vote/witness', () => {
       expect(w.realTimeRanking).toBe(i + 1);
       expect(w.lastRanking).toBe(d.rank);
       expect(w.change_cycle).toBe(d.rank - (i + 1));
-      expect(w.lastCycleVotes).toBe(d.votes);
+      expect(w.lastCycleVotes).toBe(cycle.get(d.address) ?? 0);
       expect(w.realTimeVotes).toBe(rt.get(d.address) ?? 0);
       expect(w.witnessType).toBe(d.rank <= 27 ? 1 : d.rank <= 127 ? 2 : 3);
     });
