@@ -57,6 +57,8 @@ describe('GET /api/pagewitness', () => {
     for (const t of boundaries) {
       const nonZero = [...want.get(t)!].filter(([, n]) => n !== 0).sort();
       expect([...got.get(t)!].sort(), `boundary ${t}`).toEqual(nonZero);
+      // A tally counts votes: the anchor holds every vote the lake's voters had, so no candidate goes below zero.
+      for (const [sr, n] of want.get(t)!) expect(n, `ledger tally of ${sr} at ${t}`).toBeGreaterThanOrEqual(0);
     }
     // Votes cast after the head's boundary count at the next maintenance only, beyond the head: when the lake has
     // such a change, the tally it will make differs from the last one, which the endpoints show.
