@@ -329,12 +329,13 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     const first = resumed?.done ?? 0;
     const until = Math.min(batches, first + (opts.maxBatches ?? batches));
     // A batched build's opening state covers the whole window, so it is sized before any batch is published, over
-    // every batch staged once more (the same rows: the draws are deterministic); a resumed build sizes the same one.
+    // every batch staged first; each batch's staged tables are kept for its publish (staged once, not twice), and a
+    // resumed build sizes the same opening state (the draws are deterministic).
     const opening = batches > 1 && until > first
       ? await openingPass(
           { opts, cfg, tmp, roles, addresses, addrFile, lambda, window: { startTs, spanMs: nSlots * 3000, endDate } },
           { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: false },
-          { batches, batchDays },
+          { batches, batchDays, keepFrom: first },
         )
       : undefined;
     for (let b = first; b < until; b++) {
@@ -344,7 +345,8 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
         opts, cfg, out, tmp, roles, addresses, addrFile, at, lambda,
         window: { startTs, spanMs: nSlots * 3000, endDate },
         incremental: b > 0,
-        opening,
+        opening: opening?.state,
+        staged: opening?.staged.get(b),
         bar: bar ? { bar, offset: b * perBatch, label: batches > 1 ? `batch ${b + 1}/${batches} ` : '' } : undefined,
       });
       manifest = done.manifest;
@@ -431,6 +433,8 @@ interface BatchJob {
   incremental: boolean;
   /** A batched build's opening state, sized over every batch by openingPass (a one-batch build sizes its own). */
   opening?: OpeningState;
+  /** This batch as openingPass staged it (a batched build stages each batch once; undefined = stage it here). */
+  staged?: StagedBatch;
   bar?: { bar: cliProgress.SingleBar; offset: number; label: string };
 }
 
@@ -462,7 +466,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
   const stageFile = path.join(tmp, 'stage.duckdb');
   const db = await openStage(job, stageFile);
   try {
-    const { vars, created, minted } = await stageBatch(db, job, next);
+    const { vars, created, minted } = job.staged ? await loadStaged(db, job.staged, next) : await stageBatch(db, job, next);
     if (job.incremental) await keepEarlierDimensionRows(db, out);
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
@@ -618,16 +622,93 @@ const OPENING_READS: Record<string, string> = {
 const OPENING_CHANGED_TYPES = '12, 55, 56, 59';
 
 /**
+ * One batch as the opening pass staged it: its tables in a DuckDB file (the catalog's tables and the working tables a
+ * publish still reads) and what stageBatch returned. A DuckDB file, not Parquet, so every column keeps its exact type.
+ */
+interface StagedBatch {
+  file: string;
+  vars: Record<string, Lit>;
+  created: number;
+  minted: Map<number, number>;
+}
+
+/**
+ * Working tables (g_*) that generateBatch reads after staging: the energy proposal's price change (every batch), and,
+ * for the first batch only, the address pool (08-reference-synthetic.sql) and the proposals with their approvals
+ * (09-governance.sql). Every other g_* table is dropped before a publish anyway.
+ */
+const KEPT_WORKING = { every: ['g_gov_energy'], first: ['g_addr', 'g_gov_prop', 'g_gov_approval'] };
+
+/** Copies a staged batch's tables into a new database file `file`; the catalog's tables keep their declared DDL. */
+async function keepStaged(
+  db: Db,
+  file: string,
+  staged: { vars: Record<string, Lit>; created: number; minted: Map<number, number>; first: boolean },
+): Promise<StagedBatch> {
+  await fs.rm(file, { force: true });
+  const working = new Set([...KEPT_WORKING.every, ...(staged.first ? KEPT_WORKING.first : [])]);
+  const tables = (await db.all(`SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()`))
+    .map((r) => String(r.table_name))
+    .filter((t) => !t.startsWith('g_') || working.has(t));
+  const here = String(await db.scalar('SELECT current_database()')); // 'memory', or the staging file's name
+  await db.run(`ATTACH ${lit(file)} AS kept`);
+  try {
+    await copyTables(db, tables, here, 'kept');
+  } finally {
+    await db.run('DETACH kept');
+  }
+  return { file, vars: staged.vars, created: staged.created, minted: staged.minted };
+}
+
+/** Loads a batch kept by keepStaged into the batch's staging database (then deletes the file): stageBatch's result. */
+async function loadStaged(
+  db: Db,
+  staged: StagedBatch,
+  next: () => void,
+): Promise<{ vars: Record<string, Lit>; created: number; minted: Map<number, number> }> {
+  await db.run('SET preserve_insertion_order = false');
+  for (let i = 0; i < GEN_STEPS.length; i++) next(); // the generation steps ran in the opening pass
+  await runFile(db, '00-macros.sql', staged.vars); // macros live in a database's catalog, not in its tables
+  const here = String(await db.scalar('SELECT current_database()'));
+  await db.run(`ATTACH ${lit(staged.file)} AS kept (READ_ONLY)`);
+  try {
+    const tables = (await db.all(`SELECT table_name FROM duckdb_tables() WHERE database_name = 'kept'`)).map((r) => String(r.table_name));
+    await copyTables(db, tables, 'kept', here);
+  } finally {
+    await db.run('DETACH kept');
+  }
+  await fs.rm(staged.file, { force: true });
+  await fs.rm(`${staged.file}.wal`, { force: true });
+  return { vars: staged.vars, created: staged.created, minted: staged.minted };
+}
+
+/** Copies tables between two attached databases; a catalog source dataset is created with its declared DDL first. */
+async function copyTables(db: Db, tables: string[], from: string, to: string): Promise<void> {
+  const declared = new Map(sourceDatasets.map((d) => [d.name, d]));
+  for (const t of tables) {
+    const ds = declared.get(t);
+    if (ds) {
+      await db.run(`CREATE TABLE "${to}".${t} (${columnDDL(ds)})`);
+      await db.run(`INSERT INTO "${to}".${t} SELECT * FROM "${from}".${t}`);
+    } else {
+      await db.run(`CREATE TABLE "${to}".${t} AS SELECT * FROM "${from}".${t}`);
+    }
+  }
+}
+
+/**
  * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
  * (same BatchStart chain), keeps what opening-state.sql reads of it, runs opening-state.sql once over all of them,
- * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. Memory: one batch's
- * staging database at a time, then the kept columns of every batch.
+ * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. It also keeps each
+ * batch's staged tables (from `keepFrom` on) in a database file of their own, which that batch's publish loads instead
+ * of staging again (keepStaged / loadStaged). Memory: one batch's staging database at a time, then the kept columns
+ * of every batch; disk: the kept batches, each deleted once its batch is published.
  */
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
   start: BatchStart,
-  plan: { batches: number; batchDays: number },
-): Promise<OpeningState> {
+  plan: { batches: number; batchDays: number; keepFrom: number },
+): Promise<{ state: OpeningState; staged: Map<number, StagedBatch> }> {
   const { cfg, tmp } = base;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
@@ -636,19 +717,21 @@ async function openingPass(
   const stageFile = path.join(tmp, 'opening-stage.duckdb');
   let at = start;
   let vars: Record<string, Lit> = {};
+  const staged = new Map<number, StagedBatch>();
   for (let b = 0; b < plan.batches; b++) {
     const days = Math.min(plan.batchDays, cfg.days - b * plan.batchDays);
     at = { ...at, days, last: b === plan.batches - 1 };
     const db = await openStage(base, stageFile);
     try {
-      const staged = await stageBatch(db, { ...base, at });
-      vars = staged.vars;
+      const staged_ = await stageBatch(db, { ...base, at });
+      vars = staged_.vars;
       for (const [name, cols] of Object.entries(OPENING_READS)) {
         await db.run(`COPY (SELECT ${cols} FROM ${name}) TO ${lit(path.join(dir, `${name}-${b}.parquet`))} (FORMAT parquet)`);
       }
       if (b === 0) for (const name of ['tokens', 'witnesses']) await db.run(`COPY ${name} TO ${lit(path.join(dir, `${name}.parquet`))} (FORMAT parquet)`);
+      if (b >= plan.keepFrom) staged.set(b, await keepStaged(db, path.join(tmp, `staged-${b}.duckdb`), { ...staged_, first: b === 0 }));
       const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
-      at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged.created, mintedBefore: staged.minted, last: false };
+      at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged_.created, mintedBefore: staged_.minted, last: false };
     } finally {
       db.close();
       await fs.rm(stageFile, { force: true });
@@ -684,7 +767,7 @@ async function openingPass(
       const c = process.cpuUsage(c0);
       process.stderr.write(`[generate] opening pass (${plan.batches} batches): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
     }
-    return { dir, openBlock };
+    return { state: { dir, openBlock }, staged };
   } finally {
     db.close();
     await fs.rm(stageFile, { force: true });
