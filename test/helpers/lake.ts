@@ -11,7 +11,7 @@
  * lakes are temp folders removed by the global setup's teardown).
  */
 import path from 'node:path';
-import { inject } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
@@ -31,6 +31,16 @@ export function lakeDir(): string {
 /** The app over the project's test lake, shared by every test file the worker runs (read only: see above). */
 export function testApp(): Promise<TronlakeApp> {
   return once(apps, lakeDir(), () => buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 }));
+}
+
+/**
+ * An app of the calling file's own over the project's lake, built like `testApp()` and closed after the file: for a
+ * test that changes its app (listens on a socket, adds a listener to its server), which the shared app must never be.
+ */
+export async function privateApp(): Promise<TronlakeApp> {
+  const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 });
+  afterAll(() => app.close());
+  return app;
 }
 
 /** The value of `open()` for `key`, opened at the first call; a failed open is forgotten so the next call retries. */
