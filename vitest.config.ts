@@ -7,9 +7,14 @@ export default defineConfig({
   test: {
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: files in parallel would fight over DuckDB threads; each file shares one app.
+    // Two cores: files in parallel would fight over DuckDB threads.
     fileParallelism: false,
     pool: 'forks',
+    // One worker runs a project's files one after another with one module graph, so the app and the expectation
+    // DuckDB over the project's lake (test/helpers/lake.ts) open once per worker, not once per file: opening them was
+    // most of an endpoint file's time (34 endpoint files, both projects, load ~10: 128 s → 20 s wall). Safe because no
+    // test mocks modules, stubs globals or env, or changes the shared app (test/README.md "Shared app").
+    isolate: false,
     projects: [
       {
         extends: true,

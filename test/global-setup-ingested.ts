@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { setupTimer } from './global-setup.ts';
 
 export const INGESTED_CHAIN = { before: 20, after: 40, unconfirmed: 2, slotMs: 2 * 3_600_000 };
 
@@ -20,9 +21,11 @@ export default async function setup(project: TestProject): Promise<() => void> {
     project.provide('lakeDir', reuse);
     return () => {};
   }
+  const took = setupTimer();
   const { ingestedLake } = await import('./helpers/ingested-lake.ts');
   const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-test-ingested-'));
   const lakeDir = await ingestedLake({ ...INGESTED_CHAIN, rich: true, staking: true }, root);
+  console.log(`global setup (ingested): fake-node lake ingested in ${took()}`);
   project.provide('lakeDir', lakeDir);
   return () => rmSync(root, { recursive: true, force: true });
 }

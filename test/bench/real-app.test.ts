@@ -13,7 +13,7 @@ import type { BenchReport } from '../../src/bench/report.ts';
 import { sampleWorkload } from '../../src/bench/sample-workload.ts';
 import { parseWorkload, serializeWorkload, type Workload } from '../../src/bench/workload.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
-import { lakeDir, testApp, testManifest } from '../helpers/lake.ts';
+import { lakeDir, privateApp, testManifest } from '../helpers/lake.ts';
 import { testRunOptions } from './run-options.ts';
 
 const received = new Map<string, number>();
@@ -22,7 +22,7 @@ let url: string;
 let workload: Workload;
 
 beforeAll(async () => {
-  const app = await testApp();
+  const app = await privateApp();
   app.server.on('request', (req, res) => {
     const p = new URL(req.url ?? '/', 'http://x').pathname;
     if (p === '/health') return; // the reachability probe, not the workload

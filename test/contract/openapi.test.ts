@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Validator } from '@seriousme/openapi-schema-validator';
-import { testApp } from '../helpers/lake.ts';
+import { privateApp, testApp } from '../helpers/lake.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { queryObject } from '../../src/http/openapi.ts';
 import { ERRORS } from '../../src/http/errors.ts';
@@ -55,7 +55,7 @@ describe('/docs', () => {
   }
 
   it.skipIf(!haveChromium)('renders the API reference in headless chromium', async () => {
-    const app = await testApp();
+    const app = await privateApp();
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const puppeteer = (await import('puppeteer-core')).default;
     const profile = mkdtempSync(path.join(os.tmpdir(), 'tronlake-chromium-'));

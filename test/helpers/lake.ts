@@ -1,9 +1,17 @@
 /**
- * Test access to the tiny lake: the app under test (one per test file) and an independent DuckDB that reads the
+ * Test access to the shared test lake of the project: the app under test and an independent DuckDB that reads the
  * published Parquet files directly (its own globs, not the engine's views), for computing expected values.
+ *
+ * Both are opened once per test worker and lake (vitest.config.ts runs the files of a project in one worker without
+ * module isolation), not once per file: opening an app (a DuckDB instance, the views and serving tables of the
+ * version, the file check) cost 5-9 s a file under load. Sharing them is honest because the tests only read through
+ * them: the app is built with the response cache off, no test changes it (tests that switch versions, damage files or
+ * tune guards build an app of their own with `buildApp`, over a private copy of the lake), and nothing publishes into
+ * the shared lakes. They live until the worker exits (the version lease of a dead process is ignored, and the test
+ * lakes are temp folders removed by the global setup's teardown).
  */
 import path from 'node:path';
-import { inject, afterAll } from 'vitest';
+import { afterAll, inject } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
@@ -11,24 +19,39 @@ import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { allDatasets } from '../../src/lake/registry.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 
-let app: TronlakeApp | undefined;
-let raw: Db | undefined;
-let manifest: Manifest | undefined;
+/** Keyed by lake folder: a worker may run the files of both projects (generated and ingested lakes). */
+const apps = new Map<string, Promise<TronlakeApp>>();
+const raws = new Map<string, Promise<Db>>();
+const manifests = new Map<string, Promise<Manifest>>();
 
 export function lakeDir(): string {
   return inject('lakeDir');
 }
 
-/** The app over the tiny lake, shared by the tests of one file and closed after them. */
-export async function testApp(): Promise<TronlakeApp> {
-  if (!app) {
-    app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 });
-    afterAll(async () => {
-      await app?.close();
-      app = undefined;
-    });
-  }
+/** The app over the project's test lake, shared by every test file the worker runs (read only: see above). */
+export function testApp(): Promise<TronlakeApp> {
+  return once(apps, lakeDir(), () => buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 }));
+}
+
+/**
+ * An app of the calling file's own over the project's lake, built like `testApp()` and closed after the file: for a
+ * test that changes its app (listens on a socket, adds a listener to its server), which the shared app must never be.
+ */
+export async function privateApp(): Promise<TronlakeApp> {
+  const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 });
+  afterAll(() => app.close());
   return app;
+}
+
+/** The value of `open()` for `key`, opened at the first call; a failed open is forgotten so the next call retries. */
+function once<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promise<T>): Promise<T> {
+  let p = cache.get(key);
+  if (!p) {
+    p = open();
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return p;
 }
 
 /** GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. */
@@ -70,9 +93,8 @@ export async function findInPages<T = any>(url: string, match: (item: T) => bool
   }
 }
 
-export async function testManifest(): Promise<Manifest> {
-  manifest ??= (await readManifest(lakeDir()))!;
-  return manifest;
+export function testManifest(): Promise<Manifest> {
+  return once(manifests, lakeDir(), async () => (await readManifest(lakeDir()))!);
 }
 
 /**
@@ -80,34 +102,34 @@ export async function testManifest(): Promise<Manifest> {
  * `raw_<dataset>` (e.g. raw_transactions, raw_blocks, dim_witnesses).
  */
 export async function sql(query: string): Promise<Row[]> {
-  if (!raw) {
-    const m = await testManifest();
-    const v = path.join(lakeDir(), 'versions', m.version);
-    raw = await Db.open({ threads: 1 });
-    for (const [name, t] of Object.entries(m.tables)) {
-      if (t.kind === 'raw' && t.rows > 0) {
-        await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-      } else if (t.kind === 'dimension' && t.rows > 0) {
-        await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
-      } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
-        await raw.run(`CREATE VIEW ${t.kind === 'snapshot' ? 'snap' : 'ref'}_${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
-      } else if (t.rows === 0 && t.kind !== 'derived') {
-        // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
-        const ds = allDatasets.find((d) => d.name === name);
-        const prefix = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' }[t.kind];
-        if (ds) await raw.run(`CREATE TABLE ${prefix}_${name} (${emptyColumnsDDL(ds)})`);
-      }
-    }
-    // Snapshot and reference datasets the lake lacks read as empty tables (as the server's views do).
-    for (const ds of allDatasets) {
-      if ((ds.kind === 'snapshot' || ds.kind === 'reference') && !m.tables[ds.name]) {
-        await raw.run(`CREATE TABLE ${ds.kind === 'snapshot' ? 'snap' : 'ref'}_${ds.name} (${emptyColumnsDDL(ds)})`);
-      }
-    }
-    afterAll(() => {
-      raw?.close();
-      raw = undefined;
-    });
-  }
+  const raw = await once(raws, lakeDir(), openRaw);
   return raw.all(query);
+}
+
+/** A DuckDB with the version's Parquet files as plain views, for `sql()`. */
+async function openRaw(): Promise<Db> {
+  const m = await testManifest();
+  const v = path.join(lakeDir(), 'versions', m.version);
+  const raw = await Db.open({ threads: 1 });
+  for (const [name, t] of Object.entries(m.tables)) {
+    if (t.kind === 'raw' && t.rows > 0) {
+      await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
+    } else if (t.kind === 'dimension' && t.rows > 0) {
+      await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
+    } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
+      await raw.run(`CREATE VIEW ${t.kind === 'snapshot' ? 'snap' : 'ref'}_${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
+    } else if (t.rows === 0 && t.kind !== 'derived') {
+      // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
+      const ds = allDatasets.find((d) => d.name === name);
+      const prefix = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' }[t.kind];
+      if (ds) await raw.run(`CREATE TABLE ${prefix}_${name} (${emptyColumnsDDL(ds)})`);
+    }
+  }
+  // Snapshot and reference datasets the lake lacks read as empty tables (as the server's views do).
+  for (const ds of allDatasets) {
+    if ((ds.kind === 'snapshot' || ds.kind === 'reference') && !m.tables[ds.name]) {
+      await raw.run(`CREATE TABLE ${ds.kind === 'snapshot' ? 'snap' : 'ref'}_${ds.name} (${emptyColumnsDDL(ds)})`);
+    }
+  }
+  return raw;
 }
