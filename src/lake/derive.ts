@@ -5,7 +5,8 @@
  * The derive database sees the new version as views (schema main, the same names the server uses) and, for an
  * incremental publish, three more schemas:
  *   days.<raw>   the raw rows of the days this publish rewrote (per-day datasets run their own SELECT over them);
- *   delta.<raw>  the raw rows of the new blocks (block_number >= fromBlock) — runs and state merges read these;
+ *   delta.<raw>  the raw rows of the new blocks (block_number >= fromBlock) — runs and state merges read these; also
+ *                delta.<runs dataset> once derived: its rows of the new blocks (a later runs dataset may read them);
  *   prev.<name>  the previous version's derived datasets and dimensions (state merges add the new rows to them).
  * A derive SELECT is run unchanged over `days` or `delta` by putting that schema first on the search path.
  */
@@ -150,6 +151,11 @@ export async function deriveAll(ctx: DeriveContext, plan: DerivePlan): Promise<v
     ctx.tables[ds.name] = { ...entry, cost: { ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) } };
     // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
     await createDatasetView(ctx.view, ctx.dir, ds, entry.rows);
+    // A runs dataset's rows of the new blocks, for a later step run over them (address_block_activity reads trx_flows):
+    // the row groups of older runs lie wholly below fromBlock, so their statistics skip them.
+    if (ds.growth.rule === 'runs' && plan.previous && !plan.linkCurrent) {
+      await ctx.view.run(`CREATE OR REPLACE VIEW delta.${ds.name} AS SELECT * FROM main.${ds.name} WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`);
+    }
   }
 }
 
