@@ -1,4 +1,5 @@
--- Per address and block: the TRX balance change (trx_flows' rules, from the shared fragment), the transactions it
+-- Per address and block: the TRX balance change (the rows of trx_flows, derived just before: over the new blocks, its
+-- new run, schema delta; read back instead of computing its ten scans again), the transactions it
 -- signed and received, and the energy and bandwidth of the ones it signed (/api/account/analysis types 0, 2, 3, 4).
 -- One row per (address, block), so a publish's rows never depend on where it split a day and a replaced tail is cut
 -- by block like any run; a request sums one address's rows per day (its bucket, sorted by block).
@@ -12,7 +13,7 @@ WITH priced AS (
   ASOF LEFT JOIN (SELECT from_ts, price_sun FROM resource_prices WHERE resource = 'bandwidth') bp ON t."timestamp" >= bp.from_ts
 ),
 sides AS (
-  SELECT address, block_number, "timestamp", delta AS trx_delta FROM ({{> fragments/trx-flows transactions internal_transactions}})
+  SELECT address, block_number, "timestamp", delta AS trx_delta FROM trx_flows
   UNION ALL BY NAME
   SELECT owner_address AS address, block_number, "timestamp", 1 AS tx_out,
          energy_usage, origin_energy_usage, energy_usage_total - energy_usage - origin_energy_usage AS energy_burn,

@@ -16,7 +16,7 @@ const GROWTH_DOC: Record<GrowthRule, string> = {
 function growthDoc(ds: DerivedDataset): string {
   const g: Growth = ds.growth;
   if (g.rule === 'bounded') return `${GROWTH_DOC.bounded} (${g.boundedBy})`;
-  if (g.rule === 'per-day' && g.merge) return `${GROWTH_DOC['per-day']}, merging the new rows into the day's (sql/derive/merge/: sums added, distinct counts from the day's set in daily_account_roles)`;
+  if (g.rule === 'per-day' && g.merge) return `${GROWTH_DOC['per-day']}, merging the new rows into the day's (measures combined by the catalog, distinct counts from the day's set in daily_account_roles by sql/derive/merge/)`;
   if (g.rule === 'per-day' && g.set) return `${GROWTH_DOC['per-day']}, a set: the day's distinct rows, the new rows added`;
   if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (its own SELECT over the new rows, combined by its measure columns)`;
   return GROWTH_DOC[g.rule];

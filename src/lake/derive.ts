@@ -5,7 +5,8 @@
  * The derive database sees the new version as views (schema main, the same names the server uses) and, for an
  * incremental publish, three more schemas:
  *   days.<raw>   the raw rows of the days this publish rewrote (per-day datasets run their own SELECT over them);
- *   delta.<raw>  the raw rows of the new blocks (block_number >= fromBlock) — runs and state merges read these;
+ *   delta.<raw>  the raw rows of the new blocks (block_number >= fromBlock) — runs and state merges read these; also
+ *                delta.<runs dataset> once derived: its rows of the new blocks (a later runs dataset may read them);
  *   prev.<name>  the previous version's derived datasets and dimensions (state merges add the new rows to them).
  * A derive SELECT is run unchanged over `days` or `delta` by putting that schema first on the search path.
  */
@@ -150,6 +151,11 @@ export async function deriveAll(ctx: DeriveContext, plan: DerivePlan): Promise<v
     ctx.tables[ds.name] = { ...entry, cost: { ms: Math.round(performance.now() - t0), cpuMs: Math.round((cpu.user + cpu.system) / 1000) } };
     // Later derive steps may read this one (registry order): e.g. trc20_balances_by_holder from trc20_balances.
     await createDatasetView(ctx.view, ctx.dir, ds, entry.rows);
+    // A runs dataset's rows of the new blocks, for a later step run over them (address_block_activity reads trx_flows):
+    // the row groups of older runs lie wholly below fromBlock, so their statistics skip them.
+    if (ds.growth.rule === 'runs' && plan.previous && !plan.linkCurrent) {
+      await ctx.view.run(`CREATE OR REPLACE VIEW delta.${ds.name} AS SELECT * FROM main.${ds.name} WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`);
+    }
   }
 }
 
@@ -199,19 +205,39 @@ async function writeWhole(ctx: DeriveContext, ds: DerivedDataset, target: string
 
 /**
  * The incremental step of an additive per-day dataset: `rows` (its own SELECT over the new rows) and the rewritten
- * days' previous rows (prevdays) grouped by the key columns, each measure combined as the catalog marks it. Sums are
- * taken in HUGEINT and cast back to the column's type, which fails loudly instead of wrapping, e.g. for
- * daily_block_stats: `SELECT "day", …, CAST(sum(CAST(u."fee" AS HUGEINT)) AS BIGINT) AS "fee", min(u."first_block")
- * AS "first_block", … GROUP BY "day", "day_ts", "witness_address"`.
+ * days' previous rows (prevdays) grouped by `keys` (default: every column that is not a measure), each measure
+ * combined as the catalog marks it. Sums are taken in HUGEINT and cast back to the column's type, which fails loudly
+ * instead of wrapping; a nullable summed measure (a burn figure without a price) is NULL when any part is: an unknown
+ * part leaves the day's figure unknown, as the full SELECT gives it. E.g. for daily_block_stats: `SELECT "day", …,
+ * CAST(sum(CAST(u."fee" AS HUGEINT)) AS BIGINT) AS "fee", min(u."first_block") AS "first_block", … GROUP BY "day",
+ * "day_ts", "witness_address"`.
  */
-export function additiveMerge(ds: DerivedDataset, rows: string): string {
+export function additiveMerge(ds: DerivedDataset, rows: string, keys?: readonly string[]): string {
   const columns = ds.columns.filter((c) => c.name !== 'bucket');
-  const keys = columns.filter((c) => !c.measure).map((c) => `u."${c.name}"`);
-  const values = columns.map((c) =>
-    !c.measure ? `u."${c.name}"`
-      : c.measure === 'sum' ? `CAST(sum(CAST(u."${c.name}" AS HUGEINT)) AS ${c.type}) AS "${c.name}"`
-        : `${c.measure}(u."${c.name}") AS "${c.name}"`);
-  return `SELECT ${values.join(', ')} FROM (SELECT * FROM (${rows}) UNION ALL BY NAME SELECT * FROM prevdays.${ds.name}) u GROUP BY ${keys.join(', ')}`;
+  const keyCols = keys ?? columns.filter((c) => !c.measure).map((c) => c.name);
+  const sum = (c: (typeof columns)[number]): string => {
+    const total = `CAST(sum(CAST(u."${c.name}" AS HUGEINT)) AS ${c.type})`;
+    return c.nullable ? `CASE WHEN count(u."${c.name}") < count(*) THEN NULL ELSE ${total} END` : total;
+  };
+  const values = [
+    ...keyCols.map((k) => `u."${k}"`),
+    ...columns.filter((c) => c.measure).map((c) => `${c.measure === 'sum' ? sum(c) : `${c.measure}(u."${c.name}")`} AS "${c.name}"`),
+  ];
+  return `SELECT ${values.join(', ')} FROM (SELECT * FROM (${rows}) UNION ALL BY NAME SELECT * FROM prevdays.${ds.name}) u GROUP BY ${keyCols.map((k) => `u."${k}"`).join(', ')}`;
+}
+
+/**
+ * The incremental step of a merged per-day dataset (growth.ts `merge`): its merge SQL gives every column that is not
+ * a measure (the distinct counts, the prices at the new last block, the key) for every row of the rewritten days; the
+ * measures are combined from the new rows (`newrows.<name>`: its own SELECT over the new blocks, kept once) and the
+ * days' previous rows by `additiveMerge` over the row key (`sortBy`), so the merge SQL holds only what does not add.
+ */
+function measuredMerge(ds: DerivedDataset, merge: string): string {
+  const columns = ds.columns.filter((c) => c.name !== 'bucket');
+  if (!columns.some((c) => c.measure)) return merge;
+  const measures = additiveMerge(ds, `SELECT * FROM newrows.${ds.name}`, ds.sortBy);
+  const keys = ds.sortBy.map((k) => `"${k}"`).join(', ');
+  return `SELECT ${columns.map((c) => `${c.measure ? 'a' : 'm'}."${c.name}"`).join(', ')} FROM (${merge}) m JOIN (${measures}) a USING (${keys})`;
 }
 
 /** Per-day: the dataset's SELECT over the rewritten days, one COPY per day; every other day linked. */
@@ -226,25 +252,41 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   const own = await readDeriveSql(ds.name);
   // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows;
   // merged: the dataset's merge SELECT (sql/derive/merge/<name>.sql) over delta, prevdays and its set.
-  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? await readDeriveSql(path.join('merge', ds.name)) : own;
+  if (merging) {
+    // The dataset's own SELECT over the new blocks, once: its merge SQL and the measures' combination both read it.
+    await ctx.view.run('CREATE SCHEMA IF NOT EXISTS newrows');
+    await withSearchPath(ctx.view, 'delta', () => ctx.view.run(`CREATE OR REPLACE TABLE newrows.${ds.name} AS SELECT ${cols(ds)} FROM (${own})`));
+  }
+  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? measuredMerge(ds, await readDeriveSql(path.join('merge', ds.name))) : own;
   const recomputed = incremental && !adding && !merging ? await recomputedDays(ctx, plan, ds) : { days: plan.days, schema: 'days' };
+  // One sort of the rows by the file order (day first, growth.ts checks it), then each day's rows copied out as they
+  // lie: a table keeps its insertion order and its day column's zone maps skip the other days, so a day costs its rows.
+  // (Sorted by day, then each day sorted again in its COPY, was two sorts: bench5 measured 7.6 of daily_account_roles'
+  // 9.6 s CPU in them.)
+  // The columns are cast to their catalog types, so the files hold exactly the table's values: each day's row count and
+  // content hash come from the table in one aggregate pass, not from reading every file back (the raw days do the
+  // same, publish.ts writeDays); the file's footer count is checked against it.
+  const typed = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `CAST("${c.name}" AS ${c.type}) AS "${c.name}"`).join(', ');
   await withSearchPath(ctx.view, !incremental ? null : adding || merging ? 'delta' : recomputed.schema, () =>
-    ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ORDER BY day`),
+    ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${typed} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}`),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
   try {
-    const days = (await ctx.view.all('SELECT DISTINCT day FROM derive_days ORDER BY day')).map((r) => String(r.day));
-    for (const day of days) {
+    const sums = await ctx.view.all(`SELECT day, ${HASH_EXPR} FROM derive_days GROUP BY day ORDER BY day`);
+    for (const s of sums) {
+      const day = String(s.day);
       const file = path.join(target, `date=${day}`, 'part-0.parquet');
       await fs.mkdir(path.dirname(file), { recursive: true });
       await ctx.view.run(
-        `COPY (SELECT * FROM derive_days WHERE day = ${lit(day)} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (${parquetOptions()})`,
+        `COPY (SELECT * FROM derive_days WHERE day = ${lit(day)}) TO ${lit(file)} (${parquetOptions()})`,
       );
-      const [r] = await ctx.view.all(`SELECT ${HASH_EXPR} FROM read_parquet(${lit(file)}, hive_partitioning = false)`);
-      partitions[day] = { rows: Number(r!.n), hash: String(r!.h) };
+      const written = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(file)}, hive_partitioning = false)`));
+      if (written !== Number(s.n)) throw new Error(`derive: ${ds.name} day ${day} file holds ${written} rows, its table ${Number(s.n)}`);
+      partitions[day] = { rows: Number(s.n), hash: String(s.h) };
     }
   } finally {
     await ctx.view.run('DROP TABLE IF EXISTS derive_days');
+    if (merging) await ctx.view.run(`DROP TABLE IF EXISTS newrows.${ds.name}`);
   }
   if (incremental) {
     for (const [day, p] of Object.entries(before!.partitions!)) {
@@ -369,28 +411,33 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
   const compression = ds.compression ?? 'zstd';
   const bucket = ds.bucketBy ? `address_bucket(${ds.bucketBy})` : '0';
-  // Rows, block range and buckets of the run first: an aggregate over the few columns it needs (projection pushdown:
-  // 0.3 s for the default lake's 6.1 M address_transactions rows), so the sort can be planned before any row is kept.
-  const counted = await view.all(
-    `SELECT ${bucket} AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM (${select}) GROUP BY ALL ORDER BY b`,
-  );
-  const counts = counted.map((r) => [Number(r.b), Number(r.n)] as const);
-  const n = counts.reduce((a, [, k]) => a + k, 0);
-  if (n === 0) return null;
-  const lo = Math.min(...counted.map((r) => Number(r.lo)));
-  const hi = Math.max(...counted.map((r) => Number(r.hi)));
-  const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n };
-  const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
-  const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
-  // One part: sorted straight from the SELECT into one table (the default lake's runs). Several parts: the rows are kept
-  // unsorted first (a table of the derive database, which spills), then each part's buckets are sorted from it. Each
-  // sorted table is written with one COPY per bucket: COPY … PARTITION_BY does not keep the ORDER BY inside a
-  // partition (measured: sorted runs restart inside a file, so a row group spans every address and each lookup reads
-  // it). The COPYs run on two connections at once (tiny lake: 285 ms instead of 554 ms). The staging table cost the
-  // default profile ~8.5 s (d611505: address_transactions 25.3 s wall against 16.8 s sorted straight from the SELECT).
-  const staged = parts.length > 1;
+  // An aggregating SELECT (growth.ts `aggregated`) is run once into a table of its rows (few, narrow), which the count
+  // and the sort then read; any other SELECT is counted by an aggregate over the few columns it needs (projection
+  // pushdown: 0.3 s for the default lake's 6.1 M address_transactions rows) and kept only when it sorts in parts.
+  const aggregated = ds.growth.rule === 'runs' && ds.growth.aggregated === true;
   try {
-    if (staged) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
+    if (aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
+    // Rows, block range and buckets of the run first, so the sort can be planned before any row is sorted.
+    const counted = await view.all(aggregated
+      ? 'SELECT derive_bucket AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM derive_rows GROUP BY ALL ORDER BY b'
+      : `SELECT ${bucket} AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM (${select}) GROUP BY ALL ORDER BY b`);
+    const counts = counted.map((r) => [Number(r.b), Number(r.n)] as const);
+    const n = counts.reduce((a, [, k]) => a + k, 0);
+    if (n === 0) return null;
+    const lo = Math.min(...counted.map((r) => Number(r.lo)));
+    const hi = Math.max(...counted.map((r) => Number(r.hi)));
+    const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n };
+    const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
+    const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
+    // One part: sorted straight from the SELECT into one table (the default lake's runs). Several parts (or an
+    // aggregated run): the rows are kept unsorted first (a table of the derive database, which spills), then each
+    // part's buckets are sorted from it. Each sorted table is written with one COPY per bucket: COPY … PARTITION_BY
+    // does not keep the ORDER BY inside a partition (measured: sorted runs restart inside a file, so a row group spans
+    // every address and each lookup reads it). The COPYs run on two connections at once (tiny lake: 285 ms instead of
+    // 554 ms). The staging table cost the default profile ~8.5 s for address_transactions' wide rows (d611505: 25.3 s
+    // wall against 16.8 s sorted straight from the SELECT).
+    const staged = aggregated || parts.length > 1;
+    if (staged && !aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
     for (const [p, [from, to]] of parts.entries()) {
       if (staged) {
         await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT * FROM derive_rows WHERE derive_bucket BETWEEN ${from} AND ${to} ORDER BY derive_bucket, ${order}`);
@@ -412,7 +459,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
-    if (staged) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
+    if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
     return run;
   } finally {
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');

@@ -10,9 +10,11 @@
  *   `prevdays`) by a GROUP BY generated from the measure columns (derive.ts `additiveMerge`), so appending to a day
  *   costs the new rows, not the day, and the rollup's SQL is written once. `set`: the day's distinct rows (no
  *   measure), the new blocks' rows added to the day's previous ones by the same generated GROUP BY (daily_account_roles).
- *   `merge`: a figure that does not add up (a distinct count) is merged by `sql/derive/merge/<name>.sql` from the
- *   day's previous rows (schema `prevdays`, every per-day dataset's rewritten days as the previous version holds
- *   them), the new blocks' rows (schema `delta`, first on the search path) and a set dataset's previous members of
+ *   `merge`: the measure columns (catalog `measure`) combine as in `additive`, keyed by the dataset's `sortBy`; a
+ *   figure that does not add up (a distinct count, a price at the new last block) is merged by
+ *   `sql/derive/merge/<name>.sql` from the day's previous rows (schema `prevdays`, every per-day dataset's rewritten
+ *   days as the previous version holds them), the new blocks' rows (schema `delta`, first on the search path; the
+ *   dataset's own SELECT over them is `newrows.<name>`, computed once) and a set dataset's previous members of
  *   the day (a new member counts once, a known one not at all): appending to a day costs the new rows and the day's
  *   set, not the day's raw rows.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
@@ -43,7 +45,15 @@ export type Growth =
        */
       withPreviousBlockDay?: boolean;
     }
-  | { rule: 'runs' }
+  | {
+      rule: 'runs';
+      /**
+       * The SELECT groups rows (one per address and block, …), so even counting its rows costs the whole SELECT:
+       * derive.ts keeps its rows in a table once, then counts and sorts them from there (the default lake's
+       * address_block_activity ran its GROUP BY twice, once to plan the sort and once to sort it).
+       */
+      aggregated?: boolean;
+    }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
 
@@ -63,6 +73,8 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);
+      // derive.ts writes a day's rows in the order they were sorted in once for every day: the day must lead.
+      if (ds.sortBy[0] !== 'day') throw new Error(`derived dataset ${ds.name}: growth per-day sorts by 'day' first`);
       if ((g.additive || g.merge || g.set) && g.withPreviousBlockDay) throw new Error(`derived dataset ${ds.name}: growth per-day additive / merged / set reads the new rows only, so it cannot recompute the previous block's day`);
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
       if (g.set && ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day set holds distinct rows, no measure columns`);

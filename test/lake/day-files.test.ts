@@ -1,13 +1,15 @@
 /**
  * Raw day files (issue 10, point 2): a day partition of a fact table published in one go is one file written by its
  * own COPY, and every day file is one sorted run in the dataset's order (a one-hour window then reads only its own
- * row groups). The files of a day are the ones the manifest lists (`partitions.<day>.files`).
+ * row groups). The files of a day are the ones the manifest lists (`partitions.<day>.files`). A per-day derived
+ * dataset's day file is sorted by its order too (derive.ts sorts every day's rows once and copies each day out).
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import { Db } from '../../src/duckdb/duck.ts';
 import { sourceDatasets } from '../../src/lake/catalog.ts';
+import { derivedDatasets } from '../../src/lake/derived.ts';
 import { lakeDir, testManifest } from '../helpers/lake.ts';
 
 describe('raw day files', () => {
@@ -24,19 +26,37 @@ describe('raw day files', () => {
       }
       // A row out of order is one whose sort key is below its predecessor's in the same file (keys compared as a
       // struct, which orders field by field).
-      const key = `(${ds.sortBy.map((c) => `"${c}"`).join(', ')})`;
-      const db = await Db.open({ threads: 1 });
-      try {
-        const [r] = await db.all(
-          `SELECT count(*) FILTER (WHERE k < prev) AS unsorted, count(*) AS n FROM (
-             SELECT ${key} AS k, lag(${key}) OVER (PARTITION BY filename ORDER BY file_row_number) AS prev
-             FROM read_parquet('${root}/*/*.parquet', filename = true, file_row_number = true, hive_partitioning = false))`,
-        );
-        expect(Number(r!.n)).toBe(m.tables[ds.name]!.rows);
-        expect(Number(r!.unsorted)).toBe(0);
-      } finally {
-        db.close();
-      }
+      await expectSorted(root, ds.sortBy, m.tables[ds.name]!.rows);
     });
   }
 });
+
+describe('per-day derived files', () => {
+  for (const ds of derivedDatasets.filter((d) => d.growth.rule === 'per-day')) {
+    it(`${ds.name}: each day file sorted by ${ds.sortBy.join(', ')}`, async () => {
+      const m = await testManifest();
+      const entry = m.tables[ds.name]!;
+      await expectSorted(path.join(lakeDir(), 'versions', m.version, 'derived', ds.name), ds.sortBy, entry.rows);
+    });
+  }
+});
+
+/**
+ * Every file under `root`'s day folders is one sorted run by `sortBy`. A row out of order is one whose sort key is below
+ * its predecessor's in the same file (keys compared as a struct, which orders field by field; NULLs last, as ORDER BY).
+ */
+async function expectSorted(root: string, sortBy: readonly string[], rows: number): Promise<void> {
+  const key = `(${sortBy.map((c) => `"${c}"`).join(', ')})`;
+  const db = await Db.open({ threads: 1 });
+  try {
+    const [r] = await db.all(
+      `SELECT count(*) FILTER (WHERE k < prev) AS unsorted, count(*) AS n FROM (
+         SELECT ${key} AS k, lag(${key}) OVER (PARTITION BY filename ORDER BY file_row_number) AS prev
+         FROM read_parquet('${root}/*/*.parquet', filename = true, file_row_number = true, hive_partitioning = false))`,
+    );
+    expect(Number(r!.n)).toBe(rows);
+    expect(Number(r!.unsorted)).toBe(0);
+  } finally {
+    db.close();
+  }
+}

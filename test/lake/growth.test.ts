@@ -3,7 +3,9 @@
  * one is refused, and the size-tiered merge plan of runs (src/lake/runs.ts) keeps runs few and merges only the newest.
  */
 import { describe, expect, it } from 'vitest';
-import { dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
+import { Db } from '../../src/duckdb/duck.ts';
+import { additiveMerge } from '../../src/lake/derive.ts';
+import { dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
 import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
 import { FAN_IN, planMerges, runId, SEALED_ROWS, type Run } from '../../src/lake/runs.ts';
 
@@ -31,6 +33,8 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', set: true } })).toThrow(/no measure columns/);
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', merge: true } })).toThrow(/merge/);
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', additive: true, merge: true } })).toThrow(/one of them/);
+    // Per-day sorting writes each day as it lies in one sort: the day leads the order.
+    expect(() => checkGrowth({ ...dailyTransactionStats, sortBy: ['contract_type', 'day'] })).toThrow(/'day' first/);
     // A dataset literal without `growth` does not type-check as a DerivedDataset either.
     // @ts-expect-error growth is required
     const missing: DerivedDataset = { ...bare };
@@ -86,5 +90,35 @@ describe('run merges', () => {
       for (const g of planMerges(runs, 32)) runs.splice(runs.indexOf(g[0]!), g.length, run(g[0]!.fromBlock, g[g.length - 1]!.toBlock, g.reduce((a, r) => a + r.rows, 0)));
     }
     expect(runs.map((r) => r.rows / 8_650_000)).toEqual([16, 4]);
+  });
+});
+
+describe('measures combined when a publish adds rows to a day (derive.ts additiveMerge)', () => {
+  it('sums exactly, keeps a nullable sum NULL when a part is NULL (a burn without a price), keys by the row key', async () => {
+    // daily_contract_resources: call_value_raw an exact decimal string, energy_burn_units nullable; keyed by its sortBy.
+    const db = await Db.open({ threads: 1 });
+    try {
+      await db.run('CREATE SCHEMA prevdays');
+      await db.run(`CREATE TABLE prevdays.daily_contract_resources AS SELECT * FROM (VALUES
+        ('2026-10-01', 1, 'TA', 2, 1, '18446744073709551616', 10, 4, 1, 500, NULL),
+        ('2026-10-01', 1, 'TB', 1, 1, '5', 7, 7, 0, 0, 3)) v(day, day_ts, contract_address, call_count, caller_count,
+        call_value_raw, energy_usage_total, energy_usage, origin_energy_usage, energy_fee, energy_burn_units)`);
+      const fresh = `SELECT * FROM (VALUES
+        ('2026-10-01', 1, 'TA', 1, 9, '1', 2, 2, 0, 0, 0),
+        ('2026-10-01', 1, 'TB', 3, 9, '10', 1, 0, 0, 100, 4),
+        ('2026-10-02', 2, 'TB', 1, 9, '2', 1, 1, 0, 0, 0)) v(day, day_ts, contract_address, call_count, caller_count,
+        call_value_raw, energy_usage_total, energy_usage, origin_energy_usage, energy_fee, energy_burn_units)`;
+      const rows = await db.all(
+        `SELECT day, contract_address, call_count, call_value_raw, energy_fee, energy_burn_units
+         FROM (${additiveMerge(dailyContractResources, fresh, ['day', 'contract_address'])}) ORDER BY day, contract_address`,
+      );
+      expect(rows.map((r) => [r.day, r.contract_address, Number(r.call_count), r.call_value_raw, Number(r.energy_fee), r.energy_burn_units === null ? null : Number(r.energy_burn_units)])).toEqual([
+        ['2026-10-01', 'TA', 3, '18446744073709551617', 500, null],
+        ['2026-10-01', 'TB', 4, '15', 100, 7],
+        ['2026-10-02', 'TB', 1, '2', 0, 0],
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });

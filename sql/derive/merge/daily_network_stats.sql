@@ -1,10 +1,10 @@
--- daily_network_stats.sql over the new blocks (schema delta first on the search path), merged into the rewritten
--- days' previous rows (prevdays.daily_network_stats): counts and sums add up, the first block is the lower and the last
--- the higher, the prices are those at the new last block; a NULL burn or stake figure (a burn without a price) stays
--- NULL. The distinct counts add the new blocks' accounts that the day's previous set (prevdays.daily_account_roles)
--- does not hold in that role.
+-- The columns of the rewritten days that do not add up, for derive.ts to join with the measures it combines from the
+-- catalog (counts, sums, the first and last block: growth per-day `merge`, derive.ts measuredMerge). The new blocks'
+-- rows are newrows.daily_network_stats (daily_network_stats.sql over schema delta); the day's previous row is
+-- prevdays.daily_network_stats. The prices are those at the new last block. The distinct counts add the new blocks'
+-- accounts that the day's previous set (prevdays.daily_account_roles) does not hold in that role.
 WITH d AS (
-  {{> derive/daily_network_stats}}
+  SELECT day, day_ts, energy_price, net_price FROM newrows.daily_network_stats
 ), roles AS (
   {{> derive/daily_account_roles}}
 ), fresh AS (
@@ -26,41 +26,14 @@ WITH d AS (
   GROUP BY day
 )
 SELECT d.day, d.day_ts,
-       coalesce(p.block_count, 0) + d.block_count AS block_count,
-       coalesce(p.size_bytes, 0) + d.size_bytes AS size_bytes,
-       least(p.first_block, d.first_block) AS first_block,
-       greatest(p.last_block, d.last_block) AS last_block,
-       least(p.first_block_ts, d.first_block_ts) AS first_block_ts,
-       greatest(p.last_block_ts, d.last_block_ts) AS last_block_ts,
-       coalesce(p.tx_count, 0) + d.tx_count AS tx_count,
-       coalesce(p.trigger_count, 0) + d.trigger_count AS trigger_count,
        coalesce(p.caller_count, 0) + coalesce(f.callers, 0) AS caller_count,
        coalesce(p.sender_count, 0) + coalesce(f.senders, 0) AS sender_count,
        coalesce(p.active_count, 0) + coalesce(f.actives, 0) AS active_count,
-       CAST(CAST(coalesce(p.trx_amount_raw, '0') AS HUGEINT) + CAST(d.trx_amount_raw AS HUGEINT) AS VARCHAR) AS trx_amount_raw,
-       coalesce(p.trx_transfer_count, 0) + d.trx_transfer_count AS trx_transfer_count,
-       coalesce(p.trc10_transfer_count, 0) + d.trc10_transfer_count AS trc10_transfer_count,
-       coalesce(p.freeze_count, 0) + d.freeze_count AS freeze_count,
-       coalesce(p.unfreeze_count, 0) + d.unfreeze_count AS unfreeze_count,
-       coalesce(p.vote_count, 0) + d.vote_count AS vote_count,
-       coalesce(p.shielded_count, 0) + d.shielded_count AS shielded_count,
-       coalesce(p.trc10_issued_count, 0) + d.trc10_issued_count AS trc10_issued_count,
-       coalesce(p.contracts_created_count, 0) + d.contracts_created_count AS contracts_created_count,
-       coalesce(p.fee, 0) + d.fee AS fee,
-       coalesce(p.energy_usage_total, 0) + d.energy_usage_total AS energy_usage_total,
-       coalesce(p.energy_usage, 0) + d.energy_usage AS energy_usage,
-       coalesce(p.origin_energy_usage, 0) + d.origin_energy_usage AS origin_energy_usage,
-       coalesce(p.energy_fee, 0) + d.energy_fee AS energy_fee,
-       CASE WHEN p.day IS NULL THEN d.energy_burn_units ELSE p.energy_burn_units + d.energy_burn_units END AS energy_burn_units,
-       CASE WHEN p.day IS NULL THEN d.energy_stake_sun ELSE p.energy_stake_sun + d.energy_stake_sun END AS energy_stake_sun,
-       coalesce(p.net_usage, 0) + d.net_usage AS net_usage,
-       coalesce(p.net_fee, 0) + d.net_fee AS net_fee,
-       CASE WHEN p.day IS NULL THEN d.net_burn_bytes ELSE p.net_burn_bytes + d.net_burn_bytes END AS net_burn_bytes,
-       CASE WHEN p.day IS NULL THEN d.net_stake_sun ELSE p.net_stake_sun + d.net_stake_sun END AS net_stake_sun,
        d.energy_price, d.net_price
 FROM d
 LEFT JOIN prevdays.daily_network_stats p ON p.day = d.day
 LEFT JOIN fresh f ON f.day = d.day
 UNION ALL BY NAME
 -- A rewritten day without new blocks keeps its row.
-SELECT p.* FROM prevdays.daily_network_stats p WHERE p.day NOT IN (SELECT day FROM d)
+SELECT p.day, p.day_ts, p.caller_count, p.sender_count, p.active_count, p.energy_price, p.net_price
+FROM prevdays.daily_network_stats p WHERE p.day NOT IN (SELECT day FROM d)
