@@ -491,7 +491,8 @@ export const accountResources: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: 'accounts in account_snapshots and pairs in resource_delegations (the rows of stake_positions and delegations_by_address)' },
   partitioned: false,
-  rowGroupSize: 4_096,
+  rowGroupSize: 2_048,
+  bucketBy: 'address',
   sortBy: ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address'],
   doc: "Every row /api/account/resource (version 1) and /api/account/resourcev2 (version 2) answer, filed under the account asked about, its resource value at the newest network snapshot computed once per publish: one file read per request (bench/results/account-state.md).",
   columns: [
@@ -510,6 +511,7 @@ export const accountResources: DerivedDataset = {
     c('tx_ts', 'BIGINT', 'its time, ms', true),
     c('resource_value', 'DOUBLE', 'stake / 10^6 × limit / weight of the newest network snapshot (TRON Power: 1 per TRX); NULL without one', true),
     c('lock_resource_value', 'DOUBLE', 'the same for lock_balance (Stake 2.0)', true),
+    bucket,
   ],
 };
 
@@ -750,6 +752,57 @@ export const accountActivity: DerivedDataset = {
     c('first_ts', 'BIGINT', 'time of its first transaction in the lake, ms'),
     c('last_ts', 'BIGINT', 'time of its last transaction in the lake, ms'),
     c('last_out_ts', 'BIGINT', 'time of the last transaction it signed, ms (NULL when none)', true),
+  ],
+};
+
+/**
+ * Account state per address, computed at publish for the point lookups of /api/accountv2, the wallet endpoints'
+ * TRX balance and /api/security/sign/data. Bucketed by address like the by-address copies: at 4.1 M accounts (bench
+ * lake) one file of them was ~1,000 row groups, each a scan task even when pruned; a bucket's file holds 1/32 of them.
+ */
+export const accountDetails: DerivedDataset = {
+  name: 'account_details',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'addresses in account_snapshots (the newest row of each), account_activity and stake_positions' },
+  partitioned: false,
+  rowGroupSize: 2_048,
+  bucketBy: 'address',
+  sortBy: ['address'],
+  doc: "One row per address with an account snapshot, lake activity or a stake position: its newest snapshot's balance, stakes and permissions (NULL without a snapshot: never activated), its transactions in the lake, and its pending and withdrawable unstakes and votes (stake_positions).",
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('has_snapshot', 'BOOLEAN', 'the address has an account snapshot (the snapshot columns are NULL otherwise)'),
+    c('balance', 'BIGINT', 'TRX balance, sun', true),
+    c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)', true),
+    c('account_name', 'VARCHAR', "account name ('' when none)", true),
+    c('is_witness', 'BOOLEAN', 'the account is a witness (SR candidate)', true),
+    c('latest_withdraw_time', 'BIGINT', 'last reward withdrawal, ms (0 when none)', true),
+    c('frozen_v1_bandwidth', 'BIGINT', 'Stake 1.0: own frozen balance for bandwidth, sun', true),
+    c('frozen_v1_bandwidth_expire', 'BIGINT', 'its unlock time, ms', true),
+    c('frozen_v1_energy', 'BIGINT', 'Stake 1.0: own frozen balance for energy, sun', true),
+    c('frozen_v1_energy_expire', 'BIGINT', 'its unlock time, ms', true),
+    c('delegated_v1_bandwidth', 'BIGINT', 'Stake 1.0: frozen for bandwidth of others, sun', true),
+    c('delegated_v1_energy', 'BIGINT', 'Stake 1.0: frozen for energy of others, sun', true),
+    c('acquired_v1_bandwidth', 'BIGINT', 'Stake 1.0: bandwidth stake received, sun', true),
+    c('acquired_v1_energy', 'BIGINT', 'Stake 1.0: energy stake received, sun', true),
+    c('frozen_v2_bandwidth', 'BIGINT', 'Stake 2.0: own stake for bandwidth not delegated, sun', true),
+    c('frozen_v2_energy', 'BIGINT', 'Stake 2.0: own stake for energy not delegated, sun', true),
+    c('frozen_v2_tron_power', 'BIGINT', 'Stake 2.0: stake for TRON Power only, sun', true),
+    c('delegated_v2_bandwidth', 'BIGINT', 'Stake 2.0: delegated to others for bandwidth, sun', true),
+    c('delegated_v2_energy', 'BIGINT', 'Stake 2.0: delegated to others for energy, sun', true),
+    c('acquired_v2_bandwidth', 'BIGINT', 'Stake 2.0: received from others for bandwidth, sun', true),
+    c('acquired_v2_energy', 'BIGINT', 'Stake 2.0: received from others for energy, sun', true),
+    c('owner_permission_json', 'VARCHAR', 'owner permission, JSON (NULL: the default)', true),
+    c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array (NULL: the default)', true),
+    c('witness_permission_json', 'VARCHAR', 'witness permission, JSON (NULL when none)', true),
+    c('tx_in', 'BIGINT', 'account_activity.tx_in (NULL: no transaction in the lake)', true),
+    c('tx_out', 'BIGINT', 'account_activity.tx_out', true),
+    c('tx_total', 'BIGINT', 'account_activity.tx_total', true),
+    c('last_out_ts', 'BIGINT', 'account_activity.last_out_ts: time of the last transaction it signed, ms', true),
+    c('pending_unstake', 'BIGINT', 'stake_positions.pending_unstake (NULL without a position)', true),
+    c('withdrawable', 'BIGINT', 'stake_positions.withdrawable', true),
+    c('votes_used', 'BIGINT', 'stake_positions.votes_used', true),
+    bucket,
   ],
 };
 
@@ -1077,6 +1130,7 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyTokenHolders,
   witnessDailyStats,
   accountActivity,
+  accountDetails,
   accounts,
   trxFlows,
   addressBlockActivity,
