@@ -491,7 +491,7 @@ export const accountResources: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: 'accounts in account_snapshots and pairs in resource_delegations (the rows of stake_positions and delegations_by_address)' },
   partitioned: false,
-  rowGroupSize: 2_048,
+  rowGroupSize: 8_192,
   bucketBy: 'address',
   sortBy: ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address'],
   doc: "Every row /api/account/resource (version 1) and /api/account/resourcev2 (version 2) answer, filed under the account asked about, its resource value at the newest network snapshot computed once per publish: one file read per request (bench/results/account-state.md).",
@@ -759,13 +759,16 @@ export const accountActivity: DerivedDataset = {
  * Account state per address, computed at publish for the point lookups of /api/accountv2, the wallet endpoints'
  * TRX balance and /api/security/sign/data. Bucketed by address like the by-address copies: at 4.1 M accounts (bench
  * lake) one file of them was ~1,000 row groups, each a scan task even when pruned; a bucket's file holds 1/32 of them.
+ * Row groups of 8,192: measured on the bench lake's buckets (~128 K rows each, load ~7), a lookup of every column took
+ * 12 ms with 1,024 or 2,048, 7-11 with 4,096, 6.0-6.4 with 8,192, 5.4-9.2 with 16,384: the row groups a file plans
+ * cost more than the larger group decoded (bench/results/account-scale.md). account_resources and accounts the same.
  */
 export const accountDetails: DerivedDataset = {
   name: 'account_details',
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: 'addresses in account_snapshots (the newest row of each), account_activity and stake_positions' },
   partitioned: false,
-  rowGroupSize: 2_048,
+  rowGroupSize: 8_192,
   bucketBy: 'address',
   sortBy: ['address'],
   doc: "One row per address with an account snapshot, lake activity or a stake position: its newest snapshot's balance, stakes and permissions (NULL without a snapshot: never activated), its transactions in the lake, and its pending and withdrawable unstakes and votes (stake_positions).",
@@ -811,7 +814,7 @@ export const accounts: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
   partitioned: false,
-  rowGroupSize: 4_096,
+  rowGroupSize: 8_192,
   // By address like the account state: /api/account/list?address= and account/analysis read one account.
   bucketBy: 'address',
   sortBy: ['address'],
