@@ -1,5 +1,5 @@
 /**
- * Bucketed state and bounded datasets (Dataset.bucketBy on a dataset written whole, derive.ts writeWhole): one file
+ * Bucketed state and bounded datasets (Dataset.bucketBy on a dataset written whole, derive.ts writeWhole: account_details, account_resources, accounts): one file
  * per address bucket, `bucket=K/part-0.parquet`, every row in the folder of its address's bucket, each file sorted by
  * the dataset's sort key, and the rows the manifest counts. account_details is also checked against plain SQL over
  * the snapshots and the raw transactions: one row per address with a snapshot or a transaction, its newest snapshot.
@@ -20,6 +20,7 @@ async function folderOf(name: string): Promise<{ dir: string; rows: number }> {
 describe('bucketed state files', () => {
   for (const [name, key] of [
     ['account_details', ['address']],
+    ['accounts', ['address']],
     ['account_resources', ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address']],
   ] as const) {
     it(`${name}: bucket=K/part-0.parquet, rows in their address's bucket, each file sorted by ${key.join(', ')}`, async () => {
