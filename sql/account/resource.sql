@@ -4,5 +4,5 @@
 -- @param address VARCHAR
 SELECT type AS kind, owner_address, receiver_address, resource, balance, expire_time, tx_hash, block_number, tx_ts AS ts, resource_value
 FROM account_resources_served
-WHERE address = $address AND version = 1
+WHERE bucket = address_bucket($address) AND address = $address AND version = 1
 ORDER BY type, resource, receiver_address, owner_address

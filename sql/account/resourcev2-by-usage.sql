@@ -13,7 +13,7 @@ WITH r AS (
   SELECT owner_address, receiver_address, CASE resource WHEN 'ENERGY' THEN 1 ELSE 0 END AS resource,
          balance, lock_balance, expire_time, operation_ts, resource_value, lock_resource_value
   FROM account_resources_served
-  WHERE address = $address AND version = 2 AND type = 2 AND ($to_address IS NULL OR receiver_address = $to_address)
+  WHERE bucket = address_bucket($address) AND address = $address AND version = 2 AND type = 2 AND ($to_address IS NULL OR receiver_address = $to_address)
 ), used AS (
   SELECT owner_address AS receiver_address, sum(energy_usage + net_usage)::BIGINT AS usage, sum(fee)::BIGINT AS burn_sun
   FROM transactions t

@@ -13,7 +13,7 @@ WITH r AS (
   SELECT owner_address, receiver_address, CASE resource WHEN 'ENERGY' THEN 1 WHEN 'TRON_POWER' THEN 2 ELSE 0 END AS resource,
          balance, lock_balance, expire_time, operation_ts, resource_value, lock_resource_value
   FROM account_resources_served
-  WHERE address = $address AND version = 2 AND type = $type AND ($to_address IS NULL OR receiver_address = $to_address)
+  WHERE bucket = address_bucket($address) AND address = $address AND version = 2 AND type = $type AND ($to_address IS NULL OR receiver_address = $to_address)
 )
 SELECT r.*, coalesce(r.operation_ts, r.expire_time, 0) AS sort_ts, count(*) OVER () AS n_rows
 FROM r

@@ -1,10 +1,6 @@
--- /api/security/sign/data: the permissions of an account's newest snapshot (arg_max: measured 9 ms on the default
--- lake where ORDER BY as_of_block DESC LIMIT 1 took 85 ms, a top-N that read every column of the matching groups).
+-- /api/security/sign/data: the permissions of an account's newest snapshot (account_details, computed at publish: the
+-- in-memory serving table where it fits, else one bucket's file). A NULL (default permissions) in the newest snapshot
+-- wins over an older multi-signature one. n = 0 without a snapshot.
 -- @param address VARCHAR
--- arg_max_null: a NULL (default permissions) in the newest snapshot wins over an older multi-signature one; arg_max
--- would skip it.
-SELECT arg_max_null(owner_permission_json, as_of_block) AS owner_permission_json,
-       arg_max_null(active_permissions_json, as_of_block) AS active_permissions_json,
-       arg_max_null(witness_permission_json, as_of_block) AS witness_permission_json,
-       count(*) AS n
-FROM account_snapshots WHERE address = $address
+SELECT owner_permission_json, active_permissions_json, witness_permission_json, CASE WHEN has_snapshot THEN 1 ELSE 0 END AS n
+FROM account_details_served WHERE bucket = address_bucket($address) AND address = $address

@@ -12,5 +12,5 @@ WITH f AS (
 )
 SELECT h.head_balance, f.day_n, CAST(f.delta AS BIGINT) AS delta
 FROM (SELECT coalesce((SELECT balance FROM trx_balances WHERE address = $address),
-                      (SELECT balance FROM accounts WHERE address = $address)) AS head_balance) h
+                      (SELECT balance FROM accounts WHERE bucket = address_bucket($address) AND address = $address)) AS head_balance) h
 LEFT JOIN f ON true

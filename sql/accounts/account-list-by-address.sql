@@ -1,3 +1,3 @@
--- /api/account/list?address=…: that account alone.
+-- /api/account/list?address=…: that account alone (its bucket of accounts).
 -- @param address VARCHAR
-SELECT address, balance, power, tx_total, latest_operation_time FROM accounts WHERE address = $address
+SELECT address, balance, power, tx_total, latest_operation_time FROM accounts WHERE bucket = address_bucket($address) AND address = $address

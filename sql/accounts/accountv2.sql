@@ -18,7 +18,7 @@ SELECT q.address, coalesce(s.create_time > 0 OR s.balance > 0, false) AS activat
        l.public_tag, w.url AS witness_url,
        n.total_net_weight, n.total_net_limit, n.total_energy_weight, n.total_energy_limit
 FROM q
-LEFT JOIN (SELECT * FROM account_details_served WHERE address = $address) s ON s.address = q.address
+LEFT JOIN (SELECT * FROM account_details_served WHERE bucket = address_bucket($address) AND address = $address) s ON s.address = q.address
 LEFT JOIN (SELECT address FROM contracts WHERE address = $address) c ON c.address = q.address
 LEFT JOIN (SELECT address, public_tag FROM address_labels WHERE address = $address) l ON l.address = q.address
 LEFT JOIN (SELECT address, url FROM witnesses WHERE address = $address) w ON w.address = q.address

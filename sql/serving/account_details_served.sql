@@ -1,24 +1,6 @@
--- The newest account snapshot of each address with its lake activity and current stakes, held in memory for the
--- account point lookups (/api/accountv2; wallet/trx-balance for /api/account/tokens, /wallet, /token_asset_overview).
--- Bounded by the addresses in the snapshots and in account_activity (default lake ~300 K rows). Through the Parquet
--- reader the newest-snapshot lookup alone took 10-36 ms (28 columns of a 4,096-row group, and a top-N's late
--- materialization read the file twice); in memory, sorted by address, a lookup prunes to one row group
--- (bench/results/account-latency.md). An address with activity or stakes but no snapshot has NULL snapshot columns
--- (never activated, as the endpoints read it).
-WITH s AS (
-  SELECT address, balance, create_time, account_name, is_witness, latest_withdraw_time, frozen_v1_bandwidth,
-         frozen_v1_bandwidth_expire, frozen_v1_energy, frozen_v1_energy_expire, delegated_v1_bandwidth, delegated_v1_energy,
-         acquired_v1_bandwidth, acquired_v1_energy, frozen_v2_bandwidth, frozen_v2_energy, frozen_v2_tron_power,
-         delegated_v2_bandwidth, delegated_v2_energy, acquired_v2_bandwidth, acquired_v2_energy, owner_permission_json,
-         active_permissions_json
-  FROM account_snapshots
-  QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1
-), sa AS (
-  SELECT coalesce(s.address, a.address) AS address, s.address IS NOT NULL AS has_snapshot, s.* EXCLUDE (address),
-         a.tx_in, a.tx_out, a.tx_total, a.last_out_ts
-  FROM s FULL JOIN account_activity a ON a.address = s.address
-)
-SELECT coalesce(sa.address, p.address) AS address, coalesce(sa.has_snapshot, false) AS has_snapshot, sa.* EXCLUDE (address, has_snapshot),
-       p.pending_unstake, p.withdrawable, p.votes_used
-FROM sa FULL JOIN stake_positions p ON p.address = sa.address
-ORDER BY 1
+-- account_details held in memory where it fits (SERVING_ROW_CAP; the default lake's ~300 K addresses): a point lookup
+-- costs ~1 ms in memory against a few through the Parquet reader (bench/results/account-scale.md). Past the cap (a
+-- lake of millions of accounts) it stays a view of the bucketed files: a lookup saying `bucket = address_bucket($a)`
+-- opens one bucket's file. The bucket column is kept, so the same query prunes both ways; in the files' order (by
+-- bucket, then address), so the in-memory zone maps prune too.
+SELECT * FROM account_details

@@ -1,5 +1,6 @@
--- account_resources held in memory (bounded by the accounts and pairs in the snapshots; over the serving cap it
--- stays a view of the file): a point lookup of one account's rows costs ~1 ms in memory against 4-9 ms through the
--- Parquet reader, whose cost also grew most with machine load (bench/results/account-state.md). In the file's order
--- (sorted by address), so the in-memory row groups' zone maps prune the lookup.
+-- account_resources held in memory where it fits (bounded by the accounts and pairs in the snapshots; past the serving
+-- cap it stays a view of the bucketed files): a point lookup of one account's rows costs ~1 ms in memory against 4-9 ms
+-- through the Parquet reader, whose cost also grew most with machine load (bench/results/account-state.md). In the
+-- files' order (by bucket, then address), so the in-memory zone maps prune the lookup; queries say
+-- `bucket = address_bucket($address)` so that the view past the cap opens one bucket's file.
 SELECT * FROM account_resources

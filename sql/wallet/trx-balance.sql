@@ -5,7 +5,7 @@
 WITH s AS (
   SELECT balance, frozen_v1_bandwidth + frozen_v1_energy + delegated_v1_bandwidth + delegated_v1_energy AS frozen_v1,
          frozen_v2_bandwidth + frozen_v2_energy + frozen_v2_tron_power + delegated_v2_bandwidth + delegated_v2_energy AS frozen_v2
-  FROM account_details_served WHERE address = $address AND has_snapshot
+  FROM account_details_served WHERE bucket = address_bucket($address) AND address = $address AND has_snapshot
 )
 SELECT (SELECT balance FROM s) AS balance, (SELECT frozen_v1 FROM s) AS frozen_v1, (SELECT frozen_v2 FROM s) AS frozen_v2,
        (SELECT arg_max(price_usd, day_ts) FROM token_prices WHERE token_id = '_') AS price_usd

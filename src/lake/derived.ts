@@ -491,7 +491,8 @@ export const accountResources: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: 'accounts in account_snapshots and pairs in resource_delegations (the rows of stake_positions and delegations_by_address)' },
   partitioned: false,
-  rowGroupSize: 4_096,
+  rowGroupSize: 8_192,
+  bucketBy: 'address',
   sortBy: ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address'],
   doc: "Every row /api/account/resource (version 1) and /api/account/resourcev2 (version 2) answer, filed under the account asked about, its resource value at the newest network snapshot computed once per publish: one file read per request (bench/results/account-state.md).",
   columns: [
@@ -510,6 +511,7 @@ export const accountResources: DerivedDataset = {
     c('tx_ts', 'BIGINT', 'its time, ms', true),
     c('resource_value', 'DOUBLE', 'stake / 10^6 × limit / weight of the newest network snapshot (TRON Power: 1 per TRX); NULL without one', true),
     c('lock_resource_value', 'DOUBLE', 'the same for lock_balance (Stake 2.0)', true),
+    bucket,
   ],
 };
 
@@ -753,12 +755,68 @@ export const accountActivity: DerivedDataset = {
   ],
 };
 
+/**
+ * Account state per address, computed at publish for the point lookups of /api/accountv2, the wallet endpoints'
+ * TRX balance and /api/security/sign/data. Bucketed by address like the by-address copies: at 4.1 M accounts (bench
+ * lake) one file of them was ~1,000 row groups, each a scan task even when pruned; a bucket's file holds 1/32 of them.
+ * Row groups of 8,192: measured on the bench lake's buckets (~128 K rows each, load ~7), a lookup of every column took
+ * 12 ms with 1,024 or 2,048, 7-11 with 4,096, 6.0-6.4 with 8,192, 5.4-9.2 with 16,384: the row groups a file plans
+ * cost more than the larger group decoded (bench/results/account-scale.md). account_resources and accounts the same.
+ */
+export const accountDetails: DerivedDataset = {
+  name: 'account_details',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'addresses in account_snapshots (the newest row of each), account_activity and stake_positions' },
+  partitioned: false,
+  rowGroupSize: 8_192,
+  bucketBy: 'address',
+  sortBy: ['address'],
+  doc: "One row per address with an account snapshot, lake activity or a stake position: its newest snapshot's balance, stakes and permissions (NULL without a snapshot: never activated), its transactions in the lake, and its pending and withdrawable unstakes and votes (stake_positions).",
+  columns: [
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('has_snapshot', 'BOOLEAN', 'the address has an account snapshot (the snapshot columns are NULL otherwise)'),
+    c('balance', 'BIGINT', 'TRX balance, sun', true),
+    c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)', true),
+    c('account_name', 'VARCHAR', "account name ('' when none)", true),
+    c('is_witness', 'BOOLEAN', 'the account is a witness (SR candidate)', true),
+    c('latest_withdraw_time', 'BIGINT', 'last reward withdrawal, ms (0 when none)', true),
+    c('frozen_v1_bandwidth', 'BIGINT', 'Stake 1.0: own frozen balance for bandwidth, sun', true),
+    c('frozen_v1_bandwidth_expire', 'BIGINT', 'its unlock time, ms', true),
+    c('frozen_v1_energy', 'BIGINT', 'Stake 1.0: own frozen balance for energy, sun', true),
+    c('frozen_v1_energy_expire', 'BIGINT', 'its unlock time, ms', true),
+    c('delegated_v1_bandwidth', 'BIGINT', 'Stake 1.0: frozen for bandwidth of others, sun', true),
+    c('delegated_v1_energy', 'BIGINT', 'Stake 1.0: frozen for energy of others, sun', true),
+    c('acquired_v1_bandwidth', 'BIGINT', 'Stake 1.0: bandwidth stake received, sun', true),
+    c('acquired_v1_energy', 'BIGINT', 'Stake 1.0: energy stake received, sun', true),
+    c('frozen_v2_bandwidth', 'BIGINT', 'Stake 2.0: own stake for bandwidth not delegated, sun', true),
+    c('frozen_v2_energy', 'BIGINT', 'Stake 2.0: own stake for energy not delegated, sun', true),
+    c('frozen_v2_tron_power', 'BIGINT', 'Stake 2.0: stake for TRON Power only, sun', true),
+    c('delegated_v2_bandwidth', 'BIGINT', 'Stake 2.0: delegated to others for bandwidth, sun', true),
+    c('delegated_v2_energy', 'BIGINT', 'Stake 2.0: delegated to others for energy, sun', true),
+    c('acquired_v2_bandwidth', 'BIGINT', 'Stake 2.0: received from others for bandwidth, sun', true),
+    c('acquired_v2_energy', 'BIGINT', 'Stake 2.0: received from others for energy, sun', true),
+    c('owner_permission_json', 'VARCHAR', 'owner permission, JSON (NULL: the default)', true),
+    c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array (NULL: the default)', true),
+    c('witness_permission_json', 'VARCHAR', 'witness permission, JSON (NULL when none)', true),
+    c('tx_in', 'BIGINT', 'account_activity.tx_in (NULL: no transaction in the lake)', true),
+    c('tx_out', 'BIGINT', 'account_activity.tx_out', true),
+    c('tx_total', 'BIGINT', 'account_activity.tx_total', true),
+    c('last_out_ts', 'BIGINT', 'account_activity.last_out_ts: time of the last transaction it signed, ms', true),
+    c('pending_unstake', 'BIGINT', 'stake_positions.pending_unstake (NULL without a position)', true),
+    c('withdrawable', 'BIGINT', 'stake_positions.withdrawable', true),
+    c('votes_used', 'BIGINT', 'stake_positions.votes_used', true),
+    bucket,
+  ],
+};
+
 export const accounts: DerivedDataset = {
   name: 'accounts',
   kind: 'derived',
   growth: { rule: 'bounded', boundedBy: SNAPSHOT_BOUND },
   partitioned: false,
-  rowGroupSize: 4_096,
+  rowGroupSize: 8_192,
+  // By address like the account state: /api/account/list?address= and account/analysis read one account.
+  bucketBy: 'address',
   sortBy: ['address'],
   doc: "One row per account (an address with an account snapshot: the chain activated it; a TRC20 recipient never activated is no account): its newest snapshot's balance, name and creation time, TRON Power, contract flag, lake activity, and its place in each sort of /api/account/list (1 = largest; ties by address).",
   columns: [
@@ -778,7 +836,47 @@ export const accounts: DerivedDataset = {
     c('rank_balance', 'BIGINT', 'place by balance, largest first (ties: address ascending)'),
     c('rank_power', 'BIGINT', 'place by power, largest first'),
     c('rank_tx', 'BIGINT', 'place by tx_total, largest first'),
+    bucket,
   ],
+};
+
+/**
+ * The /api/account/list pages of one sort: the accounts ordered by their place in it, so a page (places off+1 …
+ * off+limit, or counted from the end) reads the one or two row groups holding them. Through `accounts` (sorted by
+ * address) a page was a top-N over every account: 145 ms at 4.1 M accounts. 32,768-row groups, measured on the
+ * bench lake's 4.1 M accounts (load ~6): a page 3.4-5.7 ms against 6.5-12.5 ms with 8,192 (more row groups to plan)
+ * and 6.2-9.8 ms with 131,072 (a larger group to decode).
+ */
+const accountsBy = (key: 'balance' | 'power' | 'tx', what: string): DerivedDataset => ({
+  name: `accounts_by_${key}`,
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'the accounts (one row each, from accounts)' },
+  partitioned: false,
+  rowGroupSize: 32_768,
+  sortBy: ['rank'],
+  doc: `The rows of accounts in their place by ${what} (accounts.rank_${key}): the pages of /api/account/list in that sort.`,
+  columns: [
+    c('rank', 'BIGINT', `place by ${what}, largest first (ties: address ascending)`),
+    c('address', 'VARCHAR', 'account, Base58'),
+    c('balance', 'BIGINT', 'TRX balance, sun'),
+    c('power', 'BIGINT', 'TRON Power, sun'),
+    c('tx_total', 'BIGINT', 'transactions in the lake'),
+    c('latest_operation_time', 'BIGINT', 'time of the last transaction it signed in the lake, ms (0 when none)'),
+  ],
+});
+export const accountsByBalance = accountsBy('balance', 'balance');
+export const accountsByPower = accountsBy('power', 'TRON Power');
+export const accountsByTx = accountsBy('tx', 'transaction count');
+
+export const accountCreations: DerivedDataset = {
+  name: 'account_creations',
+  kind: 'derived',
+  growth: { rule: 'bounded', boundedBy: 'the accounts (one row each, from accounts)' },
+  partitioned: false,
+  rowGroupSize: 32_768,
+  sortBy: ['create_time'],
+  doc: "Every account's creation time, sorted: /api/account/list counts the accounts created since a time from the row groups after it (through accounts, a scan of every account: 84 ms at 4.1 M).",
+  columns: [c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)')],
 };
 
 export const trxFlows: DerivedDataset = {
@@ -1077,7 +1175,12 @@ export const derivedDatasets: DerivedDataset[] = [
   dailyTokenHolders,
   witnessDailyStats,
   accountActivity,
+  accountDetails,
   accounts,
+  accountsByBalance,
+  accountsByPower,
+  accountsByTx,
+  accountCreations,
   trxFlows,
   addressBlockActivity,
   addressBlockTokens,

@@ -26,6 +26,8 @@
  *   that publish rebuilds the state in full with `sql/derive/<name>.sql` and says so in the manifest.
  * - `bounded`: recomputed in full at every publish from other derived datasets; allowed only where the cost is
  *   bounded by a dimension (tokens, holders), not by history; `boundedBy` names it.
+ * A `state` or `bounded` dataset with `bucketBy` is written whole too, one `bucket=K/part-0.parquet` per address
+ * bucket (derive.ts writeWhole; the account state looked up by address at millions of accounts).
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';

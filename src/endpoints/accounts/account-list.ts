@@ -12,8 +12,10 @@ import { address, exactInteger, pagingFields, signedSort, signedSortClauses, wit
 import { contractMap, count, exactInt } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
-// A stored place (1 = largest, ties by address) sorts each key; its negation reads "largest first" as DESC.
-const SORTS = { balance: '(-rank_balance)', power: '(-rank_power)', totaltransactioncount: '(-rank_tx)' };
+// Each sort's pages are read from its own dataset ordered by the stored place (1 = largest, ties by address), so every
+// key sorts by `rank`; its negation reads "largest first" as DESC.
+const SORTS = { balance: '(-rank)', power: '(-rank)', totaltransactioncount: '(-rank)' };
+const PAGES = { balance: 'pageBalance', power: 'pagePower', totaltransactioncount: 'pageTx' } as const;
 const DAY_MS = 86_400_000;
 
 const params = z
@@ -49,16 +51,29 @@ export default defineEndpoint({
     data: z.array(accountListItem),
     contractMap,
   }),
-  queries: { rows: 'accounts/account-list', byAddress: 'accounts/account-list-by-address', totals: 'accounts/account-list-totals' },
-  orderBys: signedSortClauses(SORTS),
+  queries: {
+    pageBalance: 'accounts/account-list-balance',
+    pagePower: 'accounts/account-list-power',
+    pageTx: 'accounts/account-list-tx',
+    byAddress: 'accounts/account-list-by-address',
+    totals: 'accounts/account-list-totals',
+  },
+  orderBys: [...new Set(signedSortClauses(SORTS))],
   async handle(p, ctx) {
     const first = ctx.manifest.first?.timestamp ?? 0;
-    const [found, [totals]] = await Promise.all([
-      p.address ? ctx.rows('byAddress', { address: p.address }) : ctx.rows('rows', { lim: p.page.limit, off: p.page.start }, p.sort.orderBy),
+    const [byAddress, [totals]] = await Promise.all([
+      p.address ? ctx.rows('byAddress', { address: p.address }) : Promise.resolve(null),
       ctx.rows('totals', { since: ctx.now - DAY_MS, first_ts: first }),
     ]);
-    const rows = p.address ? found.slice(p.page.start, p.page.start + p.page.limit) : found;
     const known = Number(totals?.n ?? 0);
+    // A page is a range of places: from the top for "largest first", from the end (place `known`) for the other way.
+    const desc = p.sort.key.startsWith('-');
+    const field = p.sort.key.replace(/^-/, '').toLowerCase() as keyof typeof PAGES;
+    const [lo, hi] = desc
+      ? [p.page.start + 1, p.page.start + p.page.limit]
+      : [known - p.page.start - p.page.limit + 1, known - p.page.start];
+    const found = byAddress ?? (await ctx.rows(PAGES[field], { lo, hi }, p.sort.orderBy));
+    const rows = p.address ? found.slice(p.page.start, p.page.start + p.page.limit) : found;
     const anchor = totals?.anchor === null || totals?.anchor === undefined ? null : exactInteger(totals.anchor);
     const accountNumber = anchor === null ? BigInt(known) : anchor + exactInteger(totals?.created_in_lake ?? 0);
     const rangeTotal = p.address ? found.length : known;
