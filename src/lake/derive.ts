@@ -193,6 +193,17 @@ async function withSearchPath<T>(view: Db, schema: string | null, f: () => Promi
 }
 
 /**
+ * Runs `each` for every bucket on the derive's two connections at once, alternating buckets between them (one
+ * bucket's COPY is one DuckDB statement, which does not use both cores by itself; tiny lake: 285 ms instead of 554).
+ */
+async function inTwoLanes<B>(ctx: DeriveContext, buckets: readonly B[], each: (run: (sql: string) => Promise<unknown>, bucket: B) => Promise<void>): Promise<void> {
+  const lane = async (run: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
+    for (const b of buckets.filter((_, i) => i % 2 === laneNo)) await each(run, b);
+  };
+  await Promise.all([lane((sql) => ctx.view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+}
+
+/**
  * One file, `part-0.parquet`, from a SELECT (state and bounded datasets); one per address bucket,
  * `bucket=K/part-0.parquet`, when `bucketBy` (account state at millions of accounts: a lookup opens one bucket's file,
  * whose few row groups are all it plans, where one file of 4 M accounts cost a scan task per row group, ~1,000 of them).
@@ -216,14 +227,11 @@ async function writeWhole(ctx: DeriveContext, ds: DerivedDataset, target: string
     );
     const counts = await view.all('SELECT derive_bucket AS b, count(*) AS n FROM main.derive_sorted GROUP BY ALL ORDER BY b');
     const buckets = counts.map((r) => Number(r.b));
-    const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
-      for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
-        const file = path.join(target, `bucket=${b}`, 'part-0.parquet');
-        await fs.mkdir(path.dirname(file), { recursive: true });
-        await run1(`COPY (SELECT ${cols(ds)} FROM main.derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(ds.compression, rg)})`);
-      }
-    };
-    await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+    await inTwoLanes(ctx, buckets, async (run, b) => {
+      const file = path.join(target, `bucket=${b}`, 'part-0.parquet');
+      await fs.mkdir(path.dirname(file), { recursive: true });
+      await run(`COPY (SELECT ${cols(ds)} FROM main.derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(ds.compression, rg)})`);
+    });
     const rows = counts.reduce((a, r) => a + Number(r.n), 0);
     if (rows > 0) {
       const written = Number(await view.scalar(`SELECT count(*) FROM read_parquet(${lit(path.join(target, '*', 'part-0.parquet'))})`));
@@ -479,16 +487,11 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
         await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT ${bucket} AS derive_bucket, * FROM (${select}) ORDER BY derive_bucket, ${order}`);
       }
       const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
-      const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
-        for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
-          const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
-          await fs.mkdir(path.dirname(file), { recursive: true });
-          await run1(
-            `COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`,
-          );
-        }
-      };
-      await Promise.all([lane((sql) => view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+      await inTwoLanes(ctx, buckets, async (runSql, b) => {
+        const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
+        await fs.mkdir(path.dirname(file), { recursive: true });
+        await runSql(`COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`);
+      });
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
     if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
@@ -509,21 +512,18 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
 async function mergeBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, group: readonly RunEntry[], id: string): Promise<void> {
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
   const buckets = (await fs.readdir(target)).filter((b) => b.startsWith('bucket=')).sort();
-  const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
-    for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
-      const files: string[] = [];
-      for (const r of group) {
-        const f = path.join(target, b, `run-${r.id}.parquet`);
-        if (await exists(f)) files.push(lit(f));
-      }
-      if (!files.length) continue;
-      await run1(
-        `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}], hive_partitioning = false) ORDER BY ${ds.sortBy.join(', ')}) ` +
-          `TO ${lit(path.join(target, b, `run-${id}.parquet`))} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
-      );
+  await inTwoLanes(ctx, buckets, async (run, b) => {
+    const files: string[] = [];
+    for (const r of group) {
+      const f = path.join(target, b, `run-${r.id}.parquet`);
+      if (await exists(f)) files.push(lit(f));
     }
-  };
-  await Promise.all([lane((sql) => ctx.view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+    if (!files.length) return;
+    await run(
+      `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}], hive_partitioning = false) ORDER BY ${ds.sortBy.join(', ')}) ` +
+        `TO ${lit(path.join(target, b, `run-${id}.parquet`))} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
+    );
+  });
   // The footers' row counts (no page is read): a short write fails here, not in a later lookup.
   const want = group.reduce((a, r) => a + r.rows, 0);
   const got = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(runGlob(target, ds, id))}, hive_partitioning = false)`));
@@ -540,21 +540,18 @@ async function compactBuckets(ctx: DeriveContext, ds: DerivedDataset, target: st
   if (!runs.length) return [];
   const all = merged(runs);
   const rg = ds.rowGroupSize ?? ctx.rowGroup;
-  const lane = async (run1: (sql: string) => Promise<unknown>, laneNo: number): Promise<void> => {
-    for (const b of buckets.filter((_, i) => i % 2 === laneNo)) {
-      const dir = path.join(target, `bucket=${b}`);
-      const files = (await exists(dir)) ? (await fs.readdir(dir)).filter((f) => f.startsWith('run-')).sort() : [];
-      if (files.length === 0 || (files.length === 1 && files[0] === `run-${all.id}.parquet`)) continue;
-      const tmp = path.join(dir, `.compact-${all.id}.parquet`);
-      await run1(
-        `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.map((f) => lit(path.join(dir, f))).join(', ')}], hive_partitioning = false) ` +
-          `ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(tmp)} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
-      );
-      for (const f of files) await fs.rm(path.join(dir, f));
-      await fs.rename(tmp, path.join(dir, `run-${all.id}.parquet`));
-    }
-  };
-  await Promise.all([lane((sql) => ctx.view.run(sql), 0), lane((sql) => ctx.second.run(sql), 1)]);
+  await inTwoLanes(ctx, buckets, async (run, b) => {
+    const dir = path.join(target, `bucket=${b}`);
+    const files = (await exists(dir)) ? (await fs.readdir(dir)).filter((f) => f.startsWith('run-')).sort() : [];
+    if (files.length === 0 || (files.length === 1 && files[0] === `run-${all.id}.parquet`)) return;
+    const tmp = path.join(dir, `.compact-${all.id}.parquet`);
+    await run(
+      `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.map((f) => lit(path.join(dir, f))).join(', ')}], hive_partitioning = false) ` +
+        `ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(tmp)} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
+    );
+    for (const f of files) await fs.rm(path.join(dir, f));
+    await fs.rename(tmp, path.join(dir, `run-${all.id}.parquet`));
+  });
   // The run list from the files: the whole-range run (where compacted) and the older runs (where not yet).
   const byId = new Map<string, string[]>();
   for (const b of await fs.readdir(target)) {
