@@ -992,7 +992,11 @@ export const hourlyAddressActivity: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'per-day', additive: true },
   partitioned: true,
-  sortBy: ['day', 'hour_ts', 'address'],
+  // Address before hour inside a day: an address active in several hours of the day has its rows side by side, which
+  // zstd stores once (a bench day of 1.04 M rows, 816 K addresses: the address column 25.7 → 19.0 MB, the file 35.0
+  // → 28.8 MB). Its readers (the top-10 serving tables) read whole days of the last two weeks, so nothing prunes by
+  // hour inside a day file.
+  sortBy: ['day', 'address', 'hour_ts'],
   // Rows grow with addresses × hours (the default lake: 3.8 M): read from the day files, never held in memory.
   onDisk: true,
   doc: "Per UTC hour and address: transactions signed, TRX sent and received by TransferContract (successful), energy and bandwidth its transactions used and burned, fees it paid, and the calls, energy and fees of the calls made to it as a contract.",
