@@ -578,7 +578,11 @@ export const dailyAccountRoles: DerivedDataset = {
   growth: { rule: 'per-day', set: true },
   partitioned: true,
   onDisk: true,
-  sortBy: ['day', 'role', 'key', 'address'],
+  // Address before role inside a day: a caller is a sender too (the owner), and most receivers send, so an account's
+  // rows lie together and zstd stores the address once (a bench day of 1.30 M rows: 32.2 → 19.9 MB). Its readers take
+  // whole days (the period sets, the merges' anti-joins against a day's previous set); a scan of one role now reads
+  // the whole day file (a bench day's callers: 100 → 115 ms).
+  sortBy: ['day', 'address', 'role', 'key'],
   doc: "Each account once per UTC day and role (sender, receiver of a TRX / TRC10 transfer, caller of a contract): the day's distinct sets, so that appending blocks to a day merges the distinct counts of daily_network_stats, daily_contract_resources and daily_contract_call_stats without reading the day's transactions again.",
   columns: [
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
