@@ -1,7 +1,8 @@
 -- trx_balances.sql over the new blocks: an address already held gets its new flows added; one moving for the first
 -- time starts from its newest snapshot at or before the head (0 without one) plus its new flows after that block.
+-- The new flows are trx_flows' rows of the new blocks (derived just before, schema delta), not the flow rules run again.
 WITH moved AS (
-  SELECT address, block_number, delta FROM ({{> fragments/trx-flows delta.transactions delta.internal_transactions}})
+  SELECT address, block_number, delta FROM delta.trx_flows
 ),
 held AS (
   SELECT p.address, p.balance + coalesce(sum(m.delta), 0) AS balance
