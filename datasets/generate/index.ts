@@ -93,6 +93,7 @@ async function runFile(db: Db, file: string, vars: Record<string, Lit>): Promise
   // TRONLAKE_GEN_PROFILE=<dir>: DuckDB's operator profile of every statement as <dir>/<file>#<n>.json (how the
   // README's per-operator figures were found); the folder is the caller's, the file names are ours.
   const profileDir = process.env.TRONLAKE_GEN_PROFILE;
+  if (profileDir) await fs.mkdir(profileDir, { recursive: true });
   for (const [n, st] of list.entries()) {
     if (profileDir) {
       await db.run(`SET enable_profiling = 'json'`);
