@@ -707,8 +707,8 @@ async function resumeStaged(
  * (same BatchStart chain), keeps what opening-state.sql reads of it, runs opening-state.sql once over all of them,
  * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. It also keeps each
  * batch's staged tables (from `keepFrom` on) in a database file of their own, which that batch's publish opens as
- * its staging database instead of staging again (keepStaged / resumeStaged). Memory: one batch's staging database at a time, then the kept columns
- * of every batch; disk: the kept batches, each deleted once its batch is published.
+ * its staging database instead of staging again (keepStaged / resumeStaged). Memory: one batch's staging database at
+ * a time, then the kept columns of every batch; disk: the kept batches, each deleted once its batch is published.
  */
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
