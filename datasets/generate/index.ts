@@ -90,7 +90,15 @@ function statements(text: string): string[] {
 async function runFile(db: Db, file: string, vars: Record<string, Lit>): Promise<void> {
   const text = await fs.readFile(path.join(SQL_DIR, file), 'utf8');
   const list = statements(render(text, vars));
+  // TRONLAKE_GEN_PROFILE=<dir>: DuckDB's operator profile of every statement as <dir>/<file>#<n>.json (how the
+  // README's per-operator figures were found); the folder is the caller's, the file names are ours.
+  const profileDir = process.env.TRONLAKE_GEN_PROFILE;
+  if (profileDir) await fs.mkdir(profileDir, { recursive: true });
   for (const [n, st] of list.entries()) {
+    if (profileDir) {
+      await db.run(`SET enable_profiling = 'json'`);
+      await db.run(`SET profiling_output = ${lit(path.join(profileDir, `${file}#${n}.json`))}`);
+    }
     const t0 = performance.now();
     const c0 = process.cpuUsage();
     await db.run(st);
@@ -99,6 +107,7 @@ async function runFile(db: Db, file: string, vars: Record<string, Lit>): Promise
       process.stderr.write(`[generate]   ${file}#${n}: ${((performance.now() - t0) / 1000).toFixed(2)} s wall ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
     }
   }
+  if (profileDir) await db.run('PRAGMA disable_profiling');
 }
 
 async function insertRows(db: Db, table: string, ddl: string, rows: Lit[][]): Promise<void> {
@@ -463,10 +472,12 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
 
   let shrink: Promise<void> | undefined;
   let publishing = '';
-  const stageFile = path.join(tmp, 'stage.duckdb');
-  const db = await openStage(job, stageFile);
+  // A batch the opening pass kept is opened where it lies: its database file becomes this batch's staging database
+  // (was: copied into a fresh one, 36-43 CPU s a bench batch), and is deleted with it.
+  const stageFile = job.staged?.file ?? path.join(tmp, 'stage.duckdb');
+  const db = await openStage(job, stageFile, job.staged !== undefined);
   try {
-    const { vars, created, minted } = job.staged ? await loadStaged(db, job.staged, next) : await stageBatch(db, job, next);
+    const { vars, created, minted } = job.staged ? await resumeStaged(db, job.staged, next) : await stageBatch(db, job, next);
     if (job.incremental) await keepEarlierDimensionRows(db, out);
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
@@ -522,11 +533,14 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
   }
 }
 
-/** The batch's staging database: in memory, or a file next to the output for the big profiles (it spills). */
-async function openStage(job: Pick<BatchJob, 'opts' | 'cfg' | 'tmp'>, stageFile: string): Promise<Db> {
+/**
+ * The batch's staging database: in memory, or a file next to the output for the big profiles (it spills); `kept`: the
+ * file a batch was kept in by the opening pass, whatever the profile.
+ */
+async function openStage(job: Pick<BatchJob, 'opts' | 'cfg' | 'tmp'>, stageFile: string, kept = false): Promise<Db> {
   return Db.open(
     { threads: job.opts.threads ?? os.availableParallelism(), memoryLimit: job.cfg.memoryLimit, tempDirectory: path.join(job.tmp, 'spill') },
-    job.cfg.fileBacked ? stageFile : ':memory:',
+    job.cfg.fileBacked || kept ? stageFile : ':memory:',
   );
 }
 
@@ -639,7 +653,10 @@ interface StagedBatch {
  */
 const KEPT_WORKING = { every: ['g_gov_energy'], first: ['g_addr', 'g_gov_prop', 'g_gov_approval'] };
 
-/** Copies a staged batch's tables into a new database file `file`; the catalog's tables keep their declared DDL. */
+/**
+ * Copies a staged batch's tables into a new database file `file` (the catalog's tables with their declared DDL, and
+ * the working tables the rest of the batch reads), which becomes that batch's staging database (resumeStaged).
+ */
 async function keepStaged(
   db: Db,
   file: string,
@@ -651,58 +668,47 @@ async function keepStaged(
     .map((r) => String(r.table_name))
     .filter((t) => !t.startsWith('g_') || working.has(t));
   const here = String(await db.scalar('SELECT current_database()')); // 'memory', or the staging file's name
+  const declared = new Map(sourceDatasets.map((d) => [d.name, d]));
   await db.run(`ATTACH ${lit(file)} AS kept`);
   try {
-    await copyTables(db, tables, here, 'kept');
+    for (const t of tables) {
+      const ds = declared.get(t);
+      if (ds) {
+        await db.run(`CREATE TABLE kept.${t} (${columnDDL(ds)})`);
+        await db.run(`INSERT INTO kept.${t} SELECT * FROM "${here}".${t}`);
+      } else {
+        await db.run(`CREATE TABLE kept.${t} AS SELECT * FROM "${here}".${t}`);
+      }
+    }
   } finally {
     await db.run('DETACH kept');
   }
   return { file, vars: staged.vars, created: staged.created, minted: staged.minted };
 }
 
-/** Loads a batch kept by keepStaged into the batch's staging database (then deletes the file): stageBatch's result. */
-async function loadStaged(
+/**
+ * Makes a batch kept by keepStaged, opened as the staging database (generateBatch), ready for the rest of its batch:
+ * the connection settings and the macros (they live in the database that ran 00-macros.sql, not in the kept file).
+ * Returns what stageBatch returned for it.
+ */
+async function resumeStaged(
   db: Db,
   staged: StagedBatch,
   next: () => void,
 ): Promise<{ vars: Record<string, Lit>; created: number; minted: Map<number, number> }> {
   await db.run('SET preserve_insertion_order = false');
   for (let i = 0; i < GEN_STEPS.length; i++) next(); // the generation steps ran in the opening pass
-  await runFile(db, '00-macros.sql', staged.vars); // macros live in a database's catalog, not in its tables
-  const here = String(await db.scalar('SELECT current_database()'));
-  await db.run(`ATTACH ${lit(staged.file)} AS kept (READ_ONLY)`);
-  try {
-    const tables = (await db.all(`SELECT table_name FROM duckdb_tables() WHERE database_name = 'kept'`)).map((r) => String(r.table_name));
-    await copyTables(db, tables, 'kept', here);
-  } finally {
-    await db.run('DETACH kept');
-  }
-  await fs.rm(staged.file, { force: true });
-  await fs.rm(`${staged.file}.wal`, { force: true });
+  await runFile(db, '00-macros.sql', staged.vars);
   return { vars: staged.vars, created: staged.created, minted: staged.minted };
-}
-
-/** Copies tables between two attached databases; a catalog source dataset is created with its declared DDL first. */
-async function copyTables(db: Db, tables: string[], from: string, to: string): Promise<void> {
-  const declared = new Map(sourceDatasets.map((d) => [d.name, d]));
-  for (const t of tables) {
-    const ds = declared.get(t);
-    if (ds) {
-      await db.run(`CREATE TABLE "${to}".${t} (${columnDDL(ds)})`);
-      await db.run(`INSERT INTO "${to}".${t} SELECT * FROM "${from}".${t}`);
-    } else {
-      await db.run(`CREATE TABLE "${to}".${t} AS SELECT * FROM "${from}".${t}`);
-    }
-  }
 }
 
 /**
  * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
  * (same BatchStart chain), keeps what opening-state.sql reads of it, runs opening-state.sql once over all of them,
  * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. It also keeps each
- * batch's staged tables (from `keepFrom` on) in a database file of their own, which that batch's publish loads instead
- * of staging again (keepStaged / loadStaged). Memory: one batch's staging database at a time, then the kept columns
- * of every batch; disk: the kept batches, each deleted once its batch is published.
+ * batch's staged tables (from `keepFrom` on) in a database file of their own, which that batch's publish opens as
+ * its staging database instead of staging again (keepStaged / resumeStaged). Memory: one batch's staging database at
+ * a time, then the kept columns of every batch; disk: the kept batches, each deleted once its batch is published.
  */
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,

@@ -10,7 +10,9 @@ mkdir -p "$parent"
 echo "start $(date -u +%FT%TZ) load: $(cut -d' ' -f1-3 /proc/loadavg)" > "$log"
 (
   peak=0
-  while true; do
+  # ends with the script even when it is killed without its EXIT trap: the loop would otherwise live on, holding
+  # whatever the script inherited (e.g. the heavy lock's file descriptor from flock)
+  while kill -0 $$ 2>/dev/null; do
     kb=$(du -sk "$parent" 2>/dev/null | cut -f1 || echo 0)
     [ "$kb" -gt "$peak" ] && peak=$kb
     echo "disk $(date -u +%T) now_kb=$kb peak_kb=$peak load: $(cut -d' ' -f1-3 /proc/loadavg)" >> "$log"

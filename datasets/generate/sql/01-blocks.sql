@@ -21,7 +21,8 @@ FROM p LEFT JOIN m USING (p);
 -- Blocks with their planned transaction count. Height = first + produced slots before this one (7198 per period
 -- minus the missed ones), so no window over millions of rows is needed. The producer rotates over the 27 SRs by
 -- absolute slot, so a missed slot counts against the SR that owned it. Ids are 8 bytes of height + 24 bytes of
--- sha256(height); the parent id is the same function of height - 1. The rate follows a trend, a daily cycle
+-- sha256(height); the parent id is the same function of height - 1 (05-facts.sql: the previous block's id, so
+-- sha256 runs once per block). The rate follows a trend, a daily cycle
 -- peaking in the UTC afternoon, quieter weekends and day-to-day noise; counts are geometric (half fixed + half
 -- geometric when busy). The last blocks always carry transactions so the unconfirmed window is never empty (25 of them
 -- in the last batch of days, none before). The trend is over the whole window, whatever the batch.
@@ -45,7 +46,6 @@ WITH n AS (
 )
 SELECT block_number, ts AS "timestamp", sr_rank,
        printf('%016x', block_number) || substr(sha256('blk:' || {{seed}} || ':' || block_number), 1, 48) AS block_hash,
-       printf('%016x', block_number - 1) || substr(sha256('blk:' || {{seed}} || ':' || (block_number - 1)), 1, 48) AS parent_hash,
        least(2000, greatest(
          CASE WHEN block_number > (SELECT {{first_number}} + count(*) * 7198 - sum(n_missed) - 1 FROM g_period) - {{busy_tail}} THEN 2 ELSE 0 END,
          CASE WHEN lam <= 4 THEN floor(ln(1 - u) / ln(lam / (1 + lam)))

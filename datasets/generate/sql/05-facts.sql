@@ -56,10 +56,15 @@ WITH agg AS (
          sum(energy_usage_total) AS eu, sum(fee) AS fee
   FROM transactions GROUP BY block_number
 )
-SELECT b.block_number, b.block_hash, b.parent_hash, b."timestamp", {{wit_b58_list}}[b.sr_rank] AS witness_address,
+SELECT b.block_number, b.block_hash,
+       -- heights are consecutive: the parent is the previous block of the batch, or (the batch's first block) the
+       -- same id function of height - 1 as 01-blocks.sql
+       coalesce(p.block_hash, printf('%016x', b.block_number - 1) || substr(sha256('blk:' || {{seed}} || ':' || (b.block_number - 1)), 1, 48)) AS parent_hash,
+       b."timestamp", {{wit_b58_list}}[b.sr_rank] AS witness_address,
        CASE WHEN a.n > 0 THEN hex64('trie:' || b.block_hash) ELSE '{{zero64}}' END AS tx_trie_root,
        CASE WHEN b."timestamp" >= {{v34_ts}} THEN 34 ELSE 31 END AS version,
        200 + coalesce(a.sz, 0) AS size_bytes, coalesce(a.n, 0) AS tx_count, coalesce(a.nu, 0) AS net_usage,
        coalesce(a.eu, 0) AS energy_usage, coalesce(a.fee, 0) AS fee
 FROM g_block b
+LEFT JOIN g_block p ON p.block_number = b.block_number - 1
 LEFT JOIN agg a ON a.block_number = b.block_number;

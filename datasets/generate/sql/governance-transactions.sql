@@ -25,6 +25,11 @@ SELECT o.kind, o.rank, o.ts, NULL, 'o:' || o.kind || ':' || o.rank,
                    WHEN 49 THEN CASE WHEN w.brokerage <> 0 THEN '{"brokerage":' || w.brokerage || '}' END END
 FROM g_gov_other o JOIN g_wit w ON w.rank = o.rank;
 
+-- The ASOF join below has a probe side of a few dozen events: under asof_loop_join_threshold (64) DuckDB plans it as
+-- a nested loop over every block and an arg_max per event (19 M pairs on 20 default days, 3.8 CPU s on 90); the
+-- ASOF operator itself finds the same block (the last one at or before the event) for a sort of the events.
+SET asof_loop_join_threshold = 0;
+
 INSERT INTO transactions BY NAME
 WITH b AS (
   SELECT block_number, "timestamp", n_tx FROM g_block
@@ -47,6 +52,8 @@ SELECT block_number, "timestamp", sha256('gov:' || {{seed}} || ':' || ek) AS tx_
        size_bytes::INTEGER AS size_bytes, NULL AS res_message, NULL::BIGINT AS withdraw_amount, NULL::BIGINT AS unfreeze_amount,
        0 AS log_count, 0 AS internal_count
 FROM n;
+
+RESET asof_loop_join_threshold;
 
 -- A candidate that applies inside the window was created then (the dimension's creation time is the application's).
 UPDATE g_wit SET created_ts = o.ts FROM g_gov_other o WHERE o.kind = 5 AND o.rank = g_wit.rank;
