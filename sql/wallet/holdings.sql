@@ -4,7 +4,8 @@
 -- through the latest_prices view, which ranks every token's days.
 -- @param address VARCHAR
 WITH h AS MATERIALIZED (
-  SELECT token_standard, token_id, balance_raw, balance FROM token_holdings_by_holder WHERE holder_address = $address
+  SELECT token_standard, token_id, balance_raw, balance FROM token_holdings_by_holder
+  WHERE bucket = address_bucket($address) AND holder_address = $address
 ), p AS (
   SELECT token_id, arg_max(price_usd, day_ts) AS price_usd, arg_max(price_trx, day_ts) AS price_trx
   FROM token_prices WHERE token_id IN (SELECT token_id FROM h) GROUP BY token_id

@@ -1,5 +1,6 @@
 /**
- * Bucketed state and bounded datasets (Dataset.bucketBy on a dataset written whole, derive.ts writeWhole: account_details, account_resources, accounts): one file
+ * Bucketed state and bounded datasets (Dataset.bucketBy on a dataset written whole, derive.ts writeWhole: account_details,
+ * account_resources, accounts, and the by-holder token copies trc20_balances_by_holder, token_holdings_by_holder): one file
  * per address bucket, `bucket=K/part-0.parquet`, every row in the folder of its address's bucket, each file sorted by
  * the dataset's sort key, and the rows the manifest counts. account_details is also checked against plain SQL over
  * the snapshots and the raw transactions: one row per address with a snapshot or a transaction, its newest snapshot.
@@ -22,6 +23,8 @@ describe('bucketed state files', () => {
     ['account_details', ['address']],
     ['accounts', ['address']],
     ['account_resources', ['address', 'version', 'type', 'resource', 'receiver_address', 'owner_address']],
+    ['trc20_balances_by_holder', ['holder_address', 'contract_address']],
+    ['token_holdings_by_holder', ['holder_address', 'token_standard', 'token_id']],
   ] as const) {
     it(`${name}: bucket=K/part-0.parquet, rows in their address's bucket, each file sorted by ${key.join(', ')}`, async () => {
       const { dir, rows: counted } = await folderOf(name);
@@ -36,7 +39,8 @@ describe('bucketed state files', () => {
                               ORDER BY filename, file_row_number`);
       expect(rows.length).toBe(counted);
       expect(rows.length).toBeGreaterThan(20);
-      expect(rows.filter((r) => `bucket=${bucketOf(String(r.address))}` !== path.basename(path.dirname(String(r.file))))).toEqual([]);
+      // The bucket column is the first sort key (the address the dataset is looked up by).
+      expect(rows.filter((r) => `bucket=${bucketOf(String(r[key[0]]))}` !== path.basename(path.dirname(String(r.file))))).toEqual([]);
       let unsorted = 0;
       for (let i = 1; i < rows.length; i++) {
         const a = rows[i - 1]!;
