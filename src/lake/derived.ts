@@ -19,6 +19,7 @@ const side: Column[] = [
 ];
 /** The Hive partition column of the bucketed copies (a folder name, not stored in the files). */
 const bucket = c('bucket', 'INTEGER', 'address_bucket(address): 0-31, the `bucket=K` folder');
+const holderBucket = c('bucket', 'INTEGER', 'address_bucket(holder_address): 0-31, the `bucket=K` folder');
 
 export const addressTransactions: DerivedDataset = {
   name: 'address_transactions',
@@ -216,7 +217,7 @@ export const trc20BalancesByHolder: DerivedDataset = {
   bucketBy: 'holder_address',
   sortBy: ['holder_address', 'contract_address'],
   doc: 'The positive rows of trc20_balances (same ranks) clustered by holder, in address buckets: the TRC20 tokens of one address.',
-  columns: trc20BalanceColumns(),
+  columns: [...trc20BalanceColumns(), holderBucket],
 };
 
 function trc20BalanceColumns(): Column[] {
@@ -1003,6 +1004,7 @@ export const tokenHoldingsByHolder: DerivedDataset = {
     c('balance_raw', 'VARCHAR', 'positive balance in the smallest unit, exact decimal string (TRC721: ids owned; TRC1155: quantity over its ids)'),
     c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
     c('update_ts', 'BIGINT', 'time of the last transfer touching the position, ms (TRC10 issue: the issue time)'),
+    holderBucket,
   ],
 };
 

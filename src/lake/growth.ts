@@ -72,6 +72,9 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   const has = (c: string): boolean => ds.columns.some((x) => x.name === c);
   if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/growth.ts)`);
   if (ds.partitioned !== (g.rule === 'per-day')) throw new Error(`derived dataset ${ds.name}: partitioned by day exactly when its growth is per-day`);
+  // A bucketed dataset's `bucket=K` folders are a column of its view; declared, an empty dataset (a table made from the
+  // catalog) has the same columns as a populated one.
+  if (ds.bucketBy && !(has(ds.bucketBy) && has('bucket'))) throw new Error(`derived dataset ${ds.name}: bucketed by ${ds.bucketBy}, so it declares that column and 'bucket'`);
   switch (g.rule) {
     case 'per-day':
       if (!has('day')) throw new Error(`derived dataset ${ds.name}: growth per-day needs a 'day' column`);

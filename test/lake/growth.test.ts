@@ -23,6 +23,7 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'runs' } })).toThrow(/block_number/);
     expect(() => checkGrowth({ ...txByHash, growth: { rule: 'per-day' } })).toThrow(/per-day/);
     expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: ' ' } })).toThrow(/name the dimension/);
+    expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: 'holders' }, bucketBy: 'holder_address' })).toThrow(/declares that column and 'bucket'/);
     expect(() => checkGrowth({ ...txByHash, name: 'no_such_ledger', growth: { rule: 'state' } })).toThrow(/merge/);
     // An additive rollup combines by its measure columns: it needs some, and a summed one is never DOUBLE.
     const unmarked = dailyTransactionStats.columns.map(({ measure: _m, ...col }) => col);
