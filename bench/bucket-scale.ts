@@ -7,7 +7,10 @@
  *   - the lake's own bucket (its run files as published);
  *   - the pooled file (one file of a bench-scale bucket);
  *   - the pooled rows cut into `--slices` files by a finer hash of the address, in hive folders, read through a glob
- *     and pruned by the folder names (as the lake's views read the buckets), and read from the slice's folder alone.
+ *     and pruned by the folder names (as the lake's views read the buckets), and read from the slice's folder alone;
+ *   - the pooled rows cut into `--slices` files of consecutive rows (address ranges), in one folder: read through a
+ *     glob of the folder (only the files' row-group statistics can skip them), and the one file holding the address
+ *     named alone (as a reader that keeps each file's address range would name it).
  * SQL only, one DuckDB process, no HTTP.
  *
  *   npx tsx bench/bucket-scale.ts --data DIR [--pool 10] [--slices 32] [--addresses 4] [--out FILE]
@@ -16,7 +19,7 @@
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { loadavg, tmpdir } from 'node:os';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
 
@@ -44,6 +47,11 @@ try {
   await build.run(`COPY pooled TO '${pooled}' (${parquet})`);
   await build.run(`COPY (SELECT *, hash(address) % ${slices} AS slice FROM pooled ORDER BY bucket, slice, address, block_number, tx_index)
     TO '${join(work, 'sliced')}' (${parquet}, PARTITION_BY (bucket, slice))`);
+  await build.run(`CREATE TABLE ranged AS SELECT *, (row_number() OVER () - 1) * ${slices} // (SELECT count(*) FROM pooled) AS part FROM pooled`);
+  await fs.mkdir(join(work, 'ranges'));
+  for (let p = 0; p < slices; p++) {
+    await build.run(`COPY (SELECT * EXCLUDE (part) FROM ranged WHERE part = ${p}) TO '${join(work, 'ranges', `part-${p}.parquet`)}' (${parquet})`);
+  }
   build.closeSync();
 
   const reader = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
@@ -73,7 +81,12 @@ try {
       const big = await median(page(pooledRead, `bucket = ${a.bucket} AND`));
       const globbed = await median(page(`read_parquet('${join(work, 'sliced', '*', '*', '*.parquet')}', hive_partitioning = true)`, `bucket = ${a.bucket} AND slice = ${a.slice} AND`));
       const direct = await median(page(`read_parquet('${join(work, 'sliced', `bucket=${a.bucket}`, `slice=${a.slice}`, '*.parquet')}')`, ''));
-      lines.push(`| ${a.n} | ${own} | ${big} | ${globbed} | ${direct} |`);
+      const rangeGlob = `read_parquet('${join(work, 'ranges', '*.parquet')}')`;
+      const rangeFiles = (await reader.runAndReadAll(`SELECT DISTINCT filename FROM read_parquet('${join(work, 'ranges', '*.parquet')}', filename = true)
+        WHERE bucket = ${a.bucket} AND address = '${a.address}'`)).getRowObjectsJS().map((r) => `'${String(r.filename)}'`);
+      const ranges = await median(page(rangeGlob, `bucket = ${a.bucket} AND`));
+      const rangeFile = await median(page(`read_parquet([${rangeFiles.join(', ')}])`, ''));
+      lines.push(`| ${a.n} | ${own} | ${big} | ${globbed} | ${direct} | ${ranges} | ${rangeFile} |`);
       console.error(lines.at(-1));
     }
   }
@@ -84,8 +97,8 @@ try {
     `warm-up, ms; one DuckDB process, 2 threads, Parquet metadata cached; load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}.`,
     `Pooled: ${pool} buckets of address_transactions, ${Number(rowsPooled).toLocaleString('en')} rows, ${meta.groups} row groups of ${meta.size} rows.`,
     '',
-    '| the address\'s rows | its own bucket, as published | pooled: one file of a bench-scale bucket | pooled, sliced, read through a glob + hive pruning | pooled, sliced, the slice\'s folder alone |',
-    '|---:|---:|---:|---:|---:|',
+    '| the address\'s rows | its own bucket, as published | pooled: one file of a bench-scale bucket | pooled, sliced, read through a glob + hive pruning | pooled, sliced, the slice\'s folder alone | pooled, address-range files, glob of the folder | pooled, the address-range file named |',
+    '|---:|---:|---:|---:|---:|---:|---:|',
     ...lines,
     '',
   ].join('\n');
