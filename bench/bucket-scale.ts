@@ -22,6 +22,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
+import { medianMs } from './sql-timing.ts';
 
 const flags = parseFlags(process.argv.slice(2));
 const data = flags.data;
@@ -56,16 +57,7 @@ try {
 
   const reader = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
   await reader.run('SET parquet_metadata_cache = true');
-  const median = async (sql: string): Promise<string> => {
-    await reader.run(sql);
-    const t: number[] = [];
-    for (let i = 0; i < 7; i++) {
-      const s = performance.now();
-      await reader.runAndReadAll(sql);
-      t.push(performance.now() - s);
-    }
-    return t.sort((a, b) => a - b)[3]!.toFixed(1);
-  };
+  const median = async (sql: string): Promise<string> => (await medianMs(reader, sql, 7)).toFixed(1);
   const pooledRead = `read_parquet('${pooled}')`;
   const meta = (await reader.runAndReadAll(`SELECT count(DISTINCT row_group_id) AS groups, max(row_group_num_rows) AS size FROM parquet_metadata('${pooled}')`)).getRowObjectsJS()[0]!;
   const rowsPooled = (await reader.runAndReadAll(`SELECT count(*) AS n FROM ${pooledRead}`)).getRowObjectsJS()[0]!.n;

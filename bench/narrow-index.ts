@@ -16,6 +16,7 @@ import { loadavg } from 'node:os';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
+import { medianMs } from './sql-timing.ts';
 
 const flags = parseFlags(process.argv.slice(2));
 const data = flags.data;
@@ -34,17 +35,7 @@ const rawDay = (day: string) => `read_parquet('${join(version, 'raw/transactions
 async function rows(sql: string) {
   return (await con.runAndReadAll(sql)).getRowObjectsJS();
 }
-/** Median of `repeat` timed runs after one warm-up (the metadata cache is then warm, as in a serving process). */
-async function median(sql: string): Promise<number> {
-  await con.run(sql);
-  const t: number[] = [];
-  for (let i = 0; i < repeat; i++) {
-    const s = performance.now();
-    await con.runAndReadAll(sql);
-    t.push(performance.now() - s);
-  }
-  return t.sort((a, b) => a - b)[Math.floor(t.length / 2)]!;
-}
+const median = (sql: string): Promise<number> => medianMs(con, sql, repeat);
 
 const bands = [
   { name: '40-60 rows', lo: 40, hi: 60 },
