@@ -1,3 +1,4 @@
+-- @rows-of account_resources
 -- account_resources held in memory where it fits (bounded by the accounts and pairs in the snapshots; past the serving
 -- cap it stays a view of the bucketed files): a point lookup of one account's rows costs ~1 ms in memory against 4-9 ms
 -- through the Parquet reader, whose cost also grew most with machine load (bench/results/account-state.md). In the

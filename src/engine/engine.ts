@@ -38,6 +38,8 @@ export interface EngineOptions {
   timeoutMs: number;
   /** Datasets found damaged before opening (src/lake/verify.ts): served as views that fail with DataUnavailableError. */
   damaged?: ReadonlySet<string>;
+  /** Most rows a serving table holds in memory (default SERVING_ROW_CAP); tests lower it to serve through the files. */
+  servingRowCap?: number;
 }
 
 /** Thrown when a query ran past its timeout and was interrupted. */
@@ -125,10 +127,13 @@ export class Engine {
       { datasets: opts.damaged ?? new Set(), onDamaged: (ds, error) => unavailable.set(ds, error) },
     );
     // Tables computed once per version from the in-memory rollups (sql/serving/), so statistics requests are plain scans.
-    const serving = await createServingTables({
-      run: async (sql: string) => void (await setup.run(sql)),
-      count: async (sql: string) => Number((await setup.runAndReadAll(sql)).getRows()[0]![0]),
-    });
+    const serving = await createServingTables(
+      {
+        run: async (sql: string) => void (await setup.run(sql)),
+        count: async (sql: string) => Number((await setup.runAndReadAll(sql)).getRows()[0]![0]),
+      },
+      { rowsOf: (name) => opts.manifest.tables[name]?.rows, cap: opts.servingRowCap },
+    );
     // Parquet footers are read once and kept: a request then costs only the row groups it needs. GLOBAL: a plain
     // SET of this Parquet option is session-scoped, so it stayed on this setup connection and the pool's connections
     // parsed footers on every query (measured: a 10-row address page 12.5 ms → 6.4 ms).

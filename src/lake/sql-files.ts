@@ -164,13 +164,18 @@ export async function readViewSqls(): Promise<{ name: string; sql: string }[]> {
  * Every `sql/serving/<name>.sql` as { name, sql }, fragments expanded, in name order: one SELECT per file, materialized as an in-memory
  * table when a server opens a version (views.ts `createServingTables`), e.g. `daily_network_series`.
  */
-export async function readServingSqls(): Promise<{ name: string; sql: string }[]> {
+export async function readServingSqls(): Promise<{ name: string; sql: string; rowsOf?: string }[]> {
   const dir = path.join(SQL_ROOT, 'serving');
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((f) => f.endsWith('.sql')).sort();
-  const out: { name: string; sql: string }[] = [];
+  const out: { name: string; sql: string; rowsOf?: string }[] = [];
   for (const f of files) {
     const name = f.replace(/\.sql$/, '');
-    out.push({ name, sql: stripStatement(expandFragments(`serving/${name}`, await fs.readFile(path.join(dir, f), 'utf8'))) });
+    const text = await fs.readFile(path.join(dir, f), 'utf8');
+    // `-- @rows-of <dataset>`: the table holds exactly that dataset's rows, so the manifest's count decides the cap.
+    const rowsOf = /^--\s*@rows-of\s+([a-z_][a-z0-9_]*)\s*$/m.exec(text)?.[1];
+    const sql = stripStatement(expandFragments(`serving/${name}`, text));
+    if (rowsOf && sql !== `SELECT * FROM ${rowsOf}`) throw new Error(`sql/serving/${f}: @rows-of ${rowsOf} needs the statement SELECT * FROM ${rowsOf}`);
+    out.push({ name, sql, ...(rowsOf ? { rowsOf } : {}) });
   }
   return out;
 }
