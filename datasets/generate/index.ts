@@ -509,9 +509,12 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       dataDir: out,
       source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate: job.window.endDate },
       solidBlock: head - 19,
-      // A later batch keeps only the version it publishes (and leased ones): the batch before it has nothing a
-      // server needs, and its rewritten files (state tables, merged runs) would hold disk for two more batches.
-      ...(job.incremental ? { days, keepVersions: 1 } : {}),
+      // A generator publish keeps only the version it publishes, and every version a live server leases
+      // (src/lake/leases.ts: serving, switching or not): the batch before it has nothing a server needs, and its
+      // rewritten files (state tables, merged runs) would hold disk for two more batches; a build over another lake
+      // in `out` frees that lake's unleased versions at its first publish, not two publishes later.
+      keepVersions: 1,
+      ...(job.incremental ? { days } : {}),
       referenceFiles,
       onStep: (label, done) => {
         // From 'derive' on, publish works in its own database and this one is idle. A file-backed staging database
