@@ -673,6 +673,8 @@ async function keepStaged(
   dir: string,
   staged: { vars: Record<string, Lit>; created: number; minted: Map<number, number>; first: boolean },
 ): Promise<StagedBatch> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await fs.rm(dir, { recursive: true, force: true });
   await fs.mkdir(dir, { recursive: true });
   const working = new Set([...KEPT_WORKING.every, ...(staged.first ? KEPT_WORKING.first : [])]);
@@ -696,6 +698,10 @@ async function keepStaged(
     const file = path.join(dir, `${name}.parquet`);
     await db.run(`COPY ${name} TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1)`);
     tables.push({ name, ddl: ds ? columnDDL(ds) : cols.join(', '), file });
+  }
+  if (process.env.TRONLAKE_GEN_TIMING === '1') {
+    const c = process.cpuUsage(c0);
+    process.stderr.write(`[generate] keep batch (${await dirBytes(dir)} bytes): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
   }
   return { dir, tables, vars: staged.vars, created: staged.created, minted: staged.minted };
 }
