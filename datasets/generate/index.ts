@@ -680,7 +680,7 @@ async function keepStaged(
   const working = new Set([...KEPT_WORKING.every, ...(staged.first ? KEPT_WORKING.first : [])]);
   const here = String(await db.scalar('SELECT current_database()')); // 'memory', or the staging file's name
   const rows = await db.all(
-    `SELECT table_name, list(column_name || ' ' || data_type ORDER BY column_index) AS cols, any_value(estimated_size) AS n
+    `SELECT table_name, list('"' || replace(column_name, '"', '""') || '" ' || data_type ORDER BY column_index) AS cols
      FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
      WHERE database_name = ${lit(here)} GROUP BY table_name ORDER BY table_name`,
   );
