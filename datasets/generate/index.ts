@@ -639,7 +639,7 @@ const OPENING_CHANGED_TYPES = '12, 55, 56, 59';
 /**
  * One batch as the opening pass staged it: its tables as zstd Parquet files in a folder of their own (the catalog's
  * tables and the working tables a publish still reads), the types of the working tables, and what stageBatch
- * returned. Parquet, not a DuckDB file: a bench batch keeps in ~0.65x the bytes (README "Kept batches, session 10"),
+ * returned. Parquet, not a DuckDB file: a bench batch keeps in ~0.35x the bytes (README "Bench build, session 10"),
  * and the opening pass reads its columns from the same files. Exact: the catalog's types and the working tables'
  * recorded types are all kept by Parquet as they are (keepStaged refuses any other).
  */
@@ -745,7 +745,7 @@ async function dirBytes(dir: string): Promise<number> {
  * the columns it reads of all of them, and keeps what it wrote: the changed transactions, the tokens' supplies and the
  * snapshot rows. A batch's publish loads its kept files instead of staging it again (loadStaged); the batches a
  * resumed build published before (below `keepFrom`) are deleted when the pass ends. Memory: one batch's staging
- * database at a time, then the read columns of every batch; disk: the kept batches (~0.65x their DuckDB size), each
+ * database at a time, then the read columns of every batch; disk: the kept batches (~0.35x the DuckDB files of session 8-9), each
  * deleted once its batch is published.
  */
 async function openingPass(
