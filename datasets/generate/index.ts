@@ -745,8 +745,8 @@ async function dirBytes(dir: string): Promise<number> {
  * the columns it reads of all of them, and keeps what it wrote: the changed transactions, the tokens' supplies and the
  * snapshot rows. A batch's publish loads its kept files instead of staging it again (loadStaged); the batches a
  * resumed build published before (below `keepFrom`) are deleted when the pass ends. Memory: one batch's staging
- * database at a time, then the read columns of every batch; disk: the kept batches (~0.35x the DuckDB files of session 8-9), each
- * deleted once its batch is published.
+ * database at a time, then the read columns of every batch; disk: the kept batches (~0.35x the DuckDB files of
+ * sessions 8-9), each deleted once its batch is published.
  */
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
