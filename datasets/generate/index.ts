@@ -472,12 +472,12 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
 
   let shrink: Promise<void> | undefined;
   let publishing = '';
-  // A batch the opening pass kept is opened where it lies: its database file becomes this batch's staging database
-  // (was: copied into a fresh one, 36-43 CPU s a bench batch), and is deleted with it.
-  const stageFile = job.staged?.file ?? path.join(tmp, 'stage.duckdb');
-  const db = await openStage(job, stageFile, job.staged !== undefined);
+  // A batch the opening pass kept is loaded from its Parquet files into a fresh staging database (loadStaged), and its
+  // folder deleted once the batch is published.
+  const stageFile = path.join(tmp, 'stage.duckdb');
+  const db = await openStage(job, stageFile);
   try {
-    const { vars, created, minted } = job.staged ? await resumeStaged(db, job.staged, next) : await stageBatch(db, job, next);
+    const { vars, created, minted } = job.staged ? await loadStaged(db, job.staged, next) : await stageBatch(db, job, next);
     if (job.incremental) await keepEarlierDimensionRows(db, out);
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
@@ -509,9 +509,12 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       dataDir: out,
       source: { kind: 'generate', profile: opts.profile, seed: opts.seed, endDate: job.window.endDate },
       solidBlock: head - 19,
-      // A later batch keeps only the version it publishes (and leased ones): the batch before it has nothing a
-      // server needs, and its rewritten files (state tables, merged runs) would hold disk for two more batches.
-      ...(job.incremental ? { days, keepVersions: 1 } : {}),
+      // A generator publish keeps only the version it publishes, and every version a live server leases
+      // (src/lake/leases.ts: serving, switching or not): the batch before it has nothing a server needs, and its
+      // rewritten files (state tables, merged runs) would hold disk for two more batches; a build over another lake
+      // in `out` frees that lake's unleased versions at its first publish, not two publishes later.
+      keepVersions: 1,
+      ...(job.incremental ? { days } : {}),
       referenceFiles,
       onStep: (label, done) => {
         // From 'derive' on, publish works in its own database and this one is idle. A file-backed staging database
@@ -530,17 +533,15 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     await fs.rm(stageFile, { force: true });
     await fs.rm(`${stageFile}.wal`, { force: true });
     await fs.rm(path.join(tmp, 'spill'), { recursive: true, force: true });
+    if (job.staged) await fs.rm(job.staged.dir, { recursive: true, force: true });
   }
 }
 
-/**
- * The batch's staging database: in memory, or a file next to the output for the big profiles (it spills); `kept`: the
- * file a batch was kept in by the opening pass, whatever the profile.
- */
-async function openStage(job: Pick<BatchJob, 'opts' | 'cfg' | 'tmp'>, stageFile: string, kept = false): Promise<Db> {
+/** The batch's staging database: in memory, or a file next to the output for the big profiles (it spills). */
+async function openStage(job: Pick<BatchJob, 'opts' | 'cfg' | 'tmp'>, stageFile: string): Promise<Db> {
   return Db.open(
     { threads: job.opts.threads ?? os.availableParallelism(), memoryLimit: job.cfg.memoryLimit, tempDirectory: path.join(job.tmp, 'spill') },
-    job.cfg.fileBacked || kept ? stageFile : ':memory:',
+    job.cfg.fileBacked ? stageFile : ':memory:',
   );
 }
 
@@ -625,7 +626,7 @@ interface OpeningState {
   openBlock: number;
 }
 
-/** What opening-state.sql reads of each batch (and changes of transactions), kept between the two passes. */
+/** What opening-state.sql reads of each batch (and changes of transactions): columns of the kept batches' files. */
 const OPENING_READS: Record<string, string> = {
   transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount',
   token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
@@ -636,11 +637,16 @@ const OPENING_READS: Record<string, string> = {
 const OPENING_CHANGED_TYPES = '12, 55, 56, 59';
 
 /**
- * One batch as the opening pass staged it: its tables in a DuckDB file (the catalog's tables and the working tables a
- * publish still reads) and what stageBatch returned. A DuckDB file, not Parquet, so every column keeps its exact type.
+ * One batch as the opening pass staged it: its tables as zstd Parquet files in a folder of their own (the catalog's
+ * tables and the working tables a publish still reads), the types of the working tables, and what stageBatch
+ * returned. Parquet, not a DuckDB file: a bench batch keeps in ~0.35x the bytes (README "Bench build, session 10"),
+ * and the opening pass reads its columns from the same files. Exact: the catalog's types and the working tables'
+ * recorded types are all kept by Parquet as they are (keepStaged refuses any other).
  */
 interface StagedBatch {
-  file: string;
+  dir: string;
+  /** Every kept table with its column definitions: the catalog's DDL for a source dataset, the recorded types else. */
+  tables: { name: string; ddl: string; file: string }[];
   vars: Record<string, Lit>;
   created: number;
   minted: Map<number, number>;
@@ -653,62 +659,94 @@ interface StagedBatch {
  */
 const KEPT_WORKING = { every: ['g_gov_energy'], first: ['g_addr', 'g_gov_prop', 'g_gov_approval'] };
 
+/** Column types a Parquet round trip gives back as they were (DuckDB writes HUGEINT as DOUBLE, for one). */
+const PARQUET_EXACT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|FLOAT|DOUBLE|VARCHAR|DATE|DECIMAL\(\d+,\d+\))$/;
+
 /**
- * Copies a staged batch's tables into a new database file `file` (the catalog's tables with their declared DDL, and
- * the working tables the rest of the batch reads), which becomes that batch's staging database (resumeStaged).
+ * Writes a staged batch's tables to zstd Parquet files in a new folder `dir` (the catalog's tables and the working
+ * tables the rest of the batch reads), which that batch's publish loads into its staging database (loadStaged).
+ * zstd level 1: smaller and cheaper than level 3 on these tables (a bench day's transactions 81.1 against 83.0 MB,
+ * 1.4 against 1.8 CPU s; level 9: 82.8 MB, 5.8 s), their bytes being mostly hashes and addresses.
  */
 async function keepStaged(
   db: Db,
-  file: string,
+  dir: string,
   staged: { vars: Record<string, Lit>; created: number; minted: Map<number, number>; first: boolean },
 ): Promise<StagedBatch> {
-  await fs.rm(file, { force: true });
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  await fs.rm(dir, { recursive: true, force: true });
+  await fs.mkdir(dir, { recursive: true });
   const working = new Set([...KEPT_WORKING.every, ...(staged.first ? KEPT_WORKING.first : [])]);
-  const tables = (await db.all(`SELECT table_name FROM duckdb_tables() WHERE database_name = current_database()`))
-    .map((r) => String(r.table_name))
-    .filter((t) => !t.startsWith('g_') || working.has(t));
   const here = String(await db.scalar('SELECT current_database()')); // 'memory', or the staging file's name
+  const rows = await db.all(
+    `SELECT table_name, list('"' || replace(column_name, '"', '""') || '" ' || data_type ORDER BY column_index) AS cols
+     FROM duckdb_columns() c JOIN duckdb_tables() t USING (database_name, schema_name, table_name)
+     WHERE database_name = ${lit(here)} GROUP BY table_name ORDER BY table_name`,
+  );
   const declared = new Map(sourceDatasets.map((d) => [d.name, d]));
-  await db.run(`ATTACH ${lit(file)} AS kept`);
-  try {
-    for (const t of tables) {
-      const ds = declared.get(t);
-      if (ds) {
-        await db.run(`CREATE TABLE kept.${t} (${columnDDL(ds)})`);
-        await db.run(`INSERT INTO kept.${t} SELECT * FROM "${here}".${t}`);
-      } else {
-        await db.run(`CREATE TABLE kept.${t} AS SELECT * FROM "${here}".${t}`);
-      }
+  const tables: StagedBatch['tables'] = [];
+  for (const r of rows) {
+    const name = String(r.table_name);
+    if (name.startsWith('g_') && !working.has(name)) continue;
+    const ds = declared.get(name);
+    const cols = (r.cols as string[]).map(String);
+    if (!ds) {
+      const inexact = cols.filter((c) => !PARQUET_EXACT.test(c.slice(c.lastIndexOf(' ') + 1)));
+      if (inexact.length) throw new Error(`generate: kept table ${name} has columns Parquet would not keep exactly: ${inexact.join(', ')}`);
     }
-  } finally {
-    await db.run('DETACH kept');
+    const file = path.join(dir, `${name}.parquet`);
+    await db.run(`COPY ${name} TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd, COMPRESSION_LEVEL 1)`);
+    tables.push({ name, ddl: ds ? columnDDL(ds) : cols.join(', '), file });
   }
-  return { file, vars: staged.vars, created: staged.created, minted: staged.minted };
+  if (process.env.TRONLAKE_GEN_TIMING === '1') {
+    const c = process.cpuUsage(c0);
+    process.stderr.write(`[generate] keep batch (${await dirBytes(dir)} bytes): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
+  }
+  return { dir, tables, vars: staged.vars, created: staged.created, minted: staged.minted };
 }
 
 /**
- * Makes a batch kept by keepStaged, opened as the staging database (generateBatch), ready for the rest of its batch:
- * the connection settings and the macros (they live in the database that ran 00-macros.sql, not in the kept file).
- * Returns what stageBatch returned for it.
+ * Loads a batch kept by keepStaged into `db` (generateBatch's fresh staging database), ready for the rest of its
+ * batch: every kept table with its declared or recorded types, the connection settings and the macros. Returns what
+ * stageBatch returned for it.
  */
-async function resumeStaged(
+async function loadStaged(
   db: Db,
   staged: StagedBatch,
   next: () => void,
 ): Promise<{ vars: Record<string, Lit>; created: number; minted: Map<number, number> }> {
+  const t0 = performance.now();
+  const c0 = process.cpuUsage();
   await db.run('SET preserve_insertion_order = false');
+  for (const t of staged.tables) {
+    await db.run(`CREATE TABLE ${t.name} (${t.ddl})`);
+    await db.run(`INSERT INTO ${t.name} BY NAME SELECT * FROM read_parquet(${lit(t.file)})`);
+  }
+  if (process.env.TRONLAKE_GEN_TIMING === '1') {
+    const c = process.cpuUsage(c0);
+    process.stderr.write(`[generate] load kept batch (${await dirBytes(staged.dir)} bytes): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
+  }
   for (let i = 0; i < GEN_STEPS.length; i++) next(); // the generation steps ran in the opening pass
   await runFile(db, '00-macros.sql', staged.vars);
   return { vars: staged.vars, created: staged.created, minted: staged.minted };
 }
 
+/** Bytes of the files in a folder (not recursive): what a kept batch holds on disk. */
+async function dirBytes(dir: string): Promise<number> {
+  let n = 0;
+  for (const f of await fs.readdir(dir)) n += (await fs.stat(path.join(dir, f))).size;
+  return n;
+}
+
 /**
  * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
- * (same BatchStart chain), keeps what opening-state.sql reads of it, runs opening-state.sql once over all of them,
- * and keeps what it wrote: the changed transactions, the tokens' supplies and the snapshot rows. It also keeps each
- * batch's staged tables (from `keepFrom` on) in a database file of their own, which that batch's publish opens as
- * its staging database instead of staging again (keepStaged / resumeStaged). Memory: one batch's staging database at
- * a time, then the kept columns of every batch; disk: the kept batches, each deleted once its batch is published.
+ * (same BatchStart chain) and keeps its staged tables as Parquet files (keepStaged), runs opening-state.sql once over
+ * the columns it reads of all of them, and keeps what it wrote: the changed transactions, the tokens' supplies and the
+ * snapshot rows. A batch's publish loads its kept files instead of staging it again (loadStaged); the batches a
+ * resumed build published before (below `keepFrom`) are deleted when the pass ends. Memory: one batch's staging
+ * database at a time, then the read columns of every batch; disk: the kept batches (~0.35x the DuckDB files of
+ * sessions 8-9), each deleted once its batch is published.
  */
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
@@ -731,11 +769,9 @@ async function openingPass(
     try {
       const staged_ = await stageBatch(db, { ...base, at });
       vars = staged_.vars;
-      for (const [name, cols] of Object.entries(OPENING_READS)) {
-        await db.run(`COPY (SELECT ${cols} FROM ${name}) TO ${lit(path.join(dir, `${name}-${b}.parquet`))} (FORMAT parquet)`);
-      }
-      if (b === 0) for (const name of ['tokens', 'witnesses']) await db.run(`COPY ${name} TO ${lit(path.join(dir, `${name}.parquet`))} (FORMAT parquet)`);
-      if (b >= plan.keepFrom) staged.set(b, await keepStaged(db, path.join(tmp, `staged-${b}.duckdb`), { ...staged_, first: b === 0 }));
+      // Every batch is kept, also one a resumed build published before (b < keepFrom): opening-state.sql reads its
+      // columns from the kept files; those are deleted when the pass ends, the others once their batch is published.
+      staged.set(b, await keepStaged(db, path.join(tmp, `staged-${b}`), { ...staged_, first: b === 0 }));
       const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
       at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged_.created, mintedBefore: staged_.minted, last: false };
     } finally {
@@ -748,10 +784,11 @@ async function openingPass(
   try {
     await db.run('SET preserve_insertion_order = false');
     await runFile(db, '00-macros.sql', vars);
-    for (const name of Object.keys(OPENING_READS)) {
-      await db.run(`CREATE TABLE ${name} AS SELECT * FROM read_parquet(${lit(path.join(dir, `${name}-*.parquet`))})`);
+    const keptFiles = (name: string): string[] => [...staged.values()].map((k) => k.tables.find((t) => t.name === name)!.file);
+    for (const [name, cols] of Object.entries(OPENING_READS)) {
+      await db.run(`CREATE TABLE ${name} AS SELECT ${cols} FROM read_parquet([${keptFiles(name).map(lit).join(', ')}])`);
     }
-    for (const name of ['tokens', 'witnesses']) await db.run(`CREATE TABLE ${name} AS SELECT * FROM read_parquet(${lit(path.join(dir, `${name}.parquet`))})`);
+    for (const name of ['tokens', 'witnesses']) await db.run(`CREATE TABLE ${name} AS SELECT * FROM read_parquet(${lit(keptFiles(name)[0]!)})`);
     for (const ds of snapshotDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
     await base.addresses;
     await db.run(
@@ -772,6 +809,11 @@ async function openingPass(
     if (process.env.TRONLAKE_GEN_TIMING === '1') {
       const c = process.cpuUsage(c0);
       process.stderr.write(`[generate] opening pass (${plan.batches} batches): ${((performance.now() - t0) / 1000).toFixed(2)} s wall, ${((c.user + c.system) / 1e6).toFixed(2)} s cpu\n`);
+    }
+    for (const [b, k] of staged) {
+      if (b >= plan.keepFrom) continue;
+      await fs.rm(k.dir, { recursive: true, force: true });
+      staged.delete(b);
     }
     return { state: { dir, openBlock }, staged };
   } finally {
