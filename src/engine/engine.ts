@@ -233,7 +233,9 @@ export class Engine {
       }
       if (FILE_ERROR.test(msg)) {
         // No path in the message (a garbage page): name the datasets the template reads.
-        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b(FROM|JOIN)\\s+${n}\\b`, 'i').test(t.sql));
+        // A by-address copy is read through its range-file macro (views.ts `address_rows_<name>`), after the
+        // fragment's comment lines.
+        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b(FROM|JOIN)\\s+(?:--[^\\n]*\\n\\s*)*(address_rows_)?${n}\\b`, 'i').test(t.sql));
         throw new DataUnavailableError(names.join(', ') || 'unknown', msg);
       }
       throw e;

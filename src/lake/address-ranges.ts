@@ -7,7 +7,7 @@
  * (~6 M rows) cost 78-92 ms a page against 5-6 ms from the named range file (bench/results/bucket-scale.md).
  */
 import path from 'node:path';
-import type { Manifest, RunFile } from './manifest.ts';
+import { listsRangeFiles, type Manifest, type RunFile } from './manifest.ts';
 import { ADDRESS_BUCKETS } from './views.ts';
 
 /**
@@ -92,10 +92,10 @@ export class AddressFiles {
     manifest: Pick<Manifest, 'tables'>,
   ) {
     for (const [name, entry] of Object.entries(manifest.tables)) {
-      if (!entry.runs?.some((r) => r.files)) continue;
+      if (!listsRangeFiles(entry)) continue;
       const buckets = new Map<number, RunFile[][]>();
       let smallest: RunFile | undefined;
-      for (const run of entry.runs) {
+      for (const run of entry.runs!) {
         const byBucket = new Map<number, RunFile[]>();
         for (const f of run.files ?? []) {
           byBucket.set(f.bucket, [...(byBucket.get(f.bucket) ?? []), f]);

@@ -97,6 +97,14 @@ export type DayFile = z.infer<typeof dayFileSchema>;
 export type PartitionEntry = z.infer<typeof partitionSchema>;
 export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
+/**
+ * Whether a runs dataset's entry lists every run's files (a bucketed copy written since address-range files): then a
+ * by-address read may name them (src/lake/address-ranges.ts); otherwise it reads the dataset's view.
+ */
+export function listsRangeFiles(t: TableEntry): boolean {
+  return (t.runs?.length ?? 0) > 0 && t.runs!.every((r) => r.files !== undefined);
+}
+
 export const MANIFEST_FILE = 'manifest.json';
 export const VERSIONS_DIR = 'versions';
 /** A symlink beside the manifest to the published version's folder: a stable path for other engines (docs/lake.md). */

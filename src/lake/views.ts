@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { columnDDL, type Dataset } from './catalog.ts';
 import { allDatasets } from './registry.ts';
-import type { TableEntry } from './manifest.ts';
+import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -77,7 +77,7 @@ export async function createDatasetView(
  * the empty table, the failing view, or the glob pruned by the template's bucket condition.
  */
 async function createAddressRowsMacro(db: { run(sql: string): Promise<void> }, ds: Dataset, entry: TableEntry, damaged: boolean): Promise<void> {
-  const named = entry.rows > 0 && !damaged && entry.runs?.some((r) => r.files?.length);
+  const named = entry.rows > 0 && !damaged && listsRangeFiles(entry);
   const body = named ? `SELECT * FROM read_parquet(files, hive_partitioning = true, hive_types = {'bucket': INTEGER})` : `SELECT * FROM ${ds.name}`;
   await db.run(`CREATE OR REPLACE MACRO address_rows_${ds.name}(files) AS TABLE ${body}`);
 }
