@@ -10,19 +10,23 @@
  *     and pruned by the folder names (as the lake's views read the buckets), and read from the slice's folder alone;
  *   - the pooled rows cut into `--slices` files of consecutive rows (address ranges), in one folder: read through a
  *     glob of the folder (only the files' row-group statistics can skip them), and the one file holding the address
- *     named alone (as a reader that keeps each file's address range would name it).
+ *     named alone (as a reader that keeps each file's address range would name it);
+ *   - the served mechanism (src/lake/address-ranges.ts): the pooled rows sorted by address as one bucket is, cut by
+ *     `cutRanges` into files of at most each `--range-rows` bound, and a page read as the engine reads it: a prepared
+ *     statement over the table macro `address_rows(files)`, bound to the list of files whose range holds the address.
  * SQL only, one DuckDB process, no HTTP.
  *
- *   npx tsx bench/bucket-scale.ts --data DIR [--pool 10] [--slices 32] [--addresses 4] [--out FILE]
+ *   npx tsx bench/bucket-scale.ts --data DIR [--pool 10] [--slices 32] [--addresses 4] [--range-rows 262144,…] [--out FILE]
  *
  * Writes its emulated files under a temporary folder (~1.2 GB for 10 buckets of the 10.5 M lake), deleted at the end.
  */
-import { DuckDBInstance } from '@duckdb/node-api';
 import { loadavg, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync, writeFileSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
-import { medianMs } from './sql-timing.ts';
+import { DuckDBInstance, LIST, VARCHAR, listValue } from '@duckdb/node-api';
+import { cutRanges, type AddressRange } from '../src/lake/address-ranges.ts';
+import { medianMs, medianOf } from './sql-timing.ts';
 
 const flags = parseFlags(process.argv.slice(2));
 const data = flags.data;
@@ -30,6 +34,7 @@ if (!data) throw new Error('--data DIR is required (a published lake)');
 const pool = Number(flags.pool ?? 10);
 const slices = Number(flags.slices ?? 32);
 const perBand = Number(flags.addresses ?? 4);
+const bounds = String(flags['range-rows'] ?? '262144').split(',').map(Number);
 const out = flags.out;
 const copyDir = join(data, 'current', 'derived', 'address_transactions');
 const work = mkdtempSync(join(tmpdir(), 'tronlake-bucket-scale-'));
@@ -53,10 +58,29 @@ try {
   for (let p = 0; p < slices; p++) {
     await build.run(`COPY (SELECT * EXCLUDE (part) FROM ranged WHERE part = ${p}) TO '${join(work, 'ranges', `part-${p}.parquet`)}' (${parquet})`);
   }
+  // The served layout: one bucket's rows in address order, cut at address boundaries by the derive's own cutRanges.
+  const cuts = new Map<number, { file: string; range: AddressRange }[]>();
+  const counts = (await build.runAndReadAll('SELECT address AS a, count(*) AS n FROM pooled GROUP BY ALL ORDER BY a')).getRowObjectsJS()
+    .map((r) => [String(r.a), Number(r.n)] as const);
+  await build.run('CREATE TABLE by_address AS SELECT * FROM pooled ORDER BY address, block_number, tx_index');
+  for (const bound of bounds) {
+    const dir = join(work, `cut-${bound}`);
+    await fs.mkdir(dir);
+    const files: { file: string; range: AddressRange }[] = [];
+    for (const [k, range] of cutRanges(counts, bound).entries()) {
+      const file = join(dir, `run-${String(k).padStart(4, '0')}.parquet`);
+      await build.run(`COPY (SELECT * FROM by_address WHERE address BETWEEN '${range.min}' AND '${range.max}') TO '${file}' (${parquet})`);
+      files.push({ file, range });
+    }
+    cuts.set(bound, files);
+  }
   build.closeSync();
 
   const reader = await (await DuckDBInstance.create(':memory:', { threads: '2' })).connect();
   await reader.run('SET parquet_metadata_cache = true');
+  await reader.run(`CREATE MACRO address_rows(files) AS TABLE SELECT * FROM read_parquet(files)`);
+  const served = await reader.prepare(`WITH hits AS MATERIALIZED (SELECT * FROM address_rows($files) WHERE address = $a)
+    SELECT * FROM hits ORDER BY block_number DESC, tx_index DESC LIMIT 20`);
   const median = async (sql: string): Promise<string> => (await medianMs(reader, sql, 7)).toFixed(1);
   const pooledRead = `read_parquet('${pooled}')`;
   const meta = (await reader.runAndReadAll(`SELECT count(DISTINCT row_group_id) AS groups, max(row_group_num_rows) AS size FROM parquet_metadata('${pooled}')`)).getRowObjectsJS()[0]!;
@@ -78,7 +102,15 @@ try {
         WHERE bucket = ${a.bucket} AND address = '${a.address}'`)).getRowObjectsJS().map((r) => `'${String(r.filename)}'`);
       const ranges = await median(page(rangeGlob, `bucket = ${a.bucket} AND`));
       const rangeFile = await median(page(`read_parquet([${rangeFiles.join(', ')}])`, ''));
-      lines.push(`| ${a.n} | ${own} | ${big} | ${globbed} | ${direct} | ${ranges} | ${rangeFile} |`);
+      const servedMs: string[] = [];
+      for (const bound of bounds) {
+        const named = cuts.get(bound)!.filter((c) => c.range.min <= String(a.address) && String(a.address) <= c.range.max).map((c) => c.file);
+        servedMs.push((await medianOf(() => {
+          served.bind({ files: listValue(named), a: String(a.address) }, { files: LIST(VARCHAR), a: VARCHAR });
+          return served.runAndReadAll();
+        }, 7)).toFixed(1));
+      }
+      lines.push(`| ${a.n} | ${own} | ${big} | ${globbed} | ${direct} | ${ranges} | ${rangeFile} | ${servedMs.join(' | ')} |`);
       console.error(lines.at(-1));
     }
   }
@@ -88,9 +120,10 @@ try {
     `\`npx tsx bench/bucket-scale.ts --data ${data} --pool ${pool} --slices ${slices} --addresses ${perBand}\`: median of 7 runs after a`,
     `warm-up, ms; one DuckDB process, 2 threads, Parquet metadata cached; load average ${load0.toFixed(1)} → ${loadavg()[0]!.toFixed(1)}.`,
     `Pooled: ${pool} buckets of address_transactions, ${Number(rowsPooled).toLocaleString('en')} rows, ${meta.groups} row groups of ${meta.size} rows.`,
+    `Served layout (cutRanges): ${bounds.map((b) => `${b.toLocaleString('en')}-row bound → ${cuts.get(b)!.length} files`).join('; ')}.`,
     '',
-    '| the address\'s rows | its own bucket, as published | pooled: one file of a bench-scale bucket | pooled, sliced, read through a glob + hive pruning | pooled, sliced, the slice\'s folder alone | pooled, address-range files, glob of the folder | pooled, the address-range file named |',
-    '|---:|---:|---:|---:|---:|---:|---:|',
+    `| the address's rows | its own bucket, as published | pooled: one file of a bench-scale bucket | pooled, sliced, read through a glob + hive pruning | pooled, sliced, the slice's folder alone | pooled, address-range files, glob of the folder | pooled, the address-range file named | ${bounds.map((b) => `served: range files of ≤ ${b.toLocaleString('en')} rows, prepared $files`).join(' | ')} |`,
+    `|---:|---:|---:|---:|---:|---:|---:|${bounds.map(() => '---:|').join('')}`,
     ...lines,
     '',
   ].join('\n');

@@ -5,7 +5,7 @@
 -- @param lim BIGINT
 -- @param off BIGINT
 SELECT {{> tokens/asset-transfer.columns t}}
-FROM address_transactions t
+FROM {{> fragments/address-copy address_transactions t}}
 WHERE {{> fragments/address-rows t}}
   AND {{> fragments/time-window t}}
   AND {{> tokens/asset-transfer.where t}}

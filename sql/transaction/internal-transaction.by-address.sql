@@ -8,7 +8,7 @@
 -- @param off BIGINT
 SELECT t.tx_hash, t.block_number, t."timestamp", t.internal_index, t.internal_hash, t.caller_address, t.to_address,
        t.token_id, t.call_value, t.note, t.rejected, t.contract_ret, is_confirmed(t.block_number) AS confirmed
-FROM address_internal_transactions t
+FROM {{> fragments/address-copy address_internal_transactions t}}
 WHERE {{> fragments/address-rows t}}
   AND {{> fragments/time-window t}}
   AND ($confirm IS NULL OR list_contains($confirm, tx_state(t.contract_ret, t.block_number)))

@@ -17,7 +17,7 @@ SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed
 FROM (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, t.event_type, t.contract_address,
          t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
-  FROM address_token_transfers t
+  FROM {{> fragments/address-copy address_token_transfers t}}
   WHERE $dirs IS NOT NULL
     AND {{> fragments/address-rows t}}
     AND list_contains($dirs, t.direction)

@@ -9,7 +9,7 @@
 -- @param off BIGINT
 WITH hits AS MATERIALIZED (
   SELECT {{> transaction/token-transfers.columns t}}
-  FROM address_token_transfers t
+  FROM {{> fragments/address-copy address_token_transfers t}}
   WHERE {{> fragments/address-rows t}}
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
     AND {{> fragments/time-window t}}

@@ -8,7 +8,7 @@
 -- @param lim BIGINT
 -- @param off BIGINT
 SELECT t.* EXCLUDE (address, direction), is_confirmed(t.block_number) AS confirmed
-FROM address_transactions t
+FROM {{> fragments/address-copy address_transactions t}}
 WHERE {{> fragments/address-rows t}}
   AND list_contains($dirs, t.direction)
   AND ($from_address IS NULL OR t.owner_address = $from_address)

@@ -8,7 +8,7 @@
 -- @param off BIGINT
 WITH hits AS MATERIALIZED (
   SELECT {{> transaction/transfer.columns t}}
-  FROM address_transactions t
+  FROM {{> fragments/address-copy address_transactions t}}
   WHERE {{> fragments/address-rows t}}
     AND ($dirs IS NULL OR list_contains($dirs, t.direction))
     AND {{> fragments/time-window t}}

@@ -12,7 +12,7 @@
 WITH hits AS MATERIALIZED (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.contract_type, t.token_id, t.owner_address AS from_address,
          t.to_address, CAST(t.amount AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
-  FROM address_transactions t
+  FROM {{> fragments/address-copy address_transactions t}}
   WHERE {{> fragments/wallet-rows t owner_address to_address}}
     AND t.contract_type = 2
     AND t.token_id = $token_id

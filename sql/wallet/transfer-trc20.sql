@@ -13,7 +13,7 @@ WITH hits AS MATERIALIZED (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, 31 AS contract_type, t.contract_address,
          t.event_type, t.from_address, t.to_address, t.amount_raw AS amount, 'SUCCESS' AS contract_ret,
          is_confirmed(t.block_number) AS confirmed
-  FROM address_token_transfers t
+  FROM {{> fragments/address-copy address_token_transfers t}}
   WHERE {{> fragments/wallet-rows t from_address to_address}}
     AND t.token_standard = 'trc20'
     AND t.contract_address = $contract

@@ -13,13 +13,13 @@
 WITH hits AS MATERIALIZED (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, 0 AS rank, t.contract_type, t.owner_address AS from_address,
          t.to_address, CAST(t.amount AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
-  FROM address_transactions t
+  FROM {{> fragments/address-copy address_transactions t}}
   WHERE {{> fragments/wallet-rows t owner_address to_address}}
     AND t.contract_type = 1
   UNION ALL
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, 1 AS rank, t.contract_type, t.owner_address AS from_address,
          '' AS to_address, CAST(t.fee AS VARCHAR) AS amount, t.contract_ret, is_confirmed(t.block_number) AS confirmed
-  FROM address_transactions t
+  FROM {{> fragments/address-copy address_transactions t}}
   WHERE $fee
     AND {{> fragments/address-rows t}}
     AND t.direction IN ('out', 'self')

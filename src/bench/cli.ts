@@ -3,7 +3,7 @@
  *   tronlake bench sample-workload --data DIR [--out FILE]
  *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
  *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
- *                  [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+ *                  [--retry-after honour|ignore] [--only TEXT[,TEXT]] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
  */
 import { promises as fs } from 'node:fs';
@@ -21,7 +21,7 @@ import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
 export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
-                 [--retry-after honour|ignore] [--only TEXT] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+                 [--retry-after honour|ignore] [--only TEXT[,TEXT]] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
   tronlake bench compare A.json [B.json] [--out FILE]`;
 
 const DEFAULT_DATA = path.join('data', 'default');
@@ -173,9 +173,11 @@ async function runCmd(argv: string[]): Promise<void> {
       workloadFile = `(sample of ${dataDir})`;
     }
     if (flags.only) {
-      // Only the requests whose label or path holds the text (one endpoint of a sampled workload, say).
+      // Only the requests whose label or path holds the text (one endpoint of a sampled workload, say); several texts
+      // comma-separated, as bench/run.ts reads --only (e.g. the by-address endpoints).
       const only = flags.only;
-      const items = workload.items.filter((it) => it.label.includes(only) || it.path.includes(only));
+      const parts = only.split(',').filter(Boolean);
+      const items = workload.items.filter((it) => parts.some((o) => it.label.includes(o) || it.path.includes(o)));
       if (items.length === 0) throw new Error(`--only ${only}: no request of the workload has it in its label or path`);
       workload = { comments: [...workload.comments, `only the requests with "${only}" in their label or path`], items };
     }

@@ -24,6 +24,7 @@ import { versionDir } from '../lake/manifest.ts';
 import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingTable } from '../lake/views.ts';
 import { datasetOfFile } from '../lake/verify.ts';
 import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
+import { AddressFiles } from '../lake/address-ranges.ts';
 
 export interface EngineOptions {
   dataDir: string;
@@ -76,6 +77,9 @@ export class DataUnavailableError extends Error {
 /** Messages of DuckDB errors that come from reading a file, not from the SQL. */
 const FILE_ERROR = /IO Error|Invalid Error|No magic bytes|too small to be a Parquet|TProtocolException|[Cc]orrupt|decompress|[Ss]nappy|ZSTD|zstd|thrift|Parquet|parquet|No files found/;
 
+/** The address an @files parameter follows: a string, or null (no address, no rows). */
+const addressOf = (v: BindValue | undefined): string | null => (typeof v === 'string' ? v : null);
+
 /** A bound value as the endpoints produce it (lists for comma-separated parameters). */
 export type BindValue = null | boolean | number | bigint | string | readonly (string | number | bigint)[];
 
@@ -101,12 +105,17 @@ export class Engine {
   /** Datasets this engine serves as unavailable (damaged at open), dataset → reason. */
   readonly unavailable = new Map<string, string>();
 
+  /** The address-range files of this version's by-address copies, for the `@files` parameters (sql-files.ts). */
+  private readonly addressFiles: AddressFiles;
+
   private constructor(
     private readonly instance: DuckDBInstance,
     readonly manifest: Manifest,
     private readonly timeoutMs: number,
     readonly dir: string,
-  ) {}
+  ) {
+    this.addressFiles = new AddressFiles(dir, manifest);
+  }
 
   /** Opens the engine over the manifest's version, e.g. `await Engine.open({ dataDir, manifest, poolSize: 4, … })`. */
   static async open(opts: EngineOptions): Promise<Engine> {
@@ -229,7 +238,9 @@ export class Engine {
       }
       if (FILE_ERROR.test(msg)) {
         // No path in the message (a garbage page): name the datasets the template reads.
-        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b(FROM|JOIN)\\s+${n}\\b`, 'i').test(t.sql));
+        // A by-address copy is read through its range-file macro (views.ts `address_rows_<name>`), after the
+        // fragment's comment lines.
+        const names = Object.keys(this.manifest.tables).filter((n) => new RegExp(`\\b(FROM|JOIN)\\s+(?:--[^\\n]*\\n\\s*)*(address_rows_)?${n}\\b`, 'i').test(t.sql));
         throw new DataUnavailableError(names.join(', ') || 'unknown', msg);
       }
       throw e;
@@ -274,7 +285,9 @@ export class Engine {
     const values: Record<string, DuckDBValue> = {};
     const types: Record<string, DuckDBType> = {};
     for (const p of t.params) {
-      const v = params[p.name];
+      // An @files list is computed here from this version's manifest (never from request text): the files of the
+      // dataset whose address ranges hold the bound address, e.g. one range file per run of address_transactions.
+      const v = p.files ? this.addressFiles.of(p.files.dataset, addressOf(params[p.files.address])) : params[p.name];
       types[p.name] = TYPES[p.type];
       if (v === undefined || v === null) values[p.name] = null;
       else if (Array.isArray(v)) {

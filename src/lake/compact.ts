@@ -18,6 +18,7 @@ import { staleLayout } from './layout.ts';
 import { type Manifest, readManifest, versionDir } from './manifest.ts';
 import { publishVersion, type PublishOptions } from './publish.ts';
 import { ADDRESS_BUCKETS, datasetGlob } from './views.ts';
+import { runIdOfFile } from './address-ranges.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -132,7 +133,8 @@ async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, n
       if (e.isDirectory() && b) {
         if (list && !list.includes(Number(b[1]))) continue;
         const files = await fs.readdir(path.join(dir, e.name));
-        if (files.length <= 1) continue; // one run already
+        // One run already (its address-range files are one run's).
+        if (new Set(files.map(runIdOfFile)).size <= 1) continue;
         let size = 0;
         for (const f of files) size += (await fs.stat(path.join(dir, e.name, f))).size;
         bytes += size;

@@ -16,7 +16,8 @@ import type { Db } from '../duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import type { DerivedDataset } from './growth.ts';
-import { type Manifest, type Rebuilt, type RunEntry, type TableEntry, versionDir } from './manifest.ts';
+import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from './manifest.ts';
+import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
 import { merged, planMerges, runId } from './runs.ts';
 import { readDeriveSql } from './sql-files.ts';
 import { parquetOptions } from './layout.ts';
@@ -388,8 +389,8 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
     const m = merged(group);
     let into: RunEntry | null;
     if (ds.bucketBy) {
-      await mergeBuckets(ctx, ds, target, group, m.id);
-      into = { ...m, rows: group.reduce((a, r) => a + r.rows, 0) };
+      const files = await mergeBuckets(ctx, ds, target, group, m.id);
+      into = { ...m, rows: group.reduce((a, r) => a + r.rows, 0), files };
     } else {
       const files = group.map((r) => lit(runGlob(target, ds, r.id)));
       into = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}])`, m.id);
@@ -402,8 +403,9 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
   return { kind: 'derived', rows: runs.reduce((a, r) => a + r.rows, 0), runs, rebuilt: { how: 'runs', detail: notes.join('; ') || 'unchanged' } };
 }
 
+/** Every file of run `id`: `run-<id>.parquet`, and the range files `run-<id>.<k>.parquet` of a bucketed run. */
 const runGlob = (dir: string, ds: DerivedDataset, id: string): string =>
-  ds.bucketBy ? path.join(dir, '*', `run-${id}.parquet`) : path.join(dir, `run-${id}.parquet`);
+  ds.bucketBy ? path.join(dir, '*', `run-${id}*.parquet`) : path.join(dir, `run-${id}.parquet`);
 
 /**
  * Bytes of the memory limit one row of a run's sort may take: a bucketed run is sorted in parts of its buckets, each
@@ -458,15 +460,19 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
   try {
     if (aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
     // Rows, block range and buckets of the run first, so the sort can be planned before any row is sorted.
+    // Bucketed: each bucket's address range too, the range of its file when the bucket is not cut (address-ranges.ts).
+    const span = ds.bucketBy ? `, min(${ds.bucketBy}) AS amin, max(${ds.bucketBy}) AS amax` : '';
     const counted = await view.all(aggregated
-      ? 'SELECT derive_bucket AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM derive_rows GROUP BY ALL ORDER BY b'
-      : `SELECT ${bucket} AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi FROM (${select}) GROUP BY ALL ORDER BY b`);
+      ? `SELECT derive_bucket AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi${span} FROM derive_rows GROUP BY ALL ORDER BY b`
+      : `SELECT ${bucket} AS b, count(*) AS n, min(block_number) AS lo, max(block_number) AS hi${span} FROM (${select}) GROUP BY ALL ORDER BY b`);
     const counts = counted.map((r) => [Number(r.b), Number(r.n)] as const);
     const n = counts.reduce((a, [, k]) => a + k, 0);
     if (n === 0) return null;
     const lo = Math.min(...counted.map((r) => Number(r.lo)));
     const hi = Math.max(...counted.map((r) => Number(r.hi)));
-    const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n };
+    const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n, ...(ds.bucketBy ? { files: [] as RunFile[] } : {}) };
+    const bound = ds.growth.rule === 'runs' ? rangeRowsOf(ds.growth.rangeRows) : null;
+    const whole = new Map(counted.map((r) => [Number(r.b), { min: String(r.amin), max: String(r.amax), rows: Number(r.n) }]));
     const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
     const parts = n <= partRows ? [[counts[0]![0], counts[counts.length - 1]![0]] as [number, number]] : sortParts(counts, partRows);
     // One part: sorted straight from the SELECT into one table (the default lake's runs). Several parts (or an
@@ -487,14 +493,20 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
         await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT ${bucket} AS derive_bucket, * FROM (${select}) ORDER BY derive_bucket, ${order}`);
       }
       const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
-      await inTwoLanes(ctx, buckets, async (runSql, b) => {
-        const file = ds.bucketBy ? path.join(target, `bucket=${b}`, `run-${run.id}.parquet`) : path.join(target, `run-${run.id}.parquet`);
-        await fs.mkdir(path.dirname(file), { recursive: true });
-        await runSql(`COPY (SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b}) TO ${lit(file)} (${parquetOptions(compression, rg)})`);
-      });
+      if (!ds.bucketBy) {
+        await view.run(`COPY (SELECT ${cols(ds)} FROM derive_sorted) TO ${lit(path.join(target, `run-${run.id}.parquet`))} (${parquetOptions(compression, rg)})`);
+      } else {
+        // Each bucket as its address-range files; the sorted table is read in its order (a filter keeps it).
+        const ranges = await bucketRanges(view, bound, buckets, whole, (b) => `SELECT ${ds.bucketBy} AS a, count(*) AS n FROM derive_sorted WHERE derive_bucket = ${b} GROUP BY ALL ORDER BY a`);
+        await inTwoLanes(ctx, buckets, async (runSql, b) => {
+          run.files!.push(...await copyRanges(runSql, ds, target, b, run.id, ranges.get(b)!, (r) =>
+            `SELECT ${cols(ds)} FROM derive_sorted WHERE derive_bucket = ${b} AND ${inRange(ds, r, ranges.get(b)!.length)}`, rg));
+        });
+      }
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
     if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
+    run.files?.sort((x, y) => x.bucket - y.bucket || compareAddresses(x.min, y.min));
     return run;
   } finally {
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');
@@ -503,70 +515,136 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
 }
 
 /**
- * Merges the runs of `group` of a bucketed dataset bucket by bucket: each bucket's files (one per run, every one
- * sorted) are sorted into `run-<id>.parquet` of that bucket, on two connections at once. A merge moves rows (no row
- * changes bucket), so the merged run's rows are the sum of the group's. One bucket is 1/32 of the group, so its sort
- * stays in memory, where one sort of the whole group spilled (bench: 147 s CPU to merge four 4.4 M-row runs of
- * address_token_transfers in one sort).
+ * The address ranges of each of `buckets`: the whole bucket (`whole`: its rows and address span) when it holds at most
+ * `bound` rows, else cut from its per-address row counts (`countSql(b)`: columns a, n in address order) by
+ * `cutRanges`. One bucket's counts at a time: they are the bucket's distinct addresses, not the run's.
  */
-async function mergeBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, group: readonly RunEntry[], id: string): Promise<void> {
-  const rg = ds.rowGroupSize ?? ctx.rowGroup;
-  const buckets = (await fs.readdir(target)).filter((b) => b.startsWith('bucket=')).sort();
-  await inTwoLanes(ctx, buckets, async (run, b) => {
-    const files: string[] = [];
-    for (const r of group) {
-      const f = path.join(target, b, `run-${r.id}.parquet`);
-      if (await exists(f)) files.push(lit(f));
+async function bucketRanges(view: Db, bound: number | null, buckets: readonly number[], whole: ReadonlyMap<number, AddressRange>, countSql: (b: number) => string): Promise<Map<number, AddressRange[]>> {
+  const out = new Map<number, AddressRange[]>();
+  for (const b of buckets) {
+    const w = whole.get(b)!;
+    if (bound === null || w.rows <= bound) {
+      out.set(b, [w]);
+      continue;
     }
-    if (!files.length) return;
-    await run(
-      `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.join(', ')}], hive_partitioning = false) ORDER BY ${ds.sortBy.join(', ')}) ` +
-        `TO ${lit(path.join(target, b, `run-${id}.parquet`))} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
-    );
+    const counts = await view.all(countSql(b));
+    out.set(b, cutRanges(counts.map((r) => [String(r.a), Number(r.n)] as const), bound));
+  }
+  return out;
+}
+
+/** The condition on the rows of range `r` when a bucket is cut into `count` ranges (`true` when it is one file). */
+const inRange = (ds: DerivedDataset, r: AddressRange, count: number): string =>
+  count === 1 ? 'true' : `${ds.bucketBy} BETWEEN ${lit(r.min)} AND ${lit(r.max)}`;
+
+/**
+ * Writes bucket `b` of run `id` as its range files, one COPY of `selectOf(range)` each (`prefix` before the name: a
+ * compaction writes beside the files it replaces), and returns their manifest entries.
+ */
+async function copyRanges(
+  run: (sql: string) => Promise<unknown>,
+  ds: DerivedDataset,
+  target: string,
+  b: number,
+  id: string,
+  ranges: readonly AddressRange[],
+  selectOf: (r: AddressRange) => string,
+  rg: number,
+  prefix = '',
+): Promise<RunFile[]> {
+  const dir = path.join(target, `bucket=${b}`);
+  await fs.mkdir(dir, { recursive: true });
+  const files: RunFile[] = [];
+  for (const [k, r] of ranges.entries()) {
+    const name = rangeFileName(id, k, ranges.length);
+    await run(`COPY (${selectOf(r)}) TO ${lit(path.join(dir, prefix + name))} (${parquetOptions(ds.compression ?? 'zstd', rg)})`);
+    files.push({ bucket: b, name, min: r.min, max: r.max, rows: r.rows });
+  }
+  return files;
+}
+
+/** The files of `runs` by bucket (a bucketed run's manifest entry lists them since address-range files). */
+function filesByBucket(ds: DerivedDataset, runs: readonly RunEntry[]): Map<number, RunFile[]> {
+  const out = new Map<number, RunFile[]>();
+  for (const r of runs) {
+    // A lake written before range files lists none: its by-address copies are stale by their layout id (growth
+    // rangeRows), so a publish derives them from every raw row before any of their runs is merged.
+    if (!r.files) throw new Error(`derive: run ${r.id} of ${ds.name} lists no files (a lake made before address-range files: tronlake rederive)`);
+    for (const f of r.files) out.set(f.bucket, [...(out.get(f.bucket) ?? []), f]);
+  }
+  return new Map([...out].sort(([a], [b]) => a - b));
+}
+
+/**
+ * Sorts the files `inputs` of bucket `b` into run `id`'s range files of that bucket (`prefix`: see copyRanges). Each
+ * range is sorted from the input files whose ranges meet it, so a merge sorts at most a range's rows at once.
+ */
+async function mergeBucket(ctx: DeriveContext, ds: DerivedDataset, target: string, inputs: ReadonlyMap<number, readonly RunFile[]>, id: string, prefix = ''): Promise<RunFile[]> {
+  const rg = ds.rowGroupSize ?? ctx.rowGroup;
+  const bound = ds.growth.rule === 'runs' ? rangeRowsOf(ds.growth.rangeRows) : null;
+  const paths = (b: number, fs: readonly RunFile[]): string => `[${fs.map((f) => lit(path.join(target, `bucket=${b}`, f.name))).join(', ')}]`;
+  const whole = new Map([...inputs].map(([b, fs]) => [b, {
+    min: fs.map((f) => f.min).reduce((x, y) => (compareAddresses(x, y) <= 0 ? x : y)),
+    max: fs.map((f) => f.max).reduce((x, y) => (compareAddresses(x, y) >= 0 ? x : y)),
+    rows: fs.reduce((a, f) => a + f.rows, 0),
+  }]));
+  const buckets = [...inputs.keys()];
+  const ranges = await bucketRanges(ctx.view, bound, buckets, whole, (b) =>
+    `SELECT ${ds.bucketBy} AS a, count(*) AS n FROM read_parquet(${paths(b, inputs.get(b)!)}, hive_partitioning = false) GROUP BY ALL ORDER BY a`);
+  const files: RunFile[] = [];
+  await inTwoLanes(ctx, buckets, async (run, b) => {
+    const rs = ranges.get(b)!;
+    files.push(...await copyRanges(run, ds, target, b, id, rs, (r) => {
+      const meet = inputs.get(b)!.filter((f) => rs.length === 1 || (compareAddresses(f.min, r.max) <= 0 && compareAddresses(r.min, f.max) <= 0));
+      return `SELECT ${cols(ds)} FROM read_parquet(${paths(b, meet)}, hive_partitioning = false) WHERE ${inRange(ds, r, rs.length)} ORDER BY ${ds.sortBy.join(', ')}`;
+    }, rg, prefix));
   });
+  return files.sort((x, y) => x.bucket - y.bucket || compareAddresses(x.min, y.min));
+}
+
+/**
+ * Merges the runs of `group` of a bucketed dataset bucket by bucket: each bucket's files (every one sorted) are sorted
+ * into the range files of run `id` in that bucket, on two connections at once. A merge moves rows (no row changes
+ * bucket), so the merged run's rows are the sum of the group's. A range is at most `rangeRows` rows (or one address),
+ * so a sort stays in memory however large the bucket grows (bench: 147 s CPU to merge four 4.4 M-row runs of
+ * address_token_transfers in one sort, before buckets).
+ */
+async function mergeBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, group: readonly RunEntry[], id: string): Promise<RunFile[]> {
+  const files = await mergeBucket(ctx, ds, target, filesByBucket(ds, group), id);
   // The footers' row counts (no page is read): a short write fails here, not in a later lookup.
   const want = group.reduce((a, r) => a + r.rows, 0);
   const got = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet(${lit(runGlob(target, ds, id))}, hive_partitioning = false)`));
-  if (got !== want) throw new Error(`derive: merged run ${id} of ${ds.name} holds ${got} rows, its runs ${want}`);
+  if (got !== want || files.reduce((a, f) => a + f.rows, 0) !== want) throw new Error(`derive: merged run ${id} of ${ds.name} holds ${got} rows, its runs ${want}`);
+  return files;
 }
 
 /**
  * Compaction of a bucketed dataset, some buckets at a time (so the extra disk is those buckets' share): in each listed
- * bucket every file is sorted into `run-<all>.parquet`, `<all>` the block range of every run. Between the steps of
- * one `compact`, the compacted buckets hold that run and the others the older runs, so the run list is read back from
- * the files (rows from the footers): the whole-range run first, then what is left of the older runs.
+ * bucket every file is sorted into the range files of `run-<all>`, `<all>` the block range of every run. Between the
+ * steps of one `compact`, the compacted buckets hold that run and the others the older runs: the run list keeps the
+ * whole-range run first (its files in the compacted buckets), then what is left of the older runs.
  */
 async function compactBuckets(ctx: DeriveContext, ds: DerivedDataset, target: string, runs: readonly RunEntry[], buckets: readonly number[]): Promise<RunEntry[]> {
   if (!runs.length) return [];
   const all = merged(runs);
-  const rg = ds.rowGroupSize ?? ctx.rowGroup;
-  await inTwoLanes(ctx, buckets, async (run, b) => {
-    const dir = path.join(target, `bucket=${b}`);
-    const files = (await exists(dir)) ? (await fs.readdir(dir)).filter((f) => f.startsWith('run-')).sort() : [];
-    if (files.length === 0 || (files.length === 1 && files[0] === `run-${all.id}.parquet`)) return;
-    const tmp = path.join(dir, `.compact-${all.id}.parquet`);
-    await run(
-      `COPY (SELECT ${cols(ds)} FROM read_parquet([${files.map((f) => lit(path.join(dir, f))).join(', ')}], hive_partitioning = false) ` +
-        `ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(tmp)} (${parquetOptions(ds.compression ?? 'zstd', rg)})`,
-    );
-    for (const f of files) await fs.rm(path.join(dir, f));
-    await fs.rename(tmp, path.join(dir, `run-${all.id}.parquet`));
-  });
-  // The run list from the files: the whole-range run (where compacted) and the older runs (where not yet).
-  const byId = new Map<string, string[]>();
-  for (const b of await fs.readdir(target)) {
-    if (!b.startsWith('bucket=')) continue;
-    for (const f of await fs.readdir(path.join(target, b))) {
-      const id = /^run-(\d+-\d+)\.parquet$/.exec(f)?.[1];
-      if (id) byId.set(id, [...(byId.get(id) ?? []), lit(path.join(target, b, f))]);
-    }
+  const byBucket = filesByBucket(ds, runs);
+  const ownerOf = new Map(runs.flatMap((r) => r.files!.map((f) => [`${f.bucket}/${f.name}`, r.id] as const)));
+  const todo = new Map<number, RunFile[]>();
+  for (const b of buckets) {
+    const files = byBucket.get(b) ?? [];
+    const ids = new Set(files.map((f) => ownerOf.get(`${f.bucket}/${f.name}`)));
+    if (files.length === 0 || (ids.size === 1 && ids.has(all.id))) continue;
+    todo.set(b, files);
   }
+  const PREFIX = '.compact-';
+  const written = await mergeBucket(ctx, ds, target, todo, all.id, PREFIX);
+  for (const [b, files] of todo) for (const f of files) await fs.rm(path.join(target, `bucket=${b}`, f.name));
+  for (const f of written) await fs.rename(path.join(target, `bucket=${f.bucket}`, PREFIX + f.name), path.join(target, `bucket=${f.bucket}`, f.name));
   const out: RunEntry[] = [];
-  for (const r of [all, ...runs]) {
-    const files = byId.get(r.id);
-    if (!files || out.some((o) => o.id === r.id)) continue;
-    const rows = Number(await ctx.view.scalar(`SELECT count(*) FROM read_parquet([${files.join(', ')}], hive_partitioning = false)`));
-    out.push({ id: r.id, fromBlock: r.fromBlock, toBlock: r.toBlock, rows });
+  const left = (r: RunEntry): RunFile[] => (r.files ?? []).filter((f) => !todo.has(f.bucket));
+  const whole = [...written, ...runs.filter((r) => r.id === all.id).flatMap(left)].sort((x, y) => x.bucket - y.bucket || compareAddresses(x.min, y.min));
+  for (const r of [{ ...all, files: whole }, ...runs.filter((r) => r.id !== all.id).map((r) => ({ ...r, files: left(r) }))]) {
+    if (r.files.length) out.push({ ...r, rows: r.files.reduce((a, f) => a + f.rows, 0) });
   }
   const want = runs.reduce((a, r) => a + r.rows, 0);
   const got = out.reduce((a, r) => a + r.rows, 0);
@@ -574,21 +652,24 @@ async function compactBuckets(ctx: DeriveContext, ds: DerivedDataset, target: st
   return out;
 }
 
+/** Hard-links run `id`'s files (every range file of every bucket when bucketed) from `fromDir` into `toDir`. */
 async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: string): Promise<void> {
   const name = `run-${id}.parquet`;
   if (!ds.bucketBy) return fs.link(path.join(fromDir, name), path.join(toDir, name));
   for (const b of await fs.readdir(fromDir)) {
-    const from = path.join(fromDir, b, name);
-    if (!(await exists(from))) continue;
+    const files = (await fs.readdir(path.join(fromDir, b))).filter((f) => isRunFile(f, id));
+    if (!files.length) continue;
     await fs.mkdir(path.join(toDir, b), { recursive: true });
-    await fs.link(from, path.join(toDir, b, name));
+    for (const f of files) await fs.link(path.join(fromDir, b, f), path.join(toDir, b, f));
   }
 }
 
 async function removeRun(dir: string, ds: DerivedDataset, id: string): Promise<void> {
   const name = `run-${id}.parquet`;
   if (!ds.bucketBy) return fs.rm(path.join(dir, name), { force: true });
-  for (const b of await fs.readdir(dir)) await fs.rm(path.join(dir, b, name), { force: true });
+  for (const b of await fs.readdir(dir)) {
+    for (const f of await fs.readdir(path.join(dir, b))) if (isRunFile(f, id)) await fs.rm(path.join(dir, b, f), { force: true });
+  }
 }
 
 /**

@@ -19,7 +19,8 @@
  *   set, not the day's raw rows.
  * - `runs`: append-only rows keyed by block (a `block_number` column): a publish writes the new blocks' rows as one
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
- *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files.
+ *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files. A bucketed run
+ *   is cut into address-range files of at most `rangeRows` rows per bucket (address-ranges.ts).
  * - `state`: running state (ledgers, holder counts, lifetime counters): `sql/derive/merge/<name>.sql` combines the
  *   previous version's rows with the new rows (schema `delta`), never rescanning history. Rows of blocks already
  *   published being replaced (a fork of the unconfirmed tail) cannot be subtracted from a max() or an owner, so
@@ -55,6 +56,12 @@ export type Growth =
        * address_block_activity ran its GROUP BY twice, once to plan the sort and once to sort it).
        */
       aggregated?: boolean;
+      /**
+       * Bucketed (`bucketBy`): a run's bucket above this many rows is cut at address boundaries into address-range
+       * files of at most this many rows (one address never spans two), listed in the manifest with their ranges, so a
+       * by-address read names one small file per run (src/lake/address-ranges.ts). Required with `bucketBy`.
+       */
+      rangeRows?: number;
     }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
@@ -90,6 +97,8 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
       return;
     case 'runs':
       if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
+      if (ds.bucketBy && !(g.rangeRows && g.rangeRows > 0)) throw new Error(`derived dataset ${ds.name}: growth runs bucketed by ${ds.bucketBy} declares rangeRows (the address-range file bound)`);
+      if (!ds.bucketBy && g.rangeRows !== undefined) throw new Error(`derived dataset ${ds.name}: rangeRows cuts address buckets, so it needs bucketBy`);
       return;
     case 'state':
       if (!existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth state needs ${mergeSqlPath(ds.name)}`);

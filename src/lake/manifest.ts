@@ -12,8 +12,24 @@ const dayFileSchema = z.object({ id: z.string(), fromBlock: z.number().int(), to
 /** A day of a raw table: rows and content hash (sum of the files'), and its files, oldest blocks first. */
 const partitionSchema = z.object({ rows: z.number().int(), hash: z.string(), files: z.array(dayFileSchema).optional() });
 
-/** One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet` (in every bucket folder that has rows). */
-const runSchema = z.object({ id: z.string(), fromBlock: z.number().int(), toBlock: z.number().int(), rows: z.number().int() });
+/**
+ * One file of a bucketed run (src/lake/address-ranges.ts): `bucket=<bucket>/<name>`, its rows and the address range it
+ * holds, e.g. { bucket: 7, name: 'run-…-….0002.parquet', min: 'TA…', max: 'TF…', rows: 280112 }. The files of one
+ * run's bucket hold disjoint ranges in address order; one address never spans two of them.
+ */
+const runFileSchema = z.object({ bucket: z.number().int(), name: z.string(), min: z.string(), max: z.string(), rows: z.number().int() });
+
+/**
+ * One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet`, or for a bucketed dataset its
+ * address-range files in every bucket folder that has rows (`files`: what a by-address read names).
+ */
+const runSchema = z.object({
+  id: z.string(),
+  fromBlock: z.number().int(),
+  toBlock: z.number().int(),
+  rows: z.number().int(),
+  files: z.array(runFileSchema).optional(),
+});
 
 /** What a publish did to a derived dataset (src/lake/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
 const rebuiltSchema = z.object({
@@ -76,9 +92,18 @@ export const manifestSchema = z.object({
 export type Manifest = z.infer<typeof manifestSchema>;
 export type TableEntry = z.infer<typeof tableSchema>;
 export type RunEntry = z.infer<typeof runSchema>;
+export type RunFile = z.infer<typeof runFileSchema>;
 export type DayFile = z.infer<typeof dayFileSchema>;
 export type PartitionEntry = z.infer<typeof partitionSchema>;
 export type Rebuilt = z.infer<typeof rebuiltSchema>;
+
+/**
+ * Whether a runs dataset's entry lists every run's files (a bucketed copy written since address-range files): then a
+ * by-address read may name them (src/lake/address-ranges.ts); otherwise it reads the dataset's view.
+ */
+export function listsRangeFiles(t: TableEntry): boolean {
+  return (t.runs?.length ?? 0) > 0 && t.runs!.every((r) => r.files !== undefined);
+}
 
 export const MANIFEST_FILE = 'manifest.json';
 export const VERSIONS_DIR = 'versions';

@@ -16,8 +16,9 @@ export interface Run {
 export const FAN_IN = 4;
 /**
  * A run whose files hold this many rows each is never merged again: a merge sorts every row of a file's group in
- * memory (a bucketed run is merged bucket by bucket), and lookups prune inside a file. Counted per file, so a run of
- * a by-address copy (32 bucket files) seals at 256 M rows: sealing whole runs at 8 M rows left every 6-day bench
+ * memory, and lookups prune inside a file. A bucketed run is merged range by range (each address-range file of
+ * `rangeRows` sorted from the inputs meeting it, address-ranges.ts), so there the seal bounds the rows a merge
+ * rewrites, not its sort. Counted per bucket, so a run of a by-address copy (32 buckets) seals at 256 M rows: sealing whole runs at 8 M rows left every 6-day bench
  * batch's address_transactions run (8.65 M rows) sealed at once, 20 runs per bucket after 120 days, and a lookup
  * over 20 runs per bucket took twice the time of one (default lake's rows split by block range: p50 76 against 38 ms).
  */

@@ -7,6 +7,9 @@
  *   -- @param start_ts BIGINT
  *   -- @param confirm INTEGER[]
  *   -- @total            (optional: the template's count is derived from it, see `totalOf`)
+ *   -- @files address_transactions_files address_transactions address
+ *                        (a VARCHAR[] the engine binds itself: the files of a bucketed runs dataset that may hold the
+ *                        rows of the address bound to the last name, from the served manifest; src/lake/address-ranges.ts)
  * A template may contain `{{order_by}}`, replaced by a sort constant from the endpoint's closed whitelist, and
  * fragments `{{> fragments/window t}}` (the file `sql/fragments/window.sql`, its `{{1}}` replaced by `t`), whose
  * `@param` lines come with them. The boundary is strict (`checkBinds`): every bind key must be a declared parameter,
@@ -21,10 +24,17 @@ export const SQL_ROOT = fileURLToPath(new URL('../../sql/', import.meta.url));
 export type ParamType = 'BIGINT' | 'INTEGER' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE' | 'VARCHAR[]' | 'BIGINT[]' | 'INTEGER[]';
 const PARAM_TYPES: readonly string[] = ['BIGINT', 'INTEGER', 'VARCHAR', 'BOOLEAN', 'DOUBLE', 'VARCHAR[]', 'BIGINT[]', 'INTEGER[]'];
 
+/** A template parameter; `files`: bound by the engine, not the caller (an `@files` line). */
+export interface TemplateParam {
+  name: string;
+  type: ParamType;
+  files?: { dataset: string; address: string };
+}
+
 export interface SqlTemplate {
   id: string;
   sql: string;
-  params: { name: string; type: ParamType }[];
+  params: TemplateParam[];
   /** The template marks where a whitelisted ORDER BY constant goes. */
   ordered?: boolean;
   /** The count of the rows statement (`-- @total`), derived at load. */
@@ -85,6 +95,18 @@ export function parseTemplate(id: string, text: string, fragments: FragmentSourc
     if (known && known.type !== type) throw new Error(`${id}.sql: @param ${m[1]} declared as ${known.type} and ${type}`);
     if (!known) params.push({ name: m[1]!, type: type as ParamType });
   }
+  for (const line of sql.split('\n')) {
+    const f = /^--\s*@files\s+([a-z_][a-z0-9_]*)\s+([a-z_][a-z0-9_]*)\s+([a-z_][a-z0-9_]*)\s*$/i.exec(line.trim());
+    if (!f) {
+      if (/^--\s*@files\b/.test(line.trim())) throw new Error(`${id}.sql: @files needs <parameter> <dataset> <address parameter>`);
+      continue;
+    }
+    const files = { dataset: f[2]!, address: f[3]! };
+    const known = params.find((p) => p.name === f[1]);
+    if (known && (known.files?.dataset !== files.dataset || known.files.address !== files.address)) throw new Error(`${id}.sql: @files ${f[1]} declared twice differently`);
+    if (!params.some((p) => p.name === files.address && p.type === 'VARCHAR')) throw new Error(`${id}.sql: @files ${f[1]} needs @param ${files.address} VARCHAR`);
+    if (!known) params.push({ name: f[1]!, type: 'VARCHAR[]', files });
+  }
   const code = sql.split('\n').filter((l) => !l.trim().startsWith('--')).join('\n');
   const used = new Set([...code.matchAll(/\$([a-z_][a-z0-9_]*)/gi)].map((m) => m[1]!));
   for (const p of params) if (!used.has(p.name)) throw new Error(`${id}.sql: @param ${p.name} is never used`);
@@ -127,13 +149,15 @@ export function totalOf(t: SqlTemplate): SqlTemplate {
 
 /**
  * The strict bind boundary: throws when a key is not a parameter of the template (a misspelt key would bind NULL),
- * a parameter is left unbound, or an order is missing / not wanted, e.g. `checkBinds(t, { block: 5 }, undefined)`.
+ * a parameter is left unbound (an `@files` one is the engine's), or an order is missing / not wanted, e.g. `checkBinds(t, { block: 5 }, undefined)`.
  */
 export function checkBinds(t: SqlTemplate, binds: Record<string, unknown>, orderBy: string | undefined): void {
   for (const k of Object.keys(binds)) {
-    if (!t.params.some((p) => p.name === k)) throw new Error(`${t.id}: bind key ${k} is not a parameter of the template`);
+    const p = t.params.find((x) => x.name === k);
+    if (!p) throw new Error(`${t.id}: bind key ${k} is not a parameter of the template`);
+    if (p.files) throw new Error(`${t.id}: ${k} is bound by the engine (@files), not by the caller`);
   }
-  for (const p of t.params) if (!(p.name in binds)) throw new Error(`${t.id}: parameter ${p.name} is not bound`);
+  for (const p of t.params) if (!p.files && !(p.name in binds)) throw new Error(`${t.id}: parameter ${p.name} is not bound`);
   if (t.ordered && orderBy === undefined) throw new Error(`${t.id}: {{order_by}} needs an order`);
   if (!t.ordered && orderBy !== undefined) throw new Error(`${t.id}: an order was given but the template has no {{order_by}}`);
 }

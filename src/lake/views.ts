@@ -7,7 +7,7 @@
 import path from 'node:path';
 import { columnDDL, type Dataset } from './catalog.ts';
 import { allDatasets } from './registry.ts';
-import type { TableEntry } from './manifest.ts';
+import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -69,6 +69,19 @@ export async function createDatasetView(
   else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM read_parquet(${glob}${hive})`);
 }
 
+/**
+ * `address_rows_<name>(files)`: the rows of a bucketed runs dataset read from the files a by-address template names
+ * (an `@files` list the engine binds from the manifest's address ranges, src/lake/address-ranges.ts), with the same
+ * columns as its view (the `bucket` folder included). A prepared statement binds the list (checked on DuckDB 1.5).
+ * A dataset with no rows, damaged, or whose manifest lists no range files reads its view instead (the list unused):
+ * the empty table, the failing view, or the glob pruned by the template's bucket condition.
+ */
+async function createAddressRowsMacro(db: { run(sql: string): Promise<void> }, ds: Dataset, entry: TableEntry, damaged: boolean): Promise<void> {
+  const named = entry.rows > 0 && !damaged && listsRangeFiles(entry);
+  const body = named ? `SELECT * FROM read_parquet(files, hive_partitioning = true, hive_types = {'bucket': INTEGER})` : `SELECT * FROM ${ds.name}`;
+  await db.run(`CREATE OR REPLACE MACRO address_rows_${ds.name}(files) AS TABLE ${body}`);
+}
+
 /** The error text of a query that reads a damaged dataset's view; the engine maps it back to the dataset. */
 export const UNAVAILABLE_PREFIX = 'tronlake: dataset unavailable: ';
 export function unavailableMessage(dataset: string): string {
@@ -102,6 +115,7 @@ export async function createLakeViews(
   state: ChainState,
   damaged?: { datasets: ReadonlySet<string>; onDamaged(dataset: string, error: string): void },
 ): Promise<void> {
+  const failed = new Set<string>();
   for (const ds of allDatasets) {
     const entry = tables[ds.name];
     // An absent reference dataset (never loaded) or snapshot (a lake made before snapshots) reads as an empty table:
@@ -125,7 +139,12 @@ export async function createLakeViews(
     if (error !== undefined) {
       damaged.onDamaged(ds.name, error);
       await db.run(`CREATE OR REPLACE VIEW ${ds.name} AS ${unavailableSelect(ds)}`);
+      failed.add(ds.name);
     }
+  }
+  for (const ds of allDatasets) {
+    const entry = tables[ds.name];
+    if (entry && ds.bucketBy && entry.runs) await createAddressRowsMacro(db, ds, entry, failed.has(ds.name));
   }
   await db.run(ADDRESS_BUCKET_MACRO);
   const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));

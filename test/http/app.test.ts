@@ -2,7 +2,7 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, write
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { get, lakeDir, testApp, testManifest } from '../helpers/lake.ts';
+import { get, lakeDir, sql, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
@@ -44,6 +44,12 @@ describe('app', () => {
       const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 1 << 20 });
       const before = JSON.parse((await app.inject({ url: '/health' })).body);
       const cached = (await app.inject({ url: '/api/block?limit=2' })).body;
+      // A by-address page names its range files from the served version's manifest (src/lake/address-ranges.ts): after
+      // the switch they must be the new version's files (the engine may read only its own version folder).
+      const [busy] = await sql('SELECT owner_address AS a FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
+      const byAddress = `/api/transaction?address=${String(busy!.a)}&limit=5`;
+      const pageBefore = await app.inject({ url: byAddress });
+      expect(pageBefore.statusCode).toBe(200);
 
       const m = (await readManifest(dir))!;
       const db = await Db.open({ threads: 2 });
@@ -65,6 +71,9 @@ describe('app', () => {
       expect(after.version).toBe(next.version);
       // Same content, new version: same answer (the cache key includes the version, so this one ran its SQL).
       expect((await app.inject({ url: '/api/block?limit=2' })).body).toBe(cached);
+      const pageAfter = await app.inject({ url: byAddress });
+      expect(pageAfter.statusCode).toBe(200);
+      expect(pageAfter.body).toBe(pageBefore.body);
       await app.close();
     } finally {
       rmSync(root, { recursive: true, force: true });

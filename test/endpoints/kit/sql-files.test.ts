@@ -36,6 +36,22 @@ describe('fragments', () => {
   });
 });
 
+describe('-- @files', () => {
+  const text = '-- @param address VARCHAR\n-- @files copy_files copy address\n-- @param lim BIGINT\n-- @param off BIGINT\n-- @total\n' +
+    'SELECT t.*\nFROM rows_of($copy_files) t\nWHERE t.address = $address\nLIMIT $lim OFFSET $off';
+  it('declares a list the engine binds (dataset, address parameter), kept by the count, refused from the caller', () => {
+    const t = parseTemplate('x/rows', text, source);
+    expect(t.params.find((p) => p.name === 'copy_files')).toEqual({ name: 'copy_files', type: 'VARCHAR[]', files: { dataset: 'copy', address: 'address' } });
+    expect(t.total!.params.map((p) => p.name).sort()).toEqual(['address', 'copy_files']);
+    expect(() => checkBinds(t, { address: 'T', lim: 1, off: 0 }, undefined)).not.toThrow();
+    expect(() => checkBinds(t, { address: 'T', lim: 1, off: 0, copy_files: ['/etc/passwd'] }, undefined)).toThrow(/bound by the engine/);
+  });
+  it('needs its address parameter and three names', () => {
+    expect(() => parseTemplate('x', '-- @files f copy address\nSELECT * FROM rows_of($f)', source)).toThrow(/needs @param address VARCHAR/);
+    expect(() => parseTemplate('x', '-- @param address VARCHAR\n-- @files f copy\nSELECT * FROM rows_of($f) WHERE $address', source)).toThrow(/@files needs/);
+  });
+});
+
 describe('-- @total', () => {
   it('derives the count from the rows statement without its page tail and its lookup joins', () => {
     const t = parseTemplate(
