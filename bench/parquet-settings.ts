@@ -11,7 +11,7 @@
  * file's own row-group size. Files are written to a temporary folder, deleted at the end.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
-import { mkdtempSync, rmSync, statSync, writeFileSync, appendFileSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
@@ -69,4 +69,3 @@ lines.push(`Load average after: ${loadavg().map((l) => l.toFixed(2)).join(' ')}.
 const report = lines.join('\n') + '\n';
 if (flags.out) appendFileSync(flags.out, report);
 else process.stdout.write(report);
-void writeFileSync;
