@@ -1,3 +1,4 @@
--- /api/transaction-info step 1: the block and time of a hash, from the hash-sorted index (one row group read).
+-- /api/transaction-info step 1: the blocks and times of the transactions whose id begins like the hash, from the
+-- prefix-sorted index (one row group read): almost always one, the transaction itself; step 2 matches the whole id.
 -- @param hash VARCHAR
-SELECT block_number, "timestamp" FROM tx_by_hash WHERE tx_hash = $hash LIMIT 1;
+SELECT block_number, "timestamp" FROM tx_by_hash WHERE hash_prefix = tx_hash_prefix($hash);

@@ -81,9 +81,11 @@ export const addressRowCounts: DerivedDataset = {
   growth: { rule: 'state' },
   partitioned: false,
   sortBy: ['dataset', 'address'],
-  doc: 'Rows per address in each by-address copy: a list knows a busy address (its page searched in time windows) before reading it.',
+  // address_transactions' rows per address are not here: they are account_activity's tx_total (same sides and rule),
+  // and were 4.2 M of 7.9 M rows (104 of 200 MB) on the 10.5 M-transaction bench lake (bench/results/lake-bytes.md).
+  doc: "Rows per address in the by-address copies of token transfers and internal transactions: a list knows a busy address (its page searched in time windows) before reading it. An address's rows in address_transactions are account_activity's tx_total.",
   columns: [
-    c('dataset', 'VARCHAR', "the by-address copy: 'address_transactions', 'address_token_transfers' or 'address_internal_transactions'"),
+    c('dataset', 'VARCHAR', "the by-address copy: 'address_token_transfers' or 'address_internal_transactions'"),
     c('address', 'VARCHAR', 'the address the rows are filed under, Base58', true),
     c('row_count', 'BIGINT', 'its rows in that copy'),
   ],
@@ -168,10 +170,12 @@ export const txByHash: DerivedDataset = {
   growth: { rule: 'runs' },
   partitioned: false,
   rowGroupSize: 16_384,
-  sortBy: ['tx_hash'],
-  doc: 'Hash index: where each transaction lives. Sorted by hash so a lookup reads one row group, then the block.',
+  // The key is 60 bits of the hash, not its 64 hex digits: 5.1 instead of 32 bytes a row, the run 182 → 57 MB on the
+  // 10.5 M-transaction bench lake (bench/results/lake-bytes.md); the transaction row read next holds the whole id.
+  sortBy: ['hash_prefix', 'block_number', 'tx_index'],
+  doc: "Hash index: where each transaction lives, keyed by the first 15 hex digits of its id as an integer (sql macro tx_hash_prefix). Sorted by that key so a lookup reads one row group, then the block, where the whole id is matched (two ids sharing a prefix give two rows).",
   columns: [
-    c('tx_hash', 'VARCHAR', 'transaction id, 64 hex'),
+    c('hash_prefix', 'BIGINT', 'tx_hash_prefix(tx_hash): the first 15 hex digits of the transaction id as an integer'),
     c('block_number', 'BIGINT', 'block height'),
     c('timestamp', 'BIGINT', 'block time, ms (gives the day partition to read)'),
     c('tx_index', 'INTEGER', 'position inside the block'),

@@ -152,6 +152,9 @@ export async function staleLayout(m: Manifest, dataDir: string): Promise<string 
  * the default lake, 3-4 % smaller at the same or less write CPU (address_transactions buckets 0-7: 119.0 MB against
  * 123.8 MB; raw transactions 299.3 against 304.9 MB; tx_by_hash 122.3 against 126.6 MB) and the same lookup time
  * (300 addresses, 10-row page: p50 43.7 against 45.1 ms); hyparquet (verify.ts) decodes them to the same rows.
+ * Measured again on the 10.5 M-transaction lake (bench/results/lake-bytes.md, bench/parquet-settings.ts): zstd levels
+ * 3-15 change files by −6 to +6 % at 1.2-50x the write CPU, larger dictionaries make them 11-22 % larger, 65,536-row
+ * groups 1 % smaller: the settings stay; bytes are cut by storing a value once (derived.ts).
  */
 export function parquetOptions(compression: 'zstd' | 'snappy' = 'zstd', rowGroupSize?: number): string {
   const level = compression === 'zstd' ? ', COMPRESSION_LEVEL 1' : '';

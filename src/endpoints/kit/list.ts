@@ -106,7 +106,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
     byAddress?: string;
     /**
      * The by-address copy `byAddress` reads (e.g. 'address_transactions'): its per-address row counts
-     * (address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
+     * (common/busy_addresses: account_activity, address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
      * count run side by side. Absent: the address is counted first.
      */
     copy?: 'address_transactions' | 'address_token_transfers' | 'address_internal_transactions';

@@ -78,39 +78,45 @@ export default defineEndpoint({
     confirmations: 'transaction/transaction-info.confirmations',
   },
   async handle(p, ctx) {
-    const [loc] = await ctx.rows('locate', { hash: p.hash });
-    if (!loc) return {};
-    const at = { hash: p.hash, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) };
-    const [[tx], internal, transfers, confirmers] = await Promise.all([
-      ctx.rows('tx', at),
-      ctx.rows('internal', at),
-      ctx.rows('transfers', at),
-      ctx.rows('confirmations', { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
-    ]);
-    if (!tx) return {};
-    const key = tokenKey(tx);
-    const addresses = [String(tx.owner_address), String(tx.to_address ?? ''), String(tx.contract_address ?? '')];
-    const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
-    const transferList = transfers.map(transferInfo);
-    return {
-      ...transactionFields(tx, infos),
-      confirmations: tx.confirmations,
-      // TRX (type 1) and TRC10 (type 2) transfers are both 'trc10' (the native asset family); token events name theirs.
-      contract_type: transferList[0]?.tokenType ?? ([1, 2].includes(Number(tx.contract_type)) ? 'trc10' : ''),
-      noteLevel: 0,
-      info: {},
-      contract_map: contracts.map,
-      contractInfo: contracts.info,
-      normalAddressInfo: Object.fromEntries(Object.entries(contracts.map).filter(([, c]) => !c).map(([a]) => [a, { risk: false }])),
-      addressTag: {},
-      cheat_status: 0,
-      signature_addresses: [tx.owner_address],
-      srConfirmList: confirmers.map((c) => ({ address: c.witness_address, name: c.name ?? '', block: c.block_number, url: c.url ?? '' })),
-      internal_transactions: internal.length === 0 ? {} : { [String(tx.tx_hash)]: internal.map(internalInfo) },
-      event_count: tx.log_count ?? 0,
-      ...(transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {}),
-      fee_limit: tx.fee_limit ?? 0,
-    };
+    // The index is keyed by a prefix of the id: almost always one candidate, the transaction itself; the queries
+    // match the whole id, so a candidate that only shares the prefix finds no transaction and the next is tried.
+    for (const loc of await ctx.rows('locate', { hash: p.hash })) {
+      const at = { hash: p.hash, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) };
+      const [[tx], internal, transfers, confirmers] = await Promise.all([
+        ctx.rows('tx', at),
+        ctx.rows('internal', at),
+        ctx.rows('transfers', at),
+        ctx.rows('confirmations', { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
+      ]);
+      if (tx) return answer(tx, internal, transfers, confirmers);
+    }
+    return {};
+
+    async function answer(tx: Row, internal: Row[], transfers: Row[], confirmers: Row[]) {
+      const key = tokenKey(tx);
+      const addresses = [String(tx.owner_address), String(tx.to_address ?? ''), String(tx.contract_address ?? '')];
+      const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
+      const transferList = transfers.map(transferInfo);
+      return {
+        ...transactionFields(tx, infos),
+        confirmations: tx.confirmations,
+        // TRX (type 1) and TRC10 (type 2) transfers are both 'trc10' (the native asset family); token events name theirs.
+        contract_type: transferList[0]?.tokenType ?? ([1, 2].includes(Number(tx.contract_type)) ? 'trc10' : ''),
+        noteLevel: 0,
+        info: {},
+        contract_map: contracts.map,
+        contractInfo: contracts.info,
+        normalAddressInfo: Object.fromEntries(Object.entries(contracts.map).filter(([, c]) => !c).map(([a]) => [a, { risk: false }])),
+        addressTag: {},
+        cheat_status: 0,
+        signature_addresses: [tx.owner_address],
+        srConfirmList: confirmers.map((c) => ({ address: c.witness_address, name: c.name ?? '', block: c.block_number, url: c.url ?? '' })),
+        internal_transactions: internal.length === 0 ? {} : { [String(tx.tx_hash)]: internal.map(internalInfo) },
+        event_count: tx.log_count ?? 0,
+        ...(transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {}),
+        fee_limit: tx.fee_limit ?? 0,
+      };
+    }
   },
 });
 

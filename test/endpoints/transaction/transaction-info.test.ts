@@ -83,4 +83,12 @@ describe('GET /api/transaction-info', () => {
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ error: 'MISSING_PARAMETER', param: 'hash' });
   });
+
+  it('a hash sharing a transaction\'s first 15 hex digits (the hash index key) but not the rest is unknown', async () => {
+    const [r] = await sql(`select tx_hash from raw_transactions order by tx_hash desc limit 1`);
+    const real = String(r!.tx_hash);
+    expect((await get(`/api/transaction-info?hash=${real}`)).body).toMatchObject({ hash: real });
+    const twin = real.slice(0, 15) + [...real.slice(15)].map((ch) => (ch === '0' ? '1' : '0')).join('');
+    expect((await get(`/api/transaction-info?hash=${twin}`)).body).toEqual({});
+  });
 });
