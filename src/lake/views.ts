@@ -66,7 +66,17 @@ export async function createDatasetView(
   else if (ds.kind === 'derived' && ds.partitioned && !ds.onDisk) {
     await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob}${hive}) ORDER BY ${ds.sortBy.join(', ')}`);
   }
-  else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM read_parquet(${glob}${hive})`);
+  else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT ${storedSelect(ds)} FROM read_parquet(${glob}${hive})`);
+}
+
+/**
+ * The select list that gives a dataset's rows as readers know them from its files: `*`, or for a by-address copy that
+ * stores a side equal to the row's address as '' (growth.ts `sameAsAddress`), `*` with those columns restored.
+ */
+export function storedSelect(ds: Dataset): string {
+  const same = (ds as Dataset & { growth?: { sameAsAddress?: readonly string[] } }).growth?.sameAsAddress ?? [];
+  if (!same.length || !ds.bucketBy) return '*';
+  return `* REPLACE (${same.map((c) => `CASE WHEN "${c}" = '' THEN "${ds.bucketBy}" ELSE "${c}" END AS "${c}"`).join(', ')})`;
 }
 
 /**
@@ -78,7 +88,7 @@ export async function createDatasetView(
  */
 async function createAddressRowsMacro(db: { run(sql: string): Promise<void> }, ds: Dataset, entry: TableEntry, damaged: boolean): Promise<void> {
   const named = entry.rows > 0 && !damaged && listsRangeFiles(entry);
-  const body = named ? `SELECT * FROM read_parquet(files, hive_partitioning = true, hive_types = {'bucket': INTEGER})` : `SELECT * FROM ${ds.name}`;
+  const body = named ? `SELECT ${storedSelect(ds)} FROM read_parquet(files, hive_partitioning = true, hive_types = {'bucket': INTEGER})` : `SELECT * FROM ${ds.name}`;
   await db.run(`CREATE OR REPLACE MACRO address_rows_${ds.name}(files) AS TABLE ${body}`);
 }
 

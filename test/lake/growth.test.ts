@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
 import { additiveMerge } from '../../src/lake/derive.ts';
-import { dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
+import { addressTransactions, dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
 import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
 import { FAN_IN, planMerges, runId, SEALED_ROWS, type Run } from '../../src/lake/runs.ts';
 
@@ -34,6 +34,9 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', set: true } })).toThrow(/no measure columns/);
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', merge: true } })).toThrow(/merge/);
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', additive: true, merge: true } })).toThrow(/one of them/);
+    // A side stored as '' for "the row's address" needs that address (bucketBy) and a text column to hold ''.
+    expect(() => checkGrowth({ ...txByHash, growth: { rule: 'runs', sameAsAddress: ['tx_hash'] } })).toThrow(/needs bucketBy/);
+    expect(() => checkGrowth({ ...addressTransactions, growth: { rule: 'runs', rangeRows: 1000, sameAsAddress: ['block_number'] } })).toThrow(/VARCHAR column/);
     // Per-day sorting writes each day as it lies in one sort: the day leads the order.
     expect(() => checkGrowth({ ...dailyTransactionStats, sortBy: ['contract_type', 'day'] })).toThrow(/'day' first/);
     // A dataset literal without `growth` does not type-check as a DerivedDataset either.
