@@ -6,6 +6,7 @@
  * Determinism: every random draw is hash(seed, row key, salt) in SQL (never random()), row numbers have total
  * orders, and the address pool is sha256(seed, i); the same seed and end date give the same manifest fingerprint.
  */
+import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,7 +44,10 @@ export interface GenerateOptions {
   batchDays?: number;
   /** Reference files (src/lake/reference.ts) published instead of the synthetic ones of the same datasets. */
   referenceDir?: string;
-  /** Publish at most this many batches in this call (a batched build continued later by another call). */
+  /**
+   * Publish at most this many batches in this call (a batched build continued later by another call). 0 runs a
+   * batched build's opening pass only, leaving its build folder ready (generateOpening; generate refuses 0).
+   */
   maxBatches?: number;
 }
 
@@ -294,9 +298,34 @@ interface BatchStart {
  * new days and what they touch are written), so disk and memory are bounded by a batch, not by the lake.
  */
 export async function generate(opts: GenerateOptions): Promise<Manifest> {
+  if (opts.maxBatches === 0) throw new Error('generate: maxBatches 0 publishes nothing; generateOpening runs the opening pass alone');
+  return (await build(opts)).manifest!;
+}
+
+/**
+ * The opening pass of a batched build alone (`maxBatches: 0`): leaves `<out>.build` ready for the calls that publish
+ * the batches (README "Resuming a batched build"), and publishes nothing. `reused`: the folder was ready already.
+ * Returns the lake's manifest when `out` holds the first batches of this build.
+ */
+export async function generateOpening(opts: Omit<GenerateOptions, 'maxBatches'>): Promise<{ buildDir: string; reused: boolean; manifest?: Manifest }> {
+  const r = await build({ ...opts, maxBatches: 0 });
+  if (!r.buildDir) throw new Error(`generate: profile ${opts.profile} is made in one batch: it has no opening pass of its own`);
+  return { buildDir: r.buildDir, reused: !r.ran, manifest: r.manifest };
+}
+
+let openingPassesRun = 0;
+/** How many opening passes this process ran (a resumed build that reuses its build folder runs none; the tests read it). */
+export function openingPasses(): number {
+  return openingPassesRun;
+}
+
+async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buildDir?: string; ran: boolean }> {
   const cfg = PROFILES[opts.profile];
   if (!cfg) throw new Error(`generate: unknown profile ${String(opts.profile)}`);
   if (!Number.isSafeInteger(opts.seed)) throw new Error(`generate: seed must be an integer, got ${opts.seed}`);
+  if (opts.maxBatches !== undefined && !(Number.isSafeInteger(opts.maxBatches) && opts.maxBatches >= 0)) {
+    throw new Error(`generate: maxBatches must be an integer >= 0, got ${opts.maxBatches}`);
+  }
   const endDate = opts.endDate ?? DEFAULT_END_DATE;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(endDate) || Number.isNaN(dayTs(endDate)) || new Date(dayTs(endDate)).toISOString().slice(0, 10) !== endDate) {
     throw new Error(`generate: endDate must be yyyy-MM-dd, got ${endDate}`);
@@ -340,13 +369,26 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
     // A batched build's opening state covers the whole window, so it is sized before any batch is published, over
     // every batch staged first; each batch's staged tables are kept for its publish (staged once, not twice), and a
     // resumed build sizes the same opening state (the draws are deterministic).
-    const opening = batches > 1 && until > first
-      ? await openingPass(
+    // The pass's results live in the build folder next to the lake (`<out>.build`, README "Resuming a batched
+    // build"): a call that finds it ready under the same key reuses it instead of running the pass again.
+    const buildDir = batches > 1 ? `${out}.build` : undefined;
+    let ran = false;
+    let opening: { state: OpeningState; staged: Map<number, StagedBatch> } | undefined;
+    if (!buildDir || first >= batches) {
+      // a one-batch build has no opening pass; a finished build none left: a build folder there is stale
+      await fs.rm(`${out}.build`, { recursive: true, force: true });
+    } else if (until > first || opts.maxBatches === 0) {
+      const key = await buildKey(opts, cfg, endDate, batchDays);
+      opening = (await reuseBuild(buildDir, key, first)) ?? undefined;
+      if (!opening) {
+        opening = await openingPass(
           { opts, cfg, tmp, roles, addresses, addrFile, lambda, window: { startTs, spanMs: nSlots * 3000, endDate } },
           { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: false },
-          { batches, batchDays, keepFrom: first },
-        )
-      : undefined;
+          { batches, batchDays, keepFrom: first, dir: buildDir, key },
+        );
+        ran = true;
+      }
+    }
     for (let b = first; b < until; b++) {
       const days = Math.min(batchDays, cfg.days - b * batchDays);
       at = { ...at, days, last: b === batches - 1 };
@@ -368,7 +410,9 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
         last: false,
       };
     }
-    return manifest!;
+    // the last batch is published: nothing in the build folder is needed any more
+    if (buildDir && until === batches) await fs.rm(buildDir, { recursive: true, force: true });
+    return { manifest, buildDir, ran };
   } finally {
     bar?.update(bar.getTotal(), { step: 'done' });
     bar?.stop();
@@ -525,6 +569,8 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
         job.bar?.bar.update(job.bar.offset + GEN_STEPS.length + done, { step: `${job.bar.label}publish: ${label}` });
       },
     });
+    // Deleted once published, not on a failure: a call that resumes after a failed publish still finds it.
+    if (job.staged) await fs.rm(job.staged.dir, { recursive: true, force: true });
     return { manifest, created, minted };
   } finally {
     if (publishing) lap(publishing);
@@ -533,7 +579,6 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     await fs.rm(stageFile, { force: true });
     await fs.rm(`${stageFile}.wal`, { force: true });
     await fs.rm(path.join(tmp, 'spill'), { recursive: true, force: true });
-    if (job.staged) await fs.rm(job.staged.dir, { recursive: true, force: true });
   }
 }
 
@@ -619,7 +664,7 @@ async function stageBatch(
   return { vars, created, minted };
 }
 
-/** A batched build's opening state, sized over every batch (openingPass), kept as Parquet files in the temp folder. */
+/** A batched build's opening state, sized over every batch (openingPass), kept as Parquet files in its build folder. */
 interface OpeningState {
   dir: string;
   /** The block before the window's first one: the opening snapshots' as-of block. */
@@ -743,7 +788,8 @@ async function dirBytes(dir: string): Promise<number> {
  * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
  * (same BatchStart chain) and keeps its staged tables as Parquet files (keepStaged), runs opening-state.sql once over
  * the columns it reads of all of them, and keeps what it wrote: the changed transactions, the tokens' supplies and the
- * snapshot rows. A batch's publish loads its kept files instead of staging it again (loadStaged); the batches a
+ * snapshot rows, all in the build folder `plan.dir`, marked ready last (markReady) so a later call reuses them
+ * (reuseBuild). A batch's publish loads its kept files instead of staging it again (loadStaged); the batches a
  * resumed build published before (below `keepFrom`) are deleted when the pass ends. Memory: one batch's staging
  * database at a time, then the read columns of every batch; disk: the kept batches (~0.35x the DuckDB files of
  * sessions 8-9), each deleted once its batch is published.
@@ -751,12 +797,15 @@ async function dirBytes(dir: string): Promise<number> {
 async function openingPass(
   base: Pick<BatchJob, 'opts' | 'cfg' | 'tmp' | 'roles' | 'addresses' | 'addrFile' | 'lambda' | 'window'>,
   start: BatchStart,
-  plan: { batches: number; batchDays: number; keepFrom: number },
+  plan: { batches: number; batchDays: number; keepFrom: number; dir: string; key: string },
 ): Promise<{ state: OpeningState; staged: Map<number, StagedBatch> }> {
   const { cfg, tmp } = base;
+  openingPassesRun++;
   const t0 = performance.now();
   const c0 = process.cpuUsage();
-  const dir = path.join(tmp, 'opening');
+  // A folder not marked ready under this key is of another build or of a pass that did not end: started over.
+  await fs.rm(plan.dir, { recursive: true, force: true });
+  const dir = path.join(plan.dir, 'opening');
   await fs.mkdir(dir, { recursive: true });
   const stageFile = path.join(tmp, 'opening-stage.duckdb');
   let at = start;
@@ -771,7 +820,7 @@ async function openingPass(
       vars = staged_.vars;
       // Every batch is kept, also one a resumed build published before (b < keepFrom): opening-state.sql reads its
       // columns from the kept files; those are deleted when the pass ends, the others once their batch is published.
-      staged.set(b, await keepStaged(db, path.join(tmp, `staged-${b}`), { ...staged_, first: b === 0 }));
+      staged.set(b, await keepStaged(db, path.join(plan.dir, `staged-${b}`), { ...staged_, first: b === 0 }));
       const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
       at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged_.created, mintedBefore: staged_.minted, last: false };
     } finally {
@@ -815,13 +864,105 @@ async function openingPass(
       await fs.rm(k.dir, { recursive: true, force: true });
       staged.delete(b);
     }
-    return { state: { dir, openBlock }, staged };
+    const state = { dir, openBlock };
+    await markReady(plan.dir, plan.key, state, staged);
+    return { state, staged };
   } finally {
     db.close();
     await fs.rm(stageFile, { force: true });
     await fs.rm(`${stageFile}.wal`, { force: true });
   }
 }
+
+/** Written last into a build folder, once every file of the opening pass is complete: the folder is ready. */
+const READY = 'ready.json';
+
+/** What READY records: the key the folder was made under, and what a resumed build needs of each kept batch. */
+interface ReadyMark {
+  key: string;
+  openBlock: number;
+  batches: { batch: number; tables: { name: string; ddl: string; file: string }[]; vars: Record<string, Lit>; created: number; minted: [number, number][] }[];
+}
+
+/**
+ * Marks a build folder ready (README "Resuming a batched build"): the marker is written to a temporary name, flushed
+ * and renamed into place, after every file it names is complete, so a build killed at any point leaves a folder
+ * either marked (usable) or not (removed by the next call). File names are relative: the folder may be moved.
+ */
+async function markReady(dir: string, key: string, state: OpeningState, staged: Map<number, StagedBatch>): Promise<void> {
+  const mark: ReadyMark = {
+    key,
+    openBlock: state.openBlock,
+    batches: [...staged].map(([batch, k]) => ({
+      batch,
+      tables: k.tables.map((t) => ({ ...t, file: path.basename(t.file) })),
+      vars: k.vars,
+      created: k.created,
+      minted: [...k.minted],
+    })),
+  };
+  const file = path.join(dir, READY);
+  const fh = await fs.open(`${file}.tmp`, 'w');
+  try {
+    await fh.writeFile(JSON.stringify(mark));
+    await fh.sync();
+  } finally {
+    await fh.close();
+  }
+  await fs.rename(`${file}.tmp`, file);
+}
+
+/**
+ * The opening state and kept batches of a build folder marked ready under `key`, or null (no folder, no marker, or
+ * another key: the caller runs the pass, which removes the folder first). A kept batch whose files are not all there
+ * (its deletion after its publish was cut short) is dropped, and is staged afresh if it is still to be published
+ * (deterministic: the same rows); kept batches the lake holds already (below `first`) are deleted.
+ */
+async function reuseBuild(dir: string, key: string, first: number): Promise<{ state: OpeningState; staged: Map<number, StagedBatch> } | null> {
+  let mark: ReadyMark;
+  try {
+    mark = JSON.parse(await fs.readFile(path.join(dir, READY), 'utf8')) as ReadyMark;
+  } catch {
+    return null;
+  }
+  if (mark.key !== key) return null;
+  const staged = new Map<number, StagedBatch>();
+  for (const k of mark.batches) {
+    const kdir = path.join(dir, `staged-${k.batch}`);
+    const tables = k.tables.map((t) => ({ ...t, file: path.join(kdir, t.file) }));
+    const whole = (await Promise.all(tables.map((t) => fs.stat(t.file).then(() => true, () => false)))).every(Boolean);
+    if (k.batch < first || !whole) {
+      await fs.rm(kdir, { recursive: true, force: true });
+      continue;
+    }
+    staged.set(k.batch, { dir: kdir, tables, vars: k.vars, created: k.created, minted: new Map(k.minted) });
+  }
+  if (process.env.TRONLAKE_GEN_TIMING === '1') {
+    process.stderr.write(`[generate] opening pass reused from ${dir} (kept batches ${[...staged.keys()].map((b) => b + 1).join(', ') || 'none'})\n`);
+  }
+  return { state: { dir: path.join(dir, 'opening'), openBlock: mark.openBlock }, staged };
+}
+
+/**
+ * What a build folder's contents are determined by: the profile's sizes, seed, end date, batch days, and the
+ * generator's own sources (this folder's code and SQL, and the project modules that shape its rows), so a changed
+ * generator never reuses an opening state it would not make. Threads, progress and reference files change no row
+ * of the pass, so they are not part of it.
+ */
+async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], endDate: string, batchDays: number): Promise<string> {
+  const h = createHash('sha256');
+  h.update(JSON.stringify({ profile: opts.profile, seed: opts.seed, endDate, days: cfg.days, targetTxs: cfg.targetTxs, pool: cfg.pool, batchDays }));
+  const here = fileURLToPath(new URL('./', import.meta.url));
+  const sources = [
+    ...(await fs.readdir(here, { recursive: true })).filter((f) => /\.(ts|sql)$/.test(f)).map((f) => path.join(here, f)),
+    ...GENERATOR_MODULES.map((m) => fileURLToPath(new URL(m, import.meta.url))),
+  ].sort();
+  for (const f of sources) h.update(`${path.relative(here, f)}\0`).update(await fs.readFile(f)).update('\0');
+  return h.digest('hex');
+}
+
+/** Project modules whose content shapes the generated rows (the catalog's tables, the fee prices, address encoding). */
+const GENERATOR_MODULES = ['../../src/lake/catalog.ts', '../../src/chain/economics.ts', '../../src/chain/address.ts'];
 
 /**
  * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the

@@ -6,16 +6,20 @@
  * A batched build has the opening state of a one-batch one (index.ts openingPass, issue 12): its ledgers have no
  * negative row and its head snapshot is the opening plus every flow of the three batches (plain SQL over its files;
  * test/datasets/opening-state.test.ts holds the full checks, which also pass on a lake made with --batch-days 12).
+ * The opening pass's results are kept in the build folder `<out>.build` (index.ts markReady / reuseBuild): a resumed
+ * call reuses them (no opening pass: index.ts openingPasses() counts them), stages a kept batch that went missing
+ * afresh, and a folder of another key or without its ready marker is rebuilt; every path ends with the unbroken
+ * build's fingerprint and no build folder.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { generate } from '../../datasets/generate/index.ts';
+import { generate, generateOpening, openingPasses } from '../../datasets/generate/index.ts';
 import { PROFILES } from '../../datasets/generate/profiles.ts';
 import { SELECTORS } from '../../datasets/generate/reference.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
+import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 
 let root: string;
 let unbroken: Manifest;
@@ -23,14 +27,38 @@ let firstTwo: Manifest;
 let resumed: Manifest;
 let firstTwoHeld: { created: number; mints: number };
 const SEED = 5;
+/** What the build folder held, and how many opening passes ran, at each step (read when the step ended). */
+const steps: Record<string, { passes: number; ready: boolean; kept: string[]; manifest?: Manifest | null }> = {};
+
+/** Runs one call and records its opening passes and what `<out>.build` holds after it. */
+async function step(name: string, out: string, call: () => Promise<Manifest | undefined>): Promise<Manifest | undefined> {
+  const before = openingPasses();
+  const m = await call();
+  const build = `${out}.build`;
+  steps[name] = {
+    passes: openingPasses() - before,
+    ready: existsSync(path.join(build, 'ready.json')),
+    kept: existsSync(build) ? readdirSync(build).filter((f) => f.startsWith('staged-')).sort() : [],
+    manifest: m,
+  };
+  return m;
+}
+const keyOf = (out: string): string => (JSON.parse(readFileSync(path.join(`${out}.build`, 'ready.json'), 'utf8')) as { key: string }).key;
+let keyBefore: string;
+let keyRebuilt: string;
+let three: Manifest;
+let openingReused: boolean;
 
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-resume-'));
   const tiny = PROFILES.tiny;
   PROFILES.tiny = { ...tiny, days: 9, targetTxs: Math.round((tiny.targetTxs * 9) / tiny.days) };
   try {
-    unbroken = await generate({ profile: 'tiny', seed: SEED, out: path.join(root, 'one'), batchDays: 3, threads: 2 });
-    firstTwo = await generate({ profile: 'tiny', seed: SEED, out: path.join(root, 'two'), batchDays: 3, threads: 2, maxBatches: 2 });
+    const opts = { profile: 'tiny' as const, seed: SEED, batchDays: 3, threads: 2 };
+    const one = path.join(root, 'one');
+    unbroken = (await step('unbroken', one, () => generate({ ...opts, out: one })))!;
+    const two = path.join(root, 'two');
+    firstTwo = (await step('firstTwo', two, () => generate({ ...opts, out: two, maxBatches: 2 })))!;
     // Read now: the resumed build keeps only its newest version.
     const db = await Db.open({ threads: 1 });
     try {
@@ -42,11 +70,31 @@ beforeAll(async () => {
     } finally {
       db.close();
     }
-    resumed = await generate({ profile: 'tiny', seed: SEED, out: path.join(root, 'two'), batchDays: 3, threads: 2 });
+    // The third batch's kept folder is lost (as if its deletion ran after a publish that did not end): staged afresh.
+    rmSync(path.join(`${two}.build`, 'staged-2'), { recursive: true });
+    resumed = (await step('resumed', two, () => generate({ ...opts, out: two })))!;
+
+    // The opening pass alone, then batch by batch, through a changed key and a folder without its marker.
+    const t = path.join(root, 'three');
+    await step('opening', t, async () => (await generateOpening({ ...opts, out: t })).manifest);
+    steps.opening!.manifest = await readManifest(t);
+    await step('openingAgain', t, async () => {
+      const r = await generateOpening({ ...opts, out: t });
+      openingReused = r.reused;
+      return r.manifest;
+    });
+    await step('batch1', t, () => generate({ ...opts, out: t, maxBatches: 1 }));
+    keyBefore = keyOf(t);
+    const ready = path.join(`${t}.build`, 'ready.json');
+    writeFileSync(ready, readFileSync(ready, 'utf8').replace(keyBefore, 'f'.repeat(64)));
+    await step('batch2AfterKeyChange', t, () => generate({ ...opts, out: t, maxBatches: 1 }));
+    keyRebuilt = keyOf(t);
+    rmSync(ready);
+    three = (await step('batch3WithoutMarker', t, () => generate({ ...opts, out: t })))!;
   } finally {
     PROFILES.tiny = tiny;
   }
-}, 300_000);
+}, 600_000);
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resuming a batched build', () => {
@@ -62,6 +110,42 @@ describe('resuming a batched build', () => {
     expect(resumed.tables.transactions!.rows).toBe(unbroken.tables.transactions!.rows);
     expect(resumed.fingerprint).toBe(unbroken.fingerprint);
   });
+  it('an unbroken build runs one opening pass and leaves no build folder', () => {
+    expect(steps.unbroken).toMatchObject({ passes: 1, ready: false, kept: [] });
+  });
+
+  it('a stopped build keeps its build folder, marked ready, with the batch not yet published', () => {
+    expect(steps.firstTwo).toMatchObject({ passes: 1, ready: true, kept: ['staged-2'] });
+  });
+
+  it('the resumed call runs no opening pass, restages the lost kept batch, and removes the folder at its last publish', () => {
+    expect(steps.resumed).toMatchObject({ passes: 0, ready: false, kept: [] });
+    expect(resumed.fingerprint).toBe(unbroken.fingerprint);
+  });
+
+  it('the opening pass alone (maxBatches 0) publishes nothing and leaves every batch kept; a second call reuses it', () => {
+    expect(steps.opening).toMatchObject({ passes: 1, ready: true, kept: ['staged-0', 'staged-1', 'staged-2'], manifest: null });
+    expect(steps.openingAgain).toMatchObject({ passes: 0, ready: true, kept: ['staged-0', 'staged-1', 'staged-2'] });
+    expect(openingReused).toBe(true);
+  });
+
+  it('a batch published after the opening pass alone reuses it', () => {
+    expect(steps.batch1).toMatchObject({ passes: 0, ready: true, kept: ['staged-1', 'staged-2'] });
+    expect(Object.keys(steps.batch1!.manifest!.tables.blocks!.partitions!)).toHaveLength(3);
+  });
+
+  it('a folder marked under another key is rebuilt: the pass runs again and marks it under the real key', () => {
+    expect(steps.batch2AfterKeyChange).toMatchObject({ passes: 1, ready: true, kept: ['staged-2'] });
+    expect(keyRebuilt).toBe(keyBefore);
+    expect(keyBefore).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('a folder without its ready marker is not used: the pass runs, and the build ends as an unbroken one', () => {
+    expect(steps.batch3WithoutMarker).toMatchObject({ passes: 1, ready: false, kept: [] });
+    expect(existsSync(path.join(root, 'three.build'))).toBe(false);
+    expect(three.fingerprint).toBe(unbroken.fingerprint);
+  });
+
   it('a batched build starts from an opening state: no negative ledger row, head TRX balances = opening + every flow', async () => {
     const v = versionDir(path.join(root, 'one'), unbroken);
     const db = await Db.open({ threads: 1 });
