@@ -3,7 +3,7 @@
  *   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
  *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
  *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
- *   tronlake rederive --data DIR [--all]          (rebuild the stale derived tables of a lake published by another release; --all: every one)
+ *   tronlake rederive --data DIR [--all] [--memory 8GB] (rebuild the stale derived tables of a lake published by another release; --all: every one)
  *   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]  (merge every run of the runs datasets into one: a lake that stopped growing)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
@@ -40,7 +40,9 @@ async function rederiveCmd(flags: Flags): Promise<void> {
     console.error(stale.length ? `stale derived datasets (rebuilt; the others are linked): ${stale.join(', ')}` : 'no stale derived dataset: every one is linked');
   }
   const t0 = Date.now();
-  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`), { all });
+  // --memory: the derive's DuckDB budget (default 8GB, publish.ts DERIVE_MEMORY_LIMIT); sorts beyond it spill beside the lake.
+  const memoryLimit = flags.memory ?? process.env.TRONLAKE_MEMORY_LIMIT;
+  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`), { all, memoryLimit });
   console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
 }
 
@@ -143,7 +145,7 @@ const USAGE = `usage:
   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
   tronlake serve --data DIR --port N
-  tronlake rederive --data DIR [--all]
+  tronlake rederive --data DIR [--all] [--memory 8GB]
   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]
   tronlake verify --data DIR [--version V]
   tronlake start

@@ -16,7 +16,7 @@ import { columnDDL, sourceDatasets } from './catalog.ts';
 import { derivedDatasets } from './derived.ts';
 import { staleLayout } from './layout.ts';
 import { type Manifest, readManifest, versionDir } from './manifest.ts';
-import { publishVersion, type PublishOptions } from './publish.ts';
+import { DERIVE_MEMORY_LIMIT, publishVersion, type PublishOptions } from './publish.ts';
 import { ADDRESS_BUCKETS, datasetGlob } from './views.ts';
 import { runIdOfFile } from './address-ranges.ts';
 
@@ -77,7 +77,7 @@ async function compactStep(dataDir: string, datasets: string[], plan: ReadonlyMa
   if ((await checkDisk(dataDir, v, plan, keepFree)) === 0) return current;
   // The derive database takes this budget too (publish.ts); sorts beyond it spill beside the lake, removed after.
   const spill = path.join(dataDir, '.compact-spill');
-  const db = await Db.open({ threads: 2, memoryLimit: '8GB', tempDirectory: spill });
+  const db = await Db.open({ threads: 2, memoryLimit: DERIVE_MEMORY_LIMIT, tempDirectory: spill });
   try {
     // Staged tables are the current version's files: no day is rewritten (days: []), every raw day is linked.
     for (const ds of sourceDatasets) {
