@@ -18,7 +18,7 @@ import { derivedDatasets } from './derived.ts';
 import type { DerivedDataset } from './growth.ts';
 import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from './manifest.ts';
 import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
-import { merged, planMerges, runId } from './runs.ts';
+import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
 import { readDeriveSql } from './sql-files.ts';
 import { parquetOptions } from './layout.ts';
 import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from './views.ts';
@@ -384,7 +384,7 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
     return { kind: 'derived', rows: compacted.reduce((a, r) => a + r.rows, 0), runs: compacted, rebuilt: { how: 'runs', detail: notes.join('; ') } };
   }
   const compacting = plan.compact?.has(ds.name) === true && runs.length > 1;
-  const groups = compacting ? [[...runs]] : plan.compact ? [] : planMerges(runs, ds.bucketBy ? ADDRESS_BUCKETS : 1);
+  const groups = compacting ? [[...runs]] : plan.compact ? [] : (ds.bucketBy ? planMerges(runs, ADDRESS_BUCKETS, sealedBucketRows()) : planMerges(runs));
   for (const group of groups) {
     const m = merged(group);
     let into: RunEntry | null;

@@ -24,6 +24,21 @@ export const FAN_IN = 4;
  */
 export const SEALED_ROWS = 8_000_000;
 
+/**
+ * The seal of a by-address copy's run, rows per bucket file: SEALED_ROWS, or `TRONLAKE_SEALED_BUCKET_ROWS` for a
+ * build bounded by disk. A merge writes its run beside its inputs, which the version before still holds, so the
+ * largest merge is the largest extra disk a publish takes: the 120-day bench build's 16th batch would have merged
+ * four runs of four batches into one, rewriting ~26 GB of by-address copies at once on a disk with ~70 GB for the
+ * whole lake. A lower seal caps what a merge rewrites; a read then opens one range file per sealed run (by name,
+ * address-ranges.ts), and `tronlake compact` merges them later, a few buckets per publish.
+ */
+export function sealedBucketRows(env: string | undefined = process.env.TRONLAKE_SEALED_BUCKET_ROWS): number {
+  if (env === undefined || env === '') return SEALED_ROWS;
+  const n = Number(env);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`TRONLAKE_SEALED_BUCKET_ROWS must be a positive integer, got ${env}`);
+  return n;
+}
+
 export const runId = (fromBlock: number, toBlock: number): string =>
   `${String(fromBlock).padStart(12, '0')}-${String(toBlock).padStart(12, '0')}`;
 
@@ -33,12 +48,13 @@ const tier = (r: Run): number => (r.rows <= 1 ? 0 : Math.floor(Math.log(r.rows) 
  * The groups of adjacent runs to merge after `runs` (oldest first) got a new run at the end, each group to become one
  * run, e.g. four runs of ~1,000 rows → one group. A trailing group is every newest run whose tier is at most the
  * newest run's tier (stopping at a sealed run); it merges when it holds FAN_IN runs or more, then the check repeats.
- * `filesPerRun`: the files a run is split into (the address buckets of a by-address copy), for the seal.
+ * `filesPerRun`: the files a run is split into (the address buckets of a by-address copy), for the seal;
+ * `sealedFileRows`: the rows of one file that seal its run.
  */
-export function planMerges<T extends Run>(runs: readonly T[], filesPerRun = 1): T[][] {
+export function planMerges<T extends Run>(runs: readonly T[], filesPerRun = 1, sealedFileRows = SEALED_ROWS): T[][] {
   const list: Run[] = [...runs];
   const groups: Run[][] = [];
-  const sealed = (r: Run): boolean => r.rows >= SEALED_ROWS * filesPerRun;
+  const sealed = (r: Run): boolean => r.rows >= sealedFileRows * filesPerRun;
   for (;;) {
     const last = list[list.length - 1];
     if (!last || sealed(last)) break;

@@ -7,7 +7,7 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { additiveMerge } from '../../src/lake/derive.ts';
 import { addressTransactions, dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
 import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
-import { FAN_IN, planMerges, runId, SEALED_ROWS, type Run } from '../../src/lake/runs.ts';
+import { FAN_IN, planMerges, runId, SEALED_ROWS, sealedBucketRows, type Run } from '../../src/lake/runs.ts';
 
 describe('growth rules', () => {
   it('every derived dataset declares a rule its columns support', () => {
@@ -94,6 +94,27 @@ describe('run merges', () => {
       for (const g of planMerges(runs, 32)) runs.splice(runs.indexOf(g[0]!), g.length, run(g[0]!.fromBlock, g[g.length - 1]!.toBlock, g.reduce((a, r) => a + r.rows, 0)));
     }
     expect(runs.map((r) => r.rows / 8_650_000)).toEqual([16, 4]);
+  });
+
+  it('a lower bucket seal stops the merge that would rewrite every earlier batch (a build bounded by disk)', () => {
+    // The same 20 batches with runs sealed at 512 K rows a bucket file: four batches (1.08 M a bucket) seal, so the
+    // 16th batch does not rewrite batches 1-16; no merge ever takes more than four batches.
+    const seal = sealedBucketRows('524288');
+    expect(seal).toBe(524_288);
+    let runs: Run[] = [];
+    let largest = 0;
+    for (let i = 0; i < 20; i++) {
+      runs.push(run(i * 100, i * 100 + 99, 8_650_000));
+      for (const g of planMerges(runs, 32, seal)) {
+        largest = Math.max(largest, g.length);
+        runs.splice(runs.indexOf(g[0]!), g.length, run(g[0]!.fromBlock, g[g.length - 1]!.toBlock, g.reduce((a, r) => a + r.rows, 0)));
+      }
+    }
+    expect(runs.map((r) => r.rows / 8_650_000)).toEqual([4, 4, 4, 4, 4]);
+    expect(largest).toBe(FAN_IN);
+    expect(sealedBucketRows(undefined)).toBe(SEALED_ROWS);
+    expect(() => sealedBucketRows('0')).toThrow(/TRONLAKE_SEALED_BUCKET_ROWS/);
+    expect(() => sealedBucketRows('1e6x')).toThrow(/TRONLAKE_SEALED_BUCKET_ROWS/);
   });
 });
 
