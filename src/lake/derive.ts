@@ -308,8 +308,11 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   // content hash come from the table in one aggregate pass, not from reading every file back (the raw days do the
   // same, publish.ts writeDays); the file's footer count is checked against it.
   const typed = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `CAST("${c.name}" AS ${c.type}) AS "${c.name}"`).join(', ');
+  const since = keptSince(ds, plan.head.timestamp);
   await withSearchPath(ctx.view, !incremental ? null : adding || merging ? 'delta' : recomputed.schema, () =>
-    ctx.view.run(`CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${typed} FROM (${select}) ORDER BY ${ds.sortBy.join(', ')}`),
+    ctx.view.run(
+      `CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${typed} FROM (${select}) ${since ? `WHERE day >= ${lit(since)}` : ''} ORDER BY ${ds.sortBy.join(', ')}`,
+    ),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};
   try {
@@ -331,16 +334,23 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   }
   if (incremental) {
     for (const [day, p] of Object.entries(before!.partitions!)) {
-      if (recomputed.days.includes(day)) continue;
+      if (recomputed.days.includes(day) || (since && day < since)) continue;
       await linkFiles(path.join(plan.previous!.dir, 'derived', ds.name, `date=${day}`), path.join(target, `date=${day}`));
       partitions[day] = p;
     }
   }
   const rows = Object.values(partitions).reduce((a, p) => a + p.rows, 0);
+  const kept = since ? `; days before ${since} not kept` : '';
   const rebuilt: Rebuilt = !incremental
-    ? { how: 'full', detail: 'every day' }
-    : { how: 'days', detail: `${adding ? 'new rows added to ' : merging ? 'new rows merged into ' : 'recomputed '}${recomputed.days.join(' ') || 'none'}` };
+    ? { how: 'full', detail: `every day${kept}` }
+    : { how: 'days', detail: `${adding ? 'new rows added to ' : merging ? 'new rows merged into ' : 'recomputed '}${recomputed.days.join(' ') || 'none'}${kept}` };
   return { kind: 'derived', rows, partitions, rebuilt };
+}
+
+/** The first UTC day a per-day dataset with `keepDays` keeps at a head of `headTs` (ms), yyyy-MM-dd; none without. */
+export function keptSince(ds: DerivedDataset, headTs: number): string | undefined {
+  if (ds.growth.rule !== 'per-day' || ds.growth.keepDays === undefined) return undefined;
+  return new Date(headTs - ds.growth.keepDays * 86_400_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -1111,7 +1111,9 @@ export const brokerageHistory: DerivedDataset = {
 export const hourlyAddressActivity: DerivedDataset = {
   name: 'hourly_address_activity',
   kind: 'derived',
-  growth: { rule: 'per-day', additive: true },
+  // Its only readers, the top-10 serving tables, read the last 14 days (top10_since_ts): 15 days are kept, one more
+  // for the partial first day, so its bytes stay bounded (the 120-day bench lake: ~25 MB a day, ~3 GB in all).
+  growth: { rule: 'per-day', additive: true, keepDays: 15 },
   partitioned: true,
   // Address before hour inside a day: an address active in several hours of the day has its rows side by side, which
   // zstd stores once (a bench day of 1.04 M rows, 816 K addresses: the address column 25.7 → 19.0 MB, the file 35.0
@@ -1120,7 +1122,7 @@ export const hourlyAddressActivity: DerivedDataset = {
   sortBy: ['day', 'address', 'hour_ts'],
   // Rows grow with addresses × hours (the default lake: 3.8 M): read from the day files, never held in memory.
   onDisk: true,
-  doc: "Per UTC hour and address: transactions signed, TRX sent and received by TransferContract (successful), energy and bandwidth its transactions used and burned, fees it paid, and the calls, energy and fees of the calls made to it as a contract.",
+  doc: "Per UTC hour and address: transactions signed, TRX sent and received by TransferContract (successful), energy and bandwidth its transactions used and burned, fees it paid, and the calls, energy and fees of the calls made to it as a contract. The last 15 days before the head only (growth `keepDays`): its readers look back 14 days.",
   columns: [
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('hour_ts', 'BIGINT', 'start of the UTC hour, ms'),

@@ -47,6 +47,12 @@ export type Growth =
        * a publish recomputes that day too when it is earlier than the first rewritten day (derive.ts recomputedDays).
        */
       withPreviousBlockDay?: boolean;
+      /**
+       * Only the days from the head's UTC day minus this many days on are kept: older days are neither written nor
+       * linked, so the dataset's bytes are bounded by its window, not by history. For a dataset whose readers look
+       * back less than that (hourly_address_activity: /api/top10's 14 days); no derive step may read it.
+       */
+      keepDays?: number;
     }
   | {
       rule: 'runs';
@@ -99,6 +105,7 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
       if (g.additive && !ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day additive needs measure columns (catalog \`measure\`)`);
       if (g.set && ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day set holds distinct rows, no measure columns`);
       if ([g.additive, g.set, g.merge].filter(Boolean).length > 1) throw new Error(`derived dataset ${ds.name}: growth per-day is additive, a set or merged, one of them`);
+      if (g.keepDays !== undefined && !(Number.isInteger(g.keepDays) && g.keepDays > 0)) throw new Error(`derived dataset ${ds.name}: growth per-day keepDays is a positive number of days`);
       if (g.merge && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day merge needs ${mergeSqlPath(ds.name)}`);
       // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
       if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);

@@ -10,7 +10,7 @@ import { promises as fs } from 'node:fs';
 import { Db } from '../../src/duckdb/duck.ts';
 import { sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
-import { lakeDir, testManifest } from '../helpers/lake.ts';
+import { lakeDir, sql, testManifest } from '../helpers/lake.ts';
 
 describe('raw day files', () => {
   for (const ds of sourceDatasets.filter((d) => d.kind === 'raw')) {
@@ -37,6 +37,24 @@ describe('per-day derived files', () => {
       const m = await testManifest();
       const entry = m.tables[ds.name]!;
       await expectSorted(path.join(lakeDir(), 'versions', m.version, 'derived', ds.name), ds.sortBy, entry.rows);
+    });
+  }
+});
+
+describe('per-day datasets with a window of days (growth keepDays)', () => {
+  for (const ds of derivedDatasets.filter((d) => d.growth.rule === 'per-day' && d.growth.keepDays !== undefined)) {
+    it(`${ds.name}: exactly the days with transactions from the head's day minus the window on, on disk as listed`, async () => {
+      const m = await testManifest();
+      const keep = ds.growth.rule === 'per-day' ? ds.growth.keepDays! : 0;
+      // the first kept day, from the manifest's head and the declared window (not the derive's own helper)
+      const since = new Date(m.head.timestamp - keep * 86_400_000).toISOString().slice(0, 10);
+      const rows = await sql(`SELECT DISTINCT CAST("date" AS VARCHAR) AS d FROM raw_transactions WHERE "date" >= '${since}' ORDER BY d`);
+      const expected = rows.map((r) => String(r.d));
+      const all = await sql('SELECT count(DISTINCT "date") AS n FROM raw_transactions');
+      expect(Number(all[0]!.n)).toBeGreaterThan(expected.length); // the lake is longer than the window: days were dropped
+      expect(Object.keys(m.tables[ds.name]!.partitions!).sort()).toEqual(expected);
+      const onDisk = (await fs.readdir(path.join(lakeDir(), 'versions', m.version, 'derived', ds.name))).map((f) => f.replace('date=', '')).sort();
+      expect(onDisk).toEqual(expected);
     });
   }
 });

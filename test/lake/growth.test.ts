@@ -39,6 +39,8 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...addressTransactions, growth: { rule: 'runs', rangeRows: 1000, sameAsAddress: ['block_number'] } })).toThrow(/VARCHAR column/);
     // Per-day sorting writes each day as it lies in one sort: the day leads the order.
     expect(() => checkGrowth({ ...dailyTransactionStats, sortBy: ['contract_type', 'day'] })).toThrow(/'day' first/);
+    // A window of days is a positive whole number of days.
+    expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', keepDays: 0 } })).toThrow(/keepDays/);
     // A dataset literal without `growth` does not type-check as a DerivedDataset either.
     // @ts-expect-error growth is required
     const missing: DerivedDataset = { ...bare };
