@@ -22,6 +22,7 @@ import { base58ToHex } from '../../src/chain/address.ts';
 import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_PRE_WINDOW } from '../../src/chain/economics.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
+import { workFolder } from './work-folder.ts';
 import {
   AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, ROLE, SELECTORS, SR_NAMES, TID,
   TOKEN_PICKS, TOKENS, TOPICS, UINT256_MAX,
@@ -341,8 +342,9 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
 
   const out = path.resolve(opts.out);
   await fs.mkdir(out, { recursive: true });
-  // Big profiles spill next to the output (same disk as the lake); small ones use the OS temp folder.
-  const tmp = await fs.mkdtemp(path.join(cfg.fileBacked ? path.dirname(out) : os.tmpdir(), '.tronlake-gen-'));
+  // Big profiles spill next to the output (same disk as the lake); small ones use the OS temp folder. Work folders of
+  // killed builds there are removed first (work-folder.ts).
+  const tmp = await workFolder(cfg.fileBacked ? path.dirname(out) : os.tmpdir());
   const batchDays = Math.max(1, Math.min(cfg.days, opts.batchDays ?? cfg.batchDays ?? cfg.days));
   const batches = Math.ceil(cfg.days / batchDays);
   const bar = opts.progress
@@ -954,7 +956,8 @@ async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], 
   h.update(JSON.stringify({ profile: opts.profile, seed: opts.seed, endDate, days: cfg.days, targetTxs: cfg.targetTxs, pool: cfg.pool, batchDays }));
   const here = fileURLToPath(new URL('./', import.meta.url));
   const sources = [
-    ...(await fs.readdir(here, { recursive: true })).filter((f) => /\.(ts|sql)$/.test(f)).map((f) => path.join(here, f)),
+    // main.ts is the measuring runner: it passes options (hashed above) and shapes no row
+    ...(await fs.readdir(here, { recursive: true })).filter((f) => /\.(ts|sql)$/.test(f) && f !== 'main.ts').map((f) => path.join(here, f)),
     ...GENERATOR_MODULES.map((m) => fileURLToPath(new URL(m, import.meta.url))),
   ].sort();
   for (const f of sources) h.update(`${path.relative(here, f)}\0`).update(await fs.readFile(f)).update('\0');

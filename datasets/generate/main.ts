@@ -32,28 +32,25 @@ if (values.days) {
   PROFILES[profile] = { ...full, days, targetTxs: Math.round((full.targetTxs * days) / full.days) };
 }
 const t0 = performance.now();
-if (values['max-batches'] === '0') {
-  // the opening pass alone: the build folder is left ready for the calls that publish the batches
-  const r = await generateOpening({
-    profile,
-    seed: Number(values.seed),
-    out: values.out,
-    endDate: values['end-date'],
-    threads: values.threads ? Number(values.threads) : undefined,
-    batchDays: values['batch-days'] ? Number(values['batch-days']) : undefined,
-  });
-  const secs = ((performance.now() - t0) / 1000).toFixed(1);
-  console.log(`opening pass of ${values.profile} seed ${values.seed} ${r.reused ? 'already ready' : 'done'} in ${secs} s: ${r.buildDir}`);
-  process.exit(0);
-}
-const m = await generate({
+// the options of generateOpening and generate alike: one build, two ways to call it
+const build = {
   profile,
   seed: Number(values.seed),
   out: values.out,
   endDate: values['end-date'],
   threads: values.threads ? Number(values.threads) : undefined,
-  progress: values.progress,
   batchDays: values['batch-days'] ? Number(values['batch-days']) : undefined,
+};
+if (values['max-batches'] === '0') {
+  // the opening pass alone: the build folder is left ready for the calls that publish the batches
+  const r = await generateOpening(build);
+  const secs = ((performance.now() - t0) / 1000).toFixed(1);
+  console.log(`opening pass of ${values.profile} seed ${values.seed} ${r.reused ? 'already ready' : 'done'} in ${secs} s: ${r.buildDir}`);
+  process.exit(0);
+}
+const m = await generate({
+  ...build,
+  progress: values.progress,
   maxBatches: values['max-batches'] ? Number(values['max-batches']) : undefined,
 });
 const secs = ((performance.now() - t0) / 1000).toFixed(1);

@@ -1,0 +1,50 @@
+/**
+ * The generator's work folder (`.tronlake-gen-*`: the staging database, its spill, the address pool CSV). A build
+ * killed before its `finally` leaves it behind, 2-13 GB beside a bench lake (the 120-day build's restarts, session
+ * 11). Each folder names its process in `owner.pid`; a new build removes the folders whose process is gone, and those
+ * without an owner older than a minute (left by a build before this rule, or killed between creating the folder and
+ * naming itself), never a live build's.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+
+const PREFIX = '.tronlake-gen-';
+/** A folder without `owner.pid` younger than this may be a build that has not written it yet. */
+const UNOWNED_GRACE_MS = 60_000;
+
+/** Whether process `pid` exists (EPERM: it does, owned by another user). */
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Removes the work folders in `parent` no live process owns; returns their names. */
+export async function removeOrphanWorkFolders(parent: string, now = Date.now()): Promise<string[]> {
+  const removed: string[] = [];
+  for (const name of await fs.readdir(parent).catch(() => [] as string[])) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(parent, name);
+    const owner = Number((await fs.readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => '')).trim());
+    if (owner > 0) {
+      if (alive(owner)) continue;
+    } else {
+      const made = await fs.stat(dir).catch(() => null);
+      if (!made || now - made.mtimeMs < UNOWNED_GRACE_MS) continue;
+    }
+    await fs.rm(dir, { recursive: true, force: true });
+    removed.push(name);
+  }
+  return removed;
+}
+
+/** A new work folder in `parent` owned by this process, after removing the orphaned ones there. */
+export async function workFolder(parent: string): Promise<string> {
+  await removeOrphanWorkFolders(parent);
+  const dir = await fs.mkdtemp(path.join(parent, PREFIX));
+  await fs.writeFile(path.join(dir, 'owner.pid'), String(process.pid));
+  return dir;
+}
