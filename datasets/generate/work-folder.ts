@@ -7,20 +7,11 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { isAlive } from '../../src/lake/leases.ts';
 
 const PREFIX = '.tronlake-gen-';
 /** A folder without `owner.pid` younger than this may be a build that has not written it yet. */
 const UNOWNED_GRACE_MS = 60_000;
-
-/** Whether process `pid` exists (EPERM: it does, owned by another user). */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Removes the work folders in `parent` no live process owns; returns their names. */
 export async function removeOrphanWorkFolders(parent: string, now = Date.now()): Promise<string[]> {
@@ -30,7 +21,7 @@ export async function removeOrphanWorkFolders(parent: string, now = Date.now()):
     const dir = path.join(parent, name);
     const owner = Number((await fs.readFile(path.join(dir, 'owner.pid'), 'utf8').catch(() => '')).trim());
     if (owner > 0) {
-      if (alive(owner)) continue;
+      if (isAlive(owner)) continue;
     } else {
       const made = await fs.stat(dir).catch(() => null);
       if (!made || now - made.mtimeMs < UNOWNED_GRACE_MS) continue;

@@ -93,7 +93,8 @@ export async function leasedVersions(dataDir: string): Promise<Set<string>> {
   return out;
 }
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` exists on this host (EPERM: it does, owned by another user). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
