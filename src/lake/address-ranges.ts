@@ -9,6 +9,7 @@
 import path from 'node:path';
 import { listsRangeFiles, type Manifest, type RunFile } from './manifest.ts';
 import { ADDRESS_BUCKETS } from './views.ts';
+import { boundFromEnv } from './env-bounds.ts';
 
 /**
  * The row bound of a range file of `ds` (its `growth.rangeRows`); tests only may lower it with `TRONLAKE_RANGE_ROWS`
@@ -17,10 +18,7 @@ import { ADDRESS_BUCKETS } from './views.ts';
  */
 export function rangeRowsOf(declared: number | undefined): number | null {
   if (declared === undefined) return null;
-  const env = process.env.TRONLAKE_RANGE_ROWS;
-  const n = env ? Number(env) : declared;
-  if (!Number.isInteger(n) || n < 1) throw new Error(`TRONLAKE_RANGE_ROWS must be a positive integer, got ${env}`);
-  return n;
+  return boundFromEnv('TRONLAKE_RANGE_ROWS', declared);
 }
 
 /** A range of a bucket: the addresses from `min` to `max` (inclusive, DuckDB's VARCHAR order) and their rows. */

@@ -350,7 +350,7 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
 /** The first UTC day a per-day dataset with `keepDays` keeps at a head of `headTs` (ms), yyyy-MM-dd; none without. */
 export function keptSince(ds: DerivedDataset, headTs: number): string | undefined {
   if (ds.growth.rule !== 'per-day' || ds.growth.keepDays === undefined) return undefined;
-  return new Date(headTs - ds.growth.keepDays * 86_400_000).toISOString().slice(0, 10);
+  return new Date(headTs - ds.growth.keepDays * DAY_MS).toISOString().slice(0, 10);
 }
 
 /**

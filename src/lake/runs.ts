@@ -4,6 +4,8 @@
  * logarithmic number of times. A run covers a contiguous block range, oldest first, so a replaced tail of blocks
  * only touches the newest runs.
  */
+import { boundFromEnv } from './env-bounds.ts';
+
 export interface Run {
   /** File name stem, `run-<id>.parquet`: the zero-padded block range, e.g. `000000000043-000000000050`. */
   id: string;
@@ -33,10 +35,7 @@ export const SEALED_ROWS = 8_000_000;
  * address-ranges.ts), and `tronlake compact` merges them later, a few buckets per publish.
  */
 export function sealedBucketRows(env: string | undefined = process.env.TRONLAKE_SEALED_BUCKET_ROWS): number {
-  if (env === undefined || env === '') return SEALED_ROWS;
-  const n = Number(env);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`TRONLAKE_SEALED_BUCKET_ROWS must be a positive integer, got ${env}`);
-  return n;
+  return boundFromEnv('TRONLAKE_SEALED_BUCKET_ROWS', SEALED_ROWS, env);
 }
 
 export const runId = (fromBlock: number, toBlock: number): string =>
