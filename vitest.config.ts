@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 process.env.TRONLAKE_RANGE_ROWS ??= '1000';
 
 /** Every endpoint test (and the exactness audit) runs over the generated lake and again over a lake built by the ingester. */
-const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts', 'test/exact/**/*.test.ts'];
+const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts', 'test/exact/**/*.test.ts', 'test/contract/series-bounds.test.ts'];
 
 export default defineConfig({
   test: {

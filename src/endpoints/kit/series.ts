@@ -3,8 +3,9 @@
  * daily rollup SQL, its time-range parameters with their unit (ms, s or day strings) and documented maximum span,
  * the granularities it offers and a row mapper; the kit owns, once:
  *
- *   time range → UTC day bounds (default: the `defaultDays` days ending at the head block's day; a span over the
- *   maximum is a 400 naming the end parameter) → the daily rollup rows → buckets of a granularity (week = ISO week
+ *   time range → UTC day bounds (each missing bound takes its own default: the end the head block's day or the day
+ *   before, the start the lake's first day or `defaultDays` days before the end; a span over the maximum is a 400
+ *   naming the bound given, never a cut) → the daily rollup rows → buckets of a granularity (week = ISO week
  *   from Monday, month, quarter, year) summing the additive measures exactly (bigint stays bigint) → rows → envelope
  *
  * and `format=csv` (the same bucketed rows). A measure that is not additive (unique accounts per month) declares its
@@ -18,6 +19,7 @@ import type { BindValue } from '../../engine/engine.ts';
 import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
 import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
+import { ApiError } from '../../http/errors.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type TimeUnit = 'ms' | 's' | 'day';
@@ -97,6 +99,8 @@ export interface SeriesMeta {
   time: SeriesDeclaration<z.ZodRawShape, unknown>['time'];
   granularities: readonly Granularity[];
   granularityParam: string;
+  /** The row-count parameter keeping the last rows of the range, when the series has one. */
+  limit?: { param: string; default: number; max?: number };
 }
 
 /** The first UTC day of the bucket holding `day`, e.g. `bucketOf('2026-10-15', 'quarter')` = '2026-10-01'. */
@@ -156,6 +160,11 @@ export function latestPerBucket(rows: readonly Row[]): Row[] {
   return byDay([...out.values()]);
 }
 
+/** Days of a range, both ends counted, e.g. `spanDays({ from: '2026-10-01', to: '2026-10-01' })` = 1 (0 when empty). */
+export function spanDays(r: { from: string; to: string }): number {
+  return Math.max(0, (Date.parse(`${r.to}T00:00:00Z`) - Date.parse(`${r.from}T00:00:00Z`)) / DAY_MS + 1);
+}
+
 /** A time-range value in the declared unit, as ms. */
 function timeParam(unit: TimeUnit) {
   if (unit === 'day') return dayAsMs().optional();
@@ -208,7 +217,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
       const a = t.start ? (v[t.start] as number | undefined) : undefined;
       const b = t.end ? (v[t.end] as number | undefined) : undefined;
       if (a !== undefined && b !== undefined && b < a) ctx.addIssue({ code: 'custom', path: [t.end!], message: `must not be before ${t.start}` });
-      else if (a !== undefined && b !== undefined && (b - a) / DAY_MS + 1 > t.maxDays) {
+      else if (a !== undefined && b !== undefined && Math.floor(b / DAY_MS) - Math.floor(a / DAY_MS) + 1 > t.maxDays) {
         ctx.addIssue({ code: 'custom', path: [t.end!], message: `must be at most ${t.maxDays} days after ${t.start}` });
       }
     })
@@ -223,18 +232,27 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   const queries: Record<string, string> = { ...d.queries, rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
 
   /**
-   * Day bounds: the given range, or the last `days` (default `defaultDays`) days ending at the end (default the head's
-   * day, or the day before), or from the lake's first day; one bound → the span from it.
+   * Day bounds (ARCHITECTURE §5.3, kit README "Series bounds"): each missing bound takes its own documented default,
+   * whatever the other bound is: the end → the head's day (or the day before); the start → the lake's first day
+   * (`earliest`, unless `days` is given) or the last `days` (default `defaultDays`) days ending at the end. A given
+   * start never shortens the default end (the old `start + span` cut answered a prefix as if it were the range). A
+   * range longer than `maxDays` is a 400 naming the bound the caller gave (the end when both), never a silent cut.
    */
   function rangeOf(p: Record<string, unknown>, now: number, first: number): { from: string; to: string } {
     const a = t.start ? (p[t.start] as number | undefined) : undefined;
     const b = t.end ? (p[t.end] as number | undefined) : undefined;
     const days = t.days ? (p[t.days] as number | undefined) : undefined;
     const span = ((days ?? t.defaultDays) - 1) * DAY_MS;
-    const end = t.defaultEnd === 'yesterday' ? now - DAY_MS : now;
-    const to = b ?? (a !== undefined ? Math.min(a + span, end) : end);
+    const to = b ?? (t.defaultEnd === 'yesterday' ? now - DAY_MS : now);
     const from = a ?? (t.defaultStart === 'earliest' && days === undefined ? Math.min(first, to) : to - span);
-    return { from: utcDay(from), to: utcDay(to) };
+    const range = { from: utcDay(from), to: utcDay(to) };
+    if (spanDays(range) > t.maxDays) {
+      // Both given: the parse already refused it (naming the end); one given: name it, the other took its default.
+      const param = b !== undefined || a === undefined ? (t.end ?? t.start ?? t.days)! : t.start!;
+      const other = param === t.end ? `${t.start ?? 'the start'} (${range.from})` : `${t.end ?? 'the end'} (default ${range.to})`;
+      throw new ApiError('BAD_PARAMETER', `${param} must be at most ${t.maxDays} days from ${other}`, param);
+    }
+    return range;
   }
 
   async function items(p: P, ctx: EndpointContext): Promise<Row[]> {
@@ -254,7 +272,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
     return rows;
   }
 
-  const meta: SeriesMeta = { kind: 'series', time: t, granularities: d.granularities, granularityParam: gParam };
+  const meta: SeriesMeta = { kind: 'series', time: t, granularities: d.granularities, granularityParam: gParam, ...(d.limit ? { limit: d.limit } : {}) };
   const ep: Endpoint<P> & { series: SeriesMeta } = {
     path: d.path,
     method: 'GET',

@@ -1,0 +1,172 @@
+/**
+ * Series bounds (issue 27 defect 1, SPEC §4.2, §4.10, §8; kit README "Series bounds"): for EVERY series the service
+ * serves (discovered from the registry's `series` meta), a request with only a start bound and one with only an end
+ * bound answer exactly the days their documented defaults give, each bound on its own: the missing end is the head
+ * block's day (or the day before, `defaultEnd: 'yesterday'`), the missing start the lake's first day (`earliest`) or
+ * `defaultDays` days before the end. A series with only `days` is checked with its default and with `days` given.
+ * The expected days are computed independently of the endpoint: the range from the manifest's first and head blocks
+ * and the spec's defaults, the days answered from plain SQL over the raw blocks (every UTC day holding a block), or
+ * for a series whose rows are sparse, its own raw-table SQL below. `total` (or `size`) counts the rows of the whole
+ * answered range, `data` its last `limit` rows. A span over the maximum given by one bound is a 400 naming that bound.
+ *
+ * A registered endpoint with a time parameter that is not a series must be named in NOT_SERIES with the reason, so a
+ * new series built beside the kit cannot slip by. Runs on both test lakes (vitest.config.ts).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { queryObject } from '../../src/http/openapi.ts';
+import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
+import type { ListMeta } from '../../src/endpoints/kit/list.ts';
+import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
+import { get, sql, testManifest } from '../helpers/lake.ts';
+
+type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
+const all = endpoints as readonly Ep[];
+const series = all.filter((ep) => ep.series);
+const DAY = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const msOf = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const addDays = (day: string, n: number) => dayOf(msOf(day) + n * DAY);
+
+/** Time parameters that bound a range or pick a day (a list's `start` is its paging offset, a series' is in its meta). */
+const TIME_PARAMS = ['start_timestamp', 'end_timestamp', 'start_day', 'end_day', 'startTime', 'endTime', 'days', 'day', 'time', 'end'];
+
+/** Endpoints with a time parameter that are neither series nor lists (lists filter by time: no default range), and why. */
+const NOT_SERIES: Record<string, string> = {
+  '/api/energydailystatistic': '`day` picks one day of a ranking (default the head block day), no range',
+  '/api/triggeramountstatistic': '`day` picks one day of a ranking (default the head block day), no range',
+  '/api/chainparameters': '`time` picks the parameters in force at one instant',
+  '/api/top10': '`time` picks a window code (0 realtime … 4 last 3 days), not a bound',
+};
+
+/** Required parameters of a series and the days it answers rows for, when they are not every lake day of the range. */
+interface Sample {
+  query: string;
+  /** Every UTC day the series has a row for (plain SQL over raw tables); default every day holding a block. */
+  days?: string[];
+  /** Rows only on some days the sample cannot be chosen to cover (prices): the answer must be a subset. */
+  subset?: boolean;
+}
+const samples = new Map<string, Sample>();
+let lakeDays: string[] = [];
+let headDay = '';
+let firstDay = '';
+
+const DAY_SQL = (ts: string) => `strftime(epoch_ms(${ts}), '%Y-%m-%d')`;
+
+beforeAll(async () => {
+  const m = await testManifest();
+  headDay = dayOf(m.head.timestamp);
+  firstDay = dayOf(m.first.timestamp);
+  lakeDays = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_blocks ORDER BY d`)).map((r) => String(r.d));
+  // token/analysis: the TRC20 token with transfers on the most days; its rows are the days it moved.
+  const [tok] = await sql(
+    `SELECT contract_address AS t FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(DISTINCT ${DAY_SQL('timestamp')}) DESC, count(*) DESC, 1 LIMIT 1`,
+  );
+  const token = String(tok!.t);
+  const tokDays = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE contract_address = '${token}' ORDER BY d`)).map((r) => String(r.d));
+  samples.set('/api/token/analysis', { query: `token=${token}`, days: tokDays });
+  // account/analysis type 4: every lake day of the range (a day without a transaction answers zeros).
+  const [addr] = await sql(`SELECT owner_address AS a FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+  samples.set('/api/account/analysis', { query: `address=${String(addr!.a)}&type=4`, days: lakeDays });
+  // tokenTransfer/analysis: only days with a TRX price (none on a lake without a price feed): a subset of the range.
+  samples.set('/api/tokenTransfer/analysis', { query: '', subset: true });
+});
+
+/** The day of an answered row, whichever field the reference names it by. */
+function rowDay(r: Record<string, unknown>): string {
+  for (const k of ['dateDayStr', 'day_string', 'dayStr', 'day', 'date']) {
+    const v = r[k];
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
+    if (typeof v === 'number') return dayOf(v);
+  }
+  throw new Error(`no day in ${JSON.stringify(r)}`);
+}
+
+/** A time parameter's value for a moment inside `day` (noon, so the kit must floor it to its UTC day). */
+function bound(meta: SeriesMeta, day: string): string {
+  const ms = msOf(day) + DAY / 2;
+  return meta.time.unit === 'day' ? day : meta.time.unit === 's' ? String(Math.floor(ms / 1000)) : String(ms);
+}
+
+/** Checks the answer of `query` against the range [from, to] by the spec's defaults. */
+async function expectRange(ep: Ep, query: string, from: string, to: string) {
+  const meta = ep.series!;
+  const sample = samples.get(ep.path);
+  const q = [sample?.query, query].filter(Boolean).join('&');
+  const { status, body } = await get(`${ep.path}?${q}`);
+  expect(status, `${ep.path}?${q}: ${JSON.stringify(body)}`).toBe(200);
+  const days = (sample?.days ?? lakeDays).filter((d) => d >= from && d <= to);
+  const answered = (body.data as Record<string, unknown>[]).map(rowDay);
+  const label = `${ep.path}?${q} (expected ${from}..${to})`;
+  if (sample?.subset) {
+    for (const d of answered) expect(d >= from && d <= to, `${label}: ${d}`).toBe(true);
+    return;
+  }
+  const kept = meta.limit ? days.slice(Math.max(0, days.length - meta.limit.default)) : days;
+  expect(answered, label).toEqual(kept);
+  const total = body.total ?? body.size;
+  if (total !== undefined) expect(total, `${label}: total counts the range`).toBe(meta.limit ? days.length : kept.length);
+}
+
+/** The documented default end of a series: the head block's day, or the day before. */
+const defaultEnd = (meta: SeriesMeta) => (meta.time.defaultEnd === 'yesterday' ? addDays(headDay, -1) : headDay);
+/** The documented default start for a range ending `to`: the lake's first day, or `days` days before the end. */
+const defaultStart = (meta: SeriesMeta, to: string) =>
+  meta.time.defaultStart === 'earliest' ? (firstDay < to ? firstDay : to) : addDays(to, -(meta.time.defaultDays - 1));
+
+describe('series bounds', () => {
+  it('finds the series: every endpoint with a time parameter is a series, a list or named in NOT_SERIES', () => {
+    expect(series.length).toBeGreaterThan(15);
+    for (const ep of all) {
+      if (ep.series || ep.list || NOT_SERIES[ep.path]) continue;
+      const names = Object.keys(queryObject(ep).shape);
+      expect(names.filter((n) => TIME_PARAMS.includes(n)), `${ep.path} has a time parameter: declare it with defineSeries or name it in NOT_SERIES`).toEqual([]);
+    }
+    for (const path of Object.keys(NOT_SERIES)) expect(all.some((ep) => ep.path === path && !ep.series)).toBe(true);
+  });
+
+  describe.each(series.map((ep) => [ep.path, ep] as const))('%s', (_path, ep) => {
+    const meta = ep.series!;
+    // A day a third into the lake as the start, two thirds as the end: both bounds inside the lake, days on both sides.
+    const startDay = () => lakeDays[Math.floor(lakeDays.length / 3)]!;
+    const endDay = () => lakeDays[Math.floor((2 * lakeDays.length) / 3)]!;
+
+    if (meta.time.start) it('only a start bound: from the start to the default end', async () => {
+      await expectRange(ep, `${meta.time.start}=${bound(meta, startDay())}`, startDay(), defaultEnd(meta));
+    });
+
+    if (meta.time.end) it('only an end bound: from the default start to the end', async () => {
+      await expectRange(ep, `${meta.time.end}=${bound(meta, endDay())}`, defaultStart(meta, endDay()), endDay());
+    });
+
+    it('no bound: the documented default range', async () => {
+      const to = defaultEnd(meta);
+      await expectRange(ep, '', defaultStart(meta, to), to);
+    });
+
+    if (meta.time.days) it('days alone: the last days days ending at the default end', async () => {
+      const to = defaultEnd(meta);
+      await expectRange(ep, `${meta.time.days}=3`, addDays(to, -2), to);
+    });
+
+    if (meta.time.start && meta.time.maxDays <= 2000) it('one bound making a span over the maximum is a 400 naming that bound', async () => {
+      const sample = samples.get(ep.path)?.query;
+      const q = (b: string) => `${ep.path}?${[sample, b].filter(Boolean).join('&')}`;
+      const far = addDays(defaultEnd(meta), -meta.time.maxDays);
+      const bad = await get(q(`${meta.time.start}=${bound(meta, far)}`));
+      expect(bad.status).toBe(400);
+      expect(bad.body.param).toBe(meta.time.start);
+      expect(bad.body.message).toContain(String(meta.time.maxDays));
+      // One day less is the maximum span: answered.
+      expect((await get(q(`${meta.time.start}=${bound(meta, addDays(far, 1))}`))).status).toBe(200);
+    });
+
+    if (meta.time.end && meta.time.defaultStart === 'earliest') it('an end making a span over the maximum from the lake\'s first day is a 400 naming the end', async () => {
+      const sample = samples.get(ep.path)?.query;
+      const bad = await get(`${ep.path}?${[sample, `${meta.time.end}=${bound(meta, addDays(firstDay, meta.time.maxDays))}`].filter(Boolean).join('&')}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.param).toBe(meta.time.end);
+    });
+  });
+});
