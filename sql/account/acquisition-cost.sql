@@ -5,12 +5,13 @@
 -- @param start_day VARCHAR
 -- @param end_day VARCHAR
 WITH w AS (
-  SELECT day, energy_weight / nullif(energy_limit, 0) AS energy_cost, net_weight / nullif(net_limit, 0) AS net_cost,
-         day_ts + 86399999 AS day_end
+  -- The costs stay integer pairs (weight, limit): the endpoint rounds each ratio once from them (ratioNumber).
+  SELECT day, energy_weight, energy_limit, net_weight, net_limit, day_ts + 86399999 AS day_end
   FROM daily_stake_weights WHERE day <= $end_day
 ), p AS (
   SELECT w.*,
-         lag(energy_cost) OVER (ORDER BY day) AS prev_energy_cost, lag(net_cost) OVER (ORDER BY day) AS prev_net_cost,
+         lag(energy_weight) OVER (ORDER BY day) AS prev_energy_weight, lag(energy_limit) OVER (ORDER BY day) AS prev_energy_limit,
+         lag(net_weight) OVER (ORDER BY day) AS prev_net_weight, lag(net_limit) OVER (ORDER BY day) AS prev_net_limit,
          (SELECT price_sun FROM resource_prices r WHERE r.resource = 'energy' AND r.from_ts <= w.day_end ORDER BY r.from_ts DESC LIMIT 1) AS energy_price_sun,
          (SELECT price_sun FROM resource_prices r WHERE r.resource = 'bandwidth' AND r.from_ts <= w.day_end ORDER BY r.from_ts DESC LIMIT 1) AS net_price_sun
   FROM w

@@ -144,3 +144,37 @@ export function multiplyScaled(raw: bigint, decimals: number, factor: string, pl
   const rounded = (abs + unit / 2n) / unit;
   return scaleDecimal(negative ? -rounded : rounded, places);
 }
+
+/**
+ * The one rounding of a ratio (docs/compat.md "Series bounds and rounding"): `part / whole` rounded once, from the
+ * exact integers, to `places` decimals, half away from zero (Java's HALF_UP, the rounding of TronScan's BigDecimal
+ * figures), as a decimal string of exactly `places` decimals, e.g. `ratioDecimal(5_113_506n, 10_000_000n, 4)` =
+ * '0.5114', `ratioDecimal(1n, 8n, 2)` = '0.13' (the tie goes up), `ratioDecimal(-1n, 8n, 2)` = '-0.13',
+ * `ratioDecimal(-1n, 3000n, 2)` = '0.00' (no '-0'). Never through a double: dividing in floating point first and
+ * rounding the result (or truncating to more places and rounding again) moves a last digit that sits on a tie.
+ */
+export function ratioDecimal(part: bigint | number, whole: bigint | number, places: number): string {
+  if (!Number.isInteger(places) || places < 0) throw new Error(`ratioDecimal: bad places ${places}`);
+  const p = toBig(part);
+  const w = toBig(whole);
+  if (w === 0n) throw new Error('ratioDecimal: zero whole');
+  const negative = p < 0n !== w < 0n && p !== 0n;
+  const n = (p < 0n ? -p : p) * 10n ** BigInt(places);
+  const d = w < 0n ? -w : w;
+  // Half away from zero on the magnitude: q + 1 when the remainder is at least half the divisor.
+  const q = n / d + ((n % d) * 2n >= d ? 1n : 0n);
+  const text = scaleDecimal(q, places);
+  const fixed = places === 0 ? text : text.includes('.') ? text.padEnd(text.indexOf('.') + 1 + places, '0') : `${text}.${'0'.repeat(places)}`;
+  return negative && q !== 0n ? `-${fixed}` : fixed;
+}
+
+/** `ratioDecimal` as a JSON number (the nearest double to the rounded decimal, which prints as it), e.g. 0.5114. */
+export function ratioNumber(part: bigint | number, whole: bigint | number, places: number): number {
+  return Number(ratioDecimal(part, whole, places));
+}
+
+function toBig(v: bigint | number): bigint {
+  if (typeof v === 'bigint') return v;
+  if (!Number.isSafeInteger(v)) throw new Error(`ratioDecimal: not an exact integer: ${v}`);
+  return BigInt(v);
+}

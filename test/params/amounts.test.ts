@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { amountThreshold, ceilInteger, scaleDecimal, scaledNumber, thresholdBinds } from '../../src/params/amounts.ts';
+import { amountThreshold, ceilInteger, ratioDecimal, ratioNumber, scaleDecimal, scaledNumber, thresholdBinds } from '../../src/params/amounts.ts';
 import { toJson } from '../../src/http/json.ts';
 
 describe('scaleDecimal: exact integer / 10^decimals by string arithmetic', () => {
@@ -57,5 +57,46 @@ describe('ceilInteger / amountThreshold: thresholds parsed exactly', () => {
     const up = 2n ** 60n - 1n; // Number() rounds it up to 2^60
     expect(BigInt(thresholdBinds(up).min_amount!) <= up).toBe(true);
     expect(thresholdBinds(undefined)).toEqual({ min_amount: null, min_amount_raw: null });
+  });
+});
+
+describe('ratioDecimal: part / whole rounded once from the exact integers, half away from zero', () => {
+  it('rounds the exact value, not a double or a value truncated first', () => {
+    // 0.5113506: truncating to 6 places (0.511350) and rounding that again gives 0.5113; the exact value is 0.5114.
+    expect(ratioDecimal(5_113_506n, 10_000_000n, 4)).toBe('0.5114');
+    expect(ratioDecimal(5_113_499n, 10_000_000n, 4)).toBe('0.5113');
+    // A tie goes away from zero (Java HALF_UP): 1/8 = 0.125, 0.00005 exactly, 2.5.
+    expect(ratioDecimal(1n, 8n, 2)).toBe('0.13');
+    expect(ratioDecimal(5n, 100_000n, 4)).toBe('0.0001');
+    expect(ratioDecimal(5n, 2n, 0)).toBe('3');
+    // 1.0005 as a double is 1.000499999…: toFixed(3) gives '1.000'; the exact value rounds up.
+    expect((10_005 / 10_000).toFixed(3)).toBe('1.000');
+    expect(ratioDecimal(10_005n, 10_000n, 3)).toBe('1.001');
+    // Just under a tie stays down; just over goes up.
+    expect(ratioDecimal(124_999_999n, 1_000_000_000n, 2)).toBe('0.12');
+    expect(ratioDecimal(125_000_001n, 1_000_000_000n, 2)).toBe('0.13');
+  });
+
+  it('pads to the places, keeps signs symmetric, never prints -0, and stays exact beyond 2^53', () => {
+    expect(ratioDecimal(1n, 3n, 4)).toBe('0.3333');
+    expect(ratioDecimal(2n, 3n, 4)).toBe('0.6667');
+    expect(ratioDecimal(1n, 2n, 4)).toBe('0.5000');
+    expect(ratioDecimal(3n, 3n, 4)).toBe('1.0000');
+    expect(ratioDecimal(0n, 7n, 4)).toBe('0.0000');
+    expect(ratioDecimal(-1n, 8n, 2)).toBe('-0.13');
+    expect(ratioDecimal(1n, -8n, 2)).toBe('-0.13');
+    expect(ratioDecimal(-1n, -8n, 2)).toBe('0.13');
+    expect(ratioDecimal(-1n, 3000n, 2)).toBe('0.00');
+    expect(ratioDecimal(7, 2, 1)).toBe('3.5');
+    const big = 2n ** 64n;
+    expect(ratioDecimal(big + 1n, big, 20)).toBe('1.00000000000000000005');
+    expect(ratioDecimal(10n ** 30n + 5n, 10n, 0)).toBe('100000000000000000000000000001');
+    expect(ratioNumber(5_113_506n, 10_000_000n, 4)).toBe(0.5114);
+  });
+
+  it('refuses a zero whole, an inexact number and bad places', () => {
+    expect(() => ratioDecimal(1n, 0n, 4)).toThrow();
+    expect(() => ratioDecimal(0.5, 1, 4)).toThrow();
+    expect(() => ratioDecimal(1n, 2n, -1)).toThrow();
   });
 });

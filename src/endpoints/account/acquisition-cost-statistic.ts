@@ -11,9 +11,18 @@
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
 import { count } from '../kit/schemas.ts';
-import { dayString, extremeOf, extremes, num, rate } from '../stats/stats-shape.ts';
+import type { Cell } from '../../duckdb/duck.ts';
+import { ratioNumber } from '../../params/index.ts';
+import { big, dayString, extremeOf, extremes } from '../stats/stats-shape.ts';
 
-const round8 = (x: number | null): number | null => (x === null ? null : Math.round(x * 1e8) / 1e8);
+/** weight / limit to 8 places, rounded once from the integers; null without a limit. */
+const cost = (w: Cell | undefined, l: Cell | undefined): number | null => (big(w) === null || !big(l) ? null : ratioNumber(big(w)!, big(l)!, 8));
+/** Change of w / l from pw / pl = (w·pl − pw·l) / (pw·l), 4 places rounded once; null without a base. */
+function costRate(w: Cell | undefined, l: Cell | undefined, pw: Cell | undefined, pl: Cell | undefined): number | null {
+  const [a, b, c, d] = [big(w), big(l), big(pw), big(pl)];
+  if (a === null || !b || c === null || !d || c === 0n) return null;
+  return ratioNumber(a * d - c * b, c * b, 4);
+}
 const perUnit = (sun: unknown): number | null => (sun === null || sun === undefined ? null : Number(sun) / 1e6);
 
 const item = z.object({
@@ -36,10 +45,10 @@ export default defineSeries({
   sum: [],
   row: (r) => ({
     day: r.day,
-    total_energy_cost: round8(num(r.energy_cost)),
-    energy_cost_rate: rate(num(r.energy_cost), num(r.prev_energy_cost)),
-    total_net_cost: round8(num(r.net_cost)),
-    net_cost_rate: rate(num(r.net_cost), num(r.prev_net_cost)),
+    total_energy_cost: cost(r.energy_weight, r.energy_limit),
+    energy_cost_rate: costRate(r.energy_weight, r.energy_limit, r.prev_energy_weight, r.prev_energy_limit),
+    total_net_cost: cost(r.net_weight, r.net_limit),
+    net_cost_rate: costRate(r.net_weight, r.net_limit, r.prev_net_weight, r.prev_net_limit),
     burn_energy_cost: perUnit(r.energy_price_sun),
     burn_net_cost: perUnit(r.net_price_sun),
   }),

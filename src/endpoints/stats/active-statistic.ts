@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import type { Row } from '../../duckdb/duck.ts';
+import { ratioDecimal } from '../../params/index.ts';
 import { defineSeries, latestPerBucket } from '../kit/series.ts';
 import { count, decimalString, exactInt } from '../kit/schemas.ts';
 import { big, dayMs, dayStartMs, dayString, fraction, num, rate, share } from './stats-shape.ts';
@@ -44,12 +45,13 @@ export default defineSeries({
     const months = latestPerBucket(await ctx.rows('own', { start_day: preStart, end_day: p.range.to, granularity: 'month' }));
     const of = (m: string) => num(months.find((r) => String(r.day).startsWith(m))?.active_count);
     const preMonth = preStart.slice(0, 7);
-    const mom = rate(of(lastMonth), of(preMonth));
+    const [cur, pre] = [of(lastMonth), of(preMonth)];
     const avg = rows.length ? Math.round(rows.reduce((a, r) => a + Number(r.active_count), 0) / rows.length) : 0;
     return {
       last_month: lastMonth,
       pre_month: preMonth,
-      last_mom: mom === null ? null : (mom * 100).toFixed(2),
+      // A percent with 2 places, rounded once from the exact counts (not the 4-place fraction × 100).
+      last_mom: cur === null || pre === null || pre === 0 ? null : ratioDecimal((cur - pre) * 100, pre, 2),
       avg_active_count: avg,
       total: rows.length,
       data: rows,

@@ -19,6 +19,7 @@ import type { AnyEndpoint } from '../kit/endpoint.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { count, decimalString } from '../kit/schemas.ts';
 import { big, fraction, trx, trxAmount } from './stats-shape.ts';
+import { ratioDecimal, ratioNumber } from '../../params/amounts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -57,10 +58,13 @@ export function incomes(r: Row): Incomes {
   };
 }
 
-/** part / whole as a 4-place fraction string, e.g. `percent(1n, 3n)` = '0.3333'; null when unknown or zero. */
+/**
+ * part / whole as a 4-place fraction string rounded once from the exact sums (ratioDecimal, half up), e.g.
+ * `percent(1n, 3n)` = '0.3333', `percent(5_113_506n, 10_000_000n)` = '0.5114'; null when unknown or zero.
+ */
 export function percent(part: bigint | null, whole: bigint | null): string | null {
   if (part === null || whole === null || whole === 0n) return null;
-  return (Number((part * 1_000_000n) / whole) / 1_000_000).toFixed(4);
+  return ratioDecimal(part, whole, 4);
 }
 
 /** The TRX closing price of each bucket (its last priced day in the range), as the reference's USD string. */
@@ -70,8 +74,8 @@ async function closePrices(ctx: EndpointContext, range: { from: string; to: stri
   return out;
 }
 
-const rateOf = (cur: bigint | null, prev: bigint | null): number | null =>
-  cur === null || prev === null || prev === 0n ? null : Math.round((Number(cur - prev) / Number(prev)) * 10_000) / 10_000;
+/** Change from `prev` to `cur`, 4 places rounded once from the exact sums. */
+const rateOf = (cur: bigint | null, prev: bigint | null): number | null => (cur === null || prev === null || prev === 0n ? null : ratioNumber(cur - prev, prev, 4));
 
 /** Sum of total incomes over days [from, to] (null when a day's stake income is unknown). */
 function totalOver(days: Row[], from: string, to: string): bigint | null {

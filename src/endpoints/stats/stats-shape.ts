@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
-import { scaledNumber } from '../../params/amounts.ts';
+import { ratioNumber, scaledNumber } from '../../params/amounts.ts';
 import type { JsonDecimal } from '../../http/json.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { count, empty, exactNumber } from '../kit/schemas.ts';
@@ -25,15 +25,27 @@ export function big(c: Cell | undefined): bigint | null {
   return c === null || c === undefined ? null : BigInt(c as string | number | bigint);
 }
 
-/** Change from `prev` to `cur` as a fraction rounded to 4 places, e.g. `rate(110, 100)` = 0.1; null without a base. */
+/** An integer the exact ratio helpers take (a bigint, or a number that is a safe integer). */
+const exact = (v: number | bigint): boolean => typeof v === 'bigint' || Number.isSafeInteger(v);
+
+/**
+ * Change from `prev` to `cur` as a fraction rounded to 4 places, e.g. `rate(110, 100)` = 0.1; null without a base.
+ * Counts and sums are rounded once from the exact integers (ratioNumber, half up); only a figure that is not an
+ * integer (a USD value) goes through doubles.
+ */
 export function rate(cur: number | bigint | null, prev: number | bigint | null | undefined): number | null {
   if (cur === null || prev === null || prev === undefined || Number(prev) === 0) return null;
+  if (exact(cur) && exact(prev)) return ratioNumber(BigInt(cur) - BigInt(prev), BigInt(prev), 4);
   return Math.round(((Number(cur) - Number(prev)) / Number(prev)) * 10_000) / 10_000;
 }
 
-/** A ratio rounded to `places` decimals, null when the base is zero or unknown, e.g. `share(1, 3)` = 0.3333. */
+/**
+ * A ratio rounded to `places` decimals, null when the base is zero or unknown, e.g. `share(1, 3)` = 0.3333: once,
+ * from the exact integers (ratioNumber, half up), or through doubles for a figure that is not an integer (USD).
+ */
 export function share(part: number | bigint | null, whole: number | bigint | null, places = 4): number | null {
   if (part === null || whole === null || Number(whole) === 0) return null;
+  if (exact(part) && exact(whole)) return ratioNumber(part, whole, places);
   const f = 10 ** places;
   return Math.round((Number(part) / Number(whole)) * f) / f;
 }

@@ -9,7 +9,7 @@
  * contract: TRC721, TRC1155) answers its transfer days with holder_count null, never a guess.
  */
 import { z } from 'zod';
-import { address, oneOf } from '../../params/index.ts';
+import { address, oneOf, ratioDecimal, ratioNumber } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { byDay, defineSeries } from '../kit/series.ts';
 import { utcDay } from '../kit/time-window.ts';
@@ -47,16 +47,17 @@ export default defineSeries({
     const rows = items as { from_count: number; amount: string }[];
     const n = BigInt(rows.length || 1);
     const avgAmount = rows.reduce((a, r) => a + BigInt(r.amount), 0n) / n;
-    const avgAccounts = rows.length ? rows.reduce((a, r) => a + Number(r.from_count), 0) / rows.length : 0;
     const last = rows.at(-1);
-    const amountRatio = last ? rate(Number(last.amount), Number(avgAmount)) : null;
-    const accountRatio = last ? rate(Number(last.from_count), avgAccounts) : null;
+    const senders = rows.reduce((a, r) => a + BigInt(r.from_count), 0n);
+    // Both rounded once from exact integers: the amounts as bigints, the mean of senders as sum / n.
+    const amountRatio = last ? rate(BigInt(last.amount), avgAmount) : null;
+    const accountRatio = last && senders > 0n ? ratioNumber(BigInt(last.from_count) * BigInt(rows.length) - senders, senders, 4) : null;
     return {
       date: [],
       size: rows.length,
       avg_amount: avgAmount.toString(),
       avg_amount_ratio: amountRatio === null ? null : String(amountRatio),
-      avg_account_transfer: avgAccounts.toFixed(2),
+      avg_account_transfer: rows.length ? ratioDecimal(senders, BigInt(rows.length), 2) : '0.00',
       avg_account_transfer_ratio: accountRatio === null ? null : String(accountRatio),
       data: rows,
     };

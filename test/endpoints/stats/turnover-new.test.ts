@@ -27,6 +27,47 @@ describe('GET /api/turnover/new', () => {
     }
   });
 
+  it('every percentage string of every period is part / whole rounded once from the exact sums (4 places, half up)', async () => {
+    const { firstMs, lastMs } = await lakeDays();
+    // Independent of ratioDecimal: floor at 5 places from the raw sums, then the 5th digit decides (≥ 5: up).
+    const half4 = (part: bigint | null, whole: bigint | null): string | null => {
+      if (part === null || whole === null || whole === 0n) return null;
+      const t = (part * 100_000n) / whole;
+      const q = t / 10n + (t % 10n >= 5n ? 1n : 0n);
+      return `${q / 10_000n}.${String(q % 10_000n).padStart(4, '0')}`;
+    };
+    let compared = 0;
+    for (const [tt, g] of [['0', 'day'], ['1', 'month'], ['2', 'quarter'], ['3', 'year']] as const) {
+      const f = await periodFigures(g);
+      const { body } = await get(`/api/turnover/new?timeType=${tt}&start=${firstMs}&end=${lastMs}`);
+      for (const r of body.data.filter((x: { day: string }) => f.has(x.day))) {
+        const e = f.get(r.day)!;
+        const [eFee, nFee] = [BigInt(e.energyFee), BigInt(e.netFee)];
+        const stake = e.energyStakeSun === null || e.netStakeSun === null ? null : e.energyStakeSun + e.netStakeSun;
+        const energy = e.energyStakeSun === null ? null : eFee + e.energyStakeSun;
+        const net = e.netStakeSun === null ? null : nFee + e.netStakeSun;
+        const total = stake === null ? null : e.fee + stake;
+        const want: Record<string, string | null> = {
+          burnIncomePercent: half4(e.fee, total),
+          stakeIncomePercent: half4(stake, total),
+          energyBurnIncomePercent: half4(eFee, energy),
+          energyBurnIncomePercentInTotal: half4(eFee, total),
+          energyStakeIncomePercent: half4(e.energyStakeSun, energy),
+          energyStakeIncomePercentInTotal: half4(e.energyStakeSun, total),
+          netBurnIncomePercent: half4(nFee, net),
+          netBurnIncomePercentInTotal: half4(nFee, total),
+          netStakeIncomePercent: half4(e.netStakeSun, net),
+          netStakeIncomePercentInTotal: half4(e.netStakeSun, total),
+        };
+        for (const [k, v] of Object.entries(want)) {
+          expect(r[k], `${g} ${r.day} ${k}`).toBe(v);
+          compared++;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(0);
+  });
+
   it('size is at most 2000 (clamped) and keeps the last periods; bad timeType is a 400; CSV', async () => {
     const all = (await get('/api/turnover/new')).body.data;
     expect((await get('/api/turnover/new?size=5000')).body.data.length).toBe(Math.min(2000, all.length));
