@@ -11,18 +11,32 @@ export interface SortChoice {
   orderBy: string;
 }
 
+/** How the tie-break columns of a signed sort follow the key. */
+export interface SortOptions {
+  /**
+   * Ties always ascending, whatever the key's direction (e.g. /api/vote: `votes DESC, voter ASC`), instead of the
+   * key's direction (the default).
+   */
+  tiesAscending?: boolean;
+}
+
+function signedClause(col: string, desc: boolean, tieBreak: readonly string[], opts: SortOptions): string {
+  const dir = desc ? 'DESC' : 'ASC';
+  return [`${col} ${dir}`, ...tieBreak.map((c) => `${c} ${opts.tiesAscending ? 'ASC' : dir}`)].join(', ');
+}
+
 /**
  * The `-field` dialect (leading minus = descending), e.g.
  * `signedSort({ number: 'block_number' }, '-number')` maps 'number' → 'block_number ASC'.
- * `tieBreak` columns are appended in the same direction so pages are stable.
+ * `tieBreak` columns are appended (in the same direction, or ascending with `tiesAscending`) so pages are stable.
+ * Keys match case-insensitively; an unknown key falls back to the default (ARCHITECTURE §5.3).
  */
-export function signedSort(columns: Record<string, string>, defaultKey: string, tieBreak: string[] = []) {
+export function signedSort(columns: Record<string, string>, defaultKey: string, tieBreak: string[] = [], opts: SortOptions = {}) {
   const choices = new Map<string, SortChoice>();
   for (const [field, col] of Object.entries(columns)) {
     for (const desc of [false, true]) {
-      const dir = desc ? 'DESC' : 'ASC';
       const key = `${desc ? '-' : ''}${field}`;
-      choices.set(key.toLowerCase(), { key, orderBy: [col, ...tieBreak].map((c) => `${c} ${dir}`).join(', ') });
+      choices.set(key.toLowerCase(), { key, orderBy: signedClause(col, desc, tieBreak, opts) });
     }
   }
   const fallback = choices.get(defaultKey.toLowerCase());
@@ -34,8 +48,6 @@ export function signedSort(columns: Record<string, string>, defaultKey: string, 
 }
 
 /** Every ORDER BY constant a signedSort can produce (prepared at boot, listed in docs). */
-export function signedSortClauses(columns: Record<string, string>, tieBreak: string[] = []): string[] {
-  return Object.values(columns).flatMap((col) =>
-    ['ASC', 'DESC'].map((dir) => [col, ...tieBreak].map((c) => `${c} ${dir}`).join(', ')),
-  );
+export function signedSortClauses(columns: Record<string, string>, tieBreak: string[] = [], opts: SortOptions = {}): string[] {
+  return Object.values(columns).flatMap((col) => [false, true].map((desc) => signedClause(col, desc, tieBreak, opts)));
 }

@@ -1,22 +1,31 @@
 /**
  * GET /api/vote (SPEC §4.3; reference §2 "/api/vote"): the current votes of a candidate (its voters) or of a voter
  * (its candidates), from the newest snapshots, largest first. `timestamp` is the time of the voter's last
- * VoteWitness transaction in the lake (ISO-8601), left out for votes cast before the lake's first block. `count` is
+ * VoteWitness transaction in the lake (ISO-8601), left out for votes cast before the lake's first block. `sort`
+ * (params/sort.ts signed dialect): `-votes` (default, the reference's), `votes`, and by vote time `-timestamp` (the
+ * TronScan client's default) / `timestamp`, a vote without a time counting as older than every timed one; ties by
+ * voter, then candidate, ascending; an unknown key falls back to the default (ARCHITECTURE §5.3). `count` is
  * accepted; `total` is always given. contractInfo only on candidate queries (reference), from the contracts table.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions, type SortOptions } from '../../params/index.ts';
 import { contractInfo, contractMap, count as countSchema, statusWrapped } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
-const ORDER = { '-votes': 'v.votes DESC, v.voter_address, v.candidate_address', votes: 'v.votes ASC, v.voter_address, v.candidate_address' } as const;
+/** Sort keys → columns; a vote cast before the lake has no time and sorts as the oldest (0). */
+const SORTS = { votes: 'v.votes', timestamp: 'coalesce(v.vote_ts, 0)' };
+const TIES = ['v.voter_address', 'v.candidate_address'];
+const TIES_ASC: SortOptions = { tiesAscending: true };
 
 const params = z
   .object({
     candidate: address().optional(),
     voter: address().optional(),
-    sort: oneOf(['-votes', 'votes'] as const).optional(),
+    sort: signedSort(SORTS, '-votes', TIES, TIES_ASC).meta({
+      description: 'votes or timestamp (vote time), - prefix = descending (default -votes); an unknown key sorts by the default.',
+      override: { type: 'string', enum: ['-votes', 'votes', '-timestamp', 'timestamp'], default: '-votes' },
+    }),
     count: z.string().optional(),
     ...pagingFields(paging),
   })
@@ -55,7 +64,7 @@ export default defineEndpoint({
     rowsByVoter: 'account/vote-by-voter',
     totalsByVoter: 'account/vote-totals-by-voter',
   },
-  orderBys: Object.values(ORDER),
+  orderBys: signedSortClauses(SORTS, TIES, TIES_ASC),
   async handle(p, ctx) {
     const [rowsQ, totalsQ, filters] = p.candidate
       ? (['rowsByCandidate', 'totalsByCandidate', { candidate: p.candidate, voter: p.voter ?? null }] as const)
@@ -63,13 +72,14 @@ export default defineEndpoint({
         ? (['rowsByVoter', 'totalsByVoter', { voter: p.voter }] as const)
         : (['rows', 'totals', {}] as const);
     const [rows, [totals]] = await Promise.all([
-      ctx.rows(rowsQ, { ...filters, lim: p.page.limit, off: p.page.start }, ORDER[p.sort ?? '-votes']),
+      ctx.rows(rowsQ, { ...filters, lim: p.page.limit, off: p.page.start }, p.sort.orderBy),
       ctx.rows(totalsQ, filters),
     ]);
     // The page is ordered inside the SQL; its joins after the cut do not keep that order, so it is applied again here.
-    const dir = p.sort === 'votes' ? 1 : -1;
+    const dir = p.sort.key.startsWith('-') ? -1 : 1;
+    const keyOf = (r: (typeof rows)[number]): number => (p.sort.key.endsWith('timestamp') ? n(r.vote_ts) : n(r.votes));
     const bytes = (x: unknown, y: unknown): number => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0); // SQL's binary order
-    rows.sort((a, b) => dir * (n(a.votes) - n(b.votes)) || bytes(a.voter_address, b.voter_address) || bytes(a.candidate_address, b.candidate_address));
+    rows.sort((a, b) => dir * (keyOf(a) - keyOf(b)) || bytes(a.voter_address, b.voter_address) || bytes(a.candidate_address, b.candidate_address));
     const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];
     const contracts = await ctx.lookups.contractMap(addresses);
     const data = rows.map((r) => ({

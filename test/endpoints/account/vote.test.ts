@@ -55,8 +55,46 @@ describe('GET /api/vote', () => {
     }
   });
 
-  it('malformed addresses and sorts are 400s naming them', async () => {
-    for (const [q, name] of [['candidate=abc', 'candidate'], ['voter=0x00', 'voter'], ['sort=name', 'sort']]) {
+  it('sort by vote time both ways (timestamp, -timestamp: the TronScan client default) in the order of raw SQL', async () => {
+    // The candidate with the most voters; each voter's time = its last successful VoteWitness in the raw transactions
+    // (none in the lake: older than every timed vote), votes from the newest snapshots.
+    const all = await headVotes();
+    const counts = new Map<string, number>();
+    for (const v of all) counts.set(v.candidate, (counts.get(v.candidate) ?? 0) + 1);
+    const candidate = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))[0]?.[0];
+    const mine = all.filter((v) => v.candidate === candidate);
+    const ts = new Map(
+      (await sql(`SELECT owner_address AS a, max("timestamp") AS ts FROM raw_transactions WHERE contract_type = 4 AND contract_ret = 'SUCCESS' GROUP BY 1`)).map((r) => [String(r.a), Number(r.ts)]),
+    );
+    const time = (voter: string) => ts.get(voter) ?? 0;
+    for (const [sort, dir] of [['-timestamp', -1], ['timestamp', 1], ['-TIMESTAMP', -1]] as const) {
+      const url = candidate ? `/api/vote?candidate=${candidate}&sort=${sort}` : `/api/vote?sort=${sort}`;
+      const { status } = await get(url);
+      expect(status, url).toBe(200);
+      if (!candidate) continue; // a lake without snapshots: no votes to order
+      const want = [...mine].sort((a, b) => dir * (time(a.voter) - time(b.voter)) || (a.voter < b.voter ? -1 : a.voter > b.voter ? 1 : 0)).map((v) => v.voter);
+      const items = await listAll(url);
+      expect(items.map((i) => i.voterAddress), sort).toEqual(want);
+      for (const i of items) {
+        if (ts.has(i.voterAddress)) expect(i.timestamp).toBe(new Date(ts.get(i.voterAddress)!).toISOString());
+        else expect(i.timestamp).toBeUndefined();
+      }
+    }
+  });
+
+  it('an unknown sort key answers the documented default (-votes), not an error', async () => {
+    const def = await get('/api/vote?limit=50');
+    for (const sort of ['name', '-time', '']) {
+      const r = await get(`/api/vote?limit=50&sort=${sort}`);
+      expect(r.status, sort).toBe(200);
+      expect(r.body.data, sort).toEqual(def.body.data);
+    }
+    const votes = (def.body.data as { votes: number }[]).map((d) => d.votes);
+    expect(votes).toEqual([...votes].sort((a, b) => b - a));
+  });
+
+  it('malformed addresses are 400s naming them', async () => {
+    for (const [q, name] of [['candidate=abc', 'candidate'], ['voter=0x00', 'voter']]) {
       const r = await get(`/api/vote?${q}`);
       expect(r.status).toBe(400);
       expect(r.text).toMatch(new RegExp(name!));
