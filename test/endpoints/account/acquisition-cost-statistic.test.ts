@@ -63,6 +63,21 @@ describe('GET /api/acquisition_cost_statistic', () => {
     expect(r.body.net_cost_min.total_net_cost).toBe(Math.min(...data.map((d) => d.total_net_cost)));
   });
 
+  it('only a start: every day from it through yesterday, total counting them all, data the last 14 (issue 27)', async () => {
+    // Lake days from the raw blocks; the start is the lake's second day, at noon.
+    const days = (await sql(`SELECT DISTINCT strftime(epoch_ms("timestamp"), '%Y-%m-%d') AS d FROM raw_blocks ORDER BY d`)).map((r) => String(r.d));
+    const start = days[1] ?? days[0]!;
+    const want = days.filter((d) => d >= start && d <= dayOf(headTs - DAY));
+    const r = await get(`/api/acquisition_cost_statistic?start_timestamp=${Date.parse(`${start}T12:00:00Z`)}`);
+    expect(r.body.total).toBe(want.length);
+    expect((r.body.data as { day: string }[]).map((d) => d.day)).toEqual(want.slice(-14));
+    const whole = await get(`/api/acquisition_cost_statistic?start_timestamp=${Date.parse(`${start}T12:00:00Z`)}&limit=10000`);
+    expect((whole.body.data as { day: string }[]).map((d) => d.day)).toEqual(want);
+    // Only an end: from the lake's first day.
+    const end = await get(`/api/acquisition_cost_statistic?end_timestamp=${Date.parse(`${start}T12:00:00Z`)}&limit=10000`);
+    expect((end.body.data as { day: string }[]).map((d) => d.day)).toEqual(days.filter((d) => d <= start));
+  });
+
   it('defaults: the 14 days ending yesterday; limit keeps the last days; an empty range is 200 with data []', async () => {
     const r = await get('/api/acquisition_cost_statistic');
     expect(r.status).toBe(200);

@@ -36,6 +36,13 @@ describe('GET /api/account/active_statistic', () => {
   it('span at most 1000 days, type DAY/WEEK/MONTH case-insensitive, 400s naming the parameter, CSV', async () => {
     expect((await get('/api/account/active_statistic?start_timestamp=0&end_timestamp=86400000000')).body.param).toBe('end_timestamp');
     expect((await get('/api/account/active_statistic?days=1001')).body.param).toBe('days');
+    // Only a start, 1000 days before the head's day (its default end): 1001 days, a 400 naming the start and the
+    // maximum (issue 27: never cut to a span); one day later it is answered.
+    const { lastMs } = await lakeDays();
+    const far = await get(`/api/account/active_statistic?start_timestamp=${lastMs - 1000 * DAY_MS}`);
+    expect([far.status, far.body.param]).toEqual([400, 'start_timestamp']);
+    expect(far.body.message).toContain('1000');
+    expect((await get(`/api/account/active_statistic?start_timestamp=${lastMs - 999 * DAY_MS}`)).status).toBe(200);
     expect((await get('/api/account/active_statistic?type=YEAR')).body.param).toBe('type');
     const d = (await get('/api/account/active_statistic?days=3')).body;
     expect(d.data.length).toBeLessThanOrEqual(3);

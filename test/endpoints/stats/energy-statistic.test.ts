@@ -23,6 +23,24 @@ describe('GET /api/energystatistic', () => {
     }
   });
 
+  it('only a start: every day from it through yesterday (not start + 30 days), figures and total from raw SQL (issue 27)', async () => {
+    const { first, lastMs } = await lakeDays();
+    const days = await periodFigures('day');
+    const yesterday = utcDay(lastMs - DAY_MS);
+    // The second transaction day of the lake, at noon: the kit floors it to its UTC day.
+    const start = [...days.keys()].sort().find((d) => d > first) ?? first;
+    const want = [...days.keys()].filter((d) => d >= start && d <= yesterday).sort();
+    const { body } = await get(`/api/energystatistic?start_timestamp=${Date.parse(`${start}T12:00:00Z`)}`);
+    const answered = body.data.map((r: { day: string }) => r.day);
+    expect([answered[0], answered.at(-1)]).toEqual([start, yesterday]);
+    expect(answered.filter((d: string) => days.has(d))).toEqual(want);
+    expect(body.total).toBe(answered.length);
+    for (const r of body.data) if (days.has(r.day)) expect(r.total_energy, r.day).toBe(days.get(r.day)!.energyTotal);
+    // Only an end: from the lake's first day (the spec's earliest start), the end's day included.
+    const end = (await get(`/api/energystatistic?end_timestamp=${Date.parse(`${start}T12:00:00Z`)}`)).body;
+    expect([end.data[0].day, end.data.at(-1).day, end.total]).toEqual([first, start, end.data.length]);
+  });
+
   it('defaults to the lake from its first day through yesterday; size keeps the last rows; 400s name the parameter; CSV', async () => {
     const { first, lastMs } = await lakeDays();
     const { body } = await get('/api/energystatistic');
