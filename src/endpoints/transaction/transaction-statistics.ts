@@ -11,6 +11,7 @@ import type { Row } from '../../duckdb/duck.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
+import { ratioNumber } from '../../params/amounts.ts';
 
 const DAY_MS = 86_400_000;
 
@@ -19,7 +20,8 @@ export function lastCompleteDay(now: number): string {
   return new Date(Math.floor(now / DAY_MS) * DAY_MS - DAY_MS).toISOString().slice(0, 10);
 }
 
-const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
+// Rounded once from the exact counts (params/amounts.ts ratioNumber, half up), not from a double.
+const pct = (part: number, whole: number): number => (whole > 0 ? ratioNumber(part * 100, whole, 4) : 0);
 
 /** Exact sun → whole TRX as a JSON number literal, e.g. 1500000 → 1.5. */
 export const trxOf = (sun: unknown): JsonDecimal => scaledNumber(exactInteger(sun), 6);

@@ -11,9 +11,11 @@ import { statusWrapper } from '../kit/envelopes.ts';
 import { exactInteger } from '../../params/index.ts';
 import { lastCompleteDay, perStandardShape, trc20Amount, trxOf } from './transaction-statistics.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
+import { ratioNumber } from '../../params/amounts.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
-const pct = (part: number, whole: number): number => (whole > 0 ? Math.round((part / whole) * 1e6) / 1e4 : 0);
+// Rounded once from the exact counts (params/amounts.ts ratioNumber, half up), not from a double.
+const pct = (part: number, whole: number): number => (whole > 0 ? ratioNumber(part * 100, whole, 4) : 0);
 
 export default defineEndpoint({
   path: '/api/transfer/statistics',
