@@ -70,7 +70,7 @@ export default defineList({
   }),
   envelope: (items, x) => ({
     ...pagedList('data', items, x.rangeTotal),
-    wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? 0,
+    wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null,
     contractMap: x.lookups.contractMap,
     contractInfo: x.lookups.contractInfo,
   }),
@@ -83,6 +83,6 @@ export default defineList({
     Events: z.string(),
     cheatStatus: z.boolean(),
   }),
-  envelopeFields: { wholeChainTxCount: count, contractMap, contractInfo },
+  envelopeFields: { wholeChainTxCount: count.nullable(), contractMap, contractInfo },
   csv: { filename: 'transactions.csv' },
 });
