@@ -68,6 +68,6 @@ export default defineList({
     confirmations: exactInt,
     revert: z.literal(false),
   }),
-  envelopeFields: { wholeChainTxCount: count.nullable() },
+  envelopeFields: { wholeChainTxCount: exactInt.nullable() },
   csv: { filename: 'blocks.csv' },
 });

@@ -2,10 +2,12 @@
  * GET /api/stats/overview (SPEC §4.2; shape: reference "stats/overview"): one row per UTC day of the last `days`
  * days, oldest first, from the network's daily rollup. Totals (totalTransaction, blockchainSize) start from the
  * pre-window totals like the overview series; totalBlockCount is the last block's height + 1 (heights count every
- * block from genesis). Accounts (totalAddress, accountWithTrx, newAddressSeen and their rates) come from the serving
- * table /api/overview/accountswithtrx reads (trx_holder_series: the chain_anchors figures + the lake's changes; null
- * without the anchors; newAddressSeen = accounts created that day). Figures the lake cannot give exactly are null,
- * never guessed (docs/compat.md "Whole-chain figures"): new TRC20 tokens and token totals. `type=trxHolder` answers
+ * block from genesis). Accounts (totalAddress, accountWithTrx, newAddressSeen and their rates) come from the SQL
+ * /api/overview/accountswithtrx reads (sql/fragments/trx-holder-days.sql, in the serving table stats_overview_days:
+ * the chain_anchors figures + the lake's changes; null without the anchors; newAddressSeen = accounts created that
+ * day). Figures the lake cannot give exactly are null,
+ * never guessed (docs/compat.md "Whole-chain figures"): new TRC20 tokens and their total; totalTrc10 = the trc10_count
+ * anchor + the lake's successful AssetIssue, null without the anchor. `type=trxHolder` answers
  * the slim row of the reference (date, totalAddress, accountWithTrx).
  */
 import { z } from 'zod';
@@ -89,7 +91,7 @@ export default defineSeries({
       triggers: r.trigger_count,
       newTrc10: r.trc10_issued_count,
       newTrc20: null,
-      totalTrc10: null,
+      totalTrc10: num(r.chain_trc10_count),
       totalTrc20: null,
       trx_transfer: kinds[0],
       trc10_transfer: kinds[1],
