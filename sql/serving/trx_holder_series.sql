@@ -1,27 +1,5 @@
 -- Accounts holding TRX and all accounts at the end of each lake day (/api/overview/accountswithtrx), computed once per
--- version: the chain_anchors figures as of the lake's first block plus the lake's changes so far (daily_trx_holders:
--- accounts that started minus those that stopped holding TRX; accounts: those created since the first block, by
--- their snapshot's creation time). NULL when the anchor is absent (docs/compat.md "Accounts"): a lake that does not
--- start at genesis cannot count the accounts it never saw.
-WITH anchors AS (
-  SELECT max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'accounts_with_trx') AS with_trx,
-         max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'account_count') AS accounts
-  FROM chain_anchors
-),
-lake AS (
-  SELECT min(first_block_ts) AS first_ts FROM daily_network_stats
-),
-created AS (
-  SELECT strftime(epoch_ms(create_time), '%Y-%m-%d') AS day, count(*) AS n
-  FROM accounts WHERE create_time >= (SELECT first_ts FROM lake)
-  GROUP BY 1
-)
-SELECT d.day, d.day_ts,
-       CAST(a.with_trx + sum(coalesce(h.holders_gained, 0) - coalesce(h.holders_lost, 0)) OVER w AS BIGINT) AS account_with_trx,
-       CAST(a.accounts + sum(coalesce(c.n, 0)) OVER w AS BIGINT) AS total_address
-FROM daily_network_stats d
-CROSS JOIN anchors a
-LEFT JOIN daily_trx_holders h ON h.day = d.day
-LEFT JOIN created c ON c.day = d.day
-WINDOW w AS (ORDER BY d.day)
-ORDER BY d.day
+-- version from the fragment /api/stats/overview's account fields also come from (sql/fragments/trx-holder-days.sql:
+-- the chain_anchors figures + the lake's changes; NULL without the anchor, docs/compat.md "Accounts").
+WITH {{> fragments/trx-holder-days}}
+SELECT day, day_ts, account_with_trx, total_address FROM holder_days ORDER BY day

@@ -156,7 +156,13 @@ export async function audit(io: Io): Promise<Audit> {
   }
   const [burn] = await io.sql(`select cast(coalesce(sum(fee), 0) as varchar) a, cast(coalesce(sum(fee) filter (where timestamp > ${io.head - DAY}), 0) as varchar) d from raw_transactions`);
   const stat = await get('/api/block/statistic');
-  check('/api/block/statistic', 'last_day_total_burn', lit(stat, 'last_day_total_burn'), expectedLiteral(s(burn!.a), 6));
+  // Whole-chain burn (docs/compat.md "Whole-chain figures"): the burned_sun anchor before the first block + the lake's.
+  const [whole] = await io.sql(`select min(block_number) lo, max(block_number) + 1 blocks from raw_blocks`);
+  const [burnedBefore] = BigInt(s(whole!.lo)) === 0n ? [{ v: '0' }]
+    : await io.sql(`select value_raw v from ref_chain_anchors where name = 'burned_sun' and as_of_block = ${s(whole!.lo)} - 1`);
+  check('/api/block/statistic', 'whole_block_count', lit(stat, 'whole_block_count'), s(whole!.blocks));
+  check('/api/block/statistic', 'last_day_total_burn', lit(stat, 'last_day_total_burn') ?? 'null',
+    burnedBefore ? expectedLiteral((BigInt(s(burnedBefore.v)) + BigInt(s(burn!.a))).toString(), 6) : 'null');
   check('/api/block/statistic', 'last_day_burn', lit(stat, 'last_day_burn'), expectedLiteral(s(burn!.d), 6));
 
   // Lists: the newest page's amounts against the raw rows.

@@ -3,7 +3,8 @@
  * transaction count, both ways (default -balance), or one account with `address`. An account is an address the
  * chain activated (it has an account snapshot); figures from the `accounts` table (docs/compat.md "Accounts").
  * `account_number`: the pre-window account count (chain_anchors) plus the accounts created since the lake's first
- * block; without that anchor, the accounts the lake knows. `last_24h_account_change`: accounts created in the 24 h
+ * block; 0 + those for a lake starting at genesis; else null (docs/compat.md "Whole-chain figures": the accounts the
+ * lake knows are not the network's). `last_24h_account_change`: accounts created in the 24 h
  * before the head.
  */
 import { z } from 'zod';
@@ -46,7 +47,7 @@ export default defineEndpoint({
   response: z.looseObject({
     total: count,
     rangeTotal: count,
-    account_number: exactInt,
+    account_number: exactInt.nullable(),
     last_24h_account_change: count,
     data: z.array(accountListItem),
     contractMap,
@@ -75,7 +76,8 @@ export default defineEndpoint({
     const found = byAddress ?? (await ctx.rows(PAGES[field], { lo, hi }, p.sort.orderBy));
     const rows = p.address ? found.slice(p.page.start, p.page.start + p.page.limit) : found;
     const anchor = totals?.anchor === null || totals?.anchor === undefined ? null : exactInteger(totals.anchor);
-    const accountNumber = anchor === null ? BigInt(known) : anchor + exactInteger(totals?.created_in_lake ?? 0);
+    const from = ctx.manifest.first?.number === 0 ? 0n : anchor;
+    const accountNumber = from === null ? null : from + exactInteger(totals?.created_in_lake ?? 0);
     const rangeTotal = p.address ? found.length : known;
     const data = rows.map((r) => ({
       address: String(r.address),
@@ -90,7 +92,7 @@ export default defineEndpoint({
     return {
       total: Math.min(rangeTotal, 10_000),
       rangeTotal,
-      account_number: exact(accountNumber),
+      account_number: accountNumber === null ? null : exact(accountNumber),
       last_24h_account_change: Number(totals?.created_since ?? 0),
       data,
       contractMap: contracts.map,

@@ -1,33 +1,48 @@
 /**
  * GET /api/block/statistic (SPEC §4.9; shape: reference §5.2, flat object). "Last day" is the 24 hours before the
- * head block time. Rewards are block count × (block reward + vote reward) in whole TRX; burns are in whole TRX.
- * The figures are a function of the served version, computed when it opens (sql/serving/block_statistic.sql).
+ * head block time. Whole-chain figures (docs/compat.md "Whole-chain figures"): `whole_block_count` = the head block's
+ * height + 1 (exact for any lake); `whole_pay` = the TRX issued as rewards before the lake's first block (the
+ * chain_anchors `issued_sun` anchor; 0 from genesis) + the lake's blocks × (block reward + vote reward);
+ * `last_day_total_burn` = the TRX burned before the lake (`burned_sun`) + the lake's block fees. Without an anchor
+ * those two are null: the lake's window is not the whole chain. Amounts are whole TRX, exact. The figures are a
+ * function of the served version, computed when it opens (sql/serving/block_statistic.sql).
  */
 import { z } from 'zod';
+import { exactInteger } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { sunToTrx } from '../kit/envelopes.ts';
-import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
-import { count, shape } from '../kit/schemas.ts';
+import { BLOCK_REWARD_TRX, SUN_PER_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
+import { count, exactNumber, shape } from '../kit/schemas.ts';
+import { trx } from '../stats/stats-shape.ts';
+
+const known = (c: unknown): bigint | null => (c === null || c === undefined ? null : exactInteger(c));
 
 export default defineEndpoint({
   path: '/api/block/statistic',
   method: 'GET',
-  summary: 'Block counts, producer rewards and TRX burned: all time and the last 24 hours.',
+  summary: 'Block counts, producer rewards and TRX burned: the whole chain and the last 24 hours.',
   params: z.object({}),
-  response: shape({ whole_block_count: count, last_day_block_count: count, whole_pay: z.number(), last_day_pay: z.number(), last_day_burn: z.number(), last_day_total_burn: z.number() }),
+  response: shape({
+    whole_block_count: count,
+    last_day_block_count: count,
+    whole_pay: exactNumber.nullable(),
+    last_day_pay: count,
+    last_day_burn: exactNumber,
+    last_day_total_burn: exactNumber.nullable(),
+  }),
   queries: { figures: 'block/block-statistic' },
   async handle(_p, ctx) {
     const [f] = await ctx.rows('figures', {});
-    const perBlock = BLOCK_REWARD_TRX + VOTE_REWARD_TRX;
-    const whole = Number(f?.block_count ?? 0);
+    const perBlockSun = BigInt((BLOCK_REWARD_TRX + VOTE_REWARD_TRX) * SUN_PER_TRX);
+    const issuedBefore = known(f?.issued_before_sun);
+    const lakeBlocks = known(f?.lake_block_count) ?? 0n;
     const lastDay = Number(f?.last_day_block_count ?? 0);
     return {
-      whole_block_count: whole,
+      whole_block_count: Number(f?.whole_block_count ?? 0),
       last_day_block_count: lastDay,
-      whole_pay: whole * perBlock,
-      last_day_pay: lastDay * perBlock,
-      last_day_burn: sunToTrx(Number(f?.last_day_fee ?? 0)),
-      last_day_total_burn: sunToTrx(Number(f?.fee ?? 0)),
+      whole_pay: issuedBefore === null ? null : trx(issuedBefore + lakeBlocks * perBlockSun),
+      last_day_pay: lastDay * (BLOCK_REWARD_TRX + VOTE_REWARD_TRX),
+      last_day_burn: trx(known(f?.last_day_fee) ?? 0n),
+      last_day_total_burn: trx(known(f?.whole_burn_sun)),
     };
   },
 });

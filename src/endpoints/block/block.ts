@@ -46,7 +46,7 @@ export default defineList({
     confirmations: r.confirmations,
     revert: false,
   }),
-  envelope: (items, x) => ({ ...pagedList('data', items, x.rangeTotal), wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? 0 }),
+  envelope: (items, x) => ({ ...pagedList('data', items, x.rangeTotal), wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null }),
   item: shape({
     number: exactInt,
     hash: z.string(),
@@ -68,6 +68,6 @@ export default defineList({
     confirmations: exactInt,
     revert: z.literal(false),
   }),
-  envelopeFields: { wholeChainTxCount: count },
+  envelopeFields: { wholeChainTxCount: exactInt.nullable() },
   csv: { filename: 'blocks.csv' },
 });

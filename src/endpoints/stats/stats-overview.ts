@@ -2,9 +2,13 @@
  * GET /api/stats/overview (SPEC §4.2; shape: reference "stats/overview"): one row per UTC day of the last `days`
  * days, oldest first, from the network's daily rollup. Totals (totalTransaction, blockchainSize) start from the
  * pre-window totals like the overview series; totalBlockCount is the last block's height + 1 (heights count every
- * block from genesis). Figures the lake cannot give exactly are null, never guessed (docs/compat.md): accounts and
- * accounts with TRX (no account state yet), new TRC20 tokens and token totals. `type=trxHolder` answers the slim
- * row of the reference (date, totalAddress, accountWithTrx).
+ * block from genesis). Accounts (totalAddress, accountWithTrx, newAddressSeen and their rates) come from the SQL
+ * /api/overview/accountswithtrx reads (sql/fragments/trx-holder-days.sql, in the serving table stats_overview_days:
+ * the chain_anchors figures + the lake's changes; null without the anchors; newAddressSeen = accounts created that
+ * day). Figures the lake cannot give exactly are null,
+ * never guessed (docs/compat.md "Whole-chain figures"): new TRC20 tokens and their total; totalTrc10 = the trc10_count
+ * anchor + the lake's successful AssetIssue, null without the anchor. `type=trxHolder` answers
+ * the slim row of the reference (date, totalAddress, accountWithTrx).
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
@@ -61,7 +65,10 @@ export default defineSeries({
   sum: [],
   row(r, p) {
     const date = dayMs(r.day);
-    if (p.type === 'trxHolder') return { date, dateDayStr: r.day, totalAddress: null, accountWithTrx: null };
+    const totalAddress = num(r.total_address);
+    const accountWithTrx = num(r.account_with_trx);
+    if (p.type === 'trxHolder') return { date, dateDayStr: r.day, totalAddress, accountWithTrx };
+    const newAddress = num(r.new_address);
     const tx = num(r.tx_count)!;
     const kinds = ['trx_transfer_count', 'trc10_transfer_count', 'freeze_count', 'unfreeze_count', 'vote_count', 'shielded_count'].map((c) => num(r[c])!);
     const netTotal = r.net_burn_bytes === null ? null : num(r.net_usage)! + num(r.net_burn_bytes)!;
@@ -71,9 +78,9 @@ export default defineSeries({
       dateDayStr: r.day,
       totalTransaction: r.chain_tx_count,
       newTransactionSeen: r.tx_count,
-      totalAddress: null,
-      newAddressSeen: null,
-      accountWithTrx: null,
+      totalAddress,
+      newAddressSeen: newAddress,
+      accountWithTrx,
       active_account_number: r.active_count,
       totalBlockCount: num(r.last_block)! + 1,
       newBlockSeen: blocks,
@@ -84,7 +91,7 @@ export default defineSeries({
       triggers: r.trigger_count,
       newTrc10: r.trc10_issued_count,
       newTrc20: null,
-      totalTrc10: null,
+      totalTrc10: num(r.chain_trc10_count),
       totalTrc20: null,
       trx_transfer: kinds[0],
       trc10_transfer: kinds[1],
@@ -98,8 +105,8 @@ export default defineSeries({
       energy_usage_change_24h: rate(num(r.energy_usage_total), num(r.prev_energy_usage_total)),
       net_usage_change_24h: rate(netTotal, num(r.prev_net_total)),
       active_account_number_rate: rate(num(r.active_count), num(r.prev_active_count)),
-      newAddressSeenRate: null,
-      totalAddressRate: null,
+      newAddressSeenRate: rate(newAddress, num(r.prev_new_address)),
+      totalAddressRate: rate(totalAddress, num(r.prev_total_address)),
     };
   },
   envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(rows) }),

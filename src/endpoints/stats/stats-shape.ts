@@ -92,7 +92,7 @@ export const dayString = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 export const dayStartMs = count;
 /** A `rate` / `share` fraction: null without a base (the first day of the lake, a zero or unknown base). */
 export const fraction = z.number().nullable();
-/** A count the lake cannot give yet (no account state, no token totals): null, never estimated (docs/compat.md). */
+/** A count the lake may lack (a whole-chain total without its anchor, no token totals): null, never estimated (docs/compat.md "Whole-chain figures"). */
 export const unknownCount = count.nullable();
 /** Whole TRX as an exact JSON number (`trx`). */
 export const trxAmount = exactNumber;

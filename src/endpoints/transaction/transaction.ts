@@ -6,7 +6,7 @@
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { contractInfo, contractMap, count, shape } from '../kit/schemas.ts';
+import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
 import { tokenKey, transactionFields, transactionFieldsSchema } from './transaction-shape.ts';
 
@@ -70,7 +70,7 @@ export default defineList({
   }),
   envelope: (items, x) => ({
     ...pagedList('data', items, x.rangeTotal),
-    wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? 0,
+    wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null,
     contractMap: x.lookups.contractMap,
     contractInfo: x.lookups.contractInfo,
   }),
@@ -83,6 +83,6 @@ export default defineList({
     Events: z.string(),
     cheatStatus: z.boolean(),
   }),
-  envelopeFields: { wholeChainTxCount: count, contractMap, contractInfo },
+  envelopeFields: { wholeChainTxCount: exactInt.nullable(), contractMap, contractInfo },
   csv: { filename: 'transactions.csv' },
 });

@@ -30,3 +30,29 @@ export const EXPECTED_ACCOUNTS_SQL = `
 export const num = (v: unknown): number => Number(v ?? 0);
 
 export type ExpectedAccount = Row;
+
+/**
+ * Accounts holding TRX and accounts created, per lake day, independently of daily_trx_holders and the serving tables:
+ * every account's TRX balance at the end of each day (its newest snapshot balance − its trx_flows after the day up to
+ * the snapshot block + those after the snapshot block up to the end of the day), counted where positive (`n`); the
+ * accounts created since the first block up to the end of the day (`created`) and on that day (`created_day`). One
+ * row `day = 'opening'` holds the count at the first block. `flows` is the trx_flows Parquet glob of the version.
+ */
+export const trxHolderDaysSql = (flows: string, firstTs: number): string => `
+  WITH acc AS (SELECT address, create_time FROM (${EXPECTED_ACCOUNTS_SQL})),
+  h AS (SELECT s.address, s.balance, s.as_of_block FROM snap_account_snapshots s JOIN acc USING (address)
+        QUALIFY row_number() OVER (PARTITION BY s.address ORDER BY s.as_of_block DESC) = 1),
+  f AS (SELECT address, block_number, "timestamp", delta FROM read_parquet('${flows}', hive_partitioning = false)),
+  d AS (SELECT DISTINCT "date" AS day, epoch_ms(CAST("date" AS DATE)) AS day_ms, epoch_ms(CAST("date" AS DATE) + 1) AS next_ms FROM raw_blocks
+        UNION SELECT 'opening', ${firstTs}, ${firstTs}),
+  bal AS (
+    SELECT d.day, h.address,
+           h.balance - coalesce(sum(f.delta) FILTER (WHERE f.block_number <= h.as_of_block AND f."timestamp" >= d.next_ms), 0)
+                     + coalesce(sum(f.delta) FILTER (WHERE f.block_number > h.as_of_block AND f."timestamp" < d.next_ms), 0) AS balance
+    FROM h CROSS JOIN d LEFT JOIN f ON f.address = h.address
+    GROUP BY d.day, h.address, h.balance, h.as_of_block),
+  holders AS (SELECT day, count(*) FILTER (WHERE balance > 0) AS n FROM bal GROUP BY day)
+  SELECT day, n,
+         (SELECT count(*) FROM acc WHERE create_time >= ${firstTs} AND create_time < d.next_ms) AS created,
+         (SELECT count(*) FROM acc WHERE create_time >= greatest(${firstTs}, d.day_ms) AND create_time < d.next_ms) AS created_day
+  FROM holders JOIN d USING (day) ORDER BY day`;
