@@ -3,7 +3,8 @@
  * are staged, the ingester reads the state of what they touched and stages it as snapshot rows published with those
  * blocks (one atomic version, `snapshots: 'upsert'`):
  *
- * - `account_snapshots`: `/walletsolidity/getaccount` per touched address (hex mode, converted here);
+ * - `account_snapshots`: `/walletsolidity/getaccount` per touched address (hex mode, converted here), with its
+ *   unclaimed voting reward from `/walletsolidity/getReward` (`/wallet/getReward` beside `/wallet/getaccount`);
  * - `resource_delegations`: for owners of delegation contracts (Stake 2.0: 57, 58; Stake 1.0: 11, 12 with a
  *   receiver), `getdelegatedresourceaccountindexv2` → `getdelegatedresourcev2` per (owner, receiver), and the v1
  *   pair (`getdelegatedresourceaccountindex` → `getdelegatedresource`); a pair the lake holds that the node no longer
@@ -29,7 +30,7 @@ type Json = any;
 
 export class SnapshotApiError extends Error {
   constructor(readonly api: string, why: string) {
-    super(`the node cannot answer ${api} (${why}): account snapshots need a full node serving the state APIs (/walletsolidity/getaccount, /wallet/getdelegatedresource*, /wallet/getaccountresource); ingest with --no-snapshots to skip them`);
+    super(`the node cannot answer ${api} (${why}): account snapshots need a full node serving the state APIs (/walletsolidity/getaccount, /walletsolidity/getReward, /wallet/getdelegatedresource*, /wallet/getaccountresource); ingest with --no-snapshots to skip them`);
     this.name = 'SnapshotApiError';
   }
 }
@@ -64,6 +65,7 @@ export interface AccountRow {
   active_permissions_json: string | null;
   witness_permission_json: string | null;
   assets_json: string | null;
+  reward: bigint;
 }
 
 export interface DelegationRow {
@@ -109,10 +111,10 @@ function isDefault(p: Json, self: string): boolean {
 }
 
 /**
- * A `/walletsolidity/getaccount` answer (hex mode) → an account_snapshots row. `{}` (an account that does not exist)
- * is a row of zeros: the address holds nothing.
+ * A `/walletsolidity/getaccount` answer (hex mode) and its `getReward` answer (`{reward}`, sun) → an account_snapshots
+ * row. `{}` (an account that does not exist) is a row of zeros: the address holds nothing.
  */
-export function accountRow(address: string, asOf: number, a: Json): AccountRow {
+export function accountRow(address: string, asOf: number, a: Json, rewardAnswer: Json = {}): AccountRow {
   const r = a?.account_resource ?? {};
   const frozenV1 = (Array.isArray(a?.frozen) ? a.frozen : []) as Json[];
   const v2 = { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n } as Record<string, bigint>;
@@ -151,6 +153,7 @@ export function accountRow(address: string, asOf: number, a: Json): AccountRow {
     active_permissions_json: actives.length && !(actives.length === 1 && isDefault(actives[0], address)) ? json(actives.map(permission)) : null,
     witness_permission_json: a?.witness_permission ? json(permission(a.witness_permission)) : null,
     assets_json: json(((a?.assetV2 ?? []) as Json[]).map((x) => ({ key: String(x.key), value: big(x.value) }))),
+    reward: big(rewardAnswer?.reward),
   };
 }
 
@@ -211,8 +214,11 @@ export async function readSnapshots(
     }
   };
   const hex = (b: string): string => base58ToHex(b);
+  const accountPath = req.accountPath ?? '/walletsolidity/getaccount';
+  // The reward as of the same state as the account: the solidity API beside /walletsolidity/getaccount.
+  const rewardPath = accountPath.replace(/getaccount$/, 'getReward');
   const accounts = await pool([...req.accounts].sort(), concurrency, async (a) =>
-    accountRow(a, req.asOf, await call(req.accountPath ?? '/walletsolidity/getaccount', { address: hex(a), visible: false })));
+    accountRow(a, req.asOf, await call(accountPath, { address: hex(a), visible: false }), await call(rewardPath, { address: hex(a), visible: false })));
   // Delegators: owners of delegation contracts, and every account read that delegates (its pairs may predate the
   // lake: a Stake 1.0 delegation has no transaction any more, yet the node still lists it).
   const v1 = new Set(req.delegators.v1);

@@ -1,7 +1,8 @@
--- /api/accountv2: one address's newest account snapshot (none: never activated), its lake activity and stakes (the
--- in-memory serving table account_details_served), label, witness entry and the newest network totals (what a staked
--- TRX yields). Each source is filtered by the address itself: a join on a constant row does not reach the scans
--- (measured: 88 ms p50 on the default lake).
+-- /api/accountv2: one address's newest account snapshot (none: never activated) with its unclaimed voting reward,
+-- its lake activity and stakes (the in-memory serving table account_details_served), label, witness entry and the
+-- newest network totals (what a staked TRX yields). Each source is filtered by the address itself: a join on a
+-- constant row does not reach the scans (measured: 88 ms p50 on the default lake). The reward comes with the
+-- served row, not from account_snapshots: a lookup there cost 10-36 ms (bench/results/account-latency.md).
 -- @param address VARCHAR
 WITH q AS (SELECT $address AS address),
 n AS (SELECT * FROM network_snapshots ORDER BY as_of_block DESC LIMIT 1)
@@ -13,7 +14,7 @@ SELECT q.address, coalesce(s.create_time > 0 OR s.balance > 0, false) AS activat
        s.active_permissions_json,
        coalesce(s.tx_in, 0) AS tx_in, coalesce(s.tx_out, 0) AS tx_out, coalesce(s.tx_total, 0) AS tx_total,
        coalesce(s.last_out_ts, 0) AS latest_operation_time,
-       s.pending_unstake, s.withdrawable, s.votes_used,
+       s.pending_unstake, s.withdrawable, s.votes_used, s.reward,
        c.address IS NOT NULL AS is_contract,
        l.public_tag, w.url AS witness_url,
        n.total_net_weight, n.total_net_limit, n.total_energy_weight, n.total_energy_limit

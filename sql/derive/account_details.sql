@@ -6,7 +6,7 @@ WITH s AS (
          frozen_v1_bandwidth_expire, frozen_v1_energy, frozen_v1_energy_expire, delegated_v1_bandwidth, delegated_v1_energy,
          acquired_v1_bandwidth, acquired_v1_energy, frozen_v2_bandwidth, frozen_v2_energy, frozen_v2_tron_power,
          delegated_v2_bandwidth, delegated_v2_energy, acquired_v2_bandwidth, acquired_v2_energy, owner_permission_json,
-         active_permissions_json, witness_permission_json
+         active_permissions_json, witness_permission_json, reward
   FROM account_snapshots
   QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1
 ), sa AS (

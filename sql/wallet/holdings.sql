@@ -1,5 +1,5 @@
--- The token positions of $address (token_holdings_by_holder, clustered by holder) with their metadata and latest
--- daily price (USD and TRX per whole token; NULL without a price). Read by /api/account/tokens, /wallet and
+-- The token positions of $address (token_holdings_by_holder, clustered by holder) with their metadata, latest
+-- daily price (USD and TRX per whole token; NULL without a price) and the token's holders and transfers (token_stats). Read by /api/account/tokens, /wallet and
 -- /token_asset_overview. The prices are looked up for the holder's tokens only (token_prices is in memory), not
 -- through the latest_prices view, which ranks every token's days.
 -- @param address VARCHAR
@@ -11,7 +11,9 @@ WITH h AS MATERIALIZED (
   FROM token_prices WHERE token_id IN (SELECT token_id FROM h) GROUP BY token_id
 )
 SELECT h.token_standard, h.token_id, h.balance_raw, h.balance, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url,
-       t.level, t.vip, t.can_show, p.price_usd, p.price_trx
+       t.level, t.vip, t.can_show, t.project_name, p.price_usd, p.price_trx, s.holder_count, s.transfer_count
 FROM h
 LEFT JOIN tokens t ON t.token_id = h.token_id
+LEFT JOIN (SELECT token_id, token_standard, holder_count, transfer_count FROM token_stats WHERE token_id IN (SELECT token_id FROM h)) s
+  ON s.token_id = h.token_id AND s.token_standard = h.token_standard
 LEFT JOIN p ON p.token_id = h.token_id

@@ -314,7 +314,7 @@ export const accountSnapshots: Dataset = {
   key: ['address', 'as_of_block'],
   sortBy: ['address', 'as_of_block'],
   rowGroupSize: 4_096,
-  doc: 'Account state per address and as-of block (`/walletsolidity/getaccount`): balance, Stake 1.0 and 2.0 positions, pending unstakes, votes, permissions, TRC10 balances. Amounts in sun. An address has one row per snapshot that read it; the newest is its current state.',
+  doc: 'Account state per address and as-of block (`/walletsolidity/getaccount`): balance, Stake 1.0 and 2.0 positions, pending unstakes, votes, permissions, TRC10 balances, the unclaimed voting reward (`getReward`). Amounts in sun. An address has one row per snapshot that read it; the newest is its current state.',
   columns: [
     c('address', 'VARCHAR', 'account, Base58'),
     asOf,
@@ -344,6 +344,7 @@ export const accountSnapshots: Dataset = {
     c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array; NULL when the account has the default', true),
     c('witness_permission_json', 'VARCHAR', 'witness permission, JSON; NULL when none', true),
     c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read', true),
+    c('reward', 'BIGINT', 'voting reward not yet withdrawn (`getReward`), sun'),
   ],
 };
 

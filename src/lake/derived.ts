@@ -817,6 +817,7 @@ export const accountDetails: DerivedDataset = {
     c('owner_permission_json', 'VARCHAR', 'owner permission, JSON (NULL: the default)', true),
     c('active_permissions_json', 'VARCHAR', 'active permissions, JSON array (NULL: the default)', true),
     c('witness_permission_json', 'VARCHAR', 'witness permission, JSON (NULL when none)', true),
+    c('reward', 'BIGINT', 'voting reward not yet withdrawn (getReward), sun', true),
     c('tx_in', 'BIGINT', 'account_activity.tx_in (NULL: no transaction in the lake)', true),
     c('tx_out', 'BIGINT', 'account_activity.tx_out', true),
     c('tx_total', 'BIGINT', 'account_activity.tx_total', true),

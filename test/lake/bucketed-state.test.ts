@@ -54,15 +54,15 @@ describe('bucketed state files', () => {
     });
   }
 
-  it('account_details: one row per address with a snapshot or a transaction, its newest snapshot balance and permissions', async () => {
+  it('account_details: one row per address with a snapshot or a transaction, its newest snapshot balance, permissions and reward', async () => {
     const { dir } = await folderOf('account_details');
-    const got = await sql(`SELECT address, has_snapshot, balance, owner_permission_json, witness_permission_json
+    const got = await sql(`SELECT address, has_snapshot, balance, owner_permission_json, witness_permission_json, reward
                            FROM read_parquet('${dir}/*/*.parquet', hive_partitioning = false) ORDER BY address`);
     const want = await sql(`
       WITH newest AS (SELECT * FROM snap_account_snapshots QUALIFY as_of_block = max(as_of_block) OVER (PARTITION BY address)),
       addrs AS (SELECT address FROM snap_account_snapshots UNION SELECT owner_address FROM raw_transactions
                 UNION SELECT coalesce(to_address, contract_address) FROM raw_transactions WHERE coalesce(to_address, contract_address) IS NOT NULL)
-      SELECT a.address, n.address IS NOT NULL AS has_snapshot, n.balance, n.owner_permission_json, n.witness_permission_json
+      SELECT a.address, n.address IS NOT NULL AS has_snapshot, n.balance, n.owner_permission_json, n.witness_permission_json, n.reward
       FROM addrs a LEFT JOIN newest n USING (address) ORDER BY a.address`);
     expect(got.length).toBeGreaterThan(20);
     expect(got).toEqual(want);

@@ -527,7 +527,8 @@ SELECT a.address,
        CASE WHEN s.side = 'head' AND p46.address IS NOT NULL THEN p46.owner_json ELSE pm.owner_json END AS owner_permission_json,
        CASE WHEN s.side = 'head' AND p46.address IS NOT NULL THEN p46.active_json ELSE pm.active_json END AS active_permissions_json,
        CASE WHEN w.address IS NOT NULL THEN '{"type":"Witness","id":1,"permission_name":"witness","threshold":1,"keys":[{"address":"' || a.address || '","weight":1}]}' END AS witness_permission_json,
-       coalesce(CAST(ast.j AS VARCHAR), '[]') AS assets_json
+       coalesce(CAST(ast.j AS VARCHAR), '[]') AS assets_json,
+       0::BIGINT AS reward -- the head's is set at the end of this file (g_os_reward)
 FROM g_os_addr a CROSS JOIN g_os_side s CROSS JOIN g_os_bounds b
 JOIN g_os_bal bal ON bal.address = a.address
 LEFT JOIN own o ON o.owner = a.address
@@ -557,3 +558,39 @@ SELECT CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_
 FROM g_os_side s CROSS JOIN g_os_bounds b
 JOIN account_snapshots x ON x.as_of_block = CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END
 GROUP BY s.side, b.open_block, b.head_block, b.open_ts, b.head_ts;
+
+-- Unclaimed voting reward (account_snapshots.reward, what a node's getReward answers; issue 27). The model, kept
+-- simple (README "Opening state"): every block pays 128 TRX to the votes of the SRs ranked 1-127 of the witnesses
+-- dimension, shared by vote (V127 = those SRs' `votes`), one block every 3 s; a voter earns, per vote it holds for
+-- an SR of that rank for t ms, 128 TRX × (100 − the SR's brokerage) % / V127 × t / 3000 ms. Its votes in force:
+-- the opening set, then each VoteWitness's set, none after a Stake 1.0 unfreeze (as g_os_votes). It earns from its
+-- last WithdrawBalance (13) of the window, else from the window's start (nothing is unclaimed at the opening), to
+-- the head. Floored once, from the exact HUGEINT sum. Voters only: an SR's commission is not counted.
+CREATE TABLE g_os_reward AS
+WITH changes AS (
+  SELECT owner AS address, ts, block_number * 100000 + tx_index AS pos, ct, votes_json FROM g_os_ev WHERE ct IN (4, 12)
+  UNION ALL
+  SELECT DISTINCT v.address, b.open_ts, -1, 0, NULL FROM g_os_vote0 v, g_os_bounds b
+), spans AS (
+  SELECT address, ct, votes_json, ts AS t0,
+         coalesce(lead(ts) OVER (PARTITION BY address ORDER BY pos), (SELECT head_ts FROM g_os_bounds)) AS t1
+  FROM changes
+), held AS (
+  SELECT s.address, s.t0, s.t1, v.sr, v.cnt FROM spans s JOIN g_os_vote0 v ON v.address = s.address WHERE s.ct = 0
+  UNION ALL
+  SELECT s.address, s.t0, s.t1, x.v.vote_address, x.v.vote_count
+  FROM spans s, (SELECT unnest(from_json(json_extract(s.votes_json, '$.votes'), '[{"vote_address":"VARCHAR","vote_count":"BIGINT"}]')) AS v) x
+  WHERE s.ct = 4
+), since AS (
+  SELECT owner AS address, max(ts) AS w FROM g_os_ev WHERE ct = 13 GROUP BY owner
+)
+SELECT h.address,
+       (sum(h.cnt::HUGEINT * greatest(0, h.t1 - greatest(h.t0, coalesce(w.w, 0)))::HUGEINT * (100 - k.brokerage)::HUGEINT)
+          * 128000000 // (300000 * (SELECT sum(votes) FROM witnesses WHERE rank <= 127)::HUGEINT))::BIGINT AS reward
+FROM held h JOIN witnesses k ON k.address = h.sr AND k.rank <= 127
+LEFT JOIN since w ON w.address = h.address
+GROUP BY h.address;
+
+UPDATE account_snapshots SET reward = r.reward
+FROM g_os_reward r, g_os_bounds b
+WHERE account_snapshots.address = r.address AND account_snapshots.as_of_block = b.head_block;

@@ -1,9 +1,10 @@
 /**
  * GET /api/accountv2 (SPEC §4.3; reference §2 "/api/accountv2"): the whole account of one address, from its newest
  * account snapshot (activated = it has one), its lake activity (account_activity), current stakes (stake_positions),
- * its label (address_labels) and the newest network totals. Fields the lake holds no source for (used bandwidth and
- * energy, claimable reward, risk flags, SR allowance) are left out; holdings list the TRX row (docs/compat.md
- * "Accounts"). An address never activated answers the zeroed object (reference).
+ * its label (address_labels), its unclaimed voting reward (the newest snapshot's `reward`, the node's getReward) and
+ * the newest network totals. Fields the lake holds no source for (used bandwidth and energy, risk flags, SR allowance)
+ * are left out; holdings list the TRX row (docs/compat.md "Accounts", "Fields without a source"). An address never
+ * activated answers the zeroed object (reference).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
@@ -48,6 +49,7 @@ function body(r: Row): Record<string, unknown> {
   const tin = Number(r.tx_in ?? 0);
   const tout = Number(r.tx_out ?? 0);
   const frozenV1Bw = st.frozenForBandWidth;
+  const reward = big(r.reward);
   return {
     address: String(r.address),
     name: String(r.account_name ?? ''),
@@ -63,6 +65,9 @@ function body(r: Row): Record<string, unknown> {
     transactions_out: tout,
     witness: r.is_witness ? 1 : 0,
     voteTotal: Number(r.votes_used ?? 0),
+    // Reference: `rewardNum` the claimable voting reward in sun; `reward` 1 when there is one (docs/compat.md).
+    reward: reward > 0n ? 1 : 0,
+    rewardNum: exact(reward),
     redTag: '',
     greyTag: '',
     blueTag: '',
@@ -137,7 +142,7 @@ export default defineEndpoint({
     date_created: z.number().int(), latest_operation_time: z.number().int(),
     balance: sun, balanceStr: z.string().regex(/^\d+$/),
     totalTransactionCount: z.number().int(), transactions: z.number().int(), transactions_in: z.number().int(), transactions_out: z.number().int(),
-    witness: z.number().int(), voteTotal: z.number().int(),
+    witness: z.number().int(), voteTotal: z.number().int(), reward: z.union([z.literal(0), z.literal(1)]), rewardNum: sun,
     publicTag: z.string(), redTag: z.string(), greyTag: z.string(), blueTag: z.string(), addressTagLogo: z.string(),
     representative: z.looseObject({ lastWithDrawTime: z.number().int(), enabled: z.boolean(), url: z.string() }),
     announcement: z.string(), allowExchange: z.array(z.unknown()), exchanges: z.array(z.unknown()), frozen_supply: z.array(z.unknown()),

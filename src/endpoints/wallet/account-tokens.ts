@@ -71,6 +71,11 @@ function item(h: Holding) {
     ...(inTrx !== undefined ? { amount: inTrx } : {}),
     level: String(h.level),
     ...(h.standard === 'trc10' ? { owner_address: h.issuer } : {}),
+    // Token statistics (reference: absent on TRX): holders now, transfers the lake holds (token_stats); the project
+    // name of the tokens dimension, '' when it has none (docs/compat.md "Wallet").
+    nrOfTokenHolders: h.holders ?? 0,
+    transferCount: h.transfers ?? 0,
+    project: h.project ?? '',
   };
 }
 
@@ -96,12 +101,16 @@ export default defineEndpoint({
   params,
   response: statusWrapped({
     total: count,
+    rangeTotal: count,
     lastUpdateSeconds: z.number().int(),
     contractMap,
     contractInfo,
     // The TRX row writes quantity and amount as strings and carries tokenLevel; a token row numbers and level.
     data: z.array(z.union([shape({ ...itemFields, tokenId: z.literal('_'), quantity: decimalString, amount: decimalString, tokenLevel: z.string() }),
-      shape({ ...itemFields, quantity: exactNumber, amount: z.number().optional(), level: z.string() })])),
+      shape({
+        ...itemFields, quantity: exactNumber, amount: z.number().optional(), level: z.string(), owner_address: z.string().optional(),
+        nrOfTokenHolders: z.number().int(), transferCount: z.number().int(), project: z.string(),
+      })])),
   }),
   queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
   async handle(p, ctx) {
@@ -127,6 +136,8 @@ export default defineEndpoint({
       status: '1',
       message: 'request ok',
       total: rows.length,
+      // The kit's envelope: the true count beside `total` (here the same: an address's positions are never capped).
+      rangeTotal: rows.length,
       lastUpdateSeconds: Math.floor(ctx.now / 1000),
       contractMap: map,
       contractInfo: info,

@@ -1,11 +1,11 @@
 /**
  * GET /api/account/wallet (SPEC §4.5; shape: reference §4 "/api/account/wallet"): the tokens an address holds, TRX
  * first with its Stake 1.0 / 2.0 amounts, snake_case, balances decimal-adjusted strings, prices and values in TRX
- * and USD as strings (left out without a price). "Followed" tokens are a TronScan user setting, not chain data:
+ * and USD as strings (left out without a price), the stakes' USD values likewise. "Followed" tokens are a TronScan user setting, not chain data:
  * none are listed (docs/compat.md "Wallet").
  */
 import { z } from 'zod';
-import { address, int } from '../../params/index.ts';
+import { address, int, scaleDecimal } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, decimalString, exactInt, shape, statusWrapped } from '../kit/schemas.ts';
 import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from './holdings.ts';
@@ -46,7 +46,10 @@ export default defineEndpoint({
     lastUpdateSeconds: z.number().int(),
     // The TRX row's level is a number and it carries the stakes; a token row's level is a string.
     data: z.array(z.union([
-      shape({ ...itemFields, token_id: z.literal('_'), level: z.number().int(), frozen: exactInt, frozenV2: exactInt }),
+      shape({
+        ...itemFields, token_id: z.literal('_'), level: z.number().int(), frozen: exactInt, frozenV2: exactInt,
+        frozen_token_value_in_usd: decimalString.optional(), frozenV2_token_value_in_usd: decimalString.optional(),
+      }),
       shape({ ...itemFields, token_id: z.string().refine((v) => v !== '_'), level: z.string() }),
     ])),
   }),
@@ -71,7 +74,11 @@ export default defineEndpoint({
         vip: h.vip,
         token_url: h.logo,
       };
-      if (h.standard === 'trx') Object.assign(row, { frozen: h.frozenV1, frozenV2: h.frozenV2 });
+      if (h.standard === 'trx') {
+        // The stakes valued like the balance: whole TRX (exact) × TRX's USD price, left out without a price.
+        const usd = (sun: unknown) => (h.priceUsd === undefined ? undefined : String(Number(scaleDecimal(String(sun ?? 0), 6)) * h.priceUsd));
+        Object.assign(row, { frozen: h.frozenV1, frozenV2: h.frozenV2, frozen_token_value_in_usd: usd(h.frozenV1), frozenV2_token_value_in_usd: usd(h.frozenV2) });
+      }
       return Object.fromEntries(Object.entries(row).filter(([, v]) => v !== undefined));
     });
     return {

@@ -25,6 +25,10 @@ export interface Holding {
   /** Whole-token prices; undefined without a price. */
   priceUsd?: number;
   priceTrx?: number;
+  /** Token rows only: the token's holders and transfers (token_stats; 0 when it has no row) and project name ('' when none). */
+  holders?: number;
+  transfers?: number;
+  project?: string;
   /** TRX row only: Stake 1.0 and Stake 2.0 amounts (own and delegated), sun, from the newest snapshot (0 without one). */
   frozenV1?: unknown;
   frozenV2?: unknown;
@@ -72,6 +76,9 @@ function tokenHolding(r: Row): Holding {
     level: Number(r.level ?? 0),
     vip: r.vip === true,
     canShow: Number(r.can_show ?? 1),
+    holders: Number(r.holder_count ?? 0),
+    transfers: Number(r.transfer_count ?? 0),
+    project: str(r.project_name),
     ...(usd !== undefined ? { priceUsd: usd } : {}),
     ...(inTrx !== undefined ? { priceTrx: inTrx } : {}),
   };

@@ -14,7 +14,9 @@
  * renewing the pair's lock), an UnDelegateResource takes from the pair's unlocked part; a VoteWitness replaces the
  * vote set; a Stake 1.0 UnfreezeBalance releases the v1 stake of its resource (or of the pair with its receiver)
  * and cancels every vote. TRX: transfers, fees (also of failed transactions), call values of successful calls,
- * internal transfers that were not rejected. TRC10: transfers by `asset_name`.
+ * internal transfers that were not rejected. TRC10: transfers by `asset_name`. Voting reward (`getReward`): each
+ * staker opens with OPENING_REWARD × (its index + 1) unclaimed, and at the end of every block each account earns
+ * REWARD_PER_VOTE sun per vote it holds then (nothing withdraws it: the node's blocks hold no WithdrawBalance).
  */
 import { createHash } from 'node:crypto';
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
@@ -31,6 +33,9 @@ export const VOTE_WITNESSES = ['41c81107148e5fa4b4a2edf3d5354db6c6be5b5549', '41
 /** Every account the node knows but the stakers starts with this many sun and this many units of each TRC10 it sends. */
 export const DEFAULT_BALANCE = 1_000_000_000_000_000n;
 export const CREATE_TIME = 1_500_000_000_000;
+/** Unclaimed voting reward: staker i opens with OPENING_REWARD × (i + 1) sun and earns REWARD_PER_VOTE sun per vote per block. */
+export const OPENING_REWARD = 1_234_567n;
+export const REWARD_PER_VOTE = 3n;
 
 type Res = 'BANDWIDTH' | 'ENERGY' | 'TRON_POWER';
 interface Pending { type: Res; amount: bigint; expire: number }
@@ -43,6 +48,8 @@ interface Account {
   v1: { BANDWIDTH: bigint; ENERGY: bigint; expire: number };
   assets: Map<string, bigint>;
   withdrawTime: number;
+  /** Voting reward not withdrawn, sun. */
+  reward: bigint;
   owner?: Json;
 }
 export interface ChainState {
@@ -57,7 +64,7 @@ export interface ChainState {
 
 const blank = (): Account => ({
   balance: DEFAULT_BALANCE, frozenV2: { BANDWIDTH: 0n, ENERGY: 0n, TRON_POWER: 0n }, unfrozenV2: [], votes: [],
-  v1: { BANDWIDTH: 0n, ENERGY: 0n, expire: 0 }, assets: new Map(), withdrawTime: 0,
+  v1: { BANDWIDTH: 0n, ENERGY: 0n, expire: 0 }, assets: new Map(), withdrawTime: 0, reward: 0n,
 });
 
 /** The opening state as of block `low - 1` (time `openTs`): what the node is given. */
@@ -73,6 +80,7 @@ export function openingState(openTs: number, tokensSent: Map<string, Set<string>
       { type: 'ENERGY', amount: 4_000_000n, expire: openTs + 100 * DAY },
     ];
     acc.votes = [{ vote_address: VOTE_WITNESSES[i % 2]!, vote_count: 1_000n * BigInt(i + 1) }];
+    acc.reward = OPENING_REWARD * BigInt(i + 1);
     s.accounts.set(a, acc);
     s.v2.set(`${a} ${STAKERS[(i + 1) % 4]} ENERGY`, { unlocked: 5_000_000_000n, locked: 0n, lockExpire: 0 });
   });
@@ -274,6 +282,7 @@ export function applyBlock(s: ChainState, block: NodeBlock, infos: NodeTransacti
         break;
     }
   }
+  for (const a of s.accounts.values()) a.reward += REWARD_PER_VOTE * sum(a.votes.map((v) => v.vote_count));
   return extra;
 }
 
@@ -322,6 +331,11 @@ export function accountJson(s: ChainState, address: string): Json {
   out.active_permission = [{ type: 'Active', id: 2, permission_name: 'active', threshold: 1, operations: '7fff1fc0033e0300000000000000000000000000000000000000000000000000', keys: [{ address, weight: 1 }] }];
   if (assets.size) out.assetV2 = [...assets].sort(([x], [y]) => x.localeCompare(y)).map(([key, value]) => ({ key, value }));
   return out;
+}
+
+/** `getReward`: the account's unclaimed voting reward, sun (java-tron prints the key even at 0). */
+export function rewardJson(s: ChainState, address: string): Json {
+  return { reward: s.accounts.get(address)?.reward ?? 0n };
 }
 
 /** getdelegatedresourceaccountindex(v2): the receivers and delegators of an address with a non-zero balance. */

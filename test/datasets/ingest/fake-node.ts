@@ -42,7 +42,7 @@ export const PAYOUT_SUN = 1_500_000;
 
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
 import { balanceOf, totalSupply, type Trc20Ledger, trc20Ledger } from './fake-node-trc20.ts';
-import { accountJson, applyBlock, type ChainState, delegationIndex, delegationPair, networkTotals, nodeJson, openingState, stakingTransactions, tokensSentIn } from './fake-node-state.ts';
+import { accountJson, applyBlock, type ChainState, delegationIndex, delegationPair, networkTotals, nodeJson, openingState, rewardJson, stakingTransactions, tokensSentIn } from './fake-node-state.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /** Internal: the fixture is handled as loose JSON here; everything exported is typed with the node shapes. */
@@ -462,6 +462,10 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
       if (state.moveSolidAfter > 0 && --state.moveSolidAfter === 0) state.solid += state.moveSolidBy;
       return { status: 200, text: nodeJson(answer) };
     }
+    case '/walletsolidity/getReward':
+    case '/wallet/getReward':
+      if (state.noStateApis || (path.startsWith('/walletsolidity/') && state.noSolidity)) return { status: 404, text: 'Not Found' };
+      return { status: 200, text: nodeJson(rewardJson(chainOf(state).solid, String(body.address))) };
     case '/wallet/getdelegatedresourceaccountindexv2':
     case '/wallet/getdelegatedresourceaccountindex':
       if (state.noStateApis) return { status: 404, text: 'Not Found' };

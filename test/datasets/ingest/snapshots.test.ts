@@ -235,9 +235,10 @@ describe('snapshot reading: node faults and the moving head', () => {
         const rows2 = await v.q(`SELECT * FROM account_snapshots`);
         expect(rows2.length).toBeGreaterThan(100);
         for (const row of rows2) {
-          const want = accountRow(String(row.address), REAL_BLOCK + 4, JSON.parse(handle(moving.state, '/walletsolidity/getaccount', { address: base58ToHex(String(row.address)) }).text));
-          expect({ a: row.address, balance: n(row.balance), energy: n(row.frozen_v2_energy), pending: row.unfrozen_v2_json, votes: row.votes_json })
-            .toEqual({ a: row.address, balance: want.balance, energy: want.frozen_v2_energy, pending: want.unfrozen_v2_json, votes: want.votes_json });
+          const ask = (api: string) => JSON.parse(handle(moving.state, `/walletsolidity/${api}`, { address: base58ToHex(String(row.address)) }).text);
+          const want = accountRow(String(row.address), REAL_BLOCK + 4, ask('getaccount'), ask('getReward'));
+          expect({ a: row.address, balance: n(row.balance), energy: n(row.frozen_v2_energy), pending: row.unfrozen_v2_json, votes: row.votes_json, reward: n(row.reward) })
+            .toEqual({ a: row.address, balance: want.balance, energy: want.frozen_v2_energy, pending: want.unfrozen_v2_json, votes: want.votes_json, reward: want.reward });
         }
       } finally {
         v.close();
@@ -252,7 +253,8 @@ describe('snapshot reading: node faults and the moving head', () => {
 describe('node JSON → snapshot rows', () => {
   it('reads getaccount fields with default values omitted', () => {
     const a = accountRow('T1', 7, {});
-    expect([a.balance, a.frozen_v2_energy, a.votes_json, a.owner_permission_json]).toEqual([0n, 0n, '[]', null]);
+    expect([a.balance, a.frozen_v2_energy, a.votes_json, a.owner_permission_json, a.reward]).toEqual([0n, 0n, '[]', null, 0n]);
+    expect(accountRow('T1', 7, {}, { reward: 12 }).reward).toBe(12n);
     const b = accountRow('T1', 7, { balance: 5, frozenV2: [{ amount: 3 }, { type: 'ENERGY', amount: 4 }, { type: 'TRON_POWER' }], unfrozenV2: [{ unfreeze_amount: 2, unfreeze_expire_time: 9 }] });
     expect([b.balance, b.frozen_v2_bandwidth, b.frozen_v2_energy, b.frozen_v2_tron_power]).toEqual([5n, 3n, 4n, 0n]);
     expect(JSON.parse(b.unfrozen_v2_json)).toEqual([{ type: 'BANDWIDTH', amount: 2, expire: 9 }]);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { EXPECTED_ACCOUNTS_SQL, num } from './expected-accounts.ts';
+import { expectedRewards } from './expected-rewards.ts';
 
 /** Sample accounts: the busiest, the largest balance, the largest Stake 2.0 staker, a named one, a labelled one. */
 async function samples() {
@@ -52,10 +53,29 @@ describe('GET /api/accountv2', () => {
       WHERE a NOT IN (SELECT address FROM snap_account_snapshots) ORDER BY a LIMIT 1`);
     const r = await get(`/api/accountv2?address=${none!.a}`);
     expect(r.status).toBe(200);
-    expect(r.body).toMatchObject({ activated: false, date_created: 0, balance: 0, balanceStr: '0', bandwidth: { assets: {} } });
+    expect(r.body).toMatchObject({ activated: false, date_created: 0, balance: 0, balanceStr: '0', reward: 0, rewardNum: 0, bandwidth: { assets: {} } });
     expect(r.body.withPriceTokens).toHaveLength(1);
     const bad = await get('/api/accountv2?address=TXYZ');
     expect(bad.status).toBe(400);
     expect(bad.text).toMatch(/address/);
+  });
+});
+
+describe('GET /api/accountv2 reward / rewardNum (issue 27)', () => {
+  it('the unclaimed voting reward: every newest snapshot holds the independent figure, and the endpoint answers it', async () => {
+    const want = await expectedRewards(sql, await testManifest());
+    const newest = await sql(`SELECT address, arg_max(reward, as_of_block) AS reward FROM snap_account_snapshots GROUP BY address`);
+    expect(newest.length).toBe(want.size);
+    const got = new Map(newest.map((r) => [String(r.address), BigInt(String(r.reward))]));
+    expect(got).toEqual(want);
+    // Samples: the three largest rewards and an account without one.
+    const ranked = [...want].sort((x, y) => (y[1] > x[1] ? 1 : y[1] < x[1] ? -1 : x[0] < y[0] ? -1 : 1));
+    const picks = [...ranked.slice(0, 3), ranked.find(([, v]) => v === 0n)!];
+    expect(picks[0]![1]).toBeGreaterThan(0n);
+    for (const [address, reward] of picks) {
+      const r = await get(`/api/accountv2?address=${address}`);
+      expect(r.status).toBe(200);
+      expect({ reward: r.body.reward, rewardNum: BigInt(r.body.rewardNum) }).toEqual({ reward: reward > 0n ? 1 : 0, rewardNum: reward });
+    }
   });
 });

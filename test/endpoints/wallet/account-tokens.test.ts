@@ -51,6 +51,25 @@ describe('GET /api/account/tokens', () => {
     for (const t of body.data as (Item & { tokenPriceInUsd?: number })[]) expect(t.tokenPriceInUsd, t.tokenId).toBe(prices.get(t.tokenId));
   });
 
+  it('nrOfTokenHolders, transferCount, project per token row (issue 27), rangeTotal beside total', async () => {
+    const a = await richest();
+    const { body } = await get(`${URL}?address=${a}&show=3&hidden=1&limit=200`);
+    const ids = (body.data as Item[]).slice(1).map((t) => `'${t.tokenId}'`).join(', ');
+    const holders = new Map((await sql(`SELECT id, count(*) AS n FROM (${POSITIONS}) WHERE id IN (${ids}) GROUP BY id`)).map((r) => [String(r.id), Number(r.n)]));
+    const transfers = new Map((await sql(`
+      SELECT contract_address AS id, count(*) AS n FROM raw_token_transfers WHERE contract_address IN (${ids}) GROUP BY 1
+      UNION ALL SELECT token_id, count(*) FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND token_id IN (${ids}) GROUP BY 1`))
+      .map((r) => [String(r.id), Number(r.n)]));
+    const projects = new Map((await sql(`SELECT token_id, coalesce(project_name, '') AS p FROM dim_tokens WHERE token_id IN (${ids})`)).map((r) => [String(r.token_id), String(r.p)]));
+    expect(body.data.length).toBeGreaterThan(1);
+    expect(body.data[0]).not.toHaveProperty('nrOfTokenHolders');
+    for (const t of body.data.slice(1) as (Item & { nrOfTokenHolders: number; transferCount: number; project: string })[]) {
+      expect({ id: t.tokenId, holders: t.nrOfTokenHolders, transfers: t.transferCount, project: t.project })
+        .toEqual({ id: t.tokenId, holders: holders.get(t.tokenId), transfers: transfers.get(t.tokenId) ?? 0, project: projects.get(t.tokenId) ?? '' });
+    }
+    expect(body.rangeTotal).toBe(body.total);
+  });
+
   it('show selects the standards; token one token; sortType reverses; paging', async () => {
     const a = await richest();
     const [types] = await sql(`SELECT list(DISTINCT std) s FROM (${POSITIONS}) WHERE h = '${a}'`);

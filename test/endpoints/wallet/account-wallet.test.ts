@@ -8,6 +8,8 @@ import { get, sql } from '../../helpers/lake.ts';
 import { LEDGER_10, LEDGER_20, ZERO } from '../tokens/ledgers.ts';
 import { expectedLiteral as scaleDecimal } from '../tokens/supply-ledger.ts';
 
+/** TRX's daily prices (a dimension: empty when the lake has none). */
+const PRICES = 'dim_token_prices';
 const FUNGIBLE = `SELECT holder_address h, contract_address id, bal FROM (${LEDGER_20}) WHERE bal > 0
   UNION ALL SELECT holder, token_id, bal FROM (${LEDGER_10}) WHERE bal > 0 AND holder <> '${ZERO}'`;
 
@@ -41,6 +43,28 @@ describe('GET /api/account/wallet', () => {
     // totalValueInUsd: the sum of the rows' USD values (those with a price).
     const usd = body.data.map((t: { token_value_in_usd?: string }) => Number(t.token_value_in_usd ?? 0)).reduce((x: number, y: number) => x + y, 0);
     if (body.totalValueInUsd !== null) expect(body.totalValueInUsd).toBeCloseTo(usd, 6);
+  });
+});
+
+describe('GET /api/account/wallet frozen_token_value_in_usd / frozenV2_token_value_in_usd (issue 27)', () => {
+  it('the TRX row values its Stake 1.0 and 2.0 amounts in USD at TRX\'s latest daily price, both left out without a price', async () => {
+    const picks = await sql(`WITH s AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
+      SELECT address, frozen_v1_bandwidth + frozen_v1_energy + delegated_v1_bandwidth + delegated_v1_energy AS v1,
+             frozen_v2_bandwidth + frozen_v2_energy + frozen_v2_tron_power + delegated_v2_bandwidth + delegated_v2_energy AS v2
+      FROM s ORDER BY v1 + v2 DESC, address LIMIT 1`);
+    const [p] = await sql(`SELECT price_usd FROM ${PRICES} WHERE token_id = '_' ORDER BY day_ts DESC LIMIT 1`);
+    const usd = p?.price_usd === null || p?.price_usd === undefined ? undefined : Number(p.price_usd);
+    for (const w of [...picks, { address: 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', v1: 0, v2: 0 }]) {
+      const trx = (await get(`/api/account/wallet?address=${w.address}`)).body.data[0];
+      if (usd === undefined) {
+        expect(trx.frozen_token_value_in_usd).toBeUndefined();
+        expect(trx.frozenV2_token_value_in_usd).toBeUndefined();
+        continue;
+      }
+      expect(Number(trx.frozen_token_value_in_usd)).toBeCloseTo((Number(w.v1) / 1e6) * usd, 6);
+      expect(Number(trx.frozenV2_token_value_in_usd)).toBeCloseTo((Number(w.v2) / 1e6) * usd, 6);
+    }
+    expect(Number(picks[0]!.v2)).toBeGreaterThan(0);
   });
 });
 
