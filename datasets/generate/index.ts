@@ -23,6 +23,7 @@ import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SU
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
 import { workFolder } from './work-folder.ts';
+import { newAccountVars } from './new-accounts.ts';
 import {
   AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, ROLE, SELECTORS, SR_NAMES, TID,
   TOKEN_PICKS, TOKENS, TOPICS, UINT256_MAX,
@@ -288,6 +289,8 @@ interface BatchStart {
   days: number;
   firstNumber: number;
   createdBefore: number;
+  /** Creating transactions of the batches before (new accounts, README "New accounts"; past the born indices too). */
+  newBefore: number;
   mintedBefore: Map<number, number>;
   last: boolean;
 }
@@ -364,7 +367,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
   try {
     // A batched build continues a lake holding its first batches (same profile, seed and end date): see resumeAt.
     const resumed = batches > 1 ? await resumeAt(out, opts, endDate, { startTs, batchDays, batches }, roles) : null;
-    let at: BatchStart = resumed?.at ?? { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: batches === 1 };
+    let at: BatchStart = resumed?.at ?? { startTs, days: batchDays, firstNumber, createdBefore: 0, newBefore: 0, mintedBefore: new Map(), last: batches === 1 };
     let manifest: Manifest | undefined = resumed?.manifest;
     const first = resumed?.done ?? 0;
     const until = Math.min(batches, first + (opts.maxBatches ?? batches));
@@ -385,7 +388,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
       if (!opening) {
         opening = await openingPass(
           { opts, cfg, tmp, roles, addresses, addrFile, lambda, window: { startTs, spanMs: nSlots * 3000, endDate } },
-          { startTs, days: batchDays, firstNumber, createdBefore: 0, mintedBefore: new Map(), last: false },
+          { startTs, days: batchDays, firstNumber, createdBefore: 0, newBefore: 0, mintedBefore: new Map(), last: false },
           { batches, batchDays, keepFrom: first, dir: buildDir, key },
         );
         ran = true;
@@ -408,6 +411,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
         days,
         firstNumber: manifest.head.number + 1,
         createdBefore: at.createdBefore + done.created,
+        newBefore: done.newAfter,
         mintedBefore: done.minted,
         last: false,
       };
@@ -447,11 +451,20 @@ async function resumeAt(
   const whole = held.length % plan.batchDays === 0 || held.length === cfg.days;
   if (!held.length || !whole || held.some((d, i) => d !== planned[i])) return null;
   const done = Math.ceil(held.length / plan.batchDays);
-  if (done >= plan.batches) return { at: { startTs: plan.startTs, days: 0, firstNumber: 0, createdBefore: 0, mintedBefore: new Map(), last: true }, done, manifest: m };
+  if (done >= plan.batches) return { at: { startTs: plan.startTs, days: 0, firstNumber: 0, createdBefore: 0, newBefore: 0, mintedBefore: new Map(), last: true }, done, manifest: m };
   const db = await Db.open({ threads: opts.threads ?? 2 });
   try {
     const tx = lit(path.join(versionDir(out, m), 'raw', 'transactions', '*', '*.parquet'));
     const created = Number(await db.scalar(`SELECT count(*) FROM read_parquet(${tx}, hive_partitioning = false) WHERE contract_type = 30`));
+    // the creating transactions so far (02-tx-base.sql g_new): every AccountCreate (0) left, and the TRX / TRC10
+    // transfers (1, 2) whose draw 45 on the transaction's hash is under p_new
+    const pNew = newAccountVars(opts.seed, cfg.pool, cfg.targetTxs).p_new;
+    const txh = `mix(mix(hash('tx:' || ${opts.seed}), block_number), tx_index)`;
+    await db.run(`CREATE OR REPLACE MACRO mix(h, k) AS hash(xor(CAST(h AS UBIGINT), hash(k)))`);
+    const newBefore = Number(await db.scalar(
+      `SELECT count(*) FROM read_parquet(${tx}, hive_partitioning = false)
+       WHERE contract_type = 0 OR (contract_type IN (1, 2) AND (mix(${txh}, 45) >> 11)::DOUBLE / 9007199254740992.0 < ${pNew})`,
+    ));
     const mintedBefore = new Map<number, number>();
     for (const t of TOKENS.filter((x) => x.standard === 'trc721')) {
       const b58 = roles.find((r) => r.i === ROLE.tokenBase - t.tid)?.b58;
@@ -464,7 +477,7 @@ async function resumeAt(
     }
     const days = Math.min(plan.batchDays, cfg.days - done * plan.batchDays);
     return {
-      at: { startTs: plan.startTs + done * plan.batchDays * DAY_MS, days, firstNumber: m.head.number + 1, createdBefore: created, mintedBefore, last: done === plan.batches - 1 },
+      at: { startTs: plan.startTs + done * plan.batchDays * DAY_MS, days, firstNumber: m.head.number + 1, createdBefore: created, newBefore, mintedBefore, last: done === plan.batches - 1 },
       done,
       manifest: m,
     };
@@ -494,7 +507,7 @@ interface BatchJob {
 }
 
 /** Generates one batch of days in a fresh staging database and publishes it; returns what the next batch continues from. */
-async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; created: number; minted: Map<number, number> }> {
+async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; created: number; newAfter: number; minted: Map<number, number> }> {
   const { opts, cfg, out, tmp, roles, at } = job;
   // TRONLAKE_GEN_TIMING=1 prints the time of each step on stderr (how the README timings were measured).
   const timing = process.env.TRONLAKE_GEN_TIMING === '1';
@@ -573,7 +586,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     });
     // Deleted once published, not on a failure: a call that resumes after a failed publish still finds it.
     if (job.staged) await fs.rm(job.staged.dir, { recursive: true, force: true });
-    return { manifest, created, minted };
+    return { manifest, created, newAfter: Number(vars.new_after), minted };
   } finally {
     if (publishing) lap(publishing);
     await shrink;
@@ -611,6 +624,8 @@ async function stageBatch(
     end_ts: at.startTs + at.days * DAY_MS,
     busy_tail: at.last ? 25 : 0,
     created_before: at.createdBefore,
+    new_before: at.newBefore,
+    ...newAccountVars(opts.seed, cfg.pool, cfg.targetTxs),
     energy_price: GENERATOR_ENERGY_PRICE_SUN,
     energy_price_after: GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN,
     minted_before: at.mintedBefore.size
@@ -631,6 +646,8 @@ async function stageBatch(
   next(); // transaction semantics
   await runFile(db, '02-tx-base.sql', vars);
   const created = Number(await db.scalar('SELECT count(*) FROM g_seq WHERE kid = 12'));
+  // what the next batch counts new accounts on from (kept in vars: a kept batch carries them to its publish)
+  vars.new_after = at.newBefore + Number(await db.scalar('SELECT count(*) FROM g_new'));
   const minted = new Map(at.mintedBefore);
   for (const r of await db.all('SELECT tok, count(*) AS n FROM g_seq WHERE kid = 25 GROUP BY tok')) {
     minted.set(Number(r.tok), (minted.get(Number(r.tok)) ?? 0) + Number(r.n));
@@ -824,7 +841,7 @@ async function openingPass(
       // columns from the kept files; those are deleted when the pass ends, the others once their batch is published.
       staged.set(b, await keepStaged(db, path.join(plan.dir, `staged-${b}`), { ...staged_, first: b === 0 }));
       const head = Number(await db.scalar('SELECT max(block_number) FROM blocks'));
-      at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged_.created, mintedBefore: staged_.minted, last: false };
+      at = { startTs: at.startTs + days * DAY_MS, days, firstNumber: head + 1, createdBefore: at.createdBefore + staged_.created, newBefore: Number(staged_.vars.new_after), mintedBefore: staged_.minted, last: false };
     } finally {
       db.close();
       await fs.rm(stageFile, { force: true });

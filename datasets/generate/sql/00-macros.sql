@@ -25,3 +25,18 @@ CREATE OR REPLACE MACRO hex64(s) AS md5(s) || md5(s || '#');
 
 -- Name of a contract deployed by a CreateSmartContract transaction (same in parameter_json and contracts).
 CREATE OR REPLACE MACRO created_name(h) AS {{created_names}}[1 + (mix(h, 43) % {{n_created_names}})::INTEGER];
+
+-- Accounts created in the window (new-accounts.ts, README "New accounts"). A pool index from {{born_from}} on that is
+-- not a multiple of 3 is "born": it exists only from its creating transaction on. settled(x) is the pre-window
+-- account that stands in for x before then (the multiple of 3 just below it); born_i(k) is the index the k-th
+-- creating transaction of the window creates and born_k(x) its inverse (a fixed permutation of the born indices).
+CREATE OR REPLACE MACRO is_born(x) AS (x >= {{born_from}} AND x % 3 <> 0);
+CREATE OR REPLACE MACRO settled(x) AS CASE WHEN is_born(x) THEN x - x % 3 ELSE x END;
+CREATE OR REPLACE MACRO born_of_j(j) AS {{born_from}} + 3 * (j // 2) + 1 + j % 2;
+CREATE OR REPLACE MACRO born_i(k) AS born_of_j(({{born_a}}::BIGINT * k + {{born_b}}) % {{born_n}});
+CREATE OR REPLACE MACRO born_k(x) AS
+  ({{born_a_inv}}::BIGINT * ((2 * ((x - {{born_from}}) // 3) + (x - {{born_from}}) % 3 - 1 - {{born_b}} + {{born_n}}) % {{born_n}})) % {{born_n}};
+-- The always-existing indices numbered 0 .. n_settled - 1 (the first {{born_from}}, then every third): a key drawn
+-- among them is an existing account.
+CREATE OR REPLACE MACRO settled_no(x) AS CASE WHEN x < {{born_from}} THEN x ELSE {{born_from}} + (x - {{born_from}}) // 3 END;
+CREATE OR REPLACE MACRO settled_at(s) AS CASE WHEN s < {{born_from}} THEN s ELSE {{born_from}} + 3 * (s - {{born_from}}) END;

@@ -3,6 +3,25 @@
 -- Encodings (hex, Base58, receipts) come later. Owners are heavy-tailed: index = floor(N * u^3), so the first pool
 -- addresses (exchanges, hot wallets) are the busiest. Kind, token pick and token properties are CASE expressions
 -- generated from reference.ts: small lookup joins here get planned with the big side as build side.
+-- Accounts created in the window (README "New accounts"). The creating transactions: a share {{p_new}} of the TRX
+-- and TRC10 transfers (kinds 1-3, drawn on the transaction's own hash) and every AccountCreate that account-kinds.sql
+-- leaves one (the same draw, 91, on the tx id). The k-th of the window (counted on from the earlier batches) creates
+-- born index born_i(k); past the born indices a transfer creates nothing.
+CREATE TABLE g_new AS
+WITH t AS (
+  SELECT block_number, unnest(range(n_tx))::INTEGER AS tx_index FROM g_block WHERE n_tx > 0
+), u AS (
+  SELECT block_number, tx_index, mix(mix(hash('tx:' || {{seed}}), block_number), tx_index) AS h FROM t
+), k AS (
+  SELECT block_number, tx_index, h, ({{kind_case}})::SMALLINT AS kid FROM (SELECT u.*, uf(h, 1) AS u_kind FROM u) u
+), c AS (
+  SELECT block_number, tx_index, {{new_before}} + row_number() OVER (ORDER BY block_number, tx_index) - 1 AS k
+  FROM k
+  WHERE (kid IN (1, 2, 3) AND uf(h, 45) < {{p_new}})
+     OR (kid = 11 AND uf(hash(sha256('tx:' || {{seed}} || ':' || block_number || ':' || tx_index) || {{seed}}), 91) >= 0.15)
+)
+SELECT block_number, tx_index, k, born_i(k)::INTEGER AS i FROM c WHERE k < {{born_n}};
+
 CREATE TABLE g_tx0 AS
 WITH t AS (
   SELECT block_number, "timestamp", unnest(range(n_tx))::INTEGER AS tx_index FROM g_block WHERE n_tx > 0
@@ -79,10 +98,35 @@ WITH t AS (
            WHEN 30 THEN CASE WHEN sub = 1 OR u_a < 0.4 THEN floor(pow(10, 1 + 3 * u_b)) * 1000000 ELSE 0 END
            ELSE 0 END::BIGINT AS amt
   FROM q
+), y AS (
+  -- New accounts: a creating transaction's receiver is the account it creates. Before its creation a born index is
+  -- no account: as a party of any other transaction it is replaced by its settled stand-in. A born account only
+  -- receives (TRX, TRC10, tokens, delegated resources; never an undelegation or a USDT blacklist action): as an owner
+  -- it is always replaced, since its spending would need a balance from before it existed (README "New accounts").
+  SELECT x.* REPLACE (
+           settled(x.owner_i)::INTEGER AS owner_i,
+           CASE WHEN c.i IS NOT NULL THEN c.i
+                WHEN x.rcv_i = x.owner_i THEN settled(x.owner_i)
+                WHEN x.rcv_i IS NULL OR NOT is_born(x.rcv_i) THEN x.rcv_i
+                WHEN x.kid NOT IN (5, 28)
+                     AND (born_k(x.rcv_i) < {{new_before}}
+                          OR l.block_number * 100000 + l.tx_index <= x.block_number * 100000 + x.tx_index) THEN x.rcv_i
+                ELSE settled(x.rcv_i) END::INTEGER AS rcv_i),
+         c.i IS NOT NULL AS acct_new, x.rcv_i <> x.owner_i AS apart
+  FROM x
+  LEFT JOIN g_new c ON c.block_number = x.block_number AND c.tx_index = x.tx_index
+  LEFT JOIN g_new l ON l.i = x.rcv_i
+), z AS (
+  -- two parties made one by their stand-ins: the receiver moves to another existing account
+  SELECT y.* REPLACE (
+           CASE WHEN apart AND rcv_i = owner_i
+                THEN CASE WHEN rcv_i < {{born_from}} THEN (rcv_i + 1) % {{born_from}} WHEN rcv_i + 3 < {{pool}} THEN rcv_i + 3 ELSE rcv_i - 3 END
+                ELSE rcv_i END::INTEGER AS rcv_i)
+  FROM y
 )
 SELECT block_number, "timestamp", tx_index, h,
        sha256('tx:' || {{seed}} || ':' || block_number || ':' || tx_index) AS tx_hash,
-       kid, ct, sub::SMALLINT AS sub, tok, std, ok,
+       kid, ct, sub::SMALLINT AS sub, tok, std, ok, acct_new,
        CASE WHEN ok THEN NULL WHEN u_fail < 0.015 THEN 'REVERT' ELSE 'OUT_OF_ENERGY' END AS fail,
        owner_i, rcv_i,
        CASE WHEN kid IN (20, 28) THEN {{r_token}} - {{tid_usdt}}
@@ -122,7 +166,7 @@ SELECT block_number, "timestamp", tx_index, h,
             WHEN kid = 28 AND sub IN (0, 1) THEN 2
             ELSE 1 END::INTEGER AS n_logs,
        CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1 ELSE 0 END::INTEGER AS n_int
-FROM x;
+FROM z;
 
 -- Sequences: the n-th CreateSmartContract gets created address n; TRC721 mints get the next token id of their
 -- collection (pre-minted ids are 1..1000). Counted on from the earlier batches of days.

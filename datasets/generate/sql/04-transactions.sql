@@ -2,7 +2,8 @@
 --   energy_usage_total = energy_usage + origin_energy_usage + energy_fee / ep   (ep: the energy price in force at the
 --   block, 100 sun, then the approved energy proposal's price from its maintenance on: governance-schedule.sql)
 --   net_fee = size_bytes * 1000 when bandwidth is burned, else net_usage = size_bytes
---   fee = energy_fee + net_fee (+ 1 TRX memo fee) (+ 1 TRX account creation)
+--   fee = energy_fee + net_fee (+ 1 TRX memo fee) (+ 1 TRX account creation: AccountCreate, or a transfer creating its
+--   receiver, whose burned bandwidth is then 0.1 TRX instead of the bytes)
 -- log_count / internal_count are n_logs / n_int, the very numbers g_ev / g_int unnest into rows.
 INSERT INTO transactions BY NAME
 WITH a AS (
@@ -137,7 +138,9 @@ WITH a AS (
            ceil(energy_fee / 1e7) * 10000000))
          ELSE 0 END::BIGINT AS fee_limit_v,
     CASE WHEN bw_free THEN size_bytes ELSE 0 END::BIGINT AS net_usage,
-    CASE WHEN bw_free THEN 0 WHEN kid = 11 THEN 100000 ELSE size_bytes * 1000 END::BIGINT AS net_fee
+    -- creating an account (AccountCreate, or a transfer to a new address) burns 0.1 TRX of bandwidth instead of the
+    -- bytes when not staked (getCreateAccountFee), plus the 1 TRX creation fee below (tron-chain-data.md §4.2)
+    CASE WHEN bw_free THEN 0 WHEN kid = 11 OR acct_new THEN 100000 ELSE size_bytes * 1000 END::BIGINT AS net_fee
   FROM en2
 )
 SELECT block_number, "timestamp", tx_hash, tx_index,
@@ -171,7 +174,7 @@ SELECT block_number, "timestamp", tx_hash, tx_index,
        fee_limit_v AS fee_limit,
        "timestamp" + 60000 AS expiration,
        coalesce(fail, 'SUCCESS') AS contract_ret,
-       energy_fee + net_fee + CASE WHEN memo <> '' THEN 1000000 ELSE 0 END + CASE WHEN kid = 11 THEN 1000000 ELSE 0 END AS fee,
+       energy_fee + net_fee + CASE WHEN memo <> '' THEN 1000000 ELSE 0 END + CASE WHEN kid = 11 OR acct_new THEN 1000000 ELSE 0 END AS fee,
        net_usage, net_fee, energy_usage, energy_fee, origin_energy_usage, energy_usage_total, energy_penalty_total,
        size_bytes,
        CASE fail WHEN 'REVERT' THEN 'REVERT opcode executed'

@@ -10,14 +10,22 @@
 -- owner's type Owner = 0 is the enum default, which the node leaves out when it prints the contract). Fee
 -- 100 TRX (getUpdateAccountPermissionFee, tron-chain-data §4.2) plus the bandwidth burned when not staked; a
 -- permission update is ~150-200 bytes larger than an account creation (the keys).
+-- Every AccountCreate with draw 91 under 0.15 becomes one (02-tx-base.sql counts the others as creating accounts,
+-- so none may be left out): its two keys are distinct existing accounts other than the owner (offsets d1 != d2 in the
+-- numbering of the always-existing pool indices, settled_no / settled_at; the owner is one of them).
 CREATE TABLE g_ak_perm AS
-SELECT t.tx_hash, t.owner_address AS o, k1.b58 AS k1, k2.b58 AS k2, uf(hash(t.tx_hash || {{seed}}), 92) < 0.7 AS multi,
+WITH t AS (
+  SELECT t.tx_hash, t.owner_address AS o, settled_no(a.i) AS so,
+         (1 + hash(t.tx_hash || 'k1' || {{seed}}) % ({{n_settled}} - 1))::BIGINT AS d1,
+         (hash(t.tx_hash || 'k2' || {{seed}}) % ({{n_settled}} - 2))::BIGINT AS e2
+  FROM transactions t JOIN g_addr a ON a.b58 = t.owner_address
+  WHERE t.contract_type = 0 AND uf(hash(t.tx_hash || {{seed}}), 91) < 0.15
+)
+SELECT t.tx_hash, t.o, k1.b58 AS k1, k2.b58 AS k2, uf(hash(t.tx_hash || {{seed}}), 92) < 0.7 AS multi,
        (430 + floor(uf(hash(t.tx_hash || {{seed}}), 93) * 40))::INTEGER AS size_bytes
-FROM transactions t
-JOIN g_addr k1 ON k1.i = (hash(t.tx_hash || 'k1' || {{seed}}) % {{pool}})::INTEGER
-JOIN g_addr k2 ON k2.i = (hash(t.tx_hash || 'k2' || {{seed}}) % {{pool}})::INTEGER
-WHERE t.contract_type = 0 AND uf(hash(t.tx_hash || {{seed}}), 91) < 0.15
-  AND k1.b58 <> t.owner_address AND k2.b58 <> t.owner_address AND k1.b58 <> k2.b58;
+FROM t
+JOIN g_addr k1 ON k1.i = settled_at((t.so + t.d1) % {{n_settled}})
+JOIN g_addr k2 ON k2.i = settled_at((t.so + 1 + (t.d1 + t.e2) % ({{n_settled}} - 1)) % {{n_settled}});
 
 UPDATE transactions SET contract_type = 46, to_address = NULL,
   parameter_json = CASE WHEN p.multi

@@ -11,6 +11,18 @@ SELECT min(block_number) - 1 AS open_block, max(block_number) AS head_block,
        min("timestamp") - 3000 AS open_ts, max("timestamp") AS head_ts
 FROM blocks;
 
+-- Accounts created in the window (README "New accounts"), with their creation time: a born pool index's first
+-- transaction is the one creating it (AccountCreate, or a TRX / TRC10 transfer to it: 02-tx-base.sql), and every
+-- contract deployed in the window. They have no opening state: no opening snapshot, no opening balance, stake,
+-- delegation, permission or token, and only receive in the window.
+CREATE TABLE g_os_new AS
+SELECT t.to_address AS address, min(t."timestamp") AS created
+FROM transactions t JOIN g_addr a ON a.b58 = t.to_address
+WHERE t.contract_type IN (0, 1, 2) AND is_born(a.i)
+GROUP BY t.to_address
+UNION ALL
+SELECT contract_address, "timestamp" FROM transactions WHERE contract_type = 30 AND contract_ret = 'SUCCESS';
+
 -- CancelAllUnfreezeV2 (59): half of the WithdrawExpireUnfreeze (56) that are their owner's last Stake 2.0 withdrawal
 -- (55 or 56) of the window (of every batch: so it is chosen here, over the whole window, not in account-kinds.sql).
 -- Like a 56 it withdraws what has matured (withdraw_amount, below); it also returns every unstake still pending to
@@ -109,7 +121,7 @@ SELECT block_number, tx_index FROM (
 UPDATE transactions SET owner_address = a.b58
 FROM g_os_v1dup d, g_addr a
 WHERE transactions.contract_type = 12 AND transactions.block_number = d.block_number AND transactions.tx_index = d.tx_index
-  AND a.i = (hash(transactions.tx_hash) % {{pool}})::INTEGER;
+  AND a.i = settled((hash(transactions.tx_hash) % {{pool}})::INTEGER);
 UPDATE g_os_ev SET owner = t.owner_address FROM transactions t, g_os_v1dup d
 WHERE g_os_ev.ct = 12 AND g_os_ev.block_number = d.block_number AND g_os_ev.tx_index = d.tx_index
   AND t.block_number = d.block_number AND t.tx_index = d.tx_index;
@@ -147,6 +159,7 @@ WITH d AS (
 )
 SELECT owner, rcv, res,
        (greatest(0, -min(run)) + CASE WHEN uf(hash(owner || rcv || res || {{seed}}), 62) < 0.5
+                                       AND rcv NOT IN (SELECT address FROM g_os_new)
                                        THEN floor(pow(10, 1 + 3 * uf(hash(owner || rcv || res || {{seed}}), 63))) * 1000000 ELSE 0 END)::BIGINT AS opening
 FROM p GROUP BY owner, rcv, res;
 
@@ -176,6 +189,8 @@ SELECT DISTINCT address FROM (
   -- TRC10 holders and issuers: their balances are the accounts' assetV2 (a TRC10 transfer creates the receiving account)
   UNION ALL SELECT to_address FROM transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND to_address IS NOT NULL
   UNION ALL SELECT issuer_address FROM tokens WHERE token_standard = 'trc10'
+  -- every contract deployed in the window is an account from its deployment on
+  UNION ALL SELECT address FROM g_os_new
 );
 
 -- Opening own stakes: the need plus a seeded surplus; a third of the addresses without any stake event hold one too.
@@ -183,6 +198,7 @@ CREATE TABLE g_os_own AS
 WITH r AS (SELECT unnest(['BANDWIDTH', 'ENERGY', 'TRON_POWER']) AS res)
 SELECT a.address AS owner, r.res,
        (coalesce(n.need, 0) + CASE WHEN uf(hash(a.address || r.res || {{seed}}), 64) < CASE WHEN n.need IS NULL THEN 0.12 ELSE 0.5 END
+                                        AND a.address NOT IN (SELECT address FROM g_os_new)
                                    THEN floor(pow(10, 1 + 4 * uf(hash(a.address || r.res || {{seed}}), 65))) * 1000000 ELSE 0 END)::BIGINT AS opening
 FROM g_os_addr a CROSS JOIN r LEFT JOIN g_os_own_need n ON n.owner = a.address AND n.res = r.res;
 
@@ -194,7 +210,8 @@ UNION ALL
 SELECT a.address, CASE WHEN uf(hash(a.address || {{seed}}), 66) < 0.5 THEN 'ENERGY' ELSE 'BANDWIDTH' END,
        (floor(pow(10, 2 + 4 * uf(hash(a.address || {{seed}}), 67))) * 1000000)::BIGINT
 FROM g_os_addr a
-WHERE uf(hash(a.address || {{seed}}), 68) < 0.005 AND a.address NOT IN (SELECT owner FROM g_os_v1open);
+WHERE uf(hash(a.address || {{seed}}), 68) < 0.005 AND a.address NOT IN (SELECT owner FROM g_os_v1open)
+  AND a.address NOT IN (SELECT address FROM g_os_new);
 
 -- Votes in force over time: the last VoteWitness replaces the whole set; a Stake 1.0 unfreeze cancels all votes.
 -- Opening votes: 30 % of the addresses with opening TRON Power vote one SR with part of it.
@@ -450,9 +467,9 @@ SELECT a.address,
        '{"type":"Owner","permission_name":"owner","threshold":2,"keys":[{"address":"' || a.address || '","weight":1},{"address":"' || k1.b58 || '","weight":1},{"address":"' || k2.b58 || '","weight":1}]}' AS owner_json,
        '[{"type":"Active","id":2,"permission_name":"active","threshold":2,"operations":"7fff1fc0033e0300000000000000000000000000000000000000000000000000","keys":[{"address":"' || a.address || '","weight":1},{"address":"' || k1.b58 || '","weight":1},{"address":"' || k2.b58 || '","weight":1}]}]' AS active_json
 FROM g_os_addr a
-JOIN g_addr k1 ON k1.i = (hash(a.address || 'k1' || {{seed}}) % {{pool}})::INTEGER
-JOIN g_addr k2 ON k2.i = (hash(a.address || 'k2' || {{seed}}) % {{pool}})::INTEGER
-WHERE uf(hash(a.address || {{seed}}), 73) < 0.01 AND k1.b58 <> a.address AND k2.b58 <> a.address AND k1.b58 <> k2.b58;
+JOIN g_addr k1 ON k1.i = settled((hash(a.address || 'k1' || {{seed}}) % {{pool}})::INTEGER)
+JOIN g_addr k2 ON k2.i = settled((hash(a.address || 'k2' || {{seed}}) % {{pool}})::INTEGER)
+WHERE uf(hash(a.address || {{seed}}), 73) < 0.01 AND a.address NOT IN (SELECT address FROM g_os_new) AND k1.b58 <> a.address AND k2.b58 <> a.address AND k1.b58 <> k2.b58;
 
 -- An AccountPermissionUpdate (46, account-kinds.sql) replaces the account's owner and active permissions: the head
 -- shows its last one's.
@@ -464,10 +481,10 @@ FROM transactions WHERE contract_type = 46 AND contract_ret = 'SUCCESS' GROUP BY
 
 CREATE TABLE g_os_bal AS
 SELECT a.address,
-       (coalesce(t.need, 0) + CASE WHEN uf(hash(a.address || {{seed}}), 74) < 0.7
+       (coalesce(t.need, 0) + CASE WHEN uf(hash(a.address || {{seed}}), 74) < 0.7 AND n.address IS NULL
                                    THEN floor(pow(10, 4 + 6 * uf(hash(a.address || {{seed}}), 75))) ELSE 0 END)::BIGINT AS open_bal,
        coalesce(t.flow, 0)::BIGINT AS flow
-FROM g_os_addr a LEFT JOIN g_os_trx_open t ON t.address = a.address;
+FROM g_os_addr a LEFT JOIN g_os_trx_open t ON t.address = a.address LEFT JOIN g_os_new n ON n.address = a.address;
 
 CREATE TABLE g_os_side AS SELECT unnest(['open', 'head']) AS side;
 
@@ -504,7 +521,7 @@ WITH own AS (
 SELECT a.address,
        CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_block,
        CASE s.side WHEN 'open' THEN bal.open_bal ELSE bal.open_bal + bal.flow END AS balance,
-       b.open_ts - (1 + floor(1500 * uf(hash(a.address || {{seed}}), 77)))::BIGINT * 86400000 AS create_time,
+       coalesce(nw.created, b.open_ts - (1 + floor(1500 * uf(hash(a.address || {{seed}}), 77)))::BIGINT * 86400000) AS create_time,
        -- an SR that sets its name inside the window (AccountUpdate, governance-transactions.sql) had none before
        CASE WHEN s.side = 'open' AND a.address IN (SELECT owner_address FROM transactions WHERE contract_type = 10) THEN ''
             ELSE coalesce(w.name, '') END AS account_name,
@@ -542,7 +559,10 @@ LEFT JOIN g_os_assets ast ON ast.side = s.side AND ast.address = a.address
 LEFT JOIN wd ON wd.owner = a.address
 LEFT JOIN g_os_perm pm ON pm.address = a.address
 LEFT JOIN g_os_perm46 p46 ON p46.address = a.address
-LEFT JOIN witnesses w ON w.address = a.address;
+LEFT JOIN witnesses w ON w.address = a.address
+LEFT JOIN g_os_new nw ON nw.address = a.address
+-- an account created in the window is in no snapshot before it
+WHERE NOT (s.side = 'open' AND nw.address IS NOT NULL);
 
 -- Network totals: the generated accounts' stakes on top of the rest of the network (synthetic constants, whole TRX),
 -- with the daily limits of tron-chain-data §4.2.
