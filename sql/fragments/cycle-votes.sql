@@ -1,6 +1,7 @@
 -- The rows of witness_cycle_votes from the maintenance boundary `scope.from_t` on (docs/compat.md "Witnesses",
 -- src/lake/README.md). The caller's WITH defines `scope` (one row: from_t, the first boundary to compute, -1 for all
--- of them) and `carried` (candidate_address, votes: the tally at from_t kept from the previous version; no rows on a
+-- of them; to_t, the last: the head's time for the maintenances held, the next boundary after the head for the tally
+-- the next maintenance will make of the votes as they stand, witness_realtime_votes) and `carried` (candidate_address, votes: the tally at from_t kept from the previous version; no rows on a
 -- full derive). Unqualified names are the new version's (schema main).
 -- The protocol: the node tallies every voter's votes at each maintenance (every 6 h from UTC midnight), after the
 -- transactions of the maintenance block (the first block at or after the boundary). A vote change (VoteWitness: the
@@ -13,9 +14,9 @@
 -- that boundary opens: the node's own tally), the tally carried from the previous version, and the account snapshots
 -- before the lake's first block (the opening votes; the only anchor of a lake without a witnesses snapshot).
 lake AS (
-  SELECT min(block_number) AS first_block, min("timestamp") AS first_ts, derive_head_ts() AS head_ts FROM blocks
+  SELECT min(block_number) AS first_block, min("timestamp") AS first_ts FROM blocks
 ), bound AS (
-  SELECT unnest(range(greatest((SELECT from_t FROM scope), (first_ts // 21600000 + 1) * 21600000), head_ts + 1, 21600000)) AS cycle_ts
+  SELECT unnest(range(greatest((SELECT from_t FROM scope), (first_ts // 21600000 + 1) * 21600000), (SELECT to_t FROM scope) + 1, 21600000)) AS cycle_ts
   FROM lake
 ), chg AS (
   SELECT voter_address AS voter, block_number, tx_index, "timestamp" AS ts, candidate_address AS candidate, votes

@@ -6,8 +6,11 @@
 -- counts; a lake whose blocks cross no maintenance yet: the witnesses dimension's votes (listwitnesses' voteCount).
 -- rank and type are the dimension's (the node's order when the list was read). brokerage: the witness's last
 -- UpdateBrokerage in the lake (brokerage_history; what the node's getBrokerage answers, in force from the next
--- maintenance), else the dimension's (the ingester does not read commissions from the node). realtime_votes: the current votes of
--- the newest account snapshots (votes_by_candidate), so they equal the sum of /api/vote?candidate=.
+-- maintenance), else the dimension's (the ingester does not read commissions from the node); brokerage_changes and
+-- lowest_brokerage: how many UpdateBrokerage the lake holds and the lowest commission it knows in force (those set and
+-- the current one). realtime_votes: the votes held at the head, the tally the next maintenance will make
+-- (witness_realtime_votes: the last tally + the vote changes since), so every voter counts, not only those the lake's
+-- snapshots know. last_block_version: the header version of its latest block in the window (NULL without one).
 -- Production is lifetime: the newest witness_snapshots (the node's totalProduced / totalMissed / latestBlockNum as
 -- of its block) plus the lake's production after that block: whole days after the snapshot's day from
 -- witness_daily_stats, and the rest of the snapshot's day from its raw blocks (the slot rules of
@@ -22,7 +25,8 @@ WITH snap AS (
          coalesce(max(as_of_ts), -1) // 86400000 * 86400000 AS day_ts
   FROM snap
 ), window_prod AS (
-  SELECT witness_address, sum(tx_count) AS produced_trx, max(last_block) AS last_block, max(last_block_ts) AS last_block_ts
+  SELECT witness_address, sum(tx_count) AS produced_trx, max(last_block) AS last_block, max(last_block_ts) AS last_block_ts,
+         arg_max(last_block_version, last_block) AS last_block_version
   FROM witness_daily_stats GROUP BY witness_address
 ), later_days AS (
   SELECT witness_address, sum(produced) AS produced, sum(missed) AS missed
@@ -42,18 +46,21 @@ WITH snap AS (
 ), last_cycle AS (
   SELECT candidate_address, votes FROM witness_cycle_votes WHERE cycle_ts = head_ts() // 21600000 * 21600000
 ), commission AS (
-  SELECT witness_address, arg_max(brokerage, block_number * 1000000 + tx_index) AS brokerage FROM brokerage_history GROUP BY ALL
+  SELECT witness_address, arg_max(brokerage, block_number * 1000000 + tx_index) AS brokerage, count(*) AS changes,
+         min(brokerage) AS lowest
+  FROM brokerage_history GROUP BY ALL
 ), rt AS (
-  SELECT candidate_address, sum(votes) AS votes FROM votes_by_candidate GROUP BY candidate_address
+  SELECT candidate_address, votes FROM witness_realtime_votes
 )
 SELECT w.address, w.name, w.url, w.rank, w.witness_type,
        CASE WHEN head_ts() // 21600000 * 21600000 > (SELECT first_ts FROM chain_state) THEN coalesce(lc.votes, 0) ELSE w.votes END::BIGINT AS cycle_votes, coalesce(rt.votes, 0)::BIGINT AS realtime_votes,
-       coalesce(cm.brokerage, w.brokerage) AS brokerage, w.created_ts,
+       coalesce(cm.brokerage, w.brokerage) AS brokerage, coalesce(cm.changes, 0)::BIGINT AS brokerage_changes,
+       least(coalesce(cm.lowest, w.brokerage), coalesce(cm.brokerage, w.brokerage)) AS lowest_brokerage, w.created_ts,
        (coalesce(s.total_produced, 0) + coalesce(a.produced, 0))::BIGINT AS produced,
        (coalesce(s.total_missed, 0) + coalesce(a.missed, 0))::BIGINT AS missed,
        coalesce(p.produced_trx, 0)::BIGINT AS produced_trx,
        CASE WHEN p.last_block IS NOT NULL THEN p.last_block WHEN s.latest_block_num > 0 THEN s.latest_block_num END AS last_block,
-       p.last_block_ts
+       p.last_block_ts, p.last_block_version
 FROM witnesses w
 LEFT JOIN window_prod p ON p.witness_address = w.address
 LEFT JOIN after_snap a ON a.witness_address = w.address

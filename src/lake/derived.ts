@@ -750,6 +750,7 @@ export const witnessDailyStats: DerivedDataset = {
     c('max_block_tx', 'BIGINT', 'most transactions in one of its blocks'),
     c('last_block', 'BIGINT', 'highest block it produced that day', true),
     c('last_block_ts', 'BIGINT', 'time of that block, ms', true),
+    c('last_block_version', 'INTEGER', 'header version of that block (raw_data.version: the block version its node software writes)', true),
   ],
 };
 
@@ -1166,6 +1167,25 @@ export const witnessCycleVotes: DerivedDataset = {
   ],
 };
 
+// Issue 27: the realtime votes of the witness endpoints: the tally the next maintenance will make of the votes as they
+// stand at the head. One row per witness with votes.
+export const witnessRealtimeVotes: DerivedDataset = {
+  name: 'witness_realtime_votes',
+  kind: 'derived',
+  // Recomputed at every publish from the tally of the head's last maintenance (witness_cycle_votes, derived just
+  // before) and the vote changes since it (at most one 6-hour period of VoteWitness and unfreeze transactions), never
+  // from history's changes.
+  growth: { rule: 'bounded', boundedBy: "the witnesses × the vote changes since the head's last maintenance (≤ 6 h)" },
+  partitioned: false,
+  sortBy: ['candidate_address'],
+  doc: "Each witness's realtime votes: the votes every voter holds for it at the head, i.e. what the next maintenance will tally (sql/fragments/cycle-votes.sql with the boundary after the head): the tally of the head's last maintenance (witness_cycle_votes) plus each vote change since (its new set minus the voter's previous one). A witness without a row has 0.",
+  columns: [
+    c('candidate_address', 'VARCHAR', 'the witness, Base58'),
+    c('votes', 'BIGINT', 'votes held for it at the head'),
+    c('next_cycle_ts', 'BIGINT', 'the maintenance that will tally them: the first 6-hour boundary after the head, ms'),
+  ],
+};
+
 export const derivedDatasets: DerivedDataset[] = [
   txByHash,
   // Before the per-day merges that read its previous days (daily_contract_call_stats, daily_network_stats,
@@ -1224,6 +1244,7 @@ export const derivedDatasets: DerivedDataset[] = [
   brokerageHistory,
   hourlyAddressActivity,
   witnessCycleVotes,
+  witnessRealtimeVotes,
 ];
 
 // A derived dataset without a valid growth rule stops the program here, before any publish (src/lake/growth.ts).

@@ -1,7 +1,7 @@
 /**
  * The audit's witness endpoints (issue 13): votes of the last maintenance (the ledger of the raw vote transactions
- * from the node's tally, test/helpers/governance-ledgers.ts), realtime votes (the newest account snapshot of each
- * voter), blocks produced (lifetime: the newest witness snapshot + the raw blocks after it) and their transactions
+ * from the node's tally, test/helpers/governance-ledgers.ts), realtime votes (the same ledger's tally at the boundary
+ * after the head: the last maintenance's + the vote changes since), blocks produced (lifetime: the newest witness snapshot + the raw blocks after it) and their transactions
  * (raw blocks), compared as literals on /api/pagewitness, /api/vote/witness and /api/witness/general-info;
  * /api/system/tps from raw blocks and chain_anchors; /api/nodemap and /api/chainparameters from their snapshots and
  * the node_geo reference; /api/proposal from the ledger of the raw ProposalCreate / Approve / Delete transactions and
@@ -10,13 +10,7 @@
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
-import { lastCycleVotesOver, proposalLedger } from '../helpers/governance-ledgers.ts';
-
-const REALTIME = `
-  WITH newest AS (SELECT address, votes_json FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
-  SELECT v.address AS candidate, CAST(sum(v.count) AS VARCHAR) AS votes
-  FROM newest, LATERAL (SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]'), recursive := true)) v
-  WHERE v.count > 0 GROUP BY 1`;
+import { cycleTalliesOver, lastCycleVotesOver, proposalLedger } from '../helpers/governance-ledgers.ts';
 
 export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
   const dim = await io.sql('SELECT address, rank FROM dim_witnesses ORDER BY rank');
@@ -32,7 +26,9 @@ export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
     SELECT coalesce(lake.a, snap.address) AS a, CAST(coalesce(snap.total_produced, 0) + coalesce(lake.after, 0) AS VARCHAR) AS n,
            CAST(coalesce(lake.tx, 0) AS VARCHAR) AS tx
     FROM lake FULL JOIN snap ON snap.address = lake.a`)).map((r) => [s(r.a), r]));
-  const realtime = new Map((await io.sql(REALTIME)).map((r) => [s(r.candidate), s(r.votes)]));
+  const [hi] = await io.sql('SELECT max("timestamp") AS ts FROM raw_blocks');
+  const next = (Math.floor(Number(hi!.ts) / 21_600_000) + 1) * 21_600_000;
+  const realtime = new Map([...(await cycleTalliesOver(io.sql, [next])).get(next)!].filter(([, v]) => v !== 0).map(([a, v]) => [a, s(v)]));
   const page = objects(arrayPart(await get('/api/pagewitness?limit=1000'), 'data'));
   check('/api/pagewitness', 'total rows', s(page.length), s(dim.length));
   for (const o of page) {

@@ -6,7 +6,7 @@ WITH prev_last AS (
   SELECT CASE WHEN t > (SELECT min("timestamp") FROM blocks) THEN t ELSE -1 END AS t
   FROM (SELECT max("timestamp") // 21600000 * 21600000 AS t FROM blocks WHERE block_number = derive_prev_head())
 ),
-scope AS (SELECT coalesce((SELECT t FROM prev_last), -1)::BIGINT AS from_t),
+scope AS (SELECT coalesce((SELECT t FROM prev_last), -1)::BIGINT AS from_t, derive_head_ts() AS to_t),
 carried AS (SELECT candidate_address, votes FROM prev.witness_cycle_votes WHERE cycle_ts = (SELECT from_t FROM scope)),
 {{> fragments/cycle-votes}}
 SELECT cycle_ts, candidate_address, votes FROM prev.witness_cycle_votes WHERE cycle_ts < (SELECT from_t FROM scope)

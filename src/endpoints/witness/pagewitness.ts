@@ -55,6 +55,9 @@ const item = z.looseObject({
   brokerage: z.number().int(),
   voterBrokerage: z.number().int(),
   annualizedRate: z.string(),
+  version: z.number().int().nullable(),
+  changedBrokerage: z.boolean(),
+  lowestBrokerage: z.number().int(),
 });
 
 const lastBlock = z.looseObject({
@@ -113,6 +116,9 @@ export default defineEndpoint({
         brokerage: w.brokerage,
         voterBrokerage: 100 - w.brokerage,
         annualizedRate: w.annualizedRate,
+        version: w.version,
+        changedBrokerage: w.brokerageChanges > 0,
+        lowestBrokerage: w.lowestBrokerage,
       })),
       lastBlock: head
         ? {

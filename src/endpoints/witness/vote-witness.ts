@@ -1,14 +1,16 @@
 /**
  * GET /api/vote/witness (SPEC §4.8; reference §4.5, status wrapper): one witness (`address`) or every witness
- * ranked by realtime votes, with its last-cycle and realtime votes and rankings, brokerage, voter APR and
- * production. An unknown address → `data: null`. Definitions: docs/compat.md "Witnesses".
+ * ranked by realtime votes, with its last-cycle and realtime votes and rankings, brokerage, voter APR,
+ * production, node version and its tally at each maintenance of the last 7 days (`realtimeVoteLine`); one witness
+ * also carries its commission changes (`brokerageHistory`). An unknown address → `data: null`. Definitions:
+ * docs/compat.md "Witnesses" and "Witness and vote fields".
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
 import { BLOCK_REWARD_TRX } from '../../chain/economics.ts';
-import { share, toWitnesses, type Witness } from './witness-rows.ts';
+import { share, toWitnesses, voteLineCycles, voteLines, type Witness } from './witness-rows.ts';
 
 const item = z.looseObject({
   address: z.string(),
@@ -30,7 +32,13 @@ const item = z.looseObject({
   producedTotal: z.number().int(),
   producedEfficiency: z.number(),
   blockReward: z.number().int(),
+  version: z.number().int().nullable(),
+  changedBrokerage: z.boolean(),
+  lowestBrokerage: z.number().int(),
+  realtimeVoteLine: z.array(z.looseObject({ time: z.number().int(), vote: z.number().int() })),
 });
+
+const brokerageChange = z.looseObject({ from: z.number().int().nullable(), to: z.number().int(), time: z.number().int(), hash: z.string() });
 
 const wrapper = { code: z.literal(200), status: z.literal('1'), message: z.string(), success: z.literal('true') };
 
@@ -40,12 +48,25 @@ export default defineEndpoint({
   summary: 'One witness or all, ranked by realtime votes: last-cycle and realtime votes and rankings, brokerage, APR.',
   params: z.object({ address: address().optional() }),
   response: z.union([
-    z.looseObject({ ...wrapper, data: item.nullable() }),
+    z.looseObject({
+      ...wrapper,
+      data: item.nullable(),
+      changedBrokerage: z.boolean().optional(),
+      lowestBrokerage: z.number().int().optional(),
+      brokerageChangeNum: z.number().int().optional(),
+      brokerageHistory: z.array(brokerageChange).optional(),
+    }),
     z.looseObject({ ...wrapper, data: z.array(item), total: count, totalWitness: count, totalVotes: z.number().int(), fastestRise: item.nullable(), maxVotesRise: item.nullable() }),
   ]),
-  queries: { witnesses: 'witness/witnesses' },
+  queries: { witnesses: 'witness/witnesses', voteLine: 'witness/vote-line', brokerage: 'witness/brokerage-history' },
   async handle(p, ctx) {
-    const all = toWitnesses(await ctx.rows('witnesses', {}));
+    const cycles = voteLineCycles(ctx.manifest.first.timestamp, ctx.now);
+    const [rows, lineRows] = await Promise.all([
+      ctx.rows('witnesses', {}),
+      cycles.length ? ctx.rows('voteLine', { since: cycles[0]!, address: p.address ?? null }) : Promise.resolve([]),
+    ]);
+    const all = toWitnesses(rows);
+    const line = voteLines(lineRows, cycles);
     const totalRealtime = all.reduce((a, w) => a + w.realtimeVotes, 0);
     const totalCycle = all.reduce((a, w) => a + w.cycleVotes, 0);
     // Realtime ranking: realtime votes descending, ties by the cycle rank (the order the node would keep).
@@ -71,11 +92,30 @@ export default defineEndpoint({
       producedTotal: w.produced,
       producedEfficiency: w.producePercentage,
       blockReward: w.produced * BLOCK_REWARD_TRX,
+      version: w.version,
+      changedBrokerage: w.brokerageChanges > 0,
+      lowestBrokerage: w.lowestBrokerage,
+      realtimeVoteLine: line(w.address),
     });
     const wrap = { code: 200, status: '1', message: 'request ok', success: 'true' } as const;
     if (p.address) {
       const w = all.find((x) => x.address === p.address);
-      return { ...wrap, data: w ? view(w) : null };
+      if (!w) return { ...wrap, data: null };
+      const changes = await ctx.rows('brokerage', { address: w.address });
+      return {
+        ...wrap,
+        data: view(w),
+        changedBrokerage: w.brokerageChanges > 0,
+        lowestBrokerage: w.lowestBrokerage,
+        brokerageChangeNum: w.brokerageChanges,
+        // time in seconds, as the reference has it
+        brokerageHistory: changes.map((c) => ({
+          from: c.previous === null ? null : Number(c.previous),
+          to: Number(c.brokerage),
+          time: Math.floor(Number(c.timestamp) / 1000),
+          hash: String(c.tx_hash),
+        })),
+      };
     }
     const data = byRealtime.map(view);
     const rise = (f: (v: ReturnType<typeof view>) => number) =>

@@ -20,12 +20,18 @@ export interface Witness {
   cycleVotes: number;
   realtimeVotes: number;
   brokerage: number;
+  /** UpdateBrokerage transactions of the witness in the lake. */
+  brokerageChanges: number;
+  /** The lowest commission the lake knows in force: those its changes set and the current one. */
+  lowestBrokerage: number;
   createdTs: number;
   produced: number;
   missed: number;
   producedTrx: number;
   lastBlock: number;
   lastBlockTs: number | null;
+  /** Header version of its latest block in the lake; null without one. */
+  version: number | null;
   /** Percent of its slots it filled, 0-100 (100 when it had no slot in the lake). */
   producePercentage: number;
   /** Voters' yearly reward per vote, percent, 6 decimals. */
@@ -60,12 +66,15 @@ export function toWitnesses(rows: readonly Row[]): Witness[] {
     cycleVotes: n(r.cycle_votes),
     realtimeVotes: n(r.realtime_votes),
     brokerage: n(r.brokerage),
+    brokerageChanges: n(r.brokerage_changes),
+    lowestBrokerage: n(r.lowest_brokerage),
     createdTs: n(r.created_ts),
     produced: n(r.produced),
     missed: n(r.missed),
     producedTrx: n(r.produced_trx),
     lastBlock: n(r.last_block),
     lastBlockTs: r.last_block_ts === null || r.last_block_ts === undefined ? null : n(r.last_block_ts),
+    version: r.last_block_version === null || r.last_block_version === undefined ? null : n(r.last_block_version),
   }));
   const paidVotes = base.filter((w) => w.rank <= PAID_COUNT).reduce((a, w) => a + w.cycleVotes, 0);
   return base.map((w) => ({
@@ -80,3 +89,28 @@ export const share = (part: number, total: number): number => (total > 0 ? (part
 
 /** Absolute slot number of a block time (3-second slots counted from time 0, the mainnet genesis timestamp). */
 export const slotOf = (ts: number | null): number => (ts === null ? 0 : Math.floor(ts / 3000));
+
+export const MAINTENANCE_MS = 21_600_000;
+/** realtimeVoteLine spans the maintenances of the last 7 days (28 points): docs/compat.md "Witness and vote fields". */
+export const VOTE_LINE_CYCLES = 28;
+
+/**
+ * The maintenances realtimeVoteLine shows: the head's last one and the ones before it, at most VOTE_LINE_CYCLES, none
+ * before the lake's first block (a tally the lake did not compute). E.g. voteLineCycles(manifest.first.timestamp, now).
+ */
+export function voteLineCycles(firstTs: number, headTs: number): number[] {
+  const last = Math.floor(headTs / MAINTENANCE_MS) * MAINTENANCE_MS;
+  const out: number[] = [];
+  for (let t = last; t > firstTs && out.length < VOTE_LINE_CYCLES; t -= MAINTENANCE_MS) out.unshift(t);
+  return out;
+}
+
+/** Per witness, its realtimeVoteLine over `cycles` from witness_cycle_votes rows (no row at a maintenance: 0 votes). */
+export function voteLines(rows: readonly Row[], cycles: readonly number[]): (address: string) => { time: number; vote: number }[] {
+  const by = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    const a = String(r.candidate_address);
+    (by.get(a) ?? by.set(a, new Map()).get(a)!).set(n(r.cycle_ts), n(r.votes));
+  }
+  return (address) => cycles.map((t) => ({ time: t, vote: by.get(address)?.get(t) ?? 0 }));
+}

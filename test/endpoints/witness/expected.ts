@@ -7,8 +7,20 @@ import { type ExpectedProposal, cycleTalliesOver, lastCycleVotesOver, proposalLe
 
 export type { ExpectedProposal };
 
-/** Current votes per candidate from the newest snapshot of each voter. */
+/**
+ * Realtime votes per candidate: the votes every voter holds at the head, i.e. the tally the next maintenance (the first
+ * 6-hour boundary after the head) will make, from the independent ledger of helpers/governance-ledgers.ts over the raw
+ * vote transactions and the snapshots (the last maintenance's anchor + every change since). Zero entries left out.
+ */
 export async function realtimeVotes(): Promise<Map<string, number>> {
+  const [b] = await sql('SELECT max("timestamp") AS hi FROM raw_blocks');
+  const next = (Math.floor(Number(b!.hi) / 21_600_000) + 1) * 21_600_000;
+  const tally = (await cycleTalliesOver(sql, [next])).get(next)!;
+  return new Map([...tally].filter(([, n]) => n !== 0));
+}
+
+/** The votes each voter's newest account snapshot holds, per candidate (what /api/vote lists). */
+export async function snapshotVotes(): Promise<Map<string, number>> {
   const m = await testManifest();
   if (!m.tables.account_snapshots) return new Map();
   const rows = await sql(`
@@ -20,6 +32,25 @@ export async function realtimeVotes(): Promise<Map<string, number>> {
     FROM newest, LATERAL (SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]'), recursive := true)) v
     WHERE v.count > 0 GROUP BY 1`);
   return new Map(rows.map((r) => [String(r.candidate), Number(r.votes)]));
+}
+
+/**
+ * The fields of issue 27 per witness, in plain SQL over the raw blocks and transactions and the witnesses dimension:
+ * the header version of its highest block (null without a block in the lake), its UpdateBrokerage (49) transactions
+ * in block order (absent brokerage in the node JSON = 0), and the lowest commission among those and the current one.
+ */
+export async function witnessFields(): Promise<Map<string, { version: number | null; changes: { brokerage: number; ts: number; hash: string }[]; lowest: number }>> {
+  const versions = new Map((await sql('SELECT witness_address AS a, arg_max(version, block_number) AS v FROM raw_blocks GROUP BY 1')).map((r) => [String(r.a), Number(r.v)]));
+  const txs = await sql(`SELECT owner_address AS a, coalesce(TRY_CAST(json_extract(parameter_json, '$.brokerage') AS INTEGER), 0) AS b, "timestamp" AS ts, tx_hash
+    FROM raw_transactions WHERE contract_type = 49 AND contract_ret = 'SUCCESS' ORDER BY block_number, tx_index`);
+  const out = new Map<string, { version: number | null; changes: { brokerage: number; ts: number; hash: string }[]; lowest: number }>();
+  for (const w of await sql('SELECT address, brokerage FROM dim_witnesses')) {
+    const a = String(w.address);
+    const changes = txs.filter((t) => t.a === a).map((t) => ({ brokerage: Number(t.b), ts: Number(t.ts), hash: String(t.tx_hash) }));
+    const current = changes.at(-1)?.brokerage ?? Number(w.brokerage);
+    out.set(a, { version: versions.get(a) ?? null, changes, lowest: Math.min(current, ...changes.map((c) => c.brokerage)) });
+  }
+  return out;
 }
 
 /**
