@@ -60,9 +60,14 @@ function usageMessage(e: CommanderError): string {
  */
 export async function runCommand(cmd: Command, argv: string[]): Promise<void> {
   failing = undefined;
+  // a UsageError thrown by an action (a check across flags) names that action's command too
+  cmd.hook('preAction', (_root, action) => {
+    failing = action;
+  });
   try {
     await cmd.parseAsync(argv, { from: 'user' });
   } catch (e) {
+    if (e instanceof UsageError && !e.command && failing) e.command = commandPath(failing);
     if (!(e instanceof CommanderError)) throw e;
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return;
     // 'commander.help': `tronlake help [command]` (exit code 0, on stdout), or a command with subcommands called
