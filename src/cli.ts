@@ -1,97 +1,173 @@
 /**
- * The one CLI (ARCHITECTURE §2): thin, parses flags and calls the modules.
+ * The one CLI (ARCHITECTURE §2): thin, parses flags (commander, src/cli-command.ts) and calls the modules.
  *   tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
- *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
- *   tronlake serve --data DIR --port N            (also DATA_DIR and PORT)
+ *   tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]   (datasets/ingest/index.ts)
+ *   tronlake serve --data DIR --port N            (every setting also from the environment: src/config.ts)
  *   tronlake rederive --data DIR [--all] [--memory 8GB] (rebuild the stale derived tables of a lake published by another release; --all: every one)
  *   tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]  (merge every run of the runs datasets into one: a lake that stopped growing)
  *   tronlake verify --data DIR [--version V]      (read every file of a version with an independent reader; exit 1 listing damaged files)
  *   tronlake start                                (generate the default profile into ./data/default if absent, then serve on 3000)
  *   tronlake reference load --dir D --data DIR    (validate off-chain reference files and publish them into a lake)
  *   tronlake bench …                              (workload runner: sample-workload, run, compare; src/bench/cli.ts)
+ * `tronlake <command> --help` prints the command's flags on stdout and does nothing else; a command-line mistake
+ * exits 2 naming the flag, any other failure 1.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serveConfig } from './config.ts';
+import { Command, InvalidArgumentError, Option } from 'commander';
+import { SERVE_SETTINGS, serveConfig, type ServeSetting } from './config.ts';
 import { readManifest } from './lake/manifest.ts';
 import { staleLayout } from './lake/layout.ts';
-import { parseFlags, type Flags } from './cli-flags.ts';
+import { Progress } from './progress.ts';
+import { nonNegative, runCommand, tronlakeCommand, UsageError, wholeNumber } from './cli-command.ts';
 
-async function generateCmd(flags: Flags): Promise<void> {
-  const { generate } = await import('../datasets/generate/index.ts');
-  const profile = (flags.profile ?? 'tiny') as 'tiny' | 'default' | 'bench';
-  if (!['tiny', 'default', 'bench'].includes(profile)) throw new Error(`--profile must be tiny, default or bench`);
-  const seed = Number(flags.seed ?? 1);
-  if (!Number.isSafeInteger(seed)) throw new Error('--seed must be an integer');
-  const out = flags.out ?? path.join('data', profile);
-  const t0 = Date.now();
-  const m = await generate({ profile, seed, out, endDate: flags['end-date'], progress: process.stderr.isTTY || flags.progress === 'true', referenceDir: flags.reference });
-  console.error(`generated ${profile} (seed ${seed}) into ${out} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}`);
+const PROFILES = ['tiny', 'default', 'bench'] as const;
+type ProfileName = (typeof PROFILES)[number];
+/** A DuckDB memory size, as src/config.ts accepts it. */
+const SIZE = /^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i;
+
+function size(v: string): string {
+  if (!SIZE.test(v)) throw new InvalidArgumentError(`expected a size such as 512MB or 8GB, got '${v}'`);
+  return v;
 }
 
-async function rederiveCmd(flags: Flags): Promise<void> {
-  const dataDir = flags.data ?? process.env.DATA_DIR;
-  if (!dataDir) throw new Error('--data DIR is required');
+function endDate(v: string): string {
+  const t = Date.parse(`${v}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v) || Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== v) throw new InvalidArgumentError(`expected a date yyyy-MM-dd, got '${v}'`);
+  return v;
+}
+
+const seconds = (t0: number): string => ((Date.now() - t0) / 1000).toFixed(1);
+
+interface GenerateOptions {
+  profile: ProfileName;
+  seed: number;
+  out?: string;
+  endDate?: string;
+  reference?: string;
+  progress?: boolean;
+}
+
+async function generateCmd(o: GenerateOptions): Promise<void> {
+  const { generate } = await import('../datasets/generate/index.ts');
+  const out = o.out ?? path.join('data', o.profile);
+  const t0 = Date.now();
+  const m = await generate({ profile: o.profile, seed: o.seed, out, endDate: o.endDate, progress: o.progress !== false, referenceDir: o.reference });
+  console.error(`generated ${o.profile} (seed ${o.seed}) into ${out} in ${seconds(t0)} s: version ${m.version}, fingerprint ${m.fingerprint}`);
+}
+
+/** Steps of a publish (rederive, compact) shown through the shared progress display. */
+function stepProgress(label: string): { progress: Progress; onStep: (step: string, done: number, total: number) => void } {
+  const progress = new Progress({ label, unit: 'steps' });
+  let started = false;
+  return {
+    progress,
+    onStep: (step, done, total) => {
+      if (!started) progress.start(total, step);
+      started = true;
+      progress.update(done, { step });
+    },
+  };
+}
+
+async function rederiveCmd(o: { data: string; all?: boolean; memory?: string }): Promise<void> {
   const { rederive } = await import('./lake/publish.ts');
   const { staleDatasets } = await import('./lake/layout.ts');
-  const all = flags.all === 'true';
-  const before = await readManifest(dataDir);
+  const all = o.all === true;
+  const before = await readManifest(o.data);
   if (before && !all) {
     const stale = staleDatasets(before);
     console.error(stale.length ? `stale derived datasets (rebuilt; the others are linked): ${stale.join(', ')}` : 'no stale derived dataset: every one is linked');
   }
   const t0 = Date.now();
   // --memory: the derive's DuckDB budget (default 8GB, publish.ts DERIVE_MEMORY_LIMIT); sorts beyond it spill beside the lake.
-  const memoryLimit = flags.memory ?? process.env.TRONLAKE_MEMORY_LIMIT;
-  const m = await rederive(dataDir, (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`), { all, memoryLimit });
-  console.error(`rederived ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
-}
-
-async function compactCmd(flags: Flags): Promise<void> {
-  const dataDir = flags.data ?? process.env.DATA_DIR;
-  if (!dataDir) throw new Error('--data DIR is required');
-  const { compact, runDatasets } = await import('./lake/compact.ts');
-  const datasets = flags.datasets ? flags.datasets.split(',').map((d) => d.trim()).filter(Boolean) : runDatasets();
-  const t0 = Date.now();
-  const m = await compact(dataDir, datasets, {
-    bucketsPerStep: flags['buckets-per-step'] ? Number(flags['buckets-per-step']) : undefined,
-    // A shared machine: a step that would leave less than this free is refused before it writes (compact.ts checkDisk).
-    keepFree: Number(flags['keep-free-gb'] ?? 8) * 1e9,
-    onStep: (label, done, total) => console.error(`[${done + 1}/${total}] ${label}`),
-    onPublished: (v, step, steps) => console.error(`step ${step + 1}/${steps} published: version ${v.version} (${((Date.now() - t0) / 1000).toFixed(1)} s)`),
-  });
-  const runs = datasets.map((d) => `${d} ${m.tables[d]?.runs?.length ?? 0}`).join(', ');
-  console.error(`compacted ${dataDir} in ${((Date.now() - t0) / 1000).toFixed(1)} s: version ${m.version}, fingerprint ${m.fingerprint}; runs: ${runs}`);
-}
-
-async function verifyCmd(flags: Flags): Promise<void> {
-  const dataDir = flags.data ?? process.env.DATA_DIR;
-  if (!dataDir) throw new Error('--data DIR is required');
-  const published = await readManifest(dataDir);
-  if (!published) throw new Error(`no published dataset in ${path.resolve(dataDir)}`);
-  let manifest = published;
-  if (flags.version && flags.version !== published.version) {
-    // An older version still on disk: its manifest is kept inside its folder by the publisher when present.
-    const { versionManifest } = await import('./lake/verify.ts');
-    manifest = await versionManifest(dataDir, flags.version);
+  const memoryLimit = o.memory ?? process.env.TRONLAKE_MEMORY_LIMIT;
+  const { progress, onStep } = stepProgress('rederive');
+  try {
+    const m = await rederive(o.data, onStep, { all, memoryLimit });
+    progress.stop();
+    console.error(`rederived ${o.data} in ${seconds(t0)} s: version ${m.version}, fingerprint ${m.fingerprint}, layout ${m.layout}`);
+  } finally {
+    progress.stop();
   }
-  const { verifyVersion } = await import('./lake/verify.ts');
+}
+
+async function compactCmd(o: { data: string; datasets?: string; bucketsPerStep?: number; keepFreeGb: number }): Promise<void> {
+  const { compact, runDatasets } = await import('./lake/compact.ts');
+  const known = runDatasets();
+  const datasets = o.datasets ? o.datasets.split(',').map((d) => d.trim()).filter(Boolean) : known;
+  for (const d of datasets) if (!known.includes(d)) throw new UsageError(`--datasets: '${d.slice(0, 60)}' is not a dataset with runs (${known.join(', ')})`);
   const t0 = Date.now();
-  const r = await verifyVersion(dataDir, manifest, { deep: true });
-  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  const progress = new Progress({ label: 'compact', unit: 'steps' });
+  let started = false;
+  let base = 0;
+  try {
+    const m = await compact(o.data, datasets, {
+      bucketsPerStep: o.bucketsPerStep,
+      // A shared machine: a step that would leave less than this free is refused before it writes (compact.ts checkDisk).
+      keepFree: o.keepFreeGb * 1e9,
+      onStep: (label, done, total) => {
+        if (!started) progress.start(undefined, label);
+        started = true;
+        progress.update(base + done, { step: label });
+        if (done + 1 === total) base += total;
+      },
+      onPublished: (v, step, steps) => progress.log(`step ${step + 1}/${steps} published: version ${v.version} (${seconds(t0)} s)`),
+    });
+    progress.stop();
+    const runs = datasets.map((d) => `${d} ${m.tables[d]?.runs?.length ?? 0}`).join(', ');
+    console.error(`compacted ${o.data} in ${seconds(t0)} s: version ${m.version}, fingerprint ${m.fingerprint}; runs: ${runs}`);
+  } finally {
+    progress.stop();
+  }
+}
+
+async function verifyCmd(o: { data: string; version?: string }): Promise<void> {
+  const published = await readManifest(o.data);
+  if (!published) throw new Error(`no published dataset in ${path.resolve(o.data)}`);
+  let manifest = published;
+  const { verifyVersion, versionManifest } = await import('./lake/verify.ts');
+  // An older version still on disk: its manifest is kept inside its folder by the publisher when present.
+  if (o.version && o.version !== published.version) manifest = await versionManifest(o.data, o.version);
+  const t0 = Date.now();
+  const progress = new Progress({ label: 'verify', unit: 'datasets', rowsUnit: 'rows read' });
+  let r: Awaited<ReturnType<typeof verifyVersion>>;
+  try {
+    progress.start(Object.keys(manifest.tables).length);
+    r = await verifyVersion(o.data, manifest, { deep: true, onDataset: (done, _total, name, rows) => progress.update(done, { step: name, rows }) });
+  } finally {
+    progress.stop();
+  }
   if (r.problems.length === 0) {
-    console.error(`verified version ${r.version}: ${r.files} files, ${r.rows} rows, no problem (${secs} s)`);
+    console.error(`verified version ${r.version}: ${r.files} files, ${r.rows} rows, no problem (${seconds(t0)} s)`);
     return;
   }
   for (const p of r.problems) console.log(`${p.dataset}\t${p.file}\t${p.problem}`);
-  console.error(`version ${r.version}: ${r.problems.length} problem(s) in ${new Set(r.problems.map((p) => p.file)).size} file(s) of ${r.files} (${secs} s)`);
+  console.error(`version ${r.version}: ${r.problems.length} problem(s) in ${new Set(r.problems.map((p) => p.file)).size} file(s) of ${r.files} (${seconds(t0)} s)`);
   process.exitCode = 1;
 }
 
-async function serveCmd(flags: Flags): Promise<void> {
+/** The serve flags as `serveConfig` reads them (by flag name), from a command built with `serveOptions`. */
+function serveFlags(cmd: Command): Record<string, string | undefined> {
+  const flags: Record<string, string | undefined> = {};
+  for (const s of Object.values(SERVE_SETTINGS) as ServeSetting[]) {
+    const v: unknown = cmd.getOptionValue(new Option(`--${s.flag} <${s.arg}>`).attributeName());
+    if (typeof v === 'string') flags[s.flag] = v;
+  }
+  return flags;
+}
+
+/** Every serve setting as a flag (values are checked by src/config.ts, which names the flag in its error). */
+function serveOptions(cmd: Command): Command {
+  for (const s of Object.values(SERVE_SETTINGS) as ServeSetting[]) cmd.addOption(new Option(`--${s.flag} <${s.arg}>`, `${s.help} (env ${s.env})`));
+  return cmd.option('--quiet', 'no request log');
+}
+
+async function serveCmd(flags: Record<string, string | undefined>, quiet: boolean): Promise<void> {
   const cfg = serveConfig(flags);
   const { buildApp } = await import('./http/app.ts');
   const { endpoints } = await import('./endpoints/index.ts');
-  const app = await buildApp({ ...cfg, endpoints, logger: flags.quiet !== 'true' });
+  const app = await buildApp({ ...cfg, endpoints, logger: !quiet });
   await app.listen({ port: cfg.port, host: cfg.host });
   if (cfg.altPort !== undefined) {
     // The alternate base address on its own port (SPEC conventions): same app, same handlers.
@@ -105,81 +181,122 @@ async function serveCmd(flags: Flags): Promise<void> {
   process.once('SIGTERM', stop);
 }
 
-async function startCmd(flags: Flags): Promise<void> {
-  const dataDir = flags.data ?? process.env.DATA_DIR ?? path.join('data', 'default');
+async function startCmd(given: Record<string, string | undefined>, quiet: boolean): Promise<void> {
+  const dataDir = given.data ?? process.env.DATA_DIR ?? path.join('data', 'default');
+  const flags = { ...given, data: dataDir, port: given.port ?? process.env.PORT ?? '3000' };
+  // Every setting is checked before a first run spends half an hour generating.
+  serveConfig(flags);
   const m = await readManifest(dataDir);
   if (!m) {
     console.error(`No dataset in ${dataDir}: generating the default profile (first run only).`);
-    await generateCmd({ profile: 'default', seed: '1', out: dataDir, progress: 'true' });
+    await generateCmd({ profile: 'default', seed: 1, out: dataDir, progress: true });
   } else if (await staleLayout(m, dataDir)) {
     console.error(`${dataDir} was derived by another tronlake release: rebuilding its derived tables (raw data kept).`);
     await rederiveCmd({ data: dataDir });
   }
-  await serveCmd({ ...flags, data: dataDir, port: flags.port ?? process.env.PORT ?? '3000' });
+  await serveCmd(flags, quiet);
 }
 
-async function referenceCmd(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  if (sub !== 'load') throw new Error('usage: tronlake reference load --dir D --data DIR');
-  const flags = parseFlags(rest);
-  const dataDir = flags.data ?? process.env.DATA_DIR;
-  if (!dataDir) throw new Error('--data DIR is required');
-  if (!flags.dir) throw new Error('--dir D (the folder of reference files) is required');
+async function referenceLoadCmd(o: { data: string; dir: string }): Promise<void> {
   const { loadReferences } = await import('./lake/reference.ts');
-  const m = await loadReferences(dataDir, flags.dir);
+  const m = await loadReferences(o.data, o.dir);
   const loaded = Object.entries(m.tables).filter(([, t]) => t.kind === 'reference');
-  console.error(`loaded into ${dataDir}: version ${m.version}, fingerprint ${m.fingerprint}; reference datasets: ${loaded.map(([n, t]) => `${n} (${t.rows} rows${t.loadedFrom ? ` from ${t.loadedFrom.file}` : ''})`).join(', ')}`);
+  console.error(`loaded into ${o.data}: version ${m.version}, fingerprint ${m.fingerprint}; reference datasets: ${loaded.map(([n, t]) => `${n} (${t.rows} rows${t.loadedFrom ? ` from ${t.loadedFrom.file}` : ''})`).join(', ')}`);
 }
 
-async function benchCmd(argv: string[]): Promise<void> {
-  const { benchCli } = await import('./bench/cli.ts');
-  await benchCli(argv);
+/** `--data DIR`, required unless DATA_DIR is set. */
+const dataOption = (what: string): Option => new Option('--data <dir>', what).env('DATA_DIR').makeOptionMandatory();
+
+/**
+ * A command whose own module parses its flags (ingest, bench: both also run on their own, and bench in tests):
+ * everything after its name is handed over, --help included.
+ */
+function delegated(name: string, description: string, run: (argv: string[]) => Promise<void>): Command {
+  return tronlakeCommand(name, description)
+    .helpOption(false)
+    .allowUnknownOption()
+    .allowExcessArguments()
+    .argument('[args...]')
+    .action((args: string[]) => run(args));
 }
 
-async function ingestCmd(argv: string[]): Promise<void> {
-  const { ingestCli } = await import('../datasets/ingest/index.ts');
-  await ingestCli(argv);
+function version(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string };
+  return pkg.version;
 }
 
-const USAGE = `usage:
-  tronlake generate --profile tiny|default|bench --seed N --out DIR [--end-date yyyy-MM-dd]
-  tronlake ingest --node URL (--from N --to M | --follow) --out DIR [--api-key KEY]
-  tronlake serve --data DIR --port N
-  tronlake rederive --data DIR [--all] [--memory 8GB]
-  tronlake compact --data DIR [--datasets a,b] [--buckets-per-step N] [--keep-free-gb G]
-  tronlake verify --data DIR [--version V]
-  tronlake start
-  tronlake reference load --dir D --data DIR
-  tronlake bench --help`;
+/** The whole command line (run below on process.argv). */
+function program(): Command {
+  const cli = tronlakeCommand('tronlake', 'Self-hosted, TronScan-compatible read-only HTTP API over TRON chain data in Parquet')
+    .version(version(), '-V, --version', 'print the version and exit')
+    // global flags only before the command: `verify --version V` is verify's flag, not the release's
+    .enablePositionalOptions()
+    .helpCommand('help [command]', 'show the help of a command');
 
-async function main(argv: string[]): Promise<void> {
-  const [cmd, ...rest] = argv;
-  switch (cmd) {
-    case 'generate':
-      return generateCmd(parseFlags(rest));
-    case 'serve':
-      return serveCmd(parseFlags(rest));
-    case 'rederive':
-      return rederiveCmd(parseFlags(rest));
-    case 'compact':
-      return compactCmd(parseFlags(rest));
-    case 'verify':
-      return verifyCmd(parseFlags(rest));
-    case 'start':
-      return startCmd(parseFlags(rest));
-    case 'ingest':
-      return ingestCmd(rest);
-    case 'bench':
-      return benchCmd(rest);
-    case 'reference':
-      return referenceCmd(rest);
-    default:
-      console.error(USAGE);
-      process.exitCode = cmd === undefined || cmd === 'help' || cmd === '--help' ? 0 : 2;
-  }
+  cli.addCommand(
+    tronlakeCommand('generate', 'generate a synthetic, seeded chain into a lake (a progress line every TRONLAKE_PROGRESS_MS off a terminal)')
+      .addOption(new Option('--profile <name>', 'size of the chain').choices(PROFILES).default('tiny'))
+      .option('--seed <n>', 'random seed: the same seed makes the same lake', wholeNumber(Number.MIN_SAFE_INTEGER), 1)
+      .option('--out <dir>', 'lake folder; default data/<profile>')
+      .option('--end-date <yyyy-MM-dd>', 'exclusive end of the generated days (UTC); default 2026-11-01', endDate)
+      .option('--reference <dir>', 'off-chain reference files to publish instead of the synthetic ones')
+      .option('--progress', 'show progress (the default)')
+      .option('--no-progress', 'show no progress')
+      .action((o: GenerateOptions) => generateCmd(o)),
+  );
+  cli.addCommand(
+    delegated('ingest', 'ingest blocks from a java-tron node into a lake (tronlake ingest --help)', async (argv) => {
+      const { ingestCli } = await import('../datasets/ingest/index.ts');
+      await ingestCli(argv);
+    }),
+  );
+  const serve = serveOptions(tronlakeCommand('serve', 'serve a lake over HTTP (every flag also as an environment variable)'));
+  serve.action(() => serveCmd(serveFlags(serve), serve.getOptionValue('quiet') === true));
+  cli.addCommand(serve);
+  cli.addCommand(
+    tronlakeCommand('rederive', 'rebuild the derived tables of a lake published by another release')
+      .addOption(dataOption('lake folder'))
+      .option('--all', 'rebuild every derived table, not only the stale ones')
+      .option('--memory <size>', 'DuckDB memory budget of the derive, e.g. 8GB (the default; env TRONLAKE_MEMORY_LIMIT)', size)
+      .action((o: { data: string; all?: boolean; memory?: string }) => rederiveCmd(o)),
+  );
+  cli.addCommand(
+    tronlakeCommand('compact', 'merge every run of the by-address copies and hash index into one (a lake that stopped growing)')
+      .addOption(dataOption('lake folder'))
+      .option('--datasets <a,b>', 'datasets to compact; default every dataset with runs')
+      .option('--buckets-per-step <n>', 'address buckets rewritten per published step; default all in one step', wholeNumber(1))
+      .option('--keep-free-gb <g>', 'refuse a step that would leave less free disk than this', nonNegative, 8)
+      .action((o: { data: string; datasets?: string; bucketsPerStep?: number; keepFreeGb: number }) => compactCmd(o)),
+  );
+  cli.addCommand(
+    tronlakeCommand('verify', 'read every file of a version with an independent reader; exit 1 listing damaged files')
+      .addOption(dataOption('lake folder'))
+      .option('--version <v>', 'the version to check; default the published one')
+      .action((o: { data: string; version?: string }) => verifyCmd(o)),
+  );
+  const start = serveOptions(tronlakeCommand('start', 'generate the default profile into ./data/default if absent (or rebuild stale derived tables), then serve on 3000'));
+  start.action(() => startCmd(serveFlags(start), start.getOptionValue('quiet') === true));
+  cli.addCommand(start);
+  const reference = tronlakeCommand('reference', 'off-chain reference files (datasets/reference/)');
+  reference.addCommand(
+    tronlakeCommand('load', 'validate off-chain reference files and publish them into a lake')
+      .requiredOption('--dir <dir>', 'the folder of reference files')
+      .addOption(dataOption('lake folder'))
+      .action((o: { data: string; dir: string }) => referenceLoadCmd(o)),
+  );
+  cli.addCommand(reference);
+  cli.addCommand(
+    delegated('bench', 'run a workload against servers, and compare runs (tronlake bench --help)', async (argv) => {
+      const { benchCli } = await import('./bench/cli.ts');
+      await benchCli(argv);
+    }),
+  );
+  return cli;
 }
 
-main(process.argv.slice(2)).catch((e: unknown) => {
-  console.error(`tronlake: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
+runCommand(program(), process.argv.slice(2)).catch((e: unknown) => {
+  const usage = e instanceof UsageError || (e instanceof Error && e.name === 'ConfigError');
+  const help = e instanceof UsageError && e.command ? `${e.command} --help` : 'tronlake --help';
+  console.error(`tronlake: ${e instanceof Error ? e.message : String(e)}${usage ? ` (see ${help})` : ''}`);
+  process.exit(usage ? 2 : 1);
 });

@@ -11,7 +11,7 @@ import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import cliProgress from 'cli-progress';
+import { Progress } from '../../src/progress.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, snapshotDatasets, sourceDatasets } from '../../src/lake/catalog.ts';
 import { derivedDatasets } from '../../src/lake/derived.ts';
@@ -38,7 +38,7 @@ export interface GenerateOptions {
   out: string;
   /** yyyy-MM-dd, exclusive end of the generated days (UTC); default '2026-11-01'. */
   endDate?: string;
-  /** Show a cli-progress bar on stderr. */
+  /** Show progress on stderr (src/progress.ts): a bar on a terminal, a line every TRONLAKE_PROGRESS_MS otherwise. */
   progress?: boolean;
   /** DuckDB threads (default: all cores). */
   threads?: number;
@@ -350,14 +350,9 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
   const tmp = await workFolder(cfg.fileBacked ? path.dirname(out) : os.tmpdir());
   const batchDays = Math.max(1, Math.min(cfg.days, opts.batchDays ?? cfg.batchDays ?? cfg.days));
   const batches = Math.ceil(cfg.days / batchDays);
-  const bar = opts.progress
-    ? new cliProgress.SingleBar(
-        { format: `generate ${opts.profile} |{bar}| {value}/{total} {step}`, stream: process.stderr, hideCursor: true },
-        cliProgress.Presets.shades_classic,
-      )
-    : undefined;
+  const bar = opts.progress ? new Progress({ label: `generate ${opts.profile}`, unit: 'steps', rowsUnit: 'transactions published' }) : undefined;
   const perBatch = GEN_STEPS.length + sourceDatasets.length + derivedDatasets.length + 2; // publish's own step count
-  bar?.start(batches * perBatch, 0, { step: 'start' });
+  bar?.start(batches * perBatch, 'start');
   const roles = roleAddresses();
   // The address pool is written by JS (sha256 + Base58) once, while DuckDB generates the first batch's blocks,
   // transactions and events, which only use address indices; every batch loads the same file.
@@ -406,6 +401,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
         bar: bar ? { bar, offset: b * perBatch, label: batches > 1 ? `batch ${b + 1}/${batches} ` : '' } : undefined,
       });
       manifest = done.manifest;
+      bar?.update((b + 1) * perBatch, { rows: manifest.tables.transactions?.rows });
       at = {
         startTs: at.startTs + days * DAY_MS,
         days,
@@ -420,7 +416,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
     if (buildDir && until === batches) await fs.rm(buildDir, { recursive: true, force: true });
     return { manifest, buildDir, ran };
   } finally {
-    bar?.update(bar.getTotal(), { step: 'done' });
+    bar?.update(batches * perBatch, { step: 'done' });
     bar?.stop();
     await fs.rm(tmp, { recursive: true, force: true });
   }
@@ -503,7 +499,7 @@ interface BatchJob {
   opening?: OpeningState;
   /** This batch as openingPass staged it (a batched build stages each batch once; undefined = stage it here). */
   staged?: StagedBatch;
-  bar?: { bar: cliProgress.SingleBar; offset: number; label: string };
+  bar?: { bar: Progress; offset: number; label: string };
 }
 
 /** Generates one batch of days in a fresh staging database and publishes it; returns what the next batch continues from. */

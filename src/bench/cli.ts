@@ -1,5 +1,5 @@
 /**
- * `tronlake bench`: the three commands a team needs.
+ * `tronlake bench`: the three commands a team needs (flags parsed by commander: src/cli-command.ts).
  *   tronlake bench sample-workload --data DIR [--out FILE]
  *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
  *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
@@ -9,7 +9,8 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseFlags, type Flags } from '../cli-flags.ts';
+import { Command, Option } from 'commander';
+import { runCommand, tronlakeCommand, UsageError, wholeNumber } from '../cli-command.ts';
 import { readManifest } from '../lake/manifest.ts';
 import { compareReports, readReport, renderComparison } from './compare.ts';
 import { renderMarkdown, type BenchReport } from './report.ts';
@@ -17,12 +18,6 @@ import { runBench, type RunTarget } from './runner.ts';
 import { parseServeSpec, startServed, startTronlake, type Started } from './servers.ts';
 import { startInProcess, type InProcessTarget } from './in-process.ts';
 import { readWorkload, serializeWorkload, type Workload } from './workload.ts';
-
-export const BENCH_USAGE = `  tronlake bench sample-workload --data DIR [--out FILE]
-  tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
-                 [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
-                 [--retry-after honour|ignore] [--only TEXT[,TEXT]] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
-  tronlake bench compare A.json [B.json] [--out FILE]`;
 
 const DEFAULT_DATA = path.join('data', 'default');
 
@@ -37,41 +32,59 @@ export function shellWord(w: string): string {
   return /[\s'"$`\\]/.test(w) ? `'${w.replace(/'/g, `'\\''`)}'` : w;
 }
 
-/**
- * Splits out every `--url`, `--serve` and `--inject` (they may repeat: several targets, measured interleaved)
- * before the common flag parser.
- */
-function splitTargets(argv: string[]): { urls: string[]; serves: string[]; injects: string[]; rest: string[] } {
-  const urls: string[] = [];
-  const serves: string[] = [];
-  const injects: string[] = [];
-  const rest: string[] = [];
-  const lists: Record<string, string[]> = { url: urls, serve: serves, inject: injects };
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i]!;
-    const flag = lists[/^--(url|serve|inject)(=|$)/.exec(a)?.[1] ?? ''];
-    if (!flag) rest.push(a);
-    else if (a.includes('=')) flag.push(a.slice(a.indexOf('=') + 1));
-    else {
-      const v = argv[++i];
-      if (v === undefined || v.startsWith('--')) throw new Error(`${a} needs a value`);
-      flag.push(v);
-    }
-  }
-  return { urls, serves, injects, rest };
+/** The flags of a run (`tronlake bench [run] …`) as commander gives them. */
+interface RunFlags {
+  url: string[];
+  serve: string[];
+  inject: string[];
+  workload?: string;
+  data?: string;
+  connections: number;
+  duration?: number;
+  requests?: number;
+  repeat: number;
+  mode: 'mix' | 'per-label' | 'sequential';
+  retryAfter: 'honour' | 'ignore';
+  only?: string;
+  warmup: number;
+  timeout: number;
+  bailout: number;
+  floor: boolean;
+  cache?: boolean;
+  out?: string;
+  progress?: boolean | string;
 }
 
-function int(flags: Flags, name: string, dflt: number | undefined, min: number): number | undefined {
-  const v = flags[name];
-  if (v === undefined) return dflt;
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < min) throw new Error(`--${name} must be a whole number ≥ ${min} (got ${v})`);
-  return n;
+const collect = (v: string, list: string[]): string[] => [...list, v];
+
+/** The flags of a run, on `tronlake bench` itself and on `tronlake bench run`. */
+function runOptions(cmd: Command): Command {
+  return cmd
+    .option('--url <[name=]url>', 'a running TronScan-compatible server to measure (repeatable: measured interleaved)', collect, [])
+    .option('--serve <spec>', "'NAME=CHECKOUT [serve flags]': start tronlake from a checkout and measure it (repeatable)", collect, [])
+    .option('--inject <spec>', "'NAME=CHECKOUT': measure a checkout in this process, no socket (repeatable)", collect, [])
+    .option('--workload <file>', 'the requests (JSON lines); default: a sample drawn from --data')
+    .option('--data <dir>', 'lake to serve and draw the workload from; default data/default (env DATA_DIR)')
+    .option('--connections <n>', 'concurrent clients', wholeNumber(1), 4)
+    .option('--duration <s>', 'seconds per round (default 20)', wholeNumber(1))
+    .option('--requests <n>', 'requests per round instead of --duration', wholeNumber(1))
+    .option('--repeat <n>', 'rounds', wholeNumber(1), 3)
+    .addOption(new Option('--mode <mode>', 'mix: all labels together; per-label: one label at a time; sequential: one request at a time').choices(['mix', 'per-label', 'sequential']).default('mix'))
+    .addOption(new Option('--retry-after <how>', 'on 503 with Retry-After').choices(['honour', 'ignore']).default('ignore'))
+    .option('--only <text[,text]>', 'only the requests with one of the texts in their label or path')
+    .option('--warmup <n>', 'requests before measuring', wholeNumber(0), 1000)
+    .option('--timeout <s>', 'per-request timeout', wholeNumber(1), 10)
+    .option('--bailout <n>', 'errors that abort a target', wholeNumber(1), 1000)
+    .option('--no-floor', 'skip the one-request-at-a-time floor measurement')
+    .option('--cache', "keep the served targets' response cache on")
+    .option('--out <dir>', 'report folder; default bench-results/<time>')
+    .option('--progress [on]', 'progress bars (true|false; default: on a terminal)')
+    .option('--no-progress', 'no progress bars');
 }
 
-async function sampleWorkloadCmd(flags: Flags): Promise<void> {
+async function sampleWorkloadCmd(flags: { data?: string; out?: string }): Promise<void> {
   const data = flags.data ?? process.env.DATA_DIR;
-  if (!data) throw new Error('--data DIR is required (the lake to draw the workload from)');
+  if (!data) throw new UsageError('--data DIR is required (the lake to draw the workload from)');
   const { sampleWorkload } = await import('./sample-workload.ts');
   const text = serializeWorkload(await sampleWorkload(data));
   if (flags.out) {
@@ -81,8 +94,7 @@ async function sampleWorkloadCmd(flags: Flags): Promise<void> {
   } else process.stdout.write(text);
 }
 
-async function compareCmd(positional: string[], flags: Flags): Promise<void> {
-  if (positional.length < 1 || positional.length > 2) throw new Error('compare takes one report (several targets) or two reports: compare A.json B.json');
+async function compareCmd(positional: string[], flags: { out?: string }): Promise<void> {
   const reports = await Promise.all(positional.map((f) => readReport(f)));
   const md = renderComparison(compareReports(reports.map((r, i) => ({ file: positional[i]!, report: r }))));
   if (flags.out) {
@@ -91,36 +103,27 @@ async function compareCmd(positional: string[], flags: Flags): Promise<void> {
   } else process.stdout.write(md);
 }
 
-async function runCmd(argv: string[]): Promise<void> {
-  const { urls, serves, injects, rest } = splitTargets(argv);
-  const flags = parseFlags(rest);
-  const known = ['workload', 'data', 'connections', 'duration', 'requests', 'repeat', 'mode', 'retry-after', 'only', 'warmup', 'timeout', 'no-floor', 'cache', 'out', 'progress', 'bailout'];
-  for (const k of Object.keys(flags)) if (!known.includes(k)) throw new Error(`unknown flag --${k}\nusage:\n${BENCH_USAGE}`);
-  const mode = (flags.mode ?? 'mix') as 'mix' | 'per-label' | 'sequential';
-  if (!['mix', 'per-label', 'sequential'].includes(mode)) throw new Error('--mode must be mix, per-label or sequential');
-  const retryAfter = flags['retry-after'] ?? 'ignore';
-  if (retryAfter !== 'honour' && retryAfter !== 'ignore') throw new Error('--retry-after must be honour or ignore');
-  if (mode === 'sequential' && retryAfter === 'honour') throw new Error('--retry-after honour needs concurrent clients: not with --mode sequential');
-  if (flags.duration !== undefined && flags.requests !== undefined) throw new Error('give --duration or --requests, not both');
-  const connections = int(flags, 'connections', 4, 1)!;
-  const requests = int(flags, 'requests', undefined, 1);
-  if (requests !== undefined && requests < connections) throw new Error(`--requests (${requests}) must be at least --connections (${connections})`);
-  const duration = requests === undefined ? int(flags, 'duration', 20, 1) : undefined;
-  const repeat = int(flags, 'repeat', 3, 1)!;
-  const timeoutS = int(flags, 'timeout', 10, 1)!;
+async function runCmd(flags: RunFlags, argv: string[]): Promise<void> {
+  const { url: urls, serve: serves, inject: injects, mode, connections, requests, repeat } = flags;
+  const retryAfter = flags.retryAfter;
+  if (mode === 'sequential' && retryAfter === 'honour') throw new UsageError('--retry-after honour needs concurrent clients: not with --mode sequential');
+  if (flags.duration !== undefined && flags.requests !== undefined) throw new UsageError('give --duration or --requests, not both');
+  if (requests !== undefined && requests < connections) throw new UsageError(`--requests (${requests}) must be at least --connections (${connections})`);
+  const duration = requests === undefined ? (flags.duration ?? 20) : undefined;
+  const timeoutS = flags.timeout;
 
   // Without --url or --serve the bench serves a lake itself: --data, or the default lake `npm start` uses (generated
   // on first run). --serve targets serve --data (or the default lake) too, unless they name their own.
   const startsOwn = urls.length === 0 && serves.length === 0 && injects.length === 0;
   const dataDir = flags.data ?? (urls.length === 0 ? (process.env.DATA_DIR ?? DEFAULT_DATA) : undefined);
-  const cache = flags.cache === 'true';
+  const cache = flags.cache === true;
   const serveSpecs = serves.map((v) => parseServeSpec(v, dataDir, cache));
   const injectSpecs = injects.map((v) => parseServeSpec(v, dataDir, cache));
   if (dataDir && startsOwn && path.resolve(dataDir) !== path.resolve(DEFAULT_DATA) && !(await readManifest(dataDir))) {
     throw new Error(`no lake in ${dataDir} (no manifest.json): generate one with \`tronlake generate --out ${dataDir}\`, or pass --url`);
   }
   if (!flags.workload && !dataDir) {
-    throw new Error('--workload FILE is required with --url (write one with `tronlake bench sample-workload --data DIR --out FILE`, or add --data DIR to draw one)');
+    throw new UsageError('--workload FILE is required with --url (write one with `tronlake bench sample-workload --data DIR --out FILE`, or add --data DIR to draw one)');
   }
 
   const servers: Started[] = [];
@@ -136,7 +139,8 @@ async function runCmd(argv: string[]): Promise<void> {
     targets.push({ name: s.name, url: `in-process:${s.root}`, note: `in the bench's process (Fastify inject, no socket) from ${s.root} on ${s.dataDir}, response cache ${s.cache ? 'on' : 'off'}, pool 2` });
   }
   if (new Set(targets.map((t) => t.name)).size !== targets.length) throw new Error('two targets have the same name');
-  const progress = flags.progress === 'true' || (process.stderr.isTTY && flags.progress !== 'false');
+  // `--progress`, `--progress true|false`, `--no-progress`; default: bars on a terminal
+  const progress = flags.progress === undefined ? process.stderr.isTTY === true : flags.progress === true || flags.progress === 'true';
   try {
     // Served targets start together; one that fails stops the run (the others are stopped in `finally`).
     for (const spec of serveSpecs) console.error(`starting tronlake ${spec.name} from ${spec.root} on ${spec.dataDir}…`);
@@ -193,10 +197,10 @@ async function runCmd(argv: string[]): Promise<void> {
       requests,
       repeat,
       // Every distinct request once by default: a server with a cache (or a cold file cache) is then measured warm.
-      warmup: int(flags, 'warmup', 1000, 0)!,
+      warmup: flags.warmup,
       timeoutS,
-      bailout: int(flags, 'bailout', 1000, 1)!,
-      floor: flags['no-floor'] !== 'true',
+      bailout: flags.bailout,
+      floor: flags.floor,
       progress,
       command: ['tronlake bench', ...argv.map(shellWord)].join(' '),
       tool: await toolVersion(),
@@ -229,18 +233,30 @@ function summarize(r: BenchReport, out: string): void {
   console.error(`wrote ${path.join(out, 'report.md')} and report.json`);
 }
 
-/** Entry point of `tronlake bench …` (argv after `bench`). */
+/** The `tronlake bench` command; `argv` is recorded in the report as the command run. */
+function benchCommand(argv: string[]): Command {
+  const bench = runOptions(tronlakeCommand('tronlake bench', 'run a workload against servers, repeat it, compare runs (bench/README.md)'))
+    // `bench sample-workload --data D`: the subcommand's flags are its own, not the run's
+    .enablePositionalOptions()
+    .action((o: RunFlags) => runCmd(o, argv));
+  bench.addCommand(runOptions(tronlakeCommand('run', 'run a workload (the same as `tronlake bench` without a command)')).action((o: RunFlags) => runCmd(o, argv.slice(1))));
+  bench.addCommand(
+    tronlakeCommand('sample-workload', 'draw a realistic workload from a lake')
+      .option('--data <dir>', 'the lake to draw from (env DATA_DIR); required')
+      .option('--out <file>', 'write it here; default stdout')
+      .action((o: { data?: string; out?: string }) => sampleWorkloadCmd(o)),
+  );
+  bench.addCommand(
+    tronlakeCommand('compare', 'compare one report (several targets) or two reports, noise-aware')
+      .argument('<report>', 'a report.json')
+      .argument('[other]', 'a second report.json')
+      .option('--out <file>', 'write the comparison here; default stdout')
+      .action((a: string, b: string | undefined, o: { out?: string }) => compareCmd(b === undefined ? [a] : [a, b], o)),
+  );
+  return bench;
+}
+
+/** Entry point of `tronlake bench …` (argv after `bench`); throws on a bad command line (UsageError) or a failed run. */
 export async function benchCli(argv: string[]): Promise<void> {
-  const [sub, ...rest] = argv;
-  if (sub === 'sample-workload') return sampleWorkloadCmd(parseFlags(rest));
-  if (sub === 'compare') {
-    const positional = rest.filter((a, i) => !a.startsWith('--') && !(i > 0 && rest[i - 1] === '--out'));
-    const flagArgs = rest.filter((a) => !positional.includes(a));
-    return compareCmd(positional, parseFlags(flagArgs));
-  }
-  if (sub === 'help' || sub === '--help') {
-    console.error(`usage:\n${BENCH_USAGE}`);
-    return;
-  }
-  return runCmd(sub === 'run' ? rest : argv);
+  await runCommand(benchCommand(argv), argv);
 }

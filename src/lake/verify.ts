@@ -42,10 +42,16 @@ export function datasetOfFile(relative: string): string | undefined {
 }
 
 /** Checks every file of the manifest's version, e.g. `await verifyVersion('data/tiny', m, { deep: true })`. */
-export async function verifyVersion(dataDir: string, manifest: Manifest, opts: { deep: boolean }): Promise<VerifyReport> {
+export async function verifyVersion(
+  dataDir: string,
+  manifest: Manifest,
+  opts: { deep: boolean; /** Before each dataset (progress display): how many are done, of how many, rows read so far. */ onDataset?: (done: number, total: number, name: string, rows: number) => void },
+): Promise<VerifyReport> {
   const dir = versionDir(dataDir, manifest);
   const report: VerifyReport = { version: manifest.version, files: 0, rows: 0, problems: [] };
-  for (const [name, table] of Object.entries(manifest.tables)) {
+  const entries = Object.entries(manifest.tables);
+  for (const [i, [name, table]] of entries.entries()) {
+    opts.onDataset?.(i, entries.length, name, report.rows);
     const oneFile = table.kind === 'dimension' ? 'dim' : table.kind === 'snapshot' ? 'snap' : table.kind === 'reference' ? 'ref' : null;
     const base = oneFile ?? path.join(table.kind, name);
     const files = oneFile
