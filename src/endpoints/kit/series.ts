@@ -195,7 +195,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   const shape = {
     ...(t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}),
     ...(t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}),
-    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}).` }) } : {}),
+    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.` }) } : {}),
     ...(gParam
       ? {
           [gParam]: oneOf(gNames)
@@ -249,7 +249,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
     if (spanDays(range) > t.maxDays) {
       // Both given: the parse already refused it (naming the end); one given: name it, the other took its default.
       const param = b !== undefined || a === undefined ? (t.end ?? t.start ?? t.days)! : t.start!;
-      const other = param === t.end ? `${t.start ?? 'the start'} (${range.from})` : `${t.end ?? 'the end'} (default ${range.to})`;
+      const other = param === t.end ? `${t.start ?? 'the start'} (${a === undefined ? 'default ' : ''}${range.from})` : `${t.end ?? 'the end'} (default ${range.to})`;
       throw new ApiError('BAD_PARAMETER', `${param} must be at most ${t.maxDays} days from ${other}`, param);
     }
     return range;
