@@ -5,10 +5,9 @@
  * block from genesis). Accounts (totalAddress, accountWithTrx, newAddressSeen and their rates) come from the SQL
  * /api/overview/accountswithtrx reads (sql/fragments/trx-holder-days.sql, in the serving table stats_overview_days:
  * the chain_anchors figures + the lake's changes; null without the anchors; newAddressSeen = accounts created that
- * day). Figures the lake cannot give exactly are null,
- * never guessed (docs/compat.md "Whole-chain figures"): new TRC20 tokens and their total; totalTrc10 = the trc10_count
- * anchor + the lake's successful AssetIssue, null without the anchor. `type=trxHolder` answers
- * the slim row of the reference (date, totalAddress, accountWithTrx).
+ * day). totalTrc10 = the trc10_count anchor + the lake's successful AssetIssue, null without the anchor. Figures the
+ * lake cannot give exactly are null, never guessed (docs/compat.md "Whole-chain figures"): new TRC20 tokens and their
+ * total. `type=trxHolder` answers the slim row of the reference (date, totalAddress, accountWithTrx).
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
