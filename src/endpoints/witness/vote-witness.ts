@@ -61,10 +61,7 @@ export default defineEndpoint({
   queries: { witnesses: 'witness/witnesses', voteLine: 'witness/vote-line', brokerage: 'witness/brokerage-history' },
   async handle(p, ctx) {
     const cycles = voteLineCycles(ctx.manifest.first.timestamp, ctx.now);
-    const [rows, lineRows] = await Promise.all([
-      ctx.rows('witnesses', {}),
-      cycles.length ? ctx.rows('voteLine', { since: cycles[0]!, address: p.address ?? null }) : Promise.resolve([]),
-    ]);
+    const [rows, lineRows] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('voteLine', { address: p.address ?? null })]);
     const all = toWitnesses(rows);
     const line = voteLines(lineRows, cycles);
     const totalRealtime = all.reduce((a, w) => a + w.realtimeVotes, 0);

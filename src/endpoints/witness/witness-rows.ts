@@ -91,7 +91,10 @@ export const share = (part: number, total: number): number => (total > 0 ? (part
 export const slotOf = (ts: number | null): number => (ts === null ? 0 : Math.floor(ts / 3000));
 
 export const MAINTENANCE_MS = 21_600_000;
-/** realtimeVoteLine spans the maintenances of the last 7 days (28 points): docs/compat.md "Witness and vote fields". */
+/**
+ * realtimeVoteLine spans the maintenances of the last 7 days (28 points; the window of
+ * sql/serving/witness_vote_line.sql): docs/compat.md "Witness and vote fields".
+ */
 export const VOTE_LINE_CYCLES = 28;
 
 /**
@@ -105,12 +108,12 @@ export function voteLineCycles(firstTs: number, headTs: number): number[] {
   return out;
 }
 
-/** Per witness, its realtimeVoteLine over `cycles` from witness_cycle_votes rows (no row at a maintenance: 0 votes). */
+/**
+ * Per witness, its realtimeVoteLine over `cycles` from the rows of sql/witness/vote-line.sql (one per witness, `points`
+ * a JSON text of [cycle_ts, votes] pairs; no pair at a maintenance: 0 votes).
+ */
 export function voteLines(rows: readonly Row[], cycles: readonly number[]): (address: string) => { time: number; vote: number }[] {
   const by = new Map<string, Map<number, number>>();
-  for (const r of rows) {
-    const a = String(r.candidate_address);
-    (by.get(a) ?? by.set(a, new Map()).get(a)!).set(n(r.cycle_ts), n(r.votes));
-  }
+  for (const r of rows) by.set(String(r.candidate_address), new Map(JSON.parse(String(r.points)) as [number, number][]));
   return (address) => cycles.map((t) => ({ time: t, vote: by.get(address)?.get(t) ?? 0 }));
 }
