@@ -67,6 +67,8 @@ export async function runCommand(cmd: Command, argv: string[]): Promise<void> {
   try {
     await cmd.parseAsync(argv, { from: 'user' });
   } catch (e) {
+    // a setting refused by src/config.ts (ConfigError: it names the flag or variable) is a command-line mistake too
+    if (e instanceof Error && e.name === 'ConfigError') throw Object.assign(new UsageError(e.message), failing ? { command: commandPath(failing) } : {});
     if (e instanceof UsageError && !e.command && failing) e.command = commandPath(failing);
     if (!(e instanceof CommanderError)) throw e;
     if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version') return;

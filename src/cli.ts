@@ -15,11 +15,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { SERVE_SETTINGS, serveConfig, type ServeSetting } from './config.ts';
-import { readManifest } from './lake/manifest.ts';
-import { staleLayout } from './lake/layout.ts';
-import { Progress } from './progress.ts';
 import { nonNegative, runCommand, tronlakeCommand, UsageError, wholeNumber } from './cli-command.ts';
+import { SERVE_SETTINGS, type ServeSetting } from './serve-settings.ts';
+// Everything else is imported by the command that needs it: `--help` and a refused flag stay fast (~no zod, no DuckDB).
 
 const PROFILES = ['tiny', 'default', 'bench'] as const;
 type ProfileName = (typeof PROFILES)[number];
@@ -57,7 +55,8 @@ async function generateCmd(o: GenerateOptions): Promise<void> {
 }
 
 /** Steps of a publish (rederive, compact) shown through the shared progress display. */
-function stepProgress(label: string): { progress: Progress; onStep: (step: string, done: number, total: number) => void } {
+async function stepProgress(label: string): Promise<{ progress: import('./progress.ts').Progress; onStep: (step: string, done: number, total: number) => void }> {
+  const { Progress } = await import('./progress.ts');
   const progress = new Progress({ label, unit: 'steps' });
   let started = false;
   return {
@@ -71,6 +70,7 @@ function stepProgress(label: string): { progress: Progress; onStep: (step: strin
 }
 
 async function rederiveCmd(o: { data: string; all?: boolean; memory?: string }): Promise<void> {
+  const { readManifest } = await import('./lake/manifest.ts');
   const { rederive } = await import('./lake/publish.ts');
   const { staleDatasets } = await import('./lake/layout.ts');
   const all = o.all === true;
@@ -82,7 +82,7 @@ async function rederiveCmd(o: { data: string; all?: boolean; memory?: string }):
   const t0 = Date.now();
   // --memory: the derive's DuckDB budget (default 8GB, publish.ts DERIVE_MEMORY_LIMIT); sorts beyond it spill beside the lake.
   const memoryLimit = o.memory ?? process.env.TRONLAKE_MEMORY_LIMIT;
-  const { progress, onStep } = stepProgress('rederive');
+  const { progress, onStep } = await stepProgress('rederive');
   try {
     const m = await rederive(o.data, onStep, { all, memoryLimit });
     progress.stop();
@@ -98,6 +98,7 @@ async function compactCmd(o: { data: string; datasets?: string; bucketsPerStep?:
   const datasets = o.datasets ? o.datasets.split(',').map((d) => d.trim()).filter(Boolean) : known;
   for (const d of datasets) if (!known.includes(d)) throw new UsageError(`--datasets: '${d.slice(0, 60)}' is not a dataset with runs (${known.join(', ')})`);
   const t0 = Date.now();
+  const { Progress } = await import('./progress.ts');
   const progress = new Progress({ label: 'compact', unit: 'steps' });
   let started = false;
   let base = 0;
@@ -123,6 +124,8 @@ async function compactCmd(o: { data: string; datasets?: string; bucketsPerStep?:
 }
 
 async function verifyCmd(o: { data: string; version?: string }): Promise<void> {
+  const { readManifest } = await import('./lake/manifest.ts');
+  const { Progress } = await import('./progress.ts');
   const published = await readManifest(o.data);
   if (!published) throw new Error(`no published dataset in ${path.resolve(o.data)}`);
   let manifest = published;
@@ -135,6 +138,7 @@ async function verifyCmd(o: { data: string; version?: string }): Promise<void> {
   try {
     progress.start(Object.keys(manifest.tables).length);
     r = await verifyVersion(o.data, manifest, { deep: true, onDataset: (done, _total, name, rows) => progress.update(done, { step: name, rows }) });
+    progress.update(Object.keys(manifest.tables).length, { step: 'done', rows: r.rows });
   } finally {
     progress.stop();
   }
@@ -164,6 +168,7 @@ function serveOptions(cmd: Command): Command {
 }
 
 async function serveCmd(flags: Record<string, string | undefined>, quiet: boolean): Promise<void> {
+  const { serveConfig } = await import('./config.ts');
   const cfg = serveConfig(flags);
   const { buildApp } = await import('./http/app.ts');
   const { endpoints } = await import('./endpoints/index.ts');
@@ -185,7 +190,10 @@ async function startCmd(given: Record<string, string | undefined>, quiet: boolea
   const dataDir = given.data ?? process.env.DATA_DIR ?? path.join('data', 'default');
   const flags = { ...given, data: dataDir, port: given.port ?? process.env.PORT ?? '3000' };
   // Every setting is checked before a first run spends half an hour generating.
+  const { serveConfig } = await import('./config.ts');
   serveConfig(flags);
+  const { readManifest } = await import('./lake/manifest.ts');
+  const { staleLayout } = await import('./lake/layout.ts');
   const m = await readManifest(dataDir);
   if (!m) {
     console.error(`No dataset in ${dataDir}: generating the default profile (first run only).`);
@@ -204,8 +212,14 @@ async function referenceLoadCmd(o: { data: string; dir: string }): Promise<void>
   console.error(`loaded into ${o.data}: version ${m.version}, fingerprint ${m.fingerprint}; reference datasets: ${loaded.map(([n, t]) => `${n} (${t.rows} rows${t.loadedFrom ? ` from ${t.loadedFrom.file}` : ''})`).join(', ')}`);
 }
 
-/** `--data DIR`, required unless DATA_DIR is set. */
-const dataOption = (what: string): Option => new Option('--data <dir>', what).env('DATA_DIR').makeOptionMandatory();
+/** `--data DIR`, required unless DATA_DIR is set (checked by `required` in the action: an unknown flag is reported first). */
+const dataOption = (what: string): Option => new Option('--data <dir>', `${what}; required`).env('DATA_DIR');
+
+/** A required flag's value, e.g. `required(o.data, '--data <dir>')`. */
+function required(v: string | undefined, flag: string): string {
+  if (v === undefined || v === '') throw new UsageError(`${flag} is required`);
+  return v;
+}
 
 /**
  * A command whose own module parses its flags (ingest, bench: both also run on their own, and bench in tests):
@@ -258,7 +272,7 @@ function program(): Command {
       .addOption(dataOption('lake folder'))
       .option('--all', 'rebuild every derived table, not only the stale ones')
       .option('--memory <size>', 'DuckDB memory budget of the derive, e.g. 8GB (the default; env TRONLAKE_MEMORY_LIMIT)', size)
-      .action((o: { data: string; all?: boolean; memory?: string }) => rederiveCmd(o)),
+      .action((o: { data?: string; all?: boolean; memory?: string }) => rederiveCmd({ ...o, data: required(o.data, '--data <dir>') })),
   );
   cli.addCommand(
     tronlakeCommand('compact', 'merge every run of the by-address copies and hash index into one (a lake that stopped growing)')
@@ -266,13 +280,13 @@ function program(): Command {
       .option('--datasets <a,b>', 'datasets to compact; default every dataset with runs')
       .option('--buckets-per-step <n>', 'address buckets rewritten per published step; default all in one step', wholeNumber(1))
       .option('--keep-free-gb <g>', 'refuse a step that would leave less free disk than this', nonNegative, 8)
-      .action((o: { data: string; datasets?: string; bucketsPerStep?: number; keepFreeGb: number }) => compactCmd(o)),
+      .action((o: { data?: string; datasets?: string; bucketsPerStep?: number; keepFreeGb: number }) => compactCmd({ ...o, data: required(o.data, '--data <dir>') })),
   );
   cli.addCommand(
     tronlakeCommand('verify', 'read every file of a version with an independent reader; exit 1 listing damaged files')
       .addOption(dataOption('lake folder'))
       .option('--version <v>', 'the version to check; default the published one')
-      .action((o: { data: string; version?: string }) => verifyCmd(o)),
+      .action((o: { data?: string; version?: string }) => verifyCmd({ ...o, data: required(o.data, '--data <dir>') })),
   );
   const start = serveOptions(tronlakeCommand('start', 'generate the default profile into ./data/default if absent (or rebuild stale derived tables), then serve on 3000'));
   start.action(() => startCmd(serveFlags(start), start.getOptionValue('quiet') === true));
@@ -280,9 +294,9 @@ function program(): Command {
   const reference = tronlakeCommand('reference', 'off-chain reference files (datasets/reference/)');
   reference.addCommand(
     tronlakeCommand('load', 'validate off-chain reference files and publish them into a lake')
-      .requiredOption('--dir <dir>', 'the folder of reference files')
+      .option('--dir <dir>', 'the folder of reference files; required')
       .addOption(dataOption('lake folder'))
-      .action((o: { data: string; dir: string }) => referenceLoadCmd(o)),
+      .action((o: { data?: string; dir?: string }) => referenceLoadCmd({ dir: required(o.dir, '--dir <dir>'), data: required(o.data, '--data <dir>') })),
   );
   cli.addCommand(reference);
   cli.addCommand(
@@ -295,7 +309,7 @@ function program(): Command {
 }
 
 runCommand(program(), process.argv.slice(2)).catch((e: unknown) => {
-  const usage = e instanceof UsageError || (e instanceof Error && e.name === 'ConfigError');
+  const usage = e instanceof UsageError;
   const help = e instanceof UsageError && e.command ? `${e.command} --help` : 'tronlake --help';
   console.error(`tronlake: ${e instanceof Error ? e.message : String(e)}${usage ? ` (see ${help})` : ''}`);
   process.exit(usage ? 2 : 1);

@@ -4,6 +4,9 @@
  */
 import os from 'node:os';
 import { z } from 'zod';
+import { SERVE_SETTINGS, type ServeSetting } from './serve-settings.ts';
+
+export { SERVE_SETTINGS, type ServeSetting };
 
 const num = (d: number) => z.coerce.number().int().positive().default(d);
 
@@ -45,37 +48,11 @@ export const serveConfigSchema = z.object({
 
 export type ServeConfig = z.infer<typeof serveConfigSchema>;
 
-/** How one setting is given: its flag (`--port`), its environment variable, the flag's value name and its help line. */
-export interface ServeSetting {
-  flag: string;
-  env: string;
-  arg: string;
-  help: string;
-}
-
 /**
- * Every serve setting's flag and environment variable (flags win over the environment): `serveConfig` reads them,
- * `tronlake serve --help` lists them, and a bad value is reported under the name it was given by. A setting added to
- * the schema needs its line here (the type says so).
+ * Every setting's flag and environment variable (src/serve-settings.ts, kept free of zod so the CLI starts fast): a
+ * setting added to the schema needs its line there, and this check says so.
  */
-export const SERVE_SETTINGS = {
-  dataDir: { flag: 'data', env: 'DATA_DIR', arg: 'dir', help: 'lake folder (manifest.json, versions/); default data/default' },
-  port: { flag: 'port', env: 'PORT', arg: 'n', help: 'TCP port, 0..65535; default 3000' },
-  host: { flag: 'host', env: 'HOST', arg: 'address', help: 'interface to listen on; default 127.0.0.1 (loopback only)' },
-  poolSize: { flag: 'pool', env: 'TRONLAKE_POOL', arg: 'n', help: 'DuckDB connections (concurrent queries); default max(2, cores)' },
-  threads: { flag: 'threads', env: 'TRONLAKE_THREADS', arg: 'n', help: 'DuckDB worker threads; default cores' },
-  memoryLimit: { flag: 'memory', env: 'TRONLAKE_MEMORY_LIMIT', arg: 'size', help: 'DuckDB memory limit, e.g. 4GB (the default)' },
-  timeoutMs: { flag: 'timeout', env: 'TRONLAKE_TIMEOUT_MS', arg: 'ms', help: 'a query running longer is interrupted (503); default 15000' },
-  cacheBytes: { flag: 'cache-bytes', env: 'TRONLAKE_CACHE_BYTES', arg: 'bytes', help: 'response cache budget (0 disables); default 64 MiB' },
-  watchMs: { flag: 'watch-ms', env: 'TRONLAKE_WATCH_MS', arg: 'ms', help: 'poll the manifest and switch to a new version (0 disables); default 2000' },
-  altPrefix: { flag: 'alt-prefix', env: 'TRONLAKE_ALT_PREFIX', arg: 'path', help: 'alternate base path also serving /api/token/all; default /alt' },
-  altPort: { flag: 'alt-port', env: 'TRONLAKE_ALT_PORT', arg: 'n', help: 'second port serving the alternate base address; default none' },
-  apiKeys: { flag: 'api-keys', env: 'TRONLAKE_API_KEYS', arg: 'k1,k2', help: 'accepted keys of key-protected endpoints; default: any non-empty key' },
-  maxQueue: { flag: 'max-queue', env: 'TRONLAKE_MAX_QUEUE', arg: 'n', help: 'requests queued beyond the pool before 503 OVERLOADED (-1 unbounded); default the pool size' },
-  csvStallMs: { flag: 'csv-stall-ms', env: 'TRONLAKE_CSV_STALL_MS', arg: 'ms', help: 'a CSV reader taking nothing this long is dropped; default 10000' },
-  maxUrlBytes: { flag: 'max-url-bytes', env: 'TRONLAKE_MAX_URL_BYTES', arg: 'bytes', help: 'longest request URL (longer is 414); default 8192' },
-  bodyLimit: { flag: 'body-limit', env: 'TRONLAKE_BODY_LIMIT', arg: 'bytes', help: 'largest request body (larger is 413); default 1048576' },
-} as const satisfies Record<keyof z.input<typeof serveConfigSchema>, ServeSetting>;
+SERVE_SETTINGS satisfies Record<keyof z.input<typeof serveConfigSchema>, ServeSetting>;
 
 /** A setting given a value it cannot take; the message names the flag or variable, e.g. `--port: expected an integer, got 'x'`. */
 export class ConfigError extends Error {

@@ -93,9 +93,7 @@ export class Progress {
       );
       this.bar.start(total ?? 0, 0, this.payload());
     } else if (this.kind === 'lines') {
-      this.timer = setInterval(() => this.writeLine(), this.intervalMs);
-      // The display never keeps a process alive that has finished its work.
-      this.timer.unref();
+      this.schedule();
     }
     return this;
   }
@@ -129,7 +127,7 @@ export class Progress {
   /** Stops the display; off a terminal the last line says where it ended. */
   stop(): void {
     if (this.timer) {
-      clearInterval(this.timer);
+      clearTimeout(this.timer);
       this.timer = null;
       this.writeLine();
     }
@@ -159,6 +157,19 @@ export class Progress {
     const f = this.facts();
     const of = f.total === undefined ? `${f.done} ${this.unit}` : `${f.done}/${f.total} ${this.unit} (${f.total > 0 ? Math.floor((100 * f.done) / f.total) : 0}%)`;
     return `[${this.label}] ${of} · ${f.step} · ${f.rows} · elapsed ${f.elapsed} · left ${f.left}`;
+  }
+
+  /**
+   * The next line one interval after the last one was written (not a setInterval: on a busy machine its late ticks
+   * come in bursts, and a log then shows two lines a few ms apart and none for a while).
+   */
+  private schedule(): void {
+    this.timer = setTimeout(() => {
+      this.writeLine();
+      this.schedule();
+    }, this.intervalMs);
+    // The display never keeps a process alive that has finished its work.
+    this.timer.unref();
   }
 
   private writeLine(): void {
