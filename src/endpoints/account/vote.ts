@@ -17,7 +17,7 @@ const params = z
     candidate: address().optional(),
     voter: address().optional(),
     sort: oneOf(['-votes', 'votes'] as const).optional(),
-    count: z.string().optional(),
+    count: z.string().optional().meta({ description: 'Accepted; the total is always answered.' }),
     ...pagingFields(paging),
   })
   .transform(withPage(paging));

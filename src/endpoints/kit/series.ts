@@ -186,7 +186,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   const shape = {
     ...(t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}),
     ...(t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}),
-    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}).` }) } : {}),
+    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}).`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {}),
     ...(gParam
       ? {
           [gParam]: oneOf(gNames)
@@ -194,7 +194,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
             .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
         }
       : {}),
-    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).` }) } : {}),
+    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {}),
     ...(d.params ?? {}),
     format: z
       .string()
