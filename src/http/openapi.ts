@@ -1,8 +1,12 @@
 /**
  * The OpenAPI 3.1 document of the served endpoints, generated from their declarations by zod-openapi (never written
  * by hand): one operation per endpoint with its query parameters (the zod schema's input side: what a client sends),
- * the declared response schema, and the error catalog as the error responses.
+ * the declared response schema, and the error catalog as the error responses. Operations are titled by path and
+ * tagged by their SPEC §4 section (read from the spec as data, docs/api/endpoints.json); `servers` is the origin the
+ * client asked, so the page's curl examples name a host that answers.
  */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { AnyEndpoint } from '../endpoints/kit/endpoint.ts';
@@ -48,12 +52,87 @@ function errorResponses(ep: AnyEndpoint) {
   );
 }
 
+interface SpecEntry {
+  method: string;
+  path: string;
+  group: string;
+  section: string;
+}
+
+/** SPEC §4 section of each specified operation (`GET /api/block` → 4.9 Block), from the spec as data. */
+function specSections(): Map<string, { section: string; group: string }> {
+  const file = path.resolve(import.meta.dirname, '../../docs/api/endpoints.json');
+  const spec = JSON.parse(readFileSync(file, 'utf8')) as { endpoints: SpecEntry[] };
+  return new Map(spec.endpoints.map((e) => [`${e.method} ${e.path}`, { section: e.section, group: e.group }]));
+}
+
+/** Tag of an operation outside SPEC §4 (none today; the spec-coverage test keeps it so). */
+const UNSPECIFIED_TAG = 'Not in the specification';
+
+/** The tag name of a SPEC §4 section, e.g. `sectionTag({ section: '4.9', group: 'Block' })` = '4.9 Block'. */
+export function sectionTag(s: { section: string; group: string }): string {
+  return `${s.section} ${s.group}`;
+}
+
+/** Orders '4.2' before '4.10'. */
+function bySectionNumber(a: string, b: string): number {
+  const pa = a.split(' ')[0]!.split('.').map(Number);
+  const pb = b.split(' ')[0]!.split('.').map(Number);
+  for (let i = 0; i < Math.max(pa.length, pb.length); i++) {
+    const d = (pa[i] ?? -1) - (pb[i] ?? -1);
+    if (d !== 0 && !Number.isNaN(d)) return d;
+  }
+  return a.localeCompare(b);
+}
+
+type JsonObject = Record<string, unknown>;
+const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * Lifts what the declaration says about a parameter to where readers look: the schema's description to the
+ * parameter, and an example (the schema's first declared example, else its default, its first enum value, or the
+ * smallest integer it accepts).
+ */
+function liftParameterFacts(doc: JsonObject): void {
+  const paths = isObject(doc.paths) ? doc.paths : {};
+  for (const item of Object.values(paths)) {
+    if (!isObject(item)) continue;
+    for (const op of Object.values(item)) {
+      if (!isObject(op) || !Array.isArray(op.parameters)) continue;
+      for (const p of op.parameters as unknown[]) {
+        if (!isObject(p) || !isObject(p.schema)) continue;
+        const schema = p.schema;
+        if (p.description === undefined && typeof schema.description === 'string') p.description = schema.description;
+        if (p.example === undefined) {
+          const example = Array.isArray(schema.examples) && schema.examples.length > 0
+            ? schema.examples[0]
+            : schema.default !== undefined
+              ? schema.default
+              : Array.isArray(schema.enum)
+                ? schema.enum[0]
+                : schema.type === 'integer' && typeof schema.minimum === 'number'
+                  ? schema.minimum
+                  : undefined;
+          if (example !== undefined) p.example = example;
+        }
+      }
+    }
+  }
+}
+
 /** The OpenAPI 3.1 document of `endpoints`, e.g. `openApiDocument(endpoints).paths['/api/block']`. */
 export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { version: string } = { version: '0.1.0' }) {
   const paths: ZodOpenApiPathsObject = {};
+  const sections = specSections();
+  const tags = new Set<string>();
   for (const ep of endpoints) {
+    const s = sections.get(`${ep.method} ${ep.path}`);
+    const tag = s ? sectionTag(s) : UNSPECIFIED_TAG;
+    tags.add(tag);
     const op: ZodOpenApiOperationObject = {
-      summary: ep.summary,
+      summary: ep.path,
+      description: ep.summary,
+      tags: [tag],
       operationId: `${ep.method.toLowerCase()}${ep.path.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
       ...(ep.method === 'GET' ? { requestParams: { query: queryObject(ep) } } : { requestBody: { content: { 'application/json': { schema: queryObject(ep) } } } }),
       ...(ep.requiresKey ? { security: [{ apiKey: [] }] } : {}),
@@ -70,7 +149,7 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { versi
     };
     paths[ep.path] = { [ep.method.toLowerCase()]: op };
   }
-  return createDocument({
+  const doc = createDocument({
     openapi: '3.1.0',
     info: {
       title: 'tronlake',
@@ -79,7 +158,56 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { versi
         'A self-hosted, TronScan-compatible, read-only HTTP API over TRON chain data. Unknown parameters are ignored; ' +
         'a malformed value is a 400 naming the parameter; times are milliseconds unless a parameter says otherwise.',
     },
+    tags: [...tags].sort(bySectionNumber).map((name) => ({
+      name,
+      description: name === UNSPECIFIED_TAG ? 'Served, but not part of the specification.' : `SPEC §${name.split(' ')[0]}.`,
+    })),
     components: { securitySchemes: { apiKey: { type: 'apiKey', in: 'header', name: 'CHAIN-PRO-API-KEY' } } },
     paths,
+  }, {
+    // zod-openapi drops a meta's `examples` on the input side; the parameter atoms declare theirs there (src/params).
+    override: ({ jsonSchema, zodSchema, io }) => {
+      const examples = io === 'input' ? z.globalRegistry.get(zodSchema)?.examples : undefined;
+      if (Array.isArray(examples) && examples.length > 0 && jsonSchema.examples === undefined) jsonSchema.examples = examples;
+    },
   });
+  liftParameterFacts(doc as unknown as JsonObject);
+  return doc;
 }
+
+/** A Host header fit to be echoed as a server address (name or IP, optional port); anything else is not echoed. */
+const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
+
+/**
+ * The document as served to one request: `servers` is the origin the client used (e.g. `http://localhost:3000`),
+ * so the page's curl examples name a host that answers; a malformed Host header gets the relative `/`.
+ */
+export function documentForOrigin<D extends object>(doc: D, protocol: string, host: string | undefined): D & { servers: { url: string; description: string }[] } {
+  const url = host && HOST_RE.test(host) && (protocol === 'http' || protocol === 'https') ? `${protocol}://${host}` : '/';
+  return { ...doc, servers: [{ url, description: 'This server (the address your request used)' }] };
+}
+
+/**
+ * The /docs page (Scalar) as a self-hosted page: the bundled script, no font host (system fonts), no vendor
+ * buttons, panels or telemetry, operations titled by path and grouped by SPEC section.
+ */
+export const DOCS_PAGE = {
+  url: '/openapi.json',
+  title: 'tronlake API',
+  favicon: '/favicon.ico',
+  withDefaultFonts: false,
+  telemetry: false,
+  hideClientButton: true,
+  showDeveloperTools: 'never',
+  showToolbar: 'never',
+  operationTitleSource: 'path',
+  defaultOpenAllTags: false,
+  hideModels: true,
+  // The integration badge adds the vendor's "Deploy" call to action; the agent is the "Ask AI" button (a remote service).
+  _integration: null,
+  agent: { disabled: true },
+  // System fonts instead of the vendor's font host; the sidebar's "Powered by" link hidden.
+  customCss:
+    ':root { --scalar-font: system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; --scalar-font-code: ui-monospace, "DejaVu Sans Mono", monospace; } ' +
+    'a[href^="https://www.scalar.com"] { display: none; }',
+} as const;

@@ -96,6 +96,9 @@ export function amountThreshold() {
       return z.NEVER;
     }
     return n;
+  }).meta({
+    description: `Smallest amount kept, in the token's smallest unit: a non-negative number of at most ${MAX_DIGITS} digits (e.g. 1e18), rounded up to an integer.`,
+    examples: ['1000000'],
   });
 }
 

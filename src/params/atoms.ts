@@ -25,7 +25,19 @@ export function int(opts: { min?: number; max?: number } = {}) {
     if (opts.min !== undefined && n < opts.min) return fail(ctx, `must be at least ${opts.min}`);
     if (opts.max !== undefined && n > opts.max) return fail(ctx, `must be at most ${opts.max}`);
     return n;
-  });
+  }).meta({ description: `An integer${rangeText(opts)}.`, override: { type: 'integer', ...bounds(opts) } });
+}
+
+/** A range in words, e.g. `rangeText({ min: 0, max: 3 })` = ' from 0 to 3'. */
+function rangeText(opts: { min?: number; max?: number }): string {
+  if (opts.min !== undefined && opts.max !== undefined) return ` from ${opts.min} to ${opts.max}`;
+  if (opts.min !== undefined) return `, at least ${opts.min}`;
+  return opts.max !== undefined ? `, at most ${opts.max}` : '';
+}
+
+/** The OpenAPI bounds of a range, e.g. `bounds({ min: 0 })` = `{ minimum: 0 }`. */
+function bounds(opts: { min?: number; max?: number }): { minimum?: number; maximum?: number } {
+  return { ...(opts.min !== undefined ? { minimum: opts.min } : {}), ...(opts.max !== undefined ? { maximum: opts.max } : {}) };
 }
 
 /** Boolean parameter: true/false/1/0 (case-insensitive), e.g. `bool()` parses 'TRUE' → true. */
@@ -35,7 +47,7 @@ export function bool() {
     if (t === 'true' || t === '1') return true;
     if (t === 'false' || t === '0') return false;
     return fail(ctx, `must be true or false, got '${clip(s)}'`);
-  });
+  }).meta({ override: { type: 'boolean' }, description: 'true or false (also 1 or 0).', examples: [true] });
 }
 
 /** Base58check TRON address (T…, 34 chars, valid checksum), e.g. `address()` accepts 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'. */
@@ -44,8 +56,15 @@ export function address() {
     const t = s.trim();
     if (!isBase58Address(t)) return fail(ctx, `must be a Base58 TRON address (T…, 34 characters), got '${clip(s)}'`);
     return t;
+  }).meta({
+    description: 'A TRON address, Base58check (T…, 34 characters, valid checksum).',
+    examples: [EXAMPLE_ADDRESS],
+    override: { type: 'string', pattern: '^T[1-9A-HJ-NP-Za-km-z]{33}$' },
   });
 }
+
+/** The example address of the documentation: the USDT TRC20 contract. */
+export const EXAMPLE_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
 /** Transaction or block hash: 64 hex characters, optional 0x, returned lowercase. */
 export function hash() {
@@ -53,6 +72,10 @@ export function hash() {
     const t = s.trim().replace(/^0x/i, '');
     if (!/^[0-9a-fA-F]{64}$/.test(t)) return fail(ctx, `must be 64 hexadecimal characters, got '${clip(s)}'`);
     return t.toLowerCase();
+  }).meta({
+    description: 'A transaction or block hash: 64 hexadecimal characters (0x prefix accepted).',
+    examples: ['c2d1b1f8d1a7d2d44cd3c6c2b7f7b4ae7cf3f3d0e1a2b3c4d5e6f708192a3b4c'],
+    override: { type: 'string', pattern: '^(0x)?[0-9a-fA-F]{64}$' },
   });
 }
 
@@ -61,12 +84,22 @@ export const MAX_TIMESTAMP_MS = 8_640_000_000_000_000 - 1;
 
 /** Timestamp in milliseconds (non-negative integer), e.g. `timestampMs()` parses '1662014442000'. */
 export function timestampMs() {
-  return int({ min: 0, max: MAX_TIMESTAMP_MS });
+  return int({ min: 0, max: MAX_TIMESTAMP_MS }).meta({
+    description: 'Milliseconds since the epoch (UTC).',
+    examples: [1662014442000],
+    override: { type: 'integer', minimum: 0, maximum: MAX_TIMESTAMP_MS },
+  });
 }
 
 /** Timestamp in seconds, returned as milliseconds so SQL compares one unit, e.g. '1662014442' → 1662014442000. */
 export function timestampSecAsMs() {
-  return int({ min: 0, max: Math.floor(MAX_TIMESTAMP_MS / 1000) }).transform((n) => n * 1000);
+  return int({ min: 0, max: Math.floor(MAX_TIMESTAMP_MS / 1000) })
+    .transform((n) => n * 1000)
+    .meta({
+      description: 'Seconds since the epoch (UTC).',
+      examples: [1662014442],
+      override: { type: 'integer', minimum: 0, maximum: Math.floor(MAX_TIMESTAMP_MS / 1000) },
+    });
 }
 
 /** Day string yyyy-MM-dd (a real calendar day), returned as the UTC midnight in ms. */
@@ -78,7 +111,7 @@ export function dayAsMs() {
       return fail(ctx, `must be a day yyyy-MM-dd, got '${clip(s)}'`);
     }
     return ms;
-  });
+  }).meta({ description: 'A UTC day, yyyy-MM-dd.', examples: ['2026-10-01'], override: { type: 'string', format: 'date' } });
 }
 
 /** Comma-separated list of items parsed by `item`, e.g. `commaList(address())`; empty items are skipped. */
@@ -93,7 +126,17 @@ export function commaList<T>(item: z.ZodType<T, string>, opts: { max?: number } 
       out.push(r.data);
     }
     return out;
+  }).meta({
+    description: `Comma-separated values${opts.max !== undefined ? ` (at most ${opts.max})` : ''}.`,
+    // One item is a list: the item's own example, when it declares one.
+    ...itemExample(item),
   });
+}
+
+/** `{ examples: [<the item's first example>] }`, or nothing when the item declares none. */
+function itemExample(item: z.ZodType): { examples?: string[] } {
+  const examples: unknown = z.globalRegistry.get(item)?.examples;
+  return Array.isArray(examples) && examples.length > 0 ? { examples: [String(examples[0])] } : {};
 }
 
 /** One of a closed set of values (case-insensitive), e.g. `oneOf(['in', 'out', 'all'])`. */
@@ -102,7 +145,7 @@ export function oneOf<const T extends string>(values: readonly T[]) {
     const t = s.trim().toLowerCase();
     const hit = values.find((v) => v.toLowerCase() === t);
     return hit ?? fail(ctx, `must be one of ${values.join(', ')}, got '${clip(s)}'`);
-  });
+  }).meta({ description: `One of ${values.join(', ')} (case-insensitive).`, override: { type: 'string', enum: [...values] } });
 }
 
 /** Free text (names, search terms), trimmed and bounded. Never becomes SQL text: it is always bound. */
@@ -110,7 +153,7 @@ export function text(maxLength = 200) {
   return z.string().transform((s, ctx): string => {
     const t = s.trim();
     return t.length > maxLength ? fail(ctx, `must be at most ${maxLength} characters`) : t;
-  });
+  }).meta({ description: `Text, at most ${maxLength} characters.`, override: { type: 'string', maxLength } });
 }
 
 /** Shortens user text quoted back in an error message. */
@@ -128,5 +171,5 @@ export function decimal() {
     if (!/^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/.test(t)) return fail(ctx, `must be a non-negative number, got '${clip(s)}'`);
     const n = Number(t);
     return Number.isFinite(n) ? n : fail(ctx, 'is out of range');
-  });
+  }).meta({ description: 'A non-negative decimal number (e.g. 0.5 or 1e18).', examples: ['1000'], override: { type: 'string', pattern: '^(\\d+(\\.\\d*)?|\\.\\d+)([eE][+-]?\\d+)?$' } });
 }

@@ -22,8 +22,14 @@ export function confirm(allowed: readonly number[] = [0, 1, 2]) {
       out.add(n);
     }
     return out.size === 0 || out.size === allowed.length ? undefined : [...out].sort();
+  }).meta({
+    description: `Confirmation states, comma-combinable: ${allowed.map((n) => CONFIRM_NAMES[n] ?? String(n)).join(', ')} (default: all).`,
+    examples: ['0'],
+    override: { type: 'string', pattern: `^[${allowed.join('')}](,[${allowed.join('')}])*$` },
   });
 }
+
+const CONFIRM_NAMES: Record<number, string> = { 0: '0 confirmed', 1: '1 unconfirmed', 2: '2 reverted' };
 
 /** `direction` of the transaction / transfer lists: in, out or all (default all). */
 export const direction = () =>
@@ -36,7 +42,11 @@ export const direction = () =>
       return z.NEVER;
     })
     .optional()
-    .transform((d) => d ?? 'all');
+    .transform((d) => d ?? 'all')
+    .meta({
+      description: "Which side of the address: in (received), out (sent) or all (default all).",
+      override: { type: 'string', enum: ['in', 'out', 'all'], default: 'all' },
+    });
 
 /** `start_timestamp` / `end_timestamp` in ms; an end before the start is a 400 naming `end_timestamp`. */
 export function timeWindowFields() {

@@ -25,10 +25,19 @@ export interface Page {
 /** The `start` and `limit` fields of an endpoint's params, e.g. `z.object({ ...pagingFields({ defaultLimit: 10, maxLimit: 50, sumRule: true }) })`. */
 export function pagingFields(o: PagingOptions) {
   return {
-    start: int({ min: 0 }).optional(),
+    start: int({ min: 0 })
+      .optional()
+      .meta({
+        description: `Offset of the first row (default 0)${o.sumRule ? `; start + limit may not exceed ${SUM_RULE_WINDOW}` : ''}.`,
+        override: { type: 'integer', minimum: 0, default: 0, ...(o.sumRule ? { maximum: SUM_RULE_WINDOW - 1 } : {}) },
+      }),
     limit: int({ min: o.minLimit ?? 0 })
       .transform((n) => Math.min(n, o.maxLimit))
-      .optional(),
+      .optional()
+      .meta({
+        description: `Rows per page (default ${o.defaultLimit}, at most ${o.maxLimit}: larger is clamped).`,
+        override: { type: 'integer', minimum: o.minLimit ?? 0, maximum: o.maxLimit, default: o.defaultLimit },
+      }),
   };
 }
 

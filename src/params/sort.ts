@@ -44,7 +44,11 @@ export function signedSort(columns: Record<string, string>, defaultKey: string, 
   return z
     .string()
     .optional()
-    .transform((s): SortChoice => (s ? (choices.get(s.trim().toLowerCase()) ?? fallback) : fallback));
+    .transform((s): SortChoice => (s ? (choices.get(s.trim().toLowerCase()) ?? fallback) : fallback))
+    .meta({
+      description: `Sort key, a leading - for descending: ${Object.keys(columns).join(', ')} (default ${defaultKey}; an unknown key sorts by the default).`,
+      override: { type: 'string', enum: [...choices.values()].map((c) => c.key), default: defaultKey },
+    });
 }
 
 /** Every ORDER BY constant a signedSort can produce (prepared at boot, listed in docs). */

@@ -25,12 +25,14 @@ export function trc10Id() {
     if (TRC10_ID.test(t)) return t;
     ctx.addIssue({ code: 'custom', message: `must be a numeric TRC10 id, got '${s.slice(0, 40)}'` });
     return z.NEVER;
-  });
+  }).meta({ description: 'A numeric TRC10 token id.', examples: ['1002000'], override: { type: 'string', pattern: '^\\d{1,19}$' } });
 }
 
 /** Any token id (TRC10 id, contract address, free form up to 64 characters); the TRX aliases become `_`. */
 export function tokenAlias() {
-  return text(64).transform((t) => (isTrxAlias(t) ? TRX_ID : t));
+  return text(64)
+    .transform((t) => (isTrxAlias(t) ? TRX_ID : t))
+    .meta({ description: 'A token: trx (or _ or 0) for TRX, a numeric TRC10 id or a contract address.', examples: ['1002000'] });
 }
 
 /** A token of the TRX / TRC10 transfer lists: a TRX alias (→ `_`) or a numeric TRC10 id, e.g. '1002000'. */
@@ -41,7 +43,7 @@ export function trxOrTrc10() {
     if (TRC10_ID.test(t)) return t;
     ctx.addIssue({ code: 'custom', message: `must be trx, _ or a numeric TRC10 id, got '${s.slice(0, 40)}'` });
     return z.NEVER;
-  });
+  }).meta({ description: 'trx (or _ or 0) for TRX, or a numeric TRC10 token id.', examples: ['trx'] });
 }
 
 /**
@@ -55,7 +57,7 @@ export function tokenIdParam() {
     if (isBase58Address(t)) return t;
     ctx.addIssue({ code: 'custom', message: `must be trx, _, 0, a numeric TRC10 id or a Base58 contract address, got '${t.slice(0, 40)}'` });
     return z.NEVER;
-  });
+  }).meta({ description: 'A token: trx (or _ or 0) for TRX, a numeric TRC10 id, or a Base58 contract address.', examples: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'] });
 }
 
 /** A contract type by number (31) or name (TriggerSmartContract), e.g. `contractType().parse('1')` = 1. */
@@ -68,5 +70,5 @@ export function contractType() {
       return z.NEVER;
     }
     return num;
-  });
+  }).meta({ description: 'A contract type, by number (31) or name (TriggerSmartContract).', examples: ['31'] });
 }

@@ -16,8 +16,9 @@ const paging: PagingOptions = { defaultLimit: 200, maxLimit: 5000, sumRule: fals
 const params = z
   .object({
     address: address(),
-    type: int({ min: 0, max: 3 }).optional(),
-    resourceType: int({ min: 0, max: 2 }).optional(),
+    type: int({ min: 0, max: 3 }).optional()
+      .meta({ description: '0 all (default), 1 frozen for yourself, 2 frozen for others, 3 frozen for yourself by others.', override: { default: 0 } }),
+    resourceType: int({ min: 0, max: 2 }).optional().meta({ description: '0 bandwidth and energy (absent: both), 1 bandwidth, 2 energy.' }),
     toAddress: address().optional(),
     ...pagingFields(paging),
   })

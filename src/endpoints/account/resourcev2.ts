@@ -28,11 +28,13 @@ const ORDER = Object.fromEntries(
 const params = z
   .object({
     address: address(),
-    type: int({ min: 0, max: 4 }).optional(),
-    resourceType: int({ min: 0, max: 2 }).optional(),
+    type: int({ min: 0, max: 4 }).optional()
+      .meta({ description: '0 frozen for yourself (default), 1 frozen for yourself by others, 2 frozen for others, 3 unfreezing, 4 pending withdrawal.', override: { default: 0 } }),
+    resourceType: int({ min: 0, max: 2 }).optional().meta({ description: '0 bandwidth and energy (absent: both), 1 bandwidth, 2 energy.' }),
     toAddress: address().optional(),
-    sort: oneOf(['time', 'balance', 'usage', 'burnTrx'] as const).optional(),
-    order: oneOf(['desc', 'asc'] as const).optional(),
+    sort: oneOf(['time', 'balance', 'usage', 'burnTrx'] as const).optional()
+      .meta({ description: 'Sort key: time (default); balance, usage and burnTrx only with type=2.', override: { default: 'time' } }),
+    order: oneOf(['desc', 'asc'] as const).optional().meta({ description: 'Direction of the sort (default desc).', override: { default: 'desc' } }),
     ...pagingFields(paging),
   })
   .transform(withPage(paging))

@@ -26,7 +26,7 @@ const params = z
       description: 'votes or timestamp (vote time), - prefix = descending (default -votes); an unknown key sorts by the default.',
       override: { type: 'string', enum: ['-votes', 'votes', '-timestamp', 'timestamp'], default: '-votes' },
     }),
-    count: z.string().optional(),
+    count: z.string().optional().meta({ description: 'Accepted; the total is always answered.' }),
     ...pagingFields(paging),
   })
   .transform(withPage(paging));

@@ -36,7 +36,7 @@ export default defineSeries({
     address: address().meta({ description: 'Account address (required).' }),
     type: oneOf(TYPES)
       .optional()
-      .meta({ description: '0 TRX balance and its USD value (default), 1 token transfers, 2 energy, 3 bandwidth, 4 transactions initiated and received.' }),
+      .meta({ description: '0 TRX balance and its USD value (default), 1 token transfers, 2 energy, 3 bandwidth, 4 transactions initiated and received.', override: { default: '0' } }),
   },
   sql: 'accounts/account-analysis',
   queries: { balance: 'accounts/account-analysis-balance', activity: 'accounts/account-analysis-activity', tokens: 'accounts/account-analysis-tokens' },

@@ -203,7 +203,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
             .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
         }
       : {}),
-    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).` }) } : {}),
+    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {}),
     ...(d.params ?? {}),
     format: z
       .string()

@@ -33,7 +33,7 @@ export function defineDailyRanking(d: {
     summary: d.summary,
     params: z.object({
       day: timestampMs().optional().meta({ description: "A time inside the UTC day to rank, ms (default the head block's day)." }),
-      limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).' }),
+      limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).', override: { type: 'integer', minimum: 0, maximum: 50, default: 10 } }),
     }),
     queries: { rank: d.sql, totals: 'stats/day-totals' },
     response: z.object({

@@ -12,7 +12,12 @@ import type { Row } from '../../duckdb/duck.ts';
 import { num, str, TRX_ID } from './token-shape.ts';
 import { count, decimalString, empty, exactInt, shape } from '../kit/schemas.ts';
 
-const params = z.object({ token: text(64).optional().transform((t) => t ?? 'trx') });
+const params = z.object({
+  token: text(64)
+    .optional()
+    .transform((t) => t ?? 'trx')
+    .meta({ description: 'Token abbreviation (default trx), or a TRC10 id or contract address.', override: { type: 'string', maxLength: 64, default: 'trx' } }),
+});
 
 /** Price source named in the response (`from`): the lake's own daily table. */
 const PRICE_SOURCE = 'tronlake';

@@ -24,7 +24,8 @@ export function showAllParam() {
       return z.NEVER;
     })
     .optional()
-    .transform((v) => v ?? 0);
+    .transform((v) => v ?? 0)
+    .meta({ description: 'Listing: 0 whitelisted tokens only (default), 1 all, 2 all but the blacklisted.', override: { type: 'string', enum: ['0', '1', '2'], default: '0' } });
 }
 
 /** `yyyy-MM-dd HH:mm:ss` (UTC) of a ms timestamp, the reference's issue_time format. */
@@ -52,7 +53,7 @@ export function nftTokenIdParam() {
       return z.NEVER;
     }
     return t.replace(/^0+(?=\d)/, '');
-  });
+  }).meta({ description: 'An NFT token id: a non-negative integer of at most 78 digits.', examples: ['1'], override: { type: 'string', pattern: '^\\d{1,78}$' } });
 }
 
 /** Days of history in `tokenPriceLine` (reference: a short recent price line). */

@@ -17,7 +17,8 @@ export default defineList({
   summary: 'TRC20, TRC721 and TRC1155 token details with holders, transfers, supply and market info.',
   params: {
     contract: address().optional(),
-    showAll: z.enum(['0', '1', '2'], { message: 'must be 0, 1 or 2' }).transform(Number).optional(),
+    showAll: z.enum(['0', '1', '2'], { message: 'must be 0, 1 or 2' }).transform(Number).optional()
+      .meta({ description: 'Listing: 0 whitelisted tokens only, 1 all, 2 all but the blacklisted; default 0, or any listing when `contract` names a token.' }),
   },
   paging: { defaultLimit: 30, maxLimit: 50, sumRule: false },
   // Counts tokens of the dimension matching the listing (token-trc20.total.sql: the rows also need their counters).

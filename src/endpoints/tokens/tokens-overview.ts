@@ -37,13 +37,17 @@ export default defineList({
   path: '/api/tokens/overview',
   summary: 'Token overview: prices, market cap, gain, volume, holders and transfers, with counts per standard.',
   params: {
-    order: oneOf(['asc', 'desc']).optional(),
-    filter: oneOf(FILTERS).optional(),
+    order: oneOf(['asc', 'desc']).optional().meta({ description: 'Direction of the sort (default desc).', override: { default: 'desc' } }),
+    filter: oneOf(FILTERS).optional().meta({ description: `Token kind: ${FILTERS.join(', ')} (default all).`, override: { default: 'all' } }),
     // Its own sort dialect (a key, its direction in `order`); an unknown key falls back to the default (ARCHITECTURE §5.3).
-    sort: z.string().optional().transform((s): SortKey => (Object.keys(SORT_COLUMNS).find((k) => k.toLowerCase() === s?.trim().toLowerCase()) as SortKey | undefined) ?? 'marketcap'),
+    sort: z.string().optional().transform((s): SortKey => (Object.keys(SORT_COLUMNS).find((k) => k.toLowerCase() === s?.trim().toLowerCase()) as SortKey | undefined) ?? 'marketcap').meta({
+      description: `Sort key, its direction in \`order\`: ${Object.keys(SORT_COLUMNS).join(', ')} (default marketcap; an unknown key sorts by it too).`,
+      override: { type: 'string', enum: Object.keys(SORT_COLUMNS), default: 'marketcap' },
+    }),
     field: commaList(text(64), { max: 100 }).optional(),
-    verifier: z.string().optional().transform((v) => v?.trim().toLowerCase() === 'all'),
-    showAll: z.string().optional(),
+    verifier: z.string().optional().transform((v) => v?.trim().toLowerCase() === 'all')
+      .meta({ description: 'all keeps the tokens listed automatically too (by default they are left out).', examples: ['all'] }),
+    showAll: z.string().optional().meta({ description: 'Accepted and ignored (the specification gives it no meaning).' }),
   },
   paging,
   // Pinned rows come first in the statement itself (ORDER BY pin DESC, then this constant).

@@ -25,7 +25,8 @@ export default defineList({
     address: address(),
     direction: oneOf(['0', '1', '2'])
       .optional()
-      .transform((d) => Number(d ?? '1') as 0 | 1 | 2),
+      .transform((d) => Number(d ?? '1') as 0 | 1 | 2)
+      .meta({ description: '1 transfers sent (default), 2 transfers received, 0 Approval events.', override: { type: 'string', enum: ['0', '1', '2'], default: '1' } }),
     db_version: oneOf(['0', '1'])
       .optional()
       .transform((v) => v === '1'),

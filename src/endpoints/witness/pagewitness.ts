@@ -25,10 +25,11 @@ const SORT_FIELDS: Record<string, (w: Witness) => number> = {
 
 const params = z
   .object({
-    witnesstype: int({ min: 0, max: 3 }).optional(),
-    sort: oneOf(['0', '1'] as const).optional(),
+    witnesstype: int({ min: 0, max: 3 }).optional()
+      .meta({ description: '0 all (default), 1 Super Representatives, 2 Partners, 3 Candidates.', override: { default: 0 } }),
+    sort: oneOf(['0', '1'] as const).optional().meta({ description: 'Direction of sortField: 0 ascending (default), 1 descending.', override: { default: '0' } }),
     // Any text: an unknown field means "no sorting" (SPEC §4.8), not an error.
-    sortField: z.string().max(64).optional(),
+    sortField: z.string().max(64).optional().meta({ description: `Field to sort by: ${Object.keys(SORT_FIELDS).join(', ')}; none, or an unknown one, keeps the ranking order.` }),
     ...pagingFields(paging),
   })
   .transform(withPage(paging));

@@ -14,8 +14,8 @@ import { share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
 const STATES = ['PENDING', 'APPROVED', 'DISAPPROVED', 'CANCELED'] as const;
 
 const params = z.object({
-  start: int({ min: 0 }).optional(),
-  limit: int({ min: 20, max: 200 }).optional(),
+  start: int({ min: 0 }).optional().meta({ description: 'Offset of the first proposal (default 0).', override: { default: 0 } }),
+  limit: int({ min: 20, max: 200 }).optional().meta({ description: 'Proposals per page, from 20 to 200 (default 20).', override: { default: 20 } }),
   id: int({ min: 0 }).optional(),
   address: address().optional(),
   state: oneOf(STATES).optional(),
