@@ -25,9 +25,9 @@ describe('GET /api/overview/dailyaccounts', () => {
     // CreateSmartContract deploying it, or a TRX / TRC10 transfer to it while it is in no snapshot taken before the
     // window's first block (the opening state). A lake with no such opening snapshot (the ingested one) says nothing
     // about which transfer receivers are unseen: there only AccountCreate and deployments are counted.
-    const [{ opening }] = await sql(`SELECT count(*) AS opening FROM snap_account_snapshots
+    const [open] = await sql(`SELECT count(*) AS n FROM snap_account_snapshots
       WHERE as_of_block < (SELECT min(block_number) FROM raw_blocks)`);
-    const transfersCount = Number(opening) > 0;
+    const transfersCount = Number(open!.n) > 0;
     const created = await sql(`
       WITH firsts AS (
         SELECT address, arg_min(ct, pos) AS ct, arg_min(ts, pos) AS ts FROM (
