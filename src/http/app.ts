@@ -19,7 +19,7 @@ import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/reference.ts';
-import { DOCS_PAGE, documentForOrigin, openApiDocument } from './openapi.ts';
+import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
 import { serverRelease } from './health.ts';
 
@@ -126,10 +126,10 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   });
 
   // The API described from the declarations (openapi.ts) and browsable at /docs, with `servers` set to the origin the
-  // client used (built per request: the Host differs between clients; the document itself is built once).
-  const document = openApiDocument(endpoints);
+  // client used (the Host differs between clients; the document itself is built once).
+  const documentJson = toJson(openApiDocument(endpoints));
   app.get('/openapi.json', async (req, reply) =>
-    reply.type('application/json; charset=utf-8').send(toJson(documentForOrigin(document, req.protocol, req.host))),
+    reply.type('application/json; charset=utf-8').send(documentJsonForOrigin(documentJson, req.protocol, req.host)),
   );
   app.get('/favicon.ico', async (_req, reply) => reply.type('image/x-icon').header('cache-control', 'public, max-age=86400').send(faviconIco()));
   await app.register(apiReference, { routePrefix: '/docs', logLevel: 'silent', configuration: DOCS_PAGE });

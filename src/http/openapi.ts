@@ -179,12 +179,14 @@ export function openApiDocument(endpoints: readonly AnyEndpoint[], info: { versi
 const HOST_RE = /^(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?|\[[0-9A-Fa-f:.]{2,45}\])(?::\d{1,5})?$/;
 
 /**
- * The document as served to one request: `servers` is the origin the client used (e.g. `http://localhost:3000`),
- * so the page's curl examples name a host that answers; a malformed Host header gets the relative `/`.
+ * The document as served to one request, from its JSON text built once: `servers` is the origin the client used
+ * (e.g. `http://localhost:3000`), so the page's curl examples name a host that answers; a malformed Host header gets
+ * the relative `/`. Spliced as text: the 430 kB document is not serialized again per request.
  */
-export function documentForOrigin<D extends object>(doc: D, protocol: string, host: string | undefined): D & { servers: { url: string; description: string }[] } {
+export function documentJsonForOrigin(json: string, protocol: string, host: string | undefined): string {
   const url = host && HOST_RE.test(host) && (protocol === 'http' || protocol === 'https') ? `${protocol}://${host}` : '/';
-  return { ...doc, servers: [{ url, description: 'This server (the address your request used)' }] };
+  if (!json.startsWith('{')) throw new Error('the OpenAPI document is not a JSON object');
+  return `{"servers":${JSON.stringify([{ url, description: 'This server (the address your request used)' }])},${json.slice(1)}`;
 }
 
 /**
