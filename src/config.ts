@@ -37,6 +37,19 @@ export const serveConfigSchema = z.object({
   maxQueue: z.coerce.number().int().min(-1).optional(),
   /** A CSV reader that takes nothing for this long is dropped and its connection released (ms). */
   csvStallMs: num(10_000),
+  /**
+   * Exports (streamed CSV) are bounded by the operator, not by `timeoutMs`: an export running longer than this is cut
+   * (ms; 0 = no time limit). One hour by default: the default lake's largest table streams in minutes to a reader
+   * that keeps up.
+   */
+  exportMaxMs: z.coerce.number().int().min(0).default(3_600_000),
+  /** An export past this many rows is cut (0 = no row limit). */
+  exportMaxRows: z.coerce.number().int().min(0).default(0),
+  /**
+   * Exports streamed at once, each on a DuckDB connection of its own beside the query pool (the export lane): a long
+   * download never holds a query connection; past this, a new export is 503 OVERLOADED with Retry-After.
+   */
+  maxExports: num(2),
   /** Longest request URL accepted (bytes): longer is 414. Headers over Node's 16 KiB are 431. */
   maxUrlBytes: num(8_192),
   /** Largest request body (bytes): larger is 413. */
@@ -63,6 +76,9 @@ export function serveConfig(flags: Record<string, string | undefined>, env: Node
     apiKeys: pick('api-keys', 'TRONLAKE_API_KEYS'),
     maxQueue: pick('max-queue', 'TRONLAKE_MAX_QUEUE'),
     csvStallMs: pick('csv-stall-ms', 'TRONLAKE_CSV_STALL_MS'),
+    exportMaxMs: pick('export-max-ms', 'TRONLAKE_EXPORT_MAX_MS'),
+    exportMaxRows: pick('export-max-rows', 'TRONLAKE_EXPORT_MAX_ROWS'),
+    maxExports: pick('max-exports', 'TRONLAKE_MAX_EXPORTS'),
     maxUrlBytes: pick('max-url-bytes', 'TRONLAKE_MAX_URL_BYTES'),
     bodyLimit: pick('body-limit', 'TRONLAKE_BODY_LIMIT'),
   });
