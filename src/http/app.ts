@@ -263,7 +263,8 @@ function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: st
  * at once. A list's plan is streamed chunk by chunk in the export lane, bounded by the reader's stall and the
  * operator's limits, never by the query timeout. The client can tell a whole export from a cut one: a whole export
  * ends with the terminating chunk and the trailer `X-Row-Count` (data rows, header excluded); a cut one (stalled
- * reader, operator limit, fault) has its connection destroyed, so it has neither (docs/compat.md "Exports").
+ * reader, operator limit, fault) has its connection closed after the rows written (`cutStream`), so it has neither
+ * (docs/compat.md "Exports").
  */
 async function streamCsv(
   req: FastifyRequest,
