@@ -40,6 +40,19 @@ export const serveConfigSchema = z.object({
   maxQueue: z.coerce.number().int().min(-1).optional(),
   /** A CSV reader that takes nothing for this long is dropped and its connection released (ms). */
   csvStallMs: num(10_000),
+  /**
+   * Exports (streamed CSV) are bounded by the operator, not by `timeoutMs`: an export running longer than this is cut
+   * (ms; 0 = no time limit). One hour by default: the default lake's largest table streams in minutes to a reader
+   * that keeps up.
+   */
+  exportMaxMs: z.coerce.number().int().min(0).default(3_600_000),
+  /** An export past this many rows is cut (0 = no row limit). */
+  exportMaxRows: z.coerce.number().int().min(0).default(0),
+  /**
+   * Exports streamed at once, each on a DuckDB connection of its own beside the query pool (the export lane): a long
+   * download never holds a query connection; past this, a new export is 503 OVERLOADED with Retry-After.
+   */
+  maxExports: num(2),
   /** Longest request URL accepted (bytes): longer is 414. Headers over Node's 16 KiB are 431. */
   maxUrlBytes: num(8_192),
   /** Largest request body (bytes): larger is 413. */

@@ -27,6 +27,9 @@ export const SERVE_SETTINGS = {
   apiKeys: { flag: 'api-keys', env: 'TRONLAKE_API_KEYS', arg: 'k1,k2', help: 'accepted keys of key-protected endpoints; default: any non-empty key' },
   maxQueue: { flag: 'max-queue', env: 'TRONLAKE_MAX_QUEUE', arg: 'n', help: 'requests queued beyond the pool before 503 OVERLOADED (-1 unbounded); default the pool size' },
   csvStallMs: { flag: 'csv-stall-ms', env: 'TRONLAKE_CSV_STALL_MS', arg: 'ms', help: 'a CSV reader taking nothing this long is dropped; default 10000' },
+  exportMaxMs: { flag: 'export-max-ms', env: 'TRONLAKE_EXPORT_MAX_MS', arg: 'ms', help: 'a CSV export running longer is cut, detectably (0 = no limit); default 3600000' },
+  exportMaxRows: { flag: 'export-max-rows', env: 'TRONLAKE_EXPORT_MAX_ROWS', arg: 'n', help: 'a CSV export past this many rows is cut, detectably (0 = no limit); default 0' },
+  maxExports: { flag: 'max-exports', env: 'TRONLAKE_MAX_EXPORTS', arg: 'n', help: 'CSV exports streaming at once, each on its own connection (more: 503); default 2' },
   maxUrlBytes: { flag: 'max-url-bytes', env: 'TRONLAKE_MAX_URL_BYTES', arg: 'bytes', help: 'longest request URL (longer is 414); default 8192' },
   bodyLimit: { flag: 'body-limit', env: 'TRONLAKE_BODY_LIMIT', arg: 'bytes', help: 'largest request body (larger is 413); default 1048576' },
 } as const satisfies Record<string, ServeSetting>;

@@ -35,8 +35,10 @@ export interface EngineOptions {
   threads: number;
   /** DuckDB memory_limit, e.g. '4GB'. */
   memoryLimit: string;
-  /** A query running longer is interrupted and answered 503. */
+  /** A query running longer is interrupted and answered 503 (never an export: `stream` is bounded by its caller). */
   timeoutMs: number;
+  /** Connections of the export lane (`stream`), beside the pool, so a long download never holds a query connection. */
+  exportPoolSize?: number;
   /** Datasets found damaged before opening (src/lake/verify.ts): served as views that fail with DataUnavailableError. */
   damaged?: ReadonlySet<string>;
   /** Most rows a serving table holds in memory (default SERVING_ROW_CAP); tests lower it to serve through the files. */
@@ -97,6 +99,9 @@ export interface QueryResult {
 export class Engine {
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
+  /** The export lane's connections (`stream`): admission (http/admission.ts) keeps at most this many exports running. */
+  private readonly exportIdle: PooledConnection[] = [];
+  private readonly exportWaiting: ((c: PooledConnection) => void)[] = [];
   private closed = false;
 
   /** The serving tables of this version (sql/serving/) and the rows each holds in memory (null: kept a view). */
@@ -155,6 +160,7 @@ export class Engine {
     engine.serving = serving;
     for (const [ds, why] of unavailable) engine.unavailable.set(ds, why);
     for (let i = 0; i < opts.poolSize; i++) engine.idle.push({ conn: await instance.connect(), prepared: new Map() });
+    for (let i = 0; i < (opts.exportPoolSize ?? 1); i++) engine.exportIdle.push({ conn: await instance.connect(), prepared: new Map() });
     return engine;
   }
 
@@ -175,48 +181,47 @@ export class Engine {
   }
 
   /**
-   * Streams a template's rows chunk by chunk (CSV export); stops when `onRows` returns false (client gone).
-   * The connection stays busy until the stream ends.
+   * Streams a template's rows chunk by chunk (an export) on a connection of the export lane, e.g.
+   * `await engine.stream(t, binds, async (cols, rows) => write(rows), 'block_number', signal)`. Never bounded by the
+   * query timeout (ARCHITECTURE §4 Exports): it runs until the rows end, `onRows` returns false, or `signal` aborts
+   * (the caller's stall, operator limit or client gone), which interrupts DuckDB at once, also before the first chunk.
+   * Resolves with the statement's columns (known without a row) and `complete`: every row was handed to `onRows`.
    */
   async stream(
     t: SqlTemplate,
     params: Record<string, BindValue>,
-    onRows: (columns: string[], rows: Cell[][], signal: AbortSignal) => Promise<boolean>,
+    onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
     orderBy?: string,
-  ): Promise<void> {
-    await this.mapFileErrors(t, () => this.withConnection(async (pc) => {
-      // The query timeout covers the whole export, the client's reading included: at the deadline the query is
-      // interrupted and `signal` aborts, so a writer waiting on a slow reader lets go and the connection returns.
-      const deadline = new AbortController();
-      let timedOut = false;
-      const timer = setTimeout(() => {
-        timedOut = true;
-        deadline.abort();
-        pc.conn.interrupt();
-      }, this.timeoutMs);
+    signal?: AbortSignal,
+  ): Promise<{ columns: string[]; complete: boolean }> {
+    return this.mapFileErrors(t, () => this.withConnection(async (pc) => {
+      let columns: string[] = [];
+      if (signal?.aborted) return { columns, complete: false };
+      const interrupt = (): void => pc.conn.interrupt();
+      signal?.addEventListener('abort', interrupt, { once: true });
       try {
         const stmt = await this.prepare(pc, t, orderBy);
         this.bind(stmt, t, params);
         const result = await stmt.stream();
-        const columns = result.columnNames();
+        columns = result.columnNames();
         for (;;) {
           const chunk = await result.fetchChunk();
-          if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
-          if (!chunk || chunk.rowCount === 0) break;
+          if (signal?.aborted) return { columns, complete: false };
+          if (!chunk || chunk.rowCount === 0) return { columns, complete: true };
           const rows = chunk.getRows().map((r) => r.map(toCell));
-          if (!(await onRows(columns, rows, deadline.signal))) {
+          if (!(await onRows(columns, rows))) {
             pc.conn.interrupt();
-            break;
+            return { columns, complete: false };
           }
-          if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
         }
       } catch (e) {
-        if (timedOut) throw new QueryTimeoutError(this.timeoutMs);
+        // An interrupt asked for by the caller is a stop, not a fault.
+        if (signal?.aborted) return { columns, complete: false };
         throw e;
       } finally {
-        clearTimeout(timer);
+        signal?.removeEventListener('abort', interrupt);
       }
-    }));
+    }, true));
   }
 
   /** Turns a DuckDB error from reading a file into DataUnavailableError naming the dataset. */
@@ -250,22 +255,24 @@ export class Engine {
   /** Closes the pool once every in-flight query has returned its connection. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pc of this.idle.splice(0)) {
+    for (const pc of [...this.idle.splice(0), ...this.exportIdle.splice(0)]) {
       for (const s of pc.prepared.values()) s.destroySync();
       pc.conn.closeSync();
     }
     this.instance.closeSync();
   }
 
-  private async withConnection<T>(fn: (pc: PooledConnection) => Promise<T>): Promise<T> {
+  private async withConnection<T>(fn: (pc: PooledConnection) => Promise<T>, exportLane = false): Promise<T> {
     if (this.closed) throw new Error('engine closed');
-    const pc = this.idle.pop() ?? (await new Promise<PooledConnection>((resolve) => this.waiting.push(resolve)));
+    const idle = exportLane ? this.exportIdle : this.idle;
+    const waiting = exportLane ? this.exportWaiting : this.waiting;
+    const pc = idle.pop() ?? (await new Promise<PooledConnection>((resolve) => waiting.push(resolve)));
     try {
       return await fn(pc);
     } finally {
-      const next = this.waiting.shift();
+      const next = waiting.shift();
       if (next) next(pc);
-      else this.idle.push(pc);
+      else idle.push(pc);
     }
   }
 

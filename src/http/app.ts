@@ -5,7 +5,7 @@
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, ERRORS } from './errors.ts';
-import { addAdmissionControl } from './admission.ts';
+import { addAdmissionControl, type Admission } from './admission.ts';
 import { requireApiKey } from './api-key.ts';
 import { catalogClientError, catalogFrameworkError, rejectLongUrls } from './framework-errors.ts';
 import { toJson } from './json.ts';
@@ -19,8 +19,9 @@ import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/reference.ts';
-import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
+import { DOCS_PAGE, documentJsonForOrigin, openApiDocument, queryObject } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
+import type { Cell } from '../duckdb/duck.ts';
 import { serverRelease } from './health.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -37,6 +38,8 @@ export interface AppOptions extends Partial<ServeConfig> {
 
 export interface TronlakeApp extends FastifyInstance {
   lake: PublishedLake;
+  /** Requests in progress per admission lane (tests, diagnostics). */
+  admission: Pick<Admission, 'inFlight' | 'exports'>;
 }
 
 /** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny', endpoints })`. */
@@ -54,6 +57,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     threads: cfg.threads,
     memoryLimit: cfg.memoryLimit,
     timeoutMs: cfg.timeoutMs,
+    exportPoolSize: cfg.maxExports,
     watchMs: cfg.watchMs,
   });
   const cache = new ResponseCache(cfg.cacheBytes);
@@ -71,15 +75,17 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   app.decorate('lake', lake);
   app.addHook('onRequest', rejectLongUrls(cfg.maxUrlBytes));
   const routesByPath = new Map<string, string[]>();
-  addAdmissionControl(app, {
+  const admission = addAdmissionControl(app, {
     maxInFlight: cfg.maxQueue === -1 ? Number.POSITIVE_INFINITY : cfg.poolSize + (cfg.maxQueue ?? cfg.poolSize),
+    maxExports: cfg.maxExports,
     retryAfterSeconds: 1,
     guarded: (req) => req.routeOptions.url !== undefined && req.routeOptions.url !== '/health' && routesByPath.has(req.routeOptions.url),
   });
+  app.decorate('admission', { inFlight: admission.inFlight, exports: admission.exports });
   app.addHook('onClose', async () => lake.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
-    if (err instanceof ApiError) return sendError(reply, err);
+    if (err instanceof ApiError) return sendError(err.code === 'OVERLOADED' ? reply.header('retry-after', '1') : reply, err);
     if (err instanceof QueryTimeoutError) return sendError(reply, new ApiError('QUERY_TIMEOUT'));
     if (err instanceof DataUnavailableError) {
       // The file is in the log (detail); the body names the dataset only.
@@ -136,7 +142,10 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
 
   const checkResponses = opts.checkResponses ?? process.env.VITEST === 'true';
   for (const ep of endpoints) {
-    const handler = makeHandler(ep, { lake, cache, templates, apiKeys, checkResponses, csvStallMs: cfg.csvStallMs });
+    const handler = makeHandler(ep, {
+      lake, cache, templates, apiKeys, checkResponses, admission,
+      exports: { stallMs: cfg.csvStallMs, maxMs: cfg.exportMaxMs, maxRows: cfg.exportMaxRows },
+    });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
     for (const url of paths) {
       app.route({ method: ep.method, url, handler });
@@ -152,14 +161,27 @@ interface HandlerDeps {
   templates: Map<string, SqlTemplate>;
   apiKeys: Set<string>;
   checkResponses: boolean;
-  /** CSV: a reader that takes nothing for this long is dropped (ms). */
-  csvStallMs: number;
+  admission: Admission;
+  exports: ExportLimits;
+}
+
+/** What bounds a streamed export (ARCHITECTURE §4 Exports): never the query timeout. */
+interface ExportLimits {
+  /** A reader that takes nothing for this long is dropped (ms). */
+  stallMs: number;
+  /** The operator's limits: an export running longer (ms) or past this many rows is cut; 0 = none. */
+  maxMs: number;
+  maxRows: number;
 }
 
 function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   const params = ep.params as z.ZodType<unknown>;
   const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
   const csv = ep.csv as CsvSpec<unknown> | undefined;
+  // A plain declaration that pages (start and limit) is a list too: its CSV is the items of its JSON page.
+  const shape = ep.method === 'GET' ? queryObject(ep).shape : {};
+  const pagedPlain = !csv && 'start' in shape && 'limit' in shape;
+  const filename = `${ep.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`;
 
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (ep.requiresKey) checkKey(req, deps.apiKeys);
@@ -167,10 +189,20 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
     const parsed = params.safeParse(input);
     if (!parsed.success) throw zodToApiError(parsed.error);
     const p = parsed.data;
+    const csvAsked = asksCsv(input);
+    // Never JSON with 200 to a client that asked for a file: an endpoint that is neither a list nor a series says so.
+    if (csvAsked && !csv && !pagedPlain) {
+      throw new ApiError('BAD_PARAMETER', `format=csv is answered by lists and series only; ${ep.path} answers JSON (leave format out)`, 'format');
+    }
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
-      if (csv?.wanted(p)) return streamCsv(reply, engine, context(engine, deps, ep), csv, p, deps);
+      if (csv?.wanted(p)) return streamCsv(req, reply, engine, context(engine, deps, ep), csv, p, deps);
+      if (csvAsked && pagedPlain) {
+        const answer = await handle(p, context(engine, deps, ep));
+        const { columns, rows } = itemTable(itemsOf(answer));
+        return sendCsvTable(reply, engine, filename, columns, rows);
+      }
 
       const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
@@ -227,7 +259,16 @@ function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: st
   };
 }
 
+/**
+ * Answers a CSV export (ARCHITECTURE §4 Exports). A table (series, a plain list's page) is computed like JSON and sent
+ * at once. A list's plan is streamed chunk by chunk in the export lane, bounded by the reader's stall and the
+ * operator's limits, never by the query timeout. The client can tell a whole export from a cut one: a whole export
+ * ends with the terminating chunk and the trailer `X-Row-Count` (data rows, header excluded); a cut one (stalled
+ * reader, operator limit, fault) has its connection closed after the rows written (`cutStream`), so it has neither
+ * (docs/compat.md "Exports").
+ */
 async function streamCsv(
+  req: FastifyRequest,
   reply: FastifyReply,
   engine: Engine,
   ctx: EndpointContext,
@@ -237,60 +278,156 @@ async function streamCsv(
 ): Promise<void> {
   if (csv.table) {
     const { columns, rows } = await csv.table(p, ctx);
-    reply.raw.writeHead(200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${csv.filename}"`,
-      'x-dataset-version': engine.manifest.version,
-    });
-    reply.hijack();
-    reply.raw.end(csvLines([columns, ...rows]));
-    return;
+    return sendCsvTable(reply, engine, csv.filename, columns, rows);
   }
   if (!csv.plan) throw new Error('a CSV spec needs plan or table');
   const plan = await csv.plan(p, ctx);
   const t = deps.templates.get(plan.query);
   if (!t) throw new Error(`template ${plan.query} not loaded`);
   checkBinds(t, plan.binds, plan.orderBy);
+  // Throws OVERLOADED (nothing written yet) when every export slot is taken.
+  const release = deps.admission.toExportLane(req);
+  const { stallMs, maxMs, maxRows } = deps.exports;
   const raw = reply.raw;
-  let closed = false;
-  raw.on('close', () => (closed = true));
+  const stop = new AbortController();
+  let cut: string | undefined;
+  const halt = (why: string): void => {
+    cut ??= why;
+    stop.abort();
+  };
+  let finished = false;
+  raw.once('close', () => {
+    if (!finished) halt('client gone');
+  });
+  const timer = maxMs > 0 ? setTimeout(() => halt(`export limit ${maxMs} ms`), maxMs) : undefined;
   let started = false;
+  let written = 0;
   let columns = csv.columns;
   const start = (resultColumns: readonly string[]) => {
     if (started) return;
     started = true;
     columns ??= resultColumns.map((c) => ({ header: c, field: c }));
-    raw.writeHead(200, {
-      'content-type': 'text/csv; charset=utf-8',
-      'content-disposition': `attachment; filename="${csv.filename}"`,
-      'x-dataset-version': engine.manifest.version,
-    });
+    raw.writeHead(200, csvHead(csv.filename, engine));
     raw.write(csvLines([columns.map((c) => c.header)]));
   };
   reply.hijack();
   try {
-    await engine.stream(
+    const r = await engine.stream(
       t,
       plan.binds,
-      async (resultColumns, rows, signal) => {
+      async (resultColumns, rows) => {
         start(resultColumns);
-        if (closed) return false;
+        if (stop.signal.aborted) return false;
+        const take = maxRows > 0 && written + rows.length > maxRows ? rows.slice(0, maxRows - written) : rows;
         const idx = columns!.map((c) => resultColumns.indexOf(c.field));
-        return writeOrDrop(raw, csvLines(rows.map((r) => idx.map((i) => (i >= 0 ? (r[i] ?? null) : null)))), deps.csvStallMs, signal);
+        const ok = take.length === 0 || (await writeOrDrop(raw, csvLines(take.map((row) => idx.map((i) => (i >= 0 ? (row[i] ?? null) : null)))), stallMs, stop.signal));
+        if (!ok) {
+          halt(`reader took nothing for ${stallMs} ms or went away`);
+          return false;
+        }
+        written += take.length;
+        if (take.length < rows.length) {
+          halt(`export limit ${maxRows} rows`);
+          return false;
+        }
+        return true;
       },
       plan.orderBy,
+      stop.signal,
     );
-    start([]);
-    raw.end();
+    if (r.complete && cut === undefined) {
+      start(r.columns);
+      raw.addTrailers({ 'x-row-count': String(written) });
+      finished = true;
+      raw.end();
+      return;
+    }
+    req.log.warn({ path: req.url.split('?')[0], rows: written, reason: cut }, 'export cut');
+    if (!started && !raw.destroyed) {
+      const err = new ApiError('EXPORT_LIMIT', `The export ran past the operator's limit (${cut}) before its first row and was stopped; narrow it (a time window, filters, limit).`);
+      finished = true;
+      raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
+      raw.end(toJson(err.body()));
+    } else cutStream(raw, stallMs);
   } catch (e) {
-    if (!started) {
+    if (!started && !raw.destroyed) {
       const err = e instanceof QueryTimeoutError ? new ApiError('QUERY_TIMEOUT')
         : e instanceof DataUnavailableError ? new ApiError('DATA_UNAVAILABLE', undefined, undefined, e.dataset)
         : new ApiError('INTERNAL');
+      if (err.code === 'INTERNAL') req.log.error(e);
+      finished = true;
       raw.writeHead(err.status, { 'content-type': 'application/json; charset=utf-8' });
       raw.end(toJson(err.body()));
-    } else raw.destroy();
+    } else {
+      req.log.warn({ path: req.url.split('?')[0], rows: written, reason: e instanceof Error ? e.message.split('\n')[0] : String(e) }, 'export cut by a fault');
+      cutStream(raw, stallMs);
+    }
+  } finally {
+    clearTimeout(timer);
+    // The export's DuckDB connection is free again, even while a cut socket still flushes its last rows.
+    release();
   }
+}
+
+/**
+ * Ends a started export without its terminating chunk, so the client sees it cut (curl: "transfer closed with
+ * outstanding read data remaining", node:http: `complete` false). The rows already written are flushed first (a
+ * destroy would drop them and leave the client nothing to resume from); a reader that takes nothing for `stallMs`
+ * more is dropped. Never `res.end()`: that writes the terminating chunk, a cut that looks whole.
+ */
+function cutStream(raw: import('node:http').ServerResponse, stallMs: number): void {
+  const socket = raw.socket;
+  if (raw.destroyed || !socket || socket.destroyed) return void raw.destroy();
+  socket.end();
+  setTimeout(() => socket.destroy(), stallMs).unref();
+}
+
+/** Headers of a CSV answer: chunked, with the row count announced as a trailer. */
+function csvHead(filename: string, engine: Engine): Record<string, string> {
+  return {
+    'content-type': 'text/csv; charset=utf-8',
+    'content-disposition': `attachment; filename="${filename}"`,
+    'x-dataset-version': engine.manifest.version,
+    'cache-control': 'no-store',
+    trailer: 'X-Row-Count',
+  };
+}
+
+/** A CSV table computed at once (series, a plain list's page), with the same ending as a stream: terminator + trailer. */
+function sendCsvTable(reply: FastifyReply, engine: Engine, filename: string, columns: string[], rows: Cell[][]): void {
+  const raw = reply.raw;
+  reply.hijack();
+  raw.writeHead(200, csvHead(filename, engine));
+  raw.write(csvLines([columns, ...rows]));
+  raw.addTrailers({ 'x-row-count': String(rows.length) });
+  raw.end();
+}
+
+/** True when the request asks for CSV (`format=csv`, any case, spaces around), as the kit's `format` parameter reads it. */
+function asksCsv(input: unknown): boolean {
+  const f = input && typeof input === 'object' ? (input as Record<string, unknown>).format : undefined;
+  return typeof f === 'string' && f.trim().toLowerCase() === 'csv';
+}
+
+/** The items of a plain list's answer: its `data` array, else its only top-level array (e.g. `{ total, data: [...] }`). */
+function itemsOf(answer: unknown): unknown[] {
+  if (!answer || typeof answer !== 'object') return [];
+  const o = answer as Record<string, unknown>;
+  if (Array.isArray(o.data)) return o.data;
+  const arrays = Object.values(o).filter(Array.isArray);
+  return arrays.length === 1 ? arrays[0]! : [];
+}
+
+/** Items as a table: columns are every key in first-seen order; a nested value is its JSON (csv.ts `guardCell`). */
+function itemTable(items: unknown[]): { columns: string[]; rows: Cell[][] } {
+  const columns: string[] = [];
+  const seen = new Set<string>();
+  for (const it of items) {
+    if (!it || typeof it !== 'object') continue;
+    for (const k of Object.keys(it)) if (!seen.has(k)) seen.add(k), columns.push(k);
+  }
+  const rows = items.map((it) => columns.map((c) => (it && typeof it === 'object' && Object.hasOwn(it, c) ? ((it as Record<string, Cell>)[c] ?? null) : null)));
+  return { columns, rows };
 }
 
 /** Throws when a body does not match the declared response schema (tests only: `checkResponses`). */

@@ -17,6 +17,7 @@ export const ERRORS = {
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON (content-type: application/json).' },
   HEADERS_TOO_LARGE: { status: 431, message: 'The request headers are larger than the limit.' },
   QUERY_TIMEOUT: { status: 503, message: 'The query took longer than the configured timeout and was stopped.' },
+  EXPORT_LIMIT: { status: 503, message: "The export ran past the operator's limit (--export-max-ms / --export-max-rows) before its first row and was stopped." },
   OVERLOADED: { status: 503, message: 'The server is at its configured number of concurrent requests; retry after the Retry-After seconds.' },
   DATA_UNAVAILABLE: { status: 503, message: 'A data file this answer needs is damaged or missing.' },
   ENGINE_FAULT: { status: 503, message: 'The query engine hit an internal error and is being restarted; retry shortly.' },

@@ -23,6 +23,8 @@ describe('exact JSON', () => {
 describe('CSV', () => {
   it('quotes per RFC 4180 and neutralizes formulas', () => {
     expect(csvLines([['a,b', 'say "hi"', 3]])).toBe('"a,b","say ""hi""",3\r\n');
+    // Line breaks inside a cell are quoted; null is empty; records end with CRLF.
+    expect(csvLines([['a\nb', 'c\rd', null, ''], [1n, true]])).toBe('"a\nb","c\rd",,\r\n1,true\r\n');
     expect(guardCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
     expect(guardCell('+1')).toBe("'+1");
     expect(guardCell(-5)).toBe('-5');

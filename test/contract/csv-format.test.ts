@@ -1,0 +1,159 @@
+/**
+ * `format=csv` over the whole registry (issue 28): every list (a kit list, or a plain declaration that pages with
+ * `start` and `limit`) and every series answers CSV whose header names its columns and whose rows are the rows of its
+ * JSON answer; every other endpoint answers 400 naming `format` (never JSON with 200 to a client that asked for a
+ * file). A kit list's download without `limit` has every row its JSON counts (`rangeTotal`), checked where that is
+ * small enough to read here (test/http/exports.test.ts streams the large ones).
+ *
+ * Required parameters are filled from samples of the lake (plain SQL over the raw tables), as in endpoints.test.ts.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { queryObject } from '../../src/http/openapi.ts';
+import type { ListMeta } from '../../src/endpoints/kit/list.ts';
+import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
+import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
+import { get, sql } from '../helpers/lake.ts';
+import { parseCsv } from '../helpers/csv.ts';
+
+type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
+const all = (endpoints as readonly Ep[]).filter((ep) => ep.method === 'GET');
+
+const shapeOf = (ep: Ep) => queryObject(ep).shape as Record<string, z.ZodType>;
+const paged = (ep: Ep) => 'start' in shapeOf(ep) && 'limit' in shapeOf(ep);
+const isList = (ep: Ep) => !!ep.list || paged(ep);
+const required = (ep: Ep) => Object.entries(shapeOf(ep)).filter(([, f]) => !f.safeParse(undefined).success).map(([k]) => k);
+const withQuery = (path: string, ...qs: string[]) => {
+  const q = qs.filter(Boolean).join('&');
+  return q ? `${path}?${q}` : path;
+};
+
+/** The items of a JSON answer: the list's key, else `data`, else its only array. */
+function itemsOf(ep: Ep, body: unknown): Record<string, unknown>[] {
+  if (!body || typeof body !== 'object') return [];
+  const o = body as Record<string, unknown>;
+  const key = ep.list?.key ?? (Array.isArray(o.data) ? 'data' : Object.keys(o).find((k) => Array.isArray(o[k])));
+  return (key ? (o[key] as Record<string, unknown>[]) : []) ?? [];
+}
+
+/** The CSV text of a JSON value as the service writes it: formula guard on text, JSON for nested values. */
+function cellOf(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'string') return /^[=+\-@\t\r]/.test(v) ? `'${v}` : v;
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}
+
+/** Every scalar of a JSON value, as text (for matching a list's SQL-named CSV row to its JSON item). */
+function leaves(v: unknown, out = new Set<string>()): Set<string> {
+  if (v === null || v === undefined) return out;
+  if (typeof v === 'object') for (const x of Object.values(v as object)) leaves(x, out);
+  else out.add(String(v));
+  return out;
+}
+
+const base = new Map<string, string>();
+
+beforeAll(async () => {
+  const col = async (q: string) => (await sql(q)).map((r) => String(Object.values(r)[0]));
+  const candidates = [
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc721' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc1155' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT to_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT owner_address FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT token_id FROM raw_transactions WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
+    ...(await col(`SELECT tx_hash FROM raw_transactions ORDER BY block_number DESC LIMIT 1`)),
+    '1',
+    '2',
+  ];
+  for (const ep of all) {
+    const req = required(ep);
+    if (req.length === 0) {
+      const bare = await get(ep.path);
+      if (bare.status === 200) {
+        base.set(ep.path, '');
+        continue;
+      }
+      if (bare.body?.param) req.push(bare.body.param);
+    }
+    const options = req.map((k) => candidates.filter((c) => shapeOf(ep)[k]!.safeParse(c).success));
+    const combos = options.reduce<string[][]>((acc, opts) => acc.flatMap((a) => opts.map((o) => [...a, o])), [[]]).slice(0, 80);
+    let fallback: string | undefined;
+    for (const combo of combos) {
+      const q = req.map((k, i) => `${k}=${encodeURIComponent(combo[i]!)}`).join('&');
+      const { status, body } = await get(withQuery(ep.path, q));
+      if (status !== 200) continue;
+      fallback ??= q;
+      if (itemsOf(ep, body).length > 0 || (!isList(ep) && !ep.series)) {
+        base.set(ep.path, q);
+        break;
+      }
+    }
+    if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
+  }
+}, 600_000);
+
+describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path, ep) => {
+  const q = () => base.get(path) ?? '';
+
+  if (!isList(ep) && !ep.series) {
+    it('is neither a list nor a series: 400 naming format', async () => {
+      const r = await get(withQuery(path, q(), 'format=csv'));
+      expect(r.status).toBe(400);
+      expect(r.body).toMatchObject({ error: 'BAD_PARAMETER', param: 'format' });
+      // Any other format value is left alone (legacy clients send format=json).
+      expect((await get(withQuery(path, q(), 'format=json'))).status).toBe(200);
+    });
+    return;
+  }
+
+  it('answers CSV: a header line, and the rows of its JSON answer in order, ended with X-Row-Count', async () => {
+    // A kit list's page of 5; a plain list's default page (its own limit bounds, e.g. /api/proposal's 20-200).
+    const page = ep.list ? 'limit=5' : '';
+    const json = await get(withQuery(path, q(), page));
+    expect(json.status).toBe(200);
+    const items = itemsOf(ep, json.body);
+    const csv = await get(withQuery(path, q(), page, 'format=csv'));
+    expect(csv.status).toBe(200);
+    expect(String(csv.headers['content-type'])).toMatch(/^text\/csv/);
+    expect(csv.headers.trailer).toMatch(/x-row-count/i);
+    const rows = parseCsv(csv.text);
+    const header = rows[0] ?? [];
+    const data = rows.slice(1);
+    expect(data.length).toBe(items.length);
+    if (items.length === 0) return;
+    expect(header.length).toBeGreaterThan(0);
+    expect(header.every((h) => h !== '')).toBe(true);
+    if (ep.csv?.plan) {
+      // A kit list downloads the columns of its SQL (docs/compat.md): row i shares values with item i, and with no
+      // other item more (rows of one batch may share most values).
+      const sets = items.map((it) => leaves(it));
+      const score = (r: string[], j: number) => r.filter((c) => c !== '' && sets[j]!.has(c)).length;
+      data.forEach((r, i) => {
+        const own = score(r, i);
+        expect(own, `${path}: CSV row ${i} shares no value with JSON item ${i}`).toBeGreaterThan(0);
+        for (let j = 0; j < items.length; j++) expect(score(r, j), `${path}: CSV row ${i} is closer to item ${j}`).toBeLessThanOrEqual(own);
+      });
+    } else {
+      // A series or a plain list: the item's own fields, in its order.
+      data.forEach((r, i) => {
+        const expected = header.map((h) => cellOf(items[i]![h]));
+        const got = r.map((c, k) => (typeof items[i]![header[k]!] === 'number' && c !== '' ? String(Number(c)) : c));
+        expect(got, `${path} row ${i}`).toEqual(expected);
+      });
+    }
+  });
+
+  if (ep.list && ep.csv?.plan) {
+    it('without limit, downloads every row the JSON counts (rangeTotal), when that is at most 20,000', async () => {
+      const json = await get(withQuery(path, q(), 'limit=1'));
+      const total = Number(json.body?.rangeTotal);
+      if (!Number.isFinite(total) || total > 20_000) return;
+      const csv = await get(withQuery(path, q(), 'format=csv'));
+      expect(csv.status).toBe(200);
+      expect(parseCsv(csv.text).length - 1, path).toBe(total);
+    });
+  }
+});

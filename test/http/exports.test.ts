@@ -1,0 +1,327 @@
+/**
+ * Exports (issue 28, ARCHITECTURE §4 Exports): a streamed CSV download is bounded by its reader's stall and the
+ * operator's export limits, never by the query timeout, and a download that ends early is visible to the client.
+ *
+ * - Whole exports with a query timeout of 1 ms and a reader that pauses: every row of /api/transfer, /api/block and
+ *   the holders of the busiest TRC20, compared with plain SQL over the raw Parquet; each ends with the terminating
+ *   chunk and the `X-Row-Count` trailer equal to the rows read.
+ * - Cut exports (the operator's row and time limits, a stalled reader): no terminating chunk, no trailer, seen by a
+ *   raw HTTP/1.1 client.
+ * Each test builds an app of its own (guard settings, a listener: test/README.md "Shared app").
+ */
+import { createHash } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import { StringDecoder } from 'node:string_decoder';
+import { describe, expect, it } from 'vitest';
+import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { lakeDir, sql } from '../helpers/lake.ts';
+import { parseCsv } from '../helpers/csv.ts';
+import { OPENING_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+
+type Options = Partial<Parameters<typeof buildApp>[0]>;
+
+async function withServer<T>(opts: Options, fn: (port: number, app: TronlakeApp) => Promise<T>): Promise<T> {
+  const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0, ...opts });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    return await fn((app.server.address() as net.AddressInfo).port, app);
+  } finally {
+    await app.close();
+  }
+}
+
+interface Download {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  text: string;
+  /** The response ended with the terminating chunk (Node's `complete`), not a dropped connection. */
+  complete: boolean;
+  trailers: NodeJS.Dict<string>;
+  ms: number;
+}
+
+/**
+ * GETs `url` over HTTP/1.1 with node:http, reading slowly: after every `pauseEvery` bytes it stops reading for
+ * `pauseMs`. Resolves on the end or on the connection's loss, never rejects on a cut (that is what is observed).
+ * With `onText` the body is handed over as it arrives (decoded) instead of kept (`text` is then empty).
+ */
+function download(port: number, url: string, slow: { pauseEvery: number; pauseMs: number; once?: boolean } = { pauseEvery: 256 * 1024, pauseMs: 40 }, onText?: (s: string) => void): Promise<Download> {
+  const t0 = performance.now();
+  return new Promise((resolve, reject) => {
+    const req = http.get({ host: '127.0.0.1', port, path: url, agent: false }, (res) => {
+      const parts: string[] = [];
+      const decoder = new StringDecoder('utf8');
+      let sincePause = 0;
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        const rest = decoder.end();
+        if (onText) onText(rest);
+        else parts.push(rest);
+        resolve({ status: res.statusCode ?? 0, headers: res.headers, text: parts.join(''), complete: res.complete, trailers: res.trailers, ms: performance.now() - t0 });
+      };
+      res.on('data', (d: Buffer) => {
+        const text = decoder.write(d);
+        if (onText) onText(text);
+        else parts.push(text);
+        sincePause += d.length;
+        if (sincePause >= slow.pauseEvery) {
+          sincePause = slow.once ? -Infinity : 0;
+          res.pause();
+          setTimeout(() => res.resume(), slow.pauseMs);
+        }
+      });
+      res.on('end', finish);
+      res.on('aborted', finish);
+      res.on('error', finish);
+      res.on('close', finish);
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Data rows of a CSV text (header dropped). */
+function dataRows(text: string): string[][] {
+  return parseCsv(text).slice(1);
+}
+
+/**
+ * An RFC 4180 reader fed piece by piece (a 300 MB export is not kept in memory): the same rules as helpers/csv.ts
+ * (quoted cells with commas, doubled quotes and line breaks; a record ends at CRLF).
+ */
+function csvStream(onRecord: (cells: string[]) => void): { push(text: string): void; end(): void } {
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  let afterQuote = false;
+  let cr = false;
+  return {
+    push(text) {
+      for (let i = 0; i < text.length; i++) {
+        const ch = text[i]!;
+        if (quoted) {
+          if (afterQuote) {
+            afterQuote = false;
+            if (ch === '"') {
+              cell += '"';
+              continue;
+            }
+            quoted = false;
+          } else if (ch === '"') {
+            afterQuote = true;
+            continue;
+          } else {
+            cell += ch;
+            continue;
+          }
+        }
+        if (cr) {
+          cr = false;
+          if (ch === '\n') {
+            row.push(cell), onRecord(row), (row = []), (cell = '');
+            continue;
+          }
+          cell += '\r';
+        }
+        if (ch === '"') quoted = true;
+        else if (ch === ',') row.push(cell), (cell = '');
+        else if (ch === '\r') cr = true;
+        else cell += ch;
+      }
+    },
+    end() {
+      if (cell !== '' || row.length > 0) row.push(cell), onRecord(row);
+    },
+  };
+}
+
+describe('a whole export outlasts the query timeout and has every row', () => {
+  // The plan of these three downloads runs no query of its own, so a 1 ms timeout leaves the export alone while
+  // any JSON page of the same app is interrupted (checked below, so the timeout is shown to be in force).
+  const opts: Options = { timeoutMs: 1, csvStallMs: 10_000 };
+
+  it('/api/transfer, /api/block and the busiest TRC20 holders: every row, ended by the terminating chunk and X-Row-Count', async () => {
+    const transfers = await sql(`
+      SELECT tx_hash, CAST(block_number AS VARCHAR) AS b, CAST(amount AS VARCHAR) AS amount, owner_address, coalesce(to_address, '') AS to_address,
+             CASE WHEN contract_type = 1 THEN '_' ELSE token_id END AS token
+      FROM raw_transactions WHERE contract_type IN (1, 2)
+      ORDER BY "timestamp" DESC, block_number DESC, tx_index DESC`);
+    // Every block (a million on the tiny lake) as one digest of "number,hash" lines, newest first.
+    const [blocks] = await sql(`
+      SELECT count(*) AS n, md5(string_agg(CAST(block_number AS VARCHAR) || ',' || block_hash, chr(10) ORDER BY block_number DESC)) AS digest
+      FROM raw_blocks`);
+    const [busiest] = await sql(`
+      SELECT contract_address AS c FROM (${LEDGER}) WHERE bal > 0 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const holders = await sql(`SELECT holder_address AS h, CAST(bal AS VARCHAR) AS bal FROM (${LEDGER}) WHERE contract_address = '${busiest!.c}' AND bal > 0 ORDER BY 1`);
+    expect(transfers.length).toBeGreaterThan(1_000);
+    expect(Number(blocks!.n)).toBeGreaterThan(1_000);
+    expect(holders.length).toBeGreaterThan(10);
+
+    await withServer(opts, async (port, app) => {
+      // The timeout is in force: a JSON page of the same app is interrupted.
+      expect((await app.inject({ method: 'GET', url: '/api/transaction?limit=50&sort=-amount' })).statusCode).toBe(503);
+
+      const t = await download(port, '/api/transfer?format=csv');
+      expect(t.status).toBe(200);
+      expect(t.ms).toBeGreaterThan(100 * opts.timeoutMs!);
+      expect(t.complete).toBe(true);
+      expect(t.headers.trailer).toMatch(/x-row-count/i);
+      const tr = parseCsv(t.text);
+      const h = tr[0]!;
+      const at = (name: string) => h.indexOf(name);
+      expect(at('tx_hash')).toBeGreaterThanOrEqual(0);
+      const rows = tr.slice(1);
+      expect(t.trailers['x-row-count']).toBe(String(rows.length));
+      expect(rows.length).toBe(transfers.length);
+      expect(rows.map((r) => [r[at('tx_hash')], r[at('block_number')], r[at('amount')], r[at('owner_address')], r[at('to_address')], r[at('token_name')]])).toEqual(
+        transfers.map((r) => [r.tx_hash, r.b, r.amount, r.owner_address, r.to_address, r.token]),
+      );
+
+      const md5 = createHash('md5');
+      let header: string[] | undefined;
+      let n = 0;
+      const reader = csvStream((r) => {
+        if (!header) return void (header = r);
+        md5.update(`${n++ === 0 ? '' : '\n'}${r[header.indexOf('block_number')]},${r[header.indexOf('block_hash')]}`);
+      });
+      const b = await download(port, '/api/block?format=csv', undefined, (text) => reader.push(text));
+      reader.end();
+      expect(b.status).toBe(200);
+      expect(b.complete).toBe(true);
+      expect(b.ms).toBeGreaterThan(100 * opts.timeoutMs!);
+      expect(header).toContain('block_hash');
+      expect(b.trailers['x-row-count']).toBe(String(n));
+      expect(n).toBe(Number(blocks!.n));
+      expect(md5.digest('hex')).toBe(blocks!.digest);
+
+      const hd = await download(port, `/api/token_trc20/holders?contract_address=${busiest!.c}&format=csv`);
+      expect(hd.status).toBe(200);
+      expect(hd.complete).toBe(true);
+      expect(hd.ms).toBeGreaterThan(opts.timeoutMs!);
+      const hr = parseCsv(hd.text);
+      const hh = hr[0]!;
+      const got = hr.slice(1).map((r) => ({ h: r[hh.indexOf('holder_address')]!, bal: r[hh.indexOf('balance_raw')]! }));
+      expect(hd.trailers['x-row-count']).toBe(String(got.length));
+      expect([...got].sort((x, y) => (x.h < y.h ? -1 : x.h > y.h ? 1 : 0))).toEqual(holders.map((r) => ({ h: r.h, bal: r.bal })));
+      // Largest balance first, as the JSON pages.
+      for (let i = 1; i < got.length; i++) expect(BigInt(got[i - 1]!.bal) >= BigInt(got[i]!.bal)).toBe(true);
+    });
+    // A million blocks through a CSV encoder on a shared 2-core machine: minutes under load, not the default 5 s.
+  }, 900_000);
+});
+
+/** Independent TRC20 ledger (plain SQL over the raw transfers and the opening snapshots, as the holders test). */
+const LEDGER = `
+  SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
+    SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL ${OPENING_20}
+  ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
+
+/**
+ * Reads a raw HTTP/1.1 response from a socket (no HTTP library between the server and the test): the status line,
+ * the headers, the chunked body decoded, whether the terminating chunk `0\r\n` arrived, and its trailers.
+ */
+async function rawExport(port: number, path: string, readDelayMs = 0): Promise<{ head: string; body: string; terminated: boolean; trailers: string }> {
+  const s = net.connect(port, '127.0.0.1');
+  await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+  const bufs: Buffer[] = [];
+  if (readDelayMs > 0) s.pause();
+  s.on('data', (d: Buffer) => bufs.push(d));
+  s.on('error', () => undefined);
+  s.write(`GET ${path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  if (readDelayMs > 0) setTimeout(() => s.resume(), readDelayMs);
+  await new Promise<void>((resolve) => (s.destroyed ? resolve() : s.once('close', () => resolve())));
+  const all = Buffer.concat(bufs);
+  const sep = all.indexOf('\r\n\r\n');
+  const head = all.subarray(0, sep).toString('latin1');
+  // Chunked decoding, by hand: size line, data, CRLF; a 0 size is the terminator, followed by trailers and CRLF.
+  let i = sep + 4;
+  const body: Buffer[] = [];
+  let terminated = false;
+  let trailers = '';
+  for (;;) {
+    const eol = all.indexOf('\r\n', i);
+    if (eol < 0) break;
+    const size = parseInt(all.subarray(i, eol).toString('latin1'), 16);
+    if (Number.isNaN(size)) break;
+    if (size === 0) {
+      const end = all.indexOf('\r\n\r\n', eol);
+      terminated = end >= 0 || all.subarray(eol + 2, eol + 4).toString('latin1') === '\r\n';
+      trailers = all.subarray(eol + 2, end >= 0 ? end : all.length).toString('latin1');
+      break;
+    }
+    if (eol + 2 + size > all.length) {
+      body.push(all.subarray(eol + 2));
+      break;
+    }
+    body.push(all.subarray(eol + 2, eol + 2 + size));
+    i = eol + 2 + size + 2;
+  }
+  return { head, body: Buffer.concat(body).toString('utf8'), terminated, trailers };
+}
+
+describe('a cut export is visible to the client', () => {
+  it('a whole export over a raw socket: chunked, Trailer declared, terminating chunk, X-Row-Count = the data rows', async () => {
+    await withServer({}, async (port) => {
+      const r = await rawExport(port, '/api/block?format=csv&limit=40');
+      expect(r.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(r.head).toMatch(/\r\ntransfer-encoding: chunked/i);
+      expect(r.head).toMatch(/\r\ntrailer: x-row-count/i);
+      expect(r.terminated).toBe(true);
+      expect(dataRows(r.body).length).toBe(40);
+      expect(r.trailers).toMatch(/^x-row-count: 40$/im);
+    });
+  });
+
+  it("the operator's row limit cuts the stream: no terminating chunk, no trailer; exactly the limit is whole", async () => {
+    const [{ n }] = (await sql('SELECT count(*) AS n FROM raw_transactions WHERE contract_type IN (1, 2)')) as [{ n: bigint }];
+    expect(Number(n)).toBeGreaterThan(40);
+    await withServer({ exportMaxRows: 40 }, async (port) => {
+      const r = await rawExport(port, '/api/transfer?format=csv');
+      expect(r.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(r.terminated).toBe(false);
+      expect(r.trailers).toBe('');
+      expect(dataRows(r.body).length).toBeLessThanOrEqual(40);
+      // An export of exactly exportMaxRows rows is whole.
+      const exact = await rawExport(port, '/api/transfer?format=csv&limit=40');
+      expect(exact.terminated).toBe(true);
+      expect(exact.trailers).toMatch(/^x-row-count: 40$/im);
+      expect(dataRows(exact.body).length).toBe(40);
+    });
+  });
+
+  it("the operator's time limit cuts the stream of a reader that does not keep up: no terminating chunk, no trailer", async () => {
+    // /api/transaction as CSV is tens of megabytes, more than the socket buffers hold: a reader that reads nothing
+    // for 20 s keeps the export running until the 8 s limit (far past its first rows) cuts it; the stall bound is longer.
+    await withServer({ exportMaxMs: 8_000, csvStallMs: 60_000 }, async (port) => {
+      const t0 = performance.now();
+      const r = await rawExport(port, '/api/transaction?format=csv', 20_000);
+      expect(performance.now() - t0).toBeGreaterThan(8_000);
+      expect(r.head).toMatch(/^HTTP\/1\.1 200/);
+      expect(r.terminated).toBe(false);
+      expect(r.trailers).toBe('');
+      expect(dataRows(r.body).length).toBeGreaterThan(0);
+    });
+  }, 120_000);
+
+  it("a limit reached before the first row is a 503 EXPORT_LIMIT (headers not sent yet), never an empty 200", async () => {
+    await withServer({ exportMaxMs: 1 }, async (port) => {
+      const r = await rawExport(port, '/api/transfer?format=csv');
+      expect(r.head).toMatch(/^HTTP\/1\.1 503/);
+    });
+  });
+
+  it('a reader that takes nothing for csvStallMs is dropped: node:http sees the response incomplete, without trailer', async () => {
+    await withServer({ csvStallMs: 300, exportMaxMs: 0 }, async (port) => {
+      // Tens of megabytes: more than the socket buffers hold while the reader takes nothing for 30 s.
+      const d = await download(port, '/api/transaction?format=csv', { pauseEvery: 64 * 1024, pauseMs: 30_000, once: true });
+      expect(d.status).toBe(200);
+      expect(d.complete).toBe(false);
+      expect(d.trailers['x-row-count']).toBeUndefined();
+    });
+  }, 120_000);
+});
