@@ -1,5 +1,5 @@
 /**
- * An RFC 4180 reader written for the tests, independent of the server's CSV writer (csv-stringify): quoted fields
+ * An RFC 4180 reader written for the tests, independent of the server's CSV writer (src/http/csv.ts): quoted fields
  * may hold commas, doubled quotes and line breaks; a record ends at CRLF only, so a bare LF outside quotes stays in
  * its cell and a writer that ended records with LF would fail the test that reads it.
  */
