@@ -5,6 +5,7 @@
  */
 import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
 import { type Ctx, s, wholeChain } from './context.ts';
+import { TOKEN_BEGAN_SQL } from '../endpoints/tokens/lifetime.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 
 const DAY = 86_400_000;
@@ -26,12 +27,15 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
     UNION ALL SELECT '_', count(*), count(*) FILTER (WHERE "timestamp" > ${since}) FROM raw_transactions WHERE contract_type = 1 AND contract_ret = 'SUCCESS'`))
     .map((r) => [s(r.t), { all: s(r.n), day: s(r.d) }]));
 
+  // All-time transfer counts are a token's whole life's only when it began in the lake (else null, issue 27).
+  const began = new Map((await io.sql(TOKEN_BEGAN_SQL)).map((r) => [s(r.token_id), r.began === true]));
+  const allTime = (id: string): string => (began.get(id) ? transfers.get(id)?.all ?? '0' : 'null');
   for (let start = 0; ; start += 500) {
     const rows = objects(arrayPart(await get(`/api/token/all?limit=500&start=${start}`), 'data'));
     for (const o of rows) {
       const id = field(o, 'contract')!;
       check('/api/token/all', `${id} token holders`, field(o, 'token holders'), holders.get(id) ?? '0');
-      check('/api/token/all', `${id} total transfers`, field(o, 'total transfers'), transfers.get(id)?.all ?? '0');
+      check('/api/token/all', `${id} total transfers`, field(o, 'total transfers'), allTime(id));
       check('/api/token/all', `${id} 24h transfers`, field(o, '24h transfers'), transfers.get(id)?.day ?? '0');
     }
     if (rows.length < 500) break;
@@ -42,12 +46,12 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
       const id = field(o, 'contractAddress')!;
       // The TRX row has no holders (the lake holds no TRX balances, docs/compat.md "Tokens").
       check('/api/tokens/overview', `${id} nrOfTokenHolders`, field(o, 'nrOfTokenHolders'), id === '_' ? '0' : holders.get(id) ?? '0');
-      check('/api/tokens/overview', `${id} transferCount`, field(o, 'transferCount'), transfers.get(id)?.all ?? '0');
+      check('/api/tokens/overview', `${id} transferCount`, field(o, 'transferCount'), allTime(id));
       check('/api/tokens/overview', `${id} recentTransferCount`, field(o, 'recentTransferCount'), transfers.get(id)?.day ?? '0');
     }
     if (rows.length < 500) break;
   }
-  check('/api/token', 'TRX totalTransactions', field(await get('/api/token?id=0'), 'totalTransactions'), transfers.get('_')?.all ?? '0');
+  check('/api/token', 'TRX totalTransactions', field(await get('/api/token?id=0'), 'totalTransactions'), allTime('_'));
 
   // Transaction and transfer counts: all time and the last complete UTC day before the head block's day.
   const lastDay = Math.floor(io.head / DAY) * DAY - DAY;
