@@ -3,6 +3,9 @@
 -- the scan reads the row groups holding them only.
 -- @param lo BIGINT
 -- @param hi BIGINT
-SELECT address, balance, power, tx_total, latest_operation_time FROM {{1}}
+-- lifetime_tx: tx_total when it is the account's whole life (sql/macros/began_in_window.sql), else NULL.
+SELECT address, balance, power, tx_total, latest_operation_time,
+       CASE WHEN began_in_window(create_time) THEN tx_total END AS lifetime_tx
+FROM {{1}}
 WHERE rank BETWEEN $lo AND $hi
 ORDER BY {{order_by}}

@@ -13,6 +13,7 @@ SELECT q.address, coalesce(s.create_time > 0 OR s.balance > 0, false) AS activat
        s.delegated_v2_energy, s.acquired_v2_bandwidth, s.acquired_v2_energy, s.owner_permission_json,
        s.active_permissions_json,
        coalesce(s.tx_in, 0) AS tx_in, coalesce(s.tx_out, 0) AS tx_out, coalesce(s.tx_total, 0) AS tx_total,
+       began_in_window(s.create_time) AS lifetime, -- the lake's counts are the account's whole life's (macros/began_in_window)
        coalesce(s.last_out_ts, 0) AS latest_operation_time,
        s.pending_unstake, s.withdrawable, s.votes_used, s.reward,
        c.address IS NOT NULL AS is_contract,

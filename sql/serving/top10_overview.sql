@@ -1,8 +1,11 @@
 -- /api/top10 type 0 (docs/compat.md "Top 10"), computed once per version: one row per window (time 1 the last hour,
 -- 2 the last 24 hours, 3 the last week; top10_windows) with the network's figures over it, each row carrying the
 -- whole-lake totals of the newest state (stakes, votes, contract balances, tokens and their transfers).
+-- Whole-chain counts (docs/compat.md "Whole-chain figures"): trc10_all = the trc10_count anchor before the first block
+-- (fragments/whole-anchors) + the lake's successful AssetIssue, NULL without it; trc20_all NULL (no source tells every
+-- TRC20 deployment); the transfer records the lake's sums only for a lake from genesis, else NULL (no per-kind anchor).
 -- Bounded: three rows, read from a week of hours, transfers and calls.
-WITH hours AS (
+WITH {{> fragments/whole-anchors}}, hours AS (
   SELECT w."time",
          coalesce(sum(h.trx_out_sun), 0) AS trx_out_sun, coalesce(sum(h.trx_out_count), 0) AS trx_out_count,
          coalesce(sum(h.calls_in), 0) AS calls_in,
@@ -35,10 +38,13 @@ state AS (
   SELECT (SELECT CAST(coalesce(sum(tron_power), 0) AS VARCHAR) FROM stake_positions) AS freeze_sun,
          (SELECT CAST(coalesce(sum(votes_used), 0) AS VARCHAR) FROM stake_positions) AS votes,
          (SELECT CAST(coalesce(sum(balance), 0) AS VARCHAR) FROM accounts WHERE is_contract) AS contract_balance_sun,
-         (SELECT count(*) FROM token_stats WHERE token_standard = 'trc10') AS trc10_all,
-         (SELECT count(*) FROM token_stats WHERE token_standard = 'trc20') AS trc20_all,
-         (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc10') AS trc10_record,
-         (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc20') AS trc20_record,
+         (SELECT CAST(a.trc10_count + (SELECT coalesce(sum(trc10_issued_count), 0) FROM daily_network_stats) AS BIGINT)
+          FROM whole_anchors a) AS trc10_all,
+         CAST(NULL AS BIGINT) AS trc20_all,
+         (SELECT CASE WHEN a.first_block = 0 THEN (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc10') END
+          FROM whole_anchors a) AS trc10_record,
+         (SELECT CASE WHEN a.first_block = 0 THEN (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc20') END
+          FROM whole_anchors a) AS trc20_record,
          (SELECT count(*) > 0 FROM token_prices) AS priced
 )
 SELECT w."time", w.start_ts, w.end_ts,

@@ -4,7 +4,9 @@
 -- @param off BIGINT
 SELECT t.token_id, t.token_standard, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url, t.level, t.vip,
        t.created_ts, t.home_page, t.description, c.name AS contract_name, s.holder_count, s.transfer_count,
-       s.transfer_count_24h, s.supply_raw, p.usd, p.trx, p.prev_usd, p.volume_usd, p.volume_trx
+       s.transfer_count_24h, s.supply_raw, p.usd, p.trx, p.prev_usd, p.volume_usd, p.volume_trx,
+       -- the token's whole life's transfers only when it was created inside the lake (sql/macros/began_in_window.sql)
+       CASE WHEN began_in_window(t.created_ts) THEN s.transfer_count END AS lifetime_transfers
 FROM tokens t
 JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
 LEFT JOIN contracts c ON c.address = t.token_id

@@ -15,7 +15,9 @@ WITH rows AS (
          s.transfer_count_24h, s.supply_raw, s.supply / pow(10, t.decimals) AS supply, p.usd, p.trx, p.volume_trx,
          CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END AS gain,
          s.supply / pow(10, t.decimals) * p.trx AS marketcap, t.vip AS is_top, CASE WHEN t.vip THEN 1 ELSE 0 END AS pin,
-         CASE WHEN t.list_status IN ('whitelist', 'blacklist') THEN 'manual' ELSE 'auto' END AS verifier
+         CASE WHEN t.list_status IN ('whitelist', 'blacklist') THEN 'manual' ELSE 'auto' END AS verifier,
+         -- the whole life's transfers only for a token created inside the lake (sql/macros/began_in_window.sql)
+         CASE WHEN began_in_window(t.created_ts) THEN s.transfer_count END AS lifetime_transfers
   FROM tokens t
   JOIN token_stats s ON s.token_id = t.token_id AND s.token_standard = t.token_standard
   LEFT JOIN latest_prices p ON p.token_id = t.token_id
@@ -23,7 +25,8 @@ WITH rows AS (
   SELECT '_', 'trc10', 'trx', 'TRX', 6, '-', 'https://static.tronscan.org/production/logo/trx.png', 2, true, 1, 1529891469000,
          'https://tron.network', 'The native coin of the TRON network', 'whitelist', 0, trx.trx_transfer_count,
          trx.trx_transfer_count_24h, NULL, NULL, p.usd, 1.0, p.volume_trx,
-         CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END, NULL, true, 2, 'manual'
+         CASE WHEN p.prev_usd > 0 THEN (p.usd - p.prev_usd) / p.prev_usd END, NULL, true, 2, 'manual',
+         trx.trx_lifetime_transfers
   FROM ({{> tokens/trx-transfers}}) trx LEFT JOIN latest_prices p ON p.token_id = '_'
 )
 SELECT *, count(*) OVER () AS n

@@ -1,5 +1,9 @@
 -- /api/transaction/statistics: counts and amounts by contract-type group, all time and on the last day, from rollups.
+-- All time is the whole chain (docs/compat.md "Whole-chain figures"): the lake's sums are it only for a lake that starts
+-- at genesis (from_genesis); otherwise only the transaction count has an anchor (whole_tx_count = the pre-window total
+-- as of the block before the first one + the lake's, NULL without it) and the endpoint answers the rest null.
 -- @param last_day VARCHAR
+WITH {{> fragments/whole-anchors}}, lake AS (
 SELECT
   coalesce(sum(tx_count), 0) AS tx_count,
   coalesce(sum(tx_count) FILTER (WHERE day = $last_day), 0) AS last_day_tx_count,
@@ -17,4 +21,7 @@ SELECT
   coalesce(sum(amount) FILTER (WHERE contract_type IN (11, 54)), 0) AS freeze_amount_sun,
   coalesce(sum(tx_count) FILTER (WHERE contract_type NOT IN (1, 2, 31, 4, 11, 54)), 0) AS others_count,
   coalesce(sum(amount) FILTER (WHERE contract_type NOT IN (1, 2, 31, 4, 11, 54, 9)), 0) AS others_amount_sun
-FROM daily_transaction_stats;
+FROM daily_transaction_stats
+)
+SELECT lake.*, a.first_block = 0 AS from_genesis, a.tx_count + lake.tx_count AS whole_tx_count
+FROM lake CROSS JOIN whole_anchors a;

@@ -2,8 +2,10 @@
 -- (SPEC §4.7, reference §3.9). TRX / TRC10 transfers are contract types 1 / 2 of daily_transaction_stats (amount:
 -- exact sun / raw TRC10 units); TRC20 / 721 / 1155 transfers are daily_token_transfer_stats rows (the TRC20 amount
 -- comes per token from transaction-statistics.tokens, scaled exactly in TypeScript).
+-- All time is the whole chain (docs/compat.md "Whole-chain figures"): exact only for a lake that starts at genesis
+-- (from_genesis); no per-kind transfer anchor exists, so the endpoint answers them null otherwise.
 -- @param last_day VARCHAR
-WITH tx AS (
+WITH {{> fragments/whole-anchors}}, tx AS (
   SELECT
     coalesce(sum(tx_count) FILTER (WHERE contract_type = 1), 0) AS trx_count,
     coalesce(sum(amount) FILTER (WHERE contract_type = 1), 0) AS trx_amount_sun,
@@ -22,4 +24,4 @@ tok AS (
     coalesce(sum(x.transfer_count) FILTER (WHERE x.day = $last_day), 0) AS last_day_token_transfers
   FROM daily_token_transfer_stats x
 )
-SELECT * FROM tx CROSS JOIN tok;
+SELECT tx.*, tok.*, a.first_block = 0 AS from_genesis FROM tx CROSS JOIN tok CROSS JOIN whole_anchors a;

@@ -11,7 +11,9 @@ WITH h AS MATERIALIZED (
   FROM token_prices WHERE token_id IN (SELECT token_id FROM h) GROUP BY token_id
 )
 SELECT h.token_standard, h.token_id, h.balance_raw, h.balance, t.name, t.symbol, t.decimals, t.issuer_address, t.logo_url,
-       t.level, t.vip, t.can_show, t.project_name, p.price_usd, p.price_trx, s.holder_count, s.transfer_count
+       t.level, t.vip, t.can_show, t.project_name, p.price_usd, p.price_trx, s.holder_count, s.transfer_count,
+       -- the token's whole life's transfers only when it was created inside the lake (sql/macros/began_in_window.sql)
+       CASE WHEN began_in_window(t.created_ts) THEN s.transfer_count END AS lifetime_transfers
 FROM h
 LEFT JOIN tokens t ON t.token_id = h.token_id
 LEFT JOIN (SELECT token_id, token_standard, holder_count, transfer_count FROM token_stats WHERE token_id IN (SELECT token_id FROM h)) s

@@ -883,6 +883,7 @@ const accountsBy = (key: 'balance' | 'power' | 'tx', what: string): DerivedDatas
     c('power', 'BIGINT', 'TRON Power, sun'),
     c('tx_total', 'BIGINT', 'transactions in the lake'),
     c('latest_operation_time', 'BIGINT', 'time of the last transaction it signed in the lake, ms (0 when none)'),
+    c('create_time', 'BIGINT', "account creation time, ms (0 when unknown): tx_total is its lifetime count when it is in the lake's window"),
   ],
 });
 export const accountsByBalance = accountsBy('balance', 'balance');

@@ -7,9 +7,9 @@ import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.ts';
 
-const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'tx_total'], ['latestOperationTime', 'latest_operation_time']] as const;
+const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'lt_total'], ['latestOperationTime', 'latest_operation_time']] as const;
 
-const V2_FIELDS = [['balance', 'balance'], ['transactions_in', 'tx_in'], ['transactions_out', 'tx_out'], ['totalTransactionCount', 'tx_total'], ['latest_operation_time', 'latest_operation_time'], ['date_created', 'create_time']] as const;
+const V2_FIELDS = [['balance', 'balance'], ['transactions_in', 'lt_in'], ['transactions_out', 'lt_out'], ['totalTransactionCount', 'lt_total'], ['latest_operation_time', 'latest_operation_time'], ['date_created', 'create_time']] as const;
 
 export async function accountsChecks({ io, get, check }: Ctx): Promise<void> {
   const want = new Map((await io.sql(EXPECTED_ACCOUNTS_SQL)).map((r) => [s(r.address), r]));

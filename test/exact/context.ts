@@ -26,3 +26,19 @@ export interface Ctx {
 export const s = (v: unknown): string => String(v);
 /** A SQL list of quoted literals (hashes, addresses read from the lake itself), never empty. */
 export const quoted = (xs: readonly string[]): string => xs.map((x) => `'${x.replace(/'/g, "''")}'`).join(', ') || "''";
+
+/**
+ * Where the lake's whole-chain figures start (docs/compat.md "Whole-chain figures"), from the raw blocks and the
+ * pre-window totals: `fromGenesis` when the first block is 0 (the lake's sums are the chain's); `preTx` the
+ * transactions before the first block (0 from genesis, the pre-window total as of the block just before, else null).
+ * `whole(want)` is what an all-time figure with no anchor of its own must answer: the lake's value from genesis, else
+ * null.
+ */
+export async function wholeChain(io: Io): Promise<{ fromGenesis: boolean; preTx: bigint | null; whole: (want: unknown) => string }> {
+  const [b] = await io.sql('SELECT min(block_number) AS first FROM raw_blocks');
+  const first = BigInt(s(b!.first));
+  const fromGenesis = first === 0n;
+  const pre = fromGenesis ? [] : await io.sql(`SELECT CAST(tx_count AS VARCHAR) AS tx FROM dim_pre_window_totals WHERE as_of_block = ${first - 1n}`);
+  const preTx = fromGenesis ? 0n : pre.length === 0 ? null : BigInt(s(pre[0]!.tx));
+  return { fromGenesis, preTx, whole: (want) => (fromGenesis ? s(want) : 'null') };
+}

@@ -4,9 +4,9 @@
  * statistics endpoints, from plain SQL over the raw tables (docs/compat.md "Tokens", "Transactions and transfers").
  */
 import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
-import { type Ctx, s } from './context.ts';
+import { type Ctx, s, wholeChain } from './context.ts';
+import { TOKEN_BEGAN_SQL } from '../endpoints/tokens/lifetime.ts';
 import { arrayPart, field, objects } from './json-text.ts';
-import { numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
 
 const DAY = 86_400_000;
 
@@ -27,12 +27,15 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
     UNION ALL SELECT '_', count(*), count(*) FILTER (WHERE "timestamp" > ${since}) FROM raw_transactions WHERE contract_type = 1 AND contract_ret = 'SUCCESS'`))
     .map((r) => [s(r.t), { all: s(r.n), day: s(r.d) }]));
 
+  // All-time transfer counts are a token's whole life's only when it began in the lake (else null, issue 27).
+  const began = new Map((await io.sql(TOKEN_BEGAN_SQL)).map((r) => [s(r.token_id), r.began === true]));
+  const allTime = (id: string): string => (began.get(id) ? transfers.get(id)?.all ?? '0' : 'null');
   for (let start = 0; ; start += 500) {
     const rows = objects(arrayPart(await get(`/api/token/all?limit=500&start=${start}`), 'data'));
     for (const o of rows) {
       const id = field(o, 'contract')!;
       check('/api/token/all', `${id} token holders`, field(o, 'token holders'), holders.get(id) ?? '0');
-      check('/api/token/all', `${id} total transfers`, field(o, 'total transfers'), transfers.get(id)?.all ?? '0');
+      check('/api/token/all', `${id} total transfers`, field(o, 'total transfers'), allTime(id));
       check('/api/token/all', `${id} 24h transfers`, field(o, '24h transfers'), transfers.get(id)?.day ?? '0');
     }
     if (rows.length < 500) break;
@@ -43,12 +46,12 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
       const id = field(o, 'contractAddress')!;
       // The TRX row has no holders (the lake holds no TRX balances, docs/compat.md "Tokens").
       check('/api/tokens/overview', `${id} nrOfTokenHolders`, field(o, 'nrOfTokenHolders'), id === '_' ? '0' : holders.get(id) ?? '0');
-      check('/api/tokens/overview', `${id} transferCount`, field(o, 'transferCount'), transfers.get(id)?.all ?? '0');
+      check('/api/tokens/overview', `${id} transferCount`, field(o, 'transferCount'), allTime(id));
       check('/api/tokens/overview', `${id} recentTransferCount`, field(o, 'recentTransferCount'), transfers.get(id)?.day ?? '0');
     }
     if (rows.length < 500) break;
   }
-  check('/api/token', 'TRX totalTransactions', field(await get('/api/token?id=0'), 'totalTransactions'), transfers.get('_')?.all ?? '0');
+  check('/api/token', 'TRX totalTransactions', field(await get('/api/token?id=0'), 'totalTransactions'), allTime('_'));
 
   // Transaction and transfer counts: all time and the last complete UTC day before the head block's day.
   const lastDay = Math.floor(io.head / DAY) * DAY - DAY;
@@ -61,19 +64,24 @@ export async function counterChecks({ io, get, check }: Ctx): Promise<void> {
     FROM raw_transactions`);
   const [t] = await io.sql(`SELECT count(*) FILTER (WHERE token_standard = 'trc20') trc20, count(*) FILTER (WHERE token_standard = 'trc721') trc721,
       count(*) FILTER (WHERE token_standard = 'trc1155') trc1155, count(*) FILTER (WHERE ${inDay}) day_tokens FROM raw_token_transfers`);
-  const lit = (text: string, f: string) => numberLiterals(text, f)[0];
+  // All time is the whole chain: txCount anchored on the pre-window total, the per-kind figures (no anchor) the lake's
+  // only from genesis, else null (docs/compat.md "Whole-chain figures"); the last day is exact on any lake.
+  const w = await wholeChain(io);
   const txs = await get('/api/transaction/statistics');
+  check('/api/transaction/statistics', 'txCount', field(txs, 'txCount'), w.preTx === null ? 'null' : (w.preTx + BigInt(s(c!.tx))).toString());
+  check('/api/transaction/statistics', 'lastDayTxCount', field(txs, 'lastDayTxCount'), s(c!.day_tx));
   for (const [f, want] of [
-    ['txCount', c!.tx], ['lastDayTxCount', c!.day_tx], ['trxTransferCount', c!.trx], ['trc10TransferCount', c!.trc10],
+    ['trxTransferCount', c!.trx], ['trc10TransferCount', c!.trc10],
     ['trc20Count', t!.trc20], ['trc721Count', t!.trc721], ['trc1155Count', t!.trc1155], ['triggerCount', c!.trig],
     ['votesCount', c!.votes], ['freezeBalanceCount', c!.frz], ['othersCount', c!.oth],
-  ] as const) check('/api/transaction/statistics', f, lit(txs, f), s(want));
+  ] as const) check('/api/transaction/statistics', f, field(txs, f), w.whole(want));
+  if (!w.fromGenesis) check('/api/transaction/statistics', 'trc20Top10', field(txs, 'trc20Top10'), 'null');
   const perToken = new Map((await io.sql(`SELECT contract_address c, count(*) n FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1`)).map((r) => [s(r.c), s(r.n)]));
   for (const o of objects(arrayPart(txs, 'trc20Top10'))) check('/api/transaction/statistics', `trc20Top10 ${field(o, 'address')} count`, field(o, 'count'), perToken.get(field(o, 'address')!) ?? '?');
   const tfs = await get('/api/transfer/statistics');
   const all = BigInt(s(c!.trx)) + BigInt(s(c!.trc10)) + BigInt(s(t!.trc20)) + BigInt(s(t!.trc721)) + BigInt(s(t!.trc1155));
+  check('/api/transfer/statistics', 'lastDayTransfersCount', field(tfs, 'lastDayTransfersCount'), (BigInt(s(c!.day_trx)) + BigInt(s(c!.day_trc10)) + BigInt(s(t!.day_tokens))).toString());
   for (const [f, want] of [
-    ['transfersCount', all], ['lastDayTransfersCount', BigInt(s(c!.day_trx)) + BigInt(s(c!.day_trc10)) + BigInt(s(t!.day_tokens))],
-    ['trxTransferCount', c!.trx], ['trc10TransferCount', c!.trc10], ['trc20Count', t!.trc20], ['trc721Count', t!.trc721], ['trc1155Count', t!.trc1155],
-  ] as const) check('/api/transfer/statistics', f, lit(tfs, f), s(want));
+    ['transfersCount', all], ['trxTransferCount', c!.trx], ['trc10TransferCount', c!.trc10], ['trc20Count', t!.trc20], ['trc721Count', t!.trc721], ['trc1155Count', t!.trc1155],
+  ] as const) check('/api/transfer/statistics', f, field(tfs, f), w.whole(want));
 }

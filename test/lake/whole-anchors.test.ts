@@ -109,6 +109,12 @@ describe('whole-chain figures with anchors', () => {
       expect(overview.body.data.at(-1).accountWithTrx).not.toBeNull();
       const issued = await raw(`SELECT count(*) AS n FROM raw_transactions WHERE contract_type = 6 AND contract_ret = 'SUCCESS'`);
       expect(overview.body.data.at(-1).totalTrc10).toBe(TRC10 + Number(issued.n));
+      // /api/top10 type 0 counts TRC10 tokens from the same anchor; /api/transaction/statistics txCount from the
+      // pre-window total, its per-kind figures stay null (no per-kind anchor) on this lake that is not from genesis.
+      expect((await call('/api/top10?type=0')).body.trc10_all).toBe(TRC10 + Number(issued.n));
+      const stats = await call('/api/transaction/statistics');
+      expect(numberLiterals(stats.text, 'txCount')[0]).toBe(String(PRE_TX + BigInt(Number(t.n))));
+      expect([stats.body.trxTransferCount, stats.body.trc20Top10]).toEqual([null, null]);
     });
   }, 300_000);
 
@@ -125,6 +131,7 @@ describe('whole-chain figures with anchors', () => {
       expect((await call('/api/account/list')).body.account_number).toBeNull();
       const row = (await call('/api/stats/overview?days=1')).body.data.at(-1);
       expect([row.totalAddress, row.accountWithTrx, row.totalTrc10]).toEqual([null, null, null]);
+      expect((await call('/api/top10?type=0')).body.trc10_all).toBeNull();
     });
   }, 300_000);
 });

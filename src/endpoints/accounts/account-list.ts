@@ -34,7 +34,7 @@ export const accountListItem = z.looseObject({
   addressTagLogo: z.string(),
   balance: exactInt,
   power: exactInt,
-  totalTransactionCount: z.number().int(),
+  totalTransactionCount: z.number().int().nullable(),
   latestOperationTime: z.number().int(),
   updateTime: z.number().int(),
 });
@@ -84,7 +84,8 @@ export default defineEndpoint({
       addressTagLogo: '',
       balance: exact(r.balance),
       power: exact(r.power),
-      totalTransactionCount: Number(r.tx_total),
+      // Its whole life's count, null for an account older than the lake (docs/compat.md "Whole-chain figures").
+      totalTransactionCount: r.lifetime_tx === null || r.lifetime_tx === undefined ? null : Number(r.lifetime_tx),
       latestOperationTime: Number(r.latest_operation_time),
       updateTime: ctx.now,
     }));

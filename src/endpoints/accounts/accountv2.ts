@@ -59,10 +59,10 @@ function body(r: Row): Record<string, unknown> {
     latest_operation_time: Number(r.latest_operation_time ?? 0),
     balance: exact(balance),
     balanceStr: balance.toString(),
-    totalTransactionCount: Number(r.tx_total ?? 0),
-    transactions: tin + tout,
-    transactions_in: tin,
-    transactions_out: tout,
+    // Lifetime counts: the lake's only when the account began inside it, else null (docs/compat.md "Whole-chain figures").
+    ...(r.lifetime === true
+      ? { totalTransactionCount: Number(r.tx_total ?? 0), transactions: tin + tout, transactions_in: tin, transactions_out: tout }
+      : { totalTransactionCount: null, transactions: null, transactions_in: null, transactions_out: null }),
     witness: r.is_witness ? 1 : 0,
     voteTotal: Number(r.votes_used ?? 0),
     // Reference: `rewardNum` the claimable voting reward in sun; `reward` 1 when there is one (docs/compat.md).
@@ -141,7 +141,8 @@ export default defineEndpoint({
     address: z.string(), name: z.string(), accountType: z.number().int(), activated: z.boolean(),
     date_created: z.number().int(), latest_operation_time: z.number().int(),
     balance: sun, balanceStr: z.string().regex(/^\d+$/),
-    totalTransactionCount: z.number().int(), transactions: z.number().int(), transactions_in: z.number().int(), transactions_out: z.number().int(),
+    totalTransactionCount: z.number().int().nullable(), transactions: z.number().int().nullable(), transactions_in: z.number().int().nullable(),
+    transactions_out: z.number().int().nullable(),
     witness: z.number().int(), voteTotal: z.number().int(), reward: z.union([z.literal(0), z.literal(1)]), rewardNum: sun,
     publicTag: z.string(), redTag: z.string(), greyTag: z.string(), blueTag: z.string(), addressTagLogo: z.string(),
     representative: z.looseObject({ lastWithDrawTime: z.number().int(), enabled: z.boolean(), url: z.string() }),

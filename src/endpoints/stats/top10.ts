@@ -68,12 +68,12 @@ const overview = z.looseObject({
   whole_freeze: trxAmount,
   whole_vote: exactInt,
   contract_whole_balance: trxAmount,
-  token_all: count,
-  token_record: exactInt,
-  trc10_all: count,
-  trc20_all: count,
-  trc10_record: exactInt,
-  trc20_record: exactInt,
+  token_all: count.nullable(),
+  token_record: exactInt.nullable(),
+  trc10_all: count.nullable(),
+  trc20_all: count.nullable(),
+  trc10_record: exactInt.nullable(),
+  trc20_record: exactInt.nullable(),
 });
 
 export default defineEndpoint({
@@ -186,17 +186,18 @@ function overviewBody(rows: Row[], windows: Map<number, { start: number; end: nu
     for (const [k, v] of Object.entries(figures)) out[`${prefix}${k}`] = v;
   }
   const s = rows[0];
-  const trc10 = num(s?.trc10_all) ?? 0;
-  const trc20 = num(s?.trc20_all) ?? 0;
-  const trc10Record = big(s?.trc10_record) ?? 0n;
-  const trc20Record = big(s?.trc20_record) ?? 0n;
+  // Whole-chain counts: null where the lake has no anchor (serving/top10_overview.sql, docs/compat.md).
+  const trc10 = num(s?.trc10_all) ?? null;
+  const trc20 = num(s?.trc20_all) ?? null;
+  const trc10Record = big(s?.trc10_record) ?? null;
+  const trc20Record = big(s?.trc20_record) ?? null;
   return {
     ...out,
     whole_freeze: trx(big(s?.freeze_sun) ?? 0n),
     whole_vote: big(s?.votes) ?? 0n,
     contract_whole_balance: trx(big(s?.contract_balance_sun) ?? 0n),
-    token_all: trc10 + trc20,
-    token_record: trc10Record + trc20Record,
+    token_all: trc10 === null || trc20 === null ? null : trc10 + trc20,
+    token_record: trc10Record === null || trc20Record === null ? null : trc10Record + trc20Record,
     trc10_all: trc10,
     trc20_all: trc20,
     trc10_record: trc10Record,

@@ -4,7 +4,7 @@
  */
 import { defineList } from '../kit/list.ts';
 import { scaledNumber } from '../../params/index.ts';
-import { aggregatorList, num, str } from './token-shape.ts';
+import { aggregatorList, num, nullableNum, str } from './token-shape.ts';
 import { z } from 'zod';
 import { count, decimalString, exactNumber, shape } from '../kit/schemas.ts';
 
@@ -37,7 +37,7 @@ export default defineList({
       // Exact digits of the derived supply in token units (docs/compat.md "Numbers").
       'total supply': scaledNumber(str(r.supply_raw) || '0', num(r.decimals)),
       'token holders': num(r.holder_count),
-      'total transfers': num(r.transfer_count),
+      'total transfers': nullableNum(r.lifetime_transfers),
       '24h transfers': num(r.transfer_count_24h),
       occurrences: aggregators.length,
       aggregators,
@@ -60,7 +60,7 @@ export default defineList({
         price: decimalString.optional(),
         'total supply': exactNumber,
         'token holders': count,
-        'total transfers': count,
+        'total transfers': count.nullable(),
         '24h transfers': count,
         occurrences: count,
         aggregators: z.array(z.string()),

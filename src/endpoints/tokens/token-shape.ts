@@ -12,6 +12,8 @@ export { TRX_ID, tokenIdParam } from '../../params/tokens.ts';
 
 export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
 export const num = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
+/** A count that may have no source (a lifetime figure without an anchor, docs/compat.md "Whole-chain figures"): null stays null. */
+export const nullableNum = (v: Cell | undefined): number | null => (v === null || v === undefined ? null : Number(v));
 
 /** `showAll` (SPEC §4.1): 0 whitelist only (default), 1 all, 2 all but the blacklist. */
 export function showAllParam() {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
 import { address } from '../../params/index.ts';
-import { dateTime, num, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
+import { dateTime, num, nullableNum, PRICE_LINE_DAYS, priceLines, str } from './token-shape.ts';
 import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
 
 const DAY_MS = 86_400_000;
@@ -54,7 +54,7 @@ export default defineList({
       total_supply: 0,
       total_supply_str: '',
       holders_count: num(r.holder_count),
-      transfer_num: num(r.transfer_count),
+      transfer_num: nullableNum(r.lifetime_transfers),
       transfer24h: num(r.transfer_count_24h),
       transfer24h_rate: 0,
       volume24h: priced ? num(r.volume_usd) : 0,
@@ -130,7 +130,7 @@ export default defineList({
         total_supply: z.number(),
         total_supply_str: z.string(),
         holders_count: count,
-        transfer_num: count,
+        transfer_num: count.nullable(),
         transfer24h: count,
         transfer24h_rate: z.number(),
         volume24h: z.number(),

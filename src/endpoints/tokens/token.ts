@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
 import { address, bool, commaList, int, oneOf, text, type PagingOptions } from '../../params/index.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { PRICE_LINE_DAYS, num, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
+import { PRICE_LINE_DAYS, num, nullableNum, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from './token-shape.ts';
 import { REPUTATION } from './token-all.ts';
 import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
 
@@ -21,7 +21,7 @@ const ORDERS = { asc: 'CAST(t.token_id AS BIGINT) ASC', desc: 'CAST(t.token_id A
 type TokenRow = Record<string, unknown>;
 
 /** The TRX row; `transfers` = successful TRX transfers over the lake (tokens/trx-transfers.sql, docs/compat.md). */
-function trxRow(transfers: number): TokenRow {
+function trxRow(transfers: number | null): TokenRow {
   return {
     id: 0, tokenID: 0, name: 'trx', abbr: 'TRX', description: 'The native coin of the TRON network', imgUrl: TRX_TOKEN_INFO.tokenLogo,
     url: 'https://tron.network', website: 'https://tron.network', github: '', white_paper: '', ownerAddress: '-', precision: 6,
@@ -61,7 +61,7 @@ export default defineList({
     if (p.id === TRX_ID) {
       const shown = p.page.start === 0 && (p.page.limit ?? 0) > 0;
       const [c] = shown ? await q.rows('trx', {}) : [];
-      const data = shown ? [pick(trxRow(num(c?.trx_transfer_count)), p.fields)] : [];
+      const data = shown ? [pick(trxRow(nullableNum(c?.trx_lifetime_transfers)), p.fields)] : [];
       return { total: 1, totalAll: 1, contractMap: {}, data };
     }
     if (p.id !== undefined && p.id.startsWith('T')) return { total: 0, data: [], contractMap: {}, totalAll: 0 };
@@ -84,7 +84,7 @@ export default defineList({
       dateCreated: Math.floor(num(r.created_ts) / 1000), issued: Number(supply), remaining: 0, available: 0,
       availableSupply: 0, participated: 0, frozenTotal: 0, issuedPercentage: 100, remainingPercentage: 0,
       frozenPercentage: 0, percentage: 0, frozen: [], frozen_supply: [], nrOfTokenHolders: num(r.holder_count),
-      totalTransactions: num(r.transfer_count), voteScore: 0, rank_order: 0, index: p.page.start + index + 1,
+      totalTransactions: nullableNum(r.lifetime_transfers), voteScore: 0, rank_order: 0, index: p.page.start + index + 1,
       reputation: REPUTATION[num(r.level)] ?? 'Unknown', level: String(num(r.level)), vip: r.vip === true,
       isBlack: str(r.list_status) === 'blacklist', fromThirdParty: false, symbolShow: true, canShow: String(num(r.can_show)),
       social_media: [], new_social_media: '', totalTurnOver: supply,
@@ -138,7 +138,7 @@ export default defineList({
         frozen: z.array(z.unknown()),
         frozen_supply: z.array(z.unknown()),
         nrOfTokenHolders: count,
-        totalTransactions: count,
+        totalTransactions: count.nullable(),
         voteScore: z.number(),
         rank_order: z.number(),
         index: z.number().int(),

@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
 import { commaList, oneOf, scaledNumber, text, type PagingOptions } from '../../params/index.ts';
 import { base58ToHex } from '../../chain/address.ts';
-import { dateTime, num, str, TRX_ID } from './token-shape.ts';
+import { dateTime, num, nullableNum, str, TRX_ID } from './token-shape.ts';
 import { count, exactInt, exactNumber, shape } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 500, sumRule: false };
@@ -95,7 +95,7 @@ export default defineList({
       volume24hInTrx: num(r.volume_trx),
       gain: num(r.gain),
       nrOfTokenHolders: num(r.holder_count),
-      transferCount: num(r.transfer_count),
+      transferCount: nullableNum(r.lifetime_transfers),
       recentTransferCount: num(r.transfer_count_24h),
       level: String(num(r.level)),
       vip: r.vip === true,
@@ -168,7 +168,7 @@ export default defineList({
         volume24hInTrx: z.number(),
         gain: z.number(),
         nrOfTokenHolders: count,
-        transferCount: count,
+        transferCount: count.nullable(),
         recentTransferCount: count,
         level: z.string(),
         vip: z.boolean(),

@@ -3,6 +3,8 @@
  * last complete UTC day before the head block ("yesterday"), from the daily rollups. Amounts are whole TRX for
  * TRX-valued groups, raw units for TRC10, token units (amount / 10^decimals) for TRC20; proportions are 0-100
  * shares of the transaction count (docs/compat.md). Every amount is exact (docs/compat.md "Numbers").
+ * All-time figures claim the whole chain (docs/compat.md "Whole-chain figures"): `txCount` is anchored (the pre-window
+ * total + the lake's), the others are the lake's sums only for a lake that starts at genesis, else null.
  */
 import { z } from 'zod';
 import type { JsonDecimal } from '../../http/json.ts';
@@ -45,18 +47,30 @@ const topEntry = z.object({
   tokenType: z.string(),
 });
 
-/** The per-standard figures both statistics answers carry (this one and /api/transfer/statistics). */
+/**
+ * The per-standard figures both statistics answers carry (this one and /api/transfer/statistics): all time, so null
+ * unless the lake starts at genesis (no per-kind anchor exists; docs/compat.md "Whole-chain figures").
+ */
 export const perStandardShape = {
-  trxTransferCount: count,
-  trxTransferAmount: exactNumber,
-  trxTransferProportion: z.number(),
-  trc10TransferCount: count,
-  trc10TransferAmount: exactInt,
-  trc10TransferProportion: z.number(),
-  trc20Count: count,
-  trc20Amount: exactNumber,
-  trc20Proportion: z.number(),
+  trxTransferCount: count.nullable(),
+  trxTransferAmount: exactNumber.nullable(),
+  trxTransferProportion: z.number().nullable(),
+  trc10TransferCount: count.nullable(),
+  trc10TransferAmount: exactInt.nullable(),
+  trc10TransferProportion: z.number().nullable(),
+  trc20Count: count.nullable(),
+  trc20Amount: exactNumber.nullable(),
+  trc20Proportion: z.number().nullable(),
 };
+
+/**
+ * `figures` when the statistics query says the lake starts at genesis (its sums are then the whole chain's), else
+ * every key null: a sum over the lake's window must not be served as an all-time figure.
+ */
+export function wholeOrNull<T extends Record<string, unknown>>(fromGenesis: unknown, figures: T): { [K in keyof T]: T[K] | null } {
+  if (fromGenesis === true) return figures;
+  return Object.fromEntries(Object.keys(figures).map((k) => [k, null])) as { [K in keyof T]: null };
+}
 
 export default defineEndpoint({
   path: '/api/transaction/statistics',
@@ -66,27 +80,27 @@ export default defineEndpoint({
   response: statusWrapped({
     lastUpdateSeconds: exactInt,
     updateTime: exactInt,
-    txCount: count,
+    txCount: exactInt.nullable(),
     lastDayTxCount: count,
-    txAmount: exactNumber,
+    txAmount: exactNumber.nullable(),
     lastDayTxAmount: exactNumber,
     ...perStandardShape,
-    trc721Count: count,
-    trc1155Count: count,
-    triggerCount: count,
-    triggerAmount: exactNumber,
-    triggerProportion: z.number(),
-    votesCount: count,
-    votesAmount: exactInt,
-    votesProportion: z.number(),
-    freezeBalanceCount: count,
-    freezeBalanceAmount: exactNumber,
-    freezeBalanceProportion: z.number(),
-    othersCount: count,
-    othersAmount: exactNumber,
-    othersProportion: z.number(),
-    trc20Top10: z.array(topEntry),
-    triggerTop10: z.array(topEntry),
+    trc721Count: count.nullable(),
+    trc1155Count: count.nullable(),
+    triggerCount: count.nullable(),
+    triggerAmount: exactNumber.nullable(),
+    triggerProportion: z.number().nullable(),
+    votesCount: count.nullable(),
+    votesAmount: exactInt.nullable(),
+    votesProportion: z.number().nullable(),
+    freezeBalanceCount: count.nullable(),
+    freezeBalanceAmount: exactNumber.nullable(),
+    freezeBalanceProportion: z.number().nullable(),
+    othersCount: count.nullable(),
+    othersAmount: exactNumber.nullable(),
+    othersProportion: z.number().nullable(),
+    trc20Top10: z.array(topEntry).nullable(),
+    triggerTop10: z.array(topEntry).nullable(),
   }),
   queries: {
     totals: 'transaction/transaction-statistics',
@@ -112,51 +126,53 @@ export default defineEndpoint({
     return statusWrapper({
       lastUpdateSeconds: Math.floor(ctx.now / 1000),
       updateTime: ctx.now,
-      txCount,
+      txCount: t?.whole_tx_count == null ? null : exactInteger(t.whole_tx_count),
       lastDayTxCount: v('last_day_tx_count'),
-      txAmount: trxOf(t?.tx_amount_sun),
       lastDayTxAmount: trxOf(t?.last_day_tx_amount_sun),
-      trxTransferCount: v('trx_count'),
-      trxTransferAmount: trxOf(t?.trx_amount_sun),
-      trxTransferProportion: pct(v('trx_count'), txCount),
-      trc10TransferCount: v('trc10_count'),
-      trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
-      trc10TransferProportion: pct(v('trc10_count'), txCount),
-      trc20Count,
-      trc20Amount: trc20Amount(tokens),
-      trc20Proportion: pct(trc20Count, txCount),
-      trc721Count: sumOf(byStandard('trc721'), 'transfer_count'),
-      trc1155Count: sumOf(byStandard('trc1155'), 'transfer_count'),
-      triggerCount: callCount,
-      triggerAmount: trxOf(t?.trigger_amount_sun),
-      triggerProportion: pct(callCount, txCount),
-      votesCount: v('votes_count'),
-      votesAmount: exactInteger(t?.votes_amount),
-      votesProportion: pct(v('votes_count'), txCount),
-      freezeBalanceCount: v('freeze_count'),
-      freezeBalanceAmount: trxOf(t?.freeze_amount_sun),
-      freezeBalanceProportion: pct(v('freeze_count'), txCount),
-      othersCount: v('others_count'),
-      othersAmount: trxOf(t?.others_amount_sun),
-      othersProportion: pct(v('others_count'), txCount),
-      trc20Top10: top20.map((r) => ({
-        symbol: r.symbol ?? '',
-        amount: scaledNumber(tokenRaw(r), Number(r.decimals)),
-        address: r.contract_address,
-        proportion: pct(Number(r.transfer_count), trc20Count),
-        count: Number(r.transfer_count),
-        name: r.name ?? '',
-        tokenType: 'trc20',
-      })),
-      triggerTop10: contracts.map((r) => ({
-        symbol: r.symbol ?? '',
-        amount: trxOf(r.call_value_sun),
-        address: r.contract_address,
-        proportion: pct(Number(r.call_count), callCount),
-        count: Number(r.call_count),
-        name: r.name ?? '',
-        tokenType: r.token_standard ?? '',
-      })),
+      ...wholeOrNull(t?.from_genesis, {
+        txAmount: trxOf(t?.tx_amount_sun),
+        trxTransferCount: v('trx_count'),
+        trxTransferAmount: trxOf(t?.trx_amount_sun),
+        trxTransferProportion: pct(v('trx_count'), txCount),
+        trc10TransferCount: v('trc10_count'),
+        trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
+        trc10TransferProportion: pct(v('trc10_count'), txCount),
+        trc20Count,
+        trc20Amount: trc20Amount(tokens),
+        trc20Proportion: pct(trc20Count, txCount),
+        trc721Count: sumOf(byStandard('trc721'), 'transfer_count'),
+        trc1155Count: sumOf(byStandard('trc1155'), 'transfer_count'),
+        triggerCount: callCount,
+        triggerAmount: trxOf(t?.trigger_amount_sun),
+        triggerProportion: pct(callCount, txCount),
+        votesCount: v('votes_count'),
+        votesAmount: exactInteger(t?.votes_amount),
+        votesProportion: pct(v('votes_count'), txCount),
+        freezeBalanceCount: v('freeze_count'),
+        freezeBalanceAmount: trxOf(t?.freeze_amount_sun),
+        freezeBalanceProportion: pct(v('freeze_count'), txCount),
+        othersCount: v('others_count'),
+        othersAmount: trxOf(t?.others_amount_sun),
+        othersProportion: pct(v('others_count'), txCount),
+        trc20Top10: top20.map((r) => ({
+          symbol: r.symbol ?? '',
+          amount: scaledNumber(tokenRaw(r), Number(r.decimals)),
+          address: r.contract_address,
+          proportion: pct(Number(r.transfer_count), trc20Count),
+          count: Number(r.transfer_count),
+          name: r.name ?? '',
+          tokenType: 'trc20',
+        })),
+        triggerTop10: contracts.map((r) => ({
+          symbol: r.symbol ?? '',
+          amount: trxOf(r.call_value_sun),
+          address: r.contract_address,
+          proportion: pct(Number(r.call_count), callCount),
+          count: Number(r.call_count),
+          name: r.name ?? '',
+          tokenType: r.token_standard ?? '',
+        })),
+      }),
     });
   },
 });

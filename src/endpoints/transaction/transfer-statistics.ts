@@ -3,13 +3,15 @@
  * TRC10, TRC20, TRC721, TRC1155) all time and on the last complete UTC day before the head block, from the daily
  * rollups. Amounts: whole TRX for TRX (and the transfersAmount totals), raw units for TRC10, token units summed
  * over tokens for TRC20; proportions are 0-100 shares of transfersCount (docs/compat.md). Every amount is exact, and
- * trc20Amount is computed as /api/transaction/statistics computes it, from the same per-token query.
+ * trc20Amount is computed as /api/transaction/statistics computes it, from the same per-token query. All-time figures
+ * claim the whole chain: the lake's sums only for a lake that starts at genesis, else null (no per-kind anchor exists;
+ * docs/compat.md "Whole-chain figures").
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { exactInteger } from '../../params/index.ts';
-import { lastCompleteDay, perStandardShape, trc20Amount, trxOf } from './transaction-statistics.ts';
+import { lastCompleteDay, perStandardShape, trc20Amount, trxOf, wholeOrNull } from './transaction-statistics.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 import { ratioNumber } from '../../params/amounts.ts';
 
@@ -23,15 +25,15 @@ export default defineEndpoint({
   summary: 'Transfer counts and amounts by token standard, all time and yesterday, from the daily rollups.',
   params: z.object({}),
   response: statusWrapped({
-    transfersCount: count,
-    transfersAmount: exactNumber,
+    transfersCount: count.nullable(),
+    transfersAmount: exactNumber.nullable(),
     lastDayTransfersCount: count,
     lastDayTransfersAmount: exactNumber,
     ...perStandardShape,
-    trc721Count: count,
-    trc721Proportion: z.number(),
-    trc1155Count: count,
-    trc1155Proportion: z.number(),
+    trc721Count: count.nullable(),
+    trc721Proportion: z.number().nullable(),
+    trc1155Count: count.nullable(),
+    trc1155Proportion: z.number().nullable(),
   }),
   queries: { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' },
   async handle(_p, ctx) {
@@ -46,23 +48,25 @@ export default defineEndpoint({
     };
     const all = counts.trx + counts.trc10 + counts.trc20 + counts.trc721 + counts.trc1155;
     return statusWrapper({
-      transfersCount: all,
-      transfersAmount: trxOf(t?.trx_amount_sun),
       lastDayTransfersCount: v('last_day_tx_transfers') + v('last_day_token_transfers'),
       lastDayTransfersAmount: trxOf(t?.last_day_trx_amount_sun),
-      trxTransferCount: counts.trx,
-      trxTransferAmount: trxOf(t?.trx_amount_sun),
-      trxTransferProportion: pct(counts.trx, all),
-      trc10TransferCount: counts.trc10,
-      trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
-      trc10TransferProportion: pct(counts.trc10, all),
-      trc20Count: counts.trc20,
-      trc20Amount: trc20Amount(tokens),
-      trc20Proportion: pct(counts.trc20, all),
-      trc721Count: counts.trc721,
-      trc721Proportion: pct(counts.trc721, all),
-      trc1155Count: counts.trc1155,
-      trc1155Proportion: pct(counts.trc1155, all),
+      ...wholeOrNull(t?.from_genesis, {
+        transfersCount: all,
+        transfersAmount: trxOf(t?.trx_amount_sun),
+        trxTransferCount: counts.trx,
+        trxTransferAmount: trxOf(t?.trx_amount_sun),
+        trxTransferProportion: pct(counts.trx, all),
+        trc10TransferCount: counts.trc10,
+        trc10TransferAmount: exactInteger(t?.trc10_amount_raw),
+        trc10TransferProportion: pct(counts.trc10, all),
+        trc20Count: counts.trc20,
+        trc20Amount: trc20Amount(tokens),
+        trc20Proportion: pct(counts.trc20, all),
+        trc721Count: counts.trc721,
+        trc721Proportion: pct(counts.trc721, all),
+        trc1155Count: counts.trc1155,
+        trc1155Proportion: pct(counts.trc1155, all),
+      }),
     });
   },
 });

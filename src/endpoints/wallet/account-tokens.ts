@@ -74,7 +74,7 @@ function item(h: Holding) {
     // Token statistics (reference: absent on TRX): holders now, transfers the lake holds (token_stats); the project
     // name of the tokens dimension, '' when it has none (docs/compat.md "Wallet").
     nrOfTokenHolders: h.holders ?? 0,
-    transferCount: h.transfers ?? 0,
+    transferCount: h.transfers ?? null,
     project: h.project ?? '',
   };
 }
@@ -109,7 +109,7 @@ export default defineEndpoint({
     data: z.array(z.union([shape({ ...itemFields, tokenId: z.literal('_'), quantity: decimalString, amount: decimalString, tokenLevel: z.string() }),
       shape({
         ...itemFields, quantity: exactNumber, amount: z.number().optional(), level: z.string(), owner_address: z.string().optional(),
-        nrOfTokenHolders: z.number().int(), transferCount: z.number().int(), project: z.string(),
+        nrOfTokenHolders: z.number().int(), transferCount: z.number().int().nullable(), project: z.string(),
       })])),
   }),
   queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },

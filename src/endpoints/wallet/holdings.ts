@@ -27,7 +27,7 @@ export interface Holding {
   priceTrx?: number;
   /** Token rows only: the token's holders and transfers (token_stats; 0 when it has no row) and project name ('' when none). */
   holders?: number;
-  transfers?: number;
+  transfers?: number | null;
   project?: string;
   /** TRX row only: Stake 1.0 and Stake 2.0 amounts (own and delegated), sun, from the newest snapshot (0 without one). */
   frozenV1?: unknown;
@@ -77,7 +77,7 @@ function tokenHolding(r: Row): Holding {
     vip: r.vip === true,
     canShow: Number(r.can_show ?? 1),
     holders: Number(r.holder_count ?? 0),
-    transfers: Number(r.transfer_count ?? 0),
+    transfers: r.lifetime_transfers === null || r.lifetime_transfers === undefined ? null : Number(r.lifetime_transfers),
     project: str(r.project_name),
     ...(usd !== undefined ? { priceUsd: usd } : {}),
     ...(inTrx !== undefined ? { priceTrx: inTrx } : {}),

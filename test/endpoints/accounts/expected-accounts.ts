@@ -8,10 +8,15 @@ import type { Row } from '../../../src/duckdb/duck.ts';
  * One row per account of the newest snapshots (a node answers an address it has no account for with an empty
  * account: no creation time, no balance; that row is no account): balance, TRON Power (every own stake, delegated included, in sun),
  * transactions signed / received / touching it, the last one it signed. `raw_transactions` and `snap_account_snapshots`
- * are the helper's views (test/helpers/lake.ts `sql`) or the audit's.
+ * are the helper's views (test/helpers/lake.ts `sql`) or the audit's. `lt_out`, `lt_in`, `lt_total`: the same counts
+ * when they are the account's whole life's (the lake starts at block 0, or the account was created at or after the
+ * first raw block's time), else NULL (docs/compat.md "Whole-chain figures").
  */
 export const EXPECTED_ACCOUNTS_SQL = `
-  WITH s AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1),
+  SELECT *, CASE WHEN lifetime THEN tx_out END AS lt_out, CASE WHEN lifetime THEN tx_in END AS lt_in,
+         CASE WHEN lifetime THEN tx_total END AS lt_total FROM (
+  WITH win AS (SELECT min(block_number) AS b, min("timestamp") AS ts FROM raw_blocks),
+  s AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1),
   sent AS (SELECT owner_address AS address, count(*) AS n, max(timestamp) AS last_ts FROM raw_transactions GROUP BY 1),
   recv AS (SELECT coalesce(to_address, contract_address) AS address, count(*) AS n FROM raw_transactions GROUP BY 1),
   touch AS (SELECT address, count(*) AS n FROM (
@@ -22,12 +27,15 @@ export const EXPECTED_ACCOUNTS_SQL = `
          s.frozen_v1_bandwidth + s.frozen_v1_energy + s.delegated_v1_bandwidth + s.delegated_v1_energy + s.frozen_v2_bandwidth
            + s.frozen_v2_energy + s.frozen_v2_tron_power + s.delegated_v2_bandwidth + s.delegated_v2_energy AS power,
          coalesce(sent.n, 0) AS tx_out, coalesce(recv.n, 0) AS tx_in, coalesce(touch.n, 0) AS tx_total,
-         coalesce(sent.last_ts, 0) AS latest_operation_time
-  FROM s LEFT JOIN sent USING (address) LEFT JOIN recv USING (address) LEFT JOIN touch USING (address)
-  WHERE s.create_time > 0 OR s.balance > 0`;
+         coalesce(sent.last_ts, 0) AS latest_operation_time,
+         win.b = 0 OR (s.create_time > 0 AND s.create_time >= win.ts) AS lifetime
+  FROM s LEFT JOIN sent USING (address) LEFT JOIN recv USING (address) LEFT JOIN touch USING (address) CROSS JOIN win
+  WHERE s.create_time > 0 OR s.balance > 0)`;
 
 /** The JSON number of an exact integer cell (the tests' lakes hold balances below 2^53). */
 export const num = (v: unknown): number => Number(v ?? 0);
+/** The JSON value of a nullable integer cell: null stays null. */
+export const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export type ExpectedAccount = Row;
 

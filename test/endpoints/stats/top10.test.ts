@@ -215,8 +215,17 @@ describe('GET /api/top10', () => {
       expect([body[`${prefix}whole_energy_use`], body[`${prefix}energy_usage`], body[`${prefix}whole_energy_burn`], body[`${prefix}net_usage`]])
         .toEqual([Number(f!.energy), Number(f!.stake), Number(f!.energy) - Number(f!.stake), Number(f!.net)]);
     }
-    const [n] = await sql(`SELECT count(*) FILTER (WHERE token_standard = 'trc10') AS trc10, count(*) FILTER (WHERE token_standard = 'trc20') AS trc20 FROM dim_tokens`);
-    expect([body.trc10_all, body.trc20_all, body.token_all]).toEqual([Number(n!.trc10), Number(n!.trc20), Number(n!.trc10) + Number(n!.trc20)]);
+    // Whole-chain token counts (issue 27 defect 2): trc10_all = the trc10_count anchor before the first block (0 from
+    // genesis) + the lake's successful AssetIssue, null without it; trc20_all has no source (null); the transfer
+    // records are the lake's sums only from genesis, else null.
+    const [b] = await sql(`SELECT min(block_number) AS first FROM raw_blocks`);
+    const first = BigInt(String(b!.first));
+    const anchor = first === 0n ? [{ v: 0 }] : await sql(`SELECT value_raw AS v FROM ref_chain_anchors WHERE name = 'trc10_count' AND as_of_block = ${first - 1n}`);
+    const [issued] = await sql(`SELECT count(*) AS n FROM raw_transactions WHERE contract_type = 6 AND contract_ret = 'SUCCESS'`);
+    const trc10All = anchor.length === 0 ? null : Number(anchor[0]!.v) + Number(issued!.n);
+    expect([body.trc10_all, body.trc20_all, body.token_all]).toEqual([trc10All, null, null]);
+    expect(first).toBeGreaterThan(0n);
+    expect([body.trc10_record, body.trc20_record, body.token_record]).toEqual([null, null, null]);
   });
 
   it('time 0 answers the latest hour for windowed rankings, time defaults to 24 hours; types keep their order', async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
+import { lifetime, tokenBegan } from './lifetime.ts';
 
 interface Tok { contract_address: string; holders_count: number; total_supply_with_decimals: string; transfer_num: number; tokenType: string }
 
@@ -11,7 +12,8 @@ describe('GET /api/token_trc20', () => {
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 1, rangeTotal: 1 });
     const x = body.trc20_tokens[0];
-    expect(x).toMatchObject({ contract_address: c, symbol: 'USDT', tokenType: 'trc20', issue_ts: 0, total_supply: 0, transfer_num: Number(t!.n) });
+    expect(x).toMatchObject({ contract_address: c, symbol: 'USDT', tokenType: 'trc20', issue_ts: 0, total_supply: 0,
+      transfer_num: lifetime((await tokenBegan())(c), t!.n) });
     expect(typeof x.total_supply_with_decimals).toBe('string');
     expect(typeof x.level).toBe('string');
     expect(typeof x.gain).toBe('string');

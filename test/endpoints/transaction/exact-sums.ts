@@ -27,3 +27,17 @@ export function between(text: string, from: string, to?: string): string {
   const b = to ? text.indexOf(`"${to}"`, a) : text.length;
   return text.slice(a, b);
 }
+
+/**
+ * Where the lake's window starts and what the whole chain's transaction count is anchored on, read from the raw
+ * blocks and the pre-window totals (docs/compat.md "Whole-chain figures"): `fromGenesis` when the first block is 0
+ * (the lake's sums are then the whole chain's), `preTx` the pre-window transaction total as of the block just before
+ * the first one (0 from genesis), null without one.
+ */
+export async function windowStart(): Promise<{ first: bigint; fromGenesis: boolean; preTx: bigint | null }> {
+  const [b] = await sql('select min(block_number) as first from raw_blocks');
+  const first = BigInt(String(b!.first));
+  if (first === 0n) return { first, fromGenesis: true, preTx: 0n };
+  const pre = await sql(`select cast(tx_count as varchar) as tx from dim_pre_window_totals where as_of_block = ${first - 1n}`);
+  return { first, fromGenesis: false, preTx: pre.length === 0 ? null : BigInt(String(pre[0]!.tx)) };
+}

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
 import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../tokens/ledgers.ts';
+import { lifetime, tokenBegan } from '../tokens/lifetime.ts';
 
 const URL = '/api/account/tokens';
 type Item = { tokenId: string; tokenType: string; balance: string; quantity: unknown; amount?: unknown; amountInUsd?: number; tokenPriceInTrx?: number };
@@ -63,9 +64,10 @@ describe('GET /api/account/tokens', () => {
     const projects = new Map((await sql(`SELECT token_id, coalesce(project_name, '') AS p FROM dim_tokens WHERE token_id IN (${ids})`)).map((r) => [String(r.token_id), String(r.p)]));
     expect(body.data.length).toBeGreaterThan(1);
     expect(body.data[0]).not.toHaveProperty('nrOfTokenHolders');
+    const began = await tokenBegan();
     for (const t of body.data.slice(1) as (Item & { nrOfTokenHolders: number; transferCount: number; project: string })[]) {
       expect({ id: t.tokenId, holders: t.nrOfTokenHolders, transfers: t.transferCount, project: t.project })
-        .toEqual({ id: t.tokenId, holders: holders.get(t.tokenId), transfers: transfers.get(t.tokenId) ?? 0, project: projects.get(t.tokenId) ?? '' });
+        .toEqual({ id: t.tokenId, holders: holders.get(t.tokenId), transfers: lifetime(began(t.tokenId), transfers.get(t.tokenId) ?? 0), project: projects.get(t.tokenId) ?? '' });
     }
     expect(body.rangeTotal).toBe(body.total);
   });
