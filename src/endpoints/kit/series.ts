@@ -195,7 +195,7 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
   const shape = {
     ...(t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}),
     ...(t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}),
-    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.` }) } : {}),
+    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {}),
     ...(gParam
       ? {
           [gParam]: oneOf(gNames)
