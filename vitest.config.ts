@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { budget } from './test/helpers/budget.ts';
 
 // Both test lakes (and every lake a test publishes) cut the by-address copies' buckets into address-range files of at
 // most this many rows (src/lake/address-ranges.ts; the catalog's bound, 262,144, would leave a tiny lake's buckets
@@ -10,8 +11,10 @@ const ENDPOINT_TESTS = ['test/endpoints/**/*.test.ts', 'test/exact/**/*.test.ts'
 
 export default defineConfig({
   test: {
-    testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // Limits from the work, times the slack a busy machine needs (test/helpers/budget.ts): a plain test's work is
+    // under 20 quiet seconds, a file's setup (an app and a DuckDB over the lake) under 40.
+    testTimeout: budget(20),
+    hookTimeout: budget(40),
     // Two cores: files in parallel would fight over DuckDB threads.
     fileParallelism: false,
     pool: 'forks',

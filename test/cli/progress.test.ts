@@ -10,6 +10,7 @@ import { Writable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatDuration, Progress, progressInterval } from '../../src/progress.ts';
+import { budget } from '../helpers/budget.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const BIN = path.join(ROOT, 'bin', 'tronlake.js');
@@ -152,5 +153,5 @@ describe('the long commands print progress lines into a log', () => {
     // the rows read are the rows verify reports in its summary
     const summary = /(\d+) rows, no problem/.exec(verify.stderr);
     expect(lastVerify.rows?.replace(/,/g, '')).toBe(summary![1]);
-  }, 300_000);
+  }, budget(100));
 });

@@ -16,6 +16,7 @@ import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
 import { parseCsv } from '../helpers/csv.ts';
+import { budget } from '../helpers/budget.ts';
 
 type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
 const all = (endpoints as readonly Ep[]).filter((ep) => ep.method === 'GET');
@@ -93,7 +94,7 @@ beforeAll(async () => {
     }
     if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
   }
-}, 600_000);
+}, budget(200));
 
 describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path, ep) => {
   const q = () => base.get(path) ?? '';

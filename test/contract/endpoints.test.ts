@@ -20,6 +20,7 @@ import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
 import { parseCsv } from '../helpers/csv.ts';
+import { budget } from '../helpers/budget.ts';
 
 const BAD = '%bad value%';
 type Ep = AnyEndpoint & { list?: ListMeta; series?: SeriesMeta };
@@ -81,7 +82,7 @@ beforeAll(async () => {
     }
     if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
   }
-}, 240_000);
+}, budget(80));
 
 describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
   it('has a sample request that answers 200', async () => {

@@ -12,6 +12,7 @@ import { privateApp, testApp } from '../helpers/lake.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { queryObject } from '../../src/http/openapi.ts';
 import { ERRORS } from '../../src/http/errors.ts';
+import { budget } from '../helpers/budget.ts';
 
 const CHROMIUM = '/usr/bin/chromium';
 
@@ -34,7 +35,7 @@ describe('/openapi.json', () => {
     }
     expect(doc.components.schemas.Error.properties.error.enum.sort()).toEqual(Object.keys(ERRORS).sort());
     // Validating the ~1 MB document takes ~17 s quiet and went past 90 s on two loaded cores.
-  }, 300_000);
+  }, budget(100));
 
   it('documents paging limits, sort keys and time units of a list', async () => {
     const app = await testApp();
@@ -176,7 +177,7 @@ describe('/docs', () => {
       const r = await page.goto(`${address}/docs`, { waitUntil: 'networkidle0', timeout: 240_000 });
       expect(r?.status()).toBe(200);
       // Operations are titled by path once the page has loaded /openapi.json.
-      await page.waitForFunction(() => document.body.innerText.includes('/api/block'), { timeout: 240_000 });
+      await page.waitForFunction(() => document.body.innerText.includes('/api/block'), { timeout: budget(80) });
       const text = await page.evaluate(() => document.body.innerText);
       // Grouped by SPEC §4 section: every section tag of the document is a heading of the page.
       expect(doc.tags.length).toBeGreaterThanOrEqual(10);
@@ -198,5 +199,5 @@ describe('/docs', () => {
       rmSync(profile, { recursive: true, force: true });
     }
     // Chromium's start and the 5 MB reference script take ~40 s on two loaded cores: the bound is generous on purpose.
-  }, 300_000);
+  }, budget(100));
 });

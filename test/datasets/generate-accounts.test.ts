@@ -13,6 +13,7 @@ import { generate } from '../../datasets/generate/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest } from '../../src/lake/manifest.ts';
 import { TEST_SEED } from '../global-setup.ts';
+import { budget } from '../helpers/budget.ts';
 
 let root: string;
 let db: Db;
@@ -66,7 +67,7 @@ beforeAll(async () => {
           UNION ALL SELECT contract_address, contract_type, block_number, tx_index, "timestamp" FROM transactions
           WHERE contract_type = 30 AND contract_ret = 'SUCCESS')
     WHERE address IN (SELECT address FROM born) GROUP BY address`);
-}, 600_000);
+}, budget(200));
 
 afterAll(() => {
   db?.close();

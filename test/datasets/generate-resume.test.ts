@@ -20,6 +20,7 @@ import { PROFILES } from '../../datasets/generate/profiles.ts';
 import { SELECTORS } from '../../datasets/generate/reference.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
+import { budget } from '../helpers/budget.ts';
 
 let root: string;
 let unbroken: Manifest;
@@ -94,7 +95,7 @@ beforeAll(async () => {
   } finally {
     PROFILES.tiny = tiny;
   }
-}, 600_000);
+}, budget(200));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('resuming a batched build', () => {

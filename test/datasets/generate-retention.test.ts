@@ -12,6 +12,7 @@ import { generate } from '../../datasets/generate/index.ts';
 import { PROFILES } from '../../datasets/generate/profiles.ts';
 import { Lease } from '../../src/lake/leases.ts';
 import { type Manifest, readManifest } from '../../src/lake/manifest.ts';
+import { budget } from '../helpers/budget.ts';
 
 let root: string;
 let out: string;
@@ -36,13 +37,13 @@ describe('a generator build keeps only its own version and the leased ones', () 
     first = await generate({ profile: 'tiny', seed: 11, out, batchDays: 3, threads: 2 });
     expect(Object.keys(first.tables.blocks!.partitions!)).toHaveLength(6);
     expect(versions()).toEqual([first.version]);
-  }, 120_000);
+  }, budget(40));
 
   it('a single-batch build over it, with no lease, drops the older version at once', async () => {
     leased = await generate({ profile: 'tiny', seed: 12, out, threads: 2 });
     expect(leased.fingerprint).not.toBe(first.fingerprint);
     expect(versions()).toEqual([leased.version]);
-  }, 120_000);
+  }, budget(40));
 
   it('a leased version survives a batched build over it; released, the next build drops it', async () => {
     const lease = await Lease.take(out, leased.version);
@@ -56,5 +57,5 @@ describe('a generator build keeps only its own version and the leased ones', () 
     }
     const after = await generate({ profile: 'tiny', seed: 14, out, threads: 2 });
     expect(versions()).toEqual([after.version]);
-  }, 240_000);
+  }, budget(80));
 });

@@ -12,6 +12,7 @@ import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { hexToBase58, isBase58Address, wordToBase58, ZERO_ADDRESS } from '../../src/chain/address.ts';
 import { TEST_SEED } from '../global-setup.ts';
+import { budget } from '../helpers/budget.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const END = Date.UTC(2026, 10, 1); // default end date 2026-11-01, exclusive
@@ -53,7 +54,7 @@ beforeAll(async () => {
       await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
     }
   }
-}, 120_000);
+}, budget(40));
 
 afterAll(() => {
   db?.close();
@@ -67,7 +68,7 @@ describe('determinism', () => {
     for (const [name, t] of Object.entries(manifest.tables)) expect(again.tables[name]?.rows, name).toBe(t.rows);
     const other = await generate({ profile: 'tiny', seed: TEST_SEED + 1, out: path.join(root, 'other') });
     expect(other.fingerprint).not.toBe(manifest.fingerprint);
-  }, 180_000); // two tiny generations: ~20 s on an idle machine, more when the cores are shared
+  }, budget(60)); // two tiny generations: ~20 s on an idle machine, more when the cores are shared
 });
 
 describe('blocks', () => {

@@ -19,6 +19,7 @@ import { lakeDir } from '../helpers/lake.ts';
 import { TEST_SEED } from '../global-setup.ts';
 import { rawViewStatements } from '../exact/checks.ts';
 import { governanceChecks } from '../exact/governance.ts';
+import { budget } from '../helpers/budget.ts';
 
 let root: string;
 let batched: Manifest;
@@ -35,7 +36,7 @@ beforeAll(async () => {
   batched = await generate({ profile: 'tiny', seed: TEST_SEED, out: root, batchDays: 12, threads: 2 });
   app = await buildApp({ dataDir: root, endpoints, cacheBytes: 0 });
   db = await Db.open({ threads: 2 });
-}, 600_000);
+}, budget(200));
 
 afterAll(async () => {
   await app?.close();

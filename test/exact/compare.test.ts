@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { get, sql, testManifest } from '../helpers/lake.ts';
 import { NOT_AUDITED, audit } from './checks.ts';
+import { budget } from '../helpers/budget.ts';
 
 /** Endpoints whose figures need data a valid lake may lack (the ingested one has no prices and no account snapshots). */
 const NEEDS = {
@@ -28,5 +29,5 @@ describe('exact numbers across the served endpoints (issue 16)', () => {
     expect(missing, 'served endpoints the audit does not compare').toEqual([]);
     expect(Object.keys(NOT_AUDITED).filter((p) => !registered.includes(p)), 'stale NOT_AUDITED entries').toEqual([]);
     expect(Object.values(result.counts).reduce((a, b) => a + b, 0)).toBeGreaterThan(900);
-  }, 120_000);
+  }, budget(40));
 });

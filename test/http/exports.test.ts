@@ -19,6 +19,7 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { OPENING_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { budget } from '../helpers/budget.ts';
 
 type Options = Partial<Parameters<typeof buildApp>[0]>;
 
@@ -210,7 +211,7 @@ describe('a whole export outlasts the query timeout and has every row', () => {
       for (let i = 1; i < got.length; i++) expect(BigInt(got[i - 1]!.bal) >= BigInt(got[i]!.bal)).toBe(true);
     });
     // A million blocks through a CSV encoder on a shared 2-core machine: minutes under load, not the default 5 s.
-  }, 900_000);
+  }, budget(300));
 });
 
 /** Independent TRC20 ledger (plain SQL over the raw transfers and the opening snapshots, as the holders test). */
@@ -306,7 +307,7 @@ describe('a cut export is visible to the client', () => {
       expect(r.trailers).toBe('');
       expect(dataRows(r.body).length).toBeGreaterThan(0);
     });
-  }, 120_000);
+  }, budget(40));
 
   it("a limit reached before the first row is a 503 EXPORT_LIMIT (headers not sent yet), never an empty 200", async () => {
     await withServer({ exportMaxMs: 1 }, async (port) => {
@@ -323,5 +324,5 @@ describe('a cut export is visible to the client', () => {
       expect(d.complete).toBe(false);
       expect(d.trailers['x-row-count']).toBeUndefined();
     });
-  }, 120_000);
+  }, budget(40));
 });

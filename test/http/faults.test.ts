@@ -20,6 +20,7 @@ import { verifyVersion } from '../../src/lake/verify.ts';
 import { LEASES_DIR } from '../../src/lake/leases.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { sqlOver } from '../helpers/raw-sql.ts';
+import { budget } from '../helpers/budget.ts';
 
 const run = promisify(execFile);
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -219,7 +220,7 @@ describe('versions under a live server', () => {
       await expect(app.lake.use(async () => {
         throw new Error('INTERNAL Error: Attempted to access index 0 within vector of size 0');
       })).rejects.toBeInstanceOf(EngineFaultError);
-      await vi.waitFor(() => expect(app.lake.current).not.toBe(faulted), { timeout: 10_000 });
+      await vi.waitFor(() => expect(app.lake.current).not.toBe(faulted), { timeout: budget(4) });
       expect((await app.inject({ method: 'GET', url: '/api/block?limit=2' })).statusCode).toBe(200);
       expect((await health(app)).engineRestarts).toBeGreaterThanOrEqual(1);
     } finally {

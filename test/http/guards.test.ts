@@ -12,6 +12,7 @@ import { defineEndpoint, type AnyEndpoint } from '../../src/endpoints/kit/endpoi
 import { endpoints } from '../../src/endpoints/index.ts';
 import { serveConfig } from '../../src/config.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
+import { budget } from '../helpers/budget.ts';
 
 const block = endpoints.find((e) => e.path === '/api/block')!;
 
@@ -103,7 +104,7 @@ describe('CSV export with a reader that stops reading', () => {
     // Not the query timeout (issue 28): an export outlives it; the operator's export limit bounds it instead.
     { name: "the operator's export time limit covers the whole export, reading included", opts: { csvStallMs: 60_000, exportMaxMs: 20_000, timeoutMs: 60_000 } },
   ]) {
-    it(`${c.name}; its export slot and connection are released, queries are never held behind it (pool of 1, one export lane)`, { timeout: 300_000 }, async () => {
+    it(`${c.name}; its export slot and connection are released, queries are never held behind it (pool of 1, one export lane)`, { timeout: budget(100) }, async () => {
       const [{ n }] = (await sql('SELECT count(*) AS n FROM raw_transactions')) as [{ n: bigint }];
       await withApp({ endpoints: [...endpoints, bigCsv], poolSize: 1, maxExports: 1, ...c.opts }, async (app) => {
         await app.listen({ port: 0, host: '127.0.0.1' });

@@ -17,6 +17,7 @@ import { compact, runDatasets } from '../../src/lake/compact.ts';
 import { lakeDir } from '../helpers/lake.ts';
 import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
+import { budget } from '../helpers/budget.ts';
 
 const DAY_MS = 86_400_000;
 const day = (ts: number): string => new Date(Math.floor(ts / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
@@ -92,7 +93,7 @@ describe('incremental derive', () => {
       appended.push(await publishVersion(db, { dataDir: appendRoot, source: { kind: 'test' }, append: true, solidBlock: upTo }));
       below = upTo;
     }
-  }, 900_000);
+  }, budget(300));
 
   afterAll(async () => {
     db?.close();

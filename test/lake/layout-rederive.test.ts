@@ -20,6 +20,7 @@ import { rederive } from '../../src/lake/publish.ts';
 import { loadReferences } from '../../src/lake/reference.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
+import { budget } from '../helpers/budget.ts';
 
 let root: string;
 let lake: string;
@@ -51,7 +52,7 @@ beforeAll(async () => {
   lake = await ingestedLake({ before: 3, after: 3, slotMs: 8 * 3_600_000, rich: true }, root);
   db = await Db.open({ threads: 2 });
   original = (await readManifest(lake))!;
-}, 120_000);
+}, budget(40));
 afterAll(() => {
   db?.close();
   rmSync(root, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { asyncBufferFromFile, parquetMetadataAsync, parquetReadObjects } from 'h
 import { compressors } from 'hyparquet-compressors';
 import { lakeDir, testManifest } from '../helpers/lake.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
+import { budget } from '../helpers/budget.ts';
 
 async function parquetFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
@@ -223,5 +224,5 @@ describe('docs/lake.md examples on the test lake', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
-  }, 180_000);
+  }, budget(60));
 });

@@ -15,6 +15,7 @@ import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
+import { budget } from '../helpers/budget.ts';
 
 const SAMPLE = new URL('../../datasets/reference/', import.meta.url).pathname;
 let root: string;
@@ -42,7 +43,7 @@ const sampleRows = sampleCsv.trim().split('\n').length - 1;
 beforeAll(async () => {
   root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-ref-'));
   lake = await ingestedLake({ before: 0, after: 0 }, root);
-}, 120_000);
+}, budget(40));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('reference datasets', () => {
@@ -65,7 +66,7 @@ describe('reference datasets', () => {
     const [usdt] = await sqlOver('', `SELECT * FROM read_parquet('${versionDir(lake, m)}/ref/address_labels.parquet') WHERE address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'`);
     expect(usdt).toMatchObject({ public_tag: 'Tether USD (USDT)', category: 'token', entity: 'Tether' });
     expect((await health()).absentReference).toEqual(['chain_anchors', 'node_geo', 'price_candles']);
-  }, 60_000);
+  }, budget(20));
 
   const bad: [string, Record<string, string>, RegExp][] = [
     ['an invalid address (pattern), naming row and column', { 'address_labels.csv': 'address,public_tag,category\nT9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb,a,burn\nTR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t,b,token\n0xdead,c,other\n' }, /^address_labels\.csv: row 3, column address: does not match/],
@@ -89,7 +90,7 @@ describe('reference datasets', () => {
       expect(after.version).toBe(before.version);
       expect(after.tables.address_labels?.rows).toBe(sampleRows);
       expect(after.tables.chain_anchors).toBeUndefined();
-    }, 60_000);
+    }, budget(20));
   }
 
   it('a load of one dataset keeps the others; JSON, JSON lines and Parquet give the same content as CSV', async () => {
@@ -114,7 +115,7 @@ describe('reference datasets', () => {
     const m4 = await loadReferences(lake, pq);
     expect(m4.tables.chain_anchors!.hash).toBe(m1.tables.chain_anchors!.hash);
     expect(m4.tables.chain_anchors!.loadedFrom!.file).toBe('chain_anchors.parquet');
-  }, 120_000);
+  }, budget(40));
 
   it('price_candles: loaded with its prices as the exact text of the file (no rounding through a double)', async () => {
     const csv = 'asset,quote,source,time,open,high,low,close,volume,market_cap\n'
@@ -124,7 +125,7 @@ describe('reference datasets', () => {
     expect(m.tables.price_candles?.rows).toBe(2);
     const rows = await sqlOver('', `SELECT quote, close, volume FROM read_parquet('${versionDir(lake, m)}/ref/price_candles.parquet') ORDER BY quote`);
     expect(rows).toEqual([{ quote: 'EUR', close: '0.26491114', volume: null }, { quote: 'USD', close: '0.2893118100000000000001', volume: '77525879.35' }]);
-  }, 60_000);
+  }, budget(20));
 
   it('a later publish (rederive) carries the reference datasets over with their origin', async () => {
     const before = (await readManifest(lake))!;
@@ -134,5 +135,5 @@ describe('reference datasets', () => {
     expect(m.tables.price_candles).toEqual(before.tables.price_candles);
     expect(m.fingerprint).toBe(before.fingerprint);
     expect((await health()).absentReference).toEqual(['node_geo']); // the one reference this test loads no file for
-  }, 120_000);
+  }, budget(40));
 });

@@ -14,6 +14,7 @@ import { derivedDatasets } from '../../src/lake/derived.ts';
 import { memoryBytes, SORT_BYTES_PER_ROW, sortParts } from '../../src/lake/derive.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
+import { budget } from '../helpers/budget.ts';
 
 const bucketed = derivedDatasets.filter((d) => d.bucketBy).map((d) => d.name);
 /** Small enough that the lake's largest by-address copy needs several parts: 48 MB / 1,200 bytes = 40,000 rows a part. */
@@ -52,7 +53,7 @@ beforeAll(async () => {
   onePart = await rederive(lake, undefined, { all: true });
   onePartFiles = await orderedFiles(onePart);
   inParts = await rederive(lake, undefined, { all: true, memoryLimit: SMALL, tempDirectory: path.join(root, 'spill') });
-}, 180_000);
+}, budget(60));
 afterAll(() => {
   db?.close();
   rmSync(root, { recursive: true, force: true });

@@ -15,6 +15,7 @@ import { loadReferences } from '../../src/lake/reference.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
+import { budget } from '../helpers/budget.ts';
 
 // Above 2^53, so a double would round them.
 const ISSUED = 9_007_199_254_740_993_123n;
@@ -82,7 +83,7 @@ beforeAll(async () => {
     ['max_tps', MAX_TPS, first - 1],
     ['trc10_count', TRC10, first - 1],
   ]);
-}, 180_000);
+}, budget(60));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('whole-chain figures with anchors', () => {
@@ -116,7 +117,7 @@ describe('whole-chain figures with anchors', () => {
       expect(numberLiterals(stats.text, 'txCount')[0]).toBe(String(PRE_TX + BigInt(Number(t.n))));
       expect([stats.body.trxTransferCount, stats.body.trc20Top10]).toEqual([null, null]);
     });
-  }, 300_000);
+  }, budget(100));
 
   it('an anchor dated before the block just before the first one, or none, gives null', async () => {
     await loadAnchors([
@@ -133,5 +134,5 @@ describe('whole-chain figures with anchors', () => {
       expect([row.totalAddress, row.accountWithTrx, row.totalTrc10]).toEqual([null, null, null]);
       expect((await call('/api/top10?type=0')).body.trc10_all).toBeNull();
     });
-  }, 300_000);
+  }, budget(100));
 });

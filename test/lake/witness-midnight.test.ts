@@ -18,6 +18,7 @@ import { witnessDailyStats } from '../../src/lake/derived.ts';
 import { versionDir, type Manifest } from '../../src/lake/manifest.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
 import { contentOf } from '../helpers/lake-content.ts';
+import { budget } from '../helpers/budget.ts';
 
 const DAY_MS = 86_400_000;
 const MIDNIGHT = Date.UTC(2026, 9, 10); // a maintenance boundary (every 6 h from UTC midnight)
@@ -85,7 +86,7 @@ describe('witness_daily_stats across midnight', () => {
       appended = await publish(app, below, upTo, { append: true });
       below = upTo;
     }
-  }, 120_000);
+  }, budget(40));
 
   afterAll(async () => {
     db?.close();

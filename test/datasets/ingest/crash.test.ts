@@ -12,6 +12,7 @@ import { readManifest, versionDir, type Manifest } from '../../../src/lake/manif
 import { runIngest } from '../../../datasets/ingest/index.ts';
 import { type FakeNode, REAL_BLOCK, startFakeNode } from './fake-node.ts';
 import { openLake, tempLake } from './lake-read.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const FROM = REAL_BLOCK - 5;
@@ -67,7 +68,7 @@ async function assertComplete(dir: string, m: Manifest): Promise<void> {
   }
 }
 
-describe('kill -9 mid-run', { timeout: 180_000 }, () => {
+describe('kill -9 mid-run', { timeout: budget(60) }, () => {
   it('leaves the last published version served; the re-run matches an uninterrupted run', async () => {
     const reference = tempLake();
     cleanups.push(reference.cleanup);

@@ -12,6 +12,7 @@ import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESSES, WIT
 import { openLake, tempLake } from './lake-read.ts';
 import { rederive } from '../../../src/lake/publish.ts';
 import { versionDir } from '../../../src/lake/manifest.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const LIST_APIS = ['/wallet/listnodes', '/wallet/getchainparameters', '/wallet/listproposals', '/wallet/listwitnesses'];
 const PRODUCER = hexToBase58(String(realBlock.block_header.raw_data.witness_address));
@@ -174,7 +175,7 @@ describe('the witnesses dimension', () => {
         Object.assign(node.state, { slotMs: 3000, tallyStep: 0, low: REAL_BLOCK - 3, head: REAL_BLOCK + 3, solid: REAL_BLOCK + 3 });
       }
     }
-  }, 240_000);
+  }, budget(80));
 });
 
 describe('NodeListSchedule', () => {

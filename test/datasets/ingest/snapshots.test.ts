@@ -12,6 +12,7 @@ import { base58ToHex, hexToBase58 } from '../../../src/chain/address.ts';
 import { openLake, tempLake, type LakeView } from './lake-read.ts';
 import { REAL_BLOCK, startFakeNode, type FakeNode } from './fake-node.ts';
 import { STAKERS } from './fake-node-state.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const LOW = REAL_BLOCK - 10;
 const A = REAL_BLOCK + 5;
@@ -29,7 +30,7 @@ beforeAll(async () => {
   node.state.solid = B;
   await runIngest({ node: node.url, out: tmp.dir, ...quiet });
   lake = await openLake(tmp.dir);
-}, 120_000);
+}, budget(40));
 
 afterAll(async () => {
   lake?.close();

@@ -16,6 +16,7 @@ import { readManifest } from '../../../src/lake/manifest.ts';
 import { openLake, tempLake, type LakeView } from './lake-read.ts';
 import { handle, infosAt, JTOKEN_HEX, OTHER_TRC20_HEX, REAL_BLOCK, startFakeNode, USDT_HEX, type FakeNode } from './fake-node.ts';
 import { balanceOf, openingTrc20, totalSupply, trc20Ledger } from './fake-node-trc20.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const LOW = REAL_BLOCK - 10;
 const A = REAL_BLOCK + 5;
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await runIngest({ node: node.url, out: tmp.dir, ...quiet });
   lake = await openLake(tmp.dir);
   app = await buildApp({ dataDir: tmp.dir, endpoints, cacheBytes: 0 });
-}, 120_000);
+}, budget(40));
 
 afterAll(async () => {
   await app?.close();
