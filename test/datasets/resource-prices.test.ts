@@ -31,10 +31,17 @@ describe('generated resource_prices', () => {
     expect(Number(e!.n)).toBeGreaterThan(0);
     expect(Number(e!.after)).toBeGreaterThan(0);
     expect(Number(e!.bad)).toBe(0);
-    const [b] = await sql(`SELECT count(*) FILTER (WHERE net_fee <> size_bytes * ${GENERATOR_BANDWIDTH_PRICE_SUN}) AS bad, count(*) AS n
-      FROM raw_transactions WHERE net_fee > 0 AND contract_type <> 0`);
+    // A transaction creating an account (AccountCreate, or a transfer to a new address: it pays the 1 TRX creation fee
+    // beside its resource and memo fees) burns the fixed 0.1 TRX instead of its bytes; every other one its bytes.
+    const [b] = await sql(`WITH t AS (SELECT net_fee, size_bytes,
+        contract_type = 0 OR fee - energy_fee - net_fee - CASE WHEN memo <> '' THEN 1000000 ELSE 0 END = 1000000 AS creates
+        FROM raw_transactions WHERE net_fee > 0)
+      SELECT count(*) FILTER (WHERE NOT creates AND net_fee <> size_bytes * ${GENERATOR_BANDWIDTH_PRICE_SUN}) AS bad,
+             count(*) FILTER (WHERE creates AND net_fee <> 100000) AS bad_creating, count(*) FILTER (WHERE NOT creates) AS n
+      FROM t`);
     expect(Number(b!.n)).toBeGreaterThan(0);
     expect(Number(b!.bad)).toBe(0);
+    expect(Number(b!.bad_creating)).toBe(0);
     const pre = await sql('SELECT as_of_block, tx_count FROM dim_pre_window_totals');
     const [first] = await sql('SELECT min(block_number) AS b FROM raw_blocks');
     expect(pre.map((r) => Number(r.as_of_block))).toEqual([Number(first!.b) - 1]);
