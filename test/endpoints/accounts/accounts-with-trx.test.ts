@@ -9,7 +9,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 import { DAY_MS, lakeDays } from '../stats/expected.ts';
-import { EXPECTED_ACCOUNTS_SQL } from './expected-accounts.ts';
+import { trxHolderDaysSql } from './expected-accounts.ts';
 
 describe('GET /api/overview/accountswithtrx', () => {
   it('accounts holding TRX and all accounts at the end of every lake day, as a plain count', async () => {
@@ -17,22 +17,7 @@ describe('GET /api/overview/accountswithtrx', () => {
     const { firstMs, lastMs, first, last } = await lakeDays();
     const span = Math.round((lastMs - firstMs) / DAY_MS) + 1;
     const flows = path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
-    const want = await sql(`
-      WITH acc AS (SELECT address, create_time FROM (${EXPECTED_ACCOUNTS_SQL})),
-      h AS (SELECT s.address, s.balance, s.as_of_block FROM snap_account_snapshots s JOIN acc USING (address)
-            QUALIFY row_number() OVER (PARTITION BY s.address ORDER BY s.as_of_block DESC) = 1),
-      f AS (SELECT address, block_number, "timestamp", delta FROM read_parquet('${flows}', hive_partitioning = false)),
-      d AS (SELECT DISTINCT "date" AS day, epoch_ms(CAST("date" AS DATE) + 1) AS next_ms FROM raw_blocks
-            UNION SELECT 'opening', ${m.first.timestamp}),
-      bal AS (
-        SELECT d.day, h.address,
-               h.balance - coalesce(sum(f.delta) FILTER (WHERE f.block_number <= h.as_of_block AND f."timestamp" >= d.next_ms), 0)
-                         + coalesce(sum(f.delta) FILTER (WHERE f.block_number > h.as_of_block AND f."timestamp" < d.next_ms), 0) AS balance
-        FROM h CROSS JOIN d LEFT JOIN f ON f.address = h.address
-        GROUP BY d.day, h.address, h.balance, h.as_of_block),
-      holders AS (SELECT day, count(*) FILTER (WHERE balance > 0) AS n FROM bal GROUP BY day)
-      SELECT day, n, (SELECT count(*) FROM acc WHERE create_time >= ${m.first.timestamp} AND create_time < d.next_ms) AS created
-      FROM holders JOIN d USING (day) ORDER BY day`);
+    const want = await sql(trxHolderDaysSql(flows, m.first.timestamp));
     const opening = Number(want.find((w) => w.day === 'opening')!.n);
     const anchors = new Map((await sql(`SELECT name, value_raw FROM ref_chain_anchors`)).map((r) => [String(r.name), Number(r.value_raw)]));
     const withTrx = anchors.get('accounts_with_trx');
