@@ -18,7 +18,7 @@ import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
 import { parseCsv } from '../helpers/csv.ts';
-import { OPENING_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_20 as LEDGER } from '../endpoints/tokens/ledgers.ts';
 import { budget } from '../helpers/budget.ts';
 
 type Options = Partial<Parameters<typeof buildApp>[0]>;
@@ -213,14 +213,6 @@ describe('a whole export outlasts the query timeout and has every row', () => {
     // A million blocks through a CSV encoder on a shared 2-core machine: minutes under load, not the default 5 s.
   }, budget(300));
 });
-
-/** Independent TRC20 ledger (plain SQL over the raw transfers and the opening snapshots, as the holders test). */
-const LEDGER = `
-  SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
-    SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
-    UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
-    UNION ALL ${OPENING_20}
-  ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
 
 /**
  * Reads a raw HTTP/1.1 response from a socket (no HTTP library between the server and the test): the status line,

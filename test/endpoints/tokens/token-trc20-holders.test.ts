@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
-import { OPENING_20 } from './ledgers.ts';
+import { LEDGER_20 as LEDGER, ZERO } from './ledgers.ts';
 import { expectedLiteral, numberLiterals } from './supply-ledger.ts';
 
-const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 
-/** Independent ledger: opening balances (issue 12) + net TRC20 flow per (contract, holder) over the raw transfers, exact. */
-const LEDGER = `
-  SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
-    SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
-    UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
-    UNION ALL ${OPENING_20}
-  ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
 
 interface Holder { holder_address: string; balance: string; contract_address: string }
 
