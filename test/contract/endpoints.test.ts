@@ -19,6 +19,7 @@ import type { ListMeta } from '../../src/endpoints/kit/list.ts';
 import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
+import { sampleValues } from '../helpers/sample-values.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -43,18 +44,7 @@ const withQuery = (path: string, q: string) => (q ? `${path}?${q}` : path);
 const join = (...qs: string[]) => qs.filter(Boolean).join('&');
 
 beforeAll(async () => {
-  const col = async (q: string) => (await sql(q)).map((r) => String(Object.values(r)[0]));
-  candidates = [
-    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc721' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT contract_address FROM raw_token_transfers WHERE token_standard = 'trc1155' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT to_address FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT owner_address FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT token_id FROM raw_transactions WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
-    ...(await col(`SELECT tx_hash FROM raw_transactions ORDER BY block_number DESC LIMIT 1`)),
-    '1',
-    '2',
-  ];
+  candidates = await sampleValues();
   for (const ep of all) {
     const req = required(ep);
     if (req.length === 0) {
