@@ -19,7 +19,7 @@ import { publishVersion } from '../../src/lake/publish.ts';
 import { stageReferences } from '../../src/lake/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
-import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_PRE_WINDOW } from '../../src/chain/economics.ts';
+import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_SUPPLY_TRX, generatorPreWindow } from '../../src/chain/economics.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
 import { workFolder } from './work-folder.ts';
@@ -206,6 +206,10 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     n_slots: nSlots,
     span_ms: nSlots * 3000,
     first_number: firstNumber,
+    // whole-chain anchors as of the block before the window (exact HUGEINT text: they exceed 2^53)
+    pre_issued_sun: `${generatorPreWindow(firstNumber).issuedSun}::HUGEINT`,
+    pre_burned_sun: `${generatorPreWindow(firstNumber).burnedSun}::HUGEINT`,
+    supply_trx: `${GENERATOR_SUPPLY_TRX}`,
     lambda,
     growth: 0.3,
     v34_ts: VERSION_34_FROM,
@@ -1015,10 +1019,9 @@ async function writeStatisticsDimensions(db: Db, out: string, incremental: boole
   for (const e of energyChanges) await db.run(`INSERT INTO resource_prices VALUES ('energy', ${e.fromTs}, ${e.price})`);
   // A later batch continues the window: the totals are those before its first published block, not before the batch.
   const first = incremental ? (await readManifest(out))!.first.number : Number(await db.scalar('SELECT min(block_number) FROM blocks'));
-  const p = GENERATOR_PRE_WINDOW;
-  const tx = BigInt(first) * BigInt(p.txPerBlock);
-  const bytes = tx * BigInt(p.bytesPerTx) + BigInt(first) * BigInt(p.bytesPerBlock);
-  await db.run(`INSERT INTO pre_window_totals VALUES (${first - 1}, ${tx}, ${bytes}, 'generator')`);
+  // The same figures as the chain_anchors of 08-reference-synthetic.sql (one function, src/chain/economics.ts).
+  const p = generatorPreWindow(first);
+  await db.run(`INSERT INTO pre_window_totals VALUES (${first - 1}, ${p.txCount}, ${p.bytes}, 'generator')`);
 }
 
 /**

@@ -372,6 +372,31 @@ describe('reference datasets', () => {
     }
   });
 
+  it('the whole-chain anchors: one transactions figure, issued / burned / TRC10 as of the block before the window', async () => {
+    const first = manifest.first!.number;
+    // Transactions (and bytes) have one anchor, pre_window_totals: chain_anchors holds no second figure to disagree.
+    const [extra] = await q(`SELECT count(*) AS n FROM chain_anchors WHERE name IN ('tx_count', 'blockchain_bytes')`);
+    expect(num(extra!.n)).toBe(0);
+    const [pre] = await q('SELECT as_of_block, CAST(tx_count AS VARCHAR) AS tx FROM pre_window_totals');
+    expect(num(pre!.as_of_block)).toBe(first - 1);
+    const rows = await q(`SELECT name, value_raw, as_of_block FROM chain_anchors WHERE name IN ('issued_sun', 'burned_sun', 'trc10_count')`);
+    const a = new Map(rows.map((r) => [String(r.name), BigInt(String(r.value_raw))]));
+    for (const r of rows) expect(num(r.as_of_block), String(r.name)).toBe(first - 1);
+    // Issued: blocks 1..first-1 paid between 48 and 176 TRX each (mainnet's reward history, tron-chain-data §4.1).
+    const blocks = BigInt(first - 1);
+    expect(a.get('issued_sun')!).toBeGreaterThanOrEqual(blocks * 48_000_000n);
+    expect(a.get('issued_sun')!).toBeLessThanOrEqual(blocks * 176_000_000n);
+    // Supply = 100 G TRX at genesis + issued − burned, the supply the price candles' market cap is made of.
+    const supplySun = 100_000_000_000_000_000n + a.get('issued_sun')! - a.get('burned_sun')!;
+    expect(a.get('burned_sun')!).toBeGreaterThan(0n);
+    const [c] = await q(`SELECT market_cap, close FROM price_candles WHERE quote = 'USD' ORDER BY "time" LIMIT 1`);
+    expect(Number(c!.market_cap) / Number(c!.close) / 1e6).toBeCloseTo(Number(supplySun / 1_000_000n) / 1e6, 0);
+    // TRC10: ids are issued in sequence from 1,000,001, so the count is at least the highest id the chain shows.
+    const [t] = await q(`SELECT max(CAST(token_id AS BIGINT)) - 1000000 AS n, count(*) AS tokens FROM tokens WHERE token_standard = 'trc10'`);
+    expect(a.get('trc10_count')).toBe(BigInt(String(t!.n)));
+    expect(a.get('trc10_count')!).toBeGreaterThanOrEqual(BigInt(String(t!.tokens)));
+  });
+
   it('the pre-window anchors: accounts holding TRX are fewer than the accounts', async () => {
     const [a] = await q(`SELECT max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'account_count') AS accounts,
                                 max(CAST(value_raw AS HUGEINT)) FILTER (WHERE name = 'accounts_with_trx') AS with_trx FROM chain_anchors`);

@@ -14,13 +14,20 @@ SELECT address, public_tag, category, entity, 'synthetic' AS source FROM (
 )
 QUALIFY row_number() OVER (PARTITION BY address ORDER BY category, public_tag) = 1;
 
--- Whole-chain totals before the generated window (synthetic: proportional to the first block's height).
+-- Whole-chain totals before the generated window, as of the block just before its first one (the dating rule of
+-- sql/fragments/whole-anchors.sql). Transactions and bytes are not written here: pre_window_totals (index.ts) is their
+-- one anchor (README "Whole-chain anchors"). TRX issued as rewards and burned: src/chain/economics.ts
+-- generatorPreWindow (its reward history; burned = genesis + issued − the supply the candles' market cap uses). TRC10
+-- tokens: the highest TRC10 id of the chain's tokens − 1,000,000 (ids are issued in sequence from 1,000,001, and the
+-- window issues none). Accounts: synthetic, proportional to the first block's height.
 INSERT INTO chain_anchors BY NAME
 SELECT name, value_raw, {{first_number}} - 1 AS as_of_block, 'synthetic' AS source FROM (VALUES
-  ('tx_count', CAST(({{first_number}} - 1)::HUGEINT * 95 AS VARCHAR)),
   ('account_count', CAST(({{first_number}} - 1)::HUGEINT * 4 AS VARCHAR)),
-  ('blockchain_bytes', CAST(({{first_number}} - 1)::HUGEINT * 41000 AS VARCHAR))
-) v(name, value_raw);
+  ('issued_sun', CAST({{pre_issued_sun}} AS VARCHAR)),
+  ('burned_sun', CAST({{pre_burned_sun}} AS VARCHAR)),
+  ('trc10_count', (SELECT CAST(max(CAST(token_id AS BIGINT)) - 1000000 AS VARCHAR) FROM tokens WHERE token_standard = 'trc10'))
+) v(name, value_raw)
+WHERE value_raw IS NOT NULL;
 
 -- Accounts holding TRX before the window (synthetic: half of the pre-window accounts); /api/overview/accountswithtrx
 -- counts from it.
@@ -31,7 +38,7 @@ SELECT 'accounts_with_trx' AS name, CAST(({{first_number}} - 1)::HUGEINT * 2 AS 
 -- Daily TRX candles in USD, EUR and ETH (synthetic). The USD close is token_prices' TRX price of the day (printed with
 -- 8 decimals), so both price sources of the lake agree; EUR and ETH are the USD figures at drifting exchange rates.
 -- Open = the previous day's close (the first day: the close), high / low a hash-drawn spread around them; volume is
--- token_prices' volume_usd, market cap the close × a circulating supply of 94.7 G TRX.
+-- token_prices' volume_usd, market cap the close × the circulating supply (economics.ts GENERATOR_SUPPLY_TRX, 94.7 G TRX).
 INSERT INTO price_candles BY NAME
 WITH usd AS (
   SELECT day_ts, price_usd AS close, coalesce(lag(price_usd) OVER (ORDER BY day_ts), price_usd) AS open, volume_usd,
@@ -51,5 +58,5 @@ SELECT '_' AS asset, quote, 'synthetic' AS source, day_ts AS "time",
        printf('%.*f', decimals, least(open, close) * rate * (1 - spread)) AS low,
        printf('%.*f', decimals, close * rate) AS close,
        printf('%.2f', volume_usd * rate) AS volume,
-       printf('%.2f', close * rate * 94.7e9) AS market_cap
+       printf('%.2f', close * rate * CAST({{supply_trx}} AS DOUBLE)) AS market_cap
 FROM quotes;
