@@ -4,6 +4,13 @@
 -- Whole-chain counts (docs/compat.md "Whole-chain figures"): trc10_all = the trc10_count anchor before the first block
 -- (fragments/whole-anchors) + the lake's successful AssetIssue, NULL without it; trc20_all NULL (no source tells every
 -- TRC20 deployment); the transfer records the lake's sums only for a lake from genesis, else NULL (no per-kind anchor).
+-- The chain's state totals, never sums over the accounts a lake happened to read: freeze_sun = TRX staked on the whole
+-- chain, the node's own totals in the newest network_snapshots row (TotalNetWeight + TotalEnergyWeight +
+-- TotalTronPowerWeight, whole TRX: java-tron adds a stake to the weight of its one resource, so they do not overlap),
+-- NULL without one; votes = every witness's realtime votes (witness_realtime_votes: the last tally + the changes since,
+-- every voter counted), NULL without a witness tally; contract_balance_sun = the contracts' balances of the newest
+-- state only when the lake holds every account of the chain: its accounts equal the account_count anchor as of the
+-- block before its first one (fragments/whole-anchors; 0 from genesis) + the accounts created since, else NULL.
 -- Bounded: three rows, read from a week of hours, transfers and calls.
 WITH {{> fragments/whole-anchors}}, hours AS (
   SELECT w."time",
@@ -35,9 +42,13 @@ callers AS (
   GROUP BY w."time"
 ),
 state AS (
-  SELECT (SELECT CAST(coalesce(sum(tron_power), 0) AS VARCHAR) FROM stake_positions) AS freeze_sun,
-         (SELECT CAST(coalesce(sum(votes_used), 0) AS VARCHAR) FROM stake_positions) AS votes,
-         (SELECT CAST(coalesce(sum(balance), 0) AS VARCHAR) FROM accounts WHERE is_contract) AS contract_balance_sun,
+  SELECT (SELECT CAST(CAST(arg_max(CAST(total_net_weight AS HUGEINT) + total_energy_weight + total_tron_power_weight, as_of_block)
+                            AS HUGEINT) * 1000000 AS VARCHAR) FROM network_snapshots) AS freeze_sun,
+         (SELECT CAST(CAST(sum(votes) AS HUGEINT) AS VARCHAR) FROM witness_realtime_votes) AS votes,
+         (SELECT CASE WHEN (SELECT count(*) FROM accounts)
+                           = a.account_count + (SELECT count(*) FROM account_creations WHERE create_time >= (SELECT first_ts FROM chain_state))
+                      THEN (SELECT CAST(coalesce(sum(balance), 0) AS VARCHAR) FROM accounts WHERE is_contract) END
+          FROM whole_anchors a) AS contract_balance_sun,
          (SELECT CAST(a.trc10_count + (SELECT coalesce(sum(trc10_issued_count), 0) FROM daily_network_stats) AS BIGINT)
           FROM whole_anchors a) AS trc10_all,
          CAST(NULL AS BIGINT) AS trc20_all,

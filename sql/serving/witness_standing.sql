@@ -15,9 +15,12 @@
 -- of its block) plus the lake's production after that block: whole days after the snapshot's day from
 -- witness_daily_stats, and the rest of the snapshot's day from its raw blocks (the slot rules of
 -- sql/fragments/missed-slots.sql over that day's and the next day's files: the slot owners of the whole day, and the
--- gap across midnight), so the cost is a day's blocks, not history. No snapshot: the lake's window alone.
--- produced_trx, last_block and last_block_ts are the window's (the node does not count transactions); last_block
--- is the snapshot's latestBlockNum when the window holds no block of the witness.
+-- gap across midnight), so the cost is a day's blocks, not history. A witness without a row in the newest snapshot (or
+-- a lake without witness_snapshots): the lake's window when the window is its whole life (began_in_window of its
+-- application time: created at or after the lake's first block, or a lake from genesis), else NULL: the window alone
+-- is not its lifetime (docs/compat.md "Whole-chain figures"). produced_trx (transactions in its blocks, which the node
+-- does not count): the window's under the same rule, else NULL. last_block and last_block_ts are the window's;
+-- last_block is the snapshot's latestBlockNum when the window holds no block of the witness.
 WITH snap AS (
   SELECT * FROM witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM witness_snapshots)
 ), cut AS (
@@ -25,7 +28,8 @@ WITH snap AS (
          coalesce(max(as_of_ts), -1) // 86400000 * 86400000 AS day_ts
   FROM snap
 ), window_prod AS (
-  SELECT witness_address, sum(tx_count) AS produced_trx, max(last_block) AS last_block, max(last_block_ts) AS last_block_ts,
+  SELECT witness_address, sum(tx_count) AS produced_trx, sum(produced) AS produced, sum(missed) AS missed,
+         max(last_block) AS last_block, max(last_block_ts) AS last_block_ts,
          arg_max(last_block_version, last_block) AS last_block_version
   FROM witness_daily_stats GROUP BY witness_address
 ), later_days AS (
@@ -56,9 +60,11 @@ SELECT w.address, w.name, w.url, w.rank, w.witness_type,
        CASE WHEN head_ts() // 21600000 * 21600000 > (SELECT first_ts FROM chain_state) THEN coalesce(lc.votes, 0) ELSE w.votes END::BIGINT AS cycle_votes, coalesce(rt.votes, 0)::BIGINT AS realtime_votes,
        coalesce(cm.brokerage, w.brokerage) AS brokerage, coalesce(cm.changes, 0)::BIGINT AS brokerage_changes,
        least(coalesce(cm.lowest, w.brokerage), coalesce(cm.brokerage, w.brokerage)) AS lowest_brokerage, w.created_ts,
-       (coalesce(s.total_produced, 0) + coalesce(a.produced, 0))::BIGINT AS produced,
-       (coalesce(s.total_missed, 0) + coalesce(a.missed, 0))::BIGINT AS missed,
-       coalesce(p.produced_trx, 0)::BIGINT AS produced_trx,
+       CASE WHEN s.address IS NOT NULL THEN s.total_produced + coalesce(a.produced, 0)
+            WHEN began_in_window(w.created_ts) THEN coalesce(p.produced, 0) END::BIGINT AS produced,
+       CASE WHEN s.address IS NOT NULL THEN s.total_missed + coalesce(a.missed, 0)
+            WHEN began_in_window(w.created_ts) THEN coalesce(p.missed, 0) END::BIGINT AS missed,
+       CASE WHEN began_in_window(w.created_ts) THEN coalesce(p.produced_trx, 0) END::BIGINT AS produced_trx,
        CASE WHEN p.last_block IS NOT NULL THEN p.last_block WHEN s.latest_block_num > 0 THEN s.latest_block_num END AS last_block,
        p.last_block_ts, p.last_block_version
 FROM witnesses w

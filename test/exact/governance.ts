@@ -15,17 +15,26 @@ import { cycleTalliesOver, lastCycleVotesOver, proposalLedger } from '../helpers
 export async function governanceChecks({ io, get, check }: Ctx): Promise<void> {
   const dim = await io.sql('SELECT address, rank FROM dim_witnesses ORDER BY rank');
   const cycle = await lastCycleVotesOver(io.sql);
-  // Blocks produced, lifetime: the newest witness snapshot's totalProduced plus the raw blocks after its block (no
-  // snapshot: every raw block); transactions: the lake's.
+  // Blocks produced, lifetime: the newest witness snapshot's totalProduced plus the raw blocks after its block; a
+  // witness without a snapshot row: every raw block when the lake is its whole life (applied at or after the lake's
+  // first block, or a lake from genesis), else null; transactions: the lake's under that rule, else null.
   const made = new Map((await io.sql(`
     WITH snap AS (SELECT * FROM snap_witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM snap_witness_snapshots)),
+    first AS (SELECT min(block_number) AS b, min("timestamp") AS ts FROM raw_blocks),
     lake AS (
-      SELECT witness_address a, count(*) FILTER (WHERE block_number > (SELECT coalesce(max(as_of_block), -1) FROM snap)) AS after, sum(tx_count) AS tx
+      SELECT witness_address a, count(*) FILTER (WHERE block_number > (SELECT coalesce(max(as_of_block), -1) FROM snap)) AS after,
+             count(*) AS blocks, sum(tx_count) AS tx
       FROM raw_blocks GROUP BY 1
+    ), who AS (SELECT a FROM lake UNION SELECT address FROM snap UNION SELECT address FROM dim_witnesses),
+    began AS (
+      SELECT who.a, (SELECT b FROM first) = 0 OR coalesce(d.created_ts > 0 AND d.created_ts >= (SELECT ts FROM first), false) AS began
+      FROM who LEFT JOIN dim_witnesses d ON d.address = who.a
     )
-    SELECT coalesce(lake.a, snap.address) AS a, CAST(coalesce(snap.total_produced, 0) + coalesce(lake.after, 0) AS VARCHAR) AS n,
-           CAST(coalesce(lake.tx, 0) AS VARCHAR) AS tx
-    FROM lake FULL JOIN snap ON snap.address = lake.a`)).map((r) => [s(r.a), r]));
+    SELECT began.a,
+           CASE WHEN snap.address IS NOT NULL THEN CAST(snap.total_produced + coalesce(lake.after, 0) AS VARCHAR)
+                WHEN began.began THEN CAST(coalesce(lake.blocks, 0) AS VARCHAR) ELSE 'null' END AS n,
+           CASE WHEN began.began THEN CAST(coalesce(lake.tx, 0) AS VARCHAR) ELSE 'null' END AS tx
+    FROM began LEFT JOIN lake ON lake.a = began.a LEFT JOIN snap ON snap.address = began.a`)).map((r) => [s(r.a), r]));
   const [hi] = await io.sql('SELECT max("timestamp") AS ts FROM raw_blocks');
   const next = (Math.floor(Number(hi!.ts) / 21_600_000) + 1) * 21_600_000;
   const realtime = new Map([...(await cycleTalliesOver(io.sql, [next])).get(next)!].filter(([, v]) => v !== 0).map(([a, v]) => [a, s(v)]));

@@ -48,9 +48,17 @@ export async function top10Checks({ io, get, check }: Ctx): Promise<void> {
     check('/api/top10', `${prefix}trx_transfer_amount`, field(overview, `${prefix}trx_transfer_amount`), trx(f!.sun));
     check('/api/top10', `${prefix}trx_transaction_number`, field(overview, `${prefix}trx_transaction_number`), s(f!.n));
   }
-  const [state] = await io.sql(`SELECT CAST(coalesce(sum(${FROZEN}), 0) AS VARCHAR) frozen,
-                                       CAST(coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0) AS VARCHAR) contracts
+  // The state totals are the whole chain's (docs/compat.md "Whole-chain figures"): the node's stake weights of the
+  // newest network snapshot (whole TRX), null without one; the contracts' balances only when the lake holds every
+  // account (its accounts = the account_count anchor before its first block + those created since), else null.
+  const [net] = await io.sql(`SELECT CAST(CAST(total_net_weight AS HUGEINT) + total_energy_weight + total_tron_power_weight AS VARCHAR) w
+                              FROM snap_network_snapshots ORDER BY as_of_block DESC LIMIT 1`);
+  check('/api/top10', 'whole_freeze', field(overview, 'whole_freeze'), net ? s(net.w) : 'null');
+  const [state] = await io.sql(`WITH b AS (SELECT min(block_number) AS first, min("timestamp") AS first_ts FROM raw_blocks),
+                                a AS (SELECT CASE WHEN (SELECT first FROM b) = 0 THEN 0 ELSE (SELECT max(CAST(value_raw AS HUGEINT)) FROM ref_chain_anchors
+                                      WHERE name = 'account_count' AND as_of_block = (SELECT first FROM b) - 1) END AS n)
+                                SELECT CAST(coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0) AS VARCHAR) contracts,
+                                       count(*) = (SELECT n FROM a) + count(*) FILTER (WHERE create_time >= (SELECT first_ts FROM b)) AS complete
                                 FROM ${NEWEST}`);
-  check('/api/top10', 'whole_freeze', field(overview, 'whole_freeze'), trx(state!.frozen));
-  check('/api/top10', 'contract_whole_balance', field(overview, 'contract_whole_balance'), trx(state!.contracts));
+  check('/api/top10', 'contract_whole_balance', field(overview, 'contract_whole_balance'), state!.complete === true ? trx(state!.contracts) : 'null');
 }

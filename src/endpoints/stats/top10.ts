@@ -65,9 +65,9 @@ const overview = z.looseObject({
       windowFigures.map((f) => [`${prefix}${f}`, f === 'trx_transfer_amount' ? trxAmount : f === 'token_sum_transaction_amount' || f.startsWith('whole_net') ? z.number().nullable() : exactInt]),
     ),
   ),
-  whole_freeze: trxAmount,
-  whole_vote: exactInt,
-  contract_whole_balance: trxAmount,
+  whole_freeze: trxAmount.nullable(),
+  whole_vote: exactInt.nullable(),
+  contract_whole_balance: trxAmount.nullable(),
   token_all: count.nullable(),
   token_record: exactInt.nullable(),
   trc10_all: count.nullable(),
@@ -193,9 +193,10 @@ function overviewBody(rows: Row[], windows: Map<number, { start: number; end: nu
   const trc20Record = big(s?.trc20_record) ?? null;
   return {
     ...out,
-    whole_freeze: trx(big(s?.freeze_sun) ?? 0n),
-    whole_vote: big(s?.votes) ?? 0n,
-    contract_whole_balance: trx(big(s?.contract_balance_sun) ?? 0n),
+    // The chain's state totals or null (serving/top10_overview.sql, docs/compat.md "Whole-chain figures").
+    whole_freeze: trx(big(s?.freeze_sun) ?? null),
+    whole_vote: big(s?.votes) ?? null,
+    contract_whole_balance: trx(big(s?.contract_balance_sun) ?? null),
     token_all: trc10 === null || trc20 === null ? null : trc10 + trc20,
     token_record: trc10Record === null || trc20Record === null ? null : trc10Record + trc20Record,
     trc10_all: trc10,

@@ -14,9 +14,9 @@ const node = z.looseObject({
   address: z.string(),
   name: z.string(),
   url: z.string(),
-  missedTotal: z.number(),
-  producedTotal: z.number(),
-  producePercentage: z.number(),
+  missedTotal: z.number().nullable(),
+  producedTotal: z.number().nullable(),
+  producePercentage: z.number().nullable(),
   currentProducePercentage: z.number(),
 });
 
@@ -51,9 +51,9 @@ export default defineEndpoint({
             currentProducePercentage: today.get(w.address) ?? 100,
           }
         : null;
-    // Ties go to the better-ranked SR.
-    const pick = (f: (w: Witness) => number, dir: 1 | -1): Witness | undefined =>
-      all.filter((w) => w.witnessType === 1).reduce<Witness | undefined>((best, w) => (!best || dir * (f(w) - f(best)) > 0 ? w : best), undefined);
+    // Ties go to the better-ranked SR; an SR whose lifetime counts are unknown (null) is not compared.
+    const pick = (f: (w: Witness) => number | null, dir: 1 | -1): Witness | undefined =>
+      all.filter((w) => w.witnessType === 1 && f(w) !== null).reduce<Witness | undefined>((best, w) => (!best || dir * (f(w)! - f(best)!) > 0 ? w : best), undefined);
     return {
       total: all.length,
       increaseOf30Day: all.filter((w) => w.createdTs > ctx.now - 30 * DAY_MS).length,

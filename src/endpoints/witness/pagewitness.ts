@@ -8,11 +8,11 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { int, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
-import { share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
+import { byFigure, share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
 
 const paging: PagingOptions = { defaultLimit: 500, maxLimit: 1000, sumRule: false };
 
-const SORT_FIELDS: Record<string, (w: Witness) => number> = {
+const SORT_FIELDS: Record<string, (w: Witness) => number | null> = {
   votes: (w) => w.cycleVotes,
   latestBlock: (w) => w.lastBlock,
   producedTotal: (w) => w.produced,
@@ -49,10 +49,10 @@ const item = z.looseObject({
   witnessType: z.number().int(),
   latestBlockNumber: z.number().int(),
   latestSlotNumber: z.number().int(),
-  producedTotal: z.number().int(),
-  missedTotal: z.number().int(),
-  producedTrx: z.number().int(),
-  producePercentage: z.number(),
+  producedTotal: z.number().int().nullable(),
+  missedTotal: z.number().int().nullable(),
+  producedTrx: z.number().int().nullable(),
+  producePercentage: z.number().nullable(),
   brokerage: z.number().int(),
   voterBrokerage: z.number().int(),
   annualizedRate: z.string(),
@@ -88,8 +88,8 @@ export default defineEndpoint({
     let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
     const key = p.sortField === undefined ? undefined : SORT_FIELDS[p.sortField];
     if (key) {
-      const dir = p.sort === '1' ? -1 : 1;
-      list = [...list].sort((a, b) => dir * (key(a) - key(b)) || a.rank - b.rank);
+      // Unknown lifetime counts (null) last in both directions, ties by rank (docs/compat.md "Whole-chain figures").
+      list = [...list].sort(byFigure(key, p.sort === '1' ? -1 : 1));
     }
     const page = list.slice(p.page.start, p.page.start + p.page.limit);
     const srIndex = new Map(all.filter((w) => w.witnessType === 1).map((w, i) => [w.address, i + 1]));

@@ -25,20 +25,23 @@ export interface Witness {
   /** The lowest commission the lake knows in force: those its changes set and the current one. */
   lowestBrokerage: number;
   createdTs: number;
-  produced: number;
-  missed: number;
-  producedTrx: number;
+  /** Lifetime blocks produced / own slots missed / transactions in its blocks; null when the lake cannot know them
+   * (no snapshot row and a life longer than the window: docs/compat.md "Whole-chain figures"). */
+  produced: number | null;
+  missed: number | null;
+  producedTrx: number | null;
   lastBlock: number;
   lastBlockTs: number | null;
   /** Header version of its latest block in the lake; null without one. */
   version: number | null;
-  /** Percent of its slots it filled, 0-100 (100 when it had no slot in the lake). */
-  producePercentage: number;
+  /** Percent of its slots it filled, 0-100 (100 when it had no slot); null when its lifetime counts are unknown. */
+  producePercentage: number | null;
   /** Voters' yearly reward per vote, percent, 6 decimals. */
   annualizedRate: string;
 }
 
 const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
+const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
 export function percentage(produced: number, missed: number): number {
   return produced + missed === 0 ? 100 : (produced * 100) / (produced + missed);
@@ -69,9 +72,9 @@ export function toWitnesses(rows: readonly Row[]): Witness[] {
     brokerageChanges: n(r.brokerage_changes),
     lowestBrokerage: n(r.lowest_brokerage),
     createdTs: n(r.created_ts),
-    produced: n(r.produced),
-    missed: n(r.missed),
-    producedTrx: n(r.produced_trx),
+    produced: orNull(r.produced),
+    missed: orNull(r.missed),
+    producedTrx: orNull(r.produced_trx),
     lastBlock: n(r.last_block),
     lastBlockTs: r.last_block_ts === null || r.last_block_ts === undefined ? null : n(r.last_block_ts),
     version: r.last_block_version === null || r.last_block_version === undefined ? null : n(r.last_block_version),
@@ -79,9 +82,22 @@ export function toWitnesses(rows: readonly Row[]): Witness[] {
   const paidVotes = base.filter((w) => w.rank <= PAID_COUNT).reduce((a, w) => a + w.cycleVotes, 0);
   return base.map((w) => ({
     ...w,
-    producePercentage: percentage(w.produced, w.missed),
+    producePercentage: w.produced === null || w.missed === null ? null : percentage(w.produced, w.missed),
     annualizedRate: annualizedRate(w, paidVotes).toFixed(6),
   }));
+}
+
+/**
+ * Order of a sort by a figure that may be unknown (null): by the figure in the direction asked (1 ascending, -1
+ * descending), unknown figures last in either direction, ties by rank. E.g. list.sort(byFigure((w) => w.produced, -1)).
+ */
+export function byFigure(key: (w: Witness) => number | null, dir: 1 | -1): (a: Witness, b: Witness) => number {
+  return (a, b) => {
+    const x = key(a);
+    const y = key(b);
+    if (x === null || y === null) return (x === null ? 1 : 0) - (y === null ? 1 : 0) || a.rank - b.rank;
+    return dir * (x - y) || a.rank - b.rank;
+  };
 }
 
 /** Share of `part` in `total`, percent (0 when the total is 0). */

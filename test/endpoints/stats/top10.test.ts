@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { realtimeVotes } from '../witness/expected.ts';
 
 const HOUR = 3_600_000;
 const WINDOW_HOURS: Record<number, number> = { 1: 1, 2: 24, 3: 168, 4: 72 };
@@ -226,6 +227,33 @@ describe('GET /api/top10', () => {
     expect([body.trc10_all, body.trc20_all, body.token_all]).toEqual([trc10All, null, null]);
     expect(first).toBeGreaterThan(0n);
     expect([body.trc10_record, body.trc20_record, body.token_record]).toEqual([null, null, null]);
+  });
+
+  it('the overview\'s state totals are the whole chain\'s or null, never sums over the accounts the lake read', async () => {
+    const { body } = await get('/api/top10?type=0');
+    // whole_freeze: the node's own chain totals in the newest network snapshot (three weights of whole TRX, disjoint:
+    // each stake adds to the weight of its one resource), null without a snapshot.
+    const [net] = await sql(`SELECT CAST(total_net_weight AS HUGEINT) + total_energy_weight + total_tron_power_weight AS w
+                             FROM snap_network_snapshots ORDER BY as_of_block DESC LIMIT 1`);
+    expect(body.whole_freeze).toBe(net ? Number(net.w) : null);
+    // whole_vote: every witness's realtime votes (the independent ledger of the vote transactions and the snapshots).
+    const rt = await realtimeVotes();
+    expect(body.whole_vote === null ? null : BigInt(body.whole_vote)).toBe(rt.size ? [...rt.values()].reduce((a, v) => a + BigInt(v), 0n) : null);
+    // contract_whole_balance: only when the lake holds every account of the chain, i.e. its accounts (addresses with a
+    // snapshot) = the account_count anchor as of the block before its first one (0 from genesis) + those created since.
+    const [b] = await sql('SELECT min(block_number) AS first, min("timestamp") AS first_ts FROM raw_blocks');
+    const first = BigInt(String(b!.first));
+    const anchor = first === 0n ? [{ v: 0 }] : await sql(`SELECT value_raw AS v FROM ref_chain_anchors WHERE name = 'account_count' AND as_of_block = ${first - 1n}`);
+    const [acc] = await sql(`
+      WITH newest AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
+      SELECT count(*) AS n, count(*) FILTER (WHERE create_time >= ${Number(b!.first_ts)}) AS created,
+             coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0)::HUGEINT AS contracts
+      FROM newest`);
+    const complete = anchor.length > 0 && BigInt(String(acc!.n)) === BigInt(String(anchor[0]!.v)) + BigInt(String(acc!.created));
+    expect(body.contract_whole_balance).toBe(complete ? trx(BigInt(acc!.contracts as bigint)) : null);
+    // Neither test lake holds every account: the generated one's anchor counts 346 M accounts before its window, the
+    // ingested one has no anchor (test/lake/whole-anchors.test.ts loads an anchor that makes a lake complete).
+    expect(complete).toBe(false);
   });
 
   it('time 0 answers the latest hour for windowed rankings, time defaults to 24 hours; types keep their order', async () => {

@@ -55,17 +55,22 @@ export async function witnessFields(): Promise<Map<string, { version: number | n
 
 /**
  * Lifetime blocks and missed slots per witness: the newest witness snapshot (the node's totals as of its block) plus
- * the lake's blocks after that block and its missed slots after that block's time (no snapshot: the whole lake). A
- * missed slot: a multiple of 3 s strictly between two blocks of consecutive heights, not within the first 6 s of a
- * 6-hour maintenance period, owned by the producer seen most often at the same position modulo 27 of the same period.
- * `tx` is the lake's (the node does not count transactions); `last` the latest block, the lake's or else the snapshot's.
+ * the lake's blocks after that block and its missed slots after that block's time. A witness without a snapshot row
+ * (or a lake without witness snapshots): the whole lake's when the lake is its whole life (its application time in the
+ * witnesses dimension at or after the lake's first block, or a lake from genesis), else null (docs/compat.md
+ * "Whole-chain figures"). A missed slot: a multiple of 3 s strictly between two blocks of consecutive heights, not
+ * within the first 6 s of a 6-hour maintenance period, owned by the producer seen most often at the same position
+ * modulo 27 of the same period. `tx` is the lake's under the same rule (the node does not count transactions), null
+ * otherwise; `last` the latest block, the lake's or else the snapshot's.
  */
-export async function production(): Promise<Map<string, { produced: number; missed: number; tx: number; last: number; inLake: number }>> {
+export async function production(): Promise<Map<string, { produced: number | null; missed: number | null; tx: number | null; last: number; inLake: number }>> {
   const rows = await sql(`
     WITH snap AS (
       SELECT * FROM snap_witness_snapshots WHERE as_of_block = (SELECT max(as_of_block) FROM snap_witness_snapshots)
     ), cut AS (
       SELECT coalesce(max(as_of_block), -1) AS block, coalesce(max(as_of_ts), -1) AS ts FROM snap
+    ), lake AS (
+      SELECT min(block_number) AS first, min("timestamp") AS first_ts FROM raw_blocks
     ), owners AS (
       SELECT "timestamp" // 21600000 AS period, ("timestamp" // 3000) % 27 AS pos, mode(witness_address) AS who
       FROM raw_blocks GROUP BY ALL
@@ -74,20 +79,28 @@ export async function production(): Promise<Map<string, { produced: number; miss
       FROM raw_blocks a JOIN raw_blocks b ON b.block_number = a.block_number + 1
       WHERE b."timestamp" - a."timestamp" > 3000
     ), misses AS (
-      SELECT o.who, count(*) AS n FROM slots s JOIN owners o ON o.period = s.ts // 21600000 AND o.pos = (s.ts // 3000) % 27
-      WHERE s.ts % 21600000 >= 6000 AND s.ts > (SELECT ts FROM cut) GROUP BY 1
+      SELECT o.who, count(*) FILTER (WHERE s.ts > (SELECT ts FROM cut)) AS n, count(*) AS n_all
+      FROM slots s JOIN owners o ON o.period = s.ts // 21600000 AND o.pos = (s.ts // 3000) % 27
+      WHERE s.ts % 21600000 >= 6000 GROUP BY 1
     ), made AS (
       SELECT witness_address AS who, count(*) FILTER (WHERE block_number > (SELECT block FROM cut)) AS n, count(*) AS in_lake,
              sum(tx_count) AS tx, max(block_number) AS last
       FROM raw_blocks GROUP BY 1
     ), who AS (
-      SELECT who FROM made UNION SELECT who FROM misses UNION SELECT address FROM snap
+      SELECT who FROM made UNION SELECT who FROM misses UNION SELECT address FROM snap UNION SELECT address FROM dim_witnesses
+    ), whole AS (
+      SELECT who.who, (SELECT first FROM lake) = 0 OR coalesce(d.created_ts > 0 AND d.created_ts >= (SELECT first_ts FROM lake), false) AS began
+      FROM who LEFT JOIN dim_witnesses d ON d.address = who.who
     )
-    SELECT who.who, coalesce(snap.total_produced, 0) + coalesce(made.n, 0) AS produced,
-           coalesce(snap.total_missed, 0) + coalesce(misses.n, 0) AS missed, coalesce(made.in_lake, 0) AS in_lake,
-           coalesce(made.tx, 0) AS tx, coalesce(made.last, snap.latest_block_num, 0) AS last
-    FROM who LEFT JOIN made ON made.who = who.who LEFT JOIN misses ON misses.who = who.who LEFT JOIN snap ON snap.address = who.who`);
-  return new Map(rows.map((r) => [String(r.who), { produced: Number(r.produced), missed: Number(r.missed), tx: Number(r.tx), last: Number(r.last), inLake: Number(r.in_lake) }]));
+    SELECT who.who,
+           CASE WHEN snap.address IS NOT NULL THEN snap.total_produced + coalesce(made.n, 0) WHEN whole.began THEN coalesce(made.in_lake, 0) END AS produced,
+           CASE WHEN snap.address IS NOT NULL THEN snap.total_missed + coalesce(misses.n, 0) WHEN whole.began THEN coalesce(misses.n_all, 0) END AS missed,
+           coalesce(made.in_lake, 0) AS in_lake, CASE WHEN whole.began THEN coalesce(made.tx, 0) END AS tx,
+           coalesce(made.last, snap.latest_block_num, 0) AS last
+    FROM who JOIN whole ON whole.who = who.who LEFT JOIN made ON made.who = who.who LEFT JOIN misses ON misses.who = who.who
+    LEFT JOIN snap ON snap.address = who.who`);
+  const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
+  return new Map(rows.map((r) => [String(r.who), { produced: orNull(r.produced), missed: orNull(r.missed), tx: orNull(r.tx), last: Number(r.last), inLake: Number(r.in_lake) }]));
 }
 
 /**

@@ -72,11 +72,11 @@ describe('GET /api/vote/witness', () => {
   it('one witness by address; its production; an unknown address is data null; a bad one a 400', async () => {
     const [sr] = await witnessDim();
     if (!sr) return;
-    const prod = (await production()).get(sr.address) ?? { produced: 0, missed: 0 };
+    const prod = (await production()).get(sr.address)!;
     const r = await get(`/api/vote/witness?address=${sr.address}`);
     expect(r.body.data.address).toBe(sr.address);
     expect(r.body.data.producedTotal).toBe(prod.produced);
-    expect(r.body.data.blockReward).toBe(prod.produced * 8);
+    expect(r.body.data.blockReward).toBe(prod.produced === null ? null : prod.produced * 8);
     expect(r.body.data.brokerage).toBe(sr.brokerage);
     const none = await get('/api/vote/witness?address=T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb');
     expect(none.status).toBe(200);
