@@ -59,6 +59,6 @@ export async function top10Checks({ io, get, check }: Ctx): Promise<void> {
                                       WHERE name = 'account_count' AND as_of_block = (SELECT first FROM b) - 1) END AS n)
                                 SELECT CAST(coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0) AS VARCHAR) contracts,
                                        count(*) = (SELECT n FROM a) + count(*) FILTER (WHERE create_time >= (SELECT first_ts FROM b)) AS complete
-                                FROM ${NEWEST}`);
+                                FROM ${NEWEST} WHERE create_time > 0 OR balance > 0`);
   check('/api/top10', 'contract_whole_balance', field(overview, 'contract_whole_balance'), state!.complete === true ? trx(state!.contracts) : 'null');
 }

@@ -3,7 +3,8 @@
  * own: neither shared test lake carries `issued_sun`, `burned_sun` or `max_tps`, and the fake-node one has no
  * pre-window totals nor account anchors, so their anchored paths are checked here. Expected values: the anchors as
  * written + plain SQL over the version's raw Parquet (an independent DuckDB). Then anchors dated before the block
- * just before the first one (they would miss the blocks in between) give null, as do absent ones.
+ * just before the first one (they would miss the blocks in between) give null, as do absent ones. /api/top10's
+ * contract_whole_balance is served only once an account_count anchor says the lake holds every account.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -117,6 +118,37 @@ describe('whole-chain figures with anchors', () => {
       expect(numberLiterals(stats.text, 'txCount')[0]).toBe(String(PRE_TX + BigInt(Number(t.n))));
       expect([stats.body.trxTransferCount, stats.body.trc20Top10]).toEqual([null, null]);
     });
+  }, budget(100));
+
+  it('/api/top10 state totals: the node\'s stake weights, and contract balances only once the lake holds every account', async () => {
+    const m = (await readManifest(lake))!;
+    const v = versionDir(lake, m);
+    const snap = (name: string) => (m.tables[name]?.rows ? `read_parquet('${v}/snap/${name}.parquet')` : null);
+    const net = snap('network_snapshots');
+    const [w] = net ? await sqlOver('', `SELECT CAST(CAST(total_net_weight AS HUGEINT) + total_energy_weight + total_tron_power_weight AS VARCHAR) AS w
+      FROM ${net} ORDER BY as_of_block DESC LIMIT 1`) : [];
+    const accounts = snap('account_snapshots');
+    expect(accounts).not.toBeNull();
+    const [a] = await sqlOver('', `WITH newest AS (SELECT * FROM ${accounts} QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
+      SELECT count(*) FILTER (WHERE create_time < ${m.first.timestamp}) AS before, count(*) AS n,
+             CAST(coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM read_parquet('${v}/dim/contracts.parquet'))), 0) AS VARCHAR) AS contracts
+      FROM newest WHERE create_time > 0 OR balance > 0`); // an account: the chain activated it (an empty getaccount is none)
+    // The ACCOUNTS anchor (1,000) says the chain had more accounts than this lake holds: no contract total.
+    expect(Number(a!.n)).toBeLessThan(Number(ACCOUNTS));
+    await withApp(async (call) => {
+      const o = await call('/api/top10?type=0');
+      expect(o.body.whole_freeze).toBe(w ? Number(w.w) : null);
+      expect(o.body.contract_whole_balance).toBeNull();
+    });
+    // An anchor equal to the accounts the lake holds from before its first block: it holds every account.
+    await loadAnchors([['account_count', BigInt(Number(a!.before)), first - 1]]);
+    await withApp(async (call) => {
+      const o = await call('/api/top10?type=0');
+      expect(numberLiterals(o.text, 'contract_whole_balance')[0]).toBe(expectedLiteral(String(a!.contracts), 6));
+    });
+    // One account more on the chain than in the lake: null again.
+    await loadAnchors([['account_count', BigInt(Number(a!.before)) + 1n, first - 1]]);
+    await withApp(async (call) => expect((await call('/api/top10?type=0')).body.contract_whole_balance).toBeNull());
   }, budget(100));
 
   it('an anchor dated before the block just before the first one, or none, gives null', async () => {

@@ -248,7 +248,7 @@ describe('GET /api/top10', () => {
       WITH newest AS (SELECT * FROM snap_account_snapshots QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1)
       SELECT count(*) AS n, count(*) FILTER (WHERE create_time >= ${Number(b!.first_ts)}) AS created,
              coalesce(sum(balance) FILTER (WHERE address IN (SELECT address FROM dim_contracts)), 0)::HUGEINT AS contracts
-      FROM newest`);
+      FROM newest WHERE create_time > 0 OR balance > 0`); // an account: activated (an empty getaccount answer is none)
     const complete = anchor.length > 0 && BigInt(String(acc!.n)) === BigInt(String(anchor[0]!.v)) + BigInt(String(acc!.created));
     expect(body.contract_whole_balance).toBe(complete ? trx(BigInt(acc!.contracts as bigint)) : null);
     // Neither test lake holds every account: the generated one's anchor counts 346 M accounts before its window, the
