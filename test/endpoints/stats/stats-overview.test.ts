@@ -44,7 +44,7 @@ describe('GET /api/stats/overview', () => {
     expect(body.data.length).toBe(span);
     let total = pre.length ? BigInt(String(pre[0]!.n)) : 0n;
     // totalTrc10: the trc10_count anchor as of the block before the first one + successful AssetIssue (type 6) so far;
-    // null without it (neither test lake has one: test/lake/whole-anchors.test.ts loads one).
+    // null without it (the generator writes one, the ingested lake has none: both sides run).
     const [first] = await sql('SELECT min(block_number) AS b FROM raw_blocks');
     const trc10Anchor = await sql(`SELECT value_raw FROM ref_chain_anchors WHERE name = 'trc10_count' AND as_of_block = ${Number(first!.b) - 1}`);
     const issued = new Map((await sql(`SELECT "date" AS day, count(*) AS n FROM raw_transactions WHERE contract_type = 6 AND contract_ret = 'SUCCESS' GROUP BY 1`))
