@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { EXPECTED_ACCOUNTS_SQL, num, numOrNull } from './expected-accounts.ts';
 import { expectedRewards } from './expected-rewards.ts';
+import { usageAt } from '../../../src/endpoints/accounts/accountv2.ts';
 
 /** Sample accounts: the busiest, the largest balance, the largest Stake 2.0 staker, a named one, a labelled one. */
 async function samples() {
@@ -174,5 +175,28 @@ describe('GET /api/accountv2 bandwidth and energy used / remaining / percentage 
     const r = await get(`/api/accountv2?address=${none!.a}`);
     expect(r.body.bandwidth).toMatchObject({ netUsed: 0, netRemaining: 0, netPercentage: 0, freeNetLimit: 0, freeNetUsed: 0, freeNetRemaining: 0, freeNetPercentage: 0, energyUsed: 0, energyRemaining: 0, energyPercentage: 0 });
     expect([r.body.totalNetRemaining, r.body.totalEnergyRemaining]).toEqual([0, 0]);
+  });
+});
+
+describe('usage recovery bounds (usageAt)', () => {
+  const T = 1_700_000_000_000n;
+  const H = 3_600_000n;
+  it('just consumed, read at the snapshot: the whole usage; fully recovered (24 h after the consume): 0', () => {
+    expect(usageAt(1000n, T, null, T, T)).toBe(1000n);
+    expect(usageAt(1000n, T, null, T, T + 24n * H)).toBe(0n);
+    expect(usageAt(1000n, T, null, T + 24n * H, T + 25n * H)).toBe(0n);
+  });
+  it('linear in between, from the snapshot value over what is left of the window; a recorded window wins', () => {
+    // Consumed at T, snapshot at T + 12 h (the node already halved it, say to 500), head 6 h later: half of it left.
+    expect(usageAt(500n, T, null, T + 12n * H, T + 18n * H)).toBe(250n);
+    // The same with a recorded window of 8 h left at the snapshot: 2 h left at the head.
+    expect(usageAt(500n, T, 8n * H, T + 12n * H, T + 18n * H)).toBe(125n);
+    expect(usageAt(500n, T, 8n * H, T + 12n * H, T + 20n * H)).toBe(0n);
+    // Floored once: 1000 × 1/3 = 333.
+    expect(usageAt(1000n, T, 3n * H, T, T + 2n * H)).toBe(333n);
+  });
+  it('not recorded (a snapshot made before the columns, or no snapshot time): null, not 0', () => {
+    expect(usageAt(null, null, null, T, T)).toBeNull();
+    expect(usageAt(1000n, T, null, null, T)).toBeNull();
   });
 });
