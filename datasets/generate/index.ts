@@ -692,7 +692,7 @@ interface OpeningState {
 
 /** What opening-state.sql reads of each batch (and changes of transactions): columns of the kept batches' files. */
 const OPENING_READS: Record<string, string> = {
-  transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount',
+  transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount, net_usage, energy_usage',
   token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
   internal_transactions: 'block_number, tx_hash, caller_address, to_address, token_id, call_value, rejected',
   blocks: 'block_number, "timestamp"',

@@ -66,6 +66,30 @@ export interface AccountRow {
   witness_permission_json: string | null;
   assets_json: string | null;
   reward: bigint;
+  net_usage: bigint;
+  latest_consume_time: bigint;
+  net_window_size: bigint | null;
+  free_net_usage: bigint;
+  latest_consume_free_time: bigint;
+  energy_usage: bigint;
+  latest_consume_time_for_energy: bigint;
+  energy_window_size: bigint | null;
+}
+
+/** java-tron's block interval: a window size is counted in slots of 3 s. */
+const SLOT_MS = 3000n;
+
+/**
+ * A getaccount window size (`net_window_size` / `account_resource.energy_window_size`) in ms, or null for the
+ * default (24 h from the consume time). java-tron (AccountCapsule.getWindowSize): 0 is the default; an optimized
+ * window is in thousandths of a slot (one under a slot is the default too), else in slots. getaccount recovers the
+ * usage to its head first and, since Stake 2.0, answers the window remaining from that head.
+ */
+export function windowMs(size: unknown, optimized: unknown): bigint | null {
+  const w = big(size);
+  if (w <= 0n) return null;
+  if (optimized === true) return w < 1000n ? null : (w * SLOT_MS) / 1000n;
+  return w * SLOT_MS;
 }
 
 export interface DelegationRow {
@@ -154,6 +178,14 @@ export function accountRow(address: string, asOf: number, a: Json, rewardAnswer:
     witness_permission_json: a?.witness_permission ? json(permission(a.witness_permission)) : null,
     assets_json: json(((a?.assetV2 ?? []) as Json[]).map((x) => ({ key: String(x.key), value: big(x.value) }))),
     reward: big(rewardAnswer?.reward),
+    net_usage: big(a?.net_usage),
+    latest_consume_time: big(a?.latest_consume_time),
+    net_window_size: windowMs(a?.net_window_size, a?.net_window_optimized),
+    free_net_usage: big(a?.free_net_usage),
+    latest_consume_free_time: big(a?.latest_consume_free_time),
+    energy_usage: big(r.energy_usage),
+    latest_consume_time_for_energy: big(r.latest_consume_time_for_energy),
+    energy_window_size: windowMs(r.energy_window_size, r.energy_window_optimized),
   };
 }
 

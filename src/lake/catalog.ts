@@ -345,6 +345,16 @@ export const accountSnapshots: Dataset = {
     c('witness_permission_json', 'VARCHAR', 'witness permission, JSON; NULL when none', true),
     c('assets_json', 'VARCHAR', 'TRC10 balances: JSON array of {"key": token id, "value": units}; NULL when not read', true),
     c('reward', 'BIGINT', 'voting reward not yet withdrawn (`getReward`), sun'),
+    // Resource usage (issue 27): what getaccount answers, already recovered by the node to the snapshot's block. NULL
+    // in a lake made before these columns (the snapshot view reads a missing nullable column as NULL).
+    c('net_usage', 'BIGINT', 'bandwidth used from stake as of the snapshot block (getaccount `net_usage`), bytes', true),
+    c('latest_consume_time', 'BIGINT', 'last time stake bandwidth was consumed, ms (0 when never)', true),
+    c('net_window_size', 'BIGINT', 'recovery window of `net_usage` remaining at the snapshot block, ms (getaccount `net_window_size` decoded); NULL: the default 24 h counted from `latest_consume_time`', true),
+    c('free_net_usage', 'BIGINT', 'free bandwidth used as of the snapshot block (getaccount `free_net_usage`), bytes; recovers over 24 h from `latest_consume_free_time`', true),
+    c('latest_consume_free_time', 'BIGINT', 'last time free bandwidth was consumed, ms (0 when never)', true),
+    c('energy_usage', 'BIGINT', 'energy used from stake as of the snapshot block (getaccount `account_resource.energy_usage`)', true),
+    c('latest_consume_time_for_energy', 'BIGINT', 'last time energy was consumed, ms (0 when never)', true),
+    c('energy_window_size', 'BIGINT', 'recovery window of `energy_usage` remaining at the snapshot block, ms (getaccount `energy_window_size` decoded); NULL: the default 24 h counted from `latest_consume_time_for_energy`', true),
   ],
 };
 

@@ -13,7 +13,7 @@ import path from 'node:path';
 import type { Db } from '../duckdb/duck.ts';
 import type { Dataset } from './catalog.ts';
 import type { TableEntry } from './manifest.ts';
-import { datasetGlob } from './views.ts';
+import { datasetGlob, snapshotFileRows } from './views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
@@ -43,7 +43,8 @@ export async function writeStateFile(
   let select = `SELECT ${cols} FROM ${ds.name}`;
   if (opts.upsert && kind === 'snapshot' && prevFile && ds.key) {
     const on = ds.key.map((k) => `p."${k}" IS NOT DISTINCT FROM s."${k}"`).join(' AND ');
-    select += ` UNION ALL SELECT ${cols} FROM read_parquet(${lit(prevFile)}) p WHERE NOT EXISTS (SELECT 1 FROM ${ds.name} s WHERE ${on})`;
+    // A previous file written before a nullable column existed reads it as NULL (views.ts snapshotFileRows).
+    select += ` UNION ALL SELECT ${cols} FROM ${snapshotFileRows(ds, prevFile)} p WHERE NOT EXISTS (SELECT 1 FROM ${ds.name} s WHERE ${on})`;
   }
   const rowGroup = ds.rowGroupSize ? `, ROW_GROUP_SIZE ${ds.rowGroupSize}` : '';
   await db.run(`COPY (${select} ORDER BY ${ds.sortBy.join(', ')}) TO ${lit(file)} (FORMAT parquet, COMPRESSION zstd${rowGroup})`);

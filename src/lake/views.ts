@@ -66,7 +66,22 @@ export async function createDatasetView(
   else if (ds.kind === 'derived' && ds.partitioned && !ds.onDisk) {
     await db.run(`CREATE OR REPLACE TABLE ${name} AS SELECT * FROM read_parquet(${glob}${hive}) ORDER BY ${ds.sortBy.join(', ')}`);
   }
+  else if (ds.kind === 'snapshot') await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT * FROM ${snapshotFileRows(ds, datasetGlob(dir, ds))}`);
   else await db.run(`CREATE OR REPLACE VIEW ${name} AS SELECT ${storedSelect(ds)} FROM read_parquet(${glob}${hive})`);
+}
+
+/**
+ * The rows of a snapshot file as a FROM item with every declared column: a nullable column added to the catalog after
+ * the file was written (account_snapshots' resource usages, issue 27) reads as NULL, so a lake made before it still
+ * serves and rederives (NULL = not recorded). UNION ALL BY NAME with an empty typed row set adds the missing columns;
+ * DuckDB drops the empty side and still pushes filters into the Parquet scan (checked with EXPLAIN). A missing
+ * required column still fails, naming it, e.g. `snapshotFileRows(accountSnapshots, '<v>/snap/account_snapshots.parquet')`.
+ */
+export function snapshotFileRows(ds: Dataset, file: string): string {
+  const added = ds.columns.filter((c) => c.nullable);
+  if (!added.length) return `read_parquet(${lit(file)})`;
+  const nulls = added.map((c) => `NULL::${c.type} AS "${c.name}"`).join(', ');
+  return `(SELECT * FROM read_parquet(${lit(file)}) UNION ALL BY NAME SELECT ${nulls} WHERE false)`;
 }
 
 /**

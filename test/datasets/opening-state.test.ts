@@ -326,3 +326,45 @@ describe('opening state of a generated lake', () => {
     expect(Number(left!.n)).toBe(0);
   });
 });
+
+describe('resource usage of a generated lake (issue 27, README "Resource usage")', () => {
+  it('the head snapshot holds what the account\'s own transactions of the last 24 h leave, each recovered linearly; the opening holds none', async () => {
+    const m = await testManifest();
+    const headTs = BigInt(m.head.timestamp);
+    const DAY = 86_400_000n;
+    // Independent ledger: every transaction that used bandwidth or energy, with its signer's head bandwidth stake.
+    const txs = await sql(`SELECT t.owner_address AS a, t."timestamp" AS ts, t.net_usage AS net, t.energy_usage AS energy,
+        coalesce(s.frozen_v2_bandwidth + s.acquired_v2_bandwidth + s.frozen_v1_bandwidth + s.acquired_v1_bandwidth, 0) > 0 AS staked
+      FROM raw_transactions t LEFT JOIN snap_account_snapshots s ON s.address = t.owner_address AND s.as_of_block = ${head}
+      WHERE t.net_usage > 0 OR t.energy_usage > 0`);
+    type Acc = { net: bigint; netT: bigint; free: bigint; freeT: bigint; energy: bigint; energyT: bigint };
+    const want = new Map<string, Acc>();
+    for (const t of txs) {
+      const a = String(t.a);
+      const x = want.get(a) ?? { net: 0n, netT: 0n, free: 0n, freeT: 0n, energy: 0n, energyT: 0n };
+      const ts = n(t.ts);
+      const left = headTs - ts >= DAY ? 0n : DAY - (headTs - ts);
+      if (n(t.net) > 0n) {
+        // Amounts × the ms left of their 24 h; divided once at the end.
+        if (t.staked) { x.net += n(t.net) * left; if (ts > x.netT) x.netT = ts; } else { x.free += n(t.net) * left; if (ts > x.freeT) x.freeT = ts; }
+      }
+      if (n(t.energy) > 0n) { x.energy += n(t.energy) * left; if (ts > x.energyT) x.energyT = ts; }
+      want.set(a, x);
+    }
+    const rows = await sql(`SELECT address, net_usage, latest_consume_time, net_window_size, free_net_usage, latest_consume_free_time, energy_usage,
+        latest_consume_time_for_energy, energy_window_size FROM snap_account_snapshots WHERE as_of_block = ${head}`);
+    let used = 0;
+    for (const r of rows) {
+      const w = want.get(String(r.address)) ?? { net: 0n, netT: 0n, free: 0n, freeT: 0n, energy: 0n, energyT: 0n };
+      const got = { a: r.address, net: n(r.net_usage), netT: n(r.latest_consume_time), free: n(r.free_net_usage), freeT: n(r.latest_consume_free_time), energy: n(r.energy_usage), energyT: n(r.latest_consume_time_for_energy), windows: [r.net_window_size, r.energy_window_size] };
+      expect(got).toEqual({ a: r.address, net: w.net / DAY, netT: w.netT, free: w.free / DAY, freeT: w.freeT, energy: w.energy / DAY, energyT: w.energyT, windows: [null, null] });
+      if (got.net + got.free + got.energy > 0n) used++;
+    }
+    // Both bounds occur: accounts with usage left at the head, and accounts whose last consume is over 24 h old (0 left).
+    expect(used).toBeGreaterThan(0);
+    expect(rows.some((r) => n(r.latest_consume_free_time) > 0n && n(r.latest_consume_free_time) <= headTs - DAY && n(r.free_net_usage) === 0n)).toBe(true);
+    const [o] = await sql(`SELECT count(*) AS rows, count(*) FILTER (WHERE net_usage = 0 AND free_net_usage = 0 AND energy_usage = 0 AND latest_consume_time = 0
+        AND latest_consume_free_time = 0 AND latest_consume_time_for_energy = 0) AS zero FROM snap_account_snapshots WHERE as_of_block = ${open}`);
+    expect(Number(o!.zero)).toBe(Number(o!.rows));
+  });
+});

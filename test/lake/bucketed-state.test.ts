@@ -54,16 +54,20 @@ describe('bucketed state files', () => {
     });
   }
 
-  it('account_details: one row per address with a snapshot or a transaction, its newest snapshot balance, permissions and reward', async () => {
+  it('account_details: one row per address with a snapshot or a transaction, its newest snapshot balance, permissions, reward and usages', async () => {
     const { dir } = await folderOf('account_details');
-    const got = await sql(`SELECT address, has_snapshot, balance, owner_permission_json, witness_permission_json, reward
+    const got = await sql(`SELECT address, has_snapshot, balance, owner_permission_json, witness_permission_json, reward,
+                                  net_usage, latest_consume_time, net_window_size, free_net_usage, latest_consume_free_time, energy_usage,
+                                  latest_consume_time_for_energy, energy_window_size, usage_as_of_ts
                            FROM read_parquet('${dir}/*/*.parquet', hive_partitioning = false) ORDER BY address`);
     const want = await sql(`
       WITH newest AS (SELECT * FROM snap_account_snapshots QUALIFY as_of_block = max(as_of_block) OVER (PARTITION BY address)),
       addrs AS (SELECT address FROM snap_account_snapshots UNION SELECT owner_address FROM raw_transactions
                 UNION SELECT coalesce(to_address, contract_address) FROM raw_transactions WHERE coalesce(to_address, contract_address) IS NOT NULL)
-      SELECT a.address, n.address IS NOT NULL AS has_snapshot, n.balance, n.owner_permission_json, n.witness_permission_json, n.reward
-      FROM addrs a LEFT JOIN newest n USING (address) ORDER BY a.address`);
+      SELECT a.address, n.address IS NOT NULL AS has_snapshot, n.balance, n.owner_permission_json, n.witness_permission_json, n.reward,
+             n.net_usage, n.latest_consume_time, n.net_window_size, n.free_net_usage, n.latest_consume_free_time, n.energy_usage,
+             n.latest_consume_time_for_energy, n.energy_window_size, w."timestamp" AS usage_as_of_ts
+      FROM addrs a LEFT JOIN newest n USING (address) LEFT JOIN snap_network_snapshots w ON w.as_of_block = n.as_of_block ORDER BY a.address`);
     expect(got.length).toBeGreaterThan(20);
     expect(got).toEqual(want);
   });

@@ -3,11 +3,12 @@
  * replaces it, an upsert replaces only the rows of its keys (a pair that stopped delegating stays, with balance 0).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, resourceDelegations } from '../../src/lake/catalog.ts';
+import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/catalog.ts';
+import { createDatasetView } from '../../src/lake/views.ts';
 import { writeStateFile } from '../../src/lake/state-files.ts';
 import type { TableEntry } from '../../src/lake/manifest.ts';
 
@@ -74,5 +75,33 @@ describe('snapshot files', () => {
     const v4 = (await writeStateFile(db, resourceDelegations, dir('v4'), { dir: dir('v3'), entry: v3 }, { upsert: true }))!;
     expect(v4).toEqual(v3);
     expect(statSync(path.join(dir('v4'), 'snap', 'resource_delegations.parquet')).ino).toBe(statSync(path.join(dir('v3'), 'snap', 'resource_delegations.parquet')).ino);
+  });
+});
+
+describe('a snapshot file written before a nullable column existed (issue 27: account_snapshots resource usage)', () => {
+  const USAGE = ['net_usage', 'latest_consume_time', 'net_window_size', 'free_net_usage', 'latest_consume_free_time', 'energy_usage', 'latest_consume_time_for_energy', 'energy_window_size'];
+  const old = { kind: 'snapshot' as const, rows: 1, hash: 'h' };
+  it('reads the missing columns as NULL (not 0), and an upsert onto it keeps its rows with NULL beside the new rows', async () => {
+    // An old account_snapshots file: the catalog's columns without the usage ones.
+    const before = accountSnapshots.columns.filter((c) => !USAGE.includes(c.name));
+    expect(before.length).toBe(accountSnapshots.columns.length - USAGE.length);
+    await db.run(`CREATE OR REPLACE TABLE old_accounts (${before.map((c) => `${c.name} ${c.type}`).join(', ')})`);
+    const values = before.map((c) => (c.name === 'address' ? `'${A}'` : c.name === 'as_of_block' ? '100' : c.type === 'VARCHAR' ? "'[]'" : c.type === 'BOOLEAN' ? 'false' : '7'));
+    await db.run(`INSERT INTO old_accounts VALUES (${values.join(', ')})`);
+    mkdirSync(path.join(dir('old'), 'snap'), { recursive: true });
+    await db.run(`COPY old_accounts TO '${path.join(dir('old'), 'snap', 'account_snapshots.parquet')}' (FORMAT parquet)`);
+    await createDatasetView(db, dir('old'), accountSnapshots, 1, 'main');
+    const [r] = await db.all(`SELECT address, balance, reward, ${USAGE.join(', ')} FROM account_snapshots WHERE address = '${A}'`);
+    expect(r).toEqual({ address: A, balance: 7, reward: 7, ...Object.fromEntries(USAGE.map((c) => [c, null])) });
+    await db.run('DROP VIEW account_snapshots');
+    // The ingester's next read of another address is upserted onto the old file.
+    await db.run(`CREATE TABLE account_snapshots (${columnDDL(accountSnapshots)})`);
+    const fresh = accountSnapshots.columns.map((c) => (c.name === 'address' ? `'${B}'` : c.name === 'as_of_block' ? '120' : c.type === 'VARCHAR' ? "'[]'" : c.type === 'BOOLEAN' ? 'false' : '5'));
+    await db.run(`INSERT INTO account_snapshots VALUES (${fresh.join(', ')})`);
+    const e = (await writeStateFile(db, accountSnapshots, dir('new'), { dir: dir('old'), entry: old }, { upsert: true }))!;
+    expect(e.rows).toBe(2);
+    const rows = await db.all(`SELECT address, net_usage, energy_window_size FROM read_parquet('${path.join(dir('new'), 'snap', 'account_snapshots.parquet')}') ORDER BY as_of_block`);
+    expect(rows).toEqual([{ address: A, net_usage: null, energy_window_size: null }, { address: B, net_usage: 5, energy_window_size: 5 }]);
+    await db.run('DROP TABLE account_snapshots');
   });
 });

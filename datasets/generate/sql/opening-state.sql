@@ -614,3 +614,39 @@ GROUP BY h.address;
 UPDATE account_snapshots SET reward = r.reward
 FROM g_os_reward r, g_os_bounds b
 WHERE account_snapshots.address = r.address AND account_snapshots.as_of_block = b.head_block;
+
+-- Resource usage (account_snapshots.net_usage, free_net_usage, energy_usage and their consume times, what a node's
+-- getaccount answers; issue 27). The model (README "Resource usage"): the bandwidth (receipt net_usage) and energy
+-- (receipt energy_usage) of the transactions an account signed, failed ones included, each recovering linearly to 0
+-- over the 24 h after its block; the usage at the head is the sum of what is left of each, floored once from the
+-- exact sum. Bandwidth comes from the account's stake when its head snapshot holds a bandwidth stake (own or
+-- received, either version), else from the free allowance. A consume time is the account's last transaction that
+-- consumed that resource (0: none in the window). The window columns stay NULL (the default 24 h window from the
+-- consume time). The opening snapshot uses nothing: the window holds no transaction before it.
+CREATE TABLE g_os_usage AS
+WITH staked AS (
+  SELECT s.address FROM account_snapshots s, g_os_bounds b
+  WHERE s.as_of_block = b.head_block
+    AND s.frozen_v2_bandwidth + s.acquired_v2_bandwidth + s.frozen_v1_bandwidth + s.acquired_v1_bandwidth > 0
+), tx AS (
+  SELECT t.owner_address AS address, t."timestamp" AS ts, t.net_usage, t.energy_usage, st.address IS NOT NULL AS staked
+  FROM transactions t LEFT JOIN staked st ON st.address = t.owner_address
+  WHERE t.net_usage > 0 OR t.energy_usage > 0
+)
+SELECT tx.address,
+       (sum(CASE WHEN staked THEN net_usage::HUGEINT * greatest(0, 86400000 - (b.head_ts - ts)) ELSE 0 END) // 86400000)::BIGINT AS net_usage,
+       coalesce(max(CASE WHEN staked AND net_usage > 0 THEN ts END), 0) AS latest_consume_time,
+       (sum(CASE WHEN NOT staked THEN net_usage::HUGEINT * greatest(0, 86400000 - (b.head_ts - ts)) ELSE 0 END) // 86400000)::BIGINT AS free_net_usage,
+       coalesce(max(CASE WHEN NOT staked AND net_usage > 0 THEN ts END), 0) AS latest_consume_free_time,
+       (sum(energy_usage::HUGEINT * greatest(0, 86400000 - (b.head_ts - ts))) // 86400000)::BIGINT AS energy_usage,
+       coalesce(max(CASE WHEN energy_usage > 0 THEN ts END), 0) AS latest_consume_time_for_energy
+FROM tx CROSS JOIN g_os_bounds b
+GROUP BY tx.address;
+
+UPDATE account_snapshots SET net_usage = 0, latest_consume_time = 0, free_net_usage = 0, latest_consume_free_time = 0,
+                             energy_usage = 0, latest_consume_time_for_energy = 0;
+UPDATE account_snapshots SET net_usage = u.net_usage, latest_consume_time = u.latest_consume_time,
+                             free_net_usage = u.free_net_usage, latest_consume_free_time = u.latest_consume_free_time,
+                             energy_usage = u.energy_usage, latest_consume_time_for_energy = u.latest_consume_time_for_energy
+FROM g_os_usage u, g_os_bounds b
+WHERE account_snapshots.address = u.address AND account_snapshots.as_of_block = b.head_block;

@@ -1,14 +1,15 @@
 /**
  * GET /api/accountv2 (SPEC §4.3; reference §2 "/api/accountv2"): the whole account of one address, from its newest
  * account snapshot (activated = it has one), its lake activity (account_activity), current stakes (stake_positions),
- * its label (address_labels), its unclaimed voting reward (the newest snapshot's `reward`, the node's getReward) and
- * the newest network totals. Fields the lake holds no source for (used bandwidth and energy, risk flags, SR allowance)
- * are left out; holdings list the TRX row (docs/compat.md "Accounts", "Fields without a source"). An address never
+ * its label (address_labels), its unclaimed voting reward (the newest snapshot's `reward`, the node's getReward),
+ * its bandwidth and energy used (the snapshot's usages recovered to the head, below), the newest network totals and
+ * the getFreeNetLimit chain parameter. Fields the lake holds no source for (risk flags, SR allowance) are left out; holdings list the TRX row (docs/compat.md "Accounts", "Fields without a source"). An address never
  * activated answers the zeroed object (reference).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, exactInteger, scaleDecimal } from '../../params/index.ts';
+import { address, exactInteger, ratioNumber, scaleDecimal } from '../../params/index.ts';
+import { parameterNumber } from '../../chain/chain-parameters.ts';
 import { decimalString, exactInt } from '../kit/schemas.ts';
 import type { Row } from '../../duckdb/duck.ts';
 
@@ -22,6 +23,53 @@ const big = (v: unknown): bigint => exactInteger(v ?? 0);
 /** Resource units a stake yields: whole TRX staked × the network's limit per staked TRX (0 without network totals). */
 const units = (sun: bigint, limit: unknown, weight: unknown): number =>
   Number(weight ?? 0) > 0 ? (Number(sun) / 1e6) * (Number(limit) / Number(weight)) : 0;
+
+/** java-tron's recovery window: a usage returns to 0 linearly over 24 h (28,800 slots of 3 s). */
+const WINDOW_MS = 86_400_000n;
+const nullableBig = (v: unknown): bigint | null => (v === null || v === undefined ? null : exactInteger(v));
+
+/**
+ * A usage as of `asOf` (what getaccount answered then: already recovered to it), recovered to `head`: linear to 0 over
+ * the window remaining at `asOf` (`window`, ms; null: the default 24 h counted from the consume time), floored once,
+ * e.g. 1000 bytes with 12 h of its window left, 6 h later → 500. Null when the lake does not hold the usage.
+ */
+export function usageAt(usage: bigint | null, consumed: bigint | null, window: bigint | null, asOf: bigint | null, head: bigint): bigint | null {
+  if (usage === null || asOf === null) return null;
+  if (usage <= 0n) return 0n;
+  const left = window ?? WINDOW_MS - (asOf - (consumed ?? 0n));
+  if (left <= 0n) return 0n;
+  const after = left - (head > asOf ? head - asOf : 0n);
+  return after <= 0n ? 0n : (usage * after) / left;
+}
+
+/**
+ * Used / remaining / percentage of a stake-derived limit, exact: the limit is `sun` × totalLimit / (10^6 ×
+ * totalWeight) (what `totalNet` / `totalEnergy` show), remaining = limit − used floored (0 when over), percentage =
+ * used / limit to 4 places (reference: 272/600 = 0.4533), 0 for nothing used of no limit, null when something is used
+ * of no limit (no ratio).
+ */
+function stakeUse(used: bigint | null, sun: bigint, limit: unknown, weight: unknown): { used: number | null; remaining: number | null; percentage: number | null } {
+  if (used === null) return { used: null, remaining: null, percentage: null };
+  const w = exactInteger(weight ?? 0);
+  const num = w > 0n ? sun * exactInteger(limit ?? 0) : 0n; // limit × 10^6 × weight
+  const den = w > 0n ? 1_000_000n * w : 1n;
+  const over = num - used * den;
+  return {
+    used: Number(used),
+    remaining: over > 0n ? Number(over / den) : 0,
+    percentage: num > 0n ? ratioNumber(used * den, num, 4) : used === 0n ? 0 : null,
+  };
+}
+
+/** Used / remaining / percentage of the free bandwidth limit (an integer chain parameter). */
+function freeUse(used: bigint | null, limit: bigint | null): { used: number | null; remaining: number | null; percentage: number | null } {
+  if (used === null || limit === null) return { used: used === null ? null : Number(used), remaining: null, percentage: null };
+  return {
+    used: Number(used),
+    remaining: limit > used ? Number(limit - used) : 0,
+    percentage: limit > 0n ? ratioNumber(used, limit, 4) : used === 0n ? 0 : null,
+  };
+}
 
 interface Permission { permission_name?: string; threshold?: number; keys?: { address: string; weight: number }[] }
 
@@ -50,6 +98,18 @@ function body(r: Row): Record<string, unknown> {
   const tout = Number(r.tx_out ?? 0);
   const frozenV1Bw = st.frozenForBandWidth;
   const reward = big(r.reward);
+  // Resources used at the head: a never-activated address answers the zeroed object (reference), no limit at all.
+  const activated = Boolean(r.activated);
+  const head = big(r.head_ts);
+  const asOf = nullableBig(r.usage_as_of_ts);
+  const at = (u: string, t: string, w: string | null): bigint | null =>
+    activated ? usageAt(nullableBig(r[u]), nullableBig(r[t]), w ? nullableBig(r[w]) : null, asOf, head) : 0n;
+  const net = stakeUse(at('net_usage', 'latest_consume_time', 'net_window_size'), activated ? st.frozenForBandWidth + st.acquiredDelegateFrozenForBandWidth + st.frozenForBandWidthV2 + st.acquiredDelegatedFrozenV2BalanceForBandwidth : 0n, r.total_net_limit, r.total_net_weight);
+  const energy = stakeUse(at('energy_usage', 'latest_consume_time_for_energy', 'energy_window_size'), activated ? st.frozenForEnergy + st.acquiredDelegateFrozenForEnergy + st.frozenForEnergyV2 + st.acquiredDelegatedFrozenV2BalanceForEnergy : 0n, r.total_energy_limit, r.total_energy_weight);
+  // The free allowance recovers over the fixed 24 h from its consume time (java-tron keeps no window for it).
+  const freeLimit = activated ? nullableBig(r.free_net_limit) : 0n;
+  const free = freeUse(at('free_net_usage', 'latest_consume_free_time', null), freeLimit);
+  const sumOf = (...xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
   return {
     address: String(r.address),
     name: String(r.account_name ?? ''),
@@ -106,11 +166,18 @@ function body(r: Row): Record<string, unknown> {
     totalFrozenEnergyV2Value: en(st.frozenForEnergyV2 + st.delegatedFrozenV2BalanceForEnergy),
     totalNet: netLimit,
     totalEnergy: energyLimit,
+    // What the account can still use without burning TRX: stake bandwidth left + free bandwidth left; energy left.
+    totalNetRemaining: sumOf(net.remaining, free.remaining),
+    totalEnergyRemaining: energy.remaining,
     energyCost: Number(r.total_energy_weight ?? 0) > 0 ? Number(r.total_energy_limit) / Number(r.total_energy_weight) : 0,
     netCost: Number(r.total_net_weight ?? 0) > 0 ? Number(r.total_net_limit) / Number(r.total_net_weight) : 0,
     accountResource: { frozen_balance_for_energy: {} },
     bandwidth: {
       energyLimit, netLimit,
+      netUsed: net.used, netRemaining: net.remaining, netPercentage: net.percentage,
+      freeNetLimit: freeLimit === null ? null : Number(freeLimit),
+      freeNetUsed: free.used, freeNetRemaining: free.remaining, freeNetPercentage: free.percentage,
+      energyUsed: energy.used, energyRemaining: energy.remaining, energyPercentage: energy.percentage,
       totalEnergyLimit: Number(r.total_energy_limit ?? 0), totalEnergyWeight: Number(r.total_energy_weight ?? 0),
       totalNetLimit: Number(r.total_net_limit ?? 0), totalNetWeight: Number(r.total_net_weight ?? 0),
       assets: {},
@@ -124,6 +191,9 @@ function body(r: Row): Record<string, unknown> {
   };
 }
 
+const FREE_NET_KEY = 'getFreeNetLimit';
+/** Its proposal number (src/chain/chain-parameters.ts): proposal rows of chain_parameter_history name it so. */
+const FREE_NET_PARAMETER = parameterNumber(FREE_NET_KEY) ?? -1;
 const sun = exactInt;
 const VALUE_KEYS = [
   'frozenForBandwidthValue', 'frozenForEnergyValue', 'frozenForBandwidthV2Value', 'frozenForEnergyV2Value',
@@ -153,8 +223,13 @@ export default defineEndpoint({
     totalFrozen: sun, totalFrozenV2: sun, unfreezeV2: sun, canWithdrawAmountV2: sun, freezing: sun,
     ...Object.fromEntries(VALUE_KEYS.map((k) => [k, z.number()])),
     totalNet: z.number(), totalEnergy: z.number(), energyCost: z.number(), netCost: z.number(),
+    totalNetRemaining: z.number().int().nullable(), totalEnergyRemaining: z.number().int().nullable(),
     accountResource: z.looseObject({ frozen_balance_for_energy: z.looseObject({}) }),
-    bandwidth: z.looseObject({ energyLimit: z.number(), netLimit: z.number(), totalEnergyLimit: z.number().int(), totalEnergyWeight: z.number().int(), totalNetLimit: z.number().int(), totalNetWeight: z.number().int(), assets: z.record(z.string(), z.unknown()) }),
+    bandwidth: z.looseObject({
+      energyLimit: z.number(), netLimit: z.number(),
+      ...Object.fromEntries(['netUsed', 'netRemaining', 'freeNetLimit', 'freeNetUsed', 'freeNetRemaining', 'energyUsed', 'energyRemaining'].map((k) => [k, z.number().int().nullable()])),
+      ...Object.fromEntries(['netPercentage', 'freeNetPercentage', 'energyPercentage'].map((k) => [k, z.number().nullable()])),
+      totalEnergyLimit: z.number().int(), totalEnergyWeight: z.number().int(), totalNetLimit: z.number().int(), totalNetWeight: z.number().int(), assets: z.record(z.string(), z.unknown()) }),
     // The TRX row: `amount` is a decimal string there (reference §1.3).
     withPriceTokens: z.array(z.looseObject({
       tokenId: z.string(), tokenName: z.string(), tokenAbbr: z.string(), tokenDecimal: z.number().int(), tokenCanShow: z.number().int(),
@@ -165,7 +240,7 @@ export default defineEndpoint({
   }),
   queries: { account: 'accounts/accountv2' },
   async handle(p, ctx) {
-    const [r] = await ctx.rows('account', { address: p.address });
+    const [r] = await ctx.rows('account', { address: p.address, free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER });
     return body(r ?? { address: p.address });
   },
 });

@@ -360,7 +360,7 @@ export const NODE_HOSTS = ['192.0.2.10', '198.51.100.7', '203.0.113.200'];
 const nodeList = (): Json => ({ nodes: NODE_HOSTS.map((h, i) => ({ address: { host: Buffer.from(h).toString('hex'), port: 18888 + (i === 2 ? 1 : 0) } })) });
 
 /** `/wallet/getchainparameters`: a few parameters, one at 0 (printed without a value). */
-export const CHAIN_PARAMETERS: [string, number][] = [['getMaintenanceTimeInterval', 21_600_000], ['getTransactionFee', 1000], ['getEnergyFee', 420], ['getAllowTvmConstantinople', 1], ['getAllowMarketTransaction', 0]];
+export const CHAIN_PARAMETERS: [string, number][] = [['getMaintenanceTimeInterval', 21_600_000], ['getTransactionFee', 1000], ['getEnergyFee', 420], ['getAllowTvmConstantinople', 1], ['getAllowMarketTransaction', 0], ['getFreeNetLimit', 600]];
 const chainParameterList = (): Json => ({ chainParameter: CHAIN_PARAMETERS.map(([key, value]) => (value ? { key, value } : { key })) });
 
 /**
@@ -458,7 +458,7 @@ export function handle(state: FakeNodeState, path: string, body: Record<string, 
     case '/walletsolidity/getaccount':
     case '/wallet/getaccount': {
       if (state.noStateApis || (path.startsWith('/walletsolidity/') && state.noSolidity)) return { status: 404, text: 'Not Found' };
-      const answer = accountJson(chainOf(state).solid, String(body.address));
+      const answer = accountJson(chainOf(state).solid, String(body.address), chainOf(state).ts);
       if (state.moveSolidAfter > 0 && --state.moveSolidAfter === 0) state.solid += state.moveSolidBy;
       return { status: 200, text: nodeJson(answer) };
     }

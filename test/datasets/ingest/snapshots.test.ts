@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runIngest } from '../../../datasets/ingest/index.ts';
-import { accountRow, delegationRows } from '../../../datasets/ingest/snapshots.ts';
+import { accountRow, delegationRows, windowMs } from '../../../datasets/ingest/snapshots.ts';
 import { base58ToHex, hexToBase58 } from '../../../src/chain/address.ts';
 import { openLake, tempLake, type LakeView } from './lake-read.ts';
 import { REAL_BLOCK, startFakeNode, type FakeNode } from './fake-node.ts';
@@ -240,7 +240,19 @@ describe('snapshot reading: node faults and the moving head', () => {
           const want = accountRow(String(row.address), REAL_BLOCK + 4, ask('getaccount'), ask('getReward'));
           expect({ a: row.address, balance: n(row.balance), energy: n(row.frozen_v2_energy), pending: row.unfrozen_v2_json, votes: row.votes_json, reward: n(row.reward) })
             .toEqual({ a: row.address, balance: want.balance, energy: want.frozen_v2_energy, pending: want.unfrozen_v2_json, votes: want.votes_json, reward: want.reward });
+          // Resource usage (issue 27): the node's fields as it prints them, a window in thousandths of a 3 s slot → ms.
+          const acct = ask('getaccount');
+          const r = acct.account_resource ?? {};
+          const win = (size: unknown): bigint | null => (size === undefined ? null : (n(size) * 3n));
+          expect({ a: row.address, net: n(row.net_usage), netT: n(row.latest_consume_time), netW: row.net_window_size === null ? null : n(row.net_window_size),
+            free: n(row.free_net_usage), freeT: n(row.latest_consume_free_time), energy: n(row.energy_usage), energyT: n(row.latest_consume_time_for_energy),
+            energyW: row.energy_window_size === null ? null : n(row.energy_window_size) })
+            .toEqual({ a: row.address, net: n(acct.net_usage), netT: n(acct.latest_consume_time), netW: win(acct.net_window_size), free: n(acct.free_net_usage),
+              freeT: n(acct.latest_consume_free_time), energy: n(r.energy_usage), energyT: n(r.latest_consume_time_for_energy), energyW: win(r.energy_window_size) });
         }
+        // The sample is not all zeros: the rich block's transactions consumed free bandwidth and energy.
+        expect(rows2.some((x) => n(x.free_net_usage) > 0n)).toBe(true);
+        expect(rows2.some((x) => n(x.energy_usage) > 0n)).toBe(true);
       } finally {
         v.close();
       }
@@ -256,6 +268,15 @@ describe('node JSON → snapshot rows', () => {
     const a = accountRow('T1', 7, {});
     expect([a.balance, a.frozen_v2_energy, a.votes_json, a.owner_permission_json, a.reward]).toEqual([0n, 0n, '[]', null, 0n]);
     expect(accountRow('T1', 7, {}, { reward: 12 }).reward).toBe(12n);
+    // No usage printed: 0, and no window (the default one from the consume time).
+    expect([a.net_usage, a.free_net_usage, a.energy_usage, a.latest_consume_time, a.net_window_size, a.energy_window_size]).toEqual([0n, 0n, 0n, 0n, null, null]);
+    const u = accountRow('T1', 7, { net_usage: 300, latest_consume_time: 1_700_000_000_000, net_window_size: 14_400_000, net_window_optimized: true, free_net_usage: 270,
+      latest_consume_free_time: 1_700_000_003_000, account_resource: { energy_usage: 9_000, latest_consume_time_for_energy: 1_700_000_006_000, energy_window_size: 14_400 } });
+    // 14,400,000 thousandths of a slot = 14,400 slots = 12 h; a window not optimized is in slots.
+    expect([u.net_usage, u.latest_consume_time, u.net_window_size, u.free_net_usage, u.latest_consume_free_time, u.energy_usage, u.latest_consume_time_for_energy, u.energy_window_size])
+      .toEqual([300n, 1_700_000_000_000n, 43_200_000n, 270n, 1_700_000_003_000n, 9_000n, 1_700_000_006_000n, 43_200_000n]);
+    // java-tron reads 0, and an optimized size under one slot, as the default window.
+    expect([windowMs(0, true), windowMs(999, true), windowMs(undefined, false), windowMs(1000, true)]).toEqual([null, null, null, 3000n]);
     const b = accountRow('T1', 7, { balance: 5, frozenV2: [{ amount: 3 }, { type: 'ENERGY', amount: 4 }, { type: 'TRON_POWER' }], unfrozenV2: [{ unfreeze_amount: 2, unfreeze_expire_time: 9 }] });
     expect([b.balance, b.frozen_v2_bandwidth, b.frozen_v2_energy, b.frozen_v2_tron_power]).toEqual([5n, 3n, 4n, 0n]);
     expect(JSON.parse(b.unfrozen_v2_json)).toEqual([{ type: 'BANDWIDTH', amount: 2, expire: 9 }]);
