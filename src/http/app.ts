@@ -253,10 +253,10 @@ function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: st
 /**
  * Answers a CSV export (ARCHITECTURE §4 Exports). A series' table is computed like JSON and sent at once. A list's
  * plan (a statement, or the items of a list computed after SQL) is streamed chunk by chunk in the export lane,
- * bounded by the reader's stall and the operator's limits, never by the query timeout. The client can tell a whole export from a cut one: a whole export
- * ends with the terminating chunk and the trailer `X-Row-Count` (data rows, header excluded); a cut one (stalled
- * reader, operator limit, fault) has its connection closed after the rows written (`cutStream`), so it has neither
- * (docs/compat.md "Exports").
+ * bounded by the reader's stall and the operator's limits, never by the query timeout. The client can tell a whole
+ * export from a cut one: a whole export ends with the terminating chunk and the trailer `X-Row-Count` (data rows,
+ * header excluded); a cut one (stalled reader, operator limit, fault) has its connection closed after the rows written
+ * (`cutStream`), so it has neither (docs/compat.md "Exports").
  */
 async function streamCsv(
   req: FastifyRequest,
