@@ -12,16 +12,16 @@ import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
 import { createLookups, LOOKUP_QUERIES } from '../endpoints/kit/lookups.ts';
-import type { AnyEndpoint, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
+import type { AnyEndpoint, CsvItems, CsvPlan, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { EngineFaultError, PublishedLake } from '../engine/published.ts';
 import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/reference.ts';
-import { DOCS_PAGE, documentJsonForOrigin, openApiDocument, queryObject } from './openapi.ts';
+import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
-import type { Cell } from '../duckdb/duck.ts';
+import type { Cell, Row } from '../duckdb/duck.ts';
 import { serverRelease } from './health.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -178,10 +178,6 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
   const params = ep.params as z.ZodType<unknown>;
   const handle = ep.handle as (p: unknown, ctx: EndpointContext) => Promise<unknown>;
   const csv = ep.csv as CsvSpec<unknown> | undefined;
-  // A plain declaration that pages (start and limit) is a list too: its CSV is the items of its JSON page.
-  const shape = ep.method === 'GET' ? queryObject(ep).shape : {};
-  const pagedPlain = !csv && 'start' in shape && 'limit' in shape;
-  const filename = `${ep.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`;
 
   return async (req: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (ep.requiresKey) checkKey(req, deps.apiKeys);
@@ -191,18 +187,13 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
     const p = parsed.data;
     const csvAsked = asksCsv(input);
     // Never JSON with 200 to a client that asked for a file: an endpoint that is neither a list nor a series says so.
-    if (csvAsked && !csv && !pagedPlain) {
+    if (csvAsked && !csv) {
       throw new ApiError('BAD_PARAMETER', `format=csv is answered by lists and series only; ${ep.path} answers JSON (leave format out)`, 'format');
     }
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
       if (csv?.wanted(p)) return streamCsv(req, reply, engine, context(engine, deps, ep), csv, p, deps);
-      if (csvAsked && pagedPlain) {
-        const answer = await handle(p, context(engine, deps, ep));
-        const { columns, rows } = itemTable(itemsOf(answer));
-        return sendCsvTable(reply, engine, filename, columns, rows);
-      }
 
       const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
@@ -260,12 +251,12 @@ function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: st
 }
 
 /**
- * Answers a CSV export (ARCHITECTURE §4 Exports). A table (series, a plain list's page) is computed like JSON and sent
- * at once. A list's plan is streamed chunk by chunk in the export lane, bounded by the reader's stall and the
- * operator's limits, never by the query timeout. The client can tell a whole export from a cut one: a whole export
- * ends with the terminating chunk and the trailer `X-Row-Count` (data rows, header excluded); a cut one (stalled
- * reader, operator limit, fault) has its connection closed after the rows written (`cutStream`), so it has neither
- * (docs/compat.md "Exports").
+ * Answers a CSV export (ARCHITECTURE §4 Exports). A series' table is computed like JSON and sent at once. A list's
+ * plan (a statement, or the items of a list computed after SQL) is streamed chunk by chunk in the export lane,
+ * bounded by the reader's stall and the operator's limits, never by the query timeout. The client can tell a whole
+ * export from a cut one: a whole export ends with the terminating chunk and the trailer `X-Row-Count` (data rows,
+ * header excluded); a cut one (stalled reader, operator limit, fault) has its connection closed after the rows written
+ * (`cutStream`), so it has neither (docs/compat.md "Exports").
  */
 async function streamCsv(
   req: FastifyRequest,
@@ -281,10 +272,7 @@ async function streamCsv(
     return sendCsvTable(reply, engine, csv.filename, columns, rows);
   }
   if (!csv.plan) throw new Error('a CSV spec needs plan or table');
-  const plan = await csv.plan(p, ctx);
-  const t = deps.templates.get(plan.query);
-  if (!t) throw new Error(`template ${plan.query} not loaded`);
-  checkBinds(t, plan.binds, plan.orderBy);
+  const source = sourceOf(await csv.plan(p, ctx), csv, engine, deps);
   // Throws OVERLOADED (nothing written yet) when every export slot is taken.
   const release = deps.admission.toExportLane(req);
   const { stallMs, maxMs, maxRows } = deps.exports;
@@ -312,9 +300,7 @@ async function streamCsv(
   };
   reply.hijack();
   try {
-    const r = await engine.stream(
-      t,
-      plan.binds,
+    const r = await source(
       async (resultColumns, rows) => {
         start(resultColumns);
         if (stop.signal.aborted) return false;
@@ -332,7 +318,6 @@ async function streamCsv(
         }
         return true;
       },
-      plan.orderBy,
       stop.signal,
     );
     if (r.complete && cut === undefined) {
@@ -369,6 +354,60 @@ async function streamCsv(
   }
 }
 
+/** Rows of an export handed over chunk by chunk (`onRows` false: stop); resolves with the columns and whether every row went. */
+type ExportSource = (
+  onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+  signal: AbortSignal,
+) => Promise<{ columns: string[]; complete: boolean }>;
+
+/** Items written per chunk when a download's items are computed in TypeScript (`CsvItems`). */
+const ITEM_CHUNK = 2048;
+
+/**
+ * The rows of a download: a declared statement streamed on the export lane's connection (its result columns, or the
+ * declared columns of the items its rows map to), or items computed after SQL, cut into chunks. Every source is
+ * written by `streamCsv`, so each is bounded and ended the same way.
+ */
+function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engine, deps: HandlerDeps): ExportSource {
+  const cellsOf = (fields: readonly string[]) => (it: Record<string, unknown>): Cell[] =>
+    fields.map((f) => (Object.hasOwn(it, f) ? ((it[f] ?? null) as Cell) : null));
+  if ('items' in plan) {
+    if (!csv.columns) throw new Error(`${csv.filename}: a download of computed items needs declared columns`);
+    const fields = csv.columns.map((c) => c.field);
+    const cells = cellsOf(fields);
+    return async (onRows, signal) => {
+      for (let i = 0; i < plan.items.length; i += ITEM_CHUNK) {
+        if (signal.aborted) return { columns: fields, complete: false };
+        if (!(await onRows(fields, plan.items.slice(i, i + ITEM_CHUNK).map(cells)))) return { columns: fields, complete: false };
+      }
+      return { columns: fields, complete: !signal.aborted };
+    };
+  }
+  const t = deps.templates.get(plan.query);
+  if (!t) throw new Error(`template ${plan.query} not loaded`);
+  checkBinds(t, plan.binds, plan.orderBy);
+  const item = plan.item;
+  if (!item) return (onRows, signal) => engine.stream(t, plan.binds, onRows, plan.orderBy, signal);
+  if (!csv.columns) throw new Error(`${csv.filename}: a download of mapped rows needs declared columns`);
+  const fields = csv.columns.map((c) => c.field);
+  const cells = cellsOf(fields);
+  return async (onRows, signal) => {
+    const r = await engine.stream(
+      t,
+      plan.binds,
+      (columns, rows) =>
+        onRows(fields, rows.map((cs) => {
+          const row: Row = Object.create(null);
+          columns.forEach((c, i) => (row[c] = cs[i] ?? null));
+          return cells(item(row));
+        })),
+      plan.orderBy,
+      signal,
+    );
+    return { columns: fields, complete: r.complete };
+  };
+}
+
 /**
  * Ends a started export without its terminating chunk, so the client sees it cut (curl: "transfer closed with
  * outstanding read data remaining", node:http: `complete` false). The rows already written are flushed first (a
@@ -393,7 +432,7 @@ function csvHead(filename: string, engine: Engine): Record<string, string> {
   };
 }
 
-/** A CSV table computed at once (series, a plain list's page), with the same ending as a stream: terminator + trailer. */
+/** A CSV table computed at once (a series), with the same ending as a stream: terminator + trailer. */
 function sendCsvTable(reply: FastifyReply, engine: Engine, filename: string, columns: string[], rows: Cell[][]): void {
   const raw = reply.raw;
   reply.hijack();
@@ -407,27 +446,6 @@ function sendCsvTable(reply: FastifyReply, engine: Engine, filename: string, col
 function asksCsv(input: unknown): boolean {
   const f = input && typeof input === 'object' ? (input as Record<string, unknown>).format : undefined;
   return typeof f === 'string' && f.trim().toLowerCase() === 'csv';
-}
-
-/** The items of a plain list's answer: its `data` array, else its only top-level array (e.g. `{ total, data: [...] }`). */
-function itemsOf(answer: unknown): unknown[] {
-  if (!answer || typeof answer !== 'object') return [];
-  const o = answer as Record<string, unknown>;
-  if (Array.isArray(o.data)) return o.data;
-  const arrays = Object.values(o).filter(Array.isArray);
-  return arrays.length === 1 ? arrays[0]! : [];
-}
-
-/** Items as a table: columns are every key in first-seen order; a nested value is its JSON (csv.ts `guardCell`). */
-function itemTable(items: unknown[]): { columns: string[]; rows: Cell[][] } {
-  const columns: string[] = [];
-  const seen = new Set<string>();
-  for (const it of items) {
-    if (!it || typeof it !== 'object') continue;
-    for (const k of Object.keys(it)) if (!seen.has(k)) seen.add(k), columns.push(k);
-  }
-  const rows = items.map((it) => columns.map((c) => (it && typeof it === 'object' && Object.hasOwn(it, c) ? ((it as Record<string, Cell>)[c] ?? null) : null)));
-  return { columns, rows };
 }
 
 /** Throws when a body does not match the declared response schema (tests only: `checkResponses`). */

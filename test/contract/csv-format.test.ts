@@ -2,8 +2,8 @@
  * `format=csv` over the whole registry (issue 28): every list (a kit list, or a plain declaration that pages with
  * `start` and `limit`) and every series answers CSV whose header names its columns and whose rows are the rows of its
  * JSON answer; every other endpoint answers 400 naming `format` (never JSON with 200 to a client that asked for a
- * file). A kit list's download without `limit` has every row its JSON counts (`rangeTotal`), checked where that is
- * small enough to read here (test/http/exports.test.ts streams the large ones).
+ * file). A list's download without `limit` has every row its JSON counts (`rangeTotal`, else `total`), checked where
+ * that is small enough to read here (test/http/exports*.test.ts stream the large ones and count them with plain SQL).
  *
  * Required parameters are filled from samples of the lake (plain SQL over the raw tables), as in endpoints.test.ts.
  */
@@ -101,8 +101,9 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path
   }
 
   it('answers CSV: a header line, and the rows of its JSON answer in order, ended with X-Row-Count', async () => {
-    // A kit list's page of 5; a plain list's default page (its own limit bounds, e.g. /api/proposal's 20-200).
-    const page = ep.list ? 'limit=5' : '';
+    // A kit list's page of 5; a plain list's page of 20 (within each one's bounds, e.g. /api/proposal's 20-200): with
+    // `limit` a download is exactly the JSON page.
+    const page = ep.list ? 'limit=5' : paged(ep) ? 'limit=20' : '';
     const json = await get(withQuery(path, q(), page));
     expect(json.status).toBe(200);
     const items = itemsOf(ep, json.body);
@@ -117,7 +118,7 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path
     if (items.length === 0) return;
     expect(header.length).toBeGreaterThan(0);
     expect(header.every((h) => h !== '')).toBe(true);
-    if (ep.csv?.plan) {
+    if (ep.list && ep.csv?.plan) {
       // A kit list downloads the columns of its SQL (docs/compat.md): row i shares values with item i, and with no
       // other item more (rows of one batch may share most values).
       const sets = items.map((it) => leaves(it));
@@ -128,7 +129,7 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path
         for (let j = 0; j < items.length; j++) expect(score(r, j), `${path}: CSV row ${i} is closer to item ${j}`).toBeLessThanOrEqual(own);
       });
     } else {
-      // A series or a plain list: the item's own fields, in its order.
+      // A series or a plain list: the item's fields (a field an item lacks is an empty cell).
       data.forEach((r, i) => {
         const expected = header.map((h) => cellOf(items[i]![h]));
         const got = r.map((c, k) => (typeof items[i]![header[k]!] === 'number' && c !== '' ? String(Number(c)) : c));
@@ -137,10 +138,17 @@ describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path
     }
   });
 
-  if (ep.list && ep.csv?.plan) {
-    it('without limit, downloads every row the JSON counts (rangeTotal), when that is at most 20,000', async () => {
-      const json = await get(withQuery(path, q(), 'limit=1'));
-      const total = Number(json.body?.rangeTotal);
+  if (paged(ep) && !ep.list) {
+    it('a plain list declares its download (kit/exports.ts listCsv), so it streams every row, not one page', () => {
+      expect(ep.csv?.plan, path).toBeDefined();
+    });
+  }
+
+  if (ep.csv?.plan) {
+    it('without limit, downloads every row the JSON counts (rangeTotal, else total), when that is at most 20,000', async () => {
+      // A plain list's default page (its own limit bounds, e.g. /api/proposal's 20-200) still carries the count.
+      const json = await get(withQuery(path, q(), ep.list ? 'limit=1' : ''));
+      const total = Number(json.body?.rangeTotal ?? json.body?.total);
       if (!Number.isFinite(total) || total > 20_000) return;
       const csv = await get(withQuery(path, q(), 'format=csv'));
       expect(csv.status).toBe(200);

@@ -7,6 +7,8 @@
  *   chunk and the `X-Row-Count` trailer equal to the rows read.
  * - Cut exports (the operator's row and time limits, a stalled reader): no terminating chunk, no trailer, seen by a
  *   raw HTTP/1.1 client.
+ * - The plain lists (kit/exports.ts) go through the same lane: /api/vote whole past a 1 ms query timeout; a mapped
+ *   statement and computed items cut by the row limit alike.
  * Each test builds an app of its own (guard settings, a listener: test/README.md "Shared app").
  */
 import { createHash } from 'node:crypto';
@@ -212,6 +214,46 @@ describe('a whole export outlasts the query timeout and has every row', () => {
     });
     // A million blocks through a CSV encoder on a shared 2-core machine: minutes under load, not the default 5 s.
   }, budget(300));
+});
+
+describe('the plain lists download through the same lane (src/endpoints/kit/exports.ts)', () => {
+  /** Every current vote of the newest account snapshots (what /api/vote lists), by plain SQL. */
+  const VOTES = `SELECT count(*) AS n FROM (
+      SELECT unnest(from_json(votes_json, '[{"address":"VARCHAR","count":"BIGINT"}]')) AS v FROM snap_account_snapshots
+      QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1
+    ) WHERE v.count > 0`;
+
+  it('/api/vote streams its statement (rows mapped to items) past the query timeout: every vote, X-Row-Count', async () => {
+    const [{ n }] = (await sql(VOTES)) as [{ n: bigint }];
+    // More rows than the largest JSON page (50): a page of items would not pass.
+    expect(Number(n)).toBeGreaterThan(50);
+    await withServer({ timeoutMs: 1 }, async (port, app) => {
+      expect((await app.inject({ method: 'GET', url: '/api/vote?limit=50&sort=-timestamp' })).statusCode).toBe(503);
+      const d = await download(port, '/api/vote?format=csv');
+      expect(d.status).toBe(200);
+      expect(d.complete).toBe(true);
+      expect(dataRows(d.text).length).toBe(Number(n));
+      expect(d.trailers['x-row-count']).toBe(String(n));
+    });
+  });
+
+  it("the operator's row limit cuts a mapped statement (/api/vote, /api/account/list) and computed items (/api/pagewitness) alike", async () => {
+    const [{ w }] = (await sql('SELECT count(*) AS w FROM dim_witnesses')) as [{ w: bigint }];
+    expect(Number(w)).toBeGreaterThan(40);
+    await withServer({ exportMaxRows: 40 }, async (port) => {
+      for (const path of ['/api/vote', '/api/account/list', '/api/pagewitness']) {
+        const r = await rawExport(port, `${path}?format=csv`);
+        expect(r.head, path).toMatch(/^HTTP\/1\.1 200/);
+        expect(r.terminated, path).toBe(false);
+        expect(r.trailers, path).toBe('');
+        expect(dataRows(r.body).length, path).toBeLessThanOrEqual(40);
+        // Exactly the limit is whole.
+        const exact = await rawExport(port, `${path}?format=csv&limit=40`);
+        expect(exact.terminated, path).toBe(true);
+        expect(exact.trailers, path).toMatch(/^x-row-count: 40$/im);
+      }
+    });
+  });
 });
 
 /**

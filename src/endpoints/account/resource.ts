@@ -8,7 +8,10 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, int, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, int, pagingFields, type PagingOptions } from '../../params/index.ts';
+import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import { count } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 200, maxLimit: 5000, sumRule: false };
@@ -21,10 +24,35 @@ const params = z
     resourceType: int({ min: 0, max: 2 }).optional().meta({ description: '0 bandwidth and energy (absent: both), 1 bandwidth, 2 energy.' }),
     toAddress: address().optional(),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
 
 const n = (v: unknown): number => Number(v ?? 0);
+
+/** The account's positions the filters keep, in the statement's order. */
+async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Promise<Row[]> {
+  return (await ctx.rows('rows', { address: p.address })).filter(
+    (r) =>
+      (!p.type || n(r.kind) === p.type) &&
+      (!p.resourceType || String(r.resource) === (p.resourceType === 1 ? 'BANDWIDTH' : 'ENERGY')) &&
+      (!p.toAddress || (n(r.kind) === 2 && String(r.receiver_address) === p.toAddress)),
+  );
+}
+
+const item = (r: Row) => ({
+  ...(r.tx_hash ? { hash: String(r.tx_hash), block: n(r.block_number), timestamp: n(r.ts) } : {}),
+  ownerAddress: String(r.owner_address),
+  receiverAddress: String(r.receiver_address),
+  resource: String(r.resource),
+  frozenBalance: n(r.balance),
+  expireTime: n(r.expire_time),
+  // Left out without a network snapshot (docs/compat.md: never an invented number).
+  ...(r.resource_value === null || r.resource_value === undefined ? {} : { resourceValue: n(r.resource_value).toFixed(6) }),
+});
+
+/** Download columns: every item field (the freeze's `hash`, `block`, `timestamp` empty when the lake lacks it). */
+const FIELDS = ['hash', 'block', 'timestamp', 'ownerAddress', 'receiverAddress', 'resource', 'frozenBalance', 'expireTime', 'resourceValue'];
 
 export default defineEndpoint({
   path: '/api/account/resource',
@@ -37,23 +65,10 @@ export default defineEndpoint({
     data: z.array(z.looseObject({ ownerAddress: z.string(), receiverAddress: z.string(), resource: z.string(), frozenBalance: z.number().int(), expireTime: z.number().int(), resourceValue: z.string().optional() })),
   }),
   queries: { rows: 'account/resource' },
+  csv: listCsv<z.output<typeof params>>('/api/account/resource', FIELDS, async (p, ctx) => ({ items: pageOf(await positionsOf(p, ctx), p.page).map(item) })),
   async handle(p, ctx) {
-    const rows = (await ctx.rows('rows', { address: p.address })).filter(
-      (r) =>
-        (!p.type || n(r.kind) === p.type) &&
-        (!p.resourceType || String(r.resource) === (p.resourceType === 1 ? 'BANDWIDTH' : 'ENERGY')) &&
-        (!p.toAddress || (n(r.kind) === 2 && String(r.receiver_address) === p.toAddress)),
-    );
-    const data = rows.slice(p.page.start, p.page.start + p.page.limit).map((r) => ({
-      ...(r.tx_hash ? { hash: String(r.tx_hash), block: n(r.block_number), timestamp: n(r.ts) } : {}),
-      ownerAddress: String(r.owner_address),
-      receiverAddress: String(r.receiver_address),
-      resource: String(r.resource),
-      frozenBalance: n(r.balance),
-      expireTime: n(r.expire_time),
-      // Left out without a network snapshot (docs/compat.md: never an invented number).
-      ...(r.resource_value === null || r.resource_value === undefined ? {} : { resourceValue: n(r.resource_value).toFixed(6) }),
-    }));
+    const rows = await positionsOf(p, ctx);
+    const data = pageOf(rows, p.page).map(item);
     return { total: rows.length, rangeTotal: rows.length, data };
   },
 });

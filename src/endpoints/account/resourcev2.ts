@@ -12,7 +12,10 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { normalAddressInfo as riskMap } from '../kit/lookups.ts';
-import { address, int, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, int, oneOf, pagingFields, type PagingOptions } from '../../params/index.ts';
+import { formatField, listCsv, withExportPage } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import { contractInfo, contractMap, count, normalAddressInfo } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 10_000, sumRule: true };
@@ -36,8 +39,9 @@ const params = z
       .meta({ description: 'Sort key: time (default); balance, usage and burnTrx only with type=2.', override: { default: 'time' } }),
     order: oneOf(['desc', 'asc'] as const).optional().meta({ description: 'Direction of the sort (default desc).', override: { default: 'desc' } }),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging))
+  .transform(withExportPage(paging))
   .superRefine((p, ctx) => {
     if (p.sort && p.sort !== 'time' && (p.type ?? 0) !== 2) ctx.addIssue({ code: 'custom', path: ['sort'], message: `sort=${p.sort} is only for type=2 (delegations given); other types sort by time` });
     if (p.toAddress && (p.type ?? 0) !== 2) ctx.addIssue({ code: 'custom', path: ['toAddress'], message: 'toAddress is only for type=2 (delegations given)' });
@@ -57,39 +61,54 @@ const item = z.looseObject({
   operationTime: z.number().int().optional(),
 });
 
+// The rows come from account_resources (computed at publish); only the usage / burnTrx sorts read transactions.
+const QUERIES = { rows: 'account/resourcev2', rowsByUsage: 'account/resourcev2-by-usage' } as const;
+
+/** The statement of the request (by sort), its filter binds and its ORDER BY: the JSON page and the download share them. */
+function statementOf(p: z.output<typeof params>, ctx: EndpointContext) {
+  const type = p.type ?? 0;
+  const sort = (p.sort ?? 'time').toLowerCase();
+  const byUsage = sort === 'usage' || sort === 'burntrx';
+  const common = { address: p.address, res: p.resourceType ? p.resourceType - 1 : -1, to_address: p.toAddress ?? null };
+  const [query, binds] = byUsage
+    ? (['rowsByUsage', { ...common, now_ts: ctx.now, since_ts: ctx.now - DAY_MS, since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10) }] as const)
+    : (['rows', { ...common, type }] as const);
+  return { query, binds, order: ORDER[`${sort}:${p.order ?? 'desc'}`]! };
+}
+
+const itemOf = (r: Row) => ({
+  ownerAddress: String(r.owner_address),
+  receiverAddress: String(r.receiver_address),
+  balance: n(r.balance),
+  resource: n(r.resource),
+  // Left out without a network snapshot (docs/compat.md: never an invented number).
+  ...(r.resource_value === null || r.resource_value === undefined ? {} : { resourceValue: n(r.resource_value) }),
+  lockBalance: n(r.lock_balance),
+  ...(r.lock_resource_value === null || r.lock_resource_value === undefined ? {} : { lockResourceValue: n(r.lock_resource_value) }),
+  expireTime: n(r.expire_time),
+  ...(r.operation_ts === null || r.operation_ts === undefined ? {} : { operationTime: n(r.operation_ts) }),
+});
+
 export default defineEndpoint({
   path: '/api/account/resourcev2',
   method: 'GET',
   summary: "An account's Stake 2.0 stakes, delegations (received or given), pending and withdrawable unstakes.",
   params,
   response: z.looseObject({ total: count, rangeTotal: count, data: z.array(item), unfreezeData: z.array(item), contractMap, contractInfo, normalAddressInfo }),
-  // The rows come from account_resources (computed at publish); only the usage / burnTrx sorts read transactions.
-  queries: { rows: 'account/resourcev2', rowsByUsage: 'account/resourcev2-by-usage' },
+  queries: QUERIES,
   orderBys: Object.values(ORDER),
+  csv: listCsv<z.output<typeof params>>('/api/account/resourcev2', Object.keys(item.shape), async (p, ctx) => {
+    const { query, binds, order } = statementOf(p, ctx);
+    return { query: QUERIES[query], binds: { ...binds, lim: p.page.limit, off: p.page.start }, orderBy: order, item: itemOf };
+  }),
   async handle(p, ctx) {
     const type = p.type ?? 0;
-    const sort = (p.sort ?? 'time').toLowerCase();
-    const byUsage = sort === 'usage' || sort === 'burntrx';
-    const common = { address: p.address, res: p.resourceType ? p.resourceType - 1 : -1, to_address: p.toAddress ?? null };
-    const [query, binds] = byUsage
-      ? (['rowsByUsage', { ...common, now_ts: ctx.now, since_ts: ctx.now - DAY_MS, since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10) }] as const)
-      : (['rows', { ...common, type }] as const);
-    const order = ORDER[`${sort}:${p.order ?? 'desc'}`]!;
-    const rows = await ctx.rows(query, { ...binds, lim: p.page.limit, off: p.page.start }, order);
+    const { query, binds, order } = statementOf(p, ctx);
+    const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
+    const rows = await ctx.rows(query, { ...binds, lim: limit, off: p.page.start }, order);
     // The count rides on the rows (count(*) OVER ()); an empty page (past the end, limit=0) asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || p.page.limit === 0 ? n((await ctx.rows(query, { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
-    const data = rows.map((r) => ({
-      ownerAddress: String(r.owner_address),
-      receiverAddress: String(r.receiver_address),
-      balance: n(r.balance),
-      resource: n(r.resource),
-      // Left out without a network snapshot (docs/compat.md: never an invented number).
-      ...(r.resource_value === null || r.resource_value === undefined ? {} : { resourceValue: n(r.resource_value) }),
-      lockBalance: n(r.lock_balance),
-      ...(r.lock_resource_value === null || r.lock_resource_value === undefined ? {} : { lockResourceValue: n(r.lock_resource_value) }),
-      expireTime: n(r.expire_time),
-      ...(r.operation_ts === null || r.operation_ts === undefined ? {} : { operationTime: n(r.operation_ts) }),
-    }));
+    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || limit === 0 ? n((await ctx.rows(query, { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
+    const data = rows.map(itemOf);
     const addresses = [...new Set(data.flatMap((d) => [d.ownerAddress, d.receiverAddress]))];
     const contracts = await ctx.lookups.contractMap(addresses);
     return {

@@ -9,7 +9,10 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, pagingFields, signedSort, signedSortClauses, withPage, type PagingOptions, type SortOptions } from '../../params/index.ts';
+import { address, pagingFields, signedSort, signedSortClauses, type PagingOptions, type SortOptions } from '../../params/index.ts';
+import { formatField, listCsv, withExportPage } from '../kit/exports.ts';
+import type { Row } from '../../duckdb/duck.ts';
+import type { BindValue } from '../../engine/engine.ts';
 import { contractInfo, contractMap, count as countSchema, statusWrapped } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
@@ -28,10 +31,44 @@ const params = z
     }),
     count: z.string().optional().meta({ description: 'Accepted; the total is always answered.' }),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
 
 const n = (v: unknown): number => Number(v ?? 0);
+
+// One statement per filter, each reading the copy sorted by its key (an `x = $x OR $x IS NULL` filter keeps a
+// prepared statement from pruning row groups: bench/results/account-state.md).
+const QUERIES = {
+  rows: 'account/vote',
+  totals: 'account/vote-totals-all',
+  rowsByCandidate: 'account/vote-by-candidate',
+  totalsByCandidate: 'account/vote-totals-by-candidate',
+  rowsByVoter: 'account/vote-by-voter',
+  totalsByVoter: 'account/vote-totals-by-voter',
+} as const;
+
+/** The rows and totals statements of the request's filter, and their binds: the JSON page and the download share them. */
+function statementOf(p: z.output<typeof params>): { rows: keyof typeof QUERIES; totals: keyof typeof QUERIES; filters: Record<string, BindValue> } {
+  if (p.candidate) return { rows: 'rowsByCandidate', totals: 'totalsByCandidate', filters: { candidate: p.candidate, voter: p.voter ?? null } };
+  if (p.voter) return { rows: 'rowsByVoter', totals: 'totalsByVoter', filters: { voter: p.voter } };
+  return { rows: 'rows', totals: 'totals', filters: {} };
+}
+
+/** A vote row as the reference's item; the statement gives the rows in the requested order (its final ORDER BY). */
+const item = (r: Row) => ({
+  ...(r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }),
+  voterAddress: String(r.voter_address),
+  candidateAddress: String(r.candidate_address),
+  votes: n(r.votes),
+  candidateName: String(r.candidate_name ?? ''),
+  candidateUrl: String(r.candidate_url ?? ''),
+  candidateTotalVotes: n(r.candidate_total_votes),
+  voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
+});
+
+/** Download columns: the item's fields (`timestamp` empty for a vote cast before the lake). */
+const FIELDS = ['timestamp', 'voterAddress', 'candidateAddress', 'votes', 'candidateName', 'candidateUrl', 'candidateTotalVotes', 'voterAvailableVotes'];
 
 export default defineEndpoint({
   path: '/api/vote',
@@ -54,44 +91,22 @@ export default defineEndpoint({
       voterAvailableVotes: z.number().int(),
     })),
   }),
-  // One statement per filter, each reading the copy sorted by its key (an `x = $x OR $x IS NULL` filter keeps a
-  // prepared statement from pruning row groups: bench/results/account-state.md).
-  queries: {
-    rows: 'account/vote',
-    totals: 'account/vote-totals-all',
-    rowsByCandidate: 'account/vote-by-candidate',
-    totalsByCandidate: 'account/vote-totals-by-candidate',
-    rowsByVoter: 'account/vote-by-voter',
-    totalsByVoter: 'account/vote-totals-by-voter',
-  },
+  queries: QUERIES,
   orderBys: signedSortClauses(SORTS, TIES, TIES_ASC),
+  csv: listCsv<z.output<typeof params>>('/api/vote', FIELDS, async (p) => {
+    const { rows, filters } = statementOf(p);
+    return { query: QUERIES[rows], binds: { ...filters, lim: p.page.limit, off: p.page.start }, orderBy: p.sort.orderBy, item };
+  }),
   async handle(p, ctx) {
-    const [rowsQ, totalsQ, filters] = p.candidate
-      ? (['rowsByCandidate', 'totalsByCandidate', { candidate: p.candidate, voter: p.voter ?? null }] as const)
-      : p.voter
-        ? (['rowsByVoter', 'totalsByVoter', { voter: p.voter }] as const)
-        : (['rows', 'totals', {}] as const);
+    const { rows: rowsQ, totals: totalsQ, filters } = statementOf(p);
+    const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
     const [rows, [totals]] = await Promise.all([
-      ctx.rows(rowsQ, { ...filters, lim: p.page.limit, off: p.page.start }, p.sort.orderBy),
+      ctx.rows(rowsQ, { ...filters, lim: limit, off: p.page.start }, p.sort.orderBy),
       ctx.rows(totalsQ, filters),
     ]);
-    // The page is ordered inside the SQL; its joins after the cut do not keep that order, so it is applied again here.
-    const dir = p.sort.key.startsWith('-') ? -1 : 1;
-    const keyOf = (r: (typeof rows)[number]): number => (p.sort.key.endsWith('timestamp') ? n(r.vote_ts) : n(r.votes));
-    const bytes = (x: unknown, y: unknown): number => (String(x) < String(y) ? -1 : String(x) > String(y) ? 1 : 0); // SQL's binary order
-    rows.sort((a, b) => dir * (keyOf(a) - keyOf(b)) || bytes(a.voter_address, b.voter_address) || bytes(a.candidate_address, b.candidate_address));
     const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];
     const contracts = await ctx.lookups.contractMap(addresses);
-    const data = rows.map((r) => ({
-      ...(r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }),
-      voterAddress: String(r.voter_address),
-      candidateAddress: String(r.candidate_address),
-      votes: n(r.votes),
-      candidateName: String(r.candidate_name ?? ''),
-      candidateUrl: String(r.candidate_url ?? ''),
-      candidateTotalVotes: n(r.candidate_total_votes),
-      voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
-    }));
+    const data = rows.map(item);
     return {
       code: 200,
       status: '1',

@@ -26,8 +26,28 @@ export interface EndpointContext {
 
 export interface CsvColumn {
   header: string;
-  /** Column of the query result. */
+  /** Column of the query result, or key of the item when the download maps rows to items (`CsvPlan.item`, `CsvItems`). */
   field: string;
+}
+
+/**
+ * A download streamed from a declared statement, chunk by chunk on the export lane's connection: `item` maps each
+ * result row to the answer's item (the same mapper as the JSON page), and the columns then name the item's keys.
+ */
+export interface CsvPlan {
+  query: string;
+  binds: Record<string, BindValue>;
+  orderBy?: string;
+  item?(r: Row): Record<string, unknown>;
+}
+
+/**
+ * A download whose rows are computed in TypeScript after SQL (holdings merged across standards, witnesses ranked,
+ * rows filtered by a rule the SQL does not hold): the whole filtered, sorted list of items, written in batches through
+ * the same export lane as a plan (stall, limits, trailer, cut). Only for lists a JSON answer already holds in memory.
+ */
+export interface CsvItems {
+  items: readonly Record<string, unknown>[];
 }
 
 export interface CsvSpec<P> {
@@ -36,8 +56,11 @@ export interface CsvSpec<P> {
   filename: string;
   /** True when the request asks for CSV (e.g. format=csv). */
   wanted(p: P): boolean;
-  /** The statement to stream (a declared SQL id), its binds and order: the same plan as the JSON page (lists). */
-  plan?(p: P, ctx: EndpointContext): Promise<{ query: string; binds: Record<string, BindValue>; orderBy?: string }>;
+  /**
+   * What to stream: a declared statement (SQL id), its binds and order, the same plan as the JSON page (lists); or
+   * the items computed after SQL (`CsvItems`). Both go through the export lane.
+   */
+  plan?(p: P, ctx: EndpointContext): Promise<CsvPlan | CsvItems>;
   /** The whole table at once, for answers computed after SQL (series: bucketed rows, at most a few hundred). */
   table?(p: P, ctx: EndpointContext): Promise<{ columns: string[]; rows: Cell[][] }>;
 }

@@ -20,6 +20,7 @@ import {
 } from '../../params/index.ts';
 import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint } from './endpoint.ts';
 import { pagedList } from './envelopes.ts';
+import { formatField } from './exports.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
 import { BUSY_ADDRESS_ROWS, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
 
@@ -224,14 +225,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       : {}),
     ...d.params,
     // Anything but csv (json, legacy values) answers JSON.
-    format: z
-      .string()
-      .optional()
-      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
-      .meta({
-        description: 'csv streams the same rows as an RFC 4180 download (without limit: every row from start, no 10000 window).',
-        override: { type: 'string', enum: ['json', 'csv'], default: 'json' },
-      }),
+    format: formatField(),
   };
   const fixedSort: SortChoice = { key: '', orderBy: fixedOrder ?? '' };
   const params = z

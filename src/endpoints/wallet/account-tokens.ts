@@ -6,7 +6,9 @@
  */
 import { z } from 'zod';
 import { JsonDecimal } from '../../http/json.ts';
-import { address, int, pagingFields, tokenIdParam, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, int, pagingFields, tokenIdParam, type PagingOptions } from '../../params/index.ts';
+import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { contractInfo, contractMap, count, decimalString, exactNumber, intString, shape, statusWrapped } from '../kit/schemas.ts';
 import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from './holdings.ts';
@@ -32,8 +34,9 @@ const params = z
     sortType: code([0, 1], 0, '0 (default) descending, 1 ascending.'),
     token: tokenIdParam().optional().meta({ description: 'Only this token (TRC10 id, contract, or trx).', override: { type: 'string' } }),
     assetType: code([0, 1, 2], 0, '0 / 1 (default 0) token results; 2 receipt tokens (none without a receipt-token registry).'),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
 
 const SHOW: Record<number, readonly Holding['standard'][]> = {
   0: ['trx', 'trc10', 'trc20'],
@@ -94,6 +97,30 @@ const itemFields = {
   amountInUsd: z.number().optional(),
 };
 
+/** The positions the filters keep, in the requested order (the TRX row first): the JSON page and the download read them. */
+async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Promise<Holding[]> {
+  const all = p.assetType === 2 ? [] : await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' });
+  const [trx, ...tokens] = all;
+  const keep = (h: Holding) =>
+    SHOW[p.show]!.includes(h.standard) &&
+    (p.token === undefined || h.tokenId === p.token) &&
+    (p.hidden === 1 || h.standard === 'trx' || (valueInUsd(h) ?? Infinity) >= SMALL_USD);
+  const key = (h: Holding): number =>
+    p.sortBy === 1 ? (h.priceTrx ?? -1) : p.sortBy === 3 ? Number(quantityOf(h)) : (valueInTrx(h) ?? -1);
+  const dir = p.sortType === 1 ? 1 : -1;
+  // The TRX row leads whatever the order; ties (and unpriced rows) in token id order.
+  return [
+    ...(trx && keep(trx) ? [trx] : []),
+    ...tokens.filter(keep).sort((a, b) => dir * (key(a) - key(b)) || (a.tokenId < b.tokenId ? -1 : a.tokenId > b.tokenId ? 1 : 0)),
+  ];
+}
+
+/** Download columns: the fields of the TRX row and of a token row (a field a row lacks is empty). */
+const FIELDS = [
+  'tokenId', 'tokenName', 'tokenAbbr', 'tokenLogo', 'tokenDecimal', 'tokenType', 'tokenCanShow', 'vip', 'balance', 'tokenPriceInTrx',
+  'tokenPriceInUsd', 'amountInUsd', 'quantity', 'amount', 'tokenLevel', 'level', 'owner_address', 'nrOfTokenHolders', 'transferCount', 'project',
+];
+
 export default defineEndpoint({
   path: '/api/account/tokens',
   method: 'GET',
@@ -113,22 +140,10 @@ export default defineEndpoint({
       })])),
   }),
   queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
+  csv: listCsv<z.output<typeof params>>('/api/account/tokens', FIELDS, async (p, ctx) => ({ items: pageOf(await positionsOf(p, ctx), p.page).map(item) })),
   async handle(p, ctx) {
-    const all = p.assetType === 2 ? [] : await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' });
-    const [trx, ...tokens] = all;
-    const keep = (h: Holding) =>
-      SHOW[p.show]!.includes(h.standard) &&
-      (p.token === undefined || h.tokenId === p.token) &&
-      (p.hidden === 1 || h.standard === 'trx' || (valueInUsd(h) ?? Infinity) >= SMALL_USD);
-    const key = (h: Holding): number =>
-      p.sortBy === 1 ? (h.priceTrx ?? -1) : p.sortBy === 3 ? Number(quantityOf(h)) : (valueInTrx(h) ?? -1);
-    const dir = p.sortType === 1 ? 1 : -1;
-    // The TRX row leads whatever the order; ties (and unpriced rows) in token id order.
-    const rows = [
-      ...(trx && keep(trx) ? [trx] : []),
-      ...tokens.filter(keep).sort((a, b) => dir * (key(a) - key(b)) || (a.tokenId < b.tokenId ? -1 : a.tokenId > b.tokenId ? 1 : 0)),
-    ];
-    const page = rows.slice(p.page.start, p.page.start + p.page.limit);
+    const rows = await positionsOf(p, ctx);
+    const page = pageOf(rows, p.page);
     const contracts = page.filter((h) => h.standard !== 'trx' && h.standard !== 'trc10').map((h) => h.tokenId);
     const { map, info } = await ctx.lookups.contractMap(contracts);
     return {

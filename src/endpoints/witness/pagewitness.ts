@@ -2,11 +2,13 @@
  * GET /api/pagewitness (SPEC §4.8; reference §4.1): witnesses by type (0 all, 1 SR = rank 1-27, 2 partner = 28-127,
  * 3 candidate), optionally sorted by one of eight fields (an unknown sortField leaves the rank order, as TronScan),
  * with the head block as `lastBlock`. At most a few hundred witnesses exist, so the whole list is one query and the
- * filter, sort and page are applied here. Field definitions: docs/compat.md "Witnesses".
+ * filter, sort and page are applied here; `format=csv` downloads the same filtered, sorted list (kit/exports.ts). Field definitions: docs/compat.md "Witnesses".
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { int, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { int, oneOf, pagingFields, type PagingOptions } from '../../params/index.ts';
+import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
 import { byFigure, share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
 
@@ -31,8 +33,9 @@ const params = z
     // Any text: an unknown field means "no sorting" (SPEC §4.8), not an error.
     sortField: z.string().max(64).optional().meta({ description: `Field to sort by: ${Object.keys(SORT_FIELDS).join(', ')}; none, or an unknown one, keeps the ranking order.` }),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
 
 const item = z.looseObject({
   address: z.string(),
@@ -74,6 +77,50 @@ const lastBlock = z.looseObject({
   witnessId: z.number().int(),
 });
 
+type Params = z.output<typeof params>;
+
+/**
+ * The witnesses of the request, filtered by type and sorted (both the JSON page and the download read it), and the
+ * item mapper (shares of the whole list's votes).
+ */
+async function witnessList(p: Params, ctx: EndpointContext) {
+  const all = toWitnesses(await ctx.rows('witnesses', {}));
+  const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
+  let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
+  const key = p.sortField === undefined ? undefined : SORT_FIELDS[p.sortField];
+  if (key) {
+    // Unknown lifetime counts (null) last in both directions, ties by rank (docs/compat.md "Whole-chain figures").
+    list = [...list].sort(byFigure(key, p.sort === '1' ? -1 : 1));
+  }
+  const item = (w: Witness) => ({
+    address: w.address,
+    name: w.name,
+    url: w.url,
+    producer: w.witnessType === 1,
+    votes: w.cycleVotes,
+    lastCycleVotes: w.cycleVotes,
+    realTimeVotes: w.realtimeVotes,
+    changeVotes: w.realtimeVotes - w.cycleVotes,
+    votesPercentage: share(w.cycleVotes, totalVotes),
+    ranking: w.rank,
+    index: w.rank,
+    witnessType: w.witnessType,
+    latestBlockNumber: w.lastBlock,
+    latestSlotNumber: slotOf(w.lastBlockTs),
+    producedTotal: w.produced,
+    missedTotal: w.missed,
+    producedTrx: w.producedTrx,
+    producePercentage: w.producePercentage,
+    brokerage: w.brokerage,
+    voterBrokerage: 100 - w.brokerage,
+    annualizedRate: w.annualizedRate,
+    version: w.version,
+    changedBrokerage: w.brokerageChanges > 0,
+    lowestBrokerage: w.lowestBrokerage,
+  });
+  return { all, list, item };
+}
+
 export default defineEndpoint({
   path: '/api/pagewitness',
   method: 'GET',
@@ -81,46 +128,16 @@ export default defineEndpoint({
   params,
   response: z.looseObject({ total: count, data: z.array(item), lastBlock: lastBlock.nullable() }),
   queries: { witnesses: 'witness/witnesses', head: 'witness/head-block' },
+  csv: listCsv<z.output<typeof params>>('/api/pagewitness', Object.keys(item.shape), async (p, ctx) => {
+    const { list, item: toItem } = await witnessList(p, ctx);
+    return { items: pageOf(list, p.page).map(toItem) };
+  }),
   async handle(p, ctx) {
-    const [rows, [head]] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('head', {})]);
-    const all = toWitnesses(rows);
-    const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
-    let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
-    const key = p.sortField === undefined ? undefined : SORT_FIELDS[p.sortField];
-    if (key) {
-      // Unknown lifetime counts (null) last in both directions, ties by rank (docs/compat.md "Whole-chain figures").
-      list = [...list].sort(byFigure(key, p.sort === '1' ? -1 : 1));
-    }
-    const page = list.slice(p.page.start, p.page.start + p.page.limit);
+    const [{ all, list, item: toItem }, [head]] = await Promise.all([witnessList(p, ctx), ctx.rows('head', {})]);
     const srIndex = new Map(all.filter((w) => w.witnessType === 1).map((w, i) => [w.address, i + 1]));
     return {
       total: list.length,
-      data: page.map((w) => ({
-        address: w.address,
-        name: w.name,
-        url: w.url,
-        producer: w.witnessType === 1,
-        votes: w.cycleVotes,
-        lastCycleVotes: w.cycleVotes,
-        realTimeVotes: w.realtimeVotes,
-        changeVotes: w.realtimeVotes - w.cycleVotes,
-        votesPercentage: share(w.cycleVotes, totalVotes),
-        ranking: w.rank,
-        index: w.rank,
-        witnessType: w.witnessType,
-        latestBlockNumber: w.lastBlock,
-        latestSlotNumber: slotOf(w.lastBlockTs),
-        producedTotal: w.produced,
-        missedTotal: w.missed,
-        producedTrx: w.producedTrx,
-        producePercentage: w.producePercentage,
-        brokerage: w.brokerage,
-        voterBrokerage: 100 - w.brokerage,
-        annualizedRate: w.annualizedRate,
-        version: w.version,
-        changedBrokerage: w.brokerageChanges > 0,
-        lowestBrokerage: w.lowestBrokerage,
-      })),
+      data: pageOf(list, p.page).map(toItem),
       lastBlock: head
         ? {
             hash: String(head.block_hash),

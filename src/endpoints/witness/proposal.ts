@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, int, oneOf } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
+import { formatField, listCsv } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
 import { share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
 
 const STATES = ['PENDING', 'APPROVED', 'DISAPPROVED', 'CANCELED'] as const;
@@ -19,6 +21,7 @@ const params = z.object({
   id: int({ min: 0 }).optional(),
   address: address().optional(),
   state: oneOf(STATES).optional(),
+  format: formatField(),
 });
 
 const summary = z.looseObject({
@@ -53,6 +56,58 @@ const item = z.looseObject({
   typeApprovals: z.looseObject({ sr: z.array(summary), partner: z.array(summary), candidate: z.array(summary) }),
 });
 
+type Params = z.output<typeof params>;
+
+/** The proposals (newest first) and their item mapper; the JSON answer and the download read them. */
+async function proposalsOf(p: Params, ctx: EndpointContext) {
+  const [rows, wrows] = await Promise.all([ctx.rows('proposals', {}), ctx.rows('witnesses', {})]);
+  const ws = toWitnesses(wrows);
+  const byAddress = new Map(ws.map((w) => [w.address, w]));
+  const totalVotes = ws.reduce((a, w) => a + w.cycleVotes, 0);
+  const view = (a: string) => {
+    const w: Witness | undefined = byAddress.get(a);
+    return {
+      address: a,
+      name: w?.name ?? '',
+      url: w?.url ?? '',
+      producer: w?.witnessType === 1,
+      votes: w?.cycleVotes ?? 0,
+      votesPercentage: share(w?.cycleVotes ?? 0, totalVotes),
+      // a witness's lifetime counts, null when unknown; an address that is no witness produced nothing
+      producedTotal: w ? w.produced : 0,
+      missedTotal: w ? w.missed : 0,
+      producedTrx: w ? w.producedTrx : 0,
+      producePercentage: w ? w.producePercentage : 100,
+      latestBlockNumber: w?.lastBlock ?? 0,
+      latestSlotNumber: slotOf(w?.lastBlockTs ?? null),
+    };
+  };
+  const typeOf = (a: string): number => byAddress.get(a)?.witnessType ?? 3;
+  const proposal = (r: Record<string, unknown>) => {
+    const approvals = JSON.parse(String(r.approvals_json)) as string[];
+    const params = JSON.parse(String(r.parameters_json)) as { key: number; value: number }[];
+    const proposer = String(r.proposer_address);
+    const of = (t: number) => approvals.filter((a) => typeOf(a) === t).map(view);
+    return {
+      proposalId: Number(r.proposal_id),
+      proposalHash: '',
+      proposer: view(proposer),
+      paramters: params.map((x) => ({ key: Number(x.key), value: Number(x.value) })),
+      state: String(r.state) as (typeof STATES)[number],
+      expirationTime: Number(r.expiration_time),
+      createTime: Number(r.create_time),
+      totalVotes: approvals.length,
+      validVotes: approvals.filter((a) => typeOf(a) === 1).length,
+      approveSelf: p.address !== undefined && approvals.includes(p.address),
+      createSelf: p.address !== undefined && proposer === p.address,
+      approvals: approvals.map(view),
+      veto: [],
+      typeApprovals: { sr: of(1), partner: of(2), candidate: of(3) },
+    };
+  };
+  return { rows, proposal };
+}
+
 export default defineEndpoint({
   path: '/api/proposal',
   method: 'GET',
@@ -60,52 +115,17 @@ export default defineEndpoint({
   params,
   response: z.union([z.looseObject({ total: count, data: z.array(item) }), item.extend({ activeApprovals: z.array(summary) }), z.object({}).strict()]),
   queries: { proposals: 'witness/proposals', witnesses: 'witness/witnesses' },
+  // The download: the one proposal of `id` (none when unknown), else the state's proposals from `start`, `limit` of
+  // them when given (its JSON page), all without.
+  csv: listCsv<z.output<typeof params>>('/api/proposal', Object.keys(item.shape), async (p, ctx) => {
+    const { rows, proposal } = await proposalsOf(p, ctx);
+    if (p.id !== undefined) return { items: rows.filter((x) => Number(x.proposal_id) === p.id).slice(0, 1).map(proposal) };
+    const chosen = p.state ? rows.filter((r) => r.state === p.state) : rows;
+    const start = p.start ?? 0;
+    return { items: chosen.slice(start, p.limit === undefined ? undefined : start + p.limit).map(proposal) };
+  }),
   async handle(p, ctx) {
-    const [rows, wrows] = await Promise.all([ctx.rows('proposals', {}), ctx.rows('witnesses', {})]);
-    const ws = toWitnesses(wrows);
-    const byAddress = new Map(ws.map((w) => [w.address, w]));
-    const totalVotes = ws.reduce((a, w) => a + w.cycleVotes, 0);
-    const view = (a: string) => {
-      const w: Witness | undefined = byAddress.get(a);
-      return {
-        address: a,
-        name: w?.name ?? '',
-        url: w?.url ?? '',
-        producer: w?.witnessType === 1,
-        votes: w?.cycleVotes ?? 0,
-        votesPercentage: share(w?.cycleVotes ?? 0, totalVotes),
-        // a witness's lifetime counts, null when unknown; an address that is no witness produced nothing
-        producedTotal: w ? w.produced : 0,
-        missedTotal: w ? w.missed : 0,
-        producedTrx: w ? w.producedTrx : 0,
-        producePercentage: w ? w.producePercentage : 100,
-        latestBlockNumber: w?.lastBlock ?? 0,
-        latestSlotNumber: slotOf(w?.lastBlockTs ?? null),
-      };
-    };
-    const typeOf = (a: string): number => byAddress.get(a)?.witnessType ?? 3;
-    const proposal = (r: Record<string, unknown>) => {
-      const approvals = JSON.parse(String(r.approvals_json)) as string[];
-      const params = JSON.parse(String(r.parameters_json)) as { key: number; value: number }[];
-      const proposer = String(r.proposer_address);
-      const of = (t: number) => approvals.filter((a) => typeOf(a) === t).map(view);
-      return {
-        proposalId: Number(r.proposal_id),
-        proposalHash: '',
-        proposer: view(proposer),
-        paramters: params.map((x) => ({ key: Number(x.key), value: Number(x.value) })),
-        state: String(r.state) as (typeof STATES)[number],
-        expirationTime: Number(r.expiration_time),
-        createTime: Number(r.create_time),
-        totalVotes: approvals.length,
-        validVotes: approvals.filter((a) => typeOf(a) === 1).length,
-        approveSelf: p.address !== undefined && approvals.includes(p.address),
-        createSelf: p.address !== undefined && proposer === p.address,
-        approvals: approvals.map(view),
-        veto: [],
-        typeApprovals: { sr: of(1), partner: of(2), candidate: of(3) },
-      };
-    };
+    const { rows, proposal } = await proposalsOf(p, ctx);
     if (p.id !== undefined) {
       const r = rows.find((x) => Number(x.proposal_id) === p.id);
       if (!r) return {};

@@ -56,3 +56,13 @@ export const LEDGER_10 = `
     UNION ALL SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT) FROM dim_tokens
       WHERE token_standard = 'trc10' AND token_id NOT IN (SELECT token_id FROM (${OPENING_10}))
   ) GROUP BY ALL`;
+
+/** Every positive position per holder, standard and token, from the independent ledgers (TRC721: ids owned, by last transfer). */
+export const POSITIONS = `
+  SELECT holder_address AS h, 'trc20' AS std, contract_address AS id, bal FROM (${LEDGER_20}) WHERE bal > 0
+  UNION ALL SELECT holder, 'trc10', token_id, bal FROM (${LEDGER_10}) WHERE bal > 0 AND holder <> '${ZERO}'
+  UNION ALL SELECT o, 'trc721', c, count(*) FROM (
+    SELECT t.contract_address c, t.token_id, arg_max(t.to_address, (t.block_number, x.tx_index, t.log_index)) o
+    FROM raw_token_transfers t JOIN raw_transactions x ON x.tx_hash = t.tx_hash WHERE t.token_standard = 'trc721' GROUP BY 1, 2
+  ) WHERE o <> '${ZERO}' GROUP BY 1, 3
+  UNION ALL SELECT holder, 'trc1155', contract_address, sum(bal) FROM (${LEDGER_1155}) WHERE bal > 0 GROUP BY 1, 3`;
