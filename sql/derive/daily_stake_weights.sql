@@ -1,6 +1,7 @@
 -- Weights at the end of each day, backward from the newest network snapshot (design map R7): weight(d) = weight at
 -- the snapshot - stake moved after day d (sun / 10^6, rounded once at the end). Stake moves: freezes add, unstakes
--- (v1 and v2) take; delegations only move stake between accounts; CancelAllUnfreezeV2 re-stakes its amounts.
+-- (v1 and v2) take; delegations only move stake between accounts; CancelAllUnfreezeV2 re-stakes its amounts. Each move
+-- counts in the weight of its resource only (java-tron: TotalTronPowerWeight holds the TRON_POWER-only stakes).
 WITH snap AS (
   SELECT * FROM network_snapshots ORDER BY as_of_block DESC LIMIT 1
 ), moves AS (
@@ -17,7 +18,7 @@ WITH snap AS (
 ), per_day AS (
   SELECT CAST(CAST(epoch_ms(moves."timestamp") AS DATE) AS VARCHAR) AS day,
          sum(CASE WHEN resource = 'BANDWIDTH' THEN d ELSE 0 END)::HUGEINT AS net, sum(CASE WHEN resource = 'ENERGY' THEN d ELSE 0 END)::HUGEINT AS energy,
-         sum(d)::HUGEINT AS tp
+         sum(CASE WHEN resource = 'TRON_POWER' THEN d ELSE 0 END)::HUGEINT AS tp
   FROM moves, snap WHERE moves."timestamp" <= snap."timestamp" GROUP BY 1
 ), after AS (
   SELECT d.day,

@@ -392,7 +392,7 @@ export const networkSnapshots: Dataset = {
     c('total_net_limit', 'BIGINT', 'TotalNetLimit: bandwidth shared by stakers per day'),
     c('total_energy_weight', 'BIGINT', 'TotalEnergyWeight: TRX staked for energy, whole TRX'),
     c('total_energy_limit', 'BIGINT', 'TotalEnergyLimit: energy shared by stakers per day'),
-    c('total_tron_power_weight', 'BIGINT', 'TotalTronPowerWeight: TRON Power staked, whole TRX'),
+    c('total_tron_power_weight', 'BIGINT', 'TotalTronPowerWeight: TRX staked for TRON Power only (resource TRON_POWER), whole TRX; the three weights are disjoint'),
   ],
 };
 

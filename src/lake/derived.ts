@@ -576,7 +576,7 @@ export const dailyStakeWeights: DerivedDataset = {
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
     c('net_weight', 'BIGINT', 'TRX staked for bandwidth at the end of the day'),
     c('energy_weight', 'BIGINT', 'TRX staked for energy at the end of the day'),
-    c('tron_power_weight', 'BIGINT', 'TRON Power staked at the end of the day, TRX'),
+    c('tron_power_weight', 'BIGINT', 'TRX staked for TRON Power only (resource TRON_POWER) at the end of the day'),
     c('net_limit', 'BIGINT', 'bandwidth shared by stakers per day (the snapshot\'s)'),
     c('energy_limit', 'BIGINT', 'energy shared by stakers per day (the snapshot\'s)'),
     c('net_staked', 'BIGINT', 'sun staked for bandwidth during the day, net of unstakes'),

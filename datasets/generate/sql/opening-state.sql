@@ -565,7 +565,10 @@ LEFT JOIN g_os_new nw ON nw.address = a.address
 WHERE NOT (s.side = 'open' AND nw.address IS NOT NULL);
 
 -- Network totals: the generated accounts' stakes on top of the rest of the network (synthetic constants, whole TRX),
--- with the daily limits of tron-chain-data §4.2.
+-- with the daily limits of tron-chain-data §4.2. As java-tron keeps them, each stake adds to the weight of its one
+-- resource (FreezeBalance(V2) adds to TotalNetWeight, TotalEnergyWeight or TotalTronPowerWeight by its resource), so
+-- TotalTronPowerWeight counts the TRON_POWER-only stakes and the three add up to the TRX staked (/api/top10
+-- whole_freeze).
 INSERT INTO network_snapshots BY NAME
 SELECT CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_block,
        CASE s.side WHEN 'open' THEN b.open_ts ELSE b.head_ts END AS "timestamp",
@@ -573,8 +576,7 @@ SELECT CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_
        43200000000 AS total_net_limit,
        15000000000 + (sum(x.frozen_v2_energy + x.delegated_v2_energy + x.frozen_v1_energy) // 1000000)::BIGINT AS total_energy_weight,
        180000000000 AS total_energy_limit,
-       18000000000 + (sum(x.frozen_v2_bandwidth + x.delegated_v2_bandwidth + x.frozen_v1_bandwidth + x.frozen_v2_energy + x.delegated_v2_energy
-                          + x.frozen_v1_energy + x.frozen_v2_tron_power) // 1000000)::BIGINT AS total_tron_power_weight
+       500000000 + (sum(x.frozen_v2_tron_power) // 1000000)::BIGINT AS total_tron_power_weight
 FROM g_os_side s CROSS JOIN g_os_bounds b
 JOIN account_snapshots x ON x.as_of_block = CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END
 GROUP BY s.side, b.open_block, b.head_block, b.open_ts, b.head_ts;

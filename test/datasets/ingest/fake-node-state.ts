@@ -419,14 +419,15 @@ export function networkTotals(s: ChainState): Json {
   const v2pairs = [...s.v2].map(([k, p]) => ({ res: k.split(' ')[2], b: p.unlocked + p.locked }));
   const net = sum(all.map((a) => a.frozenV2.BANDWIDTH + a.v1.BANDWIDTH)) + sum(v2pairs.filter((p) => p.res === 'BANDWIDTH').map((p) => p.b));
   const energy = sum(all.map((a) => a.frozenV2.ENERGY + a.v1.ENERGY)) + sum(v2pairs.filter((p) => p.res === 'ENERGY').map((p) => p.b)) + sum(s.v1.values());
-  const power = net + energy + sum(all.map((a) => a.frozenV2.TRON_POWER));
+  // java-tron adds a stake to the weight of its one resource: TotalTronPowerWeight is the TRON_POWER-only stakes.
+  const power = sum(all.map((a) => a.frozenV2.TRON_POWER));
   return {
     freeNetLimit: 600,
     TotalNetLimit: 43_200_000_000,
     TotalNetWeight: 3_000_000_000n + net / 1_000_000n,
     TotalEnergyLimit: 180_000_000_000,
     TotalEnergyWeight: 15_000_000_000n + energy / 1_000_000n,
-    TotalTronPowerWeight: 18_000_000_000n + power / 1_000_000n,
+    TotalTronPowerWeight: 500_000_000n + power / 1_000_000n,
   };
 }
 
