@@ -3,8 +3,9 @@
  * account snapshot (activated = it has one), its lake activity (account_activity), current stakes (stake_positions),
  * its label (address_labels), its unclaimed voting reward (the newest snapshot's `reward`, the node's getReward),
  * its bandwidth and energy used (the snapshot's usages recovered to the head, below), the newest network totals and
- * the getFreeNetLimit chain parameter. Fields the lake holds no source for (risk flags, SR allowance) are left out; holdings list the TRX row (docs/compat.md "Accounts", "Fields without a source"). An address never
- * activated answers the zeroed object (reference).
+ * the getFreeNetLimit chain parameter. Fields the lake holds no source for (risk flags, SR allowance) are left out;
+ * holdings list the TRX row (docs/compat.md "Accounts", "Fields without a source"). An address never activated
+ * answers the zeroed object (reference).
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
