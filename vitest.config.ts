@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { budget } from './test/helpers/budget.ts';
+import { LongestFirst } from './test/sequencer.ts';
 
 // Both test lakes (and every lake a test publishes) cut the by-address copies' buckets into address-range files of at
 // most this many rows (src/lake/address-ranges.ts; the catalog's bound, 262,144, would leave a tiny lake's buckets
@@ -15,10 +16,14 @@ export default defineConfig({
     // under 20 quiet seconds, a file's setup (an app and a DuckDB over the lake) under 40.
     testTimeout: budget(20),
     hookTimeout: budget(40),
-    // Two cores: files in parallel would fight over DuckDB threads.
-    fileParallelism: false,
+    // Two files at a time, one per core: alone, the suite kept 1.2 of the 2 cores busy (its files wait on child
+    // processes, sockets, fsync and timers as much as on DuckDB), so a second worker fills the idle core.
+    fileParallelism: true,
+    maxWorkers: 2,
+    // Files that build lakes of their own start first, longest first (test/sequencer.ts): no long file left for last.
+    sequence: { sequencer: LongestFirst },
     pool: 'forks',
-    // One worker runs a project's files one after another with one module graph, so the app and the expectation
+    // A worker runs a project's files one after another with one module graph, so the app and the expectation
     // DuckDB over the project's lake (test/helpers/lake.ts) open once per worker, not once per file: opening them was
     // most of an endpoint file's time (34 endpoint files, both projects, load ~10: 128 s → 20 s wall). Safe because no
     // test mocks modules, stubs globals or env, or changes the shared app (test/README.md "Shared app").
