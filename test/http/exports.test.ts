@@ -56,6 +56,19 @@ function serverEnds(app: TronlakeApp, maxMs: number): Promise<boolean> {
   });
 }
 
+/**
+ * The 1 ms query timeout is in force: a JSON page of the same app is interrupted (503). A page whose query finished
+ * while the process waited for a core is answered whole even though its timer also expired (the interrupt came after
+ * the result: engine.ts withTimeout), so on a loaded machine one try can be a 200; the timeout is shown in force when
+ * one of a few tries is interrupted, and every other try is a whole 200 answer, never a fault.
+ */
+async function expectTimeoutInForce(app: TronlakeApp, url: string): Promise<void> {
+  const statuses: number[] = [];
+  for (let i = 0; i < 8 && !statuses.includes(503); i++) statuses.push((await app.inject({ method: 'GET', url })).statusCode);
+  expect(statuses).toContain(503);
+  expect(statuses.every((s) => s === 503 || s === 200)).toBe(true);
+}
+
 interface Download {
   status: number;
   headers: http.IncomingHttpHeaders;
@@ -213,7 +226,7 @@ describe('a whole export outlasts the query timeout and has every row', () => {
 
     await withServer(opts, async (port, app) => {
       // The timeout is in force: a JSON page of the same app is interrupted.
-      expect((await app.inject({ method: 'GET', url: '/api/transaction?limit=50&sort=-amount' })).statusCode).toBe(503);
+      await expectTimeoutInForce(app, '/api/transaction?limit=50&sort=-amount');
 
       const t = await download(port, '/api/transfer?format=csv');
       expect(t.status).toBe(200);
@@ -278,7 +291,7 @@ describe('the plain lists download through the same lane (src/endpoints/kit/expo
     // More rows than the largest JSON page (50): a page of items would not pass.
     expect(Number(n)).toBeGreaterThan(50);
     await withServer({ timeoutMs: 1 }, async (port, app) => {
-      expect((await app.inject({ method: 'GET', url: '/api/vote?limit=50&sort=-timestamp' })).statusCode).toBe(503);
+      await expectTimeoutInForce(app, '/api/vote?limit=50&sort=-timestamp');
       const d = await download(port, '/api/vote?format=csv');
       expect(d.status).toBe(200);
       expect(d.complete).toBe(true);
