@@ -12,7 +12,7 @@
 WITH q AS (SELECT $address AS address),
 n AS (SELECT * FROM network_snapshots ORDER BY as_of_block DESC LIMIT 1),
 f AS (
-  SELECT value AS free_net_limit FROM chain_parameter_history
+  SELECT value AS free_net_limit FROM chain_parameter_history_served
   WHERE (key = $free_net_key OR parameter = $free_net_parameter) AND from_ts <= head_ts()
   ORDER BY from_ts DESC, source = 'snapshot' DESC LIMIT 1
 )

@@ -3,7 +3,7 @@
 -- at genesis (from_genesis); otherwise only the transaction count has an anchor (whole_tx_count = the pre-window total
 -- as of the block before the first one + the lake's, NULL without it) and the endpoint answers the rest null.
 -- @param last_day VARCHAR
-WITH {{> fragments/whole-anchors}}, lake AS (
+WITH lake AS (
 SELECT
   coalesce(sum(tx_count), 0) AS tx_count,
   coalesce(sum(tx_count) FILTER (WHERE day = $last_day), 0) AS last_day_tx_count,

@@ -5,7 +5,7 @@
 -- All time is the whole chain (docs/compat.md "Whole-chain figures"): exact only for a lake that starts at genesis
 -- (from_genesis); no per-kind transfer anchor exists, so the endpoint answers them null otherwise.
 -- @param last_day VARCHAR
-WITH {{> fragments/whole-anchors}}, tx AS (
+WITH tx AS (
   SELECT
     coalesce(sum(tx_count) FILTER (WHERE contract_type = 1), 0) AS trx_count,
     coalesce(sum(amount) FILTER (WHERE contract_type = 1), 0) AS trx_amount_sun,
