@@ -15,7 +15,7 @@ import type { ListMeta } from '../../src/endpoints/kit/list.ts';
 import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
-import { sampleValues } from '../helpers/sample-values.ts';
+import { sampleRequests, sampleValues } from '../helpers/sample-values.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -55,35 +55,14 @@ function leaves(v: unknown, out = new Set<string>()): Set<string> {
   return out;
 }
 
-const base = new Map<string, string>();
+let base = new Map<string, string>();
 
 beforeAll(async () => {
-  const candidates = await sampleValues();
-  for (const ep of all) {
-    const req = required(ep);
-    if (req.length === 0) {
-      const bare = await get(ep.path);
-      if (bare.status === 200) {
-        base.set(ep.path, '');
-        continue;
-      }
-      if (bare.body?.param) req.push(bare.body.param);
-    }
-    const options = req.map((k) => candidates.filter((c) => shapeOf(ep)[k]!.safeParse(c).success));
-    const combos = options.reduce<string[][]>((acc, opts) => acc.flatMap((a) => opts.map((o) => [...a, o])), [[]]).slice(0, 80);
-    let fallback: string | undefined;
-    for (const combo of combos) {
-      const q = req.map((k, i) => `${k}=${encodeURIComponent(combo[i]!)}`).join('&');
-      const { status, body } = await get(withQuery(ep.path, q));
-      if (status !== 200) continue;
-      fallback ??= q;
-      if (itemsOf(ep, body).length > 0 || (!isList(ep) && !ep.series)) {
-        base.set(ep.path, q);
-        break;
-      }
-    }
-    if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
-  }
+  base = await sampleRequests(all, await sampleValues(), {
+    required,
+    accepts: (ep, k, v) => shapeOf(ep)[k]!.safeParse(v).success,
+    hasData: (ep, body) => itemsOf(ep, body).length > 0 || (!isList(ep) && !ep.series),
+  });
 }, budget(200));
 
 describe.each(all.map((ep) => [ep.path, ep] as const))('format=csv on %s', (path, ep) => {

@@ -19,7 +19,7 @@ import type { ListMeta } from '../../src/endpoints/kit/list.ts';
 import type { SeriesMeta } from '../../src/endpoints/kit/series.ts';
 import type { AnyEndpoint } from '../../src/endpoints/kit/endpoint.ts';
 import { get, sql } from '../helpers/lake.ts';
-import { sampleValues } from '../helpers/sample-values.ts';
+import { sampleRequests, sampleValues } from '../helpers/sample-values.ts';
 import { parseCsv } from '../helpers/csv.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -30,7 +30,7 @@ const all = endpoints as readonly Ep[];
 /** Candidate values for required parameters, from the lake. */
 let candidates: string[] = [];
 /** The query string of required parameters that makes each endpoint answer with data. */
-const base = new Map<string, string>();
+let base = new Map<string, string>();
 
 const fieldOf = (ep: Ep, name: string) => queryObject(ep).shape[name] as z.ZodType;
 const required = (ep: Ep) => Object.keys(queryObject(ep).shape).filter((k) => !fieldOf(ep, k).safeParse(undefined).success);
@@ -45,33 +45,14 @@ const join = (...qs: string[]) => qs.filter(Boolean).join('&');
 
 beforeAll(async () => {
   candidates = await sampleValues();
-  for (const ep of all) {
-    const req = required(ep);
-    if (req.length === 0) {
-      // One of several parameters may be required (a cross-field check): the 400 names the one to fill.
-      const bare = await get(ep.path);
-      if (bare.status === 200) {
-        base.set(ep.path, '');
-        continue;
-      }
-      if (bare.body?.param) req.push(bare.body.param);
-    }
-    const options = req.map((k) => candidates.filter((c) => fieldOf(ep, k).safeParse(c).success));
-    let fallback: string | undefined;
-    const combos = options.reduce<string[][]>((acc, opts) => acc.flatMap((a) => opts.map((o) => [...a, o])), [[]]).slice(0, 80);
-    for (const combo of combos) {
-      const q = req.map((k, i) => `${k}=${encodeURIComponent(combo[i]!)}`).join('&');
-      const { status, body } = await get(withQuery(ep.path, q));
-      if (status !== 200) continue;
-      fallback ??= q;
-      const items = body && typeof body === 'object' ? itemsOf(ep, body) : undefined;
-      if (items ? items.length > 0 : body && Object.keys(body).length > 0) {
-        base.set(ep.path, q);
-        break;
-      }
-    }
-    if (!base.has(ep.path) && fallback !== undefined) base.set(ep.path, fallback);
-  }
+  base = await sampleRequests(all, candidates, {
+    required,
+    accepts: (ep, k, v) => fieldOf(ep, k).safeParse(v).success,
+    hasData: (ep, body) => {
+      const items = itemsOf(ep, body);
+      return items ? items.length > 0 : Object.keys(body).length > 0;
+    },
+  });
 }, budget(80));
 
 describe.each(all.map((ep) => [ep.path, ep] as const))('%s', (path, ep) => {
