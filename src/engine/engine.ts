@@ -96,6 +96,11 @@ export interface QueryResult {
   rows: Row[];
 }
 
+/** A template's statement with its ORDER BY (from an endpoint's closed whitelist chosen at boot, never request text). */
+function sqlOf(t: SqlTemplate, orderBy?: string): string {
+  return t.sql.includes('{{order_by}}') ? t.sql.replaceAll('{{order_by}}', orderBy ?? '1') : t.sql;
+}
+
 export class Engine {
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
@@ -276,13 +281,24 @@ export class Engine {
     }
   }
 
+  /**
+   * DuckDB's physical plan of a template with these binds (`EXPLAIN (FORMAT json)`, parsed), e.g. for the plan check
+   * of every endpoint template (test/contract/plans.test.ts).
+   */
+  async explain(t: SqlTemplate, params: Record<string, BindValue>, orderBy?: string): Promise<unknown> {
+    return this.withConnection(async (pc) => {
+      const stmt = await pc.conn.prepare(`EXPLAIN (FORMAT json) ${sqlOf(t, orderBy)}`);
+      this.bind(stmt, t, params);
+      const rows = (await stmt.runAndReadAll()).getRows();
+      return JSON.parse(String(rows[0]?.[1] ?? 'null')) as unknown;
+    });
+  }
+
   private async prepare(pc: PooledConnection, t: SqlTemplate, orderBy?: string): Promise<DuckDBPreparedStatement> {
     const key = orderBy ? `${t.id}\u0000${orderBy}` : t.id;
     let stmt = pc.prepared.get(key);
     if (!stmt) {
-      // orderBy comes from an endpoint's closed whitelist chosen at boot, never from request text.
-      const sql = t.sql.includes('{{order_by}}') ? t.sql.replaceAll('{{order_by}}', orderBy ?? '1') : t.sql;
-      stmt = await pc.conn.prepare(sql);
+      stmt = await pc.conn.prepare(sqlOf(t, orderBy));
       pc.prepared.set(key, stmt);
     }
     return stmt;
