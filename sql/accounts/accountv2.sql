@@ -10,7 +10,7 @@
 -- @param free_net_key VARCHAR
 -- @param free_net_parameter INTEGER
 WITH q AS (SELECT $address AS address),
-n AS (SELECT * FROM network_snapshots ORDER BY as_of_block DESC LIMIT 1),
+n AS (SELECT * FROM network_snapshot_newest),
 f AS (
   SELECT value AS free_net_limit FROM chain_parameter_history_served
   WHERE (key = $free_net_key OR parameter = $free_net_parameter) AND from_ts <= head_ts()

@@ -184,6 +184,8 @@ export async function createLakeViews(
   await db.run(`CREATE OR REPLACE MACRO solid_block() AS ${int(state.solidBlock)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO head_block() AS ${int(state.head?.number)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO head_ts() AS ${int(state.head?.timestamp)}::BIGINT`);
+  await db.run(`CREATE OR REPLACE MACRO first_block() AS ${int(state.first?.number)}::BIGINT`);
+  await db.run(`CREATE OR REPLACE MACRO first_ts() AS ${int(state.first?.timestamp)}::BIGINT`);
   // Row expressions written once (sql/macros/), then the shared views (sql/views/), which may use them.
   for (const m of await readMacroSqls()) await db.run(m.sql);
   for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);
