@@ -2,7 +2,8 @@
  * The serving engine over one published version: one DuckDB instance, a fixed pool of connections (one query
  * per connection at a time), prepared statements cached per connection, explicit parameter types from each SQL
  * file's header, a per-query timeout that interrupts DuckDB, and a hardened configuration (only the lake folder
- * is readable, no extension loading, configuration locked).
+ * is readable, no extension loading, configuration locked, nothing but SELECT statements prepared: a serving
+ * connection never writes).
  */
 import {
   DuckDBInstance,
@@ -16,6 +17,7 @@ import {
   INTEGER,
   LIST,
   VARCHAR,
+  StatementType,
   listValue,
 } from '@duckdb/node-api';
 import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
@@ -283,6 +285,14 @@ export class Engine {
       // orderBy comes from an endpoint's closed whitelist chosen at boot, never from request text.
       const sql = t.sql.includes('{{order_by}}') ? t.sql.replaceAll('{{order_by}}', orderBy ?? '1') : t.sql;
       stmt = await pc.conn.prepare(sql);
+      // Serving connections never write (issue 30): DuckDB has no read-only switch for its file system, and
+      // allowed_directories lets a COPY TO write inside the version folder (and DuckDB's temp folder), so anything but
+      // a query (COPY, CREATE, INSERT, ATTACH, EXPORT, SET, PRAGMA…) is refused before it runs.
+      const type = stmt.statementType;
+      if (type !== StatementType.SELECT) {
+        stmt.destroySync();
+        throw new Error(`${t.id}: serving connections run queries only (statement type ${StatementType[type] ?? type})`);
+      }
       pc.prepared.set(key, stmt);
     }
     return stmt;
