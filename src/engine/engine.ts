@@ -98,7 +98,15 @@ export interface QueryResult {
   rows: Row[];
 }
 
+/** Engines opened by this process (Engine.serial). */
+let opened = 0;
+
 export class Engine {
+  /**
+   * This engine among those opened by the process, e.g. 3: a response cached from one engine is never served by
+   * another (an engine reopened over the same version after the scrub found a damaged file answers 503 for it).
+   */
+  readonly serial = ++opened;
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
   /** The export lane's connections (`stream`): admission (http/admission.ts) keeps at most this many exports running. */
