@@ -6,7 +6,7 @@
  * `tronlake verify` checks them (verify.ts): a damaged page whose footer still parses is found this way only.
  */
 import { createHash } from 'node:crypto';
-import { createReadStream, promises as fs } from 'node:fs';
+import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FileHash } from './manifest.ts';
 
@@ -21,15 +21,26 @@ export async function hashFile(file: string, pace?: { bytesPerSecond: number; st
   const h = createHash('sha256');
   let bytes = 0;
   const t0 = performance.now();
-  for await (const chunk of createReadStream(file, { highWaterMark: CHUNK }) as AsyncIterable<Buffer>) {
-    h.update(chunk);
-    bytes += chunk.length;
-    if (pace) {
-      if (pace.stopped()) return null;
-      const due = (bytes / pace.bytesPerSecond) * 1000 - (performance.now() - t0);
-      if (due > 1) await sleep(due);
-      if (pace.stopped()) return null;
+  // One buffer per file, read into in place: a read stream's per-chunk buffers cost ~30x the hashing (measured on the
+  // tiny lake's 1,658 files, 109 MB: 3.4 s CPU through createReadStream).
+  const fh = await fs.open(file, 'r');
+  try {
+    const size = (await fh.stat()).size;
+    const buf = Buffer.allocUnsafe(Math.max(1, Math.min(size, CHUNK)));
+    for (;;) {
+      const { bytesRead } = await fh.read(buf, 0, buf.length, bytes);
+      if (bytesRead === 0) break;
+      h.update(buf.subarray(0, bytesRead));
+      bytes += bytesRead;
+      if (pace) {
+        if (pace.stopped()) return null;
+        const due = (bytes / pace.bytesPerSecond) * 1000 - (performance.now() - t0);
+        if (due > 1) await sleep(due);
+        if (pace.stopped()) return null;
+      }
     }
+  } finally {
+    await fh.close();
   }
   return { bytes, sha256: h.digest('hex') };
 }
