@@ -67,4 +67,44 @@ describe('a version stays leased until its last request has finished', () => {
       await app.close();
     }
   }, budget(120));
+
+  it('an export (the CSV lane: rows streamed chunk by chunk) paused after its first chunk keeps A across a switch and retention, then streams every row', async () => {
+    const { dir, m: a } = await copyLake('export');
+    const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, watchMs: 0, scrubRate: 0 });
+    try {
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      // More rows than one chunk (2,048): the export reads on after the pause.
+      const rows = parseTemplate('test/retention-export', 'SELECT t.tx_hash, r.i FROM transactions t CROSS JOIN range(4) r(i) ORDER BY t.block_number, t.tx_index, r.i');
+      let streamed = 0;
+      let chunks = 0;
+      // What app.ts does for a CSV download: the export runs inside lake.use on the engine it started on.
+      const held = app.lake.use((engine) => engine.stream(rows, {}, async (_cols, chunk) => {
+        streamed += chunk.length;
+        if (chunks++ === 0) {
+          started();
+          await gate;
+        }
+        return true;
+      }));
+      await running;
+      await rederive(dir);
+      expect(await app.lake.poll()).toBe(true);
+      await rederive(dir);
+      await rederive(dir);
+      expect(existsSync(versionDir(dir, a))).toBe(true);
+      release();
+      const done = await held;
+      expect(done.complete).toBe(true);
+      expect(chunks).toBeGreaterThan(1);
+      const [{ n }] = (await app.lake.current.query(parseTemplate('test/retention-n', 'SELECT (count(*) * 4)::INTEGER AS n FROM transactions'), {})).rows as [{ n: number }];
+      expect(streamed).toBe(n);
+      await rederive(dir);
+      expect(existsSync(versionDir(dir, a))).toBe(false);
+    } finally {
+      await app.close();
+    }
+  }, budget(120));
 });
