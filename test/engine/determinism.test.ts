@@ -55,7 +55,13 @@ describe('figures are the same on every run', () => {
   it('top10 and other figure-heavy bodies are identical across fresh app starts (threads 2)', async () => {
     // The busiest TRC20 token (picked with SQL, so the test holds on any lake): its analysis sums USD figures.
     const [tok] = await sql(`SELECT contract_address AS c FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
-    const URLS = [...FIXED, ...(tok ? [`/api/token/analysis?token=${tok.c}`, `/api/token/analysis?token=${tok.c}&type=1`] : [])];
+    // The account receiving the most tokens: its wallet's USD total adds its holdings' values.
+    const [holder] = await sql(`SELECT to_address AS a FROM raw_token_transfers GROUP BY 1 ORDER BY count(DISTINCT contract_address) DESC, 1 LIMIT 1`);
+    const URLS = [
+      ...FIXED,
+      ...(tok ? [`/api/token/analysis?token=${tok.c}`, `/api/token/analysis?token=${tok.c}&type=1`] : []),
+      ...(holder ? ['/api/account/wallet', '/api/account/tokens', '/api/account/token_asset_overview'].map((u) => `${u}?address=${holder.a}`) : []),
+    ];
     const runs = [await bodies(URLS), await bodies(URLS), await bodies(URLS)];
     expect(URLS.filter((url) => !runs[0]!.get(url)!.startsWith('200 ')).map((url) => `${url} ${runs[0]!.get(url)!.slice(0, 300)}`)).toEqual([]);
     const differ = URLS.filter((url) => runs.some((r) => r.get(url) !== runs[0]!.get(url)));
