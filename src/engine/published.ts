@@ -56,6 +56,10 @@ export class PublishedLake {
   /** Version → this process's lease on it: the served one and every one a request still runs on. */
   private readonly leases = new Map<string, Lease>();
   private scrubber: Scrubber | undefined;
+  /** The reopens of the served version after the scrub found damage, one after another. */
+  private isolating: Promise<void> = Promise.resolve();
+  /** The datasets each engine was opened with marked damaged. */
+  private readonly openedDamaged = new WeakMap<Engine, ReadonlySet<string>>();
   /** The last finished scrub pass of the served version (diagnostics, tests). */
   scrubPass: ScrubPass | undefined;
   /** Datasets of the current version found unavailable (file check at open, or a failing read), dataset → reason. */
@@ -84,8 +88,10 @@ export class PublishedLake {
       return undefined;
     });
     const problems = await cheapCheck(opts.dataDir, manifest, opts.log);
-    const engine = await Engine.open({ ...opts, manifest, damaged: new Set(problems.map((p) => p.dataset)) });
+    const damaged = new Set(problems.map((p) => p.dataset));
+    const engine = await Engine.open({ ...opts, manifest, damaged });
     const lake = new PublishedLake(engine, opts);
+    lake.openedDamaged.set(engine, damaged);
     if (lease) lake.leases.set(manifest.version, lease);
     lake.startScrub();
     for (const p of problems) lake.unavailable.set(p.dataset, p.problem);
@@ -181,17 +187,27 @@ export class PublishedLake {
    * engine over the same version opens with the dataset marked damaged (the start-up mechanism: its views fail, the
    * serving tables read from it are left out); requests switch to it, the old one closes when its queries are done.
    */
-  private async damagedFound(version: string, file: string, problem: string): Promise<void> {
+  private damagedFound(version: string, file: string, problem: string): void {
     if (version !== this.engine.manifest.version) return;
     const dataset = datasetOfFile(file) ?? 'unknown';
     this.opts.log?.(`version ${version}: scrub: ${dataset}: ${file}: ${problem}`);
     if (this.unavailable.has(dataset)) return;
     this.unavailable.set(dataset, 'content hash mismatch: damaged file');
+    // One reopen at a time: a second damaged dataset found while the first reopen runs is covered by the next one.
+    this.isolating = this.isolating.then(() => this.isolate(version));
+  }
+
+  /** Opens a fresh engine over `version` with every dataset of `unavailable` marked damaged, unless the served one has. */
+  private async isolate(version: string): Promise<void> {
     const e = this.engine;
+    const want = new Set(this.unavailable.keys());
+    const has = this.openedDamaged.get(e);
+    if (e.manifest.version !== version || (has && [...want].every((d) => has.has(d)))) return;
     try {
-      const next = await Engine.open({ ...this.opts, manifest: e.manifest, damaged: new Set(this.unavailable.keys()) });
+      const next = await Engine.open({ ...this.opts, manifest: e.manifest, damaged: want });
+      this.openedDamaged.set(next, want);
       if (this.engine !== e) {
-        // Switched or reopened meanwhile (a reopen takes `unavailable` as it is then): keep what is served.
+        // Switched or reopened meanwhile: keep what is served (a reopen takes `unavailable` as it is then).
         await next.close();
         return;
       }
@@ -199,7 +215,7 @@ export class PublishedLake {
       this.engine = next;
       if (!this.inFlight.has(e)) await this.retire(e);
     } catch (err) {
-      this.opts.log?.(`could not reopen the engine without ${dataset}: ${err instanceof Error ? err.message : String(err)}`);
+      this.opts.log?.(`could not reopen the engine without ${[...want].join(', ')}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -208,7 +224,9 @@ export class PublishedLake {
     if (this.reopening) return;
     this.reopening = true;
     try {
-      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged: new Set(this.unavailable.keys()) });
+      const damaged = new Set(this.unavailable.keys());
+      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged });
+      this.openedDamaged.set(next, damaged);
       if (this.engine !== faulted) {
         await next.close();
         return;

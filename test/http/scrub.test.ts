@@ -116,6 +116,31 @@ describe('content hashes and the scrub', () => {
     expect(cli.stdout).toContain(target);
   }, budget(90));
 
+  it('two datasets damaged at once (found within one pass): both answer 503 and /health names both', async () => {
+    const { dir, v } = await copyLake('two');
+    const all = await listParquetFiles(v);
+    const largest = async (prefix: string) => {
+      const fs2 = all.filter((f) => f.startsWith(prefix));
+      const sizes = await Promise.all(fs2.map(async (f) => (await fs.stat(path.join(v, f))).size));
+      return fs2[sizes.indexOf(Math.max(...sizes))]!;
+    };
+    await garbageInPage(path.join(v, await largest('raw/transactions/')));
+    await garbageInPage(path.join(v, await largest('raw/token_transfers/')));
+    const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, ...SCRUB });
+    try {
+      await vi.waitFor(async () => {
+        expect((await health(app)).unavailable!.map((u) => u.dataset).sort()).toEqual(['token_transfers', 'transactions']);
+        for (const [url, dataset] of [['/api/transaction?limit=20', 'transactions'], ['/api/token_trc20/transfers?limit=20', 'token_transfers']] as const) {
+          const r = await app.inject({ method: 'GET', url });
+          expect(r.statusCode, `${url} ${r.body.slice(0, 300)}`).toBe(503);
+          expect((JSON.parse(r.body) as { dataset: string }).dataset.split(', ')).toContain(dataset);
+        }
+      }, { timeout: budget(20), interval: 100 });
+    } finally {
+      await app.close();
+    }
+  }, budget(60));
+
   it('an undamaged lake stays ok through scrub passes; verify checks every hash (exit 0)', async () => {
     const { dir } = await copyLake('whole');
     const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, ...SCRUB });
