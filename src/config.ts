@@ -26,6 +26,10 @@ export const serveConfigSchema = z.object({
   cacheBytes: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   /** Poll the manifest and switch to a newly published version (ms; 0 disables). */
   watchMs: z.coerce.number().int().min(0).default(2_000),
+  /** Background scrub of the served version's files against their content hashes: bytes read per second (0 disables). */
+  scrubRate: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
+  /** Least time between the starts of two scrub passes (ms). */
+  scrubIntervalMs: z.coerce.number().int().min(0).default(15 * 60_000),
   /** Alternate base path under which /api/token/all is also served (SPEC conventions: {alt_base_url}). */
   altPrefix: z.string().default('/alt'),
   /** Second port serving the alternate base address, when set. */

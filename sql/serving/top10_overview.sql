@@ -24,16 +24,24 @@ WITH {{> fragments/whole-anchors}}, hours AS (
   WHERE w."time" IN (1, 2, 3)
   GROUP BY w."time"
 ),
-moves AS (
-  -- Token transfers of the window and their USD value at each token's latest price (priced tokens with decimals).
-  SELECT w."time", count(m.token_id) AS transfers,
-         sum(CAST(m.amount AS DOUBLE) / power(10, d.decimals) * p.price_usd) AS usd
+token_moves AS (
+  -- Per window and token: transfers and the exact amount moved (HUGEINT).
+  SELECT w."time", m.token_id, count(m.token_id) AS transfers, sum(m.amount) AS amount
   FROM top10_windows w
   LEFT JOIN top10_token_moves m ON m."timestamp" >= w.start_ts
-  LEFT JOIN tokens d ON d.token_id = m.token_id
-  LEFT JOIN latest_usd_prices p ON p.token_id = m.token_id
   WHERE w."time" IN (1, 2, 3)
-  GROUP BY w."time"
+  GROUP BY ALL
+),
+moves AS (
+  -- Token transfers of the window and their USD value at each token's latest price (priced tokens with decimals):
+  -- each token's exact amount priced once, the tokens' values added in token order (a DOUBLE sum in the order the
+  -- threads happen to combine its parts differed between runs: issue 30).
+  SELECT t."time", CAST(sum(t.transfers) AS BIGINT) AS transfers,
+         sum(CAST(t.amount AS DOUBLE) / power(10, d.decimals) * p.price_usd ORDER BY t.token_id) AS usd
+  FROM token_moves t
+  LEFT JOIN tokens d ON d.token_id = t.token_id
+  LEFT JOIN latest_usd_prices p ON p.token_id = t.token_id
+  GROUP BY t."time"
 ),
 callers AS (
   SELECT w."time", count(DISTINCT c.owner_address) AS callers

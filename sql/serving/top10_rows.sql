@@ -102,7 +102,8 @@ hot AS (
 -- The window's total of each ranking, and the tenth largest value: only rows at or above it are sorted (a window
 -- function over every candidate cost ~10 s on the default lake under load; measured).
 totals AS (
-  SELECT "time", type, sum(part) AS whole, sum(usd) AS usd_whole, list_min(max(v, 10)) AS v_floor, list_min(max(usd, 10)) AS usd_floor
+  -- usd_whole: a DOUBLE sum in key order, so every run adds the same values in the same order (issue 30).
+  SELECT "time", type, sum(part) AS whole, sum(usd ORDER BY key) AS usd_whole, list_min(max(v, 10)) AS v_floor, list_min(max(usd, 10)) AS usd_floor
   FROM cand GROUP BY ALL
 ),
 scored AS (

@@ -19,3 +19,5 @@ LEFT JOIN tokens t ON t.token_id = h.token_id
 LEFT JOIN (SELECT token_id, token_standard, holder_count, transfer_count FROM token_stats WHERE token_id IN (SELECT token_id FROM h)) s
   ON s.token_id = h.token_id AND s.token_standard = h.token_standard
 LEFT JOIN p ON p.token_id = h.token_id
+-- A fixed order (issue 30): the wallet's USD total adds these rows' values in it, and the lists keep it.
+ORDER BY h.token_standard, h.token_id

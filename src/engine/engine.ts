@@ -2,7 +2,8 @@
  * The serving engine over one published version: one DuckDB instance, a fixed pool of connections (one query
  * per connection at a time), prepared statements cached per connection, explicit parameter types from each SQL
  * file's header, a per-query timeout that interrupts DuckDB, and a hardened configuration (only the lake folder
- * is readable, no extension loading, configuration locked).
+ * is readable, no extension loading, configuration locked, nothing but SELECT statements prepared: a serving
+ * connection never writes).
  */
 import {
   DuckDBInstance,
@@ -16,6 +17,7 @@ import {
   INTEGER,
   LIST,
   VARCHAR,
+  StatementType,
   listValue,
 } from '@duckdb/node-api';
 import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
@@ -101,7 +103,15 @@ function sqlOf(t: SqlTemplate, orderBy?: string): string {
   return t.sql.includes('{{order_by}}') ? t.sql.replaceAll('{{order_by}}', orderBy ?? '1') : t.sql;
 }
 
+/** Engines opened by this process (Engine.serial). */
+let opened = 0;
+
 export class Engine {
+  /**
+   * This engine among those opened by the process, e.g. 3: a response cached from one engine is never served by
+   * another (an engine reopened over the same version after the scrub found a damaged file answers 503 for it).
+   */
+  readonly serial = ++opened;
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
   /** The export lane's connections (`stream`): admission (http/admission.ts) keeps at most this many exports running. */
@@ -299,6 +309,14 @@ export class Engine {
     let stmt = pc.prepared.get(key);
     if (!stmt) {
       stmt = await pc.conn.prepare(sqlOf(t, orderBy));
+      // Serving connections never write (issue 30): DuckDB has no read-only switch for its file system, and
+      // allowed_directories lets a COPY TO write inside the version folder (and DuckDB's temp folder), so anything but
+      // a query (COPY, CREATE, INSERT, ATTACH, EXPORT, SET, PRAGMA…) is refused before it runs.
+      const type = stmt.statementType;
+      if (type !== StatementType.SELECT) {
+        stmt.destroySync();
+        throw new Error(`${t.id}: serving connections run queries only (statement type ${StatementType[type] ?? type})`);
+      }
       pc.prepared.set(key, stmt);
     }
     return stmt;

@@ -1,15 +1,19 @@
 /**
  * The published version a server answers from. Opens an Engine over the manifest's version and, when watching,
  * polls the manifest: a newly published version gets a fresh Engine, requests switch to it at once, and the old
- * one is closed after its in-flight queries finished (a request always sees one version).
+ * one is closed after its in-flight queries finished (a request always sees one version). Each version served is
+ * leased (src/lake/leases.ts) until the last request that started on it has finished, so retention never removes a
+ * folder under a running export. The served version's files are scrubbed against their content hashes in the
+ * background (scrub.ts): a damaged file makes its dataset 503 DATA_UNAVAILABLE and /health degraded.
  */
 import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DataUnavailableError, Engine, type EngineOptions } from './engine.ts';
 import { MANIFEST_FILE, readManifest, versionDir, type Manifest } from '../lake/manifest.ts';
 import { staleLayout } from '../lake/layout.ts';
-import { verifyVersion, type FileProblem } from '../lake/verify.ts';
+import { datasetOfFile, verifyVersion, type FileProblem } from '../lake/verify.ts';
 import { Lease } from '../lake/leases.ts';
+import { Scrubber, type ScrubPass } from './scrub.ts';
 
 /** DuckDB errors after which its database is invalidated (every later query fails until it is reopened). */
 const ENGINE_FAULT = /^(INTERNAL|FATAL) Error|database has been invalidated/;
@@ -22,7 +26,14 @@ export type PublishedOptions = Omit<EngineOptions, 'manifest' | 'damaged'> & {
   onSwitch?: (version: string) => void;
   /** Where damaged files are reported (with their paths: the log, never an HTTP body). */
   log?: (message: string) => void;
+  /** Scrub read rate in bytes per second (0: no scrub); default 32 MiB/s. */
+  scrubBytesPerSec?: number;
+  /** Least time between the starts of two scrub passes (ms); default 15 minutes. */
+  scrubIntervalMs?: number;
 };
+
+export const DEFAULT_SCRUB_BYTES_PER_SEC = 32 * 1024 * 1024;
+export const DEFAULT_SCRUB_INTERVAL_MS = 15 * 60_000;
 
 /** What `/health` says about the served version: `degraded` with reasons whenever it is not whole. */
 export interface LakeHealth {
@@ -42,7 +53,15 @@ export class PublishedLake {
   private lastMtime = 0;
   private switching = false;
 
-  private lease: Lease | undefined;
+  /** Version → this process's lease on it: the served one and every one a request still runs on. */
+  private readonly leases = new Map<string, Lease>();
+  private scrubber: Scrubber | undefined;
+  /** The reopens of the served version after the scrub found damage, one after another. */
+  private isolating: Promise<void> = Promise.resolve();
+  /** The datasets each engine was opened with marked damaged. */
+  private readonly openedDamaged = new WeakMap<Engine, ReadonlySet<string>>();
+  /** The last finished scrub pass of the served version (diagnostics, tests). */
+  scrubPass: ScrubPass | undefined;
   /** Datasets of the current version found unavailable (file check at open, or a failing read), dataset → reason. */
   private unavailable = new Map<string, string>();
   private refused: LakeHealth['refused'];
@@ -69,9 +88,12 @@ export class PublishedLake {
       return undefined;
     });
     const problems = await cheapCheck(opts.dataDir, manifest, opts.log);
-    const engine = await Engine.open({ ...opts, manifest, damaged: new Set(problems.map((p) => p.dataset)) });
+    const damaged = new Set(problems.map((p) => p.dataset));
+    const engine = await Engine.open({ ...opts, manifest, damaged });
     const lake = new PublishedLake(engine, opts);
-    lake.lease = lease;
+    lake.openedDamaged.set(engine, damaged);
+    if (lease) lake.leases.set(manifest.version, lease);
+    lake.startScrub();
     for (const p of problems) lake.unavailable.set(p.dataset, p.problem);
     for (const [ds, why] of engine.unavailable) lake.noteUnavailable(ds, why);
     lake.lastMtime = await lake.manifestMtime();
@@ -122,7 +144,78 @@ export class PublishedLake {
       const n = (this.inFlight.get(e) ?? 1) - 1;
       if (n === 0) this.inFlight.delete(e);
       else this.inFlight.set(e, n);
-      if (n === 0 && e !== this.engine) await e.close();
+      if (n === 0 && e !== this.engine) await this.retire(e);
+    }
+  }
+
+  /**
+   * Closes an engine no longer served and no longer used; once no engine of its version is left, the version's lease
+   * is released (retention may remove it from then on).
+   */
+  private async retire(e: Engine): Promise<void> {
+    await e.close();
+    const v = e.manifest.version;
+    if (v === this.engine.manifest.version || [...this.inFlight.keys()].some((x) => x.manifest.version === v)) return;
+    const lease = this.leases.get(v);
+    this.leases.delete(v);
+    await lease?.release();
+  }
+
+  /** Scrubs the served version's files (when its manifest records hashes and the scrub is on). */
+  private startScrub(): void {
+    this.scrubber?.stop();
+    this.scrubber = undefined;
+    this.scrubPass = undefined;
+    const rate = this.opts.scrubBytesPerSec ?? DEFAULT_SCRUB_BYTES_PER_SEC;
+    const files = this.engine.manifest.files;
+    if (rate <= 0 || !files) return;
+    const version = this.engine.manifest.version;
+    const scrubber = new Scrubber(versionDir(this.opts.dataDir, this.engine.manifest), files, {
+      bytesPerSecond: rate,
+      passIntervalMs: this.opts.scrubIntervalMs ?? DEFAULT_SCRUB_INTERVAL_MS,
+      onDamaged: (file, problem) => void this.damagedFound(version, file, problem),
+      onPass: (pass) => {
+        if (this.scrubber === scrubber) this.scrubPass = pass;
+      },
+    });
+    this.scrubber = scrubber;
+    scrubber.start();
+  }
+
+  /**
+   * The scrub found a file of `version` damaged: its dataset is answered 503 DATA_UNAVAILABLE from now on. A fresh
+   * engine over the same version opens with the dataset marked damaged (the start-up mechanism: its views fail, the
+   * serving tables read from it are left out); requests switch to it, the old one closes when its queries are done.
+   */
+  private damagedFound(version: string, file: string, problem: string): void {
+    if (version !== this.engine.manifest.version) return;
+    const dataset = datasetOfFile(file) ?? 'unknown';
+    this.opts.log?.(`version ${version}: scrub: ${dataset}: ${file}: ${problem}`);
+    if (this.unavailable.has(dataset)) return;
+    this.unavailable.set(dataset, 'content hash mismatch: damaged file');
+    // One reopen at a time: a second damaged dataset found while the first reopen runs is covered by the next one.
+    this.isolating = this.isolating.then(() => this.isolate(version));
+  }
+
+  /** Opens a fresh engine over `version` with every dataset of `unavailable` marked damaged, unless the served one has. */
+  private async isolate(version: string): Promise<void> {
+    const e = this.engine;
+    const want = new Set(this.unavailable.keys());
+    const has = this.openedDamaged.get(e);
+    if (e.manifest.version !== version || (has && [...want].every((d) => has.has(d)))) return;
+    try {
+      const next = await Engine.open({ ...this.opts, manifest: e.manifest, damaged: want });
+      this.openedDamaged.set(next, want);
+      if (this.engine !== e) {
+        // Switched or reopened meanwhile: keep what is served (a reopen takes `unavailable` as it is then).
+        await next.close();
+        return;
+      }
+      // Answers cached from the old engine are keyed by its serial (app.ts), so none is served again.
+      this.engine = next;
+      if (!this.inFlight.has(e)) await this.retire(e);
+    } catch (err) {
+      this.opts.log?.(`could not reopen the engine without ${[...want].join(', ')}: ${err instanceof Error ? err.message : String(err)}`);
     }
   }
 
@@ -131,14 +224,16 @@ export class PublishedLake {
     if (this.reopening) return;
     this.reopening = true;
     try {
-      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged: new Set(this.unavailable.keys()) });
+      const damaged = new Set(this.unavailable.keys());
+      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged });
+      this.openedDamaged.set(next, damaged);
       if (this.engine !== faulted) {
         await next.close();
         return;
       }
       this.engine = next;
       this.engineRestarts++;
-      if (!this.inFlight.has(faulted)) await faulted.close();
+      if (!this.inFlight.has(faulted)) await this.retire(faulted);
     } catch (e) {
       this.opts.log?.(`could not reopen the engine: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
@@ -163,15 +258,24 @@ export class PublishedLake {
         this.refused = { version: manifest.version, datasets: [...new Set(problems.map((p) => p.dataset))] };
         return false;
       }
-      // A second lease covers the new version while it opens; the old one moves once the switch is done.
-      const next = await Engine.open({ ...this.opts, manifest });
+      // A lease of its own covers the new version from before it opens; the old version's lease is released only when
+      // its last request has finished (retire), so retention never removes a folder a running export reads.
+      if (!this.leases.has(manifest.version)) {
+        const lease = await Lease.take(this.opts.dataDir, manifest.version).catch(() => undefined);
+        if (lease) this.leases.set(manifest.version, lease);
+      }
+      const next = await Engine.open({ ...this.opts, manifest }).catch(async (e: unknown) => {
+        await this.leases.get(manifest.version)?.release();
+        this.leases.delete(manifest.version);
+        throw e;
+      });
       const old = this.engine;
       this.engine = next;
       this.unavailable = new Map();
       this.refused = undefined;
       for (const [ds, why] of next.unavailable) this.noteUnavailable(ds, why);
-      await this.lease?.move(manifest.version);
-      if (!this.inFlight.has(old)) await old.close();
+      this.startScrub();
+      if (!this.inFlight.has(old)) await this.retire(old);
       this.opts.onSwitch?.(manifest.version);
       return true;
     } catch {
@@ -183,8 +287,10 @@ export class PublishedLake {
 
   async close(): Promise<void> {
     if (this.timer) clearInterval(this.timer);
+    this.scrubber?.stop();
     await this.engine.close();
-    await this.lease?.release();
+    for (const lease of this.leases.values()) await lease.release();
+    this.leases.clear();
   }
 
   /** Whether the served version is whole: its folder present, no dataset found damaged. */

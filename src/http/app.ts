@@ -59,6 +59,8 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     timeoutMs: cfg.timeoutMs,
     exportPoolSize: cfg.maxExports,
     watchMs: cfg.watchMs,
+    scrubBytesPerSec: cfg.scrubRate,
+    scrubIntervalMs: cfg.scrubIntervalMs,
   });
   const cache = new ResponseCache(cfg.cacheBytes);
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
@@ -195,7 +197,7 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
       const m = engine.manifest;
       if (csv?.wanted(p)) return streamCsv(req, reply, engine, context(engine, deps, ep), csv, p, deps);
 
-      const key = `${m.version}|${ep.method} ${ep.path}|${stableKey(p)}`;
+      const key = `${m.version}|${engine.serial}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
       if (!hit) {
         const timings: string[] = [];

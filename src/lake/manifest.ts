@@ -60,6 +60,9 @@ const tableSchema = z.object({
   asOfBlock: z.number().int().optional(),
 });
 
+/** A data file's size and content hash (src/lake/content-hash.ts), e.g. { bytes: 5120, sha256: '9f86…' }. */
+const fileHashSchema = z.object({ bytes: z.number().int(), sha256: z.string() });
+
 export const manifestSchema = z.object({
   format: z.literal(1),
   /** Version id, also the folder name under versions/. Sorts by creation time. */
@@ -87,6 +90,12 @@ export const manifestSchema = z.object({
    * missing is stale: the version is served only after `tronlake rederive`, which rebuilds the stale ones alone.
    */
   layouts: z.record(z.string(), z.string()).optional(),
+  /**
+   * Every `.parquet` file of the version folder (path relative to it) with its size and sha256, recorded at publish
+   * (src/lake/content-hash.ts); what the server's scrub and `tronlake verify` check. Absent in a lake published before
+   * issue 30: nothing is checked by hash until the next publish or `tronlake rederive` records them.
+   */
+  files: z.record(z.string(), fileHashSchema).optional(),
 });
 
 export type Manifest = z.infer<typeof manifestSchema>;
@@ -94,6 +103,7 @@ export type TableEntry = z.infer<typeof tableSchema>;
 export type RunEntry = z.infer<typeof runSchema>;
 export type RunFile = z.infer<typeof runFileSchema>;
 export type DayFile = z.infer<typeof dayFileSchema>;
+export type FileHash = z.infer<typeof fileHashSchema>;
 export type PartitionEntry = z.infer<typeof partitionSchema>;
 export type Rebuilt = z.infer<typeof rebuiltSchema>;
 

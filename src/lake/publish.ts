@@ -18,6 +18,7 @@ import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, poin
 import { createLakeViews, datasetGlob } from './views.ts';
 import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
 import { deriveAll, previousOf } from './derive.ts';
+import { recordFileHashes } from './content-hash.ts';
 import { merged, planMerges, runId } from './runs.ts';
 import { writeStateFile } from './state-files.ts';
 
@@ -148,7 +149,7 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
   // DuckDB's default 122,880 (one group per day); full scans are no slower.
   const rowGroup = opts.rowGroupSize ?? 16_384;
   const tables: Record<string, TableEntry> = {};
-  const steps = sourceDatasets.length + derivedDatasets.length + 2;
+  const steps = sourceDatasets.length + derivedDatasets.length + 4;
   let step = 0;
   // TRONLAKE_PUBLISH_TIMING=1 prints the wall time of every step on stderr (how a publish's cost is split).
   const timing = process.env.TRONLAKE_PUBLISH_TIMING === '1';
@@ -290,6 +291,10 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
       layout: releaseLayout(),
       layouts: layoutIds(),
     };
+    // Content hashes (issue 30): only the files this publish wrote are read; linked ones carry their hash.
+    progress('hashes');
+    manifest.files = (await recordFileHashes(tmp, current ? { dir: versionDir(opts.dataDir, current), files: current.files } : null)).files;
+    progress('rename');
     await fs.rename(tmp, versionDir(opts.dataDir, manifest));
     await swapManifest(opts.dataDir, manifest);
     await pointCurrent(opts.dataDir, manifest);

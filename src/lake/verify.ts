@@ -5,7 +5,10 @@
  * - `cheap` (serve, at start and before switching): every file has its magic bytes at both ends, a footer that
  *   parses, and the row counts of its footers match the manifest per dataset and per day partition. Reads only
  *   footers: milliseconds per file.
- * - `deep` (`tronlake verify`): also decodes every page of every column and checks the decoded row count.
+ * - `deep` (`tronlake verify`): also decodes every page of every column and checks the decoded row count, and checks
+ *   each file's size and sha256 against the manifest's `files` (content-hash.ts): garbage in a data page that still
+ *   decodes is found only there. A lake published before the hashes (no `files`) is checked without them
+ *   (`hashes: false` in the report); with them, a file the list does not hold is a problem ("no hash recorded").
  *
  * A problem names the dataset and the file relative to the version folder; callers that answer HTTP show the
  * dataset only.
@@ -14,7 +17,8 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { parquetMetadata, parquetRead } from 'hyparquet';
 import { compressors } from 'hyparquet-compressors';
-import type { Manifest } from './manifest.ts';
+import { createHash } from 'node:crypto';
+import type { FileHash, Manifest } from './manifest.ts';
 import { versionDir } from './manifest.ts';
 
 export interface FileProblem {
@@ -29,6 +33,8 @@ export interface VerifyReport {
   files: number;
   rows: number;
   problems: FileProblem[];
+  /** Whether files were checked against content hashes (false: deep off, or the manifest records none). */
+  hashes: boolean;
 }
 
 const MAGIC = 'PAR1';
@@ -48,7 +54,9 @@ export async function verifyVersion(
   opts: { deep: boolean; /** Before each dataset (progress display): how many are done, of how many, rows read so far. */ onDataset?: (done: number, total: number, name: string, rows: number) => void },
 ): Promise<VerifyReport> {
   const dir = versionDir(dataDir, manifest);
-  const report: VerifyReport = { version: manifest.version, files: 0, rows: 0, problems: [] };
+  const hashes = opts.deep ? manifest.files : undefined;
+  const report: VerifyReport = { version: manifest.version, files: 0, rows: 0, problems: [], hashes: hashes !== undefined };
+  const seen = new Set<string>();
   const entries = Object.entries(manifest.tables);
   for (const [i, [name, table]] of entries.entries()) {
     opts.onDataset?.(i, entries.length, name, report.rows);
@@ -65,7 +73,11 @@ export async function verifyVersion(
     const perDay = new Map<string, number>();
     let readable = true;
     // Footers are read several at a time (I/O bound); a deep check decodes one file at a time (memory).
-    const results = await mapLimit(files, opts.deep ? 1 : 16, (rel) => checkFile(path.join(dir, rel), opts.deep));
+    const results = await mapLimit(files, opts.deep ? 1 : 16, (rel) => {
+      seen.add(rel);
+      const expected = hashes ? (Object.hasOwn(hashes, rel) ? hashes[rel]! : null) : undefined;
+      return checkFile(path.join(dir, rel), opts.deep, expected);
+    });
     for (const [k, rel] of files.entries()) {
       report.files++;
       const r = results[k]!;
@@ -88,6 +100,9 @@ export async function verifyVersion(
     for (const day of perDay.keys()) {
       if (table.partitions && !(day in table.partitions)) report.problems.push({ dataset: name, file: path.join(base, `date=${day}`), problem: 'a partition the manifest does not list' });
     }
+  }
+  for (const rel of Object.keys(hashes ?? {})) {
+    if (!seen.has(rel) && !(await exists(path.join(dir, rel)))) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'missing (the manifest records its hash)' });
   }
   return report;
 }
@@ -114,8 +129,11 @@ export async function versionManifest(dataDir: string, version: string): Promise
   return { format: 1, version, createdAt: '', refreshTime: 0, head: { ...none, hash: '' }, solidBlock: 0, first: none, source: {}, tables, fingerprint: '' };
 }
 
-/** Rows of one file, or what is wrong with it. The cheap check reads the first 4 bytes and the footer only. */
-async function checkFile(file: string, deep: boolean): Promise<number | string> {
+/**
+ * Rows of one file, or what is wrong with it. The cheap check reads the first 4 bytes and the footer only. `expected`:
+ * the hash the manifest records (null: none for this file; undefined: hashes not checked).
+ */
+async function checkFile(file: string, deep: boolean, expected?: FileHash | null): Promise<number | string> {
   let fh: import('node:fs/promises').FileHandle;
   try {
     fh = await fs.open(file, 'r');
@@ -155,6 +173,11 @@ async function checkFile(file: string, deep: boolean): Promise<number | string> 
     return `footer does not parse (${short(e)})`;
   }
   if (!whole) return rows;
+  if (expected === null) return 'no hash recorded at publish';
+  if (expected) {
+    if (whole.length !== expected.bytes) return `${whole.length} bytes, ${expected.bytes} recorded at publish`;
+    if (createHash('sha256').update(whole).digest('hex') !== expected.sha256) return 'content differs from the sha256 recorded at publish (damaged)';
+  }
   try {
     let decoded = 0;
     await parquetRead({

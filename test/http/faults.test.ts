@@ -106,7 +106,8 @@ describe('damaged files', () => {
       expect(target).toBeDefined();
       await damage(target, c.how);
 
-      const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0 });
+      // The scrub off: these cases show the start-up check and the read path (test/http/scrub.test.ts shows the scrub).
+      const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, scrubRate: 0 });
       try {
         const before = await health(app);
         expect(before.status).toBe(c.atStart ? 'degraded' : 'ok');
