@@ -464,7 +464,8 @@ function checkKey(req: FastifyRequest, keys: Set<string>): void {
 
 /** Repeated key → last value; empty string → absent; non-strings dropped (ARCHITECTURE §5.3). */
 export function normalizeQuery(q: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  // Keys are user text: no prototype, so `__proto__` or `constructor` is a plain (ignored) key, never an inherited one.
+  const out: Record<string, string> = Object.create(null);
   if (!q || typeof q !== 'object') return out;
   for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
     const last = Array.isArray(v) ? v[v.length - 1] : v;
