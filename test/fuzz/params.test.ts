@@ -229,7 +229,7 @@ describe('fuzz: every parameter of every registered endpoint', () => {
     // The other parameters get the declared examples of the required ones (the OpenAPI document), so the value
     // reaches the endpoint's own code; the control is the name with its letters replaced (`valueOf` → `zzzzzzz`), so a
     // free-text parameter (an unknown sortField, a search) must give the same answer as for any unknown word.
-    const doc = openApiDocument(endpoints) as { paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean; example?: unknown; schema?: { example?: unknown } }[] }>> };
+    const doc = openApiDocument(endpoints) as unknown as { paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean; example?: unknown; schema?: { example?: unknown } }[] }>> };
     const failures: string[] = [];
     let checked = 0;
     const answer = async (ep: (typeof endpoints)[number], query: Map<string, string>) => {
