@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ApiError, ERRORS } from './errors.ts';
 import { addAdmissionControl, type Admission } from './admission.ts';
 import { requireApiKey } from './api-key.ts';
-import { catalogClientError, catalogFrameworkError, rejectLongUrls } from './framework-errors.ts';
+import { catalogClientError, catalogFrameworkError, rejectLongUrls, requireHost } from './framework-errors.ts';
 import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
@@ -69,10 +69,13 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     // Errors Fastify and Node answer before a route runs get catalog bodies too (bad URL, 431, malformed request).
     frameworkErrors: catalogFrameworkError,
     clientErrorHandler: catalogClientError,
+    // A request without Host is answered by `requireHost` with a catalog body, not by Node with an empty one.
+    http: { requireHostHeader: false },
   }) as unknown as TronlakeApp;
   for (const m of early.splice(0)) app.log.warn(m);
   warn = (m) => app.log.warn(m);
   app.decorate('lake', lake);
+  app.addHook('onRequest', requireHost);
   app.addHook('onRequest', rejectLongUrls(cfg.maxUrlBytes));
   const routesByPath = new Map<string, string[]>();
   const admission = addAdmissionControl(app, {
