@@ -39,7 +39,7 @@ export interface AppOptions extends Partial<ServeConfig> {
 export interface TronlakeApp extends FastifyInstance {
   lake: PublishedLake;
   /** Requests in progress per admission lane (tests, diagnostics). */
-  admission: Pick<Admission, 'inFlight' | 'exports'>;
+  admission: Pick<Admission, 'inFlight' | 'waiting' | 'exports'>;
 }
 
 /** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny', endpoints })`. */
@@ -80,11 +80,13 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const routesByPath = new Map<string, string[]>();
   const admission = addAdmissionControl(app, {
     maxInFlight: cfg.maxQueue === -1 ? Number.POSITIVE_INFINITY : cfg.poolSize + (cfg.maxQueue ?? cfg.poolSize),
+    maxWaiting: cfg.maxQueue === -1 ? 0 : cfg.maxWaiting,
+    maxWaitMs: cfg.maxWaitMs,
     maxExports: cfg.maxExports,
     retryAfterSeconds: 1,
     guarded: (req) => req.routeOptions.url !== undefined && req.routeOptions.url !== '/health' && routesByPath.has(req.routeOptions.url),
   });
-  app.decorate('admission', { inFlight: admission.inFlight, exports: admission.exports });
+  app.decorate('admission', { inFlight: admission.inFlight, waiting: admission.waiting, exports: admission.exports });
   app.addHook('onClose', async () => lake.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {

@@ -142,8 +142,8 @@ describe('CSV export with a reader that stops reading', () => {
 });
 
 describe('admission control', () => {
-  it('past pool + queue, answers 503 OVERLOADED with Retry-After at once; /health is still answered', async () => {
-    await withApp({ poolSize: 1, maxQueue: 0 }, async (app) => {
+  it('past pool + queue and a line of none (--max-waiting 0), answers 503 OVERLOADED with Retry-After at once; /health is still answered', async () => {
+    await withApp({ poolSize: 1, maxQueue: 0, maxWaiting: 0 }, async (app) => {
       const urls = Array.from({ length: 12 }, (_, i) => `/api/transaction?limit=50&start=${i * 50}`);
       const [answers, health] = await Promise.all([
         Promise.all(urls.map((url) => app.inject({ method: 'GET', url }))),
