@@ -161,3 +161,105 @@ describe('retry storm', () => {
     });
   });
 });
+
+/** A whole-table CSV export (test-only declaration over the real transaction template): every transaction, megabytes. */
+const bigCsv: AnyEndpoint = defineEndpoint({
+  path: '/test/all-transactions.csv',
+  method: 'GET',
+  summary: 'every transaction as CSV (test)',
+  params: z.object({}),
+  queries: { rows: 'transaction/transaction' },
+  handle: async () => ({}),
+  csv: {
+    columns: ['block_number', 'tx_hash', 'owner_address', 'to_address', 'call_data', 'parameter_json', 'memo'].map((c) => ({ header: c, field: c })),
+    plan: async () => ({
+      query: 'transaction/transaction',
+      binds: { start_ts: null, end_ts: null, start_day: null, end_day: null, block: null, types: null, tokens: null, confirm: null, lim: 10_000_000, off: 0 },
+      orderBy: 'block_number',
+    }),
+    filename: 'all.csv',
+    wanted: () => true,
+  },
+  orderBys: ['block_number'],
+});
+
+/** Starts the big export on a raw socket that reads nothing; resolves once its first bytes arrived (it streams). */
+async function pausedExport(port: number): Promise<net.Socket> {
+  const s = net.connect(port, '127.0.0.1');
+  s.on('error', () => undefined);
+  await new Promise<void>((resolve) => s.once('connect', () => resolve()));
+  s.pause();
+  s.write(`GET ${bigCsv.path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+  await until(() => s.readableLength > 0, 60_000, 'first bytes of an export');
+  return s;
+}
+
+describe('exports beside queries (defects 5 and 6)', () => {
+  it('admits JSON requests while 8 exports stream (their own lane and connections)', { timeout: budget(60) }, async () => {
+    await withApp({ endpoints: [...endpoints, bigCsv], poolSize: 2, maxQueue: 0, maxWaiting: 0, maxExports: 8, csvStallMs: 120_000 }, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as net.AddressInfo).port;
+      const sockets: net.Socket[] = [];
+      try {
+        for (let i = 0; i < 8; i++) sockets.push(await pausedExport(port));
+        expect(app.admission.exports()).toBe(8);
+        // Every query slot is free for JSON: two at once (the pool, no queue, no line) are both answered.
+        for (const url of ['/api/block?limit=5', '/api/transaction?limit=5', '/api/transfer?limit=5']) {
+          const answers = await Promise.all([app.inject({ method: 'GET', url }), app.inject({ method: 'GET', url: `${url}&start=5` })]);
+          expect(answers.map((r) => r.statusCode), url).toEqual([200, 200]);
+        }
+        // A ninth export is refused (the lane is full), not queued behind the others.
+        const ninth = await app.inject({ method: 'GET', url: bigCsv.path });
+        expect(ninth.statusCode).toBe(503);
+        expect(app.admission.exports()).toBe(8);
+      } finally {
+        for (const s of sockets) s.destroy();
+      }
+      await until(() => app.admission.exports() === 0, 60_000, 'export slots given back');
+    });
+  });
+
+  it('buffers at most one chunk of an export above the socket while its reader takes nothing, and keeps RSS within 100 MB of idle while it reads slowly', { timeout: budget(60) }, async () => {
+    await withApp({ endpoints: [...endpoints, bigCsv], csvStallMs: 120_000 }, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as net.AddressInfo).port;
+      const responses: import('node:http').ServerResponse[] = [];
+      app.server.on('request', (_req, res) => responses.push(res));
+      // Idle = the server after one whole export (DuckDB's buffer pool, the sort's memory and the code warmed, as on
+      // any server that has answered before): what is measured after it is what streaming itself holds.
+      const warm = await app.inject({ method: 'GET', url: bigCsv.path });
+      expect(warm.statusCode).toBe(200);
+      const idleRss = process.memoryUsage().rss;
+      const s = await pausedExport(port);
+      const res = responses.find((r) => !r.writableEnded)!;
+      // The reader takes nothing: the server stops producing once the socket is full (backpressure honoured).
+      let maxBuffered = 0;
+      for (let i = 0; i < 40; i++) {
+        maxBuffered = Math.max(maxBuffered, res.writableLength + (res.socket?.writableLength ?? 0));
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const bytesOut = res.socket?.bytesWritten ?? 0;
+      await new Promise((r) => setTimeout(r, 300));
+      expect(res.socket?.bytesWritten ?? 0).toBe(bytesOut);
+      // One CSV chunk is one DuckDB vector (2,048 rows, a few hundred KB here) written above the high-water mark.
+      expect(maxBuffered).toBeLessThanOrEqual(2 * 1024 * 1024);
+      // Then a slow reader: RSS is sampled while it reads the whole export.
+      let maxRss = process.memoryUsage().rss;
+      let bytes = 0;
+      let text = '';
+      s.on('data', (d: Buffer) => {
+        bytes += d.length;
+        text = (text + d.toString('latin1')).slice(-64);
+        s.pause();
+        maxRss = Math.max(maxRss, process.memoryUsage().rss);
+        setTimeout(() => s.resume(), 1);
+      });
+      s.resume();
+      await new Promise<void>((resolve) => s.once('close', () => resolve()));
+      // Whole: the terminating chunk and the row-count trailer.
+      expect(text).toMatch(/\r\n0\r\nx-row-count: \d+\r\n\r\n$/i);
+      console.log(`export: ${(bytes / 1e6).toFixed(1)} MB read slowly; most buffered while stalled ${(maxBuffered / 1024).toFixed(0)} KiB; RSS idle ${(idleRss / 1e6).toFixed(0)} MB, most while streaming ${(maxRss / 1e6).toFixed(0)} MB`);
+      expect(maxRss - idleRss).toBeLessThanOrEqual(100 * 1024 * 1024);
+    });
+  });
+});
