@@ -19,6 +19,7 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/http/app.test.ts',
   'test/datasets/generate-retention.test.ts',
   'test/http/faults.test.ts',
+  'test/http/admission.test.ts',
   'test/fuzz/params.test.ts',
   'test/http/guards.test.ts',
   'test/lake/sort-parts.test.ts',
