@@ -42,6 +42,13 @@ export const serveConfigSchema = z.object({
    * (bench/results/overload.md). -1 = unbounded.
    */
   maxQueue: z.coerce.number().int().min(-1).optional(),
+  /**
+   * Requests that wait, first in first out, for a slot when pool and queue are full, each at most `maxWaitMs`; past
+   * that number a request is refused at once (503 OVERLOADED, no slot, no wait). 0 = refuse at once as before issue 30.
+   */
+  maxWaiting: z.coerce.number().int().min(0).default(1_024),
+  /** Longest wait for a slot (ms), then 503 OVERLOADED with Retry-After. */
+  maxWaitMs: z.coerce.number().int().min(0).default(1_000),
   /** A CSV reader that takes nothing for this long is dropped and its connection released (ms). */
   csvStallMs: num(10_000),
   /**

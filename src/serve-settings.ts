@@ -28,6 +28,8 @@ export const SERVE_SETTINGS = {
   altPort: { flag: 'alt-port', env: 'TRONLAKE_ALT_PORT', arg: 'n', help: 'second port serving the alternate base address; default none' },
   apiKeys: { flag: 'api-keys', env: 'TRONLAKE_API_KEYS', arg: 'k1,k2', help: 'accepted keys of key-protected endpoints; default: any non-empty key' },
   maxQueue: { flag: 'max-queue', env: 'TRONLAKE_MAX_QUEUE', arg: 'n', help: 'requests queued beyond the pool before 503 OVERLOADED (-1 unbounded); default the pool size' },
+  maxWaiting: { flag: 'max-waiting', env: 'TRONLAKE_MAX_WAITING', arg: 'n', help: 'requests waiting in line (FIFO) for a slot when pool and queue are full (more: 503 at once); default 1024' },
+  maxWaitMs: { flag: 'max-wait-ms', env: 'TRONLAKE_MAX_WAIT_MS', arg: 'ms', help: 'longest wait in line for a slot, then 503 with Retry-After; default 1000' },
   csvStallMs: { flag: 'csv-stall-ms', env: 'TRONLAKE_CSV_STALL_MS', arg: 'ms', help: 'a CSV reader taking nothing this long is dropped; default 10000' },
   exportMaxMs: { flag: 'export-max-ms', env: 'TRONLAKE_EXPORT_MAX_MS', arg: 'ms', help: 'a CSV export running longer is cut, detectably (0 = no limit); default 3600000' },
   exportMaxRows: { flag: 'export-max-rows', env: 'TRONLAKE_EXPORT_MAX_ROWS', arg: 'n', help: 'a CSV export past this many rows is cut, detectably (0 = no limit); default 0' },

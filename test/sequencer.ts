@@ -21,6 +21,7 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/http/faults.test.ts',
   'test/http/retention.test.ts',
   'test/http/scrub.test.ts',
+  'test/http/admission.test.ts',
   'test/fuzz/params.test.ts',
   'test/http/guards.test.ts',
   'test/lake/sort-parts.test.ts',

@@ -57,7 +57,10 @@ export function contractTypeName(n: number): ContractTypeName | undefined {
   return BY_NUMBER.get(n);
 }
 
-/** Number of a contract type name, e.g. `contractTypeNumber('TransferContract')` = 1; undefined if unknown. */
+// A Map, not the object literal: a name is user text, and `CONTRACT_TYPES['valueOf']` is a function (issue 30).
+const BY_NAME = new Map<string, number>(Object.entries(CONTRACT_TYPES));
+
+/** Number of a contract type name, e.g. `contractTypeNumber('TransferContract')` = 1; undefined if unknown (`'valueOf'` included). */
 export function contractTypeNumber(name: string): number | undefined {
-  return (CONTRACT_TYPES as Record<string, number>)[name];
+  return BY_NAME.get(name);
 }

@@ -1,14 +1,22 @@
 /**
- * Admission control in front of the DuckDB pool, in two lanes. The query lane: at most `maxInFlight` endpoint
- * requests are worked on at once (the pool's connections plus a bounded queue); past that a request is answered at
- * once with 503 OVERLOADED and `Retry-After`, instead of queueing until every client times out. A queue that can grow
- * without bound turns an overload into slow answers for everyone; a bounded one keeps admitted answers fast and tells
- * the rest to retry. The export lane (ARCHITECTURE §4 Exports): a request that turns out to be a streamed export
- * (format=csv over a list's plan, known only once its parameters are parsed) leaves the query lane for at most
- * `maxExports` export slots, each with a DuckDB connection of its own (engine.ts), so downloads lasting minutes never
- * hold a query slot nor a query connection; past that it is 503 OVERLOADED too. /health and unknown paths are never
- * counted.
+ * Admission control in front of the DuckDB pool, in two lanes (src/http/README.md "Admission", docs/compat.md).
+ *
+ * The query lane: at most `maxInFlight` endpoint requests are worked on at once (the pool's connections plus a bounded
+ * queue inside it). Past that a request waits in a bounded line, first in first out, for at most `maxWaitMs`; a freed
+ * slot goes to the head of the line, never to whoever asks next, so a client that waited gets in before a newcomer.
+ * When the line is full, or the wait runs out, the request is answered 503 OVERLOADED with `Retry-After` and a
+ * `Retry-Ticket`: the refusal takes no slot and no place in the line, and costs a map insert and a prebuilt body.
+ * A client that honours Retry-After and sends the ticket back (header `Retry-Ticket`) is a returning client: it is
+ * lined up ahead of every newcomer and, when the line is full, takes the place of its newest newcomer (who is
+ * refused instead). A ticket sent before its Retry-After has passed counts for nothing (a client resending at once
+ * is a newcomer), and each ticket is used once.
+ *
+ * The export lane (ARCHITECTURE §4 Exports): a request that turns out to be a streamed export (format=csv over a
+ * list's plan, known only once its parameters are parsed) leaves the query lane for at most `maxExports` export slots,
+ * each with a DuckDB connection of its own (engine.ts), so downloads lasting minutes never hold a query slot nor a
+ * query connection; past that it is 503 OVERLOADED too. /health and unknown paths are never counted nor lined up.
  */
+import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors.ts';
 import { toJson } from './json.ts';
@@ -16,6 +24,10 @@ import { toJson } from './json.ts';
 export interface AdmissionOptions {
   /** Requests worked on at once (pool connections + queue depth). */
   maxInFlight: number;
+  /** Requests waiting in line for a slot; past that, refused at once. */
+  maxWaiting: number;
+  /** Longest wait in line (ms), then refused. */
+  maxWaitMs: number;
   /** Streamed exports at once (the export lane's connections). */
   maxExports: number;
   /** Seconds a rejected client is told to wait. */
@@ -27,6 +39,8 @@ export interface AdmissionOptions {
 export interface Admission {
   /** Requests of the query lane in progress. */
   inFlight(): number;
+  /** Requests waiting in line for a query slot. */
+  waiting(): number;
   /** Exports in progress. */
   exports(): number;
   /**
@@ -38,19 +52,58 @@ export interface Admission {
   toExportLane(req: FastifyRequest): () => void;
 }
 
+/** A request waiting for a query slot. */
+interface Waiter {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  done: (err?: Error) => void;
+  returning: boolean;
+  timer: NodeJS.Timeout;
+}
+
+/** Tickets remembered at most (oldest forgotten first): a storm of refusals cannot grow memory. */
+const MAX_TICKETS = 16_384;
+/** A ticket is good from its Retry-After until this long after (ms). */
+const TICKET_LIFE_MS = 60_000;
+/** Timers and clocks of clients are coarse: a ticket this early (ms) is still on time. */
+const TICKET_EARLY_MS = 50;
+
 /** Adds the admission hook to `app`; returns the lanes' probes (tests, /health) and the move to the export lane. */
 export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions): Admission {
   let inFlight = 0;
   let exports = 0;
   const counted = new WeakMap<FastifyRequest, 'query' | 'export' | 'released'>();
-  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
-    if (!opts.guarded(req)) return done();
-    if (inFlight >= opts.maxInFlight) {
-      const err = new ApiError('OVERLOADED');
-      reply.code(err.status).header('retry-after', String(opts.retryAfterSeconds)).header('cache-control', 'no-store');
-      reply.type('application/json; charset=utf-8').send(toJson(err.body()));
-      return;
-    }
+  // The line: returning clients first (in arrival order), then newcomers (in arrival order).
+  const returning: Waiter[] = [];
+  const newcomers: Waiter[] = [];
+  // Ticket → the time (ms) from which it is honoured. A Map keeps insertion order: the oldest is evicted first.
+  const tickets = new Map<string, number>();
+  const ticketPrefix = randomBytes(6).toString('base64url');
+  let ticketSeq = 0;
+  const overloadedBody = toJson(new ApiError('OVERLOADED').body());
+  const retryAfter = String(opts.retryAfterSeconds);
+
+  const refuse = (reply: FastifyReply): void => {
+    const ticket = `${ticketPrefix}.${(ticketSeq++).toString(36)}`;
+    tickets.set(ticket, Date.now() + opts.retryAfterSeconds * 1000 - TICKET_EARLY_MS);
+    if (tickets.size > MAX_TICKETS) tickets.delete(tickets.keys().next().value!);
+    reply.code(503).header('retry-after', retryAfter).header('retry-ticket', ticket).header('cache-control', 'no-store');
+    reply.type('application/json; charset=utf-8').send(overloadedBody);
+  };
+
+  /** True when the request carries a ticket whose Retry-After has passed (the ticket is then used up). */
+  const isReturning = (req: FastifyRequest): boolean => {
+    const t = req.headers['retry-ticket'];
+    if (typeof t !== 'string') return false;
+    const from = tickets.get(t);
+    if (from === undefined) return false;
+    const now = Date.now();
+    if (now < from) return false;
+    tickets.delete(t);
+    return now <= from + TICKET_LIFE_MS;
+  };
+
+  const admit = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void): void => {
     inFlight++;
     counted.set(req, 'query');
     // 'close' fires once the response is sent or the client went away, hijacked (CSV) replies included.
@@ -59,11 +112,59 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
       counted.delete(req);
       if (lane === 'query') inFlight--;
       else if (lane === 'export') exports--;
+      if (lane === 'query') admitWaiting();
     });
     done();
+  };
+
+  const unline = (w: Waiter): boolean => {
+    const line = w.returning ? returning : newcomers;
+    const i = line.indexOf(w);
+    if (i < 0) return false;
+    line.splice(i, 1);
+    clearTimeout(w.timer);
+    return true;
+  };
+
+  const admitWaiting = (): void => {
+    while (inFlight < opts.maxInFlight) {
+      const w = returning.shift() ?? newcomers.shift();
+      if (!w) return;
+      clearTimeout(w.timer);
+      if (w.reply.raw.destroyed) continue;
+      admit(w.req, w.reply, w.done);
+    }
+  };
+
+  const line = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, back: boolean): void => {
+    const w: Waiter = {
+      req, reply, done, returning: back,
+      timer: setTimeout(() => {
+        if (unline(w)) refuse(reply);
+      }, opts.maxWaitMs),
+    };
+    (back ? returning : newcomers).push(w);
+    // A client that leaves while in line gives its place back.
+    reply.raw.once('close', () => void unline(w));
+  };
+
+  app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
+    if (!opts.guarded(req)) return done();
+    const back = isReturning(req);
+    if (inFlight < opts.maxInFlight && returning.length + newcomers.length === 0) return admit(req, reply, done);
+    if (returning.length + newcomers.length < opts.maxWaiting) return line(req, reply, done, back);
+    if (back && newcomers.length > 0) {
+      // A returning client takes the place of the newest newcomer, who is refused (with a ticket of its own).
+      const bumped = newcomers.pop()!;
+      clearTimeout(bumped.timer);
+      refuse(bumped.reply);
+      return line(req, reply, done, true);
+    }
+    refuse(reply);
   });
   return {
     inFlight: () => inFlight,
+    waiting: () => returning.length + newcomers.length,
     exports: () => exports,
     toExportLane(req) {
       const release = (): void => {
@@ -78,6 +179,8 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
       inFlight--;
       exports++;
       counted.set(req, 'export');
+      // The query slot it leaves goes to the head of the line.
+      queueMicrotask(admitWaiting);
       return release;
     },
   };

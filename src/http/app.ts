@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ApiError, ERRORS } from './errors.ts';
 import { addAdmissionControl, type Admission } from './admission.ts';
 import { requireApiKey } from './api-key.ts';
-import { catalogClientError, catalogFrameworkError, rejectLongUrls } from './framework-errors.ts';
+import { catalogClientError, catalogFrameworkError, rejectLongUrls, requireHost } from './framework-errors.ts';
 import { toJson } from './json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
@@ -39,7 +39,7 @@ export interface AppOptions extends Partial<ServeConfig> {
 export interface TronlakeApp extends FastifyInstance {
   lake: PublishedLake;
   /** Requests in progress per admission lane (tests, diagnostics). */
-  admission: Pick<Admission, 'inFlight' | 'exports'>;
+  admission: Pick<Admission, 'inFlight' | 'waiting' | 'exports'>;
 }
 
 /** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny', endpoints })`. */
@@ -71,19 +71,24 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     // Errors Fastify and Node answer before a route runs get catalog bodies too (bad URL, 431, malformed request).
     frameworkErrors: catalogFrameworkError,
     clientErrorHandler: catalogClientError,
+    // A request without Host is answered by `requireHost` with a catalog body, not by Node with an empty one.
+    http: { requireHostHeader: false },
   }) as unknown as TronlakeApp;
   for (const m of early.splice(0)) app.log.warn(m);
   warn = (m) => app.log.warn(m);
   app.decorate('lake', lake);
+  app.addHook('onRequest', requireHost);
   app.addHook('onRequest', rejectLongUrls(cfg.maxUrlBytes));
   const routesByPath = new Map<string, string[]>();
   const admission = addAdmissionControl(app, {
     maxInFlight: cfg.maxQueue === -1 ? Number.POSITIVE_INFINITY : cfg.poolSize + (cfg.maxQueue ?? cfg.poolSize),
+    maxWaiting: cfg.maxQueue === -1 ? 0 : cfg.maxWaiting,
+    maxWaitMs: cfg.maxWaitMs,
     maxExports: cfg.maxExports,
     retryAfterSeconds: 1,
     guarded: (req) => req.routeOptions.url !== undefined && req.routeOptions.url !== '/health' && routesByPath.has(req.routeOptions.url),
   });
-  app.decorate('admission', { inFlight: admission.inFlight, exports: admission.exports });
+  app.decorate('admission', { inFlight: admission.inFlight, waiting: admission.waiting, exports: admission.exports });
   app.addHook('onClose', async () => lake.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
@@ -466,7 +471,8 @@ function checkKey(req: FastifyRequest, keys: Set<string>): void {
 
 /** Repeated key → last value; empty string → absent; non-strings dropped (ARCHITECTURE §5.3). */
 export function normalizeQuery(q: unknown): Record<string, string> {
-  const out: Record<string, string> = {};
+  // Keys are user text: no prototype, so `__proto__` or `constructor` is a plain (ignored) key, never an inherited one.
+  const out: Record<string, string> = Object.create(null);
   if (!q || typeof q !== 'object') return out;
   for (const [k, v] of Object.entries(q as Record<string, unknown>)) {
     const last = Array.isArray(v) ? v[v.length - 1] : v;

@@ -31,6 +31,19 @@ export function catalogClientError(err: NodeJS.ErrnoException, socket: Socket): 
   );
 }
 
+/**
+ * An onRequest hook answering 400 BAD_REQUEST (a catalog body naming the header) to an HTTP/1.1 request without a
+ * Host header. Node's own check (`requireHostHeader`, turned off in app.ts) answers it with an empty body.
+ */
+export function requireHost(req: FastifyRequest, reply: FastifyReply, done: () => void): void {
+  const raw = req.raw;
+  if (raw.headers.host === undefined && raw.httpVersionMajor === 1 && raw.httpVersionMinor >= 1) {
+    reply.header('connection', 'close');
+    return send(reply, new ApiError('BAD_REQUEST', 'An HTTP/1.1 request needs a Host header.'));
+  }
+  done();
+}
+
 /** An onRequest hook answering 414 URI_TOO_LONG for a URL longer than `maxBytes`. */
 export function rejectLongUrls(maxBytes: number) {
   return (req: FastifyRequest, reply: FastifyReply, done: () => void): void => {

@@ -17,6 +17,7 @@ import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { schemaKeys } from '../helpers/schema.ts';
+import { openApiDocument } from '../../src/http/openapi.ts';
 import { budget } from '../helpers/budget.ts';
 
 // A small ingested lake over three UTC days, rich copies (every event kind), two unconfirmed blocks: every code
@@ -50,6 +51,10 @@ function prng(seed: number): () => number {
 const VALID_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BAD_CHECKSUM = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u';
 
+/** Properties of Object.prototype: user text that a plain-object lookup (`o[x]`, `x in o`) would find. */
+const PROTOTYPE_NAMES = ['__proto__', 'constructor', 'valueOf', 'toString', 'hasOwnProperty', 'isPrototypeOf',
+  'propertyIsEnumerable', 'toLocaleString', '__defineGetter__', '__lookupSetter__'];
+
 /** Raw query-string values (already encoded where the encoding is the point). */
 const BAD_VALUES: string[] = [
   '-1', '0', '1', '1.5', '-1.5', '1e3', '1e308', '-1e308', '0x10', '+5', '-0', ' 7 ', '٣',
@@ -68,6 +73,8 @@ const BAD_VALUES: string[] = [
   '0,1', '0,1,2', '2', '3', '0,,1', ',', ',,,', 'in', 'out', '2022-09-01', '2022-02-30', '9999-12-31',
   'a'.repeat(10_240), 'b'.repeat(7_000),
   '%ZZ', '%E0%A4%A', '%C0%AF', '%',
+  // Names every plain object answers (issue 30): a value looked up in an object with a prototype finds a function.
+  ...PROTOTYPE_NAMES,
 ];
 
 /** What a query string may carry besides plain `k=v`: repeats, arrays, objects, bare keys. */
@@ -218,6 +225,57 @@ describe('fuzz: every parameter of every registered endpoint', () => {
     }
   });
 
+  it('answers every prototype name on every parameter of every endpoint as it answers an unknown word of the same shape: a 400 naming the parameter, or the same 200', async () => {
+    // The other parameters get the declared examples of the required ones (the OpenAPI document), so the value
+    // reaches the endpoint's own code; the control is the name with its letters replaced (`valueOf` → `zzzzzzz`), so a
+    // free-text parameter (an unknown sortField, a search) must give the same answer as for any unknown word.
+    const doc = openApiDocument(endpoints) as unknown as { paths: Record<string, Record<string, { parameters?: { name: string; required?: boolean; example?: unknown; schema?: { example?: unknown } }[] }>> };
+    const failures: string[] = [];
+    let checked = 0;
+    const answer = async (ep: (typeof endpoints)[number], query: Map<string, string>) => {
+      const headers = ep.requiresKey ? { 'chain-pro-api-key': 'fuzz' } : undefined;
+      const qs = [...query].map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(v)}`).join('&');
+      const r = ep.method === 'GET'
+        ? await app.inject({ method: 'GET', url: `${ep.path}?${qs}`, headers })
+        : await app.inject({ method: ep.method as 'POST', url: ep.path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(Object.fromEntries(query)) });
+      return { status: r.statusCode, body: r.body };
+    };
+    for (const ep of endpoints) {
+      const op = doc.paths[ep.path]?.[ep.method.toLowerCase()];
+      const examples = new Map((op?.parameters ?? []).map((q) => [q.name, q.example ?? q.schema?.example] as const));
+      const required = (op?.parameters ?? []).filter((q) => q.required).map((q) => q.name);
+      for (const k of schemaKeys(ep.params) ?? []) {
+        // Parameters needed besides k: the required ones, then any a rule between parameters asks for (e.g. one of
+        // address or contract), filled with their declared examples until the control is no longer refused for them.
+        const others = new Map(required.filter((q) => q !== k).map((q) => [q, String(examples.get(q))]));
+        const with_ = (v: string) => new Map([...others, [k, v]]);
+        for (let i = 0; i < 3; i++) {
+          const first = await answer(ep, with_(PROTOTYPE_NAMES[0]!.replace(/[a-z]/gi, 'z')));
+          const param = first.status === 400 ? (JSON.parse(first.body) as { param?: string }).param : undefined;
+          if (!param || param === k || others.has(param) || examples.get(param) === undefined) break;
+          others.set(param, String(examples.get(param)));
+        }
+        for (const name of PROTOTYPE_NAMES) {
+          const control = name.replace(/[a-z]/gi, 'z');
+          const got = await answer(ep, with_(name));
+          const want = await answer(ep, with_(control));
+          checked++;
+          const where = `${ep.path}?${[...others].map(([q, v]) => `${q}=${v}&`).join('')}${k}=${name}`;
+          if (got.status >= 500) failures.push(`${where} → ${got.status} ${got.body.slice(0, 200)}`);
+          else if (got.status !== want.status) failures.push(`${where} → ${got.status}, ${k}=${control} → ${want.status}: ${got.body.slice(0, 200)}`);
+          else if (got.body.replaceAll(name, '?') !== want.body.replaceAll(control, '?')) failures.push(`${where}: body differs from ${k}=${control}: ${firstDifference(got.body.replaceAll(name, '?'), want.body.replaceAll(control, '?'))}`);
+          else if (got.status === 400) {
+            const param = (JSON.parse(got.body) as { param?: string }).param;
+            if (param !== k) failures.push(`${where} → 400 naming ${param}, not ${k}`);
+          }
+          if (failures.length >= 60) break;
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(checked).toBeGreaterThan(2_000);
+  }, budget(30));
+
   it('answers a known path with the wrong method 405 naming the allowed method', async () => {
     const r = await app.inject({ method: 'DELETE', url: '/api/block' });
     expect(r.statusCode).toBe(405);
@@ -240,6 +298,13 @@ describe('fuzz: every parameter of every registered endpoint', () => {
     expect(checked).toBeGreaterThanOrEqual(14);
   });
 });
+
+/** Where two texts part, with a little context, e.g. for a failure message. */
+function firstDifference(a: string, b: string): string {
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  return `at ${i}: …${a.slice(Math.max(0, i - 60), i + 60)}… vs …${b.slice(Math.max(0, i - 60), i + 60)}…`;
+}
 
 function decodeURIComponentSafe(v: string): string {
   try {

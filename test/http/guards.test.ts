@@ -142,8 +142,8 @@ describe('CSV export with a reader that stops reading', () => {
 });
 
 describe('admission control', () => {
-  it('past pool + queue, answers 503 OVERLOADED with Retry-After at once; /health is still answered', async () => {
-    await withApp({ poolSize: 1, maxQueue: 0 }, async (app) => {
+  it('past pool + queue and a line of none (--max-waiting 0), answers 503 OVERLOADED with Retry-After at once; /health is still answered', async () => {
+    await withApp({ poolSize: 1, maxQueue: 0, maxWaiting: 0 }, async (app) => {
       const urls = Array.from({ length: 12 }, (_, i) => `/api/transaction?limit=50&start=${i * 50}`);
       const [answers, health] = await Promise.all([
         Promise.all(urls.map((url) => app.inject({ method: 'GET', url }))),
@@ -181,5 +181,38 @@ describe('listening address', () => {
     expect(serveConfig({}, {}).host).toBe('127.0.0.1');
     expect(serveConfig({ host: '0.0.0.0' }, {}).host).toBe('0.0.0.0');
     expect(serveConfig({}, { HOST: '::' }).host).toBe('::');
+  });
+});
+
+describe('Host header (issue 30, defect 9)', () => {
+  /** Sends `text` on a raw socket and resolves with everything the server wrote until it closed. */
+  function rawRequest(port: number, text: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const s = net.connect(port, '127.0.0.1', () => s.write(text));
+      let out = '';
+      s.on('data', (d) => (out += d.toString('latin1')));
+      s.on('close', () => resolve(out));
+      s.on('error', reject);
+      s.setTimeout(10_000, () => s.destroy());
+    });
+  }
+
+  it('answers an HTTP/1.1 request without Host with a catalog 400 naming the header; HTTP/1.0 needs none', async () => {
+    await withApp({}, async (app) => {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const port = (app.server.address() as net.AddressInfo).port;
+      for (const path of ['/health', '/api/block?limit=1', '/nope']) {
+        const res = await rawRequest(port, `GET ${path} HTTP/1.1\r\nConnection: close\r\n\r\n`);
+        expect(res, path).toMatch(/^HTTP\/1\.1 400 /);
+        expect(res.toLowerCase(), path).toContain('content-type: application/json');
+        const body = JSON.parse(res.slice(res.indexOf('\r\n\r\n') + 4)) as { error: string; message: string };
+        expect(body.error, path).toBe('BAD_REQUEST');
+        expect(body.message, path).toMatch(/Host/);
+      }
+      const old = await rawRequest(port, 'GET /health HTTP/1.0\r\n\r\n');
+      expect(old).toMatch(/^HTTP\/1\.[01] 200 /);
+      const ok = await rawRequest(port, 'GET /health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
+      expect(ok).toMatch(/^HTTP\/1\.1 200 /);
+    });
   });
 });

@@ -35,7 +35,7 @@ function trxRow(transfers: number | null): TokenRow {
 
 function pick(row: TokenRow, fields: string[] | undefined): TokenRow {
   if (!fields || fields.length === 0) return row;
-  return Object.fromEntries(fields.filter((f) => f in row).map((f) => [f, row[f]]));
+  return Object.fromEntries(fields.filter((f) => Object.hasOwn(row, f)).map((f) => [f, row[f]]));
 }
 
 export default defineList({

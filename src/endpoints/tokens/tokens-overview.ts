@@ -107,7 +107,7 @@ export default defineList({
       blueTag: '',
       publicTag: '',
     };
-    return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => f in row).map((f) => [f, row[f]])) : row;
+    return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => Object.hasOwn(row, f)).map((f) => [f, row[f]])) : row;
   },
   envelope: (tokens, { rangeTotal, also, now }) => {
     const c = also.counts![0] ?? {};

@@ -14,16 +14,17 @@ import { byFigure, share, slotOf, toWitnesses, type Witness } from './witness-ro
 
 const paging: PagingOptions = { defaultLimit: 500, maxLimit: 1000, sumRule: false };
 
-const SORT_FIELDS: Record<string, (w: Witness) => number | null> = {
-  votes: (w) => w.cycleVotes,
-  latestBlock: (w) => w.lastBlock,
-  producedTotal: (w) => w.produced,
-  missedTotal: (w) => w.missed,
-  producePercentage: (w) => w.producePercentage,
-  annualizedRate: (w) => Number(w.annualizedRate),
-  brokerage: (w) => w.brokerage,
-  voterBrokerage: (w) => 100 - w.brokerage,
-};
+// A Map: sortField is user text, and a plain object answers `valueOf` or `__proto__` with its prototype's (issue 30).
+const SORT_FIELDS = new Map<string, (w: Witness) => number | null>([
+  ['votes', (w) => w.cycleVotes],
+  ['latestBlock', (w) => w.lastBlock],
+  ['producedTotal', (w) => w.produced],
+  ['missedTotal', (w) => w.missed],
+  ['producePercentage', (w) => w.producePercentage],
+  ['annualizedRate', (w) => Number(w.annualizedRate)],
+  ['brokerage', (w) => w.brokerage],
+  ['voterBrokerage', (w) => 100 - w.brokerage],
+]);
 
 const params = z
   .object({
@@ -31,7 +32,7 @@ const params = z
       .meta({ description: '0 all (default), 1 Super Representatives, 2 Partners, 3 Candidates.', override: { default: 0 } }),
     sort: oneOf(['0', '1'] as const).optional().meta({ description: 'Direction of sortField: 0 ascending (default), 1 descending.', override: { default: '0' } }),
     // Any text: an unknown field means "no sorting" (SPEC §4.8), not an error.
-    sortField: z.string().max(64).optional().meta({ description: `Field to sort by: ${Object.keys(SORT_FIELDS).join(', ')}; none, or an unknown one, keeps the ranking order.` }),
+    sortField: z.string().max(64).optional().meta({ description: `Field to sort by: ${[...SORT_FIELDS.keys()].join(', ')}; none, or an unknown one, keeps the ranking order.` }),
     ...pagingFields(paging),
     format: formatField(),
   })
@@ -87,7 +88,7 @@ async function witnessList(p: Params, ctx: EndpointContext) {
   const all = toWitnesses(await ctx.rows('witnesses', {}));
   const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
   let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
-  const key = p.sortField === undefined ? undefined : SORT_FIELDS[p.sortField];
+  const key = p.sortField === undefined ? undefined : SORT_FIELDS.get(p.sortField);
   if (key) {
     // Unknown lifetime counts (null) last in both directions, ties by rank (docs/compat.md "Whole-chain figures").
     list = [...list].sort(byFigure(key, p.sort === '1' ? -1 : 1));
