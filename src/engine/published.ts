@@ -56,6 +56,7 @@ export class PublishedLake {
   /** Version → this process's lease on it: the served one and every one a request still runs on. */
   private readonly leases = new Map<string, Lease>();
   private scrubber: Scrubber | undefined;
+  private closed = false;
   /** The reopens of the served version after the scrub found damage, one after another. */
   private isolating: Promise<void> = Promise.resolve();
   /** The datasets each engine was opened with marked damaged. */
@@ -93,9 +94,9 @@ export class PublishedLake {
     const lake = new PublishedLake(engine, opts);
     lake.openedDamaged.set(engine, damaged);
     if (lease) lake.leases.set(manifest.version, lease);
-    lake.startScrub();
     for (const p of problems) lake.unavailable.set(p.dataset, p.problem);
     for (const [ds, why] of engine.unavailable) lake.noteUnavailable(ds, why);
+    lake.startScrub();
     lake.lastMtime = await lake.manifestMtime();
     if (opts.watchMs > 0) {
       lake.timer = setInterval(() => void lake.poll(), opts.watchMs);
@@ -202,11 +203,11 @@ export class PublishedLake {
     const e = this.engine;
     const want = new Set(this.unavailable.keys());
     const has = this.openedDamaged.get(e);
-    if (e.manifest.version !== version || (has && [...want].every((d) => has.has(d)))) return;
+    if (this.closed || e.manifest.version !== version || (has && [...want].every((d) => has.has(d)))) return;
     try {
       const next = await Engine.open({ ...this.opts, manifest: e.manifest, damaged: want });
       this.openedDamaged.set(next, want);
-      if (this.engine !== e) {
+      if (this.engine !== e || this.closed) {
         // Switched or reopened meanwhile: keep what is served (a reopen takes `unavailable` as it is then).
         await next.close();
         return;
@@ -286,6 +287,7 @@ export class PublishedLake {
   }
 
   async close(): Promise<void> {
+    this.closed = true;
     if (this.timer) clearInterval(this.timer);
     this.scrubber?.stop();
     await this.engine.close();
