@@ -13,8 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, snapshotDatasets, sourceDatasets } from '../../src/lake/catalog.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { publishVersion } from '../../src/lake/publish.ts';
 import { stageReferences } from '../../src/lake/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -982,7 +981,7 @@ async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], 
 }
 
 /** Project modules whose content shapes the generated rows (the catalog's tables, the fee prices, address encoding). */
-const GENERATOR_MODULES = ['../../src/lake/catalog.ts', '../../src/chain/economics.ts', '../../src/chain/address.ts'];
+const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts'];
 
 /**
  * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the

@@ -25,7 +25,7 @@ import { Progress } from './progress.ts';
 import { SnapshotTracker } from './snapshots.ts';
 import { DEFAULT_TRACKED_TRC20, Trc20SnapshotTracker } from './trc20-snapshots.ts';
 import { NODE_LIST_TABLES, NodeListSchedule, readNodeLists, stageNodeLists } from './node-lists.ts';
-import { resourceDelegations } from '../../src/lake/catalog.ts';
+import { resourceDelegations } from '../../src/lake/datasets/index.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { existsSync } from 'node:fs';

@@ -12,8 +12,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Db } from '../duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from './catalog.ts';
-import { derivedDatasets } from './derived.ts';
+import { columnDDL, sourceDatasets, derivedDatasets } from './datasets/index.ts';
 import { staleLayout } from './layout.ts';
 import { type Manifest, readManifest, versionDir } from './manifest.ts';
 import { DERIVE_MEMORY_LIMIT, publishVersion, type PublishOptions } from './publish.ts';

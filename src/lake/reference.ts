@@ -15,7 +15,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Db } from '../duckdb/duck.ts';
 import { parseNodeJson } from '../chain/node-json.ts';
-import { columnDDL, type Dataset, referenceDatasets, sourceDatasets } from './catalog.ts';
+import { columnDDL, type Dataset, referenceDatasets, sourceDatasets } from './datasets/index.ts';
 import { type Manifest, readManifest, versionDir } from './manifest.ts';
 import { publishVersion } from './publish.ts';
 import { datasetGlob } from './views.ts';

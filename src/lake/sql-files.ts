@@ -168,9 +168,9 @@ export async function loadTemplate(id: string): Promise<SqlTemplate> {
   return parseTemplate(id, text);
 }
 
-/** The SELECT of `sql/derive/<name>.sql` with its fragments expanded, without trailing semicolon. */
-export async function readDeriveSql(name: string): Promise<string> {
-  return stripStatement(expandFragments(`derive/${name}`, await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8')));
+/** The SELECT of `sql/<id>.sql` with its fragments expanded, without trailing semicolon, e.g. `readDeriveSql('derive/balances/token_stats')`. */
+export async function readDeriveSql(id: string): Promise<string> {
+  return stripStatement(expandFragments(id, await fs.readFile(path.join(SQL_ROOT, `${id}.sql`), 'utf8')));
 }
 
 /** Every `sql/views/<name>.sql` as { name, sql }, in name order (a view may only use earlier ones and datasets). */

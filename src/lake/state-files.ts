@@ -11,7 +11,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../duckdb/duck.ts';
-import type { Dataset } from './catalog.ts';
+import type { Dataset } from './datasets/index.ts';
 import type { TableEntry } from './manifest.ts';
 import { datasetGlob, snapshotFileRows } from './views.ts';
 

@@ -5,8 +5,7 @@
  * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
  */
 import path from 'node:path';
-import { columnDDL, type Dataset } from './catalog.ts';
-import { allDatasets } from './registry.ts';
+import { columnDDL, type Dataset, allDatasets } from './datasets/index.ts';
 import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 

@@ -6,7 +6,7 @@ import { get, lakeDir, sql, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { columnDDL, sourceDatasets } from '../../src/lake/datasets/index.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { publishVersion, rederive } from '../../src/lake/publish.ts';
 import { layoutIds } from '../../src/lake/layout.ts';

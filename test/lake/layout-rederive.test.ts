@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { layoutIds, staleDatasets } from '../../src/lake/layout.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';

@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Db } from '../../src/duckdb/duck.ts';
-import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/catalog.ts';
+import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/datasets/index.ts';
 import { createDatasetView } from '../../src/lake/views.ts';
 import { writeStateFile } from '../../src/lake/state-files.ts';
 import type { TableEntry } from '../../src/lake/manifest.ts';

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { memoryBytes, SORT_BYTES_PER_ROW, sortParts } from '../../src/lake/derive.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
 import { rederive } from '../../src/lake/publish.ts';
