@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync, writeFileSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
 import { DuckDBInstance, LIST, VARCHAR, listValue } from '@duckdb/node-api';
-import { cutRanges, type AddressRange } from '../src/lake/address-ranges.ts';
+import { cutRanges, type AddressRange } from '../src/lake/derive/address-ranges.ts';
 import { medianMs, medianOf } from './sql-timing.ts';
 
 const flags = parseFlags(process.argv.slice(2));

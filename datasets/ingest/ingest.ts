@@ -11,8 +11,8 @@
  * Crash safety comes from publish.ts (atomic, versioned): a killed run leaves the last published version served,
  * and the next run continues from its solid block (or re-ingests the range: same rows, same fingerprint).
  */
-import { publishVersion } from '../../src/lake/publish.ts';
-import { stageReferences } from '../../src/lake/reference.ts';
+import { publishVersion } from '../../src/lake/publish/publish.ts';
+import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { AddressBook } from './decode.ts';

@@ -8,8 +8,8 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/datasets/index.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
-import { publishVersion, rederive } from '../../src/lake/publish.ts';
-import { layoutIds } from '../../src/lake/layout.ts';
+import { publishVersion, rederive } from '../../src/lake/publish/publish.ts';
+import { layoutIds } from '../../src/lake/derive/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { budget } from '../helpers/budget.ts';
 

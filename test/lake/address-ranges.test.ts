@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { AddressFiles, addressBucket, compareAddresses, cutRanges, rangeRowsOf } from '../../src/lake/address-ranges.ts';
+import { AddressFiles, addressBucket, compareAddresses, cutRanges, rangeRowsOf } from '../../src/lake/derive/address-ranges.ts';
 import { derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { hexToBase58 } from '../../src/chain/address.ts';

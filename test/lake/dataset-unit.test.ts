@@ -18,10 +18,10 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { allDatasets, c, derivedDatasets, type Family, registerFamilyForTests, sourceDatasets, sqlFilesOf, tokenStats, txByHash } from '../../src/lake/datasets/index.ts';
 import { deriveOrder } from '../../src/lake/derive/order.ts';
-import type { DerivedDataset } from '../../src/lake/growth.ts';
-import { currentLayouts, layoutIds, staleDatasets } from '../../src/lake/layout.ts';
+import type { DerivedDataset } from '../../src/lake/datasets/growth.ts';
+import { currentLayouts, layoutIds, staleDatasets } from '../../src/lake/derive/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { rederive } from '../../src/lake/publish.ts';
+import { rederive } from '../../src/lake/publish/publish.ts';
 import { parseTemplate } from '../../src/lake/sql-files.ts';
 
 const names = (): string[] => derivedDatasets.map((d) => d.name);

@@ -4,10 +4,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { additiveMerge } from '../../src/lake/derive.ts';
+import { additiveMerge } from '../../src/lake/derive/derive.ts';
 import { addressTransactions, dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/datasets/index.ts';
-import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
-import { FAN_IN, planMerges, runId, SEALED_ROWS, sealedBucketRows, type Run } from '../../src/lake/runs.ts';
+import { checkGrowth, type DerivedDataset } from '../../src/lake/datasets/growth.ts';
+import { FAN_IN, planMerges, runId, SEALED_ROWS, sealedBucketRows, type Run } from '../../src/lake/derive/runs.ts';
 
 describe('growth rules', () => {
   it('every derived dataset declares a rule its columns support', () => {

@@ -8,8 +8,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { derivedDatasets, sqlFilesOf } from '../../src/lake/datasets/index.ts';
-import { computeLayouts, currentLayouts, layoutIds, recordedLayouts, type SqlSource, sqlFolder, staleDatasets, staleLayout } from '../../src/lake/layout.ts';
-import { LEGACY_LAYOUTS } from '../../src/lake/legacy-layouts.ts';
+import { computeLayouts, currentLayouts, layoutIds, recordedLayouts, type SqlSource, sqlFolder, staleDatasets, staleLayout } from '../../src/lake/derive/layout.ts';
+import { LEGACY_LAYOUTS } from '../../src/lake/derive/legacy-layouts.ts';
 import type { Manifest } from '../../src/lake/manifest.ts';
 import { SQL_ROOT } from '../../src/lake/sql-files.ts';
 

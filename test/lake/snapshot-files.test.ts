@@ -9,7 +9,7 @@ import path from 'node:path';
 import { Db } from '../../src/duckdb/duck.ts';
 import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/datasets/index.ts';
 import { createDatasetView } from '../../src/lake/views.ts';
-import { writeStateFile } from '../../src/lake/state-files.ts';
+import { writeStateFile } from '../../src/lake/publish/state-files.ts';
 import type { TableEntry } from '../../src/lake/manifest.ts';
 
 let root: string;

@@ -3,7 +3,7 @@
  * SQL (`sql/derive/<family>/<name>.sql`, and `<name>.merge.sql` for a `state` or per-day `merge` dataset).
  */
 import path from 'node:path';
-import type { DerivedDataset } from '../growth.ts';
+import type { DerivedDataset } from './growth.ts';
 import { SQL_ROOT } from '../sql-files.ts';
 
 export interface Family {

@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { deriveOrder, readsOf, sqlFolder, sqlLibrary, sqlUse, unknownReads } from '../derive/order.ts';
-import { checkGrowth, type DerivedDataset, hasMergeSql } from '../growth.ts';
+import { checkGrowth, type DerivedDataset, hasMergeSql } from './growth.ts';
 import { SQL_ROOT } from '../sql-files.ts';
 import { accountState } from './derived/account-state.ts';
 import { balances } from './derived/balances.ts';

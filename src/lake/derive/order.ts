@@ -5,8 +5,8 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DerivedDataset } from '../growth.ts';
-import { hasMergeSql } from '../growth.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
+import { hasMergeSql } from '../datasets/growth.ts';
 import type { SqlFiles } from '../datasets/family.ts';
 import { expandFragments, stripStatement } from '../sql-files.ts';
 

@@ -3,7 +3,7 @@
  * hold at the head (stakes, delegations, resources, votes), the account rows and the orders of /api/account/list.
  */
 import { c, type Column } from '../types.ts';
-import type { DerivedDataset } from '../../growth.ts';
+import type { DerivedDataset } from '../growth.ts';
 import { bucket } from './columns.ts';
 import type { Family } from '../family.ts';
 

@@ -3,7 +3,7 @@
  * positive rows by holder, token figures computed from them, and the holder counts per day walked back from them.
  */
 import { c, type Column } from '../types.ts';
-import type { DerivedDataset } from '../../growth.ts';
+import type { DerivedDataset } from '../growth.ts';
 import { RANGE_ROWS, bucket } from './columns.ts';
 import type { Family } from '../family.ts';
 

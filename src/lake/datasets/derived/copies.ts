@@ -4,7 +4,7 @@
  * lookup opens one folder and prunes to a few row groups; ARCHITECTURE §3), by transaction hash, by NFT.
  */
 import { c, type Column } from '../types.ts';
-import type { DerivedDataset } from '../../growth.ts';
+import type { DerivedDataset } from '../growth.ts';
 import { internalTransactions, tokenTransfers, transactions } from '../raw.ts';
 import { RANGE_ROWS, bucket } from './columns.ts';
 import type { Family } from '../family.ts';

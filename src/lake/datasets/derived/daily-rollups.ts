@@ -3,7 +3,7 @@
  * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, and per-hour address activity.
  */
 import { c, type Column, type DuckType } from '../types.ts';
-import type { DerivedDataset } from '../../growth.ts';
+import type { DerivedDataset } from '../growth.ts';
 import type { Family } from '../family.ts';
 
 /** A measure column of an additive rollup, e.g. `m('fee', 'BIGINT', 'sum of fee')`; `min` / `max` for extremes. */

@@ -3,7 +3,7 @@
  * proposal state, chain parameters over time, commissions, and the vote tallies per maintenance and at the head.
  */
 import { c } from '../types.ts';
-import type { DerivedDataset } from '../../growth.ts';
+import type { DerivedDataset } from '../growth.ts';
 import type { Family } from '../family.ts';
 
 // Governance (issue 13): per-day witness production from the slot schedule (sql/derive/governance/witness_daily_stats.sql).

@@ -6,8 +6,8 @@
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { SqlFiles } from './datasets/index.ts';
-import type { DerivedDataset } from './growth.ts';
+import type { SqlFiles } from '../datasets/index.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
 import { computeLayouts, sqlFolder } from './layout.ts';
 
 // Such a checkout kept its derive SQL flat: sql/derive/<name>.sql and sql/derive/merge/<name>.sql.

@@ -7,17 +7,17 @@
  * Incremental: with `days`, only those day partitions are rewritten; the other days are hard-linked from the
  * current version, so the cost of a publish grows with the new data, not with history.
  */
-import { leasedVersions } from './leases.ts';
+import { leasedVersions } from '../leases.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Db } from '../duckdb/duck.ts';
-import { columnDDL, type Dataset, sourceDatasets, derivedDatasets } from './datasets/index.ts';
-import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
-import { createLakeViews, datasetGlob } from './views.ts';
-import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
-import { deriveAll, previousOf } from './derive.ts';
-import { merged, planMerges, runId } from './runs.ts';
+import { Db } from '../../duckdb/duck.ts';
+import { columnDDL, type Dataset, sourceDatasets, derivedDatasets } from '../datasets/index.ts';
+import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from '../manifest.ts';
+import { createLakeViews, datasetGlob } from '../views.ts';
+import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from '../derive/layout.ts';
+import { deriveAll, previousOf } from '../derive/derive.ts';
+import { merged, planMerges, runId } from '../derive/runs.ts';
 import { writeStateFile } from './state-files.ts';
 
 export interface PublishOptions {

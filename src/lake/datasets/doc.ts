@@ -2,7 +2,7 @@
  * Renders docs/datasets.md from the dataset declarations, so the schema is documented from its one declaration
  * (`npm run docs` writes it; a test checks it is current).
  */
-import { allDatasets } from './datasets/index.ts';
+import { allDatasets } from './index.ts';
 import type { DerivedDataset, Growth, GrowthRule } from './growth.ts';
 
 /** One line per growth rule (src/lake/growth.ts), for docs/datasets.md. */

@@ -11,15 +11,15 @@
  * mapped to per-dataset ids when it is one of `LEGACY_LAYOUTS` (lakes of known commits), else every dataset is stale.
  */
 import { createHash } from 'node:crypto';
-import { derivedDatasets, registryGeneration, type SqlFiles, sqlFilesOf } from './datasets/index.ts';
-import { readsOf, type SqlSource, sqlFolder, sqlLibrary, sqlUse } from './derive/order.ts';
-import type { DerivedDataset } from './growth.ts';
+import { derivedDatasets, registryGeneration, type SqlFiles, sqlFilesOf } from '../datasets/index.ts';
+import { readsOf, type SqlSource, sqlFolder, sqlLibrary, sqlUse } from './order.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
 import { LEGACY_LAYOUTS } from './legacy-layouts.ts';
-import type { Manifest } from './manifest.ts';
-import { SQL_ROOT } from './sql-files.ts';
-import { ADDRESS_BUCKET_MACRO } from './views.ts';
+import type { Manifest } from '../manifest.ts';
+import { SQL_ROOT } from '../sql-files.ts';
+import { ADDRESS_BUCKET_MACRO } from '../views.ts';
 
-export { type SqlSource, sqlFolder } from './derive/order.ts';
+export { type SqlSource, sqlFolder } from './order.ts';
 
 export interface DatasetLayout {
   /** 16 hex digits. */

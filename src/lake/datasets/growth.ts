@@ -30,7 +30,7 @@
  * A `state` or `bounded` dataset with `bucketBy` is written whole too, one `bucket=K/part-0.parquet` per address
  * bucket (derive.ts writeWhole; the account state looked up by address at millions of accounts).
  */
-import type { Dataset } from './datasets/types.ts';
+import type { Dataset } from './types.ts';
 
 export type Growth =
   | {

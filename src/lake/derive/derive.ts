@@ -12,15 +12,15 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../duckdb/duck.ts';
-import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf } from './datasets/index.ts';
-import type { DerivedDataset } from './growth.ts';
-import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from './manifest.ts';
+import type { Db } from '../../duckdb/duck.ts';
+import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf } from '../datasets/index.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
+import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from '../manifest.ts';
 import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
 import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
-import { readDeriveSql } from './sql-files.ts';
+import { readDeriveSql } from '../sql-files.ts';
 import { parquetOptions } from './layout.ts';
-import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from './views.ts';
+import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from '../views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
