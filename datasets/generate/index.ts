@@ -43,7 +43,7 @@ export interface GenerateOptions {
   threads?: number;
   /** Generate and publish this many days at a time (default: the profile's `batchDays`, else all days at once). */
   batchDays?: number;
-  /** Reference files (src/lake/reference.ts) published instead of the synthetic ones of the same datasets. */
+  /** Reference files (src/lake/publish/reference.ts) published instead of the synthetic ones of the same datasets. */
   referenceDir?: string;
   /**
    * Publish at most this many batches in this call (a batched build continued later by another call). 0 runs a

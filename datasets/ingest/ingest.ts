@@ -64,7 +64,7 @@ export interface IngestOptions {
   preWindow?: string;
   /** Read token metadata from the node (constant calls). Default true. */
   tokenMetadata?: boolean;
-  /** Reference files to load with the first publish (src/lake/reference.ts; validated before any block is fetched). */
+  /** Reference files to load with the first publish (src/lake/publish/reference.ts; validated before any block is fetched). */
   referenceDir?: string;
   /** Recompute blockIDs and txIDs from the raw data and refuse mismatches. Default false. */
   verify?: boolean;

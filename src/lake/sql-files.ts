@@ -9,7 +9,7 @@
  *   -- @total            (optional: the template's count is derived from it, see `totalOf`)
  *   -- @files address_transactions_files address_transactions address
  *                        (a VARCHAR[] the engine binds itself: the files of a bucketed runs dataset that may hold the
- *                        rows of the address bound to the last name, from the served manifest; src/lake/address-ranges.ts)
+ *                        rows of the address bound to the last name, from the served manifest; src/lake/derive/address-ranges.ts)
  * A template may contain `{{order_by}}`, replaced by a sort constant from the endpoint's closed whitelist, and
  * fragments `{{> fragments/window t}}` (the file `sql/fragments/window.sql`, its `{{1}}` replaced by `t`), whose
  * `@param` lines come with them. The boundary is strict (`checkBinds`): every bind key must be a declared parameter,

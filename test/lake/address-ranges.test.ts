@@ -1,5 +1,5 @@
 /**
- * Address-range files of the bucketed runs datasets (src/lake/address-ranges.ts): what the manifest lists is what the
+ * Address-range files of the bucketed runs datasets (src/lake/derive/address-ranges.ts): what the manifest lists is what the
  * files hold, a run's files of one bucket hold disjoint ranges in address order (one address never spans two), no
  * file passes the bound unless it holds one address, the copies hold the raw rows, and the files the engine names for
  * an address hold every row of it. The test lakes are published with a small bound (vitest.config.ts sets

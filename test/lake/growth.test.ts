@@ -1,6 +1,6 @@
 /**
- * Growth rules (src/lake/growth.ts): every derived dataset declares one that fits its columns, a dataset without
- * one is refused, and the size-tiered merge plan of runs (src/lake/runs.ts) keeps runs few and merges only the newest.
+ * Growth rules (src/lake/datasets/growth.ts): every derived dataset declares one that fits its columns, a dataset without
+ * one is refused, and the size-tiered merge plan of runs (src/lake/derive/runs.ts) keeps runs few and merges only the newest.
  */
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';

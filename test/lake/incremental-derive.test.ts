@@ -194,7 +194,7 @@ describe('incremental derive', () => {
             FROM read_parquet('${glob}', filename = true, file_row_number = true, hive_partitioning = false))`);
     expect(Number(r!.runs)).toBe(1);
     expect(Number(r!.unsorted)).toBe(0);
-    // The compacted run's address-range files (src/lake/address-ranges.ts): listed as they are on disk, several in a
+    // The compacted run's address-range files (src/lake/derive/address-ranges.ts): listed as they are on disk, several in a
     // bucket (the test bound is small), disjoint and in address order within a bucket.
     const files = m.tables.address_transactions!.runs![0]!.files!;
     const onDisk = await db.all(`SELECT regexp_extract(filename, '(bucket=\\d+/[^/]+)$', 1) AS f, min(address) AS lo, max(address) AS hi, count(*) AS n

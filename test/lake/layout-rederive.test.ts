@@ -1,5 +1,5 @@
 /**
- * `rederive` rebuilds only the stale derived datasets (src/lake/layout.ts): over a small ingested lake of its own
+ * `rederive` rebuilds only the stale derived datasets (src/lake/derive/layout.ts): over a small ingested lake of its own
  * whose manifest says trc20_balances was derived with another layout, the server refuses it naming the stale
  * datasets; rederive rebuilds trc20_balances and the datasets reading it, links every other dataset's files (same
  * inodes), keeps the fingerprint, and its content equals `rederive --all` table by table (count and sum of row

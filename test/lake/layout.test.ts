@@ -1,5 +1,5 @@
 /**
- * Per-dataset layout ids (src/lake/layout.ts): a changed SQL file, macro, view or catalog entry makes exactly the
+ * Per-dataset layout ids (src/lake/derive/layout.ts): a changed SQL file, macro, view or catalog entry makes exactly the
  * datasets that use it stale, and the datasets that read those. The SQL comes from the repository's sql/ with one
  * file changed (an injected reader); the expected stale sets are computed here from the files' text by a plain scan
  * (which derive / merge statement names which dataset), not by the layout code.

@@ -1,5 +1,5 @@
 /**
- * Snapshot files at publish (src/lake/state-files.ts): an empty staged table keeps the previous file, a staged one
+ * Snapshot files at publish (src/lake/publish/state-files.ts): an empty staged table keeps the previous file, a staged one
  * replaces it, an upsert replaces only the rows of its keys (a pair that stopped delegating stays, with balance 0).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

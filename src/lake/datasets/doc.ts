@@ -5,7 +5,7 @@
 import { allDatasets } from './index.ts';
 import type { DerivedDataset, Growth, GrowthRule } from './growth.ts';
 
-/** One line per growth rule (src/lake/growth.ts), for docs/datasets.md. */
+/** One line per growth rule (src/lake/datasets/growth.ts), for docs/datasets.md. */
 const GROWTH_DOC: Record<GrowthRule, string> = {
   'per-day': 'per UTC day; a publish recomputes the days it rewrites',
   runs: "as sorted runs of the new blocks' rows, merged size-tiered",

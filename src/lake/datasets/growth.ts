@@ -62,7 +62,7 @@ export type Growth =
       /**
        * Bucketed (`bucketBy`): a run's bucket above this many rows is cut at address boundaries into address-range
        * files of at most this many rows (one address never spans two), listed in the manifest with their ranges, so a
-       * by-address read names one small file per run (src/lake/address-ranges.ts). Required with `bucketBy`.
+       * by-address read names one small file per run (src/lake/derive/address-ranges.ts). Required with `bucketBy`.
        */
       rangeRows?: number;
       /**
@@ -88,7 +88,7 @@ export interface DerivedDataset extends Dataset {
 export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   const g = ds.growth;
   const has = (c: string): boolean => ds.columns.some((x) => x.name === c);
-  if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/growth.ts)`);
+  if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/datasets/growth.ts)`);
   if (ds.partitioned !== (g.rule === 'per-day')) throw new Error(`derived dataset ${ds.name}: partitioned by day exactly when its growth is per-day`);
   // A bucketed dataset's `bucket=K` folders are a column of its view; declared, an empty dataset (a table made from the
   // catalog) has the same columns as a populated one.

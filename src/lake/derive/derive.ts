@@ -37,7 +37,7 @@ export interface DerivePlan {
   replacesTail: boolean;
   head: { number: number; timestamp: number };
   /**
-   * Datasets whose previous files were derived with another layout (src/lake/layout.ts): derived from every raw row,
+   * Datasets whose previous files were derived with another layout (src/lake/derive/layout.ts): derived from every raw row,
    * whatever `previous` holds.
    */
   rebuild?: ReadonlySet<string>;

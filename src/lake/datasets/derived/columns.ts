@@ -2,7 +2,7 @@
 import { c } from '../types.ts';
 
 /**
- * Rows of an address-range file of a bucketed run (growth.ts `rangeRows`, src/lake/address-ranges.ts): 64 row groups
+ * Rows of an address-range file of a bucketed run (growth.ts `rangeRows`, src/lake/derive/address-ranges.ts): 64 row groups
  * of 4,096 rows. A page reads the one range file of each run holding its address, so its cost is bounded by this, not
  * by the bucket (bench/results/address-ranges.md has the figures it was chosen from).
  */
