@@ -3,7 +3,7 @@ import { budget } from './test/helpers/budget.ts';
 import { LongestFirst } from './test/sequencer.ts';
 
 // Both test lakes (and every lake a test publishes) cut the by-address copies' buckets into address-range files of at
-// most this many rows (src/lake/address-ranges.ts; the catalog's bound, 262,144, would leave a tiny lake's buckets
+// most this many rows (src/lake/derive/address-ranges.ts; the catalog's bound, 262,144, would leave a tiny lake's buckets
 // whole), so every by-address endpoint test reads several range files per bucket and runs merge them (test/README.md).
 process.env.TRONLAKE_RANGE_ROWS ??= '1000';
 

@@ -11,7 +11,7 @@
  *   - the pooled rows cut into `--slices` files of consecutive rows (address ranges), in one folder: read through a
  *     glob of the folder (only the files' row-group statistics can skip them), and the one file holding the address
  *     named alone (as a reader that keeps each file's address range would name it);
- *   - the served mechanism (src/lake/address-ranges.ts): the pooled rows sorted by address as one bucket is, cut by
+ *   - the served mechanism (src/lake/derive/address-ranges.ts): the pooled rows sorted by address as one bucket is, cut by
  *     `cutRanges` into files of at most each `--range-rows` bound, and a page read as the engine reads it: a prepared
  *     statement over the table macro `address_rows(files)`, bound to the list of files whose range holds the address.
  * SQL only, one DuckDB process, no HTTP.
@@ -25,7 +25,7 @@ import { mkdtempSync, rmSync, writeFileSync, promises as fs } from 'node:fs';
 import { join } from 'node:path';
 import { parseFlags } from '../src/cli-flags.ts';
 import { DuckDBInstance, LIST, VARCHAR, listValue } from '@duckdb/node-api';
-import { cutRanges, type AddressRange } from '../src/lake/address-ranges.ts';
+import { cutRanges, type AddressRange } from '../src/lake/derive/address-ranges.ts';
 import { medianMs, medianOf } from './sql-timing.ts';
 
 const flags = parseFlags(process.argv.slice(2));

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
   const verdict = [
     `Mean 1-minute load average during the runs: ${meanLoad.toFixed(1)} on ${os.cpus().length} cores` +
       (meanLoad > os.cpus().length ? ' (other processes were using the CPU: wall-time rates are depressed and noisy; tx per CPU second is the steadier figure).' : '.'),
-    `The final publish (Parquet write, derive of the by-address copies and rollups, manifest swap; src/lake/publish.ts) takes ${Math.round(publishShare * 100)} % of a run (median).`,
+    `The final publish (Parquet write, derive of the by-address copies and rollups, manifest swap; src/lake/publish/publish.ts) takes ${Math.round(publishShare * 100)} % of a run (median).`,
     `Best end-to-end rate: ${fmt(best(dflt, (r) => r.s.transactions / r.s.seconds))} tx/s (worker), ${fmt(best(single, (r) => r.s.transactions / r.s.seconds))} tx/s (single thread); ` +
       `best rate before publish: ${fmt(best(dflt, (r) => r.s.transactions / (r.s.seconds - r.s.timings.publish / 1000)))} tx/s (worker), ${fmt(best(single, (r) => r.s.transactions / (r.s.seconds - r.s.timings.publish / 1000)))} tx/s (single thread).`,
   ];

@@ -71,8 +71,8 @@ async function stepProgress(label: string): Promise<{ progress: import('./progre
 
 async function rederiveCmd(o: { data: string; all?: boolean; memory?: string }): Promise<void> {
   const { readManifest } = await import('./lake/manifest.ts');
-  const { rederive } = await import('./lake/publish.ts');
-  const { staleDatasets } = await import('./lake/layout.ts');
+  const { rederive } = await import('./lake/publish/publish.ts');
+  const { staleDatasets } = await import('./lake/derive/layout.ts');
   const all = o.all === true;
   const before = await readManifest(o.data);
   if (before && !all) {
@@ -93,7 +93,7 @@ async function rederiveCmd(o: { data: string; all?: boolean; memory?: string }):
 }
 
 async function compactCmd(o: { data: string; datasets?: string; bucketsPerStep?: number; keepFreeGb: number }): Promise<void> {
-  const { compact, runDatasets } = await import('./lake/compact.ts');
+  const { compact, runDatasets } = await import('./lake/publish/compact.ts');
   const known = runDatasets();
   const datasets = o.datasets ? o.datasets.split(',').map((d) => d.trim()).filter(Boolean) : known;
   for (const d of datasets) if (!known.includes(d)) throw new UsageError(`--datasets: '${d.slice(0, 60)}' is not a dataset with runs (${known.join(', ')})`);
@@ -195,7 +195,7 @@ async function startCmd(given: Record<string, string | undefined>, quiet: boolea
   const { serveConfig } = await import('./config.ts');
   serveConfig(flags);
   const { readManifest } = await import('./lake/manifest.ts');
-  const { staleLayout } = await import('./lake/layout.ts');
+  const { staleLayout } = await import('./lake/derive/layout.ts');
   const m = await readManifest(dataDir);
   if (!m) {
     console.error(`No dataset in ${dataDir}: generating the default profile (first run only).`);
@@ -208,7 +208,7 @@ async function startCmd(given: Record<string, string | undefined>, quiet: boolea
 }
 
 async function referenceLoadCmd(o: { data: string; dir: string }): Promise<void> {
-  const { loadReferences } = await import('./lake/reference.ts');
+  const { loadReferences } = await import('./lake/publish/reference.ts');
   const m = await loadReferences(o.data, o.dir);
   const loaded = Object.entries(m.tables).filter(([, t]) => t.kind === 'reference');
   console.error(`loaded into ${o.data}: version ${m.version}, fingerprint ${m.fingerprint}; reference datasets: ${loaded.map(([n, t]) => `${n} (${t.rows} rows${t.loadedFrom ? ` from ${t.loadedFrom.file}` : ''})`).join(', ')}`);

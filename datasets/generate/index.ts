@@ -13,10 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, snapshotDatasets, sourceDatasets } from '../../src/lake/catalog.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
-import { publishVersion } from '../../src/lake/publish.ts';
-import { stageReferences } from '../../src/lake/reference.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets } from '../../src/lake/datasets/index.ts';
+import { publishVersion } from '../../src/lake/publish/publish.ts';
+import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { base58ToHex } from '../../src/chain/address.ts';
 import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_SUPPLY_TRX, generatorPreWindow } from '../../src/chain/economics.ts';
@@ -44,7 +43,7 @@ export interface GenerateOptions {
   threads?: number;
   /** Generate and publish this many days at a time (default: the profile's `batchDays`, else all days at once). */
   batchDays?: number;
-  /** Reference files (src/lake/reference.ts) published instead of the synthetic ones of the same datasets. */
+  /** Reference files (src/lake/publish/reference.ts) published instead of the synthetic ones of the same datasets. */
   referenceDir?: string;
   /**
    * Publish at most this many batches in this call (a batched build continued later by another call). 0 runs a
@@ -982,7 +981,7 @@ async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], 
 }
 
 /** Project modules whose content shapes the generated rows (the catalog's tables, the fee prices, address encoding). */
-const GENERATOR_MODULES = ['../../src/lake/catalog.ts', '../../src/chain/economics.ts', '../../src/chain/address.ts'];
+const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts'];
 
 /**
  * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the

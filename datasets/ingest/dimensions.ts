@@ -10,7 +10,7 @@ import { base58ToHex, hexToBase58 } from '../../src/chain/address.ts';
 import { decodeAbiString, hexUtf8, uintDecimal } from '../../src/chain/abi.ts';
 import { int, intString } from '../../src/chain/node-json.ts';
 import type { Cell, Db } from '../../src/duckdb/duck.ts';
-import { contracts as contractsDs, tokens as tokensDs, witnesses as witnessesDs, type Dataset } from '../../src/lake/catalog.ts';
+import { contracts as contractsDs, tokens as tokensDs, witnesses as witnessesDs, type Dataset } from '../../src/lake/datasets/index.ts';
 import type { AddressBook, Seen, TokenStandard } from './decode.ts';
 import type { NodeClient } from './node-client.ts';
 

@@ -11,8 +11,8 @@
  * Crash safety comes from publish.ts (atomic, versioned): a killed run leaves the last published version served,
  * and the next run continues from its solid block (or re-ingests the range: same rows, same fingerprint).
  */
-import { publishVersion } from '../../src/lake/publish.ts';
-import { stageReferences } from '../../src/lake/reference.ts';
+import { publishVersion } from '../../src/lake/publish/publish.ts';
+import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { AddressBook } from './decode.ts';
@@ -25,7 +25,7 @@ import { Progress } from './progress.ts';
 import { SnapshotTracker } from './snapshots.ts';
 import { DEFAULT_TRACKED_TRC20, Trc20SnapshotTracker } from './trc20-snapshots.ts';
 import { NODE_LIST_TABLES, NodeListSchedule, readNodeLists, stageNodeLists } from './node-lists.ts';
-import { resourceDelegations } from '../../src/lake/catalog.ts';
+import { resourceDelegations } from '../../src/lake/datasets/index.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { existsSync } from 'node:fs';
@@ -64,7 +64,7 @@ export interface IngestOptions {
   preWindow?: string;
   /** Read token metadata from the node (constant calls). Default true. */
   tokenMetadata?: boolean;
-  /** Reference files to load with the first publish (src/lake/reference.ts; validated before any block is fetched). */
+  /** Reference files to load with the first publish (src/lake/publish/reference.ts; validated before any block is fetched). */
   referenceDir?: string;
   /** Recompute blockIDs and txIDs from the raw data and refuse mismatches. Default false. */
   verify?: boolean;

@@ -16,7 +16,7 @@
  * auxiliary to the chain data. A network failure after the retries stops the ingest (not the node's choice).
  */
 import type { AppendCell, Db } from '../../src/duckdb/duck.ts';
-import { chainParameters, networkNodes, proposals, witnessSnapshots, type Dataset } from '../../src/lake/catalog.ts';
+import { chainParameters, networkNodes, proposals, witnessSnapshots, type Dataset } from '../../src/lake/datasets/index.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
 import { b58, big } from './snapshots.ts';

@@ -12,7 +12,7 @@ import {
   tokenApprovals,
   internalTransactions,
   logs,
-} from '../../src/lake/catalog.ts';
+} from '../../src/lake/datasets/index.ts';
 
 type Int64 = number | bigint;
 

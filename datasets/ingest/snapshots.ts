@@ -19,7 +19,7 @@
  */
 import type { AppendCell, Db } from '../../src/duckdb/duck.ts';
 import { base58ToHex, hexToBase58 } from '../../src/chain/address.ts';
-import { accountSnapshots, networkSnapshots, resourceDelegations, type Dataset } from '../../src/lake/catalog.ts';
+import { accountSnapshots, networkSnapshots, resourceDelegations, type Dataset } from '../../src/lake/datasets/index.ts';
 import { int64, NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
 import type { Trc20SnapshotTracker } from './trc20-snapshots.ts';

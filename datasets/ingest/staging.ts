@@ -9,7 +9,7 @@
 import path from 'node:path';
 import { promises as fs } from 'node:fs';
 import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/catalog.ts';
+import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/datasets/index.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
 
 

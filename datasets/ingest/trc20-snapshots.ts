@@ -7,7 +7,7 @@
  * `totalSupply()`, through `/walletsolidity/triggerconstantcontract` (the solid state; `/wallet/…` for a node
  * without the solidity API, whose head counts as solid). Rows go to `trc20_snapshots` as of that block:
  * `(contract, holder, as_of_block, balance_raw)`, and `totalSupply()` under the zero address as holder (no ledger
- * counts it as one; catalog.ts). The ledger (sql/derive/trc20_balances.sql) then starts each such position from
+ * counts it as one; src/lake/datasets/). The ledger (sql/derive/balances/trc20_balances.sql) then starts each such position from
  * the node's balance instead of the lake's partial history.
  *
  * Same life cycle as the account reads: rows read while the head moved are kept (a holder no later block touched
@@ -18,7 +18,7 @@
  */
 import type { AppendCell, Db } from '../../src/duckdb/duck.ts';
 import { base58ToHex, base58ToWord, ZERO_ADDRESS } from '../../src/chain/address.ts';
-import { trc20Snapshots } from '../../src/lake/catalog.ts';
+import { trc20Snapshots } from '../../src/lake/datasets/index.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
 import { pool } from './snapshots.ts';

@@ -26,7 +26,7 @@ import { versionDir } from '../lake/manifest.ts';
 import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingTable } from '../lake/views.ts';
 import { datasetOfFile } from '../lake/verify.ts';
 import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
-import { AddressFiles } from '../lake/address-ranges.ts';
+import { AddressFiles } from '../lake/derive/address-ranges.ts';
 
 export interface EngineOptions {
   dataDir: string;

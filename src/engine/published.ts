@@ -10,7 +10,7 @@ import { existsSync, promises as fs } from 'node:fs';
 import path from 'node:path';
 import { DataUnavailableError, Engine, type EngineOptions } from './engine.ts';
 import { MANIFEST_FILE, readManifest, versionDir, type Manifest } from '../lake/manifest.ts';
-import { staleLayout } from '../lake/layout.ts';
+import { staleLayout } from '../lake/derive/layout.ts';
 import { datasetOfFile, verifyVersion, type FileProblem } from '../lake/verify.ts';
 import { Lease } from '../lake/leases.ts';
 import { Scrubber, type ScrubPass } from './scrub.ts';

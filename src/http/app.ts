@@ -18,7 +18,7 @@ import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } 
 import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
-import { absentReferences } from '../lake/reference.ts';
+import { absentReferences } from '../lake/publish/reference.ts';
 import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
 import type { Cell, Row } from '../duckdb/duck.ts';

@@ -13,14 +13,14 @@ const dayFileSchema = z.object({ id: z.string(), fromBlock: z.number().int(), to
 const partitionSchema = z.object({ rows: z.number().int(), hash: z.string(), files: z.array(dayFileSchema).optional() });
 
 /**
- * One file of a bucketed run (src/lake/address-ranges.ts): `bucket=<bucket>/<name>`, its rows and the address range it
+ * One file of a bucketed run (src/lake/derive/address-ranges.ts): `bucket=<bucket>/<name>`, its rows and the address range it
  * holds, e.g. { bucket: 7, name: 'run-…-….0002.parquet', min: 'TA…', max: 'TF…', rows: 280112 }. The files of one
  * run's bucket hold disjoint ranges in address order; one address never spans two of them.
  */
 const runFileSchema = z.object({ bucket: z.number().int(), name: z.string(), min: z.string(), max: z.string(), rows: z.number().int() });
 
 /**
- * One sorted run of a `runs` derived dataset (src/lake/runs.ts): `run-<id>.parquet`, or for a bucketed dataset its
+ * One sorted run of a `runs` derived dataset (src/lake/derive/runs.ts): `run-<id>.parquet`, or for a bucketed dataset its
  * address-range files in every bucket folder that has rows (`files`: what a by-address read names).
  */
 const runSchema = z.object({
@@ -31,9 +31,9 @@ const runSchema = z.object({
   files: z.array(runFileSchema).optional(),
 });
 
-/** What a publish did to a derived dataset (src/lake/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
+/** What a publish did to a derived dataset (src/lake/derive/derive.ts), e.g. { how: 'days', detail: '2026-10-31' }. */
 const rebuiltSchema = z.object({
-  /** `linked`: the previous version's files, unchanged (a rederive of other datasets; src/lake/layout.ts). */
+  /** `linked`: the previous version's files, unchanged (a rederive of other datasets; src/lake/derive/layout.ts). */
   how: z.enum(['full', 'days', 'runs', 'deltas', 'recomputed', 'linked']),
   detail: z.string(),
 });
@@ -81,11 +81,11 @@ export const manifestSchema = z.object({
   fingerprint: z.string(),
   /**
    * One id summing up `layouts` (printed by the CLI). A lake published before `layouts` has only this one id of
-   * all its derived tables: src/lake/layout.ts maps the ids of known commits, any other means every dataset is stale.
+   * all its derived tables: src/lake/derive/layout.ts maps the ids of known commits, any other means every dataset is stale.
    */
   layout: z.string().optional(),
   /**
-   * Per derived dataset, the layout id it was derived with (src/lake/layout.ts: its catalog entry, derive and merge
+   * Per derived dataset, the layout id it was derived with (src/lake/derive/layout.ts: its catalog entry, derive and merge
    * SQL, the macros and views it uses, the datasets it reads). A dataset of this release whose id differs or is
    * missing is stale: the version is served only after `tronlake rederive`, which rebuilds the stale ones alone.
    */
@@ -109,7 +109,7 @@ export type Rebuilt = z.infer<typeof rebuiltSchema>;
 
 /**
  * Whether a runs dataset's entry lists every run's files (a bucketed copy written since address-range files): then a
- * by-address read may name them (src/lake/address-ranges.ts); otherwise it reads the dataset's view.
+ * by-address read may name them (src/lake/derive/address-ranges.ts); otherwise it reads the dataset's view.
  */
 export function listsRangeFiles(t: TableEntry): boolean {
   return (t.runs?.length ?? 0) > 0 && t.runs!.every((r) => r.files !== undefined);

@@ -9,7 +9,7 @@
  *   -- @total            (optional: the template's count is derived from it, see `totalOf`)
  *   -- @files address_transactions_files address_transactions address
  *                        (a VARCHAR[] the engine binds itself: the files of a bucketed runs dataset that may hold the
- *                        rows of the address bound to the last name, from the served manifest; src/lake/address-ranges.ts)
+ *                        rows of the address bound to the last name, from the served manifest; src/lake/derive/address-ranges.ts)
  * A template may contain `{{order_by}}`, replaced by a sort constant from the endpoint's closed whitelist, and
  * fragments `{{> fragments/window t}}` (the file `sql/fragments/window.sql`, its `{{1}}` replaced by `t`), whose
  * `@param` lines come with them. The boundary is strict (`checkBinds`): every bind key must be a declared parameter,
@@ -168,9 +168,9 @@ export async function loadTemplate(id: string): Promise<SqlTemplate> {
   return parseTemplate(id, text);
 }
 
-/** The SELECT of `sql/derive/<name>.sql` with its fragments expanded, without trailing semicolon. */
-export async function readDeriveSql(name: string): Promise<string> {
-  return stripStatement(expandFragments(`derive/${name}`, await fs.readFile(path.join(SQL_ROOT, 'derive', `${name}.sql`), 'utf8')));
+/** The SELECT of `sql/<id>.sql` with its fragments expanded, without trailing semicolon, e.g. `readDeriveSql('derive/balances/token_stats')`. */
+export async function readDeriveSql(id: string): Promise<string> {
+  return stripStatement(expandFragments(id, await fs.readFile(path.join(SQL_ROOT, `${id}.sql`), 'utf8')));
 }
 
 /** Every `sql/views/<name>.sql` as { name, sql }, in name order (a view may only use earlier ones and datasets). */

@@ -5,8 +5,7 @@
  * The same function serves the derive step (publish.ts) and the server (engine/), so both see the same lake.
  */
 import path from 'node:path';
-import { columnDDL, type Dataset } from './catalog.ts';
-import { allDatasets } from './registry.ts';
+import { columnDDL, type Dataset, allDatasets } from './datasets/index.ts';
 import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 
@@ -96,7 +95,7 @@ export function storedSelect(ds: Dataset): string {
 
 /**
  * `address_rows_<name>(files)`: the rows of a bucketed runs dataset read from the files a by-address template names
- * (an `@files` list the engine binds from the manifest's address ranges, src/lake/address-ranges.ts), with the same
+ * (an `@files` list the engine binds from the manifest's address ranges, src/lake/derive/address-ranges.ts), with the same
  * columns as its view (the `bucket` folder included). A prepared statement binds the list (checked on DuckDB 1.5).
  * A dataset with no rows, damaged, or whose manifest lists no range files reads its view instead (the list unused):
  * the empty table, the failing view, or the glob pruned by the template's bucket condition.

@@ -1,14 +1,13 @@
 /**
  * The rule for numbers (docs/compat.md "Numbers"): no answer sums a DOUBLE. A lint over every SQL file (endpoint
  * templates, fragments, stats, derive): each `sum(` whose argument names a column the catalog declares DOUBLE
- * (src/lake/catalog.ts, derived.ts), resolved through the file's `FROM/JOIN dataset alias`, is an offender; so is a
+ * (src/lake/datasets/), resolved through the file's `FROM/JOIN dataset alias`, is an offender; so is a
  * derive file turning a sum into a DOUBLE rollup column (what the endpoints then sum).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Dataset } from '../../src/lake/catalog.ts';
-import { allDatasets } from '../../src/lake/registry.ts';
+import { type Dataset, allDatasets } from '../../src/lake/datasets/index.ts';
 
 const SQL_DIR = path.resolve(import.meta.dirname, '../../sql');
 

@@ -9,7 +9,7 @@
 import type { Row } from '../../src/duckdb/duck.ts';
 import type { Ctx, Io } from './context.ts';
 import { wholeChain } from './context.ts';
-import { allDatasets } from '../../src/lake/registry.ts';
+import { allDatasets } from '../../src/lake/datasets/index.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { accountChecks } from './account.ts';
 import { governanceChecks } from './governance.ts';

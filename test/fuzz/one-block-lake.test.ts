@@ -14,7 +14,7 @@ import { hexToBase58 } from '../../src/chain/address.ts';
 import { schemaKeys } from '../helpers/schema.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { allDatasets } from '../../src/lake/registry.ts';
+import { allDatasets } from '../../src/lake/datasets/index.ts';
 import { createDatasetView } from '../../src/lake/views.ts';
 
 let app: TronlakeApp;

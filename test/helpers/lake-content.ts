@@ -4,7 +4,7 @@
  * DOUBLEs may differ in its last bits with the order rows are added (threads), not with what is summed.
  */
 import type { Db } from '../../src/duckdb/duck.ts';
-import type { Dataset } from '../../src/lake/catalog.ts';
+import type { Dataset } from '../../src/lake/datasets/index.ts';
 import type { Manifest } from '../../src/lake/manifest.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 

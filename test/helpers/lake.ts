@@ -16,7 +16,7 @@ import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
-import { allDatasets } from '../../src/lake/registry.ts';
+import { allDatasets } from '../../src/lake/datasets/index.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
 
 /** Keyed by lake folder: a worker may run the files of both projects (generated and ingested lakes). */

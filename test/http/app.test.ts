@@ -6,10 +6,10 @@ import { get, lakeDir, sql, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
+import { columnDDL, sourceDatasets } from '../../src/lake/datasets/index.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
-import { publishVersion, rederive } from '../../src/lake/publish.ts';
-import { layoutIds } from '../../src/lake/layout.ts';
+import { publishVersion, rederive } from '../../src/lake/publish/publish.ts';
+import { layoutIds } from '../../src/lake/derive/layout.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -47,7 +47,7 @@ describe('app', () => {
       const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 1 << 20 });
       const before = JSON.parse((await app.inject({ url: '/health' })).body);
       const cached = (await app.inject({ url: '/api/block?limit=2' })).body;
-      // A by-address page names its range files from the served version's manifest (src/lake/address-ranges.ts): after
+      // A by-address page names its range files from the served version's manifest (src/lake/derive/address-ranges.ts): after
       // the switch they must be the new version's files (the engine may read only its own version folder).
       const [busy] = await sql('SELECT owner_address AS a FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1');
       const byAddress = `/api/transaction?address=${String(busy!.a)}&limit=5`;

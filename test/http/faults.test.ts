@@ -15,7 +15,7 @@ import { EngineFaultError } from '../../src/engine/published.ts';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { rederive } from '../../src/lake/publish.ts';
+import { rederive } from '../../src/lake/publish/publish.ts';
 import { verifyVersion } from '../../src/lake/verify.ts';
 import { LEASES_DIR } from '../../src/lake/leases.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';

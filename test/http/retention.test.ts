@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { rederive } from '../../src/lake/publish.ts';
+import { rederive } from '../../src/lake/publish/publish.ts';
 import { parseTemplate } from '../../src/lake/sql-files.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { budget } from '../helpers/budget.ts';

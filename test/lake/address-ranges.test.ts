@@ -1,5 +1,5 @@
 /**
- * Address-range files of the bucketed runs datasets (src/lake/address-ranges.ts): what the manifest lists is what the
+ * Address-range files of the bucketed runs datasets (src/lake/derive/address-ranges.ts): what the manifest lists is what the
  * files hold, a run's files of one bucket hold disjoint ranges in address order (one address never spans two), no
  * file passes the bound unless it holds one address, the copies hold the raw rows, and the files the engine names for
  * an address hold every row of it. The test lakes are published with a small bound (vitest.config.ts sets
@@ -9,8 +9,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { AddressFiles, addressBucket, compareAddresses, cutRanges, rangeRowsOf } from '../../src/lake/address-ranges.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { AddressFiles, addressBucket, compareAddresses, cutRanges, rangeRowsOf } from '../../src/lake/derive/address-ranges.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { hexToBase58 } from '../../src/chain/address.ts';
 import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';

@@ -1,12 +1,12 @@
 /**
- * The bucketed by-address copies (src/lake/derived.ts, Dataset.bucketBy): every row sits in the folder of its
+ * The bucketed by-address copies (src/lake/datasets/index.ts, Dataset.bucketBy): every row sits in the folder of its
  * address's bucket, each file is sorted by its sort key, and the copy holds each side of every movement once.
  * The bucket formula is written here again in TypeScript (last two characters), independently of the SQL macro.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { createDatasetView } from '../../src/lake/views.ts';
 import { lakeDir, sql, testManifest } from '../helpers/lake.ts';
 

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { renderDatasetsDoc } from '../../src/lake/datasets-doc.ts';
+import { renderDatasetsDoc } from '../../src/lake/datasets/doc.ts';
 
 describe('docs/datasets.md', () => {
   it('is current with the catalog (run `npm run docs` after changing a dataset)', () => {

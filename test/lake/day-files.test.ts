@@ -8,8 +8,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { promises as fs } from 'node:fs';
 import { Db } from '../../src/duckdb/duck.ts';
-import { sourceDatasets } from '../../src/lake/catalog.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { sourceDatasets, derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { lakeDir, sql, testManifest } from '../helpers/lake.ts';
 
 describe('raw day files', () => {

@@ -1,13 +1,13 @@
 /**
- * Growth rules (src/lake/growth.ts): every derived dataset declares one that fits its columns, a dataset without
- * one is refused, and the size-tiered merge plan of runs (src/lake/runs.ts) keeps runs few and merges only the newest.
+ * Growth rules (src/lake/datasets/growth.ts): every derived dataset declares one that fits its columns, a dataset without
+ * one is refused, and the size-tiered merge plan of runs (src/lake/derive/runs.ts) keeps runs few and merges only the newest.
  */
 import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { additiveMerge } from '../../src/lake/derive.ts';
-import { addressTransactions, dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/derived.ts';
-import { checkGrowth, type DerivedDataset } from '../../src/lake/growth.ts';
-import { FAN_IN, planMerges, runId, SEALED_ROWS, sealedBucketRows, type Run } from '../../src/lake/runs.ts';
+import { additiveMerge } from '../../src/lake/derive/derive.ts';
+import { addressTransactions, dailyContractResources, dailyTransactionStats, derivedDatasets, trc20Balances, txByHash } from '../../src/lake/datasets/index.ts';
+import { checkGrowth, type DerivedDataset } from '../../src/lake/datasets/growth.ts';
+import { FAN_IN, planMerges, runId, SEALED_ROWS, sealedBucketRows, type Run } from '../../src/lake/derive/runs.ts';
 
 describe('growth rules', () => {
   it('every derived dataset declares a rule its columns support', () => {
@@ -24,7 +24,6 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...txByHash, growth: { rule: 'per-day' } })).toThrow(/per-day/);
     expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: ' ' } })).toThrow(/name the dimension/);
     expect(() => checkGrowth({ ...trc20Balances, growth: { rule: 'bounded', boundedBy: 'holders' }, bucketBy: 'holder_address' })).toThrow(/declares that column and 'bucket'/);
-    expect(() => checkGrowth({ ...txByHash, name: 'no_such_ledger', growth: { rule: 'state' } })).toThrow(/merge/);
     // An additive rollup combines by its measure columns: it needs some, and a summed one is never DOUBLE.
     const unmarked = dailyTransactionStats.columns.map(({ measure: _m, ...col }) => col);
     expect(() => checkGrowth({ ...dailyTransactionStats, columns: unmarked })).toThrow(/measure columns/);
@@ -32,7 +31,6 @@ describe('growth rules', () => {
     expect(() => checkGrowth({ ...dailyTransactionStats, columns: doubled })).toThrow(/not DOUBLE/);
     // A set holds distinct rows (no measure); a merged per-day dataset needs its merge SELECT; one of the three.
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', set: true } })).toThrow(/no measure columns/);
-    expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', merge: true } })).toThrow(/merge/);
     expect(() => checkGrowth({ ...dailyTransactionStats, growth: { rule: 'per-day', additive: true, merge: true } })).toThrow(/one of them/);
     // A side stored as '' for "the row's address" needs that address (bucketBy) and a text column to hold ''.
     expect(() => checkGrowth({ ...txByHash, growth: { rule: 'runs', sameAsAddress: ['tx_hash'] } })).toThrow(/needs bucketBy/);

@@ -9,11 +9,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
+import { columnDDL, sourceDatasets, derivedDatasets } from '../../src/lake/datasets/index.ts';
 import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest.ts';
-import { publishVersion } from '../../src/lake/publish.ts';
-import { compact, runDatasets } from '../../src/lake/compact.ts';
+import { publishVersion } from '../../src/lake/publish/publish.ts';
+import { compact, runDatasets } from '../../src/lake/publish/compact.ts';
 import { lakeDir } from '../helpers/lake.ts';
 import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
@@ -195,7 +194,7 @@ describe('incremental derive', () => {
             FROM read_parquet('${glob}', filename = true, file_row_number = true, hive_partitioning = false))`);
     expect(Number(r!.runs)).toBe(1);
     expect(Number(r!.unsorted)).toBe(0);
-    // The compacted run's address-range files (src/lake/address-ranges.ts): listed as they are on disk, several in a
+    // The compacted run's address-range files (src/lake/derive/address-ranges.ts): listed as they are on disk, several in a
     // bucket (the test bound is small), disjoint and in address order within a bucket.
     const files = m.tables.address_transactions!.runs![0]!.files!;
     const onDisk = await db.all(`SELECT regexp_extract(filename, '(bucket=\\d+/[^/]+)$', 1) AS f, min(address) AS lo, max(address) AS hi, count(*) AS n

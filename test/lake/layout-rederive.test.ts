@@ -1,5 +1,5 @@
 /**
- * `rederive` rebuilds only the stale derived datasets (src/lake/layout.ts): over a small ingested lake of its own
+ * `rederive` rebuilds only the stale derived datasets (src/lake/derive/layout.ts): over a small ingested lake of its own
  * whose manifest says trc20_balances was derived with another layout, the server refuses it naming the stale
  * datasets; rederive rebuilds trc20_balances and the datasets reading it, links every other dataset's files (same
  * inodes), keeps the fingerprint, and its content equals `rederive --all` table by table (count and sum of row
@@ -13,11 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
-import { layoutIds, staleDatasets } from '../../src/lake/layout.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
+import { layoutIds, staleDatasets } from '../../src/lake/derive/layout.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { rederive } from '../../src/lake/publish.ts';
-import { loadReferences } from '../../src/lake/reference.ts';
+import { rederive } from '../../src/lake/publish/publish.ts';
+import { loadReferences } from '../../src/lake/publish/reference.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { budget } from '../helpers/budget.ts';

@@ -1,5 +1,5 @@
 /**
- * Per-dataset layout ids (src/lake/layout.ts): a changed SQL file, macro, view or catalog entry makes exactly the
+ * Per-dataset layout ids (src/lake/derive/layout.ts): a changed SQL file, macro, view or catalog entry makes exactly the
  * datasets that use it stale, and the datasets that read those. The SQL comes from the repository's sql/ with one
  * file changed (an injected reader); the expected stale sets are computed here from the files' text by a plain scan
  * (which derive / merge statement names which dataset), not by the layout code.
@@ -7,13 +7,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { derivedDatasets } from '../../src/lake/derived.ts';
-import { computeLayouts, currentLayouts, layoutIds, recordedLayouts, type SqlSource, sqlFolder, staleDatasets, staleLayout } from '../../src/lake/layout.ts';
-import { LEGACY_LAYOUTS } from '../../src/lake/legacy-layouts.ts';
+import { derivedDatasets, sqlFilesOf } from '../../src/lake/datasets/index.ts';
+import { computeLayouts, currentLayouts, layoutIds, recordedLayouts, type SqlSource, sqlFolder, staleDatasets, staleLayout } from '../../src/lake/derive/layout.ts';
+import { LEGACY_LAYOUTS } from '../../src/lake/derive/legacy-layouts.ts';
 import type { Manifest } from '../../src/lake/manifest.ts';
 import { SQL_ROOT } from '../../src/lake/sql-files.ts';
 
 const repo = sqlFolder(SQL_ROOT);
+/** The file of a dataset's SELECT or merge SELECT, relative to sql/, e.g. `derive/balances/token_flows.merge.sql`. */
+const fileOf = (name: string, which: 'derive' | 'merge' = 'derive'): string => `${sqlFilesOf(name)[which]}.sql`;
 /** The repository's sql/ with `changes` (path → new text) applied. */
 const changed = (changes: Record<string, (text: string) => string>): SqlSource => ({
   read: (rel) => (changes[rel] ? changes[rel]!(repo.read(rel)) : repo.read(rel)),
@@ -36,7 +38,7 @@ const staleFor = (src: SqlSource, datasets = derivedDatasets): string[] =>
 const withFragments = (text: string): string =>
   text.replace(/\{\{>\s*(\S+)[^}]*\}\}/g, (_m, id: string) => withFragments(readFileSync(path.join(SQL_ROOT, `${id}.sql`), 'utf8')));
 const statementText = (name: string): string => {
-  const files = [path.join(SQL_ROOT, 'derive', `${name}.sql`), path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`)];
+  const files = [path.join(SQL_ROOT, fileOf(name)), path.join(SQL_ROOT, fileOf(name, 'merge'))];
   return files
     .map((f) => {
       try {
@@ -77,7 +79,7 @@ describe('per-dataset layout ids', () => {
   });
 
   it('a changed derive SQL makes that dataset and the datasets reading it stale, no other', () => {
-    const stale = staleFor(changed({ 'derive/trc20_balances.sql': (t) => t.replace(/\bSELECT\b/, 'SELECT  ') }));
+    const stale = staleFor(changed({ [fileOf('trc20_balances')]: (t) => t.replace(/\bSELECT\b/, 'SELECT  ') }));
     expect(stale).toEqual(withReaders(['trc20_balances']));
     // The readers known today (the scan above must find at least these).
     for (const r of ['trc20_balances', 'trc20_balances_by_holder', 'token_stats', 'token_position_bands']) expect(stale).toContain(r);
@@ -85,12 +87,12 @@ describe('per-dataset layout ids', () => {
   });
 
   it('a changed merge SQL of a state dataset makes it stale', () => {
-    const stale = staleFor(changed({ 'derive/merge/token_flows.sql': (t) => t.replace(/\bFROM\b/, 'FROM ') }));
+    const stale = staleFor(changed({ [fileOf('token_flows', 'merge')]: (t) => t.replace(/\bFROM\b/, 'FROM ') }));
     expect(stale).toEqual(withReaders(['token_flows']));
   });
 
   it('a comment-only change stales nothing', () => {
-    expect(staleFor(changed({ 'derive/token_stats.sql': (t) => `-- a new comment\n${t}` }))).toEqual([]);
+    expect(staleFor(changed({ [fileOf('token_stats')]: (t) => `-- a new comment\n${t}` }))).toEqual([]);
   });
 
   it("a changed macro body stales the datasets calling it (directly or through another macro), and their readers", () => {
@@ -101,7 +103,7 @@ describe('per-dataset layout ids', () => {
     expect(callers('tx_state').concat(callers('block_state'))).toEqual([]);
     expect(staleFor(changed({ 'macros/block_state.sql': (t) => t.replace('THEN 1', 'THEN 1 ') }))).toEqual([]);
     // A statement calling tx_state (which calls block_state) becomes stale when block_state changes.
-    const callsTxState = changed({ 'derive/stake_events.sql': (t) => t.replace(/\bSELECT\b/, 'SELECT tx_state(NULL, NULL) IS NULL AS unused,') });
+    const callsTxState = changed({ [fileOf('stake_events')]: (t) => t.replace(/\bSELECT\b/, 'SELECT tx_state(NULL, NULL) IS NULL AS unused,') });
     const withMacroChanged: SqlSource = {
       read: (rel) => (rel === 'macros/block_state.sql' ? callsTxState.read(rel).replace('THEN 1', 'THEN 1 ') : callsTxState.read(rel)),
       list: (dir) => repo.list(dir),
@@ -116,7 +118,7 @@ describe('per-dataset layout ids', () => {
     const views = repo.list('views').map((f) => f.replace(/\.sql$/, ''));
     expect(views.length).toBeGreaterThan(0);
     const v = views[0]!;
-    const usesView = changed({ 'derive/token_stats.sql': (t) => t.replace(/\bSELECT\b/, `SELECT (SELECT count(*) FROM ${v}) >= 0 AS unused,`) });
+    const usesView = changed({ [fileOf('token_stats')]: (t) => t.replace(/\bSELECT\b/, `SELECT (SELECT count(*) FROM ${v}) >= 0 AS unused,`) });
     const viewChanged: SqlSource = {
       read: (rel) => (rel === `views/${v}.sql` ? usesView.read(rel).replace(/\bSELECT\b/, 'SELECT  ') : usesView.read(rel)),
       list: (dir) => repo.list(dir),
@@ -154,6 +156,6 @@ describe('per-dataset layout ids', () => {
   it('a dataset reads only earlier datasets', () => {
     const names = derivedDatasets.map((d) => d.name);
     for (const [n, l] of Object.entries(currentLayouts())) for (const r of l.reads) expect(names.indexOf(r)).toBeLessThan(names.indexOf(n));
-    expect(readdirSync(path.join(SQL_ROOT, 'derive')).length).toBeGreaterThan(0);
+    expect(readdirSync(path.join(SQL_ROOT, 'derive', 'balances')).length).toBeGreaterThan(0);
   });
 });

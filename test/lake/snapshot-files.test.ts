@@ -1,5 +1,5 @@
 /**
- * Snapshot files at publish (src/lake/state-files.ts): an empty staged table keeps the previous file, a staged one
+ * Snapshot files at publish (src/lake/publish/state-files.ts): an empty staged table keeps the previous file, a staged one
  * replaces it, an upsert replaces only the rows of its keys (a pair that stopped delegating stays, with balance 0).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,9 +7,9 @@ import { mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Db } from '../../src/duckdb/duck.ts';
-import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/catalog.ts';
+import { accountSnapshots, columnDDL, resourceDelegations } from '../../src/lake/datasets/index.ts';
 import { createDatasetView } from '../../src/lake/views.ts';
-import { writeStateFile } from '../../src/lake/state-files.ts';
+import { writeStateFile } from '../../src/lake/publish/state-files.ts';
 import type { TableEntry } from '../../src/lake/manifest.ts';
 
 let root: string;

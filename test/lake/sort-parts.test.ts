@@ -10,10 +10,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { derivedDatasets } from '../../src/lake/derived.ts';
-import { memoryBytes, SORT_BYTES_PER_ROW, sortParts } from '../../src/lake/derive.ts';
+import { derivedDatasets } from '../../src/lake/datasets/index.ts';
+import { memoryBytes, SORT_BYTES_PER_ROW, sortParts } from '../../src/lake/derive/derive.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
-import { rederive } from '../../src/lake/publish.ts';
+import { rederive } from '../../src/lake/publish/publish.ts';
 import { budget } from '../helpers/budget.ts';
 
 const bucketed = derivedDatasets.filter((d) => d.bucketBy).map((d) => d.name);

@@ -12,7 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sqlOver } from '../helpers/raw-sql.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { loadReferences } from '../../src/lake/reference.ts';
+import { loadReferences } from '../../src/lake/publish/reference.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';

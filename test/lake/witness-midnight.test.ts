@@ -13,10 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from '../../src/lake/catalog.ts';
-import { witnessDailyStats } from '../../src/lake/derived.ts';
+import { columnDDL, sourceDatasets, witnessDailyStats } from '../../src/lake/datasets/index.ts';
 import { versionDir, type Manifest } from '../../src/lake/manifest.ts';
-import { publishVersion } from '../../src/lake/publish.ts';
+import { publishVersion } from '../../src/lake/publish/publish.ts';
 import { contentOf } from '../helpers/lake-content.ts';
 import { budget } from '../helpers/budget.ts';
 

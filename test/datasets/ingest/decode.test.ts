@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { hexToBase58 } from '../../../src/chain/address.ts';
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
 import { parseNodeJson } from '../../../src/chain/node-json.ts';
-import { blocks, tokenTransfers, transactions } from '../../../src/lake/catalog.ts';
+import { blocks, tokenTransfers, transactions } from '../../../src/lake/datasets/index.ts';
 import { AddressBook, Seen, decodeBlock, decodeTransaction } from '../../../datasets/ingest/decode.ts';
 import { RawBuffers, type TableBuffer } from '../../../datasets/ingest/rows.ts';
 import { MYSTERY_HEX, REAL_BLOCK, TRANSFER_TOPIC, USDT_HEX, infosAt, readFixture, realBlock } from './fake-node.ts';

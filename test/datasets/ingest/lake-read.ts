@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Db, type Row } from '../../../src/duckdb/duck.ts';
 import { readManifest, versionDir, type Manifest } from '../../../src/lake/manifest.ts';
-import { sourceDatasets } from '../../../src/lake/catalog.ts';
+import { sourceDatasets } from '../../../src/lake/datasets/index.ts';
 
 export interface LakeView {
   manifest: Manifest;

@@ -10,7 +10,7 @@ import { runIngest, type IngestOptions } from '../../../datasets/ingest/index.ts
 import { MAINTENANCE_MS, NodeListSchedule } from '../../../datasets/ingest/node-lists.ts';
 import { CHAIN_PARAMETERS, type FakeNode, NODE_HOSTS, REAL_BLOCK, WITNESSES, WITNESS_HISTORY, blockAt, realBlock, startFakeNode, tallyOf } from './fake-node.ts';
 import { openLake, tempLake } from './lake-read.ts';
-import { rederive } from '../../../src/lake/publish.ts';
+import { rederive } from '../../../src/lake/publish/publish.ts';
 import { versionDir } from '../../../src/lake/manifest.ts';
 import { budget } from '../../helpers/budget.ts';
 

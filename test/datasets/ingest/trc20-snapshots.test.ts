@@ -11,7 +11,7 @@ import { DEFAULT_TRACKED_TRC20, SUPPLY_HOLDER, uint256 } from '../../../datasets
 import { base58ToHex, hexToBase58 } from '../../../src/chain/address.ts';
 import { buildApp, type TronlakeApp } from '../../../src/http/app.ts';
 import { endpoints } from '../../../src/endpoints/index.ts';
-import { rederive } from '../../../src/lake/publish.ts';
+import { rederive } from '../../../src/lake/publish/publish.ts';
 import { readManifest } from '../../../src/lake/manifest.ts';
 import { openLake, tempLake, type LakeView } from './lake-read.ts';
 import { handle, infosAt, JTOKEN_HEX, OTHER_TRC20_HEX, REAL_BLOCK, startFakeNode, USDT_HEX, type FakeNode } from './fake-node.ts';

@@ -6,7 +6,7 @@
 WITH d AS (
   SELECT day, day_ts, energy_price, net_price FROM newrows.daily_network_stats
 ), roles AS (
-  {{> derive/daily_account_roles}}
+  {{> derive/daily-rollups/daily_account_roles}}
 ), fresh AS (
   -- Per day: accounts new to the day as senders, as callers (of any contract), as active (sender or receiver).
   SELECT day,

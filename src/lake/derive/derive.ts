@@ -12,16 +12,15 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../duckdb/duck.ts';
-import { columnDDL, sourceDatasets } from './catalog.ts';
-import { derivedDatasets } from './derived.ts';
-import type { DerivedDataset } from './growth.ts';
-import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from './manifest.ts';
+import type { Db } from '../../duckdb/duck.ts';
+import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf } from '../datasets/index.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
+import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from '../manifest.ts';
 import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
 import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
-import { readDeriveSql } from './sql-files.ts';
+import { readDeriveSql } from '../sql-files.ts';
 import { parquetOptions } from './layout.ts';
-import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from './views.ts';
+import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from '../views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
@@ -38,7 +37,7 @@ export interface DerivePlan {
   replacesTail: boolean;
   head: { number: number; timestamp: number };
   /**
-   * Datasets whose previous files were derived with another layout (src/lake/layout.ts): derived from every raw row,
+   * Datasets whose previous files were derived with another layout (src/lake/derive/layout.ts): derived from every raw row,
    * whatever `previous` holds.
    */
   rebuild?: ReadonlySet<string>;
@@ -170,7 +169,7 @@ async function deriveByRule(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
     case 'state':
       return deriveState(ctx, plan, ds, target, before);
     case 'bounded':
-      return writeWhole(ctx, ds, target, await readDeriveSql(ds.name), { how: 'recomputed', detail: `bounded by ${ds.growth.boundedBy}` });
+      return writeWhole(ctx, ds, target, await readDeriveSql(sqlFilesOf(ds.name).derive), { how: 'recomputed', detail: `bounded by ${ds.growth.boundedBy}` });
   }
 }
 
@@ -290,15 +289,15 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   // A set is additive without measures: the GROUP BY over every column keeps each distinct row once.
   const adding = incremental && (growth.additive === true || growth.set === true) && !plan.replacesTail;
   const merging = incremental && growth.merge === true && !plan.replacesTail;
-  const own = await readDeriveSql(ds.name);
+  const own = await readDeriveSql(sqlFilesOf(ds.name).derive);
   // Additive: the dataset's own SELECT over the new blocks' rows (delta), combined with the days' previous rows;
-  // merged: the dataset's merge SELECT (sql/derive/merge/<name>.sql) over delta, prevdays and its set.
+  // merged: the dataset's merge SELECT (sql/derive/<family>/<name>.merge.sql) over delta, prevdays and its set.
   if (merging) {
     // The dataset's own SELECT over the new blocks, once: its merge SQL and the measures' combination both read it.
     await ctx.view.run('CREATE SCHEMA IF NOT EXISTS newrows');
     await withSearchPath(ctx.view, 'delta', () => ctx.view.run(`CREATE OR REPLACE TABLE newrows.${ds.name} AS SELECT ${cols(ds)} FROM (${own})`));
   }
-  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? measuredMerge(ds, await readDeriveSql(path.join('merge', ds.name))) : own;
+  const select = adding ? additiveMerge(ds, `SELECT ${cols(ds)} FROM (${own})`) : merging ? measuredMerge(ds, await readDeriveSql(sqlFilesOf(ds.name).merge)) : own;
   const recomputed = incremental && !adding && !merging ? await recomputedDays(ctx, plan, ds) : { days: plan.days, schema: 'days' };
   // One sort of the rows by the file order (day first, growth.ts checks it), then each day's rows copied out as they
   // lie: a table keeps its insertion order and its day column's zone maps skip the other days, so a day costs its rows.
@@ -358,7 +357,7 @@ export function keptSince(ds: DerivedDataset, headTs: number): string | undefine
  * linked; a replaced tail is cut out of the runs holding it; then the newest runs are merged (runs.ts).
  */
 async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
-  const select = await readDeriveSql(ds.name);
+  const select = await readDeriveSql(sqlFilesOf(ds.name).derive);
   const incremental = plan.previous !== null && before?.runs !== undefined;
   if (!incremental) {
     const parts: string[] = [];
@@ -683,20 +682,20 @@ async function removeRun(dir: string, ds: DerivedDataset, id: string): Promise<v
 }
 
 /**
- * State: the merge SELECT (sql/derive/merge/<name>.sql) adds the new rows to the previous version's rows. A replaced
+ * State: the merge SELECT (sql/derive/<family>/<name>.merge.sql) adds the new rows to the previous version's rows. A replaced
  * tail cannot be subtracted from maxima and owners, so that publish (and a first publish) runs the full SELECT.
  */
 async function deriveState(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDataset, target: string, before: TableEntry | undefined): Promise<TableEntry> {
   if (plan.previous === null || before === undefined) {
-    return writeWhole(ctx, ds, target, await readDeriveSql(ds.name), { how: 'full', detail: 'from every raw row' });
+    return writeWhole(ctx, ds, target, await readDeriveSql(sqlFilesOf(ds.name).derive), { how: 'full', detail: 'from every raw row' });
   }
   if (plan.replacesTail) {
-    return writeWhole(ctx, ds, target, await readDeriveSql(ds.name), {
+    return writeWhole(ctx, ds, target, await readDeriveSql(sqlFilesOf(ds.name).derive), {
       how: 'full',
       detail: `blocks from ${plan.fromBlock} were replaced: maxima and owners cannot be subtracted`,
     });
   }
-  const merge = await readDeriveSql(path.join('merge', ds.name));
+  const merge = await readDeriveSql(sqlFilesOf(ds.name).merge);
   return writeWhole(ctx, ds, target, merge, { how: 'deltas', detail: plan.fromBlock === null ? 'no new blocks' : `blocks from ${plan.fromBlock}` });
 }
 

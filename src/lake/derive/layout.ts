@@ -11,36 +11,15 @@
  * mapped to per-dataset ids when it is one of `LEGACY_LAYOUTS` (lakes of known commits), else every dataset is stale.
  */
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { derivedDatasets } from './derived.ts';
-import { type DerivedDataset, hasMergeSql } from './growth.ts';
+import { derivedDatasets, registryGeneration, type SqlFiles, sqlFilesOf } from '../datasets/index.ts';
+import { readsOf, type SqlSource, sqlFolder, sqlLibrary, sqlUse } from './order.ts';
+import type { DerivedDataset } from '../datasets/growth.ts';
 import { LEGACY_LAYOUTS } from './legacy-layouts.ts';
-import type { Manifest } from './manifest.ts';
-import { expandFragments, SQL_ROOT, stripStatement } from './sql-files.ts';
-import { ADDRESS_BUCKET_MACRO } from './views.ts';
+import type { Manifest } from '../manifest.ts';
+import { SQL_ROOT } from '../sql-files.ts';
+import { ADDRESS_BUCKET_MACRO } from '../views.ts';
 
-/** Where the layout reads SQL files: the repository's sql/ folder, another checkout's, or a map in tests. */
-export interface SqlSource {
-  /** The text of `sql/<rel>`, e.g. `read('derive/token_stats.sql')`; throws when absent. */
-  read(rel: string): string;
-  /** The `.sql` file names of `sql/<dir>`, e.g. `list('macros')`; empty when the folder is absent. */
-  list(dir: string): string[];
-}
-
-/** The SQL files under `root`, e.g. `sqlFolder('/tmp/kit-base/sql')`. */
-export function sqlFolder(root: string): SqlSource {
-  return {
-    read: (rel) => readFileSync(path.join(root, rel), 'utf8'),
-    list: (dir) => {
-      try {
-        return readdirSync(path.join(root, dir)).filter((f) => f.endsWith('.sql')).sort();
-      } catch {
-        return [];
-      }
-    },
-  };
-}
+export { type SqlSource, sqlFolder } from './order.ts';
 
 export interface DatasetLayout {
   /** 16 hex digits. */
@@ -49,59 +28,40 @@ export interface DatasetLayout {
   reads: string[];
 }
 
-/** SQL without its string literals: a name inside quotes (a label such as 'address_transactions') is not a read. */
-const code = (sql: string): string => sql.replace(/'(?:[^']|'')*'/g, "''");
-const word = (name: string): RegExp => new RegExp(`\\b${name}\\b`);
-const call = (name: string): RegExp => new RegExp(`\\b${name}\\s*\\(`);
-
 /**
- * Every derived dataset's layout, in list order, e.g. `computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT))`. A
- * dataset reads another when its SQL (or a view it uses) names it; only earlier datasets can be read (derive order).
+ * Every derived dataset's layout, in derive order, e.g. `computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT))`. A
+ * dataset reads another when its SQL (or a view it uses) names it (derive/order.ts); only earlier datasets can be
+ * read: the registry orders them so. `files` says where each dataset's SQL is (another checkout's flat sql/derive/).
  */
-export function computeLayouts(datasets: readonly DerivedDataset[], src: SqlSource): Record<string, DatasetLayout> {
-  const fragments = (id: string): string => src.read(`${id}.sql`);
-  const statement = (rel: string): string => stripStatement(expandFragments(rel, src.read(`${rel}.sql`), fragments));
-  const macros = new Map(src.list('macros').map((f) => [f.replace(/\.sql$/, ''), stripStatement(src.read(`macros/${f}`))] as const));
-  const views = new Map(src.list('views').map((f) => [f.replace(/^\d+-/, '').replace(/\.sql$/, ''), stripStatement(src.read(`views/${f}`))] as const));
+export function computeLayouts(
+  datasets: readonly DerivedDataset[],
+  src: SqlSource,
+  files: (name: string) => SqlFiles = sqlFilesOf,
+): Record<string, DatasetLayout> {
+  const lib = sqlLibrary(src);
   const out: Record<string, DatasetLayout> = {};
   for (const [i, ds] of datasets.entries()) {
-    const texts = [statement(`derive/${ds.name}`)];
-    if (hasMergeSql(ds.growth)) texts.push(statement(`derive/merge/${ds.name}`));
-    // The macros and views it uses, and those they use, to a fixed point.
-    const usedMacros = new Set<string>();
-    const usedViews = new Set<string>();
-    for (let grew = true; grew; ) {
-      grew = false;
-      const all = code([...texts, ...[...usedMacros].map((m) => macros.get(m)!), ...[...usedViews].map((v) => views.get(v)!)].join('\n'));
-      for (const name of macros.keys()) {
-        if (!usedMacros.has(name) && call(name).test(all)) grew = usedMacros.add(name).size > 0;
-      }
-      for (const name of views.keys()) {
-        if (!usedViews.has(name) && word(name).test(all)) grew = usedViews.add(name).size > 0;
-      }
-    }
-    const reading = code([...texts, ...[...usedViews].map((v) => views.get(v)!)].join('\n'));
-    const reads = datasets.slice(0, i).filter((d) => word(d.name).test(reading)).map((d) => d.name);
+    const use = sqlUse(ds, files(ds.name), src, lib);
+    const reads = readsOf(ds.name, use, datasets.slice(0, i));
     const h = createHash('sha256');
     h.update(`dataset\n${JSON.stringify(ds)}\n`);
-    for (const t of texts) h.update(`sql\n${t}\n`);
-    for (const m of [...usedMacros].sort()) h.update(`macro ${m}\n${macros.get(m)}\n`);
-    for (const v of [...usedViews].sort()) h.update(`view ${v}\n${views.get(v)}\n`);
-    if (ds.bucketBy || /\baddress_bucket\s*\(/.test(reading)) h.update(`macro address_bucket\n${ADDRESS_BUCKET_MACRO}\n`);
+    for (const t of use.texts) h.update(`sql\n${t}\n`);
+    for (const [m, body] of use.macros) h.update(`macro ${m}\n${body}\n`);
+    for (const [v, body] of use.views) h.update(`view ${v}\n${body}\n`);
+    if (ds.bucketBy || /\baddress_bucket\s*\(/.test(use.reading)) h.update(`macro address_bucket\n${ADDRESS_BUCKET_MACRO}\n`);
     for (const r of reads) h.update(`reads ${r} ${out[r]!.id}\n`);
     out[ds.name] = { id: h.digest('hex').slice(0, 16), reads };
   }
   return out;
 }
 
-let cached: Record<string, DatasetLayout> | undefined;
+let cached: { generation: number; layouts: Record<string, DatasetLayout> } | undefined;
 
-/** This release's layouts (read once from the repository's sql/). */
+/** This release's layouts (read once from the repository's sql/, again after a test registers a family). */
 export function currentLayouts(): Record<string, DatasetLayout> {
-  cached ??= computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT));
-  return cached;
+  if (cached?.generation !== registryGeneration) cached = { generation: registryGeneration, layouts: computeLayouts(derivedDatasets, sqlFolder(SQL_ROOT)) };
+  return cached.layouts;
 }
-
 /** This release's id per derived dataset, as a publish records it in the manifest (`layouts`). */
 export function layoutIds(): Record<string, string> {
   return Object.fromEntries(Object.entries(currentLayouts()).map(([n, l]) => [n, l.id]));
@@ -154,7 +114,7 @@ export async function staleLayout(m: Manifest, dataDir: string): Promise<string 
  * (300 addresses, 10-row page: p50 43.7 against 45.1 ms); hyparquet (verify.ts) decodes them to the same rows.
  * Measured again on the 10.5 M-transaction lake (bench/results/lake-bytes.md, bench/parquet-settings.ts): zstd levels
  * 3-15 change files by −6 to +6 % at 1.2-50x the write CPU, larger dictionaries make them 11-22 % larger, 65,536-row
- * groups 1 % smaller: the settings stay; bytes are cut by storing a value once (derived.ts).
+ * groups 1 % smaller: the settings stay; bytes are cut by storing a value once (datasets/derived/).
  */
 export function parquetOptions(compression: 'zstd' | 'snappy' = 'zstd', rowGroupSize?: number): string {
   const level = compression === 'zstd' ? ', COMPRESSION_LEVEL 1' : '';

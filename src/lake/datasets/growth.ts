@@ -1,7 +1,7 @@
 /**
  * How each derived dataset grows (issue 10): publish rebuilds only what the new rows touched, by the rule the
  * dataset declares. A derived dataset without a rule does not type-check (`DerivedDataset.growth` is required) and
- * a rule that does not fit the dataset's columns stops the program when derived.ts loads (`checkGrowth`).
+ * a rule that does not fit the dataset's columns stops the program when the registry loads (`checkGrowth`, datasets/index.ts, which also checks the merge SELECT is there).
  *
  * - `per-day`: one file per UTC day (`date=YYYY-MM-DD/part-0.parquet`, a `day` column); a publish recomputes the
  *   days it rewrites in the raw tables with the dataset's own SELECT over those days only, and links the others.
@@ -12,7 +12,7 @@
  *   measure), the new blocks' rows added to the day's previous ones by the same generated GROUP BY (daily_account_roles).
  *   `merge`: the measure columns (catalog `measure`) combine as in `additive`, keyed by the dataset's `sortBy`; a
  *   figure that does not add up (a distinct count, a price at the new last block) is merged by
- *   `sql/derive/merge/<name>.sql` from the day's previous rows (schema `prevdays`, every per-day dataset's rewritten
+ *   `sql/derive/<family>/<name>.merge.sql` from the day's previous rows (schema `prevdays`, every per-day dataset's rewritten
  *   days as the previous version holds them), the new blocks' rows (schema `delta`, first on the search path; the
  *   dataset's own SELECT over them is `newrows.<name>`, computed once) and a set dataset's previous members of
  *   the day (a new member counts once, a known one not at all): appending to a day costs the new rows and the day's
@@ -21,19 +21,16 @@
  *   sorted run (one file per address bucket when `bucketBy`), links the older runs, and merges the newest runs
  *   size-tiered (runs.ts), so each row is rewritten O(log n) times and a lookup opens a few files. A bucketed run
  *   is cut into address-range files of at most `rangeRows` rows per bucket (address-ranges.ts).
- * - `state`: running state (ledgers, holder counts, lifetime counters): `sql/derive/merge/<name>.sql` combines the
+ * - `state`: running state (ledgers, holder counts, lifetime counters): `sql/derive/<family>/<name>.merge.sql` combines the
  *   previous version's rows with the new rows (schema `delta`), never rescanning history. Rows of blocks already
  *   published being replaced (a fork of the unconfirmed tail) cannot be subtracted from a max() or an owner, so
- *   that publish rebuilds the state in full with `sql/derive/<name>.sql` and says so in the manifest.
+ *   that publish rebuilds the state in full with `sql/derive/<family>/<name>.sql` and says so in the manifest.
  * - `bounded`: recomputed in full at every publish from other derived datasets; allowed only where the cost is
  *   bounded by a dimension (tokens, holders), not by history; `boundedBy` names it.
  * A `state` or `bounded` dataset with `bucketBy` is written whole too, one `bucket=K/part-0.parquet` per address
  * bucket (derive.ts writeWhole; the account state looked up by address at millions of accounts).
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Dataset } from './catalog.ts';
-import { SQL_ROOT } from './sql-files.ts';
+import type { Dataset } from './types.ts';
 
 export type Growth =
   | {
@@ -65,7 +62,7 @@ export type Growth =
       /**
        * Bucketed (`bucketBy`): a run's bucket above this many rows is cut at address boundaries into address-range
        * files of at most this many rows (one address never spans two), listed in the manifest with their ranges, so a
-       * by-address read names one small file per run (src/lake/address-ranges.ts). Required with `bucketBy`.
+       * by-address read names one small file per run (src/lake/derive/address-ranges.ts). Required with `bucketBy`.
        */
       rangeRows?: number;
       /**
@@ -91,7 +88,7 @@ export interface DerivedDataset extends Dataset {
 export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
   const g = ds.growth;
   const has = (c: string): boolean => ds.columns.some((x) => x.name === c);
-  if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/growth.ts)`);
+  if (!g) throw new Error(`derived dataset ${ds.name} declares no growth rule (src/lake/datasets/growth.ts)`);
   if (ds.partitioned !== (g.rule === 'per-day')) throw new Error(`derived dataset ${ds.name}: partitioned by day exactly when its growth is per-day`);
   // A bucketed dataset's `bucket=K` folders are a column of its view; declared, an empty dataset (a table made from the
   // catalog) has the same columns as a populated one.
@@ -106,7 +103,6 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
       if (g.set && ds.columns.some((c) => c.measure)) throw new Error(`derived dataset ${ds.name}: growth per-day set holds distinct rows, no measure columns`);
       if ([g.additive, g.set, g.merge].filter(Boolean).length > 1) throw new Error(`derived dataset ${ds.name}: growth per-day is additive, a set or merged, one of them`);
       if (g.keepDays !== undefined && !(Number.isInteger(g.keepDays) && g.keepDays > 0)) throw new Error(`derived dataset ${ds.name}: growth per-day keepDays is a positive number of days`);
-      if (g.merge && !existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth per-day merge needs ${mergeSqlPath(ds.name)}`);
       // Sums are exact integers (docs/compat.md "Numbers"): a DOUBLE measure would be summed as a double.
       if (ds.columns.some((c) => c.measure === 'sum' && c.type === 'DOUBLE')) throw new Error(`derived dataset ${ds.name}: a summed measure must be an exact integer type, not DOUBLE`);
       return;
@@ -120,7 +116,6 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
       }
       return;
     case 'state':
-      if (!existsSync(mergeSqlPath(ds.name))) throw new Error(`derived dataset ${ds.name}: growth state needs ${mergeSqlPath(ds.name)}`);
       return;
     case 'bounded':
       if (!g.boundedBy.trim()) throw new Error(`derived dataset ${ds.name}: growth bounded must name the dimension that bounds its cost`);
@@ -133,9 +128,4 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
 /** Whether `ds` has a merge SELECT (state, per-day merge; an additive per-day dataset's merge is generated from its measures). */
 export function hasMergeSql(g: Growth): boolean {
   return g.rule === 'state' || (g.rule === 'per-day' && g.merge === true);
-}
-
-/** Where the merge SELECT of a `state` or per-day `merge` dataset lives: `sql/derive/merge/<name>.sql`. */
-export function mergeSqlPath(name: string): string {
-  return path.join(SQL_ROOT, 'derive', 'merge', `${name}.sql`);
 }

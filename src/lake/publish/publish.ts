@@ -7,19 +7,18 @@
  * Incremental: with `days`, only those day partitions are rewritten; the other days are hard-linked from the
  * current version, so the cost of a publish grows with the new data, not with history.
  */
-import { leasedVersions } from './leases.ts';
+import { leasedVersions } from '../leases.ts';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { Db } from '../duckdb/duck.ts';
-import { columnDDL, type Dataset, sourceDatasets } from './catalog.ts';
-import { derivedDatasets } from './derived.ts';
-import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from './manifest.ts';
-import { createLakeViews, datasetGlob } from './views.ts';
-import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from './layout.ts';
-import { deriveAll, previousOf } from './derive.ts';
-import { recordFileHashes } from './content-hash.ts';
-import { merged, planMerges, runId } from './runs.ts';
+import { Db } from '../../duckdb/duck.ts';
+import { columnDDL, type Dataset, sourceDatasets, derivedDatasets } from '../datasets/index.ts';
+import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from '../manifest.ts';
+import { createLakeViews, datasetGlob } from '../views.ts';
+import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from '../derive/layout.ts';
+import { deriveAll, previousOf } from '../derive/derive.ts';
+import { recordFileHashes } from '../content-hash.ts';
+import { merged, planMerges, runId } from '../derive/runs.ts';
 import { writeStateFile } from './state-files.ts';
 
 export interface PublishOptions {
@@ -40,7 +39,7 @@ export interface PublishOptions {
   fullDerive?: boolean;
   /**
    * Link every derived dataset whose layout is current from the current version, unchanged (`rederive`: the raw data
-   * is the same); the stale ones (src/lake/layout.ts) are derived in full either way.
+   * is the same); the stale ones (src/lake/derive/layout.ts) are derived in full either way.
    */
   linkCurrent?: boolean;
   /**
@@ -52,7 +51,7 @@ export interface PublishOptions {
   /**
    * Staged snapshot rows: `replace` (default) the previous version's snapshot, or `upsert` them over it by the
    * dataset's key (the ingester reads state only for what new blocks touched). An empty staged snapshot or reference
-   * table keeps the previous version's file (src/lake/state-files.ts).
+   * table keeps the previous version's file (src/lake/publish/state-files.ts).
    */
   snapshots?: 'replace' | 'upsert';
   /** Reference datasets staged from operator files: where each came from (recorded in the manifest). */
@@ -474,7 +473,7 @@ export { datasetGlob };
 
 /**
  * Publishes the current version's raw data again with the current derive step (`tronlake rederive`): raw day
- * folders are hard-linked, dimensions copied; the derived datasets whose layout is stale (src/lake/layout.ts: another
+ * folders are hard-linked, dimensions copied; the derived datasets whose layout is stale (src/lake/derive/layout.ts: another
  * id, or missing, or reading a stale one) are derived again from every raw row, the others hard-linked unchanged;
  * with `all`, every derived dataset is derived again. One atomic publish, same fingerprint.
  */

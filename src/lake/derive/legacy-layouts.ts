@@ -3,7 +3,7 @@
  * dataset. For the commits whose lakes exist (the default lake made by main 8daa035; the bench lake made by bench3's
  * a03c0e5, which gives the same single id and the same per-dataset ids), that id is mapped here to the per-dataset
  * ids the current code computes over that commit's catalog and sql/, so `rederive` rebuilds only what changed since.
- * An entry is printed by `npx tsx src/lake/legacy-layouts-of.ts <checkout> <commit>` (the single id as the
+ * An entry is printed by `npx tsx src/lake/derive/legacy-layouts-of.ts <checkout> <commit>` (the single id as the
  * checkout's own code computes it). Any other single id: every dataset is stale.
  */
 export const LEGACY_LAYOUTS: Record<string, { commit: string; layouts: Record<string, string> }> = {

@@ -7,8 +7,8 @@
  * (~6 M rows) cost 78-92 ms a page against 5-6 ms from the named range file (bench/results/bucket-scale.md).
  */
 import path from 'node:path';
-import { listsRangeFiles, type Manifest, type RunFile } from './manifest.ts';
-import { ADDRESS_BUCKETS } from './views.ts';
+import { listsRangeFiles, type Manifest, type RunFile } from '../manifest.ts';
+import { ADDRESS_BUCKETS } from '../views.ts';
 import { boundFromEnv } from './env-bounds.ts';
 
 /**

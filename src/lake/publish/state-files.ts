@@ -10,10 +10,10 @@
  */
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
-import type { Db } from '../duckdb/duck.ts';
-import type { Dataset } from './catalog.ts';
-import type { TableEntry } from './manifest.ts';
-import { datasetGlob, snapshotFileRows } from './views.ts';
+import type { Db } from '../../duckdb/duck.ts';
+import type { Dataset } from '../datasets/index.ts';
+import type { TableEntry } from '../manifest.ts';
+import { datasetGlob, snapshotFileRows } from '../views.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';

@@ -1,0 +1,157 @@
+/**
+ * Copies of chain facts clustered for lookups (sql/derive/copies/): by address (each movement once per side, with a
+ * direction: out, in, or self when both sides are the address; 32 address buckets, sorted by address inside, so a
+ * lookup opens one folder and prunes to a few row groups; ARCHITECTURE §3), by transaction hash, by NFT.
+ */
+import { c, type Column } from '../types.ts';
+import type { DerivedDataset } from '../growth.ts';
+import { internalTransactions, tokenTransfers, transactions } from '../raw.ts';
+import { RANGE_ROWS, bucket } from './columns.ts';
+import type { Family } from '../family.ts';
+
+const side: Column[] = [
+  c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
+  c('direction', 'VARCHAR', "'out' when address sent, 'in' when it received, 'self' when it did both"),
+];
+
+export const addressTransactions: DerivedDataset = {
+  name: 'address_transactions',
+  kind: 'derived',
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'] },
+  partitioned: false,
+  // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  // zstd (the default): snappy wrote 35 % faster and is 1.7x larger. A publish now writes only the new blocks' rows
+  // (growth runs), while the bench lake's copies (104 M transactions) would take ~45 GB in snappy instead of ~26 GB.
+  sortBy: ['address', 'timestamp', 'tx_index'],
+  doc: 'transactions filed under owner_address and to_address (once per side), clustered by address.',
+  columns: [...side, ...transactions.columns, bucket],
+};
+
+export const addressTokenTransfers: DerivedDataset = {
+  name: 'address_token_transfers',
+  kind: 'derived',
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'] },
+  partitioned: false,
+  // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  // zstd (the default): snappy wrote 35 % faster and is 1.7x larger. A publish now writes only the new blocks' rows
+  // (growth runs), while the bench lake's copies (104 M transactions) would take ~45 GB in snappy instead of ~26 GB.
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_index', 'log_index', 'batch_index'],
+  doc: 'token_transfers filed under from_address and to_address (once per side), clustered by address.',
+  columns: [...side, ...tokenTransfers.columns, bucket],
+};
+
+export const addressInternalTransactions: DerivedDataset = {
+  name: 'address_internal_transactions',
+  kind: 'derived',
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_hash', 'internal_index'],
+  doc: "internal_transactions filed under caller_address and to_address (once per side), with the top-level transaction's result, clustered by address.",
+  columns: [
+    ...side,
+    ...internalTransactions.columns,
+    c('contract_ret', 'VARCHAR', "result of the top-level transaction ('SUCCESS' when it is not in the lake)"),
+    bucket,
+  ],
+};
+
+export const addressRowCounts: DerivedDataset = {
+  name: 'address_row_counts',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  sortBy: ['dataset', 'address'],
+  // address_transactions' rows per address are not here: they are account_activity's tx_total (same sides and rule),
+  // and were 4.2 M of 7.9 M rows (104 of 200 MB) on the 10.5 M-transaction bench lake (bench/results/lake-bytes.md).
+  doc: "Rows per address in the by-address copies of token transfers and internal transactions: a list knows a busy address (its page searched in time windows) before reading it. An address's rows in address_transactions are account_activity's tx_total.",
+  columns: [
+    c('dataset', 'VARCHAR', "the by-address copy: 'address_token_transfers' or 'address_internal_transactions'"),
+    c('address', 'VARCHAR', 'the address the rows are filed under, Base58', true),
+    c('row_count', 'BIGINT', 'its rows in that copy'),
+  ],
+};
+
+export const txByHash: DerivedDataset = {
+  name: 'tx_by_hash',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  // The key is 60 bits of the hash, not its 64 hex digits: 5.1 instead of 32 bytes a row, the run 182 → 57 MB on the
+  // 10.5 M-transaction bench lake (bench/results/lake-bytes.md); the transaction row read next holds the whole id.
+  sortBy: ['hash_prefix', 'block_number', 'tx_index'],
+  doc: "Hash index: where each transaction lives, keyed by the first 15 hex digits of its id as an integer (sql macro tx_hash_prefix). Sorted by that key so a lookup reads one row group, then the block, where the whole id is matched (two ids sharing a prefix give two rows).",
+  columns: [
+    c('hash_prefix', 'BIGINT', 'tx_hash_prefix(tx_hash): the first 15 hex digits of the transaction id as an integer'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms (gives the day partition to read)'),
+    c('tx_index', 'INTEGER', 'position inside the block'),
+  ],
+};
+
+export const trc721Transfers: DerivedDataset = {
+  name: 'trc721_transfers',
+  kind: 'derived',
+  growth: { rule: 'runs' },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'token_id', 'block_number DESC', 'tx_index DESC', 'log_index DESC'],
+  doc: 'TRC721 rows of token_transfers clustered by (contract, token id), newest first: the history of one NFT.',
+  columns: [...tokenTransfers.columns],
+};
+
+// Issue 14 (/api/account/analysis, /api/overview/accountswithtrx): per-address figures by block, summed per day by a
+// request over one address's bucket, and the accounts holding TRX per day.
+export const addressBlockActivity: DerivedDataset = {
+  name: 'address_block_activity',
+  kind: 'derived',
+  growth: { rule: 'runs', aggregated: true, rangeRows: RANGE_ROWS },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number'],
+  doc: "Per address and block: its TRX balance change (trx_flows' rules), transactions signed and received, and the energy and bandwidth of those it signed; a day's figures are the sums of its blocks (/api/account/analysis types 0, 2, 3, 4); clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('trx_delta', 'BIGINT', 'TRX balance change in the block, sun (Σ trx_flows.delta)'),
+    c('tx_out', 'BIGINT', 'transactions it signed'),
+    c('tx_in', 'BIGINT', 'transactions it received (to_address, else the created / called contract)'),
+    c('energy_usage', 'BIGINT', 'energy of its transactions from its own stake'),
+    c('origin_energy_usage', 'BIGINT', "energy of its transactions paid by the contracts' deployers"),
+    c('energy_burn', 'BIGINT', 'energy of its transactions paid by burning TRX, units (energy_usage_total − the two above)'),
+    c('energy_usage_total', 'BIGINT', 'all energy of its transactions, penalty included'),
+    c('net_usage', 'BIGINT', 'bandwidth of its transactions from stake or the free allowance, bytes'),
+    c('net_burn', 'BIGINT', 'bandwidth of its transactions paid by burning: net_fee / the price in force, bytes (NULL without a price)', true),
+    bucket,
+  ],
+};
+
+export const addressBlockTokens: DerivedDataset = {
+  name: 'address_block_tokens',
+  kind: 'derived',
+  growth: { rule: 'runs', aggregated: true, rangeRows: RANGE_ROWS },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'block_number', 'token_id'],
+  doc: "Per address, block and token (TRX '_', TRC10 id, TRC20 / 721 / 1155 contract): successful transfers it sent or received, one to itself once (/api/account/analysis type 1); clustered by address.",
+  columns: [
+    c('address', 'VARCHAR', 'address, Base58'),
+    c('block_number', 'BIGINT', 'block height'),
+    c('timestamp', 'BIGINT', 'block time, ms'),
+    c('token_id', 'VARCHAR', "'_' for TRX, the TRC10 id, or the token contract (Base58)"),
+    c('transfer_count', 'BIGINT', 'transfers of the token it sent or received in the block'),
+    bucket,
+  ],
+};
+
+/** The family's datasets (sql/derive/copies/<name>.sql); their derive order is computed from what each reads. */
+export const copies: Family = { name: 'copies', datasets: [txByHash, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens] };

@@ -1,0 +1,275 @@
+/**
+ * Daily rollups (sql/derive/daily-rollups/): additive measures per UTC day (longer periods are sums of days), the
+ * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, and per-hour address activity.
+ */
+import { c, type Column, type DuckType } from '../types.ts';
+import type { DerivedDataset } from '../growth.ts';
+import type { Family } from '../family.ts';
+
+/** A measure column of an additive rollup, e.g. `m('fee', 'BIGINT', 'sum of fee')`; `min` / `max` for extremes. */
+const m = (name: string, type: DuckType, doc: string, measure: 'sum' | 'min' | 'max' = 'sum', nullable = false): Column => ({ ...c(name, type, doc, nullable), measure });
+
+export const dailyTransactionStats: DerivedDataset = {
+  name: 'daily_transaction_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day', 'contract_type'],
+  doc: 'Per UTC day and contract type: transaction count, value moved, fees and resources.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_type', 'INTEGER', 'protocol contract type'),
+    m('tx_count', 'BIGINT', 'transactions'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount, exact: sun for TRX-valued types, raw units for TRC10 types (2, 9)'),
+    m('fee', 'BIGINT', 'sum of fee, sun'),
+    m('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
+    m('net_usage', 'BIGINT', 'sum of net_usage'),
+    m('failed_count', 'BIGINT', "transactions whose contract_ret is not SUCCESS"),
+    m('vote_count', 'DECIMAL(38,0)', 'VoteWitness (type 4): sum of the vote counts in parameter_json votes[].vote_count; 0 for other types'),
+  ],
+};
+
+export const dailyTokenTransferStats: DerivedDataset = {
+  name: 'daily_token_transfer_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day', 'token_standard', 'contract_address'],
+  doc: 'Per UTC day and token contract: transfer count and amount moved.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('token_standard', 'VARCHAR', 'trc20 | trc721 | trc1155'),
+    c('contract_address', 'VARCHAR', 'token contract, Base58'),
+    m('transfer_count', 'BIGINT', 'transfer rows'),
+    m('amount', 'DECIMAL(38,0)', 'sum of amount_raw, exact, in the smallest unit (1 per TRC721 transfer)'),
+  ],
+};
+
+export const dailyAssetTransferStats: DerivedDataset = {
+  name: 'daily_asset_transfer_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day', 'asset'],
+  doc: "Per UTC day and asset: TRX ('_') and TRC10 transfer counts (TransferContract, TransferAssetContract).",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('asset', 'VARCHAR', "'_' for TRX, else the TRC10 token id"),
+    m('transfer_count', 'BIGINT', 'transfers, any result'),
+  ],
+};
+
+export const dailyBlockStats: DerivedDataset = {
+  name: 'daily_block_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day', 'witness_address'],
+  doc: 'Per UTC day and producer: blocks, transactions, fees and resources.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('witness_address', 'VARCHAR', 'producer, Base58'),
+    m('block_count', 'BIGINT', 'blocks produced'),
+    m('first_block', 'BIGINT', 'lowest block number of the day', 'min'),
+    m('last_block', 'BIGINT', 'highest block number of the day', 'max'),
+    m('tx_count', 'BIGINT', 'transactions in those blocks'),
+    m('fee', 'BIGINT', 'fees burned in those blocks, sun'),
+    m('size_bytes', 'BIGINT', 'sum of block sizes'),
+  ],
+};
+
+export const dailyContractCallStats: DerivedDataset = {
+  name: 'daily_contract_call_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', merge: true },
+  partitioned: true,
+  sortBy: ['day', 'contract_address'],
+  doc: 'Per UTC day and called contract: TriggerSmartContract calls, callers, energy and fees.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    m('call_count', 'BIGINT', 'calls'),
+    c('caller_count', 'BIGINT', 'distinct calling addresses that day (not additive across days)'),
+    m('call_value', 'DECIMAL(38,0)', 'sum of call_value, exact, sun'),
+    m('energy_usage_total', 'BIGINT', 'sum of energy_usage_total'),
+    m('fee', 'BIGINT', 'sum of fee, sun'),
+  ],
+};
+
+// Network statistics (issue 11, SPEC §4.2, §4.10): per-day rollups the statistics series read (src/endpoints/stats).
+// Each holds distinct counts, which do not add up across days: a publish merges new blocks into a day by the day's
+// sets (daily_account_roles, src/lake/README.md "Distinct counts of a day"); weeks and months have their own exact
+// distinct counts (period_active_accounts), never sums of daily ones.
+
+export const dailyAccountRoles: DerivedDataset = {
+  name: 'daily_account_roles',
+  kind: 'derived',
+  growth: { rule: 'per-day', set: true },
+  partitioned: true,
+  onDisk: true,
+  // Address before role inside a day: a caller is a sender too (the owner), and most receivers send, so an account's
+  // rows lie together and zstd stores the address once (a bench day of 1.30 M rows: 32.2 → 19.9 MB). Its readers take
+  // whole days (the period sets, the merges' anti-joins against a day's previous set); a scan of one role now reads
+  // the whole day file (a bench day's callers: 100 → 115 ms).
+  sortBy: ['day', 'address', 'role', 'key'],
+  doc: "Each account once per UTC day and role (sender, receiver of a TRX / TRC10 transfer, caller of a contract): the day's distinct sets, so that appending blocks to a day merges the distinct counts of daily_network_stats, daily_contract_resources and daily_contract_call_stats without reading the day's transactions again.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('role', 'VARCHAR', "'sender' (owner of any transaction) | 'receiver' (of a TRX / TRC10 transfer) | 'caller' (owner of a TriggerSmartContract)"),
+    c('key', 'VARCHAR', "the called contract for 'caller' (Base58; '' when the call has none), '' otherwise"),
+    c('address', 'VARCHAR', 'the account, Base58'),
+  ],
+};
+
+export const dailyNetworkStats: DerivedDataset = {
+  name: 'daily_network_stats',
+  kind: 'derived',
+  growth: { rule: 'per-day', merge: true },
+  partitioned: true,
+  sortBy: ['day'],
+  doc: 'One row per UTC day: blocks, transactions by kind, distinct senders / callers / active accounts, energy and bandwidth by who paid, fees (docs/compat.md "Network statistics").',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    m('block_count', 'BIGINT', 'blocks'),
+    m('size_bytes', 'BIGINT', 'sum of block sizes, bytes'),
+    m('first_block', 'BIGINT', 'lowest block number of the day', 'min'),
+    m('last_block', 'BIGINT', 'highest block number of the day', 'max'),
+    m('first_block_ts', 'BIGINT', 'time of the first block, ms', 'min'),
+    m('last_block_ts', 'BIGINT', 'time of the last block, ms', 'max'),
+    m('tx_count', 'BIGINT', 'transactions'),
+    m('trigger_count', 'BIGINT', 'TriggerSmartContract transactions'),
+    c('caller_count', 'BIGINT', 'distinct owners of TriggerSmartContract transactions'),
+    c('sender_count', 'BIGINT', 'distinct owners of any transaction'),
+    c('active_count', 'BIGINT', 'distinct senders and receivers of TRX / TRC10 transfers'),
+    m('trx_amount_raw', 'VARCHAR', 'TRX moved by TransferContract, sun, exact decimal string'),
+    m('trx_transfer_count', 'BIGINT', 'TransferContract transactions'),
+    m('trc10_transfer_count', 'BIGINT', 'TransferAssetContract transactions'),
+    m('freeze_count', 'BIGINT', 'FreezeBalance (v1, v2) transactions'),
+    m('unfreeze_count', 'BIGINT', 'UnfreezeBalance (v1, v2) transactions'),
+    m('vote_count', 'BIGINT', 'VoteWitness transactions'),
+    m('shielded_count', 'BIGINT', 'ShieldedTransfer transactions'),
+    m('trc10_issued_count', 'BIGINT', 'successful AssetIssue transactions (new TRC10 tokens)'),
+    m('contracts_created_count', 'BIGINT', 'successful CreateSmartContract transactions'),
+    m('fee', 'BIGINT', 'sun burned: all fees'),
+    m('energy_usage_total', 'BIGINT', 'energy used, penalty included'),
+    m('energy_usage', 'BIGINT', "energy from the callers' stake"),
+    m('origin_energy_usage', 'BIGINT', "energy from the contract deployers' stake"),
+    m('energy_fee', 'BIGINT', 'sun burned for energy'),
+    m('energy_burn_units', 'BIGINT', 'energy paid by burning: energy_fee / the energy price in force (NULL without a price)', 'sum', true),
+    m('energy_stake_sun', 'BIGINT', 'energy from stake (energy_usage + origin_energy_usage) valued at the energy price in force, sun (NULL without a price)', 'sum', true),
+    m('net_usage', 'BIGINT', 'bandwidth not burned (stake or free allowance), bytes'),
+    m('net_fee', 'BIGINT', 'sun burned for bandwidth'),
+    m('net_burn_bytes', 'BIGINT', 'bandwidth paid by burning: net_fee / the bandwidth price in force (NULL without a price)', 'sum', true),
+    m('net_stake_sun', 'BIGINT', 'net_usage valued at the bandwidth price in force, sun (NULL without a price)', 'sum', true),
+    c('energy_price', 'BIGINT', 'energy price in force at the day\'s last block, sun (NULL without a price)', true),
+    c('net_price', 'BIGINT', 'bandwidth price in force at the day\'s last block, sun per byte (NULL without a price)', true),
+  ],
+};
+
+export const periodActiveAccounts: DerivedDataset = {
+  name: 'period_active_accounts',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'period'],
+  doc: 'Per UTC day and period (week from Monday, month): distinct active accounts, senders and callers from the period\'s first day to this day; a period\'s figure is the row of its last day.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('period', 'VARCHAR', "'week' | 'month'"),
+    c('period_start', 'VARCHAR', 'first day of the period, yyyy-MM-dd'),
+    c('active_count', 'BIGINT', 'distinct senders and receivers of TRX / TRC10 transfers, period to date'),
+    c('sender_count', 'BIGINT', 'distinct owners of any transaction, period to date'),
+    c('caller_count', 'BIGINT', 'distinct owners of TriggerSmartContract transactions, period to date'),
+  ],
+};
+
+export const dailyContractResources: DerivedDataset = {
+  name: 'daily_contract_resources',
+  kind: 'derived',
+  growth: { rule: 'per-day', merge: true },
+  partitioned: true,
+  sortBy: ['day', 'contract_address'],
+  doc: 'Per UTC day and called contract: calls, distinct callers, TRX sent with them, energy by who paid.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    m('call_count', 'BIGINT', 'TriggerSmartContract transactions'),
+    c('caller_count', 'BIGINT', 'distinct callers that day'),
+    m('call_value_raw', 'VARCHAR', 'TRX sent with the calls, sun, exact decimal string'),
+    m('energy_usage_total', 'BIGINT', 'energy used, penalty included'),
+    m('energy_usage', 'BIGINT', "energy from the callers' stake"),
+    m('origin_energy_usage', 'BIGINT', "energy from the deployer's stake"),
+    m('energy_fee', 'BIGINT', 'sun burned for energy'),
+    m('energy_burn_units', 'BIGINT', 'energy paid by burning, units (NULL without a price)', 'sum', true),
+  ],
+};
+
+export const dailyTokenActivity: DerivedDataset = {
+  name: 'daily_token_activity',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'token_id'],
+  doc: "Per UTC day and token (TRC20/721/1155 contract, TRC10 id, '_' for TRX): transfers, distinct senders and receivers, amount moved (exact).",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('token_id', 'VARCHAR', "token contract (Base58), TRC10 id, or '_' for TRX"),
+    c('token_standard', 'VARCHAR', 'trx | trc10 | trc20 | trc721 | trc1155'),
+    c('transfer_count', 'BIGINT', 'transfers (successful)'),
+    c('sender_count', 'BIGINT', 'distinct senders that day'),
+    c('receiver_count', 'BIGINT', 'distinct receivers that day'),
+    c('amount_raw', 'VARCHAR', 'amount moved in the smallest unit (sun for TRX), exact decimal string'),
+  ],
+};
+
+// Issue 14 (/api/top10): per UTC hour and address, the additive measures the top-10 rankings sum over their sliding
+// windows (the last 1, 24, 72 and 168 hours before the head; sql/serving/top10_rows.sql). One file per day.
+export const hourlyAddressActivity: DerivedDataset = {
+  name: 'hourly_address_activity',
+  kind: 'derived',
+  // Its only readers, the top-10 serving tables, read the last 14 days (top10_since_ts): 15 days are kept, one more
+  // for the partial first day, so its bytes stay bounded (the 120-day bench lake: ~25 MB a day, ~3 GB in all).
+  growth: { rule: 'per-day', additive: true, keepDays: 15 },
+  partitioned: true,
+  // Address before hour inside a day: an address active in several hours of the day has its rows side by side, which
+  // zstd stores once (a bench day of 1.04 M rows, 816 K addresses: the address column 25.7 → 19.0 MB, the file 35.0
+  // → 28.8 MB). Its readers (the top-10 serving tables) read whole days of the last two weeks, so nothing prunes by
+  // hour inside a day file.
+  sortBy: ['day', 'address', 'hour_ts'],
+  // Rows grow with addresses × hours (the default lake: 3.8 M): read from the day files, never held in memory.
+  onDisk: true,
+  doc: "Per UTC hour and address: transactions signed, TRX sent and received by TransferContract (successful), energy and bandwidth its transactions used and burned, fees it paid, and the calls, energy and fees of the calls made to it as a contract. The last 15 days before the head only (growth `keepDays`): its readers look back 14 days.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('hour_ts', 'BIGINT', 'start of the UTC hour, ms'),
+    c('address', 'VARCHAR', 'the address, Base58'),
+    m('tx_out', 'BIGINT', 'transactions it signed (owner_address), any result'),
+    m('trx_out_count', 'BIGINT', 'successful TransferContract transactions it signed'),
+    m('trx_out_sun', 'DECIMAL(38,0)', 'TRX they sent, sun, exact'),
+    m('trx_in_count', 'BIGINT', 'successful TransferContract transactions it received (to_address)'),
+    m('trx_in_sun', 'DECIMAL(38,0)', 'TRX they brought, sun, exact'),
+    m('energy_usage_total', 'BIGINT', 'energy its signed transactions used, penalty included'),
+    m('energy_usage', 'BIGINT', 'of which from its own stake'),
+    m('energy_burn', 'BIGINT', 'of which paid by burning TRX (energy_usage_total - energy_usage - origin_energy_usage)'),
+    m('net_usage', 'BIGINT', 'bandwidth its signed transactions took from stake or the free allowance, bytes'),
+    m('net_fee', 'BIGINT', 'sun it burned for bandwidth'),
+    m('net_burn_bytes', 'BIGINT', 'bandwidth paid by burning: net_fee / the bandwidth price in force, bytes (priced transactions only)'),
+    m('net_burn_unpriced', 'BIGINT', 'transactions that burned for bandwidth with no price in force (their bytes are not in net_burn_bytes)'),
+    m('fee', 'BIGINT', 'sun it burned in all (fee of its signed transactions)'),
+    m('calls_in', 'BIGINT', 'TriggerSmartContract transactions calling it (any result)'),
+    m('call_energy_total', 'BIGINT', 'energy those calls used, penalty included'),
+    m('call_energy_stake', 'BIGINT', "of which from stake (the callers' energy_usage + the deployer's origin_energy_usage)"),
+    m('call_fee', 'BIGINT', 'sun those calls burned (their fee)'),
+  ],
+};
+
+/** The family's datasets (sql/derive/daily-rollups/<name>.sql); their derive order is computed from what each reads. */
+export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity] };

@@ -1,0 +1,80 @@
+/** Reference datasets: off-chain facts an operator loads (`tronlake reference load`), validated against these. */
+import { c, type Dataset } from './types.ts';
+
+// ---- Reference datasets: off-chain facts (issue 12; design map R4/R5). Loaded by `tronlake reference load`.
+
+const BASE58_ADDRESS = '^T[1-9A-HJ-NP-Za-km-z]{33}$';
+
+export const addressLabels: Dataset = {
+  name: 'address_labels',
+  kind: 'reference',
+  partitioned: false,
+  key: ['address'],
+  sortBy: ['address'],
+  doc: 'Public labels of addresses (exchanges, foundation, projects, token contracts). Off-chain: an operator file; a small sample ships in datasets/reference/.',
+  columns: [
+    { ...c('address', 'VARCHAR', 'labelled address, Base58'), pattern: BASE58_ADDRESS },
+    c('public_tag', 'VARCHAR', "display label, e.g. 'Binance-Hot'"),
+    { ...c('category', 'VARCHAR', 'exchange | foundation | project | token | burn | witness | other'), pattern: '^(exchange|foundation|project|token|burn|witness|other)$' },
+    c('entity', 'VARCHAR', "organisation behind the address ('' when unknown)", true),
+    c('source', 'VARCHAR', "where the label comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+export const chainAnchors: Dataset = {
+  name: 'chain_anchors',
+  kind: 'reference',
+  partitioned: false,
+  key: ['name'],
+  sortBy: ['name'],
+  doc: "Whole-chain totals as of a block before or at the lake's first block (design map R6): what cumulative figures start from when the lake does not start at genesis.",
+  columns: [
+    { ...c('name', 'VARCHAR', 'tx_count | account_count | accounts_with_trx | blockchain_bytes | trc10_count | trc20_count | issued_sun | burned_sun | supply_sun | max_tps'), pattern: '^(tx_count|account_count|accounts_with_trx|blockchain_bytes|trc10_count|trc20_count|issued_sun|burned_sun|supply_sun|max_tps)$' },
+    { ...c('value_raw', 'VARCHAR', 'the total, exact decimal integer'), pattern: '^-?[0-9]+$' },
+    c('as_of_block', 'BIGINT', 'the block the total is as of'),
+    c('source', 'VARCHAR', "where the figure comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+// Prices (issue 14, design map §2.4): OHLCV candles per asset, quote and source. Exact decimals as text (a price is
+// not an integer in a smallest unit, and a DOUBLE would round what the operator's source said).
+const DECIMAL_TEXT = '^[0-9]+(\\.[0-9]+)?$';
+
+export const priceCandles: Dataset = {
+  name: 'price_candles',
+  kind: 'reference',
+  partitioned: false,
+  key: ['asset', 'quote', 'source', 'time'],
+  sortBy: ['asset', 'quote', 'source', 'time'],
+  doc: "Daily price candles (open, high, low, close, volume, market cap) of an asset in USD, EUR or ETH, per price source. Off-chain: an operator file; the generator writes synthetic TRX candles matching its token_prices; no sample ships (no source we may redistribute).",
+  columns: [
+    c('asset', 'VARCHAR', "'_' for TRX, else a TRC10 id or a Base58 token contract"),
+    { ...c('quote', 'VARCHAR', 'USD | EUR | ETH: the currency the prices are in'), pattern: '^(USD|EUR|ETH)$' },
+    c('source', 'VARCHAR', "price source, e.g. 'coinmarketcap' (/api/trx/volume?source=)"),
+    c('time', 'BIGINT', 'UTC midnight of the day the candle covers, ms'),
+    { ...c('open', 'VARCHAR', 'first price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('high', 'VARCHAR', 'highest price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('low', 'VARCHAR', 'lowest price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('close', 'VARCHAR', 'last price of the day, exact decimal text'), pattern: DECIMAL_TEXT },
+    { ...c('volume', 'VARCHAR', 'traded volume of the day in the quote currency, exact decimal text', true), pattern: DECIMAL_TEXT },
+    { ...c('market_cap', 'VARCHAR', 'market capitalisation at the close in the quote currency, exact decimal text', true), pattern: DECIMAL_TEXT },
+  ],
+};
+
+export const nodeGeo: Dataset = {
+  name: 'node_geo',
+  kind: 'reference',
+  partitioned: false,
+  key: ['ip'],
+  sortBy: ['ip'],
+  doc: 'Geolocation of node IP addresses (off-chain: an operator file, e.g. from a GeoIP database). Nodes without a row are left out of /api/nodemap, never placed.',
+  columns: [
+    c('ip', 'VARCHAR', 'IP address as network_nodes lists it'),
+    c('country', 'VARCHAR', 'country name'),
+    c('province', 'VARCHAR', "region / province ('' when unknown)"),
+    c('city', 'VARCHAR', "city ('' when unknown)"),
+    c('lat', 'DOUBLE', 'latitude, degrees'),
+    c('lng', 'DOUBLE', 'longitude, degrees'),
+    c('source', 'VARCHAR', "where the location comes from (a URL or 'synthetic')", true),
+  ],
+};
