@@ -5,7 +5,7 @@
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
-import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.ts';
+import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/account/expected-accounts.ts';
 
 const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'lt_total'], ['latestOperationTime', 'latest_operation_time']] as const;
 

@@ -9,7 +9,7 @@ import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schema
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { anchorOf, str } from './transfer-shape.ts';
+import { anchorOf, str } from '../shapes/transfer-shape.ts';
 
 export default defineList({
   path: '/api/transfer',

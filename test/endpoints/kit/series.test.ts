@@ -14,7 +14,7 @@ const series = defineSeries({
   summary: 'Transactions per period (test series).',
   time: { start: 'start_day', end: 'end_day', unit: 'day', maxDays: 400, defaultDays: 30 },
   granularities: ['day', 'week', 'month', 'quarter', 'year'],
-  sql: 'stats/daily-transactions',
+  sql: 'statistics/daily-transactions',
   sum: ['tx_count', 'fee'],
   row: (r) => ({ day: r.day, count: r.tx_count, fee: r.fee }),
 });
