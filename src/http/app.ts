@@ -4,11 +4,11 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiError, ERRORS } from './errors.ts';
+import { ApiError, ERRORS } from '../wire/errors.ts';
 import { addAdmissionControl, type Admission } from './admission.ts';
 import { requireApiKey } from './api-key.ts';
 import { catalogClientError, catalogFrameworkError, rejectLongUrls } from './framework-errors.ts';
-import { toJson } from './json.ts';
+import { toJson } from '../wire/json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
 import { createLookups, LOOKUP_QUERIES } from '../endpoints/kit/lookups.ts';

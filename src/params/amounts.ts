@@ -4,7 +4,7 @@
  * double; thresholds are parsed into exact integers and compared exactly.
  */
 import { z } from 'zod';
-import { JsonDecimal } from '../http/json.ts';
+import { JsonDecimal } from '../wire/json.ts';
 
 const INTEGER_RE = /^-?\d+$/;
 const DECIMAL_RE = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;

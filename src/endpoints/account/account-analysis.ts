@@ -13,7 +13,7 @@
  */
 import { z } from 'zod';
 import type { Row } from '../../duckdb/duck.ts';
-import { JsonDecimal } from '../../http/json.ts';
+import { JsonDecimal } from '../../wire/json.ts';
 import { address, multiplyScaled, oneOf, scaleDecimal } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';

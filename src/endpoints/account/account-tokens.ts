@@ -5,7 +5,7 @@
  * address holds few positions). Meanings of `show` and `hidden` per the spec (docs/compat.md "Wallet").
  */
 import { z } from 'zod';
-import { JsonDecimal } from '../../http/json.ts';
+import { JsonDecimal } from '../../wire/json.ts';
 import { address, int, pagingFields, tokenIdParam, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';

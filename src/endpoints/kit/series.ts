@@ -19,7 +19,7 @@ import type { BindValue } from '../../engine/engine.ts';
 import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
 import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../wire/errors.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type TimeUnit = 'ms' | 's' | 'day';

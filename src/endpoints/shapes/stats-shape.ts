@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import { ratioNumber, scaledNumber } from '../../params/amounts.ts';
-import type { JsonDecimal } from '../../http/json.ts';
+import type { JsonDecimal } from '../../wire/json.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { count, empty, exactNumber } from '../kit/schemas.ts';
 
