@@ -11,7 +11,7 @@
  * and `format=csv` (the same bucketed rows). A measure that is not additive (unique accounts per month) declares its
  * own rollup per granularity (`ownRollup`): period-to-date rows (`bucket`, `day`), of which the kit keeps each
  * bucket's latest day. The kit orders rows by day itself, so a rollup template needs no ORDER BY (on DuckDB a sort
- * costs about 1 ms even over 90 rows: src/endpoints/stats/README.md).
+ * costs about 1 ms even over 90 rows: src/endpoints/statistics/README.md).
  */
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';

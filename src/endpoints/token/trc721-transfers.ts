@@ -20,7 +20,7 @@ export default defineList({
   lookups: { requestTokens: (p) => [p.contract], addresses: (r) => [str(r.from_address), str(r.to_address)] },
   key: 'token_transfers',
   row: (r, x) => {
-    // Transfer logs only come from successful transactions (sql/tokens/trc721-transfers.sql).
+    // Transfer logs only come from successful transactions (sql/token/trc721-transfers.sql).
     const ret = 'SUCCESS';
     return {
       transaction_id: str(r.tx_hash),

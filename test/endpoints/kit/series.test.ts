@@ -1,5 +1,5 @@
 /**
- * defineSeries over the tiny lake: a series declared here (transactions per day from sql/stats/daily-transactions)
+ * defineSeries over the tiny lake: a series declared here (transactions per day from sql/statistics/daily-transactions)
  * gives per-bucket sums equal to plain SQL over the raw transactions, rejects a span over its maximum naming the
  * end parameter, and answers CSV. Bucketing is also checked on its own.
  */

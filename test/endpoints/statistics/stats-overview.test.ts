@@ -10,7 +10,7 @@ const rateOf = (cur: number | null, prev: number | null): number | null =>
 
 /**
  * The account figures of every lake day from plain SQL over the snapshots, trx_flows and the chain_anchors reference
- * (test/endpoints/accounts/expected-accounts.ts), independently of both endpoints' templates and serving tables:
+ * (test/endpoints/account/expected-accounts.ts), independently of both endpoints' templates and serving tables:
  * accounts = the account_count anchor + accounts created since the first block; holders = the accounts_with_trx anchor
  * moved by the change of the positive balances since the first block; both null without their anchor; new accounts =
  * those created that day (since the first block).
