@@ -1,4 +1,4 @@
-/** The endpoint registry: every served endpoint, one import per declaration (src/endpoints/<group>/<name>.ts). */
+/** The endpoint registry: every served endpoint, one import per declaration (src/endpoints/<section>/<name>.ts, the folder of its SPEC §4 section). */
 import type { AnyEndpoint } from './kit/endpoint.ts';
 import block from './block/block.ts';
 import blockStatistic from './block/block-statistic.ts';
