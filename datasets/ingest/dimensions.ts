@@ -13,6 +13,7 @@ import type { Cell, Db } from '../../src/duckdb/duck.ts';
 import { contracts as contractsDs, tokens as tokensDs, witnesses as witnessesDs, type Dataset } from '../../src/lake/datasets/index.ts';
 import type { AddressBook, Seen, TokenStandard } from './decode.ts';
 import type { NodeClient } from './node-client.ts';
+import { pool } from './pool.ts';
 
 export interface TokenRow {
   token_id: string;
@@ -264,13 +265,4 @@ async function replaceTable(db: Db, ds: Dataset, rows: object[]): Promise<void> 
   const names = ds.columns.map((c) => c.name);
   const cols = names.map((n) => rows.map((r) => (r as Record<string, string | number | bigint | boolean | null>)[n] ?? null));
   await db.appendColumns(ds.name, cols);
-}
-
-/** Runs `fn` over `items` with at most `n` in flight. */
-export async function pool<T>(items: T[], n: number, fn: (x: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) await fn(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
 }

@@ -8,7 +8,7 @@ import { Worker } from 'node:worker_threads';
 import type { AppendCell } from '../../src/duckdb/duck.ts';
 import { type NodeBlock, type NodeTransactionInfo, NodeNotJsonError, int } from '../../src/chain/node-json.ts';
 import { AddressBook, BlockDataError, Seen, type ContractSeen, type TokenStandard, type Trc10Issue, decodeBlock } from './decode.ts';
-import { pool } from './dimensions.ts';
+import { pool } from './pool.ts';
 import { type Deferred, NodeApiError, NodeClient, type NodeClientOptions, NodeUnavailableError, type Transport } from './node-client.ts';
 import { computeBlockId, computeTxId } from './protobuf.ts';
 import { RawBuffers } from './rows.ts';

@@ -22,6 +22,7 @@ import { base58ToHex, hexToBase58 } from '../../src/chain/address.ts';
 import { accountSnapshots, networkSnapshots, resourceDelegations, type Dataset } from '../../src/lake/datasets/index.ts';
 import { int64, NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
+import { pool } from './pool.ts';
 import type { Trc20SnapshotTracker } from './trc20-snapshots.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -308,20 +309,6 @@ export async function stageSnapshots(db: Db, rows: SnapshotRows): Promise<void> 
   await append(accountSnapshots, rows.accounts);
   await append(resourceDelegations, rows.delegations);
   await append(networkSnapshots, rows.network ? [rows.network] : []);
-}
-
-/** Runs `f` over `items`, `n` at a time, keeping the order of `items` in the result. */
-export async function pool<T, R>(items: readonly T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
-  const out = new Array<R>(items.length);
-  let next = 0;
-  const worker = async (): Promise<void> => {
-    while (next < items.length) {
-      const i = next++;
-      out[i] = await f(items[i]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(n, items.length) }, worker));
-  return out;
 }
 
 /**

@@ -21,7 +21,7 @@ import { base58ToHex, base58ToWord, ZERO_ADDRESS } from '../../src/chain/address
 import { trc20Snapshots } from '../../src/lake/datasets/index.ts';
 import { NodeNotJsonError } from '../../src/chain/node-json.ts';
 import { NodeApiError, type NodeClient } from './node-client.ts';
-import { pool } from './snapshots.ts';
+import { pool } from './pool.ts';
 
 /**
  * The five USD stablecoins tracked by default (the issuers' published mainnet contracts): USDT,

@@ -1,6 +1,6 @@
 -- Every witness with its votes and production, one row per witness (bounded by the witness list: a few hundred),
 -- computed once per version instead of per request of the four witness endpoints (sql/witness/witnesses.sql reads
--- it; src/endpoints/witness/witness-rows.ts turns the rows into the answers). docs/compat.md "Witnesses".
+-- it; src/endpoints/shapes/witness-rows.ts turns the rows into the answers). docs/compat.md "Witnesses".
 -- cycle_votes: the tally of the last maintenance at or before the head (witness_cycle_votes at head_ts's 6-hour
 -- boundary; a witness without a row there had 0 votes), so a maintenance crossed since the witness list was read
 -- counts; a lake whose blocks cross no maintenance yet: the witnesses dimension's votes (listwitnesses' voteCount).

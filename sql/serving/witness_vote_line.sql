@@ -1,5 +1,5 @@
 -- realtimeVoteLine of /api/vote/witness: per witness, its tallies at the maintenances of the last 7 days up to the
--- head's last one (28 boundaries: VOTE_LINE_CYCLES of src/endpoints/witness/witness-rows.ts), from
+-- head's last one (28 boundaries: VOTE_LINE_CYCLES of src/endpoints/shapes/witness-rows.ts), from
 -- witness_cycle_votes, as one JSON text of [cycle_ts, votes] pairs (no pair at a maintenance: 0 votes). Bounded by the
 -- witnesses × 28. Read per request from the Parquet file it cost ~10x the rest of /api/vote/witness; one text per
 -- witness instead of a row per point: the default list's ~4,400 rows cost more to convert than the answer to build.

@@ -9,7 +9,18 @@ import https from 'node:https';
 import type net from 'node:net';
 import { failedCheck } from './checks.ts';
 import { Samples } from './stats.ts';
-import type { Prepared } from './load.ts';
+import type { WorkloadItem } from './workload.ts';
+
+/** A workload item made ready to send: its full request path under the target's base path, body serialized. */
+export interface Prepared {
+  label: string;
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body?: string;
+  check: WorkloadItem['expect'];
+  parse: boolean;
+}
 
 /** One answered request. */
 export interface Answer {

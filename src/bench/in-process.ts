@@ -8,7 +8,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { retryAfterSeconds, type Answer } from './clients.ts';
-import type { Prepared } from './load.ts';
+import type { Prepared } from './clients.ts';
 import type { ServeSpec } from './servers.ts';
 
 /** The part of a Fastify app an in-process target uses. */

@@ -6,7 +6,7 @@ import http from 'node:http';
 import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
-import { runClients } from './clients.ts';
+import { runClients, type Prepared } from './clients.ts';
 import { Samples } from './stats.ts';
 import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
 
@@ -44,17 +44,6 @@ export interface PhaseResult {
   timeouts: number;
   /** Set when the phase stopped early: why. */
   aborted?: string;
-}
-
-/** A workload item made ready to send: its full request path under the target's base path, body serialized. */
-export interface Prepared {
-  label: string;
-  method: string;
-  path: string;
-  headers: Record<string, string>;
-  body?: string;
-  check: WorkloadItem['expect'];
-  parse: boolean;
 }
 
 /** A target's base URL, checked (http or https, no query or fragment), e.g. `parseTarget('http://127.0.0.1:3000').origin`. */

@@ -1,6 +1,5 @@
 /** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
 import { pairedJudge } from './verdict.ts';
-import type { RunOptions } from './runner.ts';
 import type { LabelStats } from './stats.ts';
 
 export const REPORT_FORMAT = 'tronlake-bench/1';
@@ -42,6 +41,26 @@ export interface TargetResult {
   aborted?: string;
 }
 
+/** The load settings of a run (the runner's options that a report records). */
+export interface RunSettings {
+  /**
+   * `mix`: the whole workload at once, by weight; `per-label`: one label at a time (the project's per-endpoint bench);
+   * `sequential`: one request at a time, every distinct request once per round, answered by each target back to back.
+   */
+  mode: 'mix' | 'per-label' | 'sequential';
+  /** Clients wait the `Retry-After` of a 503 / 429 before their next request (overload runs); off: autocannon. */
+  honourRetryAfter?: boolean;
+  connections: number;
+  /** Seconds per phase (a phase is one target in one round, or one label of one target in per-label mode). */
+  duration?: number;
+  /** Requests per phase instead of a duration. */
+  requests?: number;
+  repeat: number;
+  /** Warm-up requests per target before the first round (distinct requests, labels round-robin). */
+  warmup: number;
+  timeoutS: number;
+}
+
 export interface BenchReport {
   format: typeof REPORT_FORMAT;
   tool: string;
@@ -49,7 +68,7 @@ export interface BenchReport {
   finished: string;
   command: string;
   /** The run's load settings, as the runner was given them. */
-  settings: Pick<RunOptions, 'mode' | 'connections' | 'duration' | 'requests' | 'repeat' | 'warmup' | 'timeoutS' | 'honourRetryAfter'>;
+  settings: RunSettings;
   workload: { file: string; sha256: string; requests: number; labels: number; comments: string[] };
   machine: { cpus: number; model: string; memoryGiB: number; node: string; os: string; loadBefore: number[]; loadAfter: number[] };
   /** The bare Fastify route measured in the same run (null when skipped with --no-floor). */

@@ -6,11 +6,11 @@
 import { createHash } from 'node:crypto';
 import os from 'node:os';
 import { SingleBar, Presets } from 'cli-progress';
-import { Connection, errorName, recordAnswer, runClients, type Answer } from './clients.ts';
+import { Connection, errorName, recordAnswer, runClients, type Answer, type Prepared } from './clients.ts';
 import type { InProcessTarget } from './in-process.ts';
 import { median, pairedRatios } from './verdict.ts';
-import { parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Prepared, type Target } from './load.ts';
-import { REPORT_FORMAT, type BenchReport, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
+import { parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Target } from './load.ts';
+import { REPORT_FORMAT, type BenchReport, type RunSettings, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
 import { Samples } from './stats.ts';
 import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
 import { startBareServer } from './servers.ts';
@@ -21,26 +21,10 @@ export interface RunTarget extends Target {
   inProcess?: InProcessTarget;
 }
 
-export interface RunOptions {
+export interface RunOptions extends RunSettings {
   targets: RunTarget[];
   workload: Workload;
   workloadFile: string;
-  /**
-   * `mix`: the whole workload at once, by weight; `per-label`: one label at a time (the project's per-endpoint bench);
-   * `sequential`: one request at a time, every distinct request once per round, answered by each target back to back.
-   */
-  mode: 'mix' | 'per-label' | 'sequential';
-  /** Clients wait the `Retry-After` of a 503 / 429 before their next request (overload runs); off: autocannon. */
-  honourRetryAfter?: boolean;
-  connections: number;
-  /** Seconds per phase (a phase is one target in one round, or one label of one target in per-label mode). */
-  duration?: number;
-  /** Requests per phase instead of a duration. */
-  requests?: number;
-  repeat: number;
-  /** Warm-up requests per target before the first round (distinct requests, labels round-robin). */
-  warmup: number;
-  timeoutS: number;
   bailout: number;
   /** Measure the bare Fastify route in every round. */
   floor: boolean;

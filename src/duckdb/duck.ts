@@ -17,7 +17,7 @@ import {
   DuckDBDataChunk,
 } from '@duckdb/node-api';
 
-/** A JSON-ready cell: 64-bit integers outside ±2^53 stay `bigint` (printed exactly by http/json.ts). */
+/** A JSON-ready cell: 64-bit integers outside ±2^53 stay `bigint` (printed exactly by wire/json.ts). */
 export type Cell = null | boolean | number | bigint | string | Cell[] | { [k: string]: Cell };
 export type Row = Record<string, Cell>;
 

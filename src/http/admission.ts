@@ -18,8 +18,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
-import { toJson } from './json.ts';
+import { ApiError } from '../wire/errors.ts';
+import { toJson } from '../wire/json.ts';
 
 export interface AdmissionOptions {
   /** Requests worked on at once (pool connections + queue depth). */

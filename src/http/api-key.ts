@@ -4,7 +4,7 @@
  * (one of them stale or empty) must not be refused for the one they did not mean.
  */
 import type { IncomingHttpHeaders } from 'node:http';
-import { ApiError } from './errors.ts';
+import { ApiError } from '../wire/errors.ts';
 
 const KEY_HEADERS = ['chain-pro-api-key', 'tron-pro-api-key'] as const;
 

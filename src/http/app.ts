@@ -4,18 +4,17 @@
  */
 import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { ApiError, ERRORS } from './errors.ts';
+import { ApiError, ERRORS } from '../wire/errors.ts';
 import { addAdmissionControl, type Admission } from './admission.ts';
 import { requireApiKey } from './api-key.ts';
 import { catalogClientError, catalogFrameworkError, rejectLongUrls, requireHost } from './framework-errors.ts';
-import { toJson } from './json.ts';
+import { toJson } from '../wire/json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
-import { createLookups, LOOKUP_QUERIES } from '../endpoints/kit/lookups.ts';
+import { endpointContext, loadTemplates, planStatement, type Templates } from '../endpoints/kit/context.ts';
 import type { AnyEndpoint, CsvItems, CsvPlan, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { EngineFaultError, PublishedLake } from '../engine/published.ts';
-import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
-import { checkBinds, loadTemplate, type SqlTemplate } from '../lake/sql-files.ts';
+import { DataUnavailableError, QueryTimeoutError, type Engine } from '../engine/engine.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/publish/reference.ts';
@@ -165,7 +164,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
 interface HandlerDeps {
   lake: PublishedLake;
   cache: ResponseCache;
-  templates: Map<string, SqlTemplate>;
+  templates: Templates;
   apiKeys: Set<string>;
   checkResponses: boolean;
   admission: Admission;
@@ -200,13 +199,13 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
-      if (csv?.wanted(p)) return streamCsv(req, reply, engine, context(engine, deps, ep), csv, p, deps);
+      if (csv?.wanted(p)) return streamCsv(req, reply, engine, endpointContext(engine, deps.templates, ep), csv, p, deps);
 
       const key = `${m.version}|${engine.serial}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
       if (!hit) {
         const timings: string[] = [];
-        const ctx = context(engine, deps, ep, timings);
+        const ctx = endpointContext(engine, deps.templates, ep, timings);
         const answer = await handle(p, ctx);
         if (deps.checkResponses && ep.response) checkResponse(ep, answer);
         const body = toJson(answer);
@@ -221,39 +220,6 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
       if (req.headers['if-none-match'] === hit.etag) return reply.code(304).send();
       return reply.type(hit.contentType).send(hit.body);
     });
-  };
-}
-
-/** The declared template of a query name (or its derived count); an undeclared name is a programming error. */
-function templateOf(deps: HandlerDeps, ep: AnyEndpoint, name: string, count = false): SqlTemplate {
-  const id = ep.queries[name];
-  if (!id) throw new Error(`${ep.path}: no query named ${name}`);
-  const t = deps.templates.get(id);
-  if (!t) throw new Error(`template ${id} not loaded`);
-  if (count && !t.total) throw new Error(`${id}.sql has no -- @total header`);
-  return count ? t.total! : t;
-}
-
-function context(engine: Engine, deps: HandlerDeps, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
-  const run = async (t: SqlTemplate, binds: Record<string, BindValue>, orderBy?: string) => {
-    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${t.id}: ORDER BY not in the whitelist`);
-    checkBinds(t, binds, orderBy);
-    const t0 = performance.now();
-    const rows = (await engine.query(t, binds, orderBy)).rows;
-    timings.push(`${t.id.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
-    return rows;
-  };
-  return {
-    now: engine.manifest.head.timestamp,
-    manifest: engine.manifest,
-    lookups: createLookups((id, binds) => run(deps.templates.get(id)!, binds), {
-      key: engine.manifest,
-      tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,
-      contractRows: engine.manifest.tables.contracts?.rows ?? Infinity,
-    }),
-    rows: (name, binds, orderBy) => run(templateOf(deps, ep, name), binds, orderBy),
-    count: (name, binds) => run(templateOf(deps, ep, name, true), binds),
-    declared: (name, count) => templateOf(deps, ep, name, count).params.map((x) => x.name),
   };
 }
 
@@ -390,9 +356,7 @@ function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engin
       return { columns: fields, complete: !signal.aborted };
     };
   }
-  const t = deps.templates.get(plan.query);
-  if (!t) throw new Error(`template ${plan.query} not loaded`);
-  checkBinds(t, plan.binds, plan.orderBy);
+  const t = planStatement(deps.templates, plan);
   const item = plan.item;
   if (!item) return (onRows, signal) => engine.stream(t, plan.binds, onRows, plan.orderBy, signal);
   if (!csv.columns) throw new Error(`${csv.filename}: a download of mapped rows needs declared columns`);
@@ -514,14 +478,6 @@ function sortKeys(v: unknown): unknown {
     return Object.fromEntries(Object.keys(v as object).sort().map((k) => [k, sortKeys((v as Record<string, unknown>)[k])]));
   }
   return v;
-}
-
-async function loadTemplates(endpoints: readonly AnyEndpoint[]): Promise<Map<string, SqlTemplate>> {
-  const ids = new Set<string>(LOOKUP_QUERIES);
-  for (const ep of endpoints) for (const id of Object.values(ep.queries)) ids.add(id);
-  const out = new Map<string, SqlTemplate>();
-  for (const id of ids) out.set(id, await loadTemplate(id));
-  return out;
 }
 
 export { ERRORS };

@@ -6,7 +6,7 @@
  * 11.5 s with csv-stringify, 1.5 s with this, same machine and load).
  */
 import type { Cell } from '../duckdb/duck.ts';
-import { JsonDecimal } from './json.ts';
+import { JsonDecimal } from '../wire/json.ts';
 
 /** Neutralizes spreadsheet formulas in a cell, e.g. `guardCell('=SUM(A1)')` = `"'=SUM(A1)"`; numbers pass through. */
 export function guardCell(v: Cell): string {

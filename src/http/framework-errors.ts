@@ -5,8 +5,8 @@
  */
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError } from './errors.ts';
-import { toJson } from './json.ts';
+import { ApiError } from '../wire/errors.ts';
+import { toJson } from '../wire/json.ts';
 
 function send(reply: FastifyReply, err: ApiError): void {
   void reply.code(err.status).type('application/json; charset=utf-8').send(toJson(err.body()));

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { createDocument, type ZodOpenApiOperationObject, type ZodOpenApiPathsObject } from 'zod-openapi';
 import type { AnyEndpoint } from '../endpoints/kit/endpoint.ts';
-import { ERRORS, type ErrorCode } from './errors.ts';
+import { ERRORS, type ErrorCode } from '../wire/errors.ts';
 
 /** The error body of the catalog (ARCHITECTURE §5.4). */
 export const errorBody = z

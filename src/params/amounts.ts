@@ -4,7 +4,7 @@
  * double; thresholds are parsed into exact integers and compared exactly.
  */
 import { z } from 'zod';
-import { JsonDecimal } from '../http/json.ts';
+import { JsonDecimal } from '../wire/json.ts';
 
 const INTEGER_RE = /^-?\d+$/;
 const DECIMAL_RE = /^(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -29,7 +29,7 @@ export function scaleDecimal(raw: string | bigint, decimals: number): string {
 }
 
 /**
- * The same scaled value as an exact JSON number literal (http/json.ts prints its digits as they are), for a field
+ * The same scaled value as an exact JSON number literal (wire/json.ts prints its digits as they are), for a field
  * TronScan types as a number, e.g. `scaledNumber('614370361093000000', 6)` prints as 614370361093.
  */
 export function scaledNumber(raw: string | bigint, decimals: number): JsonDecimal {

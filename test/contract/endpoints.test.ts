@@ -225,9 +225,9 @@ describe.each(series.map((ep) => [ep.path, ep] as const))('series %s', (path, ep
 });
 
 describe('coverage', () => {
-  it('every registered endpoint is a list, a series, or a plain declaration listed in src/endpoints/README.md', async () => {
+  it('every registered endpoint is a list, a series, or a plain declaration listed in docs/endpoints.md', async () => {
     const { readFileSync } = await import('node:fs');
-    const readme = readFileSync(new URL('../../src/endpoints/README.md', import.meta.url), 'utf8');
+    const readme = readFileSync(new URL('../../docs/endpoints.md', import.meta.url), 'utf8');
     for (const ep of all) if (!ep.list && !ep.series) expect(readme, `${ep.path} is neither list nor series`).toContain(`\`${ep.path}\``);
   });
 });

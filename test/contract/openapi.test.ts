@@ -11,7 +11,7 @@ import { Validator } from '@seriousme/openapi-schema-validator';
 import { privateApp, testApp } from '../helpers/lake.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { queryObject } from '../../src/http/openapi.ts';
-import { ERRORS } from '../../src/http/errors.ts';
+import { ERRORS } from '../../src/wire/errors.ts';
 import { budget } from '../helpers/budget.ts';
 
 const CHROMIUM = '/usr/bin/chromium';

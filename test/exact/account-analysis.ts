@@ -8,7 +8,7 @@
  */
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
-import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.ts';
+import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/account/expected-accounts.ts';
 
 const DAY_MS = 86_400_000;
 

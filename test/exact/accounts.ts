@@ -1,11 +1,11 @@
 /**
  * The audit's accounts endpoints (issue 14, part 2): /api/account/list (balance, TRON Power and transaction count of
  * the first page of each sort and of single addresses) and /api/accountv2, against plain SQL over the newest account
- * snapshots and the raw transactions (test/endpoints/accounts/expected-accounts.ts).
+ * snapshots and the raw transactions (test/endpoints/account/expected-accounts.ts).
  */
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
-import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/accounts/expected-accounts.ts';
+import { EXPECTED_ACCOUNTS_SQL } from '../endpoints/account/expected-accounts.ts';
 
 const LIST_FIELDS = [['balance', 'balance'], ['power', 'power'], ['totalTransactionCount', 'lt_total'], ['latestOperationTime', 'latest_operation_time']] as const;
 

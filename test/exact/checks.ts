@@ -20,8 +20,8 @@ import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
 import { top10Checks } from './top10.ts';
 import { holdingChecks, walletChecks } from './wallet.ts';
-import { LEDGER_20 } from '../endpoints/tokens/ledgers.ts';
-import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
+import { LEDGER_20 } from '../endpoints/token/ledgers.ts';
+import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/token/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 
 export type { Io } from './context.ts';

@@ -3,9 +3,9 @@
  * /api/token/all, /api/tokens/overview and /api/token (TRX), and the transaction and transfer counts of the two
  * statistics endpoints, from plain SQL over the raw tables (docs/compat.md "Tokens", "Transactions and transfers").
  */
-import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_10, LEDGER_1155, LEDGER_20, ZERO } from '../endpoints/token/ledgers.ts';
 import { type Ctx, s, wholeChain } from './context.ts';
-import { TOKEN_BEGAN_SQL } from '../endpoints/tokens/lifetime.ts';
+import { TOKEN_BEGAN_SQL } from '../endpoints/token/lifetime.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 
 const DAY = 86_400_000;

@@ -3,8 +3,8 @@
  * of transaction-info, internal-transaction, transfers-with-status, tokenholders (TRC10), the NFT pages, token/price
  * and getAssetWithPriceList, each against plain SQL over the raw tables (a few sampled parameters each).
  */
-import { LEDGER_10, LEDGER_1155, ZERO } from '../endpoints/tokens/ledgers.ts';
-import { SUPPLY_LEDGER } from '../endpoints/tokens/supply-ledger.ts';
+import { LEDGER_10, LEDGER_1155, ZERO } from '../endpoints/token/ledgers.ts';
+import { SUPPLY_LEDGER } from '../endpoints/token/supply-ledger.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objectPart, objects } from './json-text.ts';
 

@@ -3,7 +3,7 @@
  * "Protocol revenue"): every count, amount and sum of every period row over the whole lake, from plain SQL over raw
  * transactions and blocks (never the daily rollups). TRX figures are compared as exact decimal literals.
  */
-import { expectedLiteral } from '../endpoints/tokens/supply-ledger.ts';
+import { expectedLiteral } from '../endpoints/token/supply-ledger.ts';
 import { type Ctx, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 

@@ -4,7 +4,7 @@
  * account snapshots (never hourly_address_activity or the serving tables). The window is the 168 whole UTC hours
  * ending with the head block's hour.
  */
-import { expectedLiteral } from '../endpoints/tokens/supply-ledger.ts';
+import { expectedLiteral } from '../endpoints/token/supply-ledger.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 

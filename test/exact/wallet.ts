@@ -4,8 +4,8 @@
  * copies are not read), each shown row against a raw row of the same transaction and parties.
  */
 import type { Row } from '../../src/duckdb/duck.ts';
-import { LEDGER_10, LEDGER_20, ZERO } from '../endpoints/tokens/ledgers.ts';
-import { expectedLiteral } from '../endpoints/tokens/supply-ledger.ts';
+import { LEDGER_10, LEDGER_20, ZERO } from '../endpoints/token/ledgers.ts';
+import { expectedLiteral } from '../endpoints/token/supply-ledger.ts';
 import { type Ctx, quoted, s } from './context.ts';
 import { arrayPart, field, objects } from './json-text.ts';
 

@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
-import { ERRORS, type ErrorCode } from '../../src/http/errors.ts';
+import { ERRORS, type ErrorCode } from '../../src/wire/errors.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { schemaKeys } from '../helpers/schema.ts';
 import { openApiDocument } from '../../src/http/openapi.ts';

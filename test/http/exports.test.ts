@@ -20,7 +20,7 @@ import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
 import { parseCsv } from '../helpers/csv.ts';
-import { LEDGER_20 as LEDGER } from '../endpoints/tokens/ledgers.ts';
+import { LEDGER_20 as LEDGER } from '../endpoints/token/ledgers.ts';
 import { budget } from '../helpers/budget.ts';
 
 type Options = Partial<Parameters<typeof buildApp>[0]>;

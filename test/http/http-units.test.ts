@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { toJson } from '../../src/http/json.ts';
+import { toJson } from '../../src/wire/json.ts';
 import { csvLines, guardCell } from '../../src/http/csv.ts';
 import { ResponseCache, etagOf } from '../../src/http/cache.ts';
-import { ApiError, ERRORS } from '../../src/http/errors.ts';
+import { ApiError, ERRORS } from '../../src/wire/errors.ts';
 import { normalizeQuery } from '../../src/http/app.ts';
 import { toCell } from '../../src/duckdb/duck.ts';
 import { pageByTimeWindows, type TimeBounds } from '../../src/endpoints/kit/time-window.ts';

@@ -15,7 +15,7 @@ import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { loadReferences } from '../../src/lake/publish/reference.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
-import { expectedLiteral, numberLiterals } from '../endpoints/tokens/supply-ledger.ts';
+import { expectedLiteral, numberLiterals } from '../endpoints/token/supply-ledger.ts';
 import { budget } from '../helpers/budget.ts';
 
 // Above 2^53, so a double would round them.

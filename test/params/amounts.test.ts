@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { amountThreshold, ceilInteger, ratioDecimal, ratioNumber, scaleDecimal, scaledNumber, thresholdBinds } from '../../src/params/amounts.ts';
-import { toJson } from '../../src/http/json.ts';
+import { toJson } from '../../src/wire/json.ts';
 
 describe('scaleDecimal: exact integer / 10^decimals by string arithmetic', () => {
   it('keeps every digit a double would lose', () => {

@@ -182,7 +182,7 @@ SELECT DISTINCT address FROM (
   UNION ALL SELECT to_address FROM internal_transactions WHERE token_id = '_' AND call_value > 0 AND NOT rejected
   UNION ALL SELECT address FROM witnesses
   -- acct2 (issue 14): contracts holding TRX (call values received, internal TRX sent) are accounts too; without a
-  -- snapshot their balance history had no anchor (the trx_flows reconciliation, test/endpoints/accounts).
+  -- snapshot their balance history had no anchor (the trx_flows reconciliation, test/endpoints/account).
   UNION ALL SELECT coalesce(contract_address, to_address) FROM transactions
     WHERE contract_type IN (30, 31) AND amount > 0 AND contract_ret = 'SUCCESS' AND token_id IS NULL
   UNION ALL SELECT caller_address FROM internal_transactions WHERE token_id = '_' AND call_value > 0 AND NOT rejected

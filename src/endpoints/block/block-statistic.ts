@@ -12,7 +12,7 @@ import { exactInteger } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { BLOCK_REWARD_TRX, SUN_PER_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { count, exactNumber, shape } from '../kit/schemas.ts';
-import { trx } from '../stats/stats-shape.ts';
+import { trx } from '../shapes/stats-shape.ts';
 
 const known = (c: unknown): bigint | null => (c === null || c === undefined ? null : exactInteger(c));
 

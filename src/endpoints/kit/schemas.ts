@@ -1,9 +1,9 @@
 /**
  * Zod building blocks of response schemas (OpenAPI, the conformance check of the tests). Numbers that can pass 2^53
- * (amounts, supplies) are JSON numbers written exactly by http/json.ts: their schema accepts a number or a bigint.
+ * (amounts, supplies) are JSON numbers written exactly by wire/json.ts: their schema accepts a number or a bigint.
  */
 import { z } from 'zod';
-import { JsonDecimal } from '../../http/json.ts';
+import { JsonDecimal } from '../../wire/json.ts';
 
 /** A JSON integer, exact beyond 2^53 (a bigint cell), e.g. `amount: exactInt`. */
 export const exactInt = z.union([z.number().int(), z.bigint()]).meta({ override: { type: 'integer' } });

@@ -11,7 +11,7 @@
  * and `format=csv` (the same bucketed rows). A measure that is not additive (unique accounts per month) declares its
  * own rollup per granularity (`ownRollup`): period-to-date rows (`bucket`, `day`), of which the kit keeps each
  * bucket's latest day. The kit orders rows by day itself, so a rollup template needs no ORDER BY (on DuckDB a sort
- * costs about 1 ms even over 90 rows: src/endpoints/stats/README.md).
+ * costs about 1 ms even over 90 rows: src/endpoints/statistics/README.md).
  */
 import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
@@ -19,7 +19,7 @@ import type { BindValue } from '../../engine/engine.ts';
 import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
 import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
-import { ApiError } from '../../http/errors.ts';
+import { ApiError } from '../../wire/errors.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type TimeUnit = 'ms' | 's' | 'day';

@@ -9,8 +9,8 @@ import { defineList } from '../kit/list.ts';
 import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { str } from './transfer-shape.ts';
-import { ApiError } from '../../http/errors.ts';
+import { str } from '../shapes/transfer-shape.ts';
+import { ApiError } from '../../wire/errors.ts';
 
 /** One value an internal transaction carries (`token_list`, `valueInfoList[]`). */
 const valueInfo = z.object({ token_id: z.string(), call_value: exactInt, tokenInfo: tokenInfoOrEmpty });

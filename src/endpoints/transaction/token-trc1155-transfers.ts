@@ -7,7 +7,7 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from './transfer-shape.ts';
+import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from '../shapes/transfer-shape.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
 import { z } from 'zod';
 

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { SUM_RULE_WINDOW, address, bool, oneOf } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
-import { SIDES, stateOf, stateSchema, str } from './transfer-shape.ts';
+import { SIDES, stateOf, stateSchema, str } from '../shapes/transfer-shape.ts';
 
 // Chain order inside a block: transaction index, then log index.
 const tail = ['block_number', 'tx_index', 'log_index'];

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { hash } from '../../params/index.ts';
-import { tokenKey, transactionFields, transactionFieldsSchema } from './transaction-shape.ts';
+import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';

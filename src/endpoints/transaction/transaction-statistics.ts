@@ -7,7 +7,7 @@
  * total + the lake's), the others are the lake's sums only for a lake that starts at genesis, else null.
  */
 import { z } from 'zod';
-import type { JsonDecimal } from '../../http/json.ts';
+import type { JsonDecimal } from '../../wire/json.ts';
 import { exactInteger, scaledNumber, sumScaled } from '../../params/index.ts';
 import type { Row } from '../../duckdb/duck.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';

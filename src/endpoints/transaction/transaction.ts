@@ -8,7 +8,7 @@ import { defineList } from '../kit/list.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
-import { tokenKey, transactionFields, transactionFieldsSchema } from './transaction-shape.ts';
+import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';
 
 const DIRS = { in: ['in', 'self'], out: ['out', 'self'], all: ['in', 'out', 'self'] } as const;
 

@@ -1,7 +1,7 @@
 /**
  * GET /api/transfer (SPEC §4.7; shape: reference §3.5): TRX (TransferContract, tokenName `_`) and TRC10
  * (TransferAssetContract, tokenName = token id) transfers, newest first. With address / fromAddress / toAddress it
- * reads the copy clustered by address. `amount` is a JSON number, exact beyond 2^53 (http/json.ts).
+ * reads the copy clustered by address. `amount` is a JSON number, exact beyond 2^53 (wire/json.ts).
  */
 import { address, bool, commaList, confirm, decimal, direction, int, trxOrTrc10 } from '../../params/index.ts';
 import { z } from 'zod';
@@ -9,7 +9,7 @@ import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schema
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { anchorOf, str } from './transfer-shape.ts';
+import { anchorOf, str } from '../shapes/transfer-shape.ts';
 
 export default defineList({
   path: '/api/transfer',

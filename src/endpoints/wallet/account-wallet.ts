@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { address, int, scaleDecimal } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, decimalString, exactInt, shape, statusWrapped } from '../kit/schemas.ts';
-import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from './holdings.ts';
+import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
 
 /** token_type of the reference: 0 TRX, 10 TRC10, 20 TRC20; the NFT standards by their number (721, 1155). */
 const TYPE: Record<Holding['standard'], number> = { trx: 0, trc10: 10, trc20: 20, trc721: 721, trc1155: 1155 };

@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { intString } from '../kit/schemas.ts';
-import { str } from '../transaction/transfer-shape.ts';
-import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from './wallet-shape.ts';
+import { str } from '../shapes/transfer-shape.ts';
+import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
 
 export default defineList({
   path: '/api/transfer/trc20',

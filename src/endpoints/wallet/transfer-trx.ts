@@ -8,8 +8,8 @@ import { z } from 'zod';
 import { bool } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { str } from '../transaction/transfer-shape.ts';
-import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from './wallet-shape.ts';
+import { str } from '../shapes/transfer-shape.ts';
+import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
 
 export default defineList({
   path: '/api/transfer/trx',

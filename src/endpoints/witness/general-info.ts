@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
-import { percentage, toWitnesses, type Witness } from './witness-rows.ts';
+import { percentage, toWitnesses, type Witness } from '../shapes/witness-rows.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -10,7 +10,7 @@ import { int, oneOf, pagingFields, type PagingOptions } from '../../params/index
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
-import { byFigure, share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
+import { byFigure, share, slotOf, toWitnesses, type Witness } from '../shapes/witness-rows.ts';
 
 const paging: PagingOptions = { defaultLimit: 500, maxLimit: 1000, sumRule: false };
 

@@ -11,7 +11,7 @@ import { address, int, oneOf } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
 import { formatField, listCsv } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { share, slotOf, toWitnesses, type Witness } from './witness-rows.ts';
+import { share, slotOf, toWitnesses, type Witness } from '../shapes/witness-rows.ts';
 
 const STATES = ['PENDING', 'APPROVED', 'DISAPPROVED', 'CANCELED'] as const;
 

@@ -10,7 +10,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
 import { BLOCK_REWARD_TRX } from '../../chain/economics.ts';
-import { share, toWitnesses, voteLineCycles, voteLines, type Witness } from './witness-rows.ts';
+import { share, toWitnesses, voteLineCycles, voteLines, type Witness } from '../shapes/witness-rows.ts';
 
 const item = z.looseObject({
   address: z.string(),

@@ -9,9 +9,9 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testApp, testManifest } from '../../helpers/lake.ts';
 import { parseCsv } from '../../helpers/csv.ts';
-import { EXPECTED_ACCOUNTS_SQL } from '../accounts/expected-accounts.ts';
+import { EXPECTED_ACCOUNTS_SQL } from '../account/expected-accounts.ts';
 import { expectedProposals, witnessDim } from '../witness/expected.ts';
-import { POSITIONS } from '../tokens/ledgers.ts';
+import { POSITIONS } from '../token/ledgers.ts';
 
 interface Download {
   status: number;

@@ -1,5 +1,5 @@
 /**
- * defineSeries over the tiny lake: a series declared here (transactions per day from sql/stats/daily-transactions)
+ * defineSeries over the tiny lake: a series declared here (transactions per day from sql/statistics/daily-transactions)
  * gives per-bucket sums equal to plain SQL over the raw transactions, rejects a span over its maximum naming the
  * end parameter, and answers CSV. Bucketing is also checked on its own.
  */
@@ -14,7 +14,7 @@ const series = defineSeries({
   summary: 'Transactions per period (test series).',
   time: { start: 'start_day', end: 'end_day', unit: 'day', maxDays: 400, defaultDays: 30 },
   granularities: ['day', 'week', 'month', 'quarter', 'year'],
-  sql: 'stats/daily-transactions',
+  sql: 'statistics/daily-transactions',
   sum: ['tx_count', 'fee'],
   row: (r) => ({ day: r.day, count: r.tx_count, fee: r.fee }),
 });

@@ -3,7 +3,7 @@
  * (never the rollups), and an independent bigint sum of amounts with different decimals.
  */
 import { sql } from '../../helpers/lake.ts';
-import { expectedLiteral } from '../tokens/supply-ledger.ts';
+import { expectedLiteral } from '../token/supply-ledger.ts';
 
 /** Per TRC20 token: the exact amount moved (smallest units, text), its transfer count and decimals. */
 export async function trc20Moved(): Promise<{ contract: string; raw: string; n: number; decimals: number }[]> {

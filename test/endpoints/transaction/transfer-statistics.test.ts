@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
-import { expectedLiteral, numberLiterals } from '../tokens/supply-ledger.ts';
+import { expectedLiteral, numberLiterals } from '../token/supply-ledger.ts';
 import { windowStart } from './exact-sums.ts';
 
 const n = (v: unknown) => Number(v);

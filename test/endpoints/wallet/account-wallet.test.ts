@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
-import { LEDGER_10, LEDGER_20, ZERO } from '../tokens/ledgers.ts';
-import { expectedLiteral as scaleDecimal } from '../tokens/supply-ledger.ts';
+import { LEDGER_10, LEDGER_20, ZERO } from '../token/ledgers.ts';
+import { expectedLiteral as scaleDecimal } from '../token/supply-ledger.ts';
 
 /** TRX's daily prices (a dimension: empty when the lake has none). */
 const PRICES = 'dim_token_prices';

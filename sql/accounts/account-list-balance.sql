@@ -1,2 +1,0 @@
--- /api/account/list sorted by balance (either way): sql/accounts/account-page.sql over accounts_by_balance.
-{{> accounts/account-page accounts_by_balance}}

@@ -1,2 +1,0 @@
--- /api/account/list sorted by tx (either way): sql/accounts/account-page.sql over accounts_by_tx.
-{{> accounts/account-page accounts_by_tx}}

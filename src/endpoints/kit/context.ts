@@ -1,0 +1,67 @@
+/**
+ * The context a declaration runs in (issue 29 serving seam): http/ serves routes and asks the kit for a context per
+ * request; the rules of what a declaration may run live here, once. A context runs only the endpoint's declared SQL
+ * ids (and their derived counts), with exactly the binds each template declares (`checkBinds`) and an ORDER BY from
+ * the declaration's whitelist, and records each template's time for `Server-Timing`.
+ */
+import type { BindValue, Engine } from '../../engine/engine.ts';
+import { checkBinds, loadTemplate, type SqlTemplate } from '../../lake/sql-files.ts';
+import type { AnyEndpoint, CsvPlan, EndpointContext } from './endpoint.ts';
+import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
+
+/** Every SQL template the registry declares (and the lookups' own), loaded once, by id. */
+export type Templates = ReadonlyMap<string, SqlTemplate>;
+
+/** Loads the templates of a registry, e.g. `const templates = await loadTemplates(endpoints)`. */
+export async function loadTemplates(endpoints: readonly AnyEndpoint[]): Promise<Templates> {
+  const ids = new Set<string>(LOOKUP_QUERIES);
+  for (const ep of endpoints) for (const id of Object.values(ep.queries)) ids.add(id);
+  const out = new Map<string, SqlTemplate>();
+  for (const id of ids) out.set(id, await loadTemplate(id));
+  return out;
+}
+
+/** The declared template of a query name (or its derived count); an undeclared name is a programming error. */
+function templateOf(templates: Templates, ep: AnyEndpoint, name: string, count = false): SqlTemplate {
+  const id = ep.queries[name];
+  if (!id) throw new Error(`${ep.path}: no query named ${name}`);
+  const t = templates.get(id);
+  if (!t) throw new Error(`template ${id} not loaded`);
+  if (count && !t.total) throw new Error(`${id}.sql has no -- @total header`);
+  return count ? t.total! : t;
+}
+
+/**
+ * The context of one request over one engine, e.g. `await ep.handle(p, endpointContext(engine, templates, ep, timings))`;
+ * `timings` receives one `Server-Timing` entry per statement run (`<template id, non-word characters as _>;dur=ms`).
+ */
+export function endpointContext(engine: Engine, templates: Templates, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
+  const run = async (t: SqlTemplate, binds: Record<string, BindValue>, orderBy?: string) => {
+    if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${t.id}: ORDER BY not in the whitelist`);
+    checkBinds(t, binds, orderBy);
+    const t0 = performance.now();
+    const rows = (await engine.query(t, binds, orderBy)).rows;
+    timings.push(`${t.id.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
+    return rows;
+  };
+  return {
+    now: engine.manifest.head.timestamp,
+    manifest: engine.manifest,
+    lookups: createLookups((id, binds) => run(templates.get(id)!, binds), {
+      key: engine.manifest,
+      tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,
+      contractRows: engine.manifest.tables.contracts?.rows ?? Infinity,
+    }),
+    rows: (name, binds, orderBy) => run(templateOf(templates, ep, name), binds, orderBy),
+    count: (name, binds) => run(templateOf(templates, ep, name, true), binds),
+    declared: (name, count) => templateOf(templates, ep, name, count).params.map((x) => x.name),
+  };
+}
+
+/** The checked template of a download's statement, e.g. `engine.stream(planStatement(templates, plan), plan.binds, …)`. */
+export function planStatement(templates: Templates, plan: CsvPlan): SqlTemplate {
+  const t = templates.get(plan.query);
+  if (!t) throw new Error(`template ${plan.query} not loaded`);
+  checkBinds(t, plan.binds, plan.orderBy);
+  return t;
+}

@@ -1,0 +1,84 @@
+/**
+ * The daily contract rankings (energydailystatistic, triggeramountstatistic; reference "Daily ranking" envelope):
+ * one UTC day (`day` in ms, default the head block's day), contracts ranked by the declaration's measure, `limit`
+ * default 10, at most 50 (larger is clamped), with the network's calls, distinct callers and energy of that day.
+ * Labels come from the contracts dimension ('' when none; risk false, vip false: no label data yet).
+ */
+import { z } from 'zod';
+import type { Row } from '../../duckdb/duck.ts';
+import { int, timestampMs } from '../../params/index.ts';
+import { defineEndpoint, type AnyEndpoint } from '../kit/endpoint.ts';
+import { utcDay } from '../kit/time-window.ts';
+import { count } from '../kit/schemas.ts';
+import { num } from './stats-shape.ts';
+
+export interface DayTotals {
+  trigger: number;
+  callers: number;
+  energy: number;
+}
+
+/** Declares a daily ranking over `sql` (binds `day`, `lim`; rows with their `place`), rows mapped with the day's network totals. */
+export function defineDailyRanking(d: {
+  path: string;
+  summary: string;
+  sql: string;
+  row(r: Row, totals: DayTotals): Record<string, unknown>;
+  /** The schema of the fields `row` writes. */
+  fields: z.ZodRawShape;
+}): AnyEndpoint {
+  return defineEndpoint({
+    path: d.path,
+    method: 'GET',
+    summary: d.summary,
+    params: z.object({
+      day: timestampMs().optional().meta({ description: "A time inside the UTC day to rank, ms (default the head block's day)." }),
+      limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).', override: { type: 'integer', minimum: 0, maximum: 50, default: 10 } }),
+    }),
+    queries: { rank: d.sql, totals: 'statistics/day-totals' },
+    response: z.object({
+      totalTrigger: count,
+      totalCallerAmount: count,
+      totalEnergy: count,
+      total: count,
+      lastUpdateSeconds: count,
+      data: z.array(
+        z.object({
+          contract_address: z.string(),
+          name: z.string(),
+          ...d.fields,
+          tag1: z.string(),
+          tag1Url: z.string(),
+          isToken: z.boolean(),
+          risk: z.boolean(),
+          vip: z.boolean(),
+        }),
+      ),
+    }),
+    async handle(p, ctx) {
+      const day = utcDay(p.day ?? ctx.now);
+      const lim = Math.min(p.limit ?? 10, 50);
+      const [ranked, [t]] = await Promise.all([ctx.rows('rank', { day, lim }), ctx.rows('totals', { day })]);
+      // The template answers the first `lim` places unordered (a plain scan: sql/serving/contract_resources_named.sql).
+      const rows = ranked.sort((a, b) => Number(a.place) - Number(b.place));
+      const totals: DayTotals = { trigger: num(t?.trigger_count) ?? 0, callers: num(t?.caller_count) ?? 0, energy: num(t?.energy_usage_total) ?? 0 };
+      return {
+        totalTrigger: totals.trigger,
+        totalCallerAmount: totals.callers,
+        totalEnergy: totals.energy,
+        total: num(t?.contracts) ?? 0,
+        lastUpdateSeconds: Math.floor(ctx.now / 1000),
+        data: rows.map((r) => ({
+          contract_address: r.contract_address,
+          name: r.name,
+          ...d.row(r, totals),
+          tag1: r.tag,
+          tag1Url: '',
+          isToken: r.is_token === true,
+          risk: false,
+          vip: false,
+        })),
+      };
+    },
+  });
+}

@@ -1,0 +1,28 @@
+/**
+ * GET /api/account/resource/unfreeze (SPEC §4.5; reference: `{balance, message}`): the sun an account could unstake
+ * now, as of the head time: its Stake 2.0 stakes not delegated (every resource) plus its Stake 1.0 stakes whose lock
+ * has passed (docs/compat.md "Account state"). An account without a snapshot has 0.
+ */
+import { z } from 'zod';
+import { defineEndpoint } from '../kit/endpoint.ts';
+import { address } from '../../params/index.ts';
+import { exactInt } from '../kit/schemas.ts';
+
+const n = (v: unknown): bigint => BigInt(String(v ?? 0));
+
+export default defineEndpoint({
+  path: '/api/account/resource/unfreeze',
+  method: 'GET',
+  summary: 'Sun an account can unstake now (Stake 2.0 undelegated stakes and unlocked Stake 1.0 stakes).',
+  params: z.object({ address: address() }),
+  response: z.object({ balance: exactInt, message: z.string() }),
+  queries: { position: 'wallet/resource-unfreeze' },
+  async handle(p, ctx) {
+    const [r] = await ctx.rows('position', { address: p.address });
+    if (!r) return { balance: 0, message: 'SUCCESS' };
+    const v1 = (amount: unknown, expire: unknown) => (Number(expire) <= ctx.now ? n(amount) : 0n);
+    const sum = n(r.frozen_v2_bandwidth) + n(r.frozen_v2_energy) + n(r.frozen_v2_tron_power)
+      + v1(r.frozen_v1_bandwidth, r.frozen_v1_bandwidth_expire) + v1(r.frozen_v1_energy, r.frozen_v1_energy_expire);
+    return { balance: sum <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sum) : sum, message: 'SUCCESS' };
+  },
+});
