@@ -15,6 +15,9 @@ import {
   DuckDBTypeId,
   type DuckDBType,
   DuckDBDataChunk,
+  DuckDBListType,
+  DuckDBStructType,
+  listValue,
 } from '@duckdb/node-api';
 
 /** A JSON-ready cell: 64-bit integers outside ±2^53 stay `bigint` (printed exactly by wire/json.ts). */
@@ -37,6 +40,36 @@ export function toCell(v: DuckDBValue): Cell {
     return o;
   }
   return String(v);
+}
+
+// Type ids whose values node-api hands toCell as a JS number / bigint (its vectors' getItem); every other scalar type
+// reaches toCell as a string or a value class it prints (decimals, dates, times, intervals, blobs, UUIDs, enums,
+// fixed-size ARRAYs and MAPs: not DuckDBListValue, so `String(v)`).
+const NUMBER_IDS = new Set([DuckDBTypeId.TINYINT, DuckDBTypeId.SMALLINT, DuckDBTypeId.INTEGER, DuckDBTypeId.UTINYINT, DuckDBTypeId.USMALLINT, DuckDBTypeId.UINTEGER, DuckDBTypeId.FLOAT, DuckDBTypeId.DOUBLE]);
+const BIGINT_IDS = new Set([DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT, DuckDBTypeId.HUGEINT, DuckDBTypeId.UHUGEINT, DuckDBTypeId.BIGNUM]);
+
+/**
+ * The TypeScript type (as source text) of what `toCell` returns for a non-NULL value of DuckDB type `t`, e.g.
+ * BIGINT → `number | bigint`, DECIMAL(38,0) → `string`, VARCHAR[] → `(string | null)[]`, STRUCT(a INTEGER) →
+ * `{ "a": number | null }`. Kept beside toCell: a change to one is a change to the other.
+ */
+export function cellTypeText(t: DuckDBType): string {
+  if (t.typeId === DuckDBTypeId.SQLNULL) return 'null';
+  if (t.typeId === DuckDBTypeId.BOOLEAN) return 'boolean';
+  if (NUMBER_IDS.has(t.typeId)) return 'number';
+  if (BIGINT_IDS.has(t.typeId)) return 'number | bigint';
+  if (t instanceof DuckDBListType) return `(${cellTypeText(t.valueType)} | null)[]`;
+  if (t instanceof DuckDBStructType) {
+    return `{ ${t.entryNames.map((n, i) => `${JSON.stringify(n)}: ${cellTypeText(t.entryTypes[i]!)} | null`).join('; ')} }`;
+  }
+  return 'string';
+}
+
+/** A result column: its name, its DuckDB type as DuckDB prints it, and `cellTypeText` of that type. */
+export interface ResultColumn {
+  name: string;
+  duckType: string;
+  cellType: string;
 }
 
 /** A value `Db.appendColumns` accepts: the JS form of BIGINT, INTEGER, DOUBLE, VARCHAR, BOOLEAN or NULL. */
@@ -80,6 +113,18 @@ export class Db {
       r.forEach((v, i) => (o[names[i]!] = toCell(v)));
       return o;
     });
+  }
+
+  /**
+   * The result columns of a query, read from its result (a prepared statement reports no column types before its
+   * parameters are bound with values: DuckDB leaves them unresolved), e.g. over empty tables
+   * `await db.resultColumns('select a from t where b = $b', { b: '' }, { b: VARCHAR })`. A JS array binds as a LIST.
+   */
+  async resultColumns(sql: string, params: Record<string, unknown>, types: Record<string, DuckDBType>): Promise<ResultColumn[]> {
+    const values = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, Array.isArray(v) ? listValue(v as DuckDBValue[]) : v]));
+    const reader = await this.conn.runAndReadAll(sql, values as never, types as never);
+    const names = reader.columnNames();
+    return reader.columnTypes().map((t, i) => ({ name: names[i]!, duckType: t.toString(), cellType: cellTypeText(t) }));
   }
 
   /** First column of the first row, e.g. `await db.scalar('select count(*) from t')`. */

@@ -54,7 +54,8 @@ export class QueryTimeoutError extends Error {
   }
 }
 
-const TYPES: Record<ParamType, DuckDBType> = {
+/** The DuckDB type each template parameter is bound with (also what src/endpoints/kit/sql-types.ts types a template by). */
+export const BIND_TYPES: Readonly<Record<ParamType, DuckDBType>> = {
   BIGINT,
   INTEGER,
   VARCHAR,
@@ -329,7 +330,7 @@ export class Engine {
       // An @files list is computed here from this version's manifest (never from request text): the files of the
       // dataset whose address ranges hold the bound address, e.g. one range file per run of address_transactions.
       const v = p.files ? this.addressFiles.of(p.files.dataset, addressOf(params[p.files.address])) : params[p.name];
-      types[p.name] = TYPES[p.type];
+      types[p.name] = BIND_TYPES[p.type];
       if (v === undefined || v === null) values[p.name] = null;
       else if (Array.isArray(v)) {
         const item = p.type === 'VARCHAR[]' ? String : p.type === 'BIGINT[]' ? BigInt : Number;
