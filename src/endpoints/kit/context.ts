@@ -31,6 +31,14 @@ function templateOf(templates: Templates, ep: AnyEndpoint, name: string, count =
   return count ? t.total! : t;
 }
 
+/** The declared template of an id (a query's, or `<id>.total` for its count); an undeclared id is a programming error. */
+function templateById(templates: Templates, ep: AnyEndpoint, id: string): SqlTemplate {
+  const base = id.endsWith('.total') ? id.slice(0, -'.total'.length) : id;
+  const name = Object.keys(ep.queries).find((k) => ep.queries[k] === (templates.has(id) ? id : base));
+  if (name === undefined) throw new Error(`${ep.path}: no query declares ${id}`);
+  return templateOf(templates, ep, name, !templates.has(id));
+}
+
 /**
  * The context of one request over one engine, e.g. `await ep.handle(p, endpointContext(engine, templates, ep, timings))`;
  * `timings` receives one `Server-Timing` entry per statement run (`<template id, non-word characters as _>;dur=ms`).
@@ -54,6 +62,10 @@ export function endpointContext(engine: Engine, templates: Templates, ep: AnyEnd
     }),
     rows: (name, binds, orderBy) => run(templateOf(templates, ep, name), binds, orderBy),
     count: (name, binds) => run(templateOf(templates, ep, name, true), binds),
+    // The rows are the generated row type by construction: the generated file is the template's columns as toCell
+    // returns them (test/contract/sql-types.test.ts keeps it current).
+    typedRows: (async (id: string, binds: Record<string, BindValue>, orderBy?: string) =>
+      run(templateById(templates, ep, id), binds, orderBy)) as unknown as EndpointContext['typedRows'],
     declared: (name, count) => templateOf(templates, ep, name, count).params.map((x) => x.name),
   };
 }

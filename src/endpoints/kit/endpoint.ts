@@ -10,10 +10,17 @@ import type { BindValue } from '../../engine/engine.ts';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { Manifest } from '../../lake/manifest.ts';
 import type { Lookups } from './lookups.ts';
+import type { SqlId, SqlParams, SqlRows } from './sql-types.generated.ts';
 
 export interface EndpointContext {
   /** Runs one of the endpoint's declared queries, e.g. `ctx.rows('rows', { number: 5 }, 'block_number DESC')`. */
   rows(query: string, binds: Record<string, BindValue>, orderBy?: string): Promise<Row[]>;
+  /**
+   * Runs a declared template by its id (or its count, `<id>.total`), binds and rows typed from the template
+   * (sql-types.generated.ts): a misspelt column or bind is a compile error, e.g.
+   * `const [t] = await ctx.typedRows('transaction/transfer-statistics', { last_day: '2026-01-01' })`.
+   */
+  typedRows<Id extends SqlId>(id: Id, binds: SqlParams[Id], orderBy?: string): Promise<SqlRows[Id][]>;
   /** Runs the count derived from a declared query (its `-- @total` header), e.g. `ctx.count('rows', { block: 5 })`. */
   count(query: string, binds: Record<string, BindValue>): Promise<Row[]>;
   /** The parameter names a declared query (or its count) takes. */

@@ -14,6 +14,7 @@ import { exactInteger } from '../../params/index.ts';
 import { lastCompleteDay, perStandardShape, trc20Amount, trxOf, wholeOrNull } from './transaction-statistics.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 import { ratioNumber } from '../../params/amounts.ts';
+import type { TransactionTransferStatisticsRow } from '../kit/sql-types.generated.ts';
 
 /** Share of `whole` in percent, 4 decimals, e.g. `pct(1, 3)` = 33.3333. */
 // Rounded once from the exact counts (params/amounts.ts ratioNumber, half up), not from a double.
@@ -37,8 +38,8 @@ export default defineEndpoint({
   }),
   queries: { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' },
   async handle(_p, ctx) {
-    const [[t], tokens] = await Promise.all([ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) }), ctx.rows('tokens', {})]);
-    const v = (k: string): number => Number(t?.[k] ?? 0);
+    const [[t], tokens] = await Promise.all([ctx.typedRows('transaction/transfer-statistics', { last_day: lastCompleteDay(ctx.now) }), ctx.rows('tokens', {})]);
+    const v = (k: keyof TransactionTransferStatisticsRow): number => Number(t?.[k] ?? 0);
     const counts = {
       trx: v('trx_count'),
       trc10: v('trc10_count'),
