@@ -1,0 +1,104 @@
+/**
+ * The typed SQL boundary (issue 29): src/endpoints/kit/sql-types.generated.ts is what the generator makes from the
+ * templates today (as docs/datasets.md is kept current), its column types are what `toCell` really returns, and a
+ * misspelt column or bind of a typed template is a compile error (the `@ts-expect-error` lines below: tsc --noEmit
+ * checks this file and fails if any of them stops being an error).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { cellTypeText, Db, toCell, type Cell } from '../../src/duckdb/duck.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import type { EndpointContext } from '../../src/endpoints/kit/endpoint.ts';
+import type { SqlRows } from '../../src/endpoints/kit/sql-types.generated.ts';
+import { renderTypes, SQL_TYPES_FILE, typeTemplates, type TypedTemplate } from '../../src/endpoints/kit/sql-types.ts';
+
+describe('sql-types.generated.ts', () => {
+  let typed: TypedTemplate[] = [];
+
+  it('is current with the templates (run `npm run sql-types` after changing a template, a dataset or the registry)', async () => {
+    typed = await typeTemplates(endpoints);
+    const committed = readFileSync(new URL(`../../${SQL_TYPES_FILE}`, import.meta.url), 'utf8');
+    expect(committed).toBe(renderTypes(typed));
+  });
+
+  it('types every template the registry declares, and each declared count', () => {
+    const ids = new Set(typed.map((t) => t.id));
+    for (const ep of endpoints) for (const id of Object.values(ep.queries)) expect(ids.has(id), id).toBe(true);
+    expect(ids.has('transaction/transfer-statistics')).toBe(true);
+    expect([...ids].some((id) => id.endsWith('.total'))).toBe(true);
+    for (const t of typed) expect(t.columns.length, t.id).toBeGreaterThan(0);
+  });
+});
+
+/** The JS type names of a Cell as `cellTypeText` writes them (`{` for an object, `[` for an array). */
+function kindOf(c: Cell): string {
+  if (c === null) return 'null';
+  if (Array.isArray(c)) return '[';
+  return typeof c === 'object' ? '{' : typeof c;
+}
+
+describe('cellTypeText', () => {
+  // One value per family of DuckDB types, converted by toCell as the engine does, against the declared text.
+  const cases: [sql: string, text: string][] = [
+    ['42::BIGINT', 'number | bigint'],
+    ['(2::BIGINT ** 60)::BIGINT', 'number | bigint'],
+    ['170141183460469231731687303715884105727::HUGEINT', 'number | bigint'],
+    ['7::UBIGINT', 'number | bigint'],
+    ['7::INTEGER', 'number'],
+    ['7::SMALLINT', 'number'],
+    ['1.5::DOUBLE', 'number'],
+    ['1.5::FLOAT', 'number'],
+    ['123.45::DECIMAL(38,2)', 'string'],
+    ["'a'::VARCHAR", 'string'],
+    ['true', 'boolean'],
+    ["DATE '2026-01-02'", 'string'],
+    ["TIMESTAMP '2026-01-02 03:04:05'", 'string'],
+    ["TIMESTAMPTZ '2026-01-02 03:04:05+00'", 'string'],
+    ["INTERVAL '1 day'", 'string'],
+    ["'00000000-0000-0000-0000-000000000001'::UUID", 'string'],
+    ["['a', NULL]::VARCHAR[]", '(string | null)[]'],
+    ['[1, 2]::BIGINT[]', '(number | bigint | null)[]'],
+    ["{'x': 1, 'y': 'b'}", '{ "x": number | null; "y": string | null }'],
+    ['[1, 2]::INTEGER[2]', 'string'],
+    ["MAP {'k': 1}", 'string'],
+    // A bare NULL is typed INTEGER by DuckDB at the result, so 'null' (SQLNULL) is never a column's type in practice.
+    ['NULL', 'number'],
+  ];
+
+  it('is the type toCell returns, for each family of DuckDB types', async () => {
+    const db = await Db.open({ threads: 1 });
+    try {
+      for (const [expr, text] of cases) {
+        const [col] = await db.resultColumns(`SELECT ${expr} AS v`, {}, {});
+        expect(col!.cellType, expr).toBe(text);
+        const reader = await db.conn.runAndReadAll(`SELECT ${expr} AS v`);
+        const cell = toCell(reader.getRows()[0]![0]!);
+        const kind = kindOf(cell);
+        const allowed = text.startsWith('(') ? ['['] : text.startsWith('{') ? ['{'] : text.split(' | ');
+        // Every generated column adds `| null`; no case here but NULL is a NULL value.
+        expect(expr === 'NULL' ? ['null'] : allowed, `${expr} → ${String(cell)}`).toContain(kind);
+        if (Array.isArray(cell)) for (const item of cell) expect([...text.slice(1, text.indexOf(')')).split(' | ')], expr).toContain(kindOf(item));
+        if (kind === '{') expect(Object.keys(cell as object), expr).toEqual(['x', 'y']);
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+// Type-level proofs, never run: each @ts-expect-error line must be an error, or tsc fails on this file.
+export function typedBoundaryCompileChecks(row: SqlRows['transaction/transfer-statistics'], ctx: EndpointContext): void {
+  const exact: number | bigint | null = row.trx_count;
+  const decimal: string | null = row.trx_amount_sun;
+  // @ts-expect-error a misspelt column is a compile error (untyped rows read it as undefined)
+  void row.trx_cont;
+  // @ts-expect-error a DECIMAL column is a string, not a number
+  const wrong: number | null = row.trx_amount_sun;
+  // @ts-expect-error a misspelt bind is a compile error
+  void ctx.typedRows('transaction/transfer-statistics', { last_dy: '2026-01-01' });
+  // @ts-expect-error a missing bind is a compile error
+  void ctx.typedRows('transaction/transfer-statistics', {});
+  // @ts-expect-error an id that is no template is a compile error
+  void ctx.typedRows('transaction/transfer-statistic', { last_day: '2026-01-01' });
+  void [exact, decimal, wrong];
+}
