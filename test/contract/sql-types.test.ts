@@ -1,6 +1,7 @@
 /**
  * The typed SQL boundary (issue 29): src/endpoints/kit/sql-types.generated.ts is what the generator makes from the
- * templates today (as docs/datasets.md is kept current), its column types are what `toCell` really returns, and a
+ * templates today (as docs/datasets.md is kept current), the empty names it types over have the test lake's column
+ * types (KNOWN_TYPE_DRIFT aside), its column types are what `toCell` really returns, and a
  * misspelt column or bind of a typed template is a compile error (the `@ts-expect-error` lines below: tsc --noEmit
  * checks this file and fails if any of them stops being an error).
  */
@@ -10,7 +11,24 @@ import { cellTypeText, Db, toCell, type Cell } from '../../src/duckdb/duck.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import type { EndpointContext } from '../../src/endpoints/kit/endpoint.ts';
 import type { SqlRows } from '../../src/endpoints/kit/sql-types.generated.ts';
-import { renderTypes, SQL_TYPES_FILE, typeTemplates, type TypedTemplate } from '../../src/endpoints/kit/sql-types.ts';
+import { emptyLake, renderTypes, SQL_TYPES_FILE, typeTemplates, type TypedTemplate } from '../../src/endpoints/kit/sql-types.ts';
+import { allDatasets } from '../../src/lake/datasets/index.ts';
+import { versionDir } from '../../src/lake/manifest.ts';
+import { readServingSqls, readViewSqls } from '../../src/lake/sql-files.ts';
+import { createLakeViews, createServingTables } from '../../src/lake/views.ts';
+import { lakeDir, testManifest } from '../helpers/lake.ts';
+
+/**
+ * Datasets whose files hold another type than the catalog declares, found by the test below (not fixed here: a fix
+ * changes the derived files). Both derive SELECTs give `votes` as HUGEINT (a BIGINT sum), written as is, and DuckDB
+ * writes a HUGEINT column to Parquet as DOUBLE: exact only below 2^53 (votes are far below it). The typed boundary
+ * is unharmed (a DOUBLE reads as a number, within the BIGINT column's `number | bigint`); casting to the catalog type
+ * before writing, as the per-day path does (derive.ts), would empty this list.
+ */
+const KNOWN_TYPE_DRIFT = [
+  'witness_cycle_votes: catalog votes BIGINT; lake votes DOUBLE',
+  'witness_realtime_votes: catalog votes BIGINT; lake votes DOUBLE',
+];
 
 describe('sql-types.generated.ts', () => {
   let typed: TypedTemplate[] = [];
@@ -27,6 +45,34 @@ describe('sql-types.generated.ts', () => {
     expect(ids.has('transaction/transfer-statistics')).toBe(true);
     expect([...ids].some((id) => id.endsWith('.total'))).toBe(true);
     for (const t of typed) expect(t.columns.length, t.id).toBeGreaterThan(0);
+  });
+
+  // The premise of typing over empty tables: every name a template reads has the same columns and types over the
+  // catalog's empty tables as over a published lake's Parquet files (datasets, sql/views, sql/serving tables).
+  it('reads names whose column types are those of the test lake', async () => {
+    const manifest = await testManifest();
+    const real = await Db.open({ threads: 1 });
+    const empty = await emptyLake();
+    try {
+      await createLakeViews(real, versionDir(lakeDir(), manifest), manifest.tables, { solidBlock: manifest.solidBlock, head: manifest.head, first: manifest.first });
+      await createServingTables({ run: (q) => real.run(q), count: async (q) => Number(await real.scalar(q)) });
+      const names = [
+        ...allDatasets.filter((d) => manifest.tables[d.name] || d.kind === 'reference' || d.kind === 'snapshot').map((d) => d.name),
+        ...(await readViewSqls()).map((v) => v.name),
+        ...(await readServingSqls()).map((v) => v.name),
+      ];
+      const columns = async (db: Db, name: string) => (await db.all(`DESCRIBE SELECT * FROM ${name}`)).map((r) => `${String(r.column_name)} ${String(r.column_type)}`);
+      expect(names.length).toBeGreaterThan(50);
+      const differ: string[] = [];
+      for (const name of names) {
+        const [e, r] = [await columns(empty, name), await columns(real, name)];
+        if (JSON.stringify(e) !== JSON.stringify(r)) differ.push(`${name}: catalog ${e.filter((c) => !r.includes(c)).join(', ')}; lake ${r.filter((c) => !e.includes(c)).join(', ')}`);
+      }
+      expect(differ).toEqual(KNOWN_TYPE_DRIFT);
+    } finally {
+      real.close();
+      empty.close();
+    }
   });
 });
 
