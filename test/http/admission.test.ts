@@ -18,6 +18,7 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { retryStorm, quantiles, type StormOptions, type StormResult } from '../../src/bench/retry-storm.ts';
 import { lakeDir } from '../helpers/lake.ts';
 import { budget } from '../helpers/budget.ts';
+import { bigCsv } from '../helpers/big-export.ts';
 
 async function withApp<T>(opts: Partial<Parameters<typeof buildApp>[0]>, fn: (app: TronlakeApp) => Promise<T>): Promise<T> {
   const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0, ...opts });
@@ -163,27 +164,6 @@ describe('retry storm', () => {
       expect(runs.every((r) => r.other === 0), summary).toBe(true);
     });
   });
-});
-
-/** A whole-table CSV export (test-only declaration over the real transaction template): every transaction, megabytes. */
-const bigCsv: AnyEndpoint = defineEndpoint({
-  path: '/test/all-transactions.csv',
-  method: 'GET',
-  summary: 'every transaction as CSV (test)',
-  params: z.object({}),
-  queries: { rows: 'transaction/transaction' },
-  handle: async () => ({}),
-  csv: {
-    columns: ['block_number', 'tx_hash', 'owner_address', 'to_address', 'call_data', 'parameter_json', 'memo'].map((c) => ({ header: c, field: c })),
-    plan: async () => ({
-      query: 'transaction/transaction',
-      binds: { start_ts: null, end_ts: null, start_day: null, end_day: null, block: null, types: null, tokens: null, confirm: null, lim: 10_000_000, off: 0 },
-      orderBy: 'block_number',
-    }),
-    filename: 'all.csv',
-    wanted: () => true,
-  },
-  orderBys: ['block_number'],
 });
 
 /** Starts the big export on a raw socket that reads nothing; resolves once its first bytes arrived (it streams). */

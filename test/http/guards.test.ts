@@ -13,29 +13,9 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { serveConfig } from '../../src/config.ts';
 import { lakeDir, sql } from '../helpers/lake.ts';
 import { budget } from '../helpers/budget.ts';
+import { bigCsv } from '../helpers/big-export.ts';
 
 const block = endpoints.find((e) => e.path === '/api/block')!;
-
-/** A whole-table CSV export (test-only declaration over the real transaction template): megabytes of rows. */
-const bigCsv: AnyEndpoint = defineEndpoint({
-  path: '/test/all-transactions.csv',
-  method: 'GET',
-  summary: 'every transaction as CSV (test)',
-  params: z.object({}),
-  queries: { rows: 'transaction/transaction' },
-  handle: async () => ({}),
-  csv: {
-    columns: ['block_number', 'tx_hash', 'owner_address', 'to_address', 'call_data', 'parameter_json', 'memo'].map((c) => ({ header: c, field: c })),
-    plan: async () => ({
-      query: 'transaction/transaction',
-      binds: { start_ts: null, end_ts: null, start_day: null, end_day: null, block: null, types: null, tokens: null, confirm: null, lim: 10_000_000, off: 0 },
-      orderBy: 'block_number',
-    }),
-    filename: 'all.csv',
-    wanted: () => true,
-  },
-  orderBys: ['block_number'],
-});
 
 async function withApp<T>(opts: Parameters<typeof buildApp>[0] extends infer O ? Partial<O> : never, fn: (app: TronlakeApp) => Promise<T>): Promise<T> {
   const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0, ...opts });
