@@ -33,15 +33,21 @@ async function copyLake(name: string) {
   return { dir, m: (await readManifest(dir))! };
 }
 
+/** A gate a held request waits at (`release()` opens it) and the signal that the request has started (`running`). */
+function hold(): { release: () => void; gate: Promise<void>; started: () => void; running: Promise<void> } {
+  let release!: () => void;
+  const gate = new Promise<void>((r) => (release = r));
+  let started!: () => void;
+  const running = new Promise<void>((r) => (started = r));
+  return { release, gate, started, running };
+}
+
 describe('a version stays leased until its last request has finished', () => {
   it('a request started on A keeps A across a switch to B and three retention runs; after it, retention removes A', async () => {
     const { dir, m: a } = await copyLake('held');
     const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, watchMs: 0, scrubRate: 0 });
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let started!: () => void;
-      const running = new Promise<void>((r) => (started = r));
+      const { release, gate, started, running } = hold();
       const count = parseTemplate('test/retention-count', 'SELECT count(*)::INTEGER AS n FROM transactions');
       const held = app.lake.use(async (engine) => {
         expect(engine.manifest.version).toBe(a.version);
@@ -72,10 +78,7 @@ describe('a version stays leased until its last request has finished', () => {
     const { dir, m: a } = await copyLake('export');
     const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, watchMs: 0, scrubRate: 0 });
     try {
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let started!: () => void;
-      const running = new Promise<void>((r) => (started = r));
+      const { release, gate, started, running } = hold();
       // More rows than one chunk (2,048): the export reads on after the pause.
       const rows = parseTemplate('test/retention-export', 'SELECT t.tx_hash, r.i FROM transactions t CROSS JOIN range(4) r(i) ORDER BY t.block_number, t.tx_index, r.i');
       let streamed = 0;
