@@ -15,15 +15,9 @@ export function dayMs(day: Cell | undefined): number {
   return Date.parse(`${String(day)}T00:00:00Z`);
 }
 
-/** A cell as a JS number (counts, energy: far below 2^53), NULL as null. */
-export function num(c: Cell | undefined): number | null {
-  return c === null || c === undefined ? null : Number(c);
-}
-
-/** A cell as an exact bigint (sun amounts), NULL as null. */
-export function big(c: Cell | undefined): bigint | null {
-  return c === null || c === undefined ? null : BigInt(c as string | number | bigint);
-}
+// The cell converters live once in cells.ts: `num` a count (far below 2^53) and `big` an exact sun amount, NULL as
+// null each; the statistics declarations import them from here.
+export { numOrNull as num, bigOrNull as big } from './cells.ts';
 
 /** An integer the exact ratio helpers take (a bigint, or a number that is a safe integer). */
 const exact = (v: number | bigint): boolean => typeof v === 'bigint' || Number.isSafeInteger(v);

@@ -4,16 +4,16 @@
  */
 import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
+import { numOr0 as num, str } from './cells.ts';
 
 /** The zero address: source of mints and sink of burns. */
 export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 export { TRX_ID, tokenIdParam } from '../../params/tokens.ts';
 
-export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
-export const num = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
-/** A count that may have no source (a lifetime figure without an anchor, docs/compat.md "Whole-chain figures"): null stays null. */
-export const nullableNum = (v: Cell | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+// The cell converters live once in cells.ts; the group's names for them stay importable from here.
+// `nullableNum`: a count that may have no source (a lifetime figure without an anchor): null stays null.
+export { str, numOr0 as num, numOrNull as nullableNum } from './cells.ts';
 
 /** `showAll` (SPEC §4.1): 0 whitelist only (default), 1 all, 2 all but the blacklist. */
 export function showAllParam() {

@@ -4,6 +4,7 @@
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
 import type { Cell, Row } from '../../duckdb/duck.ts';
+import { str } from './cells.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { ListQueries } from '../kit/list.ts';
@@ -47,7 +48,8 @@ export async function addressLookups(ctx: Pick<EndpointContext, 'lookups'>, addr
   return { contractMap: map, contractInfo: info, normalAddressInfo: normalAddressInfo(map) };
 }
 
-export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+// The cell converter lives once in cells.ts; the transfer lists import it from here too.
+export { str };
 
 /** A token_transfers row as a `token_transfers[]` item (reference §3.3); TRC721 `quant` is the token id. */
 export function tokenTransferItem(r: Row, infos: Map<string, TokenInfo>, contractMap: Record<string, boolean>) {

@@ -1,0 +1,36 @@
+/**
+ * The cell converters, once (issue 29): what a NULL cell of a query becomes in an answer, and how an integer cell
+ * keeps its exact value. Rows are typed (sql-types.generated.ts), so a converter here is never a guard against a
+ * misspelt column: it says what the reference shows for a value the lake lacks ('' or 0, or null / left out when
+ * the figure has no source), or that an amount stays exact. Every column DuckDB reports is nullable, so reading a
+ * cell through one of these is the explicit choice of that default.
+ */
+import type { Cell } from '../../duckdb/duck.ts';
+import { exactInteger } from '../../params/amounts.ts';
+
+/**
+ * The columns a helper reads, e.g. `Columns<'tx_hash' | 'fee'>`: a typed row of any template holding them is one
+ * (a template without one of them is a compile error); `| Row` admits the untyped rows of lists not yet typed.
+ */
+export type Columns<K extends string> = { readonly [P in K]: Cell | undefined };
+
+/** Text, '' for NULL (the reference's empty string), e.g. `str(null)` = ''. */
+export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+
+/** A number (counts, sizes: below 2^53), 0 for NULL (the reference's zero), e.g. `numOr0(null)` = 0. */
+export const numOr0 = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
+
+/** A number, null for NULL (a figure without a source stays unknown, docs/compat.md "Whole-chain figures"). */
+export const numOrNull = (v: Cell | undefined): number | null => (v === null || v === undefined ? null : Number(v));
+
+/** A bigint of an integer cell (sun amounts), null for NULL. */
+export const bigOrNull = (v: Cell | undefined): bigint | null => (v === null || v === undefined ? null : BigInt(v as string | number | bigint));
+
+/** An exact integer (params/amounts.ts `exactInteger`: throws on a fraction), null for NULL. */
+export const exactOrNull = (v: Cell | undefined): bigint | null => (v === null || v === undefined ? null : exactInteger(v));
+
+/** An exact integer as JSON: a number when it is safe, else a bigint (written as digits); NULL is 0. */
+export const exactJson = (v: Cell | undefined): number | bigint => {
+  const b = exactInteger(v ?? 0);
+  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
+};
