@@ -12,7 +12,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, exactInteger, pagingFields, signedSort, signedSortClauses, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import { exactJson as exact, exactOrNull, numOrNull, type ColumnsOrRow } from '../shapes/cells.ts';
 import { contractMap, count, exactInt } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
@@ -25,12 +25,6 @@ const DAY_MS = 86_400_000;
 const params = z
   .object({ address: address().optional(), sort: signedSort(SORTS, '-balance'), ...pagingFields(paging), format: formatField() })
   .transform(withExportPage(paging));
-
-/** An exact integer as JSON: a number when it is safe, else a bigint (written as digits). */
-const exact = (v: unknown): number | bigint => {
-  const b = exactInteger(v ?? 0);
-  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
-};
 
 export const accountListItem = z.looseObject({
   address: z.string(),
@@ -67,13 +61,13 @@ function placesOf(p: z.output<typeof params>, known: number) {
 }
 
 /** An account row as the reference's item; `now` is the head time (updateTime). */
-const itemOf = (now: number) => (r: Row) => ({
+const itemOf = (now: number) => (r: ColumnsOrRow<'address' | 'balance' | 'power' | 'lifetime_tx' | 'latest_operation_time'>) => ({
   address: String(r.address),
   addressTagLogo: '',
   balance: exact(r.balance),
   power: exact(r.power),
   // Its whole life's count, null for an account older than the lake (docs/compat.md "Whole-chain figures").
-  totalTransactionCount: r.lifetime_tx === null || r.lifetime_tx === undefined ? null : Number(r.lifetime_tx),
+  totalTransactionCount: numOrNull(r.lifetime_tx),
   latestOperationTime: Number(r.latest_operation_time),
   updateTime: now,
 });
@@ -96,21 +90,21 @@ export default defineEndpoint({
   // The download: the ranked dataset's places of the page (every place from `start` without `limit`), streamed; one
   // account (`address`) from its bucket.
   csv: listCsv<z.output<typeof params>>('/api/account/list', Object.keys(accountListItem.shape), async (p, ctx) => {
-    if (p.address) return { items: pageOf(await ctx.rows('byAddress', { address: p.address }), p.page).map(itemOf(ctx.now)) };
-    const [totals] = await ctx.rows('totals', totalsBinds(ctx));
+    if (p.address) return { items: pageOf(await ctx.typedRows(QUERIES.byAddress, { address: p.address }), p.page).map(itemOf(ctx.now)) };
+    const [totals] = await ctx.typedRows(QUERIES.totals, totalsBinds(ctx));
     const { query, lo, hi } = placesOf(p, Number(totals?.n ?? 0));
     return { query: QUERIES[query], binds: { lo, hi }, orderBy: p.sort.orderBy, item: itemOf(ctx.now) };
   }),
   async handle(p, ctx) {
     const [byAddress, [totals]] = await Promise.all([
-      p.address ? ctx.rows('byAddress', { address: p.address }) : Promise.resolve(null),
-      ctx.rows('totals', totalsBinds(ctx)),
+      p.address ? ctx.typedRows(QUERIES.byAddress, { address: p.address }) : Promise.resolve(null),
+      ctx.typedRows(QUERIES.totals, totalsBinds(ctx)),
     ]);
     const known = Number(totals?.n ?? 0);
     const page = placesOf(p, known);
-    const found = byAddress ?? (await ctx.rows(page.query, { lo: page.lo, hi: page.hi }, p.sort.orderBy));
+    const found = byAddress ?? (await ctx.typedRows(QUERIES[page.query], { lo: page.lo, hi: page.hi }, p.sort.orderBy));
     const rows = p.address ? pageOf(found, p.page) : found;
-    const anchor = totals?.anchor === null || totals?.anchor === undefined ? null : exactInteger(totals.anchor);
+    const anchor = exactOrNull(totals?.anchor);
     const from = ctx.manifest.first?.number === 0 ? 0n : anchor;
     const accountNumber = from === null ? null : from + exactInteger(totals?.created_in_lake ?? 0);
     const rangeTotal = p.address ? found.length : known;

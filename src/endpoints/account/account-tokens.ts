@@ -11,7 +11,7 @@ import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts'
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { contractInfo, contractMap, count, decimalString, exactNumber, intString, shape, statusWrapped } from '../kit/schemas.ts';
-import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
+import { HOLDINGS_QUERIES, holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
 
 const paging: PagingOptions = { defaultLimit: 20, maxLimit: 200, sumRule: false };
 
@@ -99,7 +99,7 @@ const itemFields = {
 
 /** The positions the filters keep, in the requested order (the TRX row first): the JSON page and the download read them. */
 async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Promise<Holding[]> {
-  const all = p.assetType === 2 ? [] : await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' });
+  const all = p.assetType === 2 ? [] : await holdingsOf(ctx, p.address);
   const [trx, ...tokens] = all;
   const keep = (h: Holding) =>
     SHOW[p.show]!.includes(h.standard) &&
@@ -139,7 +139,7 @@ export default defineEndpoint({
         nrOfTokenHolders: z.number().int(), transferCount: z.number().int().nullable(), project: z.string(),
       })])),
   }),
-  queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
+  queries: HOLDINGS_QUERIES,
   csv: listCsv<z.output<typeof params>>('/api/account/tokens', FIELDS, async (p, ctx) => ({ items: pageOf(await positionsOf(p, ctx), p.page).map(item) })),
   async handle(p, ctx) {
     const rows = await positionsOf(p, ctx);

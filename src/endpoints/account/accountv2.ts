@@ -12,14 +12,11 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, exactInteger, ratioNumber, scaleDecimal } from '../../params/index.ts';
 import { parameterNumber } from '../../chain/chain-parameters.ts';
 import { decimalString, exactInt } from '../kit/schemas.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { AccountAccountv2Row } from '../kit/sql-types.generated.ts';
+import { exactJson as exact, exactOrNull as nullableBig } from '../shapes/cells.ts';
 
-/** An exact integer as JSON: a number when it is safe, else a bigint (written as digits). */
-const exact = (v: unknown): number | bigint => {
-  const b = exactInteger(v ?? 0);
-  return b <= BigInt(Number.MAX_SAFE_INTEGER) && b >= -BigInt(Number.MAX_SAFE_INTEGER) ? Number(b) : b;
-};
-const big = (v: unknown): bigint => exactInteger(v ?? 0);
+/** An exact integer cell as a bigint, NULL as 0 (params/amounts.ts). */
+const big = exactInteger;
 
 /** Resource units a stake yields: whole TRX staked × the network's limit per staked TRX (0 without network totals). */
 const units = (sun: bigint, limit: unknown, weight: unknown): number =>
@@ -27,7 +24,6 @@ const units = (sun: bigint, limit: unknown, weight: unknown): number =>
 
 /** java-tron's recovery window: a usage returns to 0 linearly over 24 h (28,800 slots of 3 s). */
 const WINDOW_MS = 86_400_000n;
-const nullableBig = (v: unknown): bigint | null => (v === null || v === undefined ? null : exactInteger(v));
 
 /**
  * A usage as of `asOf` (what getaccount answered then: already recovered to it), recovered to `head`: linear to 0 over
@@ -81,9 +77,10 @@ const STAKES = {
   frozenForBandWidthV2: 'frozen_v2_bandwidth', frozenForEnergyV2: 'frozen_v2_energy',
   delegatedFrozenV2BalanceForBandwidth: 'delegated_v2_bandwidth', delegatedFrozenV2BalanceForEnergy: 'delegated_v2_energy',
   acquiredDelegatedFrozenV2BalanceForBandwidth: 'acquired_v2_bandwidth', acquiredDelegatedFrozenV2BalanceForEnergy: 'acquired_v2_energy',
-} as const;
+} as const satisfies Record<string, keyof AccountAccountv2Row>;
 
-function body(r: Row): Record<string, unknown> {
+/** The answer of one account's row; an address without a row (never activated) gives the zeroed object. */
+function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
   const st = Object.fromEntries(Object.entries(STAKES).map(([k, col]) => [k, big(r[col])])) as Record<keyof typeof STAKES, bigint>;
   const bw = (sun: bigint) => units(sun, r.total_net_limit, r.total_net_weight);
   const en = (sun: bigint) => units(sun, r.total_energy_limit, r.total_energy_weight);
@@ -103,7 +100,8 @@ function body(r: Row): Record<string, unknown> {
   const activated = Boolean(r.activated);
   const head = big(r.head_ts);
   const asOf = nullableBig(r.usage_as_of_ts);
-  const at = (u: string, t: string, w: string | null): bigint | null =>
+  type Col = keyof AccountAccountv2Row;
+  const at = (u: Col, t: Col, w: Col | null): bigint | null =>
     activated ? usageAt(nullableBig(r[u]), nullableBig(r[t]), w ? nullableBig(r[w]) : null, asOf, head) : 0n;
   const net = stakeUse(at('net_usage', 'latest_consume_time', 'net_window_size'), activated ? st.frozenForBandWidth + st.acquiredDelegateFrozenForBandWidth + st.frozenForBandWidthV2 + st.acquiredDelegatedFrozenV2BalanceForBandwidth : 0n, r.total_net_limit, r.total_net_weight);
   const energy = stakeUse(at('energy_usage', 'latest_consume_time_for_energy', 'energy_window_size'), activated ? st.frozenForEnergy + st.acquiredDelegateFrozenForEnergy + st.frozenForEnergyV2 + st.acquiredDelegatedFrozenV2BalanceForEnergy : 0n, r.total_energy_limit, r.total_energy_weight);
@@ -203,6 +201,8 @@ const VALUE_KEYS = [
   'delegatedFrozenV2BalanceForBandwidthValue', 'delegatedFrozenV2BalanceForEnergyValue', 'totalFrozenBandwidthValue',
   'totalFrozenEnergyValue', 'totalFrozenBandwidthV2Value', 'totalFrozenEnergyV2Value',
 ] as const;
+const QUERIES = { account: 'account/accountv2' } as const;
+
 export default defineEndpoint({
   path: '/api/accountv2',
   method: 'GET',
@@ -239,9 +239,9 @@ export default defineEndpoint({
     ownerPermission: z.looseObject({ threshold: z.number().int().optional() }).optional(),
     activePermissions: z.array(z.looseObject({})).optional(),
   }),
-  queries: { account: 'account/accountv2' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const [r] = await ctx.rows('account', { address: p.address, free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER });
+    const [r] = await ctx.typedRows(QUERIES.account, { address: p.address, free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER });
     return body(r ?? { address: p.address });
   },
 });

@@ -11,7 +11,8 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, int, pagingFields, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { AccountResourceRow } from '../kit/sql-types.generated.ts';
+import { numOr0 as n } from '../shapes/cells.ts';
 import { count } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 200, maxLimit: 5000, sumRule: false };
@@ -28,11 +29,9 @@ const params = z
   })
   .transform(withExportPage(paging));
 
-const n = (v: unknown): number => Number(v ?? 0);
-
 /** The account's positions the filters keep, in the statement's order. */
-async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Promise<Row[]> {
-  return (await ctx.rows('rows', { address: p.address })).filter(
+async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Promise<AccountResourceRow[]> {
+  return (await ctx.typedRows(QUERIES.rows, { address: p.address })).filter(
     (r) =>
       (!p.type || n(r.kind) === p.type) &&
       (!p.resourceType || String(r.resource) === (p.resourceType === 1 ? 'BANDWIDTH' : 'ENERGY')) &&
@@ -40,7 +39,7 @@ async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Pr
   );
 }
 
-const item = (r: Row) => ({
+const item = (r: AccountResourceRow) => ({
   ...(r.tx_hash ? { hash: String(r.tx_hash), block: n(r.block_number), timestamp: n(r.ts) } : {}),
   ownerAddress: String(r.owner_address),
   receiverAddress: String(r.receiver_address),
@@ -54,6 +53,8 @@ const item = (r: Row) => ({
 /** Download columns: every item field (the freeze's `hash`, `block`, `timestamp` empty when the lake lacks it). */
 const FIELDS = ['hash', 'block', 'timestamp', 'ownerAddress', 'receiverAddress', 'resource', 'frozenBalance', 'expireTime', 'resourceValue'];
 
+const QUERIES = { rows: 'account/resource' } as const;
+
 export default defineEndpoint({
   path: '/api/account/resource',
   method: 'GET',
@@ -64,7 +65,7 @@ export default defineEndpoint({
     rangeTotal: count,
     data: z.array(z.looseObject({ ownerAddress: z.string(), receiverAddress: z.string(), resource: z.string(), frozenBalance: z.number().int(), expireTime: z.number().int(), resourceValue: z.string().optional() })),
   }),
-  queries: { rows: 'account/resource' },
+  queries: QUERIES,
   csv: listCsv<z.output<typeof params>>('/api/account/resource', FIELDS, async (p, ctx) => ({ items: pageOf(await positionsOf(p, ctx), p.page).map(item) })),
   async handle(p, ctx) {
     const rows = await positionsOf(p, ctx);

@@ -15,7 +15,7 @@ import { normalAddressInfo as riskMap } from '../kit/lookups.ts';
 import { address, int, oneOf, pagingFields, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import { numOr0 as n, type ColumnsOrRow } from '../shapes/cells.ts';
 import { contractInfo, contractMap, count, normalAddressInfo } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 10_000, sumRule: true };
@@ -47,8 +47,6 @@ const params = z
     if (p.toAddress && (p.type ?? 0) !== 2) ctx.addIssue({ code: 'custom', path: ['toAddress'], message: 'toAddress is only for type=2 (delegations given)' });
   });
 
-const n = (v: unknown): number => Number(v ?? 0);
-
 const item = z.looseObject({
   ownerAddress: z.string(),
   receiverAddress: z.string(),
@@ -76,7 +74,7 @@ function statementOf(p: z.output<typeof params>, ctx: EndpointContext) {
   return { query, binds, order: ORDER[`${sort}:${p.order ?? 'desc'}`]! };
 }
 
-const itemOf = (r: Row) => ({
+const itemOf = (r: ColumnsOrRow<'owner_address' | 'receiver_address' | 'balance' | 'resource' | 'resource_value' | 'lock_balance' | 'lock_resource_value' | 'expire_time' | 'operation_ts'>) => ({
   ownerAddress: String(r.owner_address),
   receiverAddress: String(r.receiver_address),
   balance: n(r.balance),
@@ -105,9 +103,9 @@ export default defineEndpoint({
     const type = p.type ?? 0;
     const { query, binds, order } = statementOf(p, ctx);
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
-    const rows = await ctx.rows(query, { ...binds, lim: limit, off: p.page.start }, order);
+    const rows = await ctx.typedRows(QUERIES[query], { ...binds, lim: limit, off: p.page.start }, order);
     // The count rides on the rows (count(*) OVER ()); an empty page (past the end, limit=0) asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || limit === 0 ? n((await ctx.rows(query, { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
+    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || limit === 0 ? n((await ctx.typedRows(QUERIES[query], { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
     const data = rows.map(itemOf);
     const addresses = [...new Set(data.flatMap((d) => [d.ownerAddress, d.receiverAddress]))];
     const contracts = await ctx.lookups.contractMap(addresses);

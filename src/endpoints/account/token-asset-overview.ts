@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { address, bool } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, intString, shape } from '../kit/schemas.ts';
-import { holdingsOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
+import { HOLDINGS_QUERIES, holdingsOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
 
 const FUNGIBLE: readonly Holding['standard'][] = ['trx', 'trc10', 'trc20'];
 
@@ -44,9 +44,9 @@ export default defineEndpoint({
       }),
     ),
   }),
-  queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
+  queries: HOLDINGS_QUERIES,
   async handle(p, ctx) {
-    const rows = (await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' })).filter((h) => FUNGIBLE.includes(h.standard));
+    const rows = (await holdingsOf(ctx, p.address)).filter((h) => FUNGIBLE.includes(h.standard));
     const sum = (xs: (number | undefined)[]) => xs.reduce<number>((a, b) => a + (b ?? 0), 0);
     const totalTrx = sum(rows.map(valueInTrx));
     const totalUsd = sum(rows.map(valueInUsd));

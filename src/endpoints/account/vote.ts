@@ -11,8 +11,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, pagingFields, signedSort, signedSortClauses, type PagingOptions, type SortOptions } from '../../params/index.ts';
 import { formatField, listCsv, withExportPage } from '../kit/exports.ts';
-import type { Row } from '../../duckdb/duck.ts';
-import type { BindValue } from '../../engine/engine.ts';
+import { numOr0 as n, str, type ColumnsOrRow } from '../shapes/cells.ts';
 import { contractInfo, contractMap, count as countSchema, statusWrapped } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
@@ -35,8 +34,6 @@ const params = z
   })
   .transform(withExportPage(paging));
 
-const n = (v: unknown): number => Number(v ?? 0);
-
 // One statement per filter, each reading the copy sorted by its key (an `x = $x OR $x IS NULL` filter keeps a
 // prepared statement from pruning row groups: bench/results/account-state.md).
 const QUERIES = {
@@ -49,20 +46,24 @@ const QUERIES = {
 } as const;
 
 /** The rows and totals statements of the request's filter, and their binds: the JSON page and the download share them. */
-function statementOf(p: z.output<typeof params>): { rows: keyof typeof QUERIES; totals: keyof typeof QUERIES; filters: Record<string, BindValue> } {
+type Statement =
+  | { rows: 'rowsByCandidate'; totals: 'totalsByCandidate'; filters: { candidate: string; voter: string | null } }
+  | { rows: 'rowsByVoter'; totals: 'totalsByVoter'; filters: { voter: string } }
+  | { rows: 'rows'; totals: 'totals'; filters: Record<string, never> };
+function statementOf(p: z.output<typeof params>): Statement {
   if (p.candidate) return { rows: 'rowsByCandidate', totals: 'totalsByCandidate', filters: { candidate: p.candidate, voter: p.voter ?? null } };
   if (p.voter) return { rows: 'rowsByVoter', totals: 'totalsByVoter', filters: { voter: p.voter } };
   return { rows: 'rows', totals: 'totals', filters: {} };
 }
 
 /** A vote row as the reference's item; the statement gives the rows in the requested order (its final ORDER BY). */
-const item = (r: Row) => ({
+const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' | 'votes' | 'candidate_name' | 'candidate_url' | 'candidate_total_votes' | 'tron_power' | 'votes_used'>) => ({
   ...(r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }),
   voterAddress: String(r.voter_address),
   candidateAddress: String(r.candidate_address),
   votes: n(r.votes),
-  candidateName: String(r.candidate_name ?? ''),
-  candidateUrl: String(r.candidate_url ?? ''),
+  candidateName: str(r.candidate_name),
+  candidateUrl: str(r.candidate_url),
   candidateTotalVotes: n(r.candidate_total_votes),
   voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
 });
@@ -101,8 +102,8 @@ export default defineEndpoint({
     const { rows: rowsQ, totals: totalsQ, filters } = statementOf(p);
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
     const [rows, [totals]] = await Promise.all([
-      ctx.rows(rowsQ, { ...filters, lim: limit, off: p.page.start }, p.sort.orderBy),
-      ctx.rows(totalsQ, filters),
+      ctx.typedRows(QUERIES[rowsQ], { ...filters, lim: limit, off: p.page.start }, p.sort.orderBy),
+      ctx.typedRows(QUERIES[totalsQ], filters),
     ]);
     const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];
     const contracts = await ctx.lookups.contractMap(addresses);

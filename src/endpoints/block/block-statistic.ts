@@ -16,6 +16,8 @@ import { trx } from '../shapes/stats-shape.ts';
 
 const known = (c: unknown): bigint | null => (c === null || c === undefined ? null : exactInteger(c));
 
+const QUERIES = { figures: 'block/block-statistic' } as const;
+
 export default defineEndpoint({
   path: '/api/block/statistic',
   method: 'GET',
@@ -29,9 +31,9 @@ export default defineEndpoint({
     last_day_burn: exactNumber,
     last_day_total_burn: exactNumber.nullable(),
   }),
-  queries: { figures: 'block/block-statistic' },
+  queries: QUERIES,
   async handle(_p, ctx) {
-    const [f] = await ctx.rows('figures', {});
+    const [f] = await ctx.typedRows(QUERIES.figures, {});
     const perBlockSun = BigInt((BLOCK_REWARD_TRX + VOTE_REWARD_TRX) * SUN_PER_TRX);
     const issuedBefore = known(f?.issued_before_sun);
     const lakeBlocks = known(f?.lake_block_count) ?? 0n;

@@ -7,6 +7,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
 
+const QUERIES = { nodes: 'home/nodemap' } as const;
+
 export default defineEndpoint({
   path: '/api/nodemap',
   method: 'GET',
@@ -17,9 +19,9 @@ export default defineEndpoint({
     code: z.literal(0),
     data: z.array(z.looseObject({ country: z.string(), province: z.string(), city: z.string(), ip: z.string(), lng: z.number(), lat: z.number() })),
   }),
-  queries: { nodes: 'home/nodemap' },
+  queries: QUERIES,
   async handle(_p, ctx) {
-    const rows = await ctx.rows('nodes', {});
+    const rows = await ctx.typedRows(QUERIES.nodes, {});
     const data = rows.map((r) => ({
       country: String(r.country),
       province: String(r.province ?? ''),

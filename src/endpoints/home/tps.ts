@@ -11,6 +11,8 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 export const CURRENT_TPS_SPAN_MS = 60_000;
 const SLOT_SECONDS = 3;
 
+const QUERIES = { tps: 'home/tps' } as const;
+
 export default defineEndpoint({
   path: '/api/system/tps',
   method: 'GET',
@@ -20,9 +22,9 @@ export default defineEndpoint({
     type: z.literal('tps'),
     data: z.looseObject({ blockHeight: z.number().int(), currentTps: z.number().int(), maxTps: z.number().int().nullable() }),
   }),
-  queries: { tps: 'home/tps' },
+  queries: QUERIES,
   async handle(_p, ctx) {
-    const [r] = await ctx.rows('tps', {});
+    const [r] = await ctx.typedRows(QUERIES.tps, {});
     const lakeMax = Math.round(Number(r?.max_block_tx ?? 0) / SLOT_SECONDS);
     const anchored = r?.anchor_max_tps !== null && r?.anchor_max_tps !== undefined;
     const before = anchored ? Number(r.anchor_max_tps) : ctx.manifest.first?.number === 0 ? 0 : null;

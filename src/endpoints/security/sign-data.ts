@@ -25,6 +25,8 @@ const signFields = {
   activePermissions: z.array(z.looseObject({ id: z.number().int(), type: z.string(), threshold: z.number().int(), keys: z.array(keyShape) })),
 };
 
+const QUERIES = { permissions: 'security/sign-data' } as const;
+
 export default defineEndpoint({
   path: '/api/security/sign/data',
   method: 'GET',
@@ -35,9 +37,9 @@ export default defineEndpoint({
     z.looseObject({ ...signFields, multiSign: z.literal(true), ownerPermission: ownerShape }),
     z.looseObject({ ...signFields, multiSign: z.literal(false), ownerPermission: z.never().optional() }),
   ]),
-  queries: { permissions: 'security/sign-data' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const [found] = await ctx.rows('permissions', { address: p.address });
+    const [found] = await ctx.typedRows(QUERIES.permissions, { address: p.address });
     const r = found && Number(found.n) > 0 ? found : undefined;
     const owner = parse<Permission>(r?.owner_permission_json);
     const actives = parse<Permission[]>(r?.active_permissions_json) ?? [];

@@ -5,14 +5,20 @@
  * the figure has no source), or that an amount stays exact. Every column DuckDB reports is nullable, so reading a
  * cell through one of these is the explicit choice of that default.
  */
-import type { Cell } from '../../duckdb/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import { exactInteger } from '../../params/amounts.ts';
 
 /**
- * The columns a helper reads, e.g. `Columns<'tx_hash' | 'fee'>`: a typed row of any template holding them is one
- * (a template without one of them is a compile error); `| Row` admits the untyped rows of lists not yet typed.
+ * The columns a helper reads, e.g. `Columns<'tx_hash' | 'fee'>`: a typed row of any template holding them is one (a
+ * template without one of them is a compile error, and so is a helper reading a column it does not name).
  */
 export type Columns<K extends string> = { readonly [P in K]: Cell | undefined };
+
+/**
+ * `Columns<K>`, or an untyped `Row` where one still arrives: a download plan's row mapper (kit/endpoint.ts
+ * `CsvPlan.item`) and the list declarations not yet on typed rows. A typed row is checked as `Columns<K>`.
+ */
+export type ColumnsOrRow<K extends string> = Columns<K> | Row;
 
 /** Text, '' for NULL (the reference's empty string), e.g. `str(null)` = ''. */
 export const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));

@@ -4,9 +4,10 @@
  * metadata and latest daily price. Values at a price are doubles by definition (docs/compat.md "Numbers");
  * balances and quantities stay exact.
  */
-import type { Row } from '../../duckdb/duck.ts';
 import { scaleDecimal } from '../../params/index.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import type { WalletHoldingsRow } from '../kit/sql-types.generated.ts';
+import { numOrNull, str } from './cells.ts';
 
 export interface Holding {
   /** '_' for TRX, a TRC10 id, or a Base58 contract. */
@@ -34,13 +35,16 @@ export interface Holding {
   frozenV2?: unknown;
 }
 
-const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const num = (v: unknown): number | undefined => (v === null || v === undefined ? undefined : Number(v));
+/** A price, undefined without one (the field is then left out). */
+const price = (v: number | null): number | undefined => numOrNull(v) ?? undefined;
+
+/** The templates `holdingsOf` reads: a declaration using it declares them, e.g. `queries: HOLDINGS_QUERIES`. */
+export const HOLDINGS_QUERIES = { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' } as const;
 
 /** The TRX row and the token rows of `address`, e.g. `(await holdingsOf(ctx, 'T…'))[0].tokenId` = '_'. */
-export async function holdingsOf(ctx: Pick<EndpointContext, 'rows'>, address: string, queries: { trx: string; tokens: string }): Promise<Holding[]> {
-  const [[t], rows] = await Promise.all([ctx.rows(queries.trx, { address }), ctx.rows(queries.tokens, { address })]);
-  const trxUsd = num(t?.price_usd);
+export async function holdingsOf(ctx: Pick<EndpointContext, 'typedRows'>, address: string): Promise<Holding[]> {
+  const [[t], rows] = await Promise.all([ctx.typedRows(HOLDINGS_QUERIES.trx, { address }), ctx.typedRows(HOLDINGS_QUERIES.tokens, { address })]);
+  const trxUsd = price(t?.price_usd ?? null);
   const trx: Holding = {
     tokenId: '_',
     standard: 'trx',
@@ -61,9 +65,9 @@ export async function holdingsOf(ctx: Pick<EndpointContext, 'rows'>, address: st
   return [trx, ...rows.map(tokenHolding)];
 }
 
-function tokenHolding(r: Row): Holding {
-  const usd = num(r.price_usd);
-  const inTrx = num(r.price_trx);
+function tokenHolding(r: WalletHoldingsRow): Holding {
+  const usd = price(r.price_usd);
+  const inTrx = price(r.price_trx);
   return {
     tokenId: str(r.token_id),
     standard: str(r.token_standard) as Holding['standard'],
@@ -77,7 +81,7 @@ function tokenHolding(r: Row): Holding {
     vip: r.vip === true,
     canShow: Number(r.can_show ?? 1),
     holders: Number(r.holder_count ?? 0),
-    transfers: r.lifetime_transfers === null || r.lifetime_transfers === undefined ? null : Number(r.lifetime_transfers),
+    transfers: numOrNull(r.lifetime_transfers),
     project: str(r.project_name),
     ...(usd !== undefined ? { priceUsd: usd } : {}),
     ...(inTrx !== undefined ? { priceTrx: inTrx } : {}),

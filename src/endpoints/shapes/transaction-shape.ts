@@ -2,7 +2,7 @@
  * Row shape of a transaction as /api/transaction and /api/transaction-info show it (reference §3.1, §3.2, §1.4):
  * the one place that maps lake columns to TronScan field names for transactions.
  */
-import type { Cell, Row } from '../../duckdb/duck.ts';
+import { numOr0 as n, str as s, type ColumnsOrRow } from './cells.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
 import { TRX_TOKEN_INFO, type TokenInfo } from '../kit/lookups.ts';
@@ -13,11 +13,18 @@ const ENERGY_PRICE_SUN = 100;
 const BANDWIDTH_PRICE_SUN = 1000;
 const MEMO_FEE_SUN = 1_000_000;
 
-const n = (v: Cell | undefined): number => (v === null || v === undefined ? 0 : Number(v));
-const s = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
+/**
+ * The transaction columns the shape reads: a row of sql/transaction/transaction-info.sql, or an untyped list row
+ * (transaction.ts) until the lists are typed.
+ */
+export type TransactionColumns = ColumnsOrRow<
+  | 'tx_hash' | 'block_number' | 'timestamp' | 'owner_address' | 'to_address' | 'contract_address' | 'contract_type'
+  | 'confirmed' | 'contract_ret' | 'amount' | 'token_id' | 'call_data' | 'resource' | 'parameter_json' | 'memo' | 'fee'
+  | 'net_fee' | 'net_usage' | 'energy_fee' | 'energy_usage' | 'origin_energy_usage' | 'energy_usage_total' | 'energy_penalty_total'
+>;
 
 /** The token a transaction moves: '_' for TRX, the TRC10 id, or the called token contract. */
-export function tokenKey(r: Row): string | null {
+export function tokenKey(r: TransactionColumns): string | null {
   const type = n(r.contract_type);
   if (type === 1) return '_';
   if (r.token_id) return String(r.token_id);
@@ -26,7 +33,7 @@ export function tokenKey(r: Row): string | null {
 }
 
 /** The receipt as the `cost` object (§1.4); `date_created` is in seconds as in the reference. */
-export function costOf(r: Row) {
+export function costOf(r: TransactionColumns) {
   const memo = s(r.memo);
   return {
     net_fee: r.net_fee ?? 0,
@@ -47,7 +54,7 @@ export function costOf(r: Row) {
 }
 
 /** Decoded contract parameters (`contractData`), addresses in Base58. */
-export function contractDataOf(r: Row, tokenInfo: TokenInfo | undefined): Record<string, unknown> {
+export function contractDataOf(r: TransactionColumns, tokenInfo: TokenInfo | undefined): Record<string, unknown> {
   const type = n(r.contract_type);
   const extra = r.parameter_json ? (JSON.parse(String(r.parameter_json)) as Record<string, unknown>) : {};
   const d: Record<string, unknown> = { ...extra, owner_address: r.owner_address };
@@ -64,13 +71,13 @@ export function contractDataOf(r: Row, tokenInfo: TokenInfo | undefined): Record
   return d;
 }
 
-export function triggerInfoOf(r: Row): TriggerInfo | undefined {
+export function triggerInfoOf(r: TransactionColumns): TriggerInfo | undefined {
   if (n(r.contract_type) !== 31 || !r.call_data) return undefined;
   return decodeTrigger(String(r.call_data), s(r.contract_address), n(r.amount));
 }
 
 /** The token info a transaction row shows: TRX for TRX transfers, else the looked-up token. */
-export function tokenInfoOf(r: Row, infos: Map<string, TokenInfo>): TokenInfo | undefined {
+export function tokenInfoOf(r: TransactionColumns, infos: Map<string, TokenInfo>): TokenInfo | undefined {
   const key = tokenKey(r);
   if (key === '_') return TRX_TOKEN_INFO;
   return key ? infos.get(key) : undefined;
@@ -118,7 +125,7 @@ export const transactionFieldsSchema = {
 };
 
 /** Common fields of a transaction in lists and in the detail. */
-export function transactionFields(r: Row, infos: Map<string, TokenInfo>) {
+export function transactionFields(r: TransactionColumns, infos: Map<string, TokenInfo>) {
   const tokenInfo = tokenInfoOf(r, infos);
   const trigger = triggerInfoOf(r);
   const ret = s(r.contract_ret);

@@ -3,7 +3,8 @@
  * /api/witness/general-info): one query (sql/witness/witnesses.sql), then the figures computed here once.
  * Definitions: docs/compat.md "Witnesses".
  */
-import type { Row } from '../../duckdb/duck.ts';
+import type { WitnessVoteLineRow, WitnessWitnessesRow } from '../kit/sql-types.generated.ts';
+import { numOr0 as n, numOrNull as orNull, str } from './cells.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 
 /** Blocks per day at one block per 3-second slot, less the 2 slots skipped at each of the 4 maintenances (tron-chain-data §4.1). */
@@ -40,9 +41,6 @@ export interface Witness {
   annualizedRate: string;
 }
 
-const n = (v: unknown): number => (v === null || v === undefined ? 0 : Number(v));
-const orNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
-
 export function percentage(produced: number, missed: number): number {
   return produced + missed === 0 ? 100 : (produced * 100) / (produced + missed);
 }
@@ -59,11 +57,11 @@ export function annualizedRate(w: { rank: number; cycleVotes: number; brokerage:
   return ((yearly * (100 - w.brokerage)) / 100 / w.cycleVotes) * 100;
 }
 
-export function toWitnesses(rows: readonly Row[]): Witness[] {
+export function toWitnesses(rows: readonly WitnessWitnessesRow[]): Witness[] {
   const base = rows.map((r) => ({
     address: String(r.address),
-    name: String(r.name ?? ''),
-    url: String(r.url ?? ''),
+    name: str(r.name),
+    url: str(r.url),
     rank: n(r.rank),
     witnessType: n(r.witness_type),
     cycleVotes: n(r.cycle_votes),
@@ -76,8 +74,8 @@ export function toWitnesses(rows: readonly Row[]): Witness[] {
     missed: orNull(r.missed),
     producedTrx: orNull(r.produced_trx),
     lastBlock: n(r.last_block),
-    lastBlockTs: r.last_block_ts === null || r.last_block_ts === undefined ? null : n(r.last_block_ts),
-    version: r.last_block_version === null || r.last_block_version === undefined ? null : n(r.last_block_version),
+    lastBlockTs: orNull(r.last_block_ts),
+    version: orNull(r.last_block_version),
   }));
   const paidVotes = base.filter((w) => w.rank <= PAID_COUNT).reduce((a, w) => a + w.cycleVotes, 0);
   return base.map((w) => ({
@@ -128,7 +126,7 @@ export function voteLineCycles(firstTs: number, headTs: number): number[] {
  * Per witness, its realtimeVoteLine over `cycles` from the rows of sql/witness/vote-line.sql (one per witness, `points`
  * a JSON text of [cycle_ts, votes] pairs; no pair at a maintenance: 0 votes).
  */
-export function voteLines(rows: readonly Row[], cycles: readonly number[]): (address: string) => { time: number; vote: number }[] {
+export function voteLines(rows: readonly WitnessVoteLineRow[], cycles: readonly number[]): (address: string) => { time: number; vote: number }[] {
   const by = new Map<string, Map<number, number>>();
   for (const r of rows) by.set(String(r.candidate_address), new Map(JSON.parse(String(r.points)) as [number, number][]));
   return (address) => cycles.map((t) => ({ time: t, vote: by.get(address)?.get(t) ?? 0 }));

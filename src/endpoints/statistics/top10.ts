@@ -7,7 +7,8 @@
  * Definitions of every figure and what `time=0` does: docs/compat.md "Top 10".
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
+import type { StatisticsTop10OverviewRow, StatisticsTop10Row } from '../kit/sql-types.generated.ts';
+import { str } from '../shapes/cells.ts';
 import { commaList, int } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, exactInt, shape } from '../kit/schemas.ts';
@@ -76,6 +77,8 @@ const overview = z.looseObject({
   trc20_record: exactInt.nullable(),
 });
 
+const QUERIES = { rows: 'statistics/top10', overview: 'statistics/top10.overview', windows: 'statistics/top10.windows' } as const;
+
 export default defineEndpoint({
   path: '/api/top10',
   method: 'GET',
@@ -85,14 +88,14 @@ export default defineEndpoint({
     time: int({ min: 0, max: 4 }).optional().meta({ description: '0 realtime, 1 the last hour, 2 the last 24 hours (default), 3 the last week, 4 the last 3 days (whole UTC hours up to the head block).' }),
   }),
   response: z.union([overview, z.array(block)]),
-  queries: { rows: 'statistics/top10', overview: 'statistics/top10.overview', windows: 'statistics/top10.windows' },
+  queries: QUERIES,
   async handle(p, ctx) {
     const types = p.type ?? [0];
-    const windows = new Map((await ctx.rows('windows', {})).map((w) => [num(w.time)!, { start: num(w.start_ts) ?? 0, end: num(w.end_ts) ?? 0 }]));
-    if (types[0] === 0) return overviewBody(await ctx.rows('overview', {}), windows);
+    const windows = new Map((await ctx.typedRows(QUERIES.windows, {})).map((w) => [num(w.time)!, { start: num(w.start_ts) ?? 0, end: num(w.end_ts) ?? 0 }]));
+    if (types[0] === 0) return overviewBody(await ctx.typedRows(QUERIES.overview, {}), windows);
     // time 0 (realtime) is the state itself for the state rankings and the latest hour for the windowed ones.
     const time = p.time === undefined ? DEFAULT_TIME : p.time === 0 ? 1 : p.time;
-    const rows = await ctx.rows('rows', {
+    const rows = await ctx.typedRows(QUERIES.rows, {
       time,
       state_types: types.filter((t) => STATE_TYPES.has(t)),
       window_types: types.filter((t) => !STATE_TYPES.has(t)),
@@ -110,12 +113,12 @@ export default defineEndpoint({
 });
 
 /** One ranking row in the reference's shape for its type, with `percentage` (its share of the window's total). */
-function rankRow(type: number, r: Row): Record<string, unknown> {
+function rankRow(type: number, r: StatisticsTop10Row): Record<string, unknown> {
   const v = big(r.v);
   const pct = type === 10 ? share(num(r.usd), num(r.usd_whole)) : share(big(r.part), big(r.whole));
   const key = String(r.key);
   const token = TOKEN_TYPES.has(type)
-    ? { abbr: String(r.token_abbr ?? ''), name: String(r.token_name ?? ''), token_id: key, logo: String(r.token_logo ?? ''), type: num(r.token_type), priceInTrx: num(r.price_trx) }
+    ? { abbr: str(r.token_abbr), name: str(r.token_name), token_id: key, logo: str(r.token_logo), type: num(r.token_type), priceInTrx: num(r.price_trx) }
     : {};
   switch (type) {
     case 1:
@@ -163,7 +166,7 @@ function rankRow(type: number, r: Row): Record<string, unknown> {
 }
 
 /** The type-0 object: twelve figures per window (hour, day, week) and the totals of the newest state. */
-function overviewBody(rows: Row[], windows: Map<number, { start: number; end: number }>): Record<string, unknown> {
+function overviewBody(rows: StatisticsTop10OverviewRow[], windows: Map<number, { start: number; end: number }>): Record<string, unknown> {
   const out: Record<string, unknown> = { start_time: windows.get(3)?.start ?? 0, end_time: windows.get(3)?.end ?? 0 };
   for (const [time, prefix] of OVERVIEW_WINDOWS) {
     const r = rows.find((x) => num(x.time) === time);

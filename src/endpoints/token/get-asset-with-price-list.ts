@@ -7,18 +7,20 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { num, str } from '../shapes/token-shape.ts';
 import { count, shape } from '../kit/schemas.ts';
 
+const QUERIES = { rows: 'token/get-asset-with-price-list' } as const;
+
 export default defineEndpoint({
   path: '/api/getAssetWithPriceList',
   method: 'GET',
   summary: 'All tokens that have a price, with their latest USD price.',
   params: z.object({}),
-  queries: { rows: 'token/get-asset-with-price-list' },
+  queries: QUERIES,
   response: shape({
     data: z.array(shape({ id: z.string(), name: z.string(), abbr: z.string(), logo: z.string(), type: z.string(), priceInUsd: z.number(), vip: z.boolean() })),
     number: count,
   }),
   async handle(_p, ctx) {
-    const data = (await ctx.rows('rows', {})).map((r) => ({
+    const data = (await ctx.typedRows(QUERIES.rows, {})).map((r) => ({
       id: str(r.token_id),
       name: str(r.name),
       abbr: str(r.symbol),

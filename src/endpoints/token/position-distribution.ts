@@ -25,6 +25,8 @@ function ratio(a: bigint, b: bigint): string {
   return `${micro / 1_000_000n}.${(micro % 1_000_000n).toString().padStart(6, '0')}`;
 }
 
+const QUERIES = { bands: 'token/position-distribution' } as const;
+
 export default defineEndpoint({
   path: '/api/tokens/position-distribution',
   method: 'GET',
@@ -38,10 +40,10 @@ export default defineEndpoint({
       ...Object.fromEntries(BANDS.flatMap(([key]) => [[key, intString], [`${key}_ratio`, decimalString]])),
     }),
   ]),
-  queries: { bands: 'token/position-distribution' },
+  queries: QUERIES,
   async handle(p, ctx) {
     if (!p.tokenId || p.tokenId === TRX_ID) return {};
-    const [r] = await ctx.rows('bands', { token_id: p.tokenId });
+    const [r] = await ctx.typedRows(QUERIES.bands, { token_id: p.tokenId });
     if (!r || num(r.holders) === 0) return {};
     const total = BigInt(str(r.total));
     const out: Record<string, string | number> = { expire: ctx.now + EXPIRE_MS };

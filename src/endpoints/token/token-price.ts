@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { text } from '../../params/index.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { TokenTokenPriceRow } from '../kit/sql-types.generated.ts';
 import { num, str, TRX_ID } from '../shapes/token-shape.ts';
 import { count, decimalString, empty, exactInt, shape } from '../kit/schemas.ts';
 
@@ -23,6 +23,8 @@ const params = z.object({
 const PRICE_SOURCE = 'tronlake';
 
 const pct = (now: number, before: number): string => (before ? (((now - before) / before) * 100).toFixed(8) : '0');
+
+const QUERIES = { board: 'token/token-price' } as const;
 
 export default defineEndpoint({
   path: '/api/token/price',
@@ -45,10 +47,10 @@ export default defineEndpoint({
       time: exactInt,
     }),
   ]),
-  queries: { board: 'token/token-price' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const rows = await ctx.rows('board', {});
-    const byToken = new Map<string, Row[]>();
+    const rows = await ctx.typedRows(QUERIES.board, {});
+    const byToken = new Map<string, TokenTokenPriceRow[]>();
     for (const r of rows) byToken.set(str(r.token_id), [...(byToken.get(str(r.token_id)) ?? []), r]);
     const wanted = p.token.toLowerCase();
     const id = ['trx', '_', '0'].includes(wanted)
@@ -56,7 +58,7 @@ export default defineEndpoint({
       : [...byToken.keys()].find((k) => k === p.token) ?? [...byToken.entries()].find(([, rs]) => str(rs[0]!.symbol).toLowerCase() === wanted)?.[0];
     const mine = id === undefined ? undefined : byToken.get(id);
     if (!mine || mine.length === 0) return {};
-    const cap = (rs: Row[], i: number) => {
+    const cap = (rs: TokenTokenPriceRow[], i: number) => {
       const r = rs[i] ?? rs[0]!;
       return id === TRX_ID && rs === mine ? 0 : (num(r.supply) / 10 ** num(r.decimals)) * num(r.price_usd);
     };

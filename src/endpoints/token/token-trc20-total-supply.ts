@@ -10,6 +10,8 @@ import { num, str } from '../shapes/token-shape.ts';
 
 const params = z.object({ address: address() });
 
+const QUERIES = { supply: 'token/token-trc20-total-supply' } as const;
+
 export default defineEndpoint({
   path: '/api/token_trc20/totalSupply',
   method: 'GET',
@@ -17,9 +19,9 @@ export default defineEndpoint({
   // A bare JSON number (reference §2): the supply in token units.
   params,
   response: exactNumber,
-  queries: { supply: 'token/token-trc20-total-supply' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const [r] = await ctx.rows('supply', { contract: p.address });
+    const [r] = await ctx.typedRows(QUERIES.supply, { contract: p.address });
     // Exact digits (docs/compat.md "Numbers"): 614370361093, not 614370361092.9999.
     return r ? scaledNumber(str(r.supply_raw) || '0', num(r.decimals)) : 0;
   },

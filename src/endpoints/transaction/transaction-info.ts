@@ -6,7 +6,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type {
+  TransactionTransactionInfoConfirmationsRow,
+  TransactionTransactionInfoInternalRow as InternalRow,
+  TransactionTransactionInfoRow,
+  TransactionTransactionInfoTransfersRow as TransferRow,
+} from '../kit/sql-types.generated.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
 
@@ -29,6 +34,14 @@ const transferInfoSchema = shape({
 });
 
 const params = z.object({ hash: hash() });
+
+const QUERIES = {
+    locate: 'transaction/transaction-info.locate',
+    tx: 'transaction/transaction-info',
+    internal: 'transaction/transaction-info.internal',
+    transfers: 'transaction/transaction-info.transfers',
+    confirmations: 'transaction/transaction-info.confirmations',
+  } as const;
 
 export default defineEndpoint({
   path: '/api/transaction-info',
@@ -70,29 +83,23 @@ export default defineEndpoint({
       fee_limit: exactInt,
     }),
   ]),
-  queries: {
-    locate: 'transaction/transaction-info.locate',
-    tx: 'transaction/transaction-info',
-    internal: 'transaction/transaction-info.internal',
-    transfers: 'transaction/transaction-info.transfers',
-    confirmations: 'transaction/transaction-info.confirmations',
-  },
+  queries: QUERIES,
   async handle(p, ctx) {
     // The index is keyed by a prefix of the id: almost always one candidate, the transaction itself; the queries
     // match the whole id, so a candidate that only shares the prefix finds no transaction and the next is tried.
-    for (const loc of await ctx.rows('locate', { hash: p.hash })) {
+    for (const loc of await ctx.typedRows(QUERIES.locate, { hash: p.hash })) {
       const at = { hash: p.hash, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) };
       const [[tx], internal, transfers, confirmers] = await Promise.all([
-        ctx.rows('tx', at),
-        ctx.rows('internal', at),
-        ctx.rows('transfers', at),
-        ctx.rows('confirmations', { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
+        ctx.typedRows(QUERIES.tx, at),
+        ctx.typedRows(QUERIES.internal, at),
+        ctx.typedRows(QUERIES.transfers, at),
+        ctx.typedRows(QUERIES.confirmations, { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
       ]);
       if (tx) return answer(tx, internal, transfers, confirmers);
     }
     return {};
 
-    async function answer(tx: Row, internal: Row[], transfers: Row[], confirmers: Row[]) {
+    async function answer(tx: TransactionTransactionInfoRow, internal: InternalRow[], transfers: TransferRow[], confirmers: TransactionTransactionInfoConfirmationsRow[]) {
       const key = tokenKey(tx);
       const addresses = [String(tx.owner_address), String(tx.to_address ?? ''), String(tx.contract_address ?? '')];
       const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
@@ -120,7 +127,7 @@ export default defineEndpoint({
   },
 });
 
-function transferInfo(x: Row) {
+function transferInfo(x: TransferRow) {
   return {
     icon_url: x.logo_url ?? '',
     symbol: x.symbol ?? '',
@@ -139,7 +146,7 @@ function transferInfo(x: Row) {
   };
 }
 
-function internalInfo(i: Row) {
+function internalInfo(i: InternalRow) {
   return {
     hash: i.internal_hash,
     caller_address: i.caller_address,

@@ -9,7 +9,8 @@
 import { z } from 'zod';
 import type { JsonDecimal } from '../../wire/json.ts';
 import { exactInteger, scaledNumber, sumScaled } from '../../params/index.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { TransactionTransactionStatisticsRow, TransactionTransactionStatisticsTokensRow } from '../kit/sql-types.generated.ts';
+import type { Columns } from '../shapes/cells.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
@@ -29,10 +30,10 @@ const pct = (part: number, whole: number): number => (whole > 0 ? ratioNumber(pa
 export const trxOf = (sun: unknown): JsonDecimal => scaledNumber(exactInteger(sun), 6);
 
 /** A row of transaction-statistics.tokens: its exact amount in the smallest unit (amount_hi * 10^18 + amount_lo). */
-export const tokenRaw = (r: Row): bigint => exactInteger(r.amount_hi) * 10n ** 18n + exactInteger(r.amount_lo);
+export const tokenRaw = (r: Columns<'amount_hi' | 'amount_lo'>): bigint => exactInteger(r.amount_hi) * 10n ** 18n + exactInteger(r.amount_lo);
 
 /** trc20Amount of both statistics endpoints: the TRC20 amounts in token units summed over tokens, exactly. */
-export function trc20Amount(tokens: Row[]): JsonDecimal {
+export function trc20Amount(tokens: readonly Columns<'token_standard' | 'amount_hi' | 'amount_lo' | 'decimals'>[]): JsonDecimal {
   return sumScaled(tokens.filter((r) => r.token_standard === 'trc20').map((r) => ({ raw: tokenRaw(r), decimals: Number(r.decimals) })));
 }
 
@@ -72,6 +73,12 @@ export function wholeOrNull<T extends Record<string, unknown>>(fromGenesis: unkn
   return Object.fromEntries(Object.keys(figures).map((k) => [k, null])) as { [K in keyof T]: null };
 }
 
+const QUERIES = {
+  totals: 'transaction/transaction-statistics',
+  tokens: 'transaction/transaction-statistics.tokens',
+  contracts: 'transaction/transaction-statistics.contracts',
+} as const;
+
 export default defineEndpoint({
   path: '/api/transaction/statistics',
   method: 'GET',
@@ -102,21 +109,17 @@ export default defineEndpoint({
     trc20Top10: z.array(topEntry).nullable(),
     triggerTop10: z.array(topEntry).nullable(),
   }),
-  queries: {
-    totals: 'transaction/transaction-statistics',
-    tokens: 'transaction/transaction-statistics.tokens',
-    contracts: 'transaction/transaction-statistics.contracts',
-  },
+  queries: QUERIES,
   async handle(_p, ctx) {
     const [[t], tokens, contracts] = await Promise.all([
-      ctx.rows('totals', { last_day: lastCompleteDay(ctx.now) }),
-      ctx.rows('tokens', {}),
-      ctx.rows('contracts', {}),
+      ctx.typedRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }),
+      ctx.typedRows(QUERIES.tokens, {}),
+      ctx.typedRows(QUERIES.contracts, {}),
     ]);
-    const v = (k: string): number => Number(t?.[k] ?? 0);
+    const v = (k: keyof TransactionTransactionStatisticsRow): number => Number(t?.[k] ?? 0);
     const txCount = v('tx_count');
     const byStandard = (std: string) => tokens.filter((r) => r.token_standard === std);
-    const sumOf = (rows: typeof tokens, k: string) => rows.reduce((a, r) => a + Number(r[k] ?? 0), 0);
+    const sumOf = (rows: typeof tokens, k: keyof TransactionTransactionStatisticsTokensRow) => rows.reduce((a, r) => a + Number(r[k] ?? 0), 0);
     const trc20 = byStandard('trc20');
     const trc20Count = sumOf(trc20, 'transfer_count');
     const top20 = [...trc20]

@@ -20,6 +20,8 @@ import type { TransactionTransferStatisticsRow } from '../kit/sql-types.generate
 // Rounded once from the exact counts (params/amounts.ts ratioNumber, half up), not from a double.
 const pct = (part: number, whole: number): number => (whole > 0 ? ratioNumber(part * 100, whole, 4) : 0);
 
+const QUERIES = { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' } as const;
+
 export default defineEndpoint({
   path: '/api/transfer/statistics',
   method: 'GET',
@@ -36,9 +38,9 @@ export default defineEndpoint({
     trc1155Count: count.nullable(),
     trc1155Proportion: z.number().nullable(),
   }),
-  queries: { totals: 'transaction/transfer-statistics', tokens: 'transaction/transaction-statistics.tokens' },
+  queries: QUERIES,
   async handle(_p, ctx) {
-    const [[t], tokens] = await Promise.all([ctx.typedRows('transaction/transfer-statistics', { last_day: lastCompleteDay(ctx.now) }), ctx.rows('tokens', {})]);
+    const [[t], tokens] = await Promise.all([ctx.typedRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }), ctx.typedRows(QUERIES.tokens, {})]);
     const v = (k: keyof TransactionTransferStatisticsRow): number => Number(t?.[k] ?? 0);
     const counts = {
       trx: v('trx_count'),

@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { address, int, scaleDecimal } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, decimalString, exactInt, shape, statusWrapped } from '../kit/schemas.ts';
-import { holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
+import { HOLDINGS_QUERIES, holdingsOf, quantityOf, valueInTrx, valueInUsd, type Holding } from '../shapes/holdings.ts';
 
 /** token_type of the reference: 0 TRX, 10 TRC10, 20 TRC20; the NFT standards by their number (721, 1155). */
 const TYPE: Record<Holding['standard'], number> = { trx: 0, trc10: 10, trc20: 20, trc721: 721, trc1155: 1155 };
@@ -53,9 +53,9 @@ export default defineEndpoint({
       shape({ ...itemFields, token_id: z.string().refine((v) => v !== '_'), level: z.string() }),
     ])),
   }),
-  queries: { trx: 'wallet/trx-balance', tokens: 'wallet/holdings' },
+  queries: HOLDINGS_QUERIES,
   async handle(p, ctx) {
-    const all = await holdingsOf(ctx, p.address, { trx: 'trx', tokens: 'tokens' });
+    const all = await holdingsOf(ctx, p.address);
     const rows = all.filter((h) => (p.asset_type === 1 ? FUNGIBLE.includes(h.standard) : p.asset_type === 2 ? !FUNGIBLE.includes(h.standard) : true));
     const priced = rows.map(valueInUsd).filter((v): v is number => v !== undefined);
     const data = rows.map((h) => {

@@ -10,15 +10,17 @@ import { exactInt } from '../kit/schemas.ts';
 
 const n = (v: unknown): bigint => BigInt(String(v ?? 0));
 
+const QUERIES = { position: 'wallet/resource-unfreeze' } as const;
+
 export default defineEndpoint({
   path: '/api/account/resource/unfreeze',
   method: 'GET',
   summary: 'Sun an account can unstake now (Stake 2.0 undelegated stakes and unlocked Stake 1.0 stakes).',
   params: z.object({ address: address() }),
   response: z.object({ balance: exactInt, message: z.string() }),
-  queries: { position: 'wallet/resource-unfreeze' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const [r] = await ctx.rows('position', { address: p.address });
+    const [r] = await ctx.typedRows(QUERIES.position, { address: p.address });
     if (!r) return { balance: 0, message: 'SUCCESS' };
     const v1 = (amount: unknown, expire: unknown) => (Number(expire) <= ctx.now ? n(amount) : 0n);
     const sum = n(r.frozen_v2_bandwidth) + n(r.frozen_v2_energy) + n(r.frozen_v2_tron_power)

@@ -6,15 +6,17 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 
+const QUERIES = { votes: 'witness/account-votes' } as const;
+
 export default defineEndpoint({
   path: '/api/account/votes',
   method: 'GET',
   summary: 'Current votes of an account: SR address → votes.',
   params: z.object({ address: address() }),
   response: z.object({ votes: z.record(z.string(), z.number().int()) }),
-  queries: { votes: 'witness/account-votes' },
+  queries: QUERIES,
   async handle(p, ctx) {
-    const rows = await ctx.rows('votes', { address: p.address });
+    const rows = await ctx.typedRows(QUERIES.votes, { address: p.address });
     return { votes: Object.fromEntries(rows.map((r) => [String(r.candidate_address), Number(r.votes)])) };
   },
 });

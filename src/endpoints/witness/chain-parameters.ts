@@ -38,18 +38,20 @@ export function valueAt(rows: readonly HistoryRow[], name: string, t: number): n
   return first?.source === 'snapshot' && t >= first.firstTs ? first.value : undefined;
 }
 
+const QUERIES = { parameters: 'witness/chain-parameters', proposals: 'witness/proposals', history: 'witness/chain-parameter-history' } as const;
+
 export default defineEndpoint({
   path: '/api/chainparameters',
   method: 'GET',
   summary: 'Chain parameters in force (now, or at `time`) with the proposals that changed them.',
   params: z.object({ time: timestampMs().optional() }),
   response: z.looseObject({ tronParameters: z.array(z.looseObject({ key: z.string(), value: z.number().int(), relations: z.array(relation) })) }),
-  queries: { parameters: 'witness/chain-parameters', proposals: 'witness/proposals', history: 'witness/chain-parameter-history' },
+  queries: QUERIES,
   async handle(p, ctx) {
     const [params, props, history] = await Promise.all([
-      ctx.rows('parameters', {}),
-      ctx.rows('proposals', {}),
-      p.time === undefined ? Promise.resolve([]) : ctx.rows('history', {}),
+      ctx.typedRows(QUERIES.parameters, {}),
+      ctx.typedRows(QUERIES.proposals, {}),
+      p.time === undefined ? Promise.resolve([]) : ctx.typedRows(QUERIES.history, {}),
     ]);
     const byKey = new Map<number, z.infer<typeof relation>[]>();
     for (const r of props) {

@@ -20,6 +20,8 @@ const node = z.looseObject({
   currentProducePercentage: z.number(),
 });
 
+const QUERIES = { witnesses: 'witness/witnesses', lastDay: 'witness/last-day' } as const;
+
 export default defineEndpoint({
   path: '/api/witness/general-info',
   method: 'GET',
@@ -34,9 +36,9 @@ export default defineEndpoint({
     maxBlocksCount: node.nullable(),
     minBlocksCount: node.nullable(),
   }),
-  queries: { witnesses: 'witness/witnesses', lastDay: 'witness/last-day' },
+  queries: QUERIES,
   async handle(_p, ctx) {
-    const [rows, lastDay] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('lastDay', {})]);
+    const [rows, lastDay] = await Promise.all([ctx.typedRows(QUERIES.witnesses, {}), ctx.typedRows(QUERIES.lastDay, {})]);
     const all = toWitnesses(rows);
     const today = new Map(lastDay.map((r) => [String(r.witness_address), percentage(Number(r.produced), Number(r.missed))]));
     const view = (w: Witness | undefined) =>

@@ -85,7 +85,7 @@ type Params = z.output<typeof params>;
  * item mapper (shares of the whole list's votes).
  */
 async function witnessList(p: Params, ctx: EndpointContext) {
-  const all = toWitnesses(await ctx.rows('witnesses', {}));
+  const all = toWitnesses(await ctx.typedRows(QUERIES.witnesses, {}));
   const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
   let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
   const key = p.sortField === undefined ? undefined : SORT_FIELDS.get(p.sortField);
@@ -122,19 +122,21 @@ async function witnessList(p: Params, ctx: EndpointContext) {
   return { all, list, item };
 }
 
+const QUERIES = { witnesses: 'witness/witnesses', head: 'witness/head-block' } as const;
+
 export default defineEndpoint({
   path: '/api/pagewitness',
   method: 'GET',
   summary: 'Witnesses (Super Representatives, partners, candidates) with votes, production, brokerage and voter APR.',
   params,
   response: z.looseObject({ total: count, data: z.array(item), lastBlock: lastBlock.nullable() }),
-  queries: { witnesses: 'witness/witnesses', head: 'witness/head-block' },
+  queries: QUERIES,
   csv: listCsv<z.output<typeof params>>('/api/pagewitness', Object.keys(item.shape), async (p, ctx) => {
     const { list, item: toItem } = await witnessList(p, ctx);
     return { items: pageOf(list, p.page).map(toItem) };
   }),
   async handle(p, ctx) {
-    const [{ all, list, item: toItem }, [head]] = await Promise.all([witnessList(p, ctx), ctx.rows('head', {})]);
+    const [{ all, list, item: toItem }, [head]] = await Promise.all([witnessList(p, ctx), ctx.typedRows(QUERIES.head, {})]);
     const srIndex = new Map(all.filter((w) => w.witnessType === 1).map((w, i) => [w.address, i + 1]));
     return {
       total: list.length,

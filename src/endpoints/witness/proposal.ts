@@ -11,6 +11,7 @@ import { address, int, oneOf } from '../../params/index.ts';
 import { count } from '../kit/schemas.ts';
 import { formatField, listCsv } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import type { WitnessProposalsRow } from '../kit/sql-types.generated.ts';
 import { share, slotOf, toWitnesses, type Witness } from '../shapes/witness-rows.ts';
 
 const STATES = ['PENDING', 'APPROVED', 'DISAPPROVED', 'CANCELED'] as const;
@@ -58,9 +59,11 @@ const item = z.looseObject({
 
 type Params = z.output<typeof params>;
 
+const QUERIES = { proposals: 'witness/proposals', witnesses: 'witness/witnesses' } as const;
+
 /** The proposals (newest first) and their item mapper; the JSON answer and the download read them. */
 async function proposalsOf(p: Params, ctx: EndpointContext) {
-  const [rows, wrows] = await Promise.all([ctx.rows('proposals', {}), ctx.rows('witnesses', {})]);
+  const [rows, wrows] = await Promise.all([ctx.typedRows(QUERIES.proposals, {}), ctx.typedRows(QUERIES.witnesses, {})]);
   const ws = toWitnesses(wrows);
   const byAddress = new Map(ws.map((w) => [w.address, w]));
   const totalVotes = ws.reduce((a, w) => a + w.cycleVotes, 0);
@@ -83,7 +86,7 @@ async function proposalsOf(p: Params, ctx: EndpointContext) {
     };
   };
   const typeOf = (a: string): number => byAddress.get(a)?.witnessType ?? 3;
-  const proposal = (r: Record<string, unknown>) => {
+  const proposal = (r: WitnessProposalsRow) => {
     const approvals = JSON.parse(String(r.approvals_json)) as string[];
     const params = JSON.parse(String(r.parameters_json)) as { key: number; value: number }[];
     const proposer = String(r.proposer_address);
@@ -114,7 +117,7 @@ export default defineEndpoint({
   summary: 'Proposals to change chain parameters: parameters, approvals, state; one by id.',
   params,
   response: z.union([z.looseObject({ total: count, data: z.array(item) }), item.extend({ activeApprovals: z.array(summary) }), z.object({}).strict()]),
-  queries: { proposals: 'witness/proposals', witnesses: 'witness/witnesses' },
+  queries: QUERIES,
   // The download: the one proposal of `id` (none when unknown), else the state's proposals from `start`, `limit` of
   // them when given (its JSON page), all without.
   csv: listCsv<z.output<typeof params>>('/api/proposal', Object.keys(item.shape), async (p, ctx) => {

@@ -42,6 +42,8 @@ const brokerageChange = z.looseObject({ from: z.number().int().nullable(), to: z
 
 const wrapper = { code: z.literal(200), status: z.literal('1'), message: z.string(), success: z.literal('true') };
 
+const QUERIES = { witnesses: 'witness/witnesses', voteLine: 'witness/vote-line', brokerage: 'witness/brokerage-history' } as const;
+
 export default defineEndpoint({
   path: '/api/vote/witness',
   method: 'GET',
@@ -58,10 +60,10 @@ export default defineEndpoint({
     }),
     z.looseObject({ ...wrapper, data: z.array(item), total: count, totalWitness: count, totalVotes: z.number().int(), fastestRise: item.nullable(), maxVotesRise: item.nullable() }),
   ]),
-  queries: { witnesses: 'witness/witnesses', voteLine: 'witness/vote-line', brokerage: 'witness/brokerage-history' },
+  queries: QUERIES,
   async handle(p, ctx) {
     const cycles = voteLineCycles(ctx.manifest.first.timestamp, ctx.now);
-    const [rows, lineRows] = await Promise.all([ctx.rows('witnesses', {}), ctx.rows('voteLine', { address: p.address ?? null })]);
+    const [rows, lineRows] = await Promise.all([ctx.typedRows(QUERIES.witnesses, {}), ctx.typedRows(QUERIES.voteLine, { address: p.address ?? null })]);
     const all = toWitnesses(rows);
     const line = voteLines(lineRows, cycles);
     const totalRealtime = all.reduce((a, w) => a + w.realtimeVotes, 0);
@@ -98,7 +100,7 @@ export default defineEndpoint({
     if (p.address) {
       const w = all.find((x) => x.address === p.address);
       if (!w) return { ...wrap, data: null };
-      const changes = await ctx.rows('brokerage', { address: w.address });
+      const changes = await ctx.typedRows(QUERIES.brokerage, { address: w.address });
       return {
         ...wrap,
         data: view(w),
