@@ -12,7 +12,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, exactInteger, pagingFields, signedSort, signedSortClauses, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { exactJson as exact, exactOrNull, numOrNull, type ColumnsOrRow } from '../shapes/cells.ts';
+import { exactJson as exact, exactOrNull, numOrNull, type ColumnsOrRow, numOr0 } from '../shapes/cells.ts';
 import { contractMap, count, exactInt } from '../kit/schemas.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
@@ -92,7 +92,7 @@ export default defineEndpoint({
   csv: listCsv<z.output<typeof params>>('/api/account/list', Object.keys(accountListItem.shape), async (p, ctx) => {
     if (p.address) return { items: pageOf(await ctx.typedRows(QUERIES.byAddress, { address: p.address }), p.page).map(itemOf(ctx.now)) };
     const [totals] = await ctx.typedRows(QUERIES.totals, totalsBinds(ctx));
-    const { query, lo, hi } = placesOf(p, Number(totals?.n ?? 0));
+    const { query, lo, hi } = placesOf(p, numOr0(totals?.n));
     return { query: QUERIES[query], binds: { lo, hi }, orderBy: p.sort.orderBy, item: itemOf(ctx.now) };
   }),
   async handle(p, ctx) {
@@ -100,7 +100,7 @@ export default defineEndpoint({
       p.address ? ctx.typedRows(QUERIES.byAddress, { address: p.address }) : Promise.resolve(null),
       ctx.typedRows(QUERIES.totals, totalsBinds(ctx)),
     ]);
-    const known = Number(totals?.n ?? 0);
+    const known = numOr0(totals?.n);
     const page = placesOf(p, known);
     const found = byAddress ?? (await ctx.typedRows(QUERIES[page.query], { lo: page.lo, hi: page.hi }, p.sort.orderBy));
     const rows = p.address ? pageOf(found, p.page) : found;
@@ -114,7 +114,7 @@ export default defineEndpoint({
       total: Math.min(rangeTotal, 10_000),
       rangeTotal,
       account_number: accountNumber === null ? null : exact(accountNumber),
-      last_24h_account_change: Number(totals?.created_since ?? 0),
+      last_24h_account_change: numOr0(totals?.created_since),
       data,
       contractMap: contracts.map,
     };

@@ -13,7 +13,7 @@ import { address, exactInteger, ratioNumber, scaleDecimal } from '../../params/i
 import { parameterNumber } from '../../chain/chain-parameters.ts';
 import { decimalString, exactInt } from '../kit/schemas.ts';
 import type { AccountAccountv2Row } from '../kit/sql-types.generated.ts';
-import { exactJson as exact, exactOrNull as nullableBig } from '../shapes/cells.ts';
+import { exactJson as exact, exactOrNull as nullableBig, numOr0, str } from '../shapes/cells.ts';
 
 /** An exact integer cell as a bigint, NULL as 0 (params/amounts.ts). */
 const big = exactInteger;
@@ -92,8 +92,8 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
   const owner = r.owner_permission_json ? (JSON.parse(String(r.owner_permission_json)) as Permission) : undefined;
   const actives = r.active_permissions_json ? (JSON.parse(String(r.active_permissions_json)) as Permission[]) : undefined;
   const balance = big(r.balance);
-  const tin = Number(r.tx_in ?? 0);
-  const tout = Number(r.tx_out ?? 0);
+  const tin = numOr0(r.tx_in);
+  const tout = numOr0(r.tx_out);
   const frozenV1Bw = st.frozenForBandWidth;
   const reward = big(r.reward);
   // Resources used at the head: a never-activated address answers the zeroed object (reference), no limit at all.
@@ -111,28 +111,28 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
   const sumOf = (...xs: (number | null)[]): number | null => (xs.some((x) => x === null) ? null : xs.reduce<number>((a, x) => a + x!, 0));
   return {
     address: String(r.address),
-    name: String(r.account_name ?? ''),
+    name: str(r.account_name),
     accountType: r.is_contract ? 2 : 0,
     activated: Boolean(r.activated),
-    date_created: Number(r.create_time ?? 0),
-    latest_operation_time: Number(r.latest_operation_time ?? 0),
+    date_created: numOr0(r.create_time),
+    latest_operation_time: numOr0(r.latest_operation_time),
     balance: exact(balance),
     balanceStr: balance.toString(),
     // Lifetime counts: the lake's only when the account began inside it, else null (docs/compat.md "Whole-chain figures").
     ...(r.lifetime === true
-      ? { totalTransactionCount: Number(r.tx_total ?? 0), transactions: tin + tout, transactions_in: tin, transactions_out: tout }
+      ? { totalTransactionCount: numOr0(r.tx_total), transactions: tin + tout, transactions_in: tin, transactions_out: tout }
       : { totalTransactionCount: null, transactions: null, transactions_in: null, transactions_out: null }),
     witness: r.is_witness ? 1 : 0,
-    voteTotal: Number(r.votes_used ?? 0),
+    voteTotal: numOr0(r.votes_used),
     // Reference: `rewardNum` the claimable voting reward in sun; `reward` 1 when there is one (docs/compat.md).
     reward: reward > 0n ? 1 : 0,
     rewardNum: exact(reward),
     redTag: '',
     greyTag: '',
     blueTag: '',
-    publicTag: String(r.public_tag ?? ''),
+    publicTag: str(r.public_tag),
     addressTagLogo: '',
-    representative: { lastWithDrawTime: Number(r.latest_withdraw_time ?? 0), enabled: Boolean(r.is_witness), url: String(r.witness_url ?? '') },
+    representative: { lastWithDrawTime: numOr0(r.latest_withdraw_time), enabled: Boolean(r.is_witness), url: str(r.witness_url) },
     announcement: '',
     allowExchange: [],
     exchanges: [],
@@ -140,7 +140,7 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
     delegated: {},
     frozen: {
       total: exact(frozenV1Bw),
-      balances: frozenV1Bw > 0n ? [{ amount: exact(frozenV1Bw), expires: Number(r.frozen_v1_bandwidth_expire ?? 0) }] : [],
+      balances: frozenV1Bw > 0n ? [{ amount: exact(frozenV1Bw), expires: numOr0(r.frozen_v1_bandwidth_expire) }] : [],
     },
     ...Object.fromEntries(Object.entries(st).map(([k, v]) => [k, exact(v)])),
     totalFrozen: exact(totalFrozen),
@@ -168,8 +168,8 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
     // What the account can still use without burning TRX: stake bandwidth left + free bandwidth left; energy left.
     totalNetRemaining: sumOf(net.remaining, free.remaining),
     totalEnergyRemaining: energy.remaining,
-    energyCost: Number(r.total_energy_weight ?? 0) > 0 ? Number(r.total_energy_limit) / Number(r.total_energy_weight) : 0,
-    netCost: Number(r.total_net_weight ?? 0) > 0 ? Number(r.total_net_limit) / Number(r.total_net_weight) : 0,
+    energyCost: numOr0(r.total_energy_weight) > 0 ? Number(r.total_energy_limit) / Number(r.total_energy_weight) : 0,
+    netCost: numOr0(r.total_net_weight) > 0 ? Number(r.total_net_limit) / Number(r.total_net_weight) : 0,
     accountResource: { frozen_balance_for_energy: {} },
     bandwidth: {
       energyLimit, netLimit,
@@ -177,8 +177,8 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
       freeNetLimit: freeLimit === null ? null : Number(freeLimit),
       freeNetUsed: free.used, freeNetRemaining: free.remaining, freeNetPercentage: free.percentage,
       energyUsed: energy.used, energyRemaining: energy.remaining, energyPercentage: energy.percentage,
-      totalEnergyLimit: Number(r.total_energy_limit ?? 0), totalEnergyWeight: Number(r.total_energy_weight ?? 0),
-      totalNetLimit: Number(r.total_net_limit ?? 0), totalNetWeight: Number(r.total_net_weight ?? 0),
+      totalEnergyLimit: numOr0(r.total_energy_limit), totalEnergyWeight: numOr0(r.total_energy_weight),
+      totalNetLimit: numOr0(r.total_net_limit), totalNetWeight: numOr0(r.total_net_weight),
       assets: {},
     },
     withPriceTokens: [{

@@ -8,13 +8,12 @@
  * function of the served version, computed when it opens (sql/serving/block_statistic.sql).
  */
 import { z } from 'zod';
-import { exactInteger } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { BLOCK_REWARD_TRX, SUN_PER_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { count, exactNumber, shape } from '../kit/schemas.ts';
+import { exactOrNull as known, numOr0 } from '../shapes/cells.ts';
 import { trx } from '../shapes/stats-shape.ts';
 
-const known = (c: unknown): bigint | null => (c === null || c === undefined ? null : exactInteger(c));
 
 const QUERIES = { figures: 'block/block-statistic' } as const;
 
@@ -37,9 +36,9 @@ export default defineEndpoint({
     const perBlockSun = BigInt((BLOCK_REWARD_TRX + VOTE_REWARD_TRX) * SUN_PER_TRX);
     const issuedBefore = known(f?.issued_before_sun);
     const lakeBlocks = known(f?.lake_block_count) ?? 0n;
-    const lastDay = Number(f?.last_day_block_count ?? 0);
+    const lastDay = numOr0(f?.last_day_block_count);
     return {
-      whole_block_count: Number(f?.whole_block_count ?? 0),
+      whole_block_count: numOr0(f?.whole_block_count),
       last_day_block_count: lastDay,
       whole_pay: issuedBefore === null ? null : trx(issuedBefore + lakeBlocks * perBlockSun),
       last_day_pay: lastDay * (BLOCK_REWARD_TRX + VOTE_REWARD_TRX),

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
+import { str } from '../shapes/cells.ts';
 
 const QUERIES = { nodes: 'home/nodemap' } as const;
 
@@ -24,8 +25,8 @@ export default defineEndpoint({
     const rows = await ctx.typedRows(QUERIES.nodes, {});
     const data = rows.map((r) => ({
       country: String(r.country),
-      province: String(r.province ?? ''),
-      city: String(r.city ?? ''),
+      province: str(r.province),
+      city: str(r.city),
       ip: String(r.ip),
       lng: Number(r.lng),
       lat: Number(r.lat),

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
+import { numOr0 } from '../shapes/cells.ts';
 
 /** The span the current TPS is averaged over, ms (20 slots); sql/serving/tps_figures.sql sums the blocks of it. */
 export const CURRENT_TPS_SPAN_MS = 60_000;
@@ -25,14 +26,14 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(_p, ctx) {
     const [r] = await ctx.typedRows(QUERIES.tps, {});
-    const lakeMax = Math.round(Number(r?.max_block_tx ?? 0) / SLOT_SECONDS);
+    const lakeMax = Math.round(numOr0(r?.max_block_tx) / SLOT_SECONDS);
     const anchored = r?.anchor_max_tps !== null && r?.anchor_max_tps !== undefined;
     const before = anchored ? Number(r.anchor_max_tps) : ctx.manifest.first?.number === 0 ? 0 : null;
     return {
       type: 'tps',
       data: {
         blockHeight: ctx.manifest.head.number,
-        currentTps: Math.round((Number(r?.recent_tx ?? 0) * 1000) / CURRENT_TPS_SPAN_MS),
+        currentTps: Math.round((numOr0(r?.recent_tx) * 1000) / CURRENT_TPS_SPAN_MS),
         maxTps: before === null ? null : Math.max(lakeMax, before),
       },
     };

@@ -5,12 +5,27 @@
  * Labels come from the contracts dimension ('' when none; risk false, vip false: no label data yet).
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
 import { int, timestampMs } from '../../params/index.ts';
 import { defineEndpoint, type AnyEndpoint } from '../kit/endpoint.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { count } from '../kit/schemas.ts';
+import type { SqlId, SqlParams, SqlRows } from '../kit/sql-types.generated.ts';
+import type { Columns } from './cells.ts';
 import { num } from './stats-shape.ts';
+
+/** Binds of a ranking template: the day and the places answered. */
+type RankingBinds = { day: string | null; lim: number | null };
+/** The columns every ranking row has. */
+type RankingColumns = Columns<'place' | 'contract_address' | 'name' | 'tag' | 'is_token'>;
+
+/** A template a daily ranking reads: binds exactly `day` and `lim`, rows with their place and the contract's labels. */
+export type RankingId = {
+  [K in SqlId]: SqlRows[K] extends RankingColumns
+    ? SqlParams[K] extends RankingBinds ? (RankingBinds extends SqlParams[K] ? K : never) : never
+    : never;
+}[SqlId];
+
+const TOTALS = 'statistics/day-totals' as const;
 
 export interface DayTotals {
   trigger: number;
@@ -19,11 +34,11 @@ export interface DayTotals {
 }
 
 /** Declares a daily ranking over `sql` (binds `day`, `lim`; rows with their `place`), rows mapped with the day's network totals. */
-export function defineDailyRanking(d: {
+export function defineDailyRanking<Id extends RankingId>(d: {
   path: string;
   summary: string;
-  sql: string;
-  row(r: Row, totals: DayTotals): Record<string, unknown>;
+  sql: Id;
+  row(r: SqlRows[Id], totals: DayTotals): Record<string, unknown>;
   /** The schema of the fields `row` writes. */
   fields: z.ZodRawShape;
 }): AnyEndpoint {
@@ -35,7 +50,7 @@ export function defineDailyRanking(d: {
       day: timestampMs().optional().meta({ description: "A time inside the UTC day to rank, ms (default the head block's day)." }),
       limit: int({ min: 0 }).optional().meta({ description: 'Contracts answered (default 10, at most 50: larger is clamped).', override: { type: 'integer', minimum: 0, maximum: 50, default: 10 } }),
     }),
-    queries: { rank: d.sql, totals: 'statistics/day-totals' },
+    queries: { rank: d.sql, totals: TOTALS },
     response: z.object({
       totalTrigger: count,
       totalCallerAmount: count,
@@ -58,9 +73,11 @@ export function defineDailyRanking(d: {
     async handle(p, ctx) {
       const day = utcDay(p.day ?? ctx.now);
       const lim = Math.min(p.limit ?? 10, 50);
-      const [ranked, [t]] = await Promise.all([ctx.rows('rank', { day, lim }), ctx.rows('totals', { day })]);
+      // RankingId admits only templates whose binds are exactly RankingBinds, so these binds are SqlParams[Id].
+      const [ranked, [t]] = await Promise.all([ctx.typedRows(d.sql, { day, lim } as SqlParams[Id]), ctx.typedRows(TOTALS, { day })]);
       // The template answers the first `lim` places unordered (a plain scan: sql/serving/contract_resources_named.sql).
-      const rows = ranked.sort((a, b) => Number(a.place) - Number(b.place));
+      const label = (r: SqlRows[Id]): RankingColumns => r;
+      const rows = ranked.sort((a, b) => Number(label(a).place) - Number(label(b).place));
       const totals: DayTotals = { trigger: num(t?.trigger_count) ?? 0, callers: num(t?.caller_count) ?? 0, energy: num(t?.energy_usage_total) ?? 0 };
       return {
         totalTrigger: totals.trigger,
@@ -69,12 +86,12 @@ export function defineDailyRanking(d: {
         total: num(t?.contracts) ?? 0,
         lastUpdateSeconds: Math.floor(ctx.now / 1000),
         data: rows.map((r) => ({
-          contract_address: r.contract_address,
-          name: r.name,
+          contract_address: label(r).contract_address,
+          name: label(r).name,
           ...d.row(r, totals),
-          tag1: r.tag,
+          tag1: label(r).tag,
           tag1Url: '',
-          isToken: r.is_token === true,
+          isToken: label(r).is_token === true,
           risk: false,
           vip: false,
         })),

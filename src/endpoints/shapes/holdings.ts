@@ -7,7 +7,7 @@
 import { scaleDecimal } from '../../params/index.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { WalletHoldingsRow } from '../kit/sql-types.generated.ts';
-import { numOrNull, str } from './cells.ts';
+import { numOrNull, str, numOr0 } from './cells.ts';
 
 export interface Holding {
   /** '_' for TRX, a TRC10 id, or a Base58 contract. */
@@ -72,15 +72,15 @@ function tokenHolding(r: WalletHoldingsRow): Holding {
     tokenId: str(r.token_id),
     standard: str(r.token_standard) as Holding['standard'],
     raw: str(r.balance_raw),
-    decimals: Number(r.decimals ?? 0),
+    decimals: numOr0(r.decimals),
     name: str(r.name),
     abbr: str(r.symbol),
     logo: str(r.logo_url),
     issuer: str(r.issuer_address),
-    level: Number(r.level ?? 0),
+    level: numOr0(r.level),
     vip: r.vip === true,
     canShow: Number(r.can_show ?? 1),
-    holders: Number(r.holder_count ?? 0),
+    holders: numOr0(r.holder_count),
     transfers: numOrNull(r.lifetime_transfers),
     project: str(r.project_name),
     ...(usd !== undefined ? { priceUsd: usd } : {}),

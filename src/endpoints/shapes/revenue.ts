@@ -12,7 +12,7 @@
  * day, month, quarter, year (timeType 0-3), oldest first; `size` (default and max 2000, larger clamped) keeps the last.
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
+import type { ColumnsOrRow } from './cells.ts';
 import { bucketOf, byDay, defineSeries, type Granularity } from '../kit/series.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { AnyEndpoint } from '../kit/endpoint.ts';
@@ -37,7 +37,10 @@ export interface Incomes {
   total: bigint | null;
 }
 
-export function incomes(r: Row): Incomes {
+/** The summed columns of a period (`sum` of the series below). */
+type IncomeColumns = 'fee' | 'energy_fee' | 'net_fee' | 'energy_stake_sun' | 'net_stake_sun';
+
+export function incomes(r: ColumnsOrRow<IncomeColumns>): Incomes {
   const fee = big(r.fee)!;
   const energyBurn = big(r.energy_fee)!;
   const netBurn = big(r.net_fee)!;
@@ -78,7 +81,7 @@ async function closePrices(ctx: EndpointContext, range: { from: string; to: stri
 const rateOf = (cur: bigint | null, prev: bigint | null): number | null => (cur === null || prev === null || prev === 0n ? null : ratioNumber(cur - prev, prev, 4));
 
 /** Sum of total incomes over days [from, to] (null when a day's stake income is unknown). */
-function totalOver(days: Row[], from: string, to: string): bigint | null {
+function totalOver(days: readonly ColumnsOrRow<IncomeColumns | 'day'>[], from: string, to: string): bigint | null {
   let sum = 0n;
   for (const d of days) {
     if (String(d.day) < from || String(d.day) > to) continue;

@@ -4,7 +4,8 @@
  * sun → TRX, and where cumulative series start (pre-window totals, docs/compat.md "Network statistics").
  */
 import { z } from 'zod';
-import type { Cell, Row } from '../../duckdb/duck.ts';
+import type { Cell } from '../../duckdb/duck.ts';
+import type { ColumnsOrRow } from './cells.ts';
 import { ratioNumber, scaledNumber } from '../../params/amounts.ts';
 import type { JsonDecimal } from '../../wire/json.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
@@ -73,7 +74,7 @@ export function overviewEnvelope(data: unknown[], ctx: EndpointContext): Record<
  * them, from zero when it starts at genesis, else from the lake's first day, which the response names:
  * `{ countedFrom: '2026-08-03' }` from rows carrying `counted_from`, `{}` otherwise (no rows: nothing to qualify).
  */
-export function countedFrom(rows: readonly Row[]): { countedFrom?: string } {
+export function countedFrom(rows: readonly ColumnsOrRow<'counted_from'>[]): { countedFrom?: string } {
   const from = rows[0]?.counted_from;
   return from === null || from === undefined ? {} : { countedFrom: String(from) };
 }

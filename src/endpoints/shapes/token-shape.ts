@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
-import { numOr0 as num, str } from './cells.ts';
+import { numOr0 as num, str, type ColumnsOrRow } from './cells.ts';
 
 /** The zero address: source of mints and sink of burns. */
 export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -62,7 +62,7 @@ export function nftTokenIdParam() {
 export const PRICE_LINE_DAYS = 7;
 
 /** `tokenPriceLine` objects by token id from price-line rows: `{ total, data: [{ priceUsd, time (unix s, string) }] }`. */
-export function priceLines(rows: readonly Record<string, Cell>[]): Map<string, { total: number; data: { priceUsd: string; time: string }[] }> {
+export function priceLines(rows: readonly ColumnsOrRow<'token_id' | 'price_usd' | 'day_ts'>[]): Map<string, { total: number; data: { priceUsd: string; time: string }[] }> {
   const out = new Map<string, { total: number; data: { priceUsd: string; time: string }[] }>();
   for (const r of rows) {
     const id = str(r.token_id);

@@ -3,8 +3,7 @@
  * internal-transaction, transfers-with-status): the by-address binds, the row state, the address lookups of the
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
-import type { Cell, Row } from '../../duckdb/duck.ts';
-import { str } from './cells.ts';
+import { str, type ColumnsOrRow } from './cells.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { ListQueries } from '../kit/list.ts';
@@ -31,7 +30,7 @@ export function anchorOf(a: { related?: string; from?: string; to?: string; dire
 }
 
 /** Row state (SPEC §3): 2 reverted when contract_ret is not SUCCESS, else 1 unconfirmed, else 0 confirmed. */
-export function stateOf(r: Row): 0 | 1 | 2 {
+export function stateOf(r: ColumnsOrRow<'contract_ret' | 'confirmed'>): 0 | 1 | 2 {
   if (str(r.contract_ret) !== 'SUCCESS') return 2;
   return r.confirmed === true ? 0 : 1;
 }
@@ -52,7 +51,9 @@ export async function addressLookups(ctx: Pick<EndpointContext, 'lookups'>, addr
 export { str };
 
 /** A token_transfers row as a `token_transfers[]` item (reference §3.3); TRC721 `quant` is the token id. */
-export function tokenTransferItem(r: Row, infos: Map<string, TokenInfo>, contractMap: Record<string, boolean>) {
+export function tokenTransferItem(
+  r: ColumnsOrRow<'contract_ret' | 'from_address' | 'to_address' | 'token_standard' | 'tx_hash' | 'block_number' | 'timestamp' | 'contract_address' | 'token_id' | 'amount_raw' | 'event_type' | 'confirmed'>,
+  infos: Map<string, TokenInfo>, contractMap: Record<string, boolean>) {
   const ret = str(r.contract_ret);
   const from = str(r.from_address);
   const to = str(r.to_address);

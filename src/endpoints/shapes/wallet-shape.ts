@@ -5,12 +5,11 @@
  * columns to the wallet's snake_case names.
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
 import { address, bool, int } from '../../params/index.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import type { TokenInfo } from '../kit/lookups.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
-import { str } from './transfer-shape.ts';
+import { str, type ColumnsOrRow } from './cells.ts';
 
 /**
  * `direction` of the wallet lists (SPEC §4.5): 1 inbound (default), 2 outbound, 0 both. The same numbering on all
@@ -62,7 +61,11 @@ export function walletOrder(tie: string) {
 }
 
 /** The common row fields (reference §4): `amount` a raw integer string, `confirmed` and `revert` 0 / 1 integers. */
-export function walletRow(r: Row, address: string, info: TokenInfo | undefined) {
+export function walletRow(
+  r: ColumnsOrRow<'from_address' | 'contract_ret' | 'contract_type' | 'tx_hash' | 'block_number' | 'timestamp' | 'to_address' | 'amount' | 'confirmed'>,
+  address: string,
+  info: TokenInfo | undefined,
+) {
   const from = str(r.from_address);
   const ret = str(r.contract_ret);
   const type = Number(r.contract_type);

@@ -14,6 +14,7 @@ import type {
 } from '../kit/sql-types.generated.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
+import { str } from '../shapes/cells.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
 const transferInfoSchema = shape({
@@ -101,7 +102,7 @@ export default defineEndpoint({
 
     async function answer(tx: TransactionTransactionInfoRow, internal: InternalRow[], transfers: TransferRow[], confirmers: TransactionTransactionInfoConfirmationsRow[]) {
       const key = tokenKey(tx);
-      const addresses = [String(tx.owner_address), String(tx.to_address ?? ''), String(tx.contract_address ?? '')];
+      const addresses = [String(tx.owner_address), str(tx.to_address), str(tx.contract_address)];
       const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
       const transferList = transfers.map(transferInfo);
       return {

@@ -5,10 +5,10 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address } from '../../params/index.ts';
+import { address, exactInteger } from '../../params/index.ts';
 import { exactInt } from '../kit/schemas.ts';
-
-const n = (v: unknown): bigint => BigInt(String(v ?? 0));
+import type { Cell } from '../../duckdb/duck.ts';
+import { exactJson } from '../shapes/cells.ts';
 
 const QUERIES = { position: 'wallet/resource-unfreeze' } as const;
 
@@ -22,9 +22,10 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const [r] = await ctx.typedRows(QUERIES.position, { address: p.address });
     if (!r) return { balance: 0, message: 'SUCCESS' };
-    const v1 = (amount: unknown, expire: unknown) => (Number(expire) <= ctx.now ? n(amount) : 0n);
-    const sum = n(r.frozen_v2_bandwidth) + n(r.frozen_v2_energy) + n(r.frozen_v2_tron_power)
+    // Sun amounts, exact (exactInteger: NULL, no such stake, is 0).
+    const v1 = (amount: Cell, expire: Cell) => (Number(expire) <= ctx.now ? exactInteger(amount) : 0n);
+    const sum = exactInteger(r.frozen_v2_bandwidth) + exactInteger(r.frozen_v2_energy) + exactInteger(r.frozen_v2_tron_power)
       + v1(r.frozen_v1_bandwidth, r.frozen_v1_bandwidth_expire) + v1(r.frozen_v1_energy, r.frozen_v1_energy_expire);
-    return { balance: sum <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(sum) : sum, message: 'SUCCESS' };
+    return { balance: exactJson(sum), message: 'SUCCESS' };
   },
 });
