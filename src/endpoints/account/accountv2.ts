@@ -201,6 +201,7 @@ const VALUE_KEYS = [
   'delegatedFrozenV2BalanceForBandwidthValue', 'delegatedFrozenV2BalanceForEnergyValue', 'totalFrozenBandwidthValue',
   'totalFrozenEnergyValue', 'totalFrozenBandwidthV2Value', 'totalFrozenEnergyV2Value',
 ] as const;
+
 const QUERIES = { account: 'account/accountv2' } as const;
 
 export default defineEndpoint({
