@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { cellTypeText, Db, toCell, type Cell } from '../../src/duckdb/duck.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import type { EndpointContext } from '../../src/endpoints/kit/endpoint.ts';
+import { csvStatement, listCsv } from '../../src/endpoints/kit/exports.ts';
 import { defineList } from '../../src/endpoints/kit/list.ts';
 import { defineSeries } from '../../src/endpoints/kit/series.ts';
 import type { SqlRows } from '../../src/endpoints/kit/sql-types.generated.ts';
@@ -211,4 +212,14 @@ export function seriesCompileChecks(): void {
     // @ts-expect-error a misspelt column of the rows `after` made is a compile error
     row: (r) => ({ day: r.day, n: r.doubled, m: r.doubeld }),
   });
+}
+
+// A download's statement (kit/exports.ts csvStatement) types its row → item mapper and binds by the template.
+export function exportCompileChecks(): void {
+  const binds = { block: 1, producer: null, hash: null, lim: 10, off: 0, start_ts: null, end_ts: null, start_day: null, end_day: null };
+  listCsv<{ format: 'json' | 'csv' }>('/api/x', ['n'], async () => csvStatement('block/block', binds, (r) => ({ n: r.block_number })));
+  // @ts-expect-error a misspelt column in a download's item mapper is a compile error
+  void csvStatement('block/block', binds, (r) => ({ n: r.block_numbr }));
+  // @ts-expect-error a misspelt bind of a download's statement is a compile error
+  void csvStatement('block/block', { ...binds, blok: 1 });
 }

@@ -66,7 +66,7 @@ export default defineSeries({
       let after = [...delta].filter(([d]) => d > dayMs(p.range.to) / DAY_MS).reduce((a, [, v]) => a + v, 0n);
       const out: AnalysisDay[] = [];
       for (const r of [...days].reverse()) {
-        out.push({ ...r, balance: BigInt(head as number | bigint) - after });
+        out.push({ ...r, balance: BigInt(head) - after });
         after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
       }
       return out.reverse();

@@ -65,12 +65,12 @@ export interface CsvColumn {
  * A download streamed from a declared statement, chunk by chunk on the export lane's connection: `item` maps each
  * result row to the answer's item (the same mapper as the JSON page), and the columns then name the item's keys.
  */
-export interface CsvPlan<Id extends string = string> {
-  query: Id;
+export interface CsvPlan {
+  query: string;
   binds: Record<string, BindValue>;
   orderBy?: string;
-  /** Typed as the statement's rows when `query` is a literal id (`csvStatement`); method syntax: a typed plan is a `CsvPlan`. */
-  item?(r: RowOf<Id>): Record<string, unknown>;
+  /** The item of a result row; kit/exports.ts `csvStatement` types it by the statement's template. */
+  item?(r: Row): Record<string, unknown>;
 }
 
 /**

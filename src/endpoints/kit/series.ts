@@ -60,7 +60,7 @@ export type SeriesRow<Id extends string, Sum extends string, G extends Granulari
 /**
  * A series' declaration. `Id` (its `sql`), `Sum`, `G` (its `granularities`) and `Own` (its `ownRollup`) type the rows
  * (`SeriesRow`); `A` is what `after` returns (the rows `row` and `envelope` receive), inferred, the bucketed rows
- * without `after`.
+ * without `after`; `I` is what `row` returns (the items `envelope` receives), inferred.
  */
 export interface SeriesDeclaration<
   S extends z.ZodRawShape,
@@ -70,6 +70,7 @@ export interface SeriesDeclaration<
   G extends Granularity = Granularity,
   Own extends string = never,
   A = SeriesRow<Id, Sum, G, Own>,
+  I = unknown,
 > {
   path: string;
   summary: string;
@@ -107,9 +108,9 @@ export interface SeriesDeclaration<
   /** More SQL ids the `after` and `envelope` hooks run through `ctx.typedRows` (query name → SQL id). */
   queries?: Record<string, string>;
   /** Maps a bucket (its first day as `day`, its sums) to an item. */
-  row(r: A, p: P): unknown;
+  row(r: A, p: P): I;
   /** The response body (default `{ total, data }`); `rows` are the items before the row mapper. */
-  envelope?(items: unknown[], p: P, ctx: EndpointContext, rows: readonly A[]): object;
+  envelope?(items: I[], p: P, ctx: EndpointContext, rows: readonly A[]): object;
   response?: z.ZodType;
 }
 
@@ -223,8 +224,9 @@ export function defineSeries<
   const G extends Granularity,
   const Own extends string = never,
   A = SeriesRow<Id, Sum, G, Own>,
+  I = unknown,
   S extends z.ZodRawShape = Record<never, never>,
->(d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams, Id, Sum, G, Own, A>): AnyEndpoint {
+>(d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams, Id, Sum, G, Own, A, I>): AnyEndpoint {
   type P = z.output<z.ZodObject<S>> & SeriesParams;
   type B = SeriesRow<Id, Sum, G, Own>;
   // One granularity and no parameter named: the series has no granularity parameter (a day series).
@@ -337,7 +339,8 @@ export function defineSeries<
       filename: `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
       wanted: (p) => p.format === 'csv',
       async table(p, ctx) {
-        const rows = (await items(p, ctx)).map((r) => d.row(r, p) as Record<string, Cell>);
+        // An item is an object of cells (the response schema's): its keys are the download's columns.
+        const rows = (await items(p, ctx)).map((r) => d.row(r, p) as unknown as Record<string, Cell>);
         const columns = Object.keys(rows[0] ?? {});
         return { columns, rows: rows.map((r) => columns.map((c) => r[c] ?? null)) };
       },

@@ -38,11 +38,11 @@ export default defineSeries({
     type: TYPE_NAME[p.granularity as keyof typeof TYPE_NAME],
   }),
   async envelope(items, p, ctx) {
-    const rows = items as { active_count: number }[];
+    const rows = items;
     const lastMonth = p.range.to.slice(0, 7);
     const preStart = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
     const months = latestPerBucket(await ctx.typedRows('statistics/period-accounts', { start_day: preStart, end_day: p.range.to, granularity: 'month' }));
-    const of = (m: string) => num(months.find((r) => String(r.day).startsWith(m))?.active_count);
+    const of = (m: string) => num(months.find((r) => r.day.startsWith(m))?.active_count);
     const preMonth = preStart.slice(0, 7);
     const [cur, pre] = [of(lastMonth), of(preMonth)];
     const avg = rows.length ? Math.round(rows.reduce((a, r) => a + Number(r.active_count), 0) / rows.length) : 0;

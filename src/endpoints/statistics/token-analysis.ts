@@ -46,6 +46,7 @@ export default defineSeries({
       : { day: r.day, from_count: r.sender_count, to_count: r.receiver_count, transfer_count: r.transfer_count, amount: String(r.amount_raw) },
   envelope(items, p) {
     if (p.type === '1') return { date: [], size: items.length, data: items };
+    // Past type=1 the items are transfer days (the row mapper's second kind), with their counts non-null.
     const rows = items as { from_count: number; amount: string }[];
     const n = BigInt(rows.length || 1);
     const avgAmount = rows.reduce((a, r) => a + BigInt(r.amount), 0n) / n;

@@ -34,7 +34,7 @@ export default defineList({
   },
   key: 'trc20_tokens',
   row: (r, x) => {
-    const lines = x.enriched as ReturnType<typeof priceLines>;
+    const lines = x.enriched;
     const i = x.index;
     const p = x.p;
     const priced = r.usd !== null && r.usd !== undefined;

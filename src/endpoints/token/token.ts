@@ -73,8 +73,7 @@ export default defineList({
     const ids = rows.map((r) => str(r.token_id));
     return priceLines(ids.length ? asRows(await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS })) : []);
   },
-  row: (r, { p, index, enriched }) => {
-    const lines = enriched as ReturnType<typeof priceLines>;
+  row: (r, { p, index, enriched: lines }) => {
     const supply = str(r.total_supply_raw);
     const row: TokenRow = {
       id: Number(r.token_id), tokenID: Number(r.token_id), name: str(r.name), abbr: str(r.symbol),
