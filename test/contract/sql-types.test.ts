@@ -2,14 +2,18 @@
  * The typed SQL boundary (issue 29): src/endpoints/kit/sql-types.generated.ts is what the generator makes from the
  * templates today (as docs/datasets.md is kept current), the empty names it types over have the test lake's column
  * types (KNOWN_TYPE_DRIFT aside), its column types are what `toCell` really returns, and a
- * misspelt column or bind of a typed template is a compile error (the `@ts-expect-error` lines below: tsc --noEmit
- * checks this file and fails if any of them stops being an error).
+ * misspelt column or bind of a typed template is a compile error, in `ctx.typedRows` and in the rows a `defineList` or
+ * `defineSeries` declaration receives (the `@ts-expect-error` lines below: tsc --noEmit checks this file and fails if
+ * any of them stops being an error).
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cellTypeText, Db, toCell, type Cell } from '../../src/duckdb/duck.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import type { EndpointContext } from '../../src/endpoints/kit/endpoint.ts';
+import { csvStatement, listCsv } from '../../src/endpoints/kit/exports.ts';
+import { defineList } from '../../src/endpoints/kit/list.ts';
+import { defineSeries } from '../../src/endpoints/kit/series.ts';
 import type { SqlRows } from '../../src/endpoints/kit/sql-types.generated.ts';
 import { emptyLake, renderTypes, SQL_TYPES_FILE, typeTemplates, type TypedTemplate } from '../../src/endpoints/kit/sql-types.ts';
 import { allDatasets } from '../../src/lake/datasets/index.ts';
@@ -147,4 +151,75 @@ export function typedBoundaryCompileChecks(row: SqlRows['transaction/transfer-st
   // @ts-expect-error an id that is no template is a compile error
   void ctx.typedRows('transaction/transfer-statistic', { last_day: '2026-01-01' });
   void [exact, decimal, wrong];
+}
+
+// The rows of a list and of a series are typed from their declared SQL ids, without a type written: never run either.
+const paging = { defaultLimit: 10, maxLimit: 50, sumRule: false };
+export function listCompileChecks(): void {
+  defineList({
+    path: '/api/x',
+    summary: 'x',
+    params: {},
+    paging,
+    sql: { rows: 'block/block', also: { wholeChain: 'common/whole_chain_tx_count' } },
+    filters: () => ({}),
+    // @ts-expect-error a misspelt lookup column is a compile error
+    lookups: { addresses: (r) => [String(r.witnes_address)] },
+    // @ts-expect-error a misspelt column in a list's row mapper is a compile error
+    row: (r) => ({ number: r.block_numbr }),
+    // @ts-expect-error a misspelt column of an `also` statement's rows is a compile error
+    envelope: (items, x) => ({ data: items, wholeChainTxCount: x.also.wholeChain[0]?.m }),
+  });
+  defineList({
+    path: '/api/x',
+    summary: 'x',
+    params: {},
+    paging,
+    sql: { rows: 'block/block' },
+    filters: () => ({}),
+    row: (r) => ({ number: r.block_number, hash: r.block_hash }),
+  });
+}
+
+export function seriesCompileChecks(): void {
+  const time = { days: 'days', unit: 'ms', maxDays: 10, defaultDays: 5 } as const;
+  // @ts-expect-error a misspelt column in a series' row mapper is a compile error
+  defineSeries({ path: '/api/x', summary: 'x', time, granularities: ['day'], sql: 'statistics/daily-transaction-num', sum: [], row: (r) => ({ n: r.tx_cont }) });
+  defineSeries({ path: '/api/x', summary: 'x', time, granularities: ['day'], sql: 'statistics/daily-transaction-num', sum: [], row: (r) => ({ day: r.day, n: r.tx_count }) });
+  // @ts-expect-error a misspelt summed column is a compile error
+  defineSeries({ path: '/api/x', summary: 'x', time, granularities: ['day', 'month'], sql: 'statistics/daily-transaction-num', sum: ['tx_cont'], row: (r) => r.day });
+  // @ts-expect-error a DECIMAL (string) column may not be summed: the bucket sum would be a float
+  defineSeries({ path: '/api/x', summary: 'x', time, granularities: ['day', 'month'], sql: 'statistics/active-statistic', sum: ['trx_amount_raw'], row: (r) => r.day });
+  defineSeries({
+    path: '/api/x',
+    summary: 'x',
+    time,
+    granularities: ['day', 'month'],
+    sql: 'statistics/active-statistic',
+    sum: ['tx_count'],
+    // @ts-expect-error a column not summed is absent from a month bucket: reading it is a compile error
+    row: (r) => ({ day: r.day, n: r.tx_count, senders: r.sender_count }),
+  });
+  defineSeries({
+    path: '/api/x',
+    summary: 'x',
+    time,
+    granularities: ['day'],
+    sql: 'statistics/daily-transaction-num',
+    sum: [],
+    // `after` makes the rows `row` receives (inferred from its return).
+    after: (rows) => rows.map((r) => ({ ...r, doubled: Number(r.tx_count) * 2 })),
+    // @ts-expect-error a misspelt column of the rows `after` made is a compile error
+    row: (r) => ({ day: r.day, n: r.doubled, m: r.doubeld }),
+  });
+}
+
+// A download's statement (kit/exports.ts csvStatement) types its row → item mapper and binds by the template.
+export function exportCompileChecks(): void {
+  const binds = { block: 1, producer: null, hash: null, lim: 10, off: 0, start_ts: null, end_ts: null, start_day: null, end_day: null };
+  listCsv<{ format: 'json' | 'csv' }>('/api/x', ['n'], async () => csvStatement('block/block', binds, (r) => ({ n: r.block_number })));
+  // @ts-expect-error a misspelt column in a download's item mapper is a compile error
+  void csvStatement('block/block', binds, (r) => ({ n: r.block_numbr }));
+  // @ts-expect-error a misspelt bind of a download's statement is a compile error
+  void csvStatement('block/block', { ...binds, blok: 1 });
 }

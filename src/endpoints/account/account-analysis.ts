@@ -12,10 +12,11 @@
  *     variant, names decided in docs/compat.md.
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
+import type { Cell } from '../../duckdb/duck.ts';
 import { JsonDecimal } from '../../wire/json.ts';
 import { address, multiplyScaled, oneOf, scaleDecimal } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
 import { dayMs, dayString } from '../shapes/stats-shape.ts';
 
@@ -23,9 +24,19 @@ const TYPES = ['0', '1', '2', '3', '4'] as const;
 /** USD values carry USDT's 6 decimals. */
 const USD_PLACES = 6;
 
-const n = (c: Row[string] | undefined): number => Number(c ?? 0);
+const n = (c: Cell | undefined): number => Number(c ?? 0);
 const DAY_MS = 86_400_000;
-const ZERO: Row = { transfer_count: 0, token_count: 0, tx_out: 0, tx_in: 0, energy_usage: 0, origin_energy_usage: 0, energy_burn: 0, energy_usage_total: 0, net_usage: 0, net_burn: 0 };
+
+type ActivityRow = SqlRows['account/account-analysis-activity'];
+type TokensRow = SqlRows['account/account-analysis-tokens'];
+/**
+ * A day of the answer: its `day` and the columns of the one kind `type` asks for (type 0: the rollup's day with its
+ * `balance`; 1: the token counts; 2-4: the activity), the others absent. `row` reads them by `type`, which the row
+ * does not carry: hence every column optional (not a union the compiler could narrow).
+ */
+type AnalysisDay = { day: string | null } & Partial<SqlRows['account/account-analysis'] & { balance: bigint } & ActivityRow & TokensRow>;
+
+const ZERO: Omit<ActivityRow & TokensRow, 'day_n'> = { transfer_count: 0, token_count: 0, tx_out: 0, tx_in: 0, energy_usage: 0, origin_energy_usage: 0, energy_burn: 0, energy_usage_total: 0, net_usage: 0, net_burn: 0 };
 
 export default defineSeries({
   path: '/api/account/analysis',
@@ -41,26 +52,27 @@ export default defineSeries({
   sql: 'account/account-analysis',
   queries: { balance: 'account/account-analysis-balance', activity: 'account/account-analysis-activity', tokens: 'account/account-analysis-tokens' },
   sum: [],
-  async after(days, p, ctx) {
+  async after(days, p, ctx): Promise<AnalysisDay[]> {
     const type = p.type ?? '0';
     const startTs = dayMs(p.range.from);
     const endTs = dayMs(p.range.to) + DAY_MS - 1;
     if (type === '0') {
-      const flows = await ctx.rows('balance', { address: p.address, start_ts: startTs });
+      const flows = await ctx.typedRows('account/account-analysis-balance', { address: p.address, start_ts: startTs });
       const head = flows[0]?.head_balance;
       // No account: the balance history is unknown (never activated, or untouched before the window), not 0.
       if (head === null || head === undefined) return [];
       // Walk back from the head: the end of day D = the head balance − the flows of the days after D.
       const delta = new Map(flows.filter((f) => f.day_n !== null).map((f) => [Number(f.day_n), BigInt(f.delta as number | bigint)]));
       let after = [...delta].filter(([d]) => d > dayMs(p.range.to) / DAY_MS).reduce((a, [, v]) => a + v, 0n);
-      const out: Row[] = [];
+      const out: AnalysisDay[] = [];
       for (const r of [...days].reverse()) {
-        out.push({ ...r, balance: BigInt(head as number | bigint) - after });
+        out.push({ ...r, balance: BigInt(head) - after });
         after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
       }
       return out.reverse();
     }
-    const rows = await ctx.rows(type === '1' ? 'tokens' : 'activity', { address: p.address, start_ts: startTs, end_ts: endTs });
+    const binds = { address: p.address, start_ts: startTs, end_ts: endTs };
+    const rows: (ActivityRow | TokensRow)[] = type === '1' ? await ctx.typedRows('account/account-analysis-tokens', binds) : await ctx.typedRows('account/account-analysis-activity', binds);
     const byDay = new Map(rows.map((r) => [Number(r.day_n), r]));
     // A day without a row had no activity: zeros (the lake holds every transaction of its days).
     return days.map((d) => ({ ...(byDay.get(dayMs(d.day) / DAY_MS) ?? ZERO), day: d.day ?? null }));

@@ -6,7 +6,10 @@
  */
 import { z } from 'zod';
 import { withPage, type PagingOptions } from '../../params/index.ts';
+import type { BindValue } from '../../engine/engine.ts';
+import type { Row } from '../../duckdb/duck.ts';
 import type { CsvItems, CsvPlan, CsvSpec, EndpointContext } from './endpoint.ts';
+import type { SqlId, SqlParams, SqlRows } from './sql-types.generated.ts';
 
 /** `format`: csv (any case, spaces around) downloads; anything else (json, legacy values) answers JSON. */
 export function formatField() {
@@ -40,6 +43,21 @@ export function withExportPage<T extends { start?: number; limit?: number; forma
 /** The rows of `list` on `page`, e.g. `pageOf(witnesses, { start: 20, limit: null })` = every witness from the 21st. */
 export function pageOf<T>(list: readonly T[], page: ExportPage): T[] {
   return list.slice(page.start, page.limit === null ? undefined : page.start + page.limit);
+}
+
+/**
+ * A download's declared statement with its row → item mapper typed by the template (binds and rows from
+ * sql-types.generated.ts: a misspelt column in `item` or a misspelt bind is a compile error), e.g.
+ * `csvStatement('account/vote-list', { voter: p.voter }, (r) => ({ voterAddress: r.voter_address }))`; a plan for `listCsv`.
+ */
+export function csvStatement<Id extends SqlId>(query: Id, binds: SqlParams[Id], item?: (r: SqlRows[Id]) => Record<string, unknown>, orderBy?: string): CsvPlan {
+  // The streamed rows are the statement's (checkBinds and planStatement hold the plan to it): its generated row type
+  // by construction, as for context.ts typedRows. The casts only erase the id for http/, which streams any plan; the
+  // generated interfaces have no index signature, so they are not `Row` / `Record<string, BindValue>` to the compiler.
+  const plan: CsvPlan = { query, binds: binds as unknown as Record<string, BindValue> };
+  if (orderBy !== undefined) plan.orderBy = orderBy;
+  if (item) plan.item = item as unknown as (r: Row) => Record<string, unknown>;
+  return plan;
 }
 
 /**

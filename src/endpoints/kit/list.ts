@@ -18,7 +18,7 @@ import type { BindValue } from '../../engine/engine.ts';
 import {
   checkTimeWindow, pagingFields, resolvePage, signedSort, signedSortClauses, timeWindowFields, type PagingOptions, type SortChoice,
 } from '../../params/index.ts';
-import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint } from './endpoint.ts';
+import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint, ParamsOf, RowOf } from './endpoint.ts';
 import { pagedList } from './envelopes.ts';
 import { formatField } from './exports.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
@@ -56,31 +56,74 @@ export interface ListLookups {
   normalAddressInfo: Record<string, { risk: boolean }>;
 }
 
-export interface EnvelopeInput<P> {
+export interface EnvelopeInput<P, Sql extends ListSql = ListSql, St = unknown> {
   p: P;
   /** The true count of matching rows; NaN for an `uncounted` list that did not need it. */
   rangeTotal: number;
   lookups: ListLookups;
   /** Rows of the `also` queries, by name. */
-  also: Record<string, Row[]>;
+  also: AlsoRows<Sql>;
   /** State from `prepare`. */
-  state: unknown;
+  state: St;
   /** The row of the count statement when one ran (a hand-written count may give more than `n`, e.g. an unfiltered count). */
-  totalRow?: Row;
+  totalRow?: TotalRow<Sql>;
   /** The service's "now" (the head block time, ms). */
   now: number;
 }
 
-/** What a list's hooks may run: its declared queries (by name) and their derived counts. */
-export interface ListQueries {
-  rows(name: string, binds: Record<string, BindValue>, orderBy?: string): Promise<Row[]>;
+/**
+ * The SQL of a list, e.g. `{ rows: 'block/block', also: { wholeChain: 'common/whole_chain_tx_count' } }`. defineList
+ * infers it as written (literal ids), so the rows, the count row, the `also` rows and the hooks' queries are typed
+ * from sql-types.generated.ts (`ListRow`, `TotalRow`, `AlsoRows`, `ListQueries`).
+ */
+export interface ListSql {
+  /** The fact table's statement (`-- @total` header for its count, or a hand-written `total`). */
+  rows: string;
+  /** A hand-written count where the rows statement cannot be counted as is. */
+  total?: string;
+  /** The copy clustered by address (also `-- @total`); its rows must have the columns `row` reads. */
+  byAddress?: string;
+  /**
+   * The by-address copy `byAddress` reads (e.g. 'address_transactions'): its per-address row counts
+   * (common/busy_addresses: account_activity, address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
+   * count run side by side. Absent: the address is counted first.
+   */
+  copy?: 'address_transactions' | 'address_token_transfers' | 'address_internal_transactions';
+  /** Parameterless queries run beside the page (e.g. wholeChainTxCount), by name. */
+  also?: Readonly<Record<string, string>>;
+  /** Queries the hooks run by name (`q.rows(name, binds)`). */
+  extra?: Readonly<Record<string, string>>;
+}
+
+/** A row of a list: the rows statement's, or the by-address copy's (a hook reads only the columns both return). */
+export type ListRow<Sql extends ListSql> = RowOf<Sql['rows']> | (Sql extends { byAddress: infer B extends string } ? RowOf<B> : never);
+/** The count row: the hand-written `total` statement's, else the rows statement's derived `<id>.total`. */
+export type TotalRow<Sql extends ListSql> = Sql extends { total: infer T extends string } ? RowOf<T> : RowOf<`${Sql['rows']}.total`>;
+/** The rows of the `also` queries, by name. */
+export type AlsoRows<Sql extends ListSql> = Sql extends { also: infer A extends Readonly<Record<string, string>> } ? { [K in keyof A]: RowOf<A[K]>[] } : Record<string, never>;
+/** Query name → SQL id of the names a hook may run: the `extra` and `also` queries and `rows`. */
+export type ListQueryNames<Sql extends ListSql> = (Sql extends { extra: infer E extends Readonly<Record<string, string>> } ? E : unknown) &
+  (Sql extends { also: infer A extends Readonly<Record<string, string>> } ? A : unknown) & { rows: Sql['rows'] };
+
+/**
+ * What a list's hooks may run: its declared queries (by name) and their derived counts. `rows` is typed by name
+ * (binds and rows of the named template); the default `ListQueries` (a shape's helper taking any list's queries)
+ * takes any name and reads untyped rows.
+ */
+export interface ListQueries<Q extends Readonly<Record<string, string>> = Record<string, string>> {
+  rows<N extends keyof Q & string>(name: N, binds: ParamsOf<Q[N]>, orderBy?: string): Promise<RowOf<Q[N]>[]>;
   /** The count of a rows statement (`-- @total` header), e.g. `await q.count('rows', f)`. */
   count(name: string, binds: Record<string, BindValue>): Promise<number>;
   now: number;
   solidBlock: number;
 }
 
-export interface ListDeclaration<S extends z.ZodRawShape, P> {
+/**
+ * A list's declaration. `Sql` (its `sql`, literal ids) types the rows every hook receives; `St` is what `prepare`
+ * returns (the `state` of the later hooks), `E` what `enrich` returns (the row mapper's `enriched`) and `F` what
+ * `filters` returns (the binds `total` receives), all inferred (a hook declared before the one it feeds).
+ */
+export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql = ListSql, St = unknown, E = unknown, F extends Record<string, BindValue> = Record<string, BindValue>> {
   path: string;
   summary: string;
   /** Filter parameters, built from src/params; the kit adds start, limit, sort, the time window and format. */
@@ -101,27 +144,15 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * `-- @total`); `also`: parameterless queries run beside the page (e.g. wholeChainTxCount); `extra`: queries
    * the hooks run by name.
    */
-  sql: {
-    rows: string;
-    total?: string;
-    byAddress?: string;
-    /**
-     * The by-address copy `byAddress` reads (e.g. 'address_transactions'): its per-address row counts
-     * (common/busy_addresses: account_activity, address_row_counts) tell a busy address from a quiet one before any query, so a quiet address's page and
-     * count run side by side. Absent: the address is counted first.
-     */
-    copy?: 'address_transactions' | 'address_token_transfers' | 'address_internal_transactions';
-    also?: Record<string, string>;
-    extra?: Record<string, string>;
-  };
+  sql: Sql;
   /** Resolves something the filters need first (e.g. the tokens of an issuer), kept as `state`. */
-  prepare?(p: P, q: ListQueries): Promise<unknown>;
+  prepare?(p: P, q: ListQueries<ListQueryNames<Sql>>): Promise<St>;
   /** Binds of the declared filters (the same keys serve rows, count and by-address statements). */
-  filters(p: P, state: unknown, q: ListQueries): Record<string, BindValue>;
+  filters(p: P, state: St, q: ListQueries<ListQueryNames<Sql>>): F;
   /** Binds of the by-address copy (`address` and the sides kept) when the request names an address, else undefined. */
   byAddress?(p: P): Record<string, BindValue> | undefined;
   /** Filter binds of the by-address copy when they differ from `filters` (default: the same). */
-  byAddressFilters?(p: P, state: unknown, q: ListQueries): Record<string, BindValue>;
+  byAddressFilters?(p: P, state: St, q: ListQueries<ListQueryNames<Sql>>): Record<string, BindValue>;
   /** The block the request filters on: only that block's day partition is read. */
   block?(p: P): number | undefined;
   /** The request names its rows (a block number or id): the time window does not apply. */
@@ -130,12 +161,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
    * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
    * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
    */
-  total?(p: P, f: Record<string, BindValue>, q: ListQueries): Promise<number> | undefined;
+  total?(p: P, f: F & Bounds, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
   /**
    * The count carried by the page itself (e.g. a window count `count(*) OVER ()` in the rows statement): the count
    * statement then runs only when the page holds no row (limit=0, or past the end).
    */
-  pageTotal?(rows: Row[], p: P): number | undefined;
+  pageTotal?(rows: ListRow<Sql>[], p: P): number | undefined;
   /**
    * The envelope carries no total (the wallet lists, reference §4): a quiet address's page is read alone, without
    * its count (`rangeTotal` is then NaN); a busy address is still counted first, to search its page in time windows.
@@ -143,26 +174,26 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   uncounted?: boolean;
   /** Ids for tokenInfo and addresses for the contract map, per row. */
   lookups?: {
-    tokens?(r: Row, p: P): (string | null | undefined)[];
+    tokens?(r: ListRow<Sql>, p: P): (string | null | undefined)[];
     /** Token ids the response needs whatever the rows (e.g. the one token of the request). */
     requestTokens?(p: P): string[];
-    addresses?(r: Row, p: P): string[];
+    addresses?(r: ListRow<Sql>, p: P): string[];
     /** The addresses of the whole page at once, when their order must differ from row by row (map key order). */
-    pageAddresses?(rows: Row[], p: P): string[];
+    pageAddresses?(rows: ListRow<Sql>[], p: P): string[];
   };
   /** Data the rows need from a query of their own (e.g. price lines of the page's tokens), run beside the lookups. */
-  enrich?(rows: Row[], p: P, q: ListQueries): Promise<unknown>;
+  enrich?(rows: ListRow<Sql>[], p: P, q: ListQueries<ListQueryNames<Sql>>): Promise<E>;
   /** Envelope key of the items (default `data`). */
   key?: string;
   /** Maps a row to an item (TronScan field names). */
-  row(r: Row, x: { p: P; index: number; lookups: ListLookups; state: unknown; enriched: unknown }): unknown;
+  row(r: ListRow<Sql>, x: { p: P; index: number; lookups: ListLookups; state: St; enriched: E }): unknown;
   /** The response body (default: the paged-list envelope); an early answer (e.g. the TRX alias) skips the SQL. */
-  envelope?(items: unknown[], x: EnvelopeInput<P>): object;
+  envelope?(items: unknown[], x: EnvelopeInput<P, Sql, St>): object;
   /**
    * An answer that is not a page of the rows statement: a request that cannot match (e.g. `{…empty envelope}`), or a
    * row built in code from its own declared query (e.g. the TRX row of /api/token). JSON only: CSV streams the plan.
    */
-  shortCircuit?(p: P, q: ListQueries): object | undefined | Promise<object | undefined>;
+  shortCircuit?(p: P, q: ListQueries<ListQueryNames<Sql>>): object | undefined | Promise<object | undefined>;
   csv?: { columns?: CsvColumn[]; filename: string };
   /** Zod schema of one item (OpenAPI, conformance test); the kit wraps it in the envelope's schema. */
   item?: z.ZodType;
@@ -173,6 +204,9 @@ export interface ListDeclaration<S extends z.ZodRawShape, P> {
   requiresKey?: boolean;
   alsoOnAltBase?: boolean;
 }
+
+/** The time and day bounds as binds (TimeBounds as a type literal: an interface is no `Record<string, BindValue>`). */
+export type Bounds = { [K in keyof TimeBounds]: TimeBounds[K] };
 
 /** Metadata of a list the generic contract tests and OpenAPI read. */
 export interface ListMeta {
@@ -192,8 +226,12 @@ export const NO_DAY = { start_day: '9999-12-31', end_day: '0000-01-01' } as cons
  * Declares a paged list, e.g.
  * `defineList({ path: '/api/x', params: { producer: address().optional() }, paging, sql: { rows: 'x/x' }, filters: (p) => ({ producer: p.producer ?? null }), row: (r) => ({ … }) })`.
  */
-export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.output<z.ZodObject<S>> & ListParams>): AnyEndpoint {
+export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, St = unknown, E = unknown, F extends Record<string, BindValue> = Record<string, BindValue>>(
+  d: ListDeclaration<S, z.output<z.ZodObject<S>> & ListParams, Sql, St, E, F>,
+): AnyEndpoint {
   type P = z.output<z.ZodObject<S>> & ListParams;
+  type R = ListRow<Sql>;
+  type Q = ListQueries<ListQueryNames<Sql>>;
   const sortSpec = d.sort;
   const fixedOrder = typeof d.order === 'string' ? d.order : undefined;
   const orderChoice = typeof d.order === 'object' ? d.order : undefined;
@@ -264,15 +302,16 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
   const desc = (p: P): boolean => (sortSpec ? p.sort.key.startsWith('-') : /^\S+\s+DESC\b/i.test(orderOf(p) ?? ''));
 
   /** The plan shared by JSON and CSV: which statement, its filter binds, the window and the block day. */
-  async function plan(p: P, ctx: EndpointContext, q: ListQueries) {
+  async function plan(p: P, ctx: EndpointContext, q: Q) {
     d.check?.(p);
-    const state = d.prepare ? await d.prepare(p, q) : undefined;
+    // Without `prepare` the state is undefined and `St` is its default, unknown.
+    const state = (d.prepare ? await d.prepare(p, q) : undefined) as St;
     const from = p.start_timestamp ?? 0;
     const to = p.end_timestamp ?? ctx.now;
     const block = d.block?.(p);
     let bounds: TimeBounds = d.ignoreTimeWindow?.(p) ? { start_ts: null, end_ts: null, start_day: null, end_day: null } : lakeBounds(from, to, ctx.manifest);
     if (block !== undefined) {
-      const day = (await q.rows('blockDay', { block }))[0]?.day;
+      const day = (await ctx.typedRows('common/block_day', { block }))[0]?.day;
       bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
     }
     const anchor = d.byAddress?.(p);
@@ -284,7 +323,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
     d.check?.(p);
-    const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
     const early = await d.shortCircuit?.(p, q);
     if (early) return early;
     const also = Object.keys(d.sql.also ?? {});
@@ -300,7 +339,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
 
     let rows: Row[];
     let rangeTotal: number;
-    let totalRow: Row | undefined;
+    let totalRow: TotalRow<Sql> | undefined;
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
@@ -321,26 +360,34 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
         windowed
           ? pageByTimeWindows((b) => run('rows', { ...bounds, ...b }), window, ctx.manifest)
           : run('rows', bounds);
-      const f = { ...filter, ...bounds };
+      // No address: the filters are `filters`'s (F), not `byAddressFilters`'s.
+      const f = { ...(filter as F), ...bounds };
       const totalQ = (): Promise<number> =>
         d.total?.(p, f, q) ??
         q.countRow('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true)).then((r) => {
-          totalRow = r;
+          totalRow = r as TotalRow<Sql> | undefined;
           return Number(r?.n ?? 0);
         });
       if (d.pageTotal) {
         rows = await rowsQ;
         // A first page with room for rows that holds none: nothing matches, the count would answer 0.
-        rangeTotal = d.pageTotal(rows, p) ?? (rows.length === 0 && page.off === 0 && limit > 0 ? 0 : await totalQ());
+        rangeTotal = d.pageTotal(rows as unknown as R[], p) ?? (rows.length === 0 && page.off === 0 && limit > 0 ? 0 : await totalQ());
       } else [rows, rangeTotal] = await Promise.all([rowsQ, totalQ()]);
     }
-    const [lookups, alsoRows, enriched] = await Promise.all([lookupsOf(rows, p, ctx), alsoQ, d.enrich?.(rows, p, q)]);
-    const items = rows.map((r, index) => d.row(r, { p, index, lookups, state, enriched }));
-    const x: EnvelopeInput<P> = { p, rangeTotal, lookups, also: Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])), state, totalRow, now: ctx.now };
+    // The page's rows are the rows (or by-address) statement's: their generated row type by construction, as for
+    // context.ts typedRows (the window search of time-window.ts handles them as plain rows).
+    const page_ = rows as unknown as R[];
+    const [lookups, alsoRows, enrichedValue] = await Promise.all([lookupsOf(page_, p, ctx), alsoQ, d.enrich?.(page_, p, q)]);
+    // Without `enrich` it is undefined and `E` its default, unknown.
+    const enriched = enrichedValue as E;
+    const items = page_.map((r, index) => d.row(r, { p, index, lookups, state, enriched }));
+    // Each `also` name's rows are its declared statement's (AlsoRows), as the page's are.
+    const alsoByName = Object.fromEntries(also.map((n, i) => [n, alsoRows[i]!])) as unknown as AlsoRows<Sql>;
+    const x: EnvelopeInput<P, Sql, St> = { p, rangeTotal, lookups, also: alsoByName, state, totalRow, now: ctx.now };
     return d.envelope ? d.envelope(items, x) : pagedList(key, items, rangeTotal);
   }
 
-  async function lookupsOf(rows: Row[], p: P, ctx: EndpointContext): Promise<ListLookups> {
+  async function lookupsOf(rows: R[], p: P, ctx: EndpointContext): Promise<ListLookups> {
     const ids = [
       ...(d.lookups?.requestTokens?.(p) ?? []),
       ...(d.lookups?.tokens ? rows.flatMap((r) => d.lookups!.tokens!(r, p)) : []),
@@ -373,7 +420,7 @@ export function defineList<S extends z.ZodRawShape>(d: ListDeclaration<S, z.outp
       columns: d.csv?.columns,
       wanted: (p) => p.format === 'csv',
       async plan(p, ctx) {
-        const q = queriesOf(ctx, d.sql.total ? { rows: 'total' } : {});
+        const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
         const { filter, bounds, anchor } = await plan(p, ctx, q);
         const name = anchor ? 'byAddress' : 'rows';
         const binds = only(ctx, name, { ...filter, ...(anchor ?? {}), ...bounds, lim: p.page.limit, off: p.page.start });
@@ -417,16 +464,21 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
 }
 
 /** The list's queries for its hooks, and the kit's count with its whole row. */
-function queriesOf(ctx: EndpointContext, handWritten: Record<string, string>): ListQueries & { countRow(name: string, binds: Record<string, BindValue>): Promise<Row | undefined> } {
+function queriesOf<Sql extends ListSql>(
+  ctx: EndpointContext,
+  handWritten: Record<string, string>,
+): ListQueries<ListQueryNames<Sql>> & { countRow(name: string, binds: Record<string, BindValue>): Promise<Row | undefined> } {
   // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
   const countRow = async (name: string, binds: Record<string, BindValue>) => (await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0];
-  return {
+  const untyped: ListQueries = {
     rows: (name, binds, orderBy) => ctx.rows(name, binds, orderBy),
     count: async (name, binds) => Number((await countRow(name, binds))?.n ?? 0),
-    countRow,
     now: ctx.now,
     solidBlock: ctx.manifest.solidBlock,
   };
+  // A named query's rows and binds are its declared template's (ListQueryNames): the generated types by construction,
+  // as for context.ts typedRows; checkBinds still checks the binds at run time.
+  return { ...(untyped as unknown as ListQueries<ListQueryNames<Sql>>), countRow };
 }
 
 /**

@@ -17,7 +17,7 @@ import { z } from 'zod';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params/index.ts';
-import type { AnyEndpoint, Endpoint, EndpointContext } from './endpoint.ts';
+import type { AnyEndpoint, Endpoint, EndpointContext, RowOf } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
 import { ApiError } from '../../wire/errors.ts';
 
@@ -35,7 +35,43 @@ export interface SeriesParams {
   rangeRows: number;
 }
 
-export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
+/**
+ * The columns of a row that may be summed per bucket: integer and floating columns (`number | bigint | null`). A
+ * DECIMAL column (a string cell) may not: `add` would sum it as a float. For an untyped `Row` (an id known only as
+ * `string`) any name.
+ */
+export type SumColumn<R> = string extends keyof R ? string : { [K in keyof R]-?: R[K] extends number | bigint | null ? K : never }[keyof R] & string;
+
+/** A bucket of a week / month / quarter / year: its first day and the sums of the `Sum` columns (the other columns are absent). */
+export type BucketRow<R, Sum extends keyof R> = { day: string } & { [K in Sum]: R[K] };
+
+/** A bucket's row of its latest day (`latestPerBucket`): `day` the bucket, `last_day` that day, the other columns as they are. */
+export type LatestRow<R> = { day: string; last_day: (R extends { day: infer D } ? D : Cell) | null } & { [K in Exclude<keyof R, 'bucket' | 'day'>]: R[K] };
+
+/**
+ * The rows a series' `after` (or, without it, `row`) receives: the rollup's rows for `day`; for a coarser
+ * granularity the buckets (`BucketRow`), or with an own rollup its period-to-date rows (`LatestRow`). A series offering
+ * only `day` never buckets: its rows are the rollup's.
+ */
+export type SeriesRow<Id extends string, Sum extends string, G extends Granularity, Own extends string> = [Exclude<G, 'day'>] extends [never]
+  ? RowOf<Id>
+  : RowOf<Id> | ([Own] extends [never] ? BucketRow<RowOf<Id>, Sum & keyof RowOf<Id>> : LatestRow<RowOf<Own>>);
+
+/**
+ * A series' declaration. `Id` (its `sql`), `Sum`, `G` (its `granularities`) and `Own` (its `ownRollup`) type the rows
+ * (`SeriesRow`); `A` is what `after` returns (the rows `row` and `envelope` receive), inferred, the bucketed rows
+ * without `after`; `I` is what `row` returns (the items `envelope` receives), inferred.
+ */
+export interface SeriesDeclaration<
+  S extends z.ZodRawShape,
+  P,
+  Id extends string = string,
+  Sum extends string = string,
+  G extends Granularity = Granularity,
+  Own extends string = never,
+  A = SeriesRow<Id, Sum, G, Own>,
+  I = unknown,
+> {
   path: string;
   summary: string;
   /** Extra filter parameters (the kit adds the time range, the granularity and format). */
@@ -45,35 +81,36 @@ export interface SeriesDeclaration<S extends z.ZodRawShape, P> {
   /** Names and unit of the time-range parameters, e.g. `{ start: 'start_day', end: 'end_day', unit: 'day' }`. */
   time: SeriesTime;
   /** Granularities offered (first = default) and the name of their parameter (default `type`). */
-  granularities: readonly Granularity[];
+  granularities: readonly G[];
   granularityParam?: string;
   /**
    * The values the granularity parameter takes when they are not the granularity names (matched case-insensitively),
    * e.g. `{ '0': 'day', '1': 'month', '2': 'quarter' }`.
    */
-  granularityValues?: Readonly<Record<string, Granularity>>;
+  granularityValues?: Readonly<Record<string, G>>;
   /** A row-count parameter: the last `n` buckets of the range are answered (a value over `max` is clamped to it). */
   limit?: { param: string; default: number; max?: number };
   /** Rows computed from the bucketed rows before mapping (day-over-day rates, running totals): JSON and CSV both. */
-  after?(rows: Row[], p: P, ctx: EndpointContext): Row[] | Promise<Row[]>;
+  after?(rows: SeriesRow<Id, Sum, G, Own>[], p: P, ctx: EndpointContext): A[] | Promise<A[]>;
   /**
    * The daily rollup: binds `start_day`, `end_day` (and the filters), returns one row per `day` (yyyy-MM-dd); the
    * columns listed in `sum` are added up per bucket.
    */
-  sql: string;
-  sum: readonly string[];
+  sql: Id;
+  /** Summable columns of the rollup (a misspelt or DECIMAL column is a compile error: `SumColumn`). */
+  sum: readonly Sum[];
   /**
    * For a non-additive measure: a rollup per granularity (binds `granularity`) of period-to-date rows, each with its
    * `bucket` (the period's first day) and `day`; the kit keeps each bucket's row of its latest day in the range, as
    * `day` = the bucket and `last_day` = that day.
    */
-  ownRollup?: string;
-  /** More SQL ids the `after` and `envelope` hooks run through `ctx.rows` (query name → SQL id). */
+  ownRollup?: Own;
+  /** More SQL ids the `after` and `envelope` hooks run through `ctx.typedRows` (query name → SQL id). */
   queries?: Record<string, string>;
   /** Maps a bucket (its first day as `day`, its sums) to an item. */
-  row(r: Row, p: P): unknown;
+  row(r: A, p: P): I;
   /** The response body (default `{ total, data }`); `rows` are the items before the row mapper. */
-  envelope?(items: unknown[], p: P, ctx: EndpointContext, rows: readonly Row[]): object;
+  envelope?(items: I[], p: P, ctx: EndpointContext, rows: readonly A[]): object;
   response?: z.ZodType;
 }
 
@@ -96,7 +133,7 @@ export interface SeriesTime {
 /** Metadata of a series the generic contract tests and OpenAPI read. */
 export interface SeriesMeta {
   kind: 'series';
-  time: SeriesDeclaration<z.ZodRawShape, unknown>['time'];
+  time: SeriesTime;
   granularities: readonly Granularity[];
   granularityParam: string;
   /** The row-count parameter keeping the last rows of the range, when the series has one. */
@@ -119,16 +156,17 @@ export function bucketOf(day: string, g: Granularity): string {
  * Sums of `columns` per bucket of `rows` (each with a `day`), in bucket order; bigint cells stay exact and a NULL
  * (an unknown figure) makes its bucket's sum NULL. Days are the rollup's rows as they are (one per day).
  */
-export function bucketRows(rows: readonly Row[], g: Granularity, columns: readonly string[]): Row[] {
+export function bucketRows<R extends { day?: Cell }, K extends SumColumn<R>>(rows: readonly R[], g: Granularity, columns: readonly K[]): (R | BucketRow<R, K & keyof R>)[] {
   if (g === 'day') return [...rows];
   const out = new Map<string, Row>();
   for (const r of rows) {
     const key = bucketOf(String(r.day), g);
     const acc = out.get(key) ?? { day: key, ...Object.fromEntries(columns.map((c) => [c, 0])) };
-    for (const c of columns) acc[c] = add(acc[c] ?? null, r[c] ?? null);
+    // A summed column is a number / bigint column (SumColumn): its sum is one too (`add`), so the bucket is a BucketRow.
+    for (const c of columns) acc[c] = add(acc[c] ?? null, (r as unknown as Row)[c] ?? null);
     out.set(key, acc);
   }
-  return [...out.values()].sort((a, b) => String(a.day).localeCompare(String(b.day)));
+  return [...out.values()].sort((a, b) => String(a.day).localeCompare(String(b.day))) as unknown as BucketRow<R, K & keyof R>[];
 }
 
 function add(a: Cell, b: Cell): Cell {
@@ -138,7 +176,7 @@ function add(a: Cell, b: Cell): Cell {
 }
 
 /** Rows ordered by their `day` (yyyy-MM-dd strings compare as dates), e.g. a rollup read without ORDER BY. */
-export function byDay(rows: readonly Row[]): Row[] {
+export function byDay<R extends { day?: Cell }>(rows: readonly R[]): R[] {
   return [...rows].sort((a, b) => (String(a.day) < String(b.day) ? -1 : String(a.day) > String(b.day) ? 1 : 0));
 }
 
@@ -147,14 +185,15 @@ export function byDay(rows: readonly Row[]): Row[] {
  * period-to-date rows of an own rollup `[{ bucket: '2026-10-01', day: '2026-10-05', n: 3 }, { …, day: '2026-10-06', n: 4 }]`
  * → `[{ day: '2026-10-01', last_day: '2026-10-06', n: 4 }]`.
  */
-export function latestPerBucket(rows: readonly Row[]): Row[] {
-  const out = new Map<string, Row>();
+export function latestPerBucket<R extends { bucket?: Cell; day?: Cell }>(rows: readonly R[]): LatestRow<R>[] {
+  const out = new Map<string, LatestRow<R>>();
   for (const r of rows) {
     const key = String(r.bucket);
     const seen = out.get(key);
     if (!seen || String(r.day) > String(seen.last_day)) {
       const { bucket: _bucket, day, ...rest } = r;
-      out.set(key, { day: key, last_day: day ?? null, ...rest });
+      // `rest` is R without bucket and day: with them, the LatestRow of R.
+      out.set(key, { day: key, last_day: day ?? null, ...rest } as unknown as LatestRow<R>);
     }
   }
   return byDay([...out.values()]);
@@ -179,10 +218,17 @@ const UNIT_TEXT: Record<TimeUnit, string> = { ms: 'milliseconds since the epoch 
  * Declares a series, e.g.
  * `defineSeries({ path: '/api/x', time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 366, defaultDays: 30 }, granularities: ['day', 'month'], sql: 'stats/x', sum: ['n'], row: (r) => ({ day: r.day, count: r.n }) })`.
  */
-export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
-  d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams>,
-): AnyEndpoint {
+export function defineSeries<
+  const Id extends string,
+  const Sum extends SumColumn<RowOf<Id>>,
+  const G extends Granularity,
+  const Own extends string = never,
+  A = SeriesRow<Id, Sum, G, Own>,
+  I = unknown,
+  S extends z.ZodRawShape = Record<never, never>,
+>(d: SeriesDeclaration<S, z.output<z.ZodObject<S>> & SeriesParams, Id, Sum, G, Own, A, I>): AnyEndpoint {
   type P = z.output<z.ZodObject<S>> & SeriesParams;
+  type B = SeriesRow<Id, Sum, G, Own>;
   // One granularity and no parameter named: the series has no granularity parameter (a day series).
   const gParam = d.granularityParam ?? (d.granularities.length > 1 ? 'type' : '');
   const t = d.time;
@@ -255,14 +301,17 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
     return range;
   }
 
-  async function items(p: P, ctx: EndpointContext): Promise<Row[]> {
+  async function items(p: P, ctx: EndpointContext): Promise<A[]> {
     const range = rangeOf(p as Record<string, unknown>, ctx.now, ctx.manifest.first.timestamp);
     p.range = range;
     const binds = { start_day: range.from, end_day: range.to, ...(d.filters?.(p) ?? {}) };
-    let rows = d.ownRollup && p.granularity !== 'day'
+    // The rollup's (and own rollup's) rows are their templates' generated rows by construction (context.ts typedRows);
+    // the granularity is one of the declared `G` (the parse maps every accepted value to one of them).
+    const bucketed = (d.ownRollup && p.granularity !== 'day'
       ? latestPerBucket(await ctx.rows('own', { ...binds, granularity: p.granularity }))
-      : bucketRows(byDay(await ctx.rows('rollup', binds)), p.granularity, d.sum);
-    if (d.after) rows = await d.after(rows, p, ctx);
+      : bucketRows(byDay(await ctx.rows('rollup', binds)), p.granularity, d.sum as readonly string[])) as unknown as B[];
+    // Without `after` the rows are the bucketed ones and `A` is its default, B.
+    let rows = d.after ? await d.after(bucketed, p, ctx) : (bucketed as unknown as A[]);
     p.rangeRows = rows.length;
     if (d.limit) {
       const asked = (p as Record<string, unknown>)[d.limit.param] as number | undefined;
@@ -290,7 +339,8 @@ export function defineSeries<S extends z.ZodRawShape = Record<never, never>>(
       filename: `${d.path.replace(/^\/api\//, '').replace(/[^\w]+/g, '_')}.csv`,
       wanted: (p) => p.format === 'csv',
       async table(p, ctx) {
-        const rows = (await items(p, ctx)).map((r) => d.row(r, p) as Record<string, Cell>);
+        // An item is an object of cells (the response schema's): its keys are the download's columns.
+        const rows = (await items(p, ctx)).map((r) => d.row(r, p) as unknown as Record<string, Cell>);
         const columns = Object.keys(rows[0] ?? {});
         return { columns, rows: rows.map((r) => columns.map((c) => r[c] ?? null)) };
       },

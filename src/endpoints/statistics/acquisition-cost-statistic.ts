@@ -53,7 +53,7 @@ export default defineSeries({
     burn_net_cost: perUnit(r.net_price_sun),
   }),
   envelope(items, p) {
-    const rows = items as { total_energy_cost: number | null; total_net_cost: number | null }[];
+    const rows = items;
     const energy = extremes(rows, 'total_energy_cost');
     const net = extremes(rows, 'total_net_cost');
     return { total: p.rangeRows, energy_cost_max: energy.max, energy_cost_min: energy.min, net_cost_max: net.max, net_cost_min: net.min, data: rows };

@@ -7,7 +7,6 @@
  * the range (docs/compat.md). proportion = senders / active; mom = change of active from the row before.
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
 import { ratioDecimal } from '../../params/index.ts';
 import { defineSeries, latestPerBucket } from '../kit/series.ts';
 import { count, decimalString, exactInt } from '../kit/schemas.ts';
@@ -23,9 +22,9 @@ export default defineSeries({
   sql: 'statistics/active-statistic',
   ownRollup: 'statistics/period-accounts',
   sum: [],
-  after(rows: Row[]) {
-    // mom of the first row: the day before the range (day rows carry it), else unknown.
-    return rows.map((r, i) => ({ ...r, mom: rate(num(r.active_count), i > 0 ? num(rows[i - 1]!.active_count) : num(r.prev_active_count)) }));
+  after(rows) {
+    // mom of the first row: the day before the range (day rows carry it; a week or month row of the own rollup does not), else unknown.
+    return rows.map((r, i) => ({ ...r, mom: rate(num(r.active_count), i > 0 ? num(rows[i - 1]!.active_count) : 'prev_active_count' in r ? num(r.prev_active_count) : null) }));
   },
   row: (r, p) => ({
     day_string: r.day,
@@ -39,11 +38,11 @@ export default defineSeries({
     type: TYPE_NAME[p.granularity as keyof typeof TYPE_NAME],
   }),
   async envelope(items, p, ctx) {
-    const rows = items as { active_count: number }[];
+    const rows = items;
     const lastMonth = p.range.to.slice(0, 7);
     const preStart = new Date(Date.UTC(Number(lastMonth.slice(0, 4)), Number(lastMonth.slice(5, 7)) - 2, 1)).toISOString().slice(0, 10);
-    const months = latestPerBucket(await ctx.rows('own', { start_day: preStart, end_day: p.range.to, granularity: 'month' }));
-    const of = (m: string) => num(months.find((r) => String(r.day).startsWith(m))?.active_count);
+    const months = latestPerBucket(await ctx.typedRows('statistics/period-accounts', { start_day: preStart, end_day: p.range.to, granularity: 'month' }));
+    const of = (m: string) => num(months.find((r) => r.day.startsWith(m))?.active_count);
     const preMonth = preStart.slice(0, 7);
     const [cur, pre] = [of(lastMonth), of(preMonth)];
     const avg = rows.length ? Math.round(rows.reduce((a, r) => a + Number(r.active_count), 0) / rows.length) : 0;

@@ -20,7 +20,7 @@ export default defineSeries({
   sum: [],
   row: (r) => ({ day: dayMs(r.day), caller_amount: r.caller_count, caller_amount_rate: rate(num(r.caller_count), num(r.prev_caller_count)) }),
   envelope(items, p) {
-    const rows = items as { caller_amount: number }[];
+    const rows = items;
     return { total: p.rangeRows, ...extremes(rows, 'caller_amount'), data: rows };
   },
   response: z.object({ total: count, max: extremeOf(item), min: extremeOf(item), data: z.array(item) }),

@@ -25,7 +25,7 @@ export default defineSeries({
     triggers_amount_rate: rate(num(r.trigger_count), num(r.prev_trigger_count)),
   }),
   envelope(items, p) {
-    const rows = items as { caller_amount: number; triggers_amount: number }[];
+    const rows = items;
     const callers = extremes(rows, 'caller_amount');
     const calls = extremes(rows, 'triggers_amount');
     return {

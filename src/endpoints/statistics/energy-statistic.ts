@@ -31,7 +31,7 @@ export default defineSeries({
     energy_fee: r.energy_fee,
   }),
   envelope(items, p) {
-    const rows = items as { total_energy: number }[];
+    const rows = items;
     const sum = rows.reduce((a, r) => a + Number(r.total_energy), 0);
     const last = rows.at(-1);
     const before = rows.at(-2);

@@ -29,7 +29,7 @@ export default defineSeries({
     net_fee: r.net_fee,
   }),
   envelope(items, p) {
-    const rows = items as { net_usage_total: number | null }[];
+    const rows = items;
     return { total: p.rangeRows, ...extremes(rows, 'net_usage_total'), data: rows };
   },
   response: z.object({ total: count, max: extremeOf(item), min: extremeOf(item), data: z.array(item) }),

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
+import { asRows } from '../kit/endpoint.ts';
 import { count, exactInt } from '../kit/schemas.ts';
 import { oneOf } from '../../params/index.ts';
 import { countedFrom, dayMs, dayStartMs, dayString, fraction, num, overviewEnvelope, overviewResponse, rate, unknownCount } from '../shapes/stats-shape.ts';
@@ -69,7 +70,7 @@ export default defineSeries({
     if (p.type === 'trxHolder') return { date, dateDayStr: r.day, totalAddress, accountWithTrx };
     const newAddress = num(r.new_address);
     const tx = num(r.tx_count)!;
-    const kinds = ['trx_transfer_count', 'trc10_transfer_count', 'freeze_count', 'unfreeze_count', 'vote_count', 'shielded_count'].map((c) => num(r[c])!);
+    const kinds = (['trx_transfer_count', 'trc10_transfer_count', 'freeze_count', 'unfreeze_count', 'vote_count', 'shielded_count'] as const).map((c) => num(r[c])!);
     const netTotal = r.net_burn_bytes === null ? null : num(r.net_usage)! + num(r.net_burn_bytes)!;
     const blocks = num(r.block_count)!;
     return {
@@ -108,6 +109,6 @@ export default defineSeries({
       totalAddressRate: rate(totalAddress, num(r.prev_total_address)),
     };
   },
-  envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(rows) }),
+  envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(asRows(rows)) }),
   response: overviewResponse(z.union([dayRow, holderRow]), { cumulative: true }),
 });

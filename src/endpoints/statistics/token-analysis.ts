@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { address, oneOf, ratioDecimal, ratioNumber } from '../../params/index.ts';
-import type { Row } from '../../duckdb/duck.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { byDay, defineSeries } from '../kit/series.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
@@ -32,18 +32,21 @@ export default defineSeries({
   sql: 'statistics/token-analysis',
   queries: { holders: 'statistics/token-holders' },
   sum: [],
-  async after(rows, p, ctx) {
+  // Two kinds of rows (transfer days, holder days): a union the return type names, as inference keeps only one.
+  async after(rows, p, ctx): Promise<(SqlRows['statistics/token-analysis'] | HolderDay)[]> {
     if (p.type !== '1') return rows;
-    const counted = byDay(await ctx.rows('holders', { token_id: p.token, end_day: p.range.to }));
+    const counted = byDay(await ctx.typedRows('statistics/token-holders', { token_id: p.token, end_day: p.range.to }));
     if (!counted.length) return rows.map((r) => ({ day: r.day ?? null, holder_count: null }));
     return carryForward(counted, p.range.from, p.range.to < utcDay(ctx.now) ? p.range.to : utcDay(ctx.now));
   },
-  row: (r, p) =>
-    p.type === '1'
+  // `after` answers holder rows exactly when type=1 (the transfer rows have no holder_count): the row says which it is.
+  row: (r) =>
+    'holder_count' in r
       ? { day: r.day, holder_count: r.holder_count }
       : { day: r.day, from_count: r.sender_count, to_count: r.receiver_count, transfer_count: r.transfer_count, amount: String(r.amount_raw) },
   envelope(items, p) {
     if (p.type === '1') return { date: [], size: items.length, data: items };
+    // Past type=1 the items are transfer days (the row mapper's second kind), with their counts non-null.
     const rows = items as { from_count: number; amount: string }[];
     const n = BigInt(rows.length || 1);
     const avgAmount = rows.reduce((a, r) => a + BigInt(r.amount), 0n) / n;
@@ -79,14 +82,21 @@ export default defineSeries({
 
 const DAY_MS = 86_400_000;
 
+type HolderRow = SqlRows['statistics/token-holders'];
+/** A day of the holder answer (type=1). */
+interface HolderDay {
+  day: string | null;
+  holder_count: HolderRow['holder_count'];
+}
+
 /**
  * One row per UTC day of [from, to] from the first counted day on, each with the count of its last row at or
  * before it (`counted` ordered by day; a day without a row had no move, so its count is the day before's).
  */
-function carryForward(counted: readonly Row[], from: string, to: string): Row[] {
-  const out: Row[] = [];
+function carryForward(counted: readonly HolderRow[], from: string, to: string): HolderDay[] {
+  const out: HolderDay[] = [];
   let i = 0;
-  let count: Row['holder_count'] | undefined;
+  let count: HolderRow['holder_count'] | undefined;
   const first = String(counted[0]!.day);
   for (let t = Date.parse(`${from > first ? from : first}T00:00:00Z`); utcDay(t) <= to; t += DAY_MS) {
     const day = utcDay(t);

@@ -26,7 +26,7 @@ export default defineSeries({
       .map((r) => ({ ...r, usd: Number(scaleDecimal(String(r.amount_raw), Number(r.decimals))) * Number(r.price_usd) })),
   row: (r) => ({ day: r.day, usd_amount: Number(r.usd).toFixed(6) }),
   envelope(items) {
-    const rows = items as { usd_amount: string }[];
+    const rows = items;
     const avg = rows.length ? rows.reduce((a, r) => a + Number(r.usd_amount), 0) / rows.length : 0;
     return { size: rows.length, avg_transfer_usd_amount: avg.toFixed(6), data: rows };
   },

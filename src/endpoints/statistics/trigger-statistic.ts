@@ -26,7 +26,7 @@ export default defineSeries({
     triggers_amount_rate: rate(num(r.trigger_count), num(r.prev_trigger_count)),
   }),
   envelope(items, p) {
-    const rows = items as { triggers_amount: number; triggers_amount_rate: number | null }[];
+    const rows = items;
     const sum = rows.reduce((a, r) => a + Number(r.triggers_amount), 0);
     const last = rows.at(-1);
     return {

@@ -38,8 +38,7 @@ export default defineList({
     if (p.name === undefined && !p.issueAddress) return null;
     return (await q.rows('tokens', { issuer: p.issueAddress ?? null, name: p.name ?? null })).map((r) => str(r.token_id));
   },
-  filters: (p, state) => {
-    const tokens = state as string[] | null;
+  filters: (p, tokens) => {
     return {
       tokens: tokens && tokens.length === 0 ? ['-'] : tokens,
       confirm: p.confirm ?? null,

@@ -110,19 +110,20 @@ export default defineList({
     return p.field && p.field.length ? Object.fromEntries(p.field.filter((f) => Object.hasOwn(row, f)).map((f) => [f, row[f]])) : row;
   },
   envelope: (tokens, { rangeTotal, also, now }) => {
-    const c = also.counts![0] ?? {};
-    const totalAll = num(c.total_all);
+    // No counts row (never expected: the statement aggregates) reads as zeros.
+    const c = also.counts[0];
+    const totalAll = num(c?.total_all);
     return {
       total: rangeTotal,
       totalAll,
       all: totalAll,
       totalAllCount: totalAll,
-      total10: num(c.total10),
-      total20: num(c.total20),
-      total721: num(c.total721),
-      total1155: num(c.total1155),
-      currentWeekAll: num(c.current_week),
-      currentWeekTotalAll: num(c.current_week),
+      total10: num(c?.total10),
+      total20: num(c?.total20),
+      total721: num(c?.total721),
+      total1155: num(c?.total1155),
+      currentWeekAll: num(c?.current_week),
+      currentWeekTotalAll: num(c?.current_week),
       valueAtLeast: 10000,
       updateTime: now,
       tokens,

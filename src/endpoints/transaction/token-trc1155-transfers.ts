@@ -6,6 +6,7 @@
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
+import { asRow } from '../kit/endpoint.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from '../shapes/transfer-shape.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
@@ -46,7 +47,7 @@ export default defineList({
   },
   key: 'token_transfers',
   row: (r, x) => ({
-    ...tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
+    ...tokenTransferItem(asRow(r), x.lookups.tokens, x.lookups.contractMap),
     token_id: str(r.token_id),
     operator: str(r.operator_address),
     // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
