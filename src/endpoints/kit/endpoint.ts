@@ -22,20 +22,6 @@ export type RowOf<Id extends string> = string extends Id ? Row : Id extends SqlI
 /** The binds of a SQL id, as `RowOf` (an id known only as `string` takes any binds; checkBinds still checks them at run time). */
 export type ParamsOf<Id extends string> = string extends Id ? Record<string, BindValue> : Id extends SqlId ? SqlParams[Id] : never;
 
-/**
- * A typed row as the untyped `Row` a helper still takes (e.g. a shape's `walletRow(r: Row, …)`): its columns are
- * Cells; only TypeScript's rule that an interface has no index signature stops the plain assignment. E.g.
- * `walletRow(asRow(r), p.address, info)`. A helper typed by its template's row needs none.
- */
-export function asRow<T extends { [K in keyof T]: Cell }>(r: T): Row {
-  return r as unknown as Row;
-}
-
-/** `asRow` of each row, e.g. `countedFrom(asRows(rows))`. */
-export function asRows<T extends { [K in keyof T]: Cell }>(rows: readonly T[]): readonly Row[] {
-  return rows as unknown as readonly Row[];
-}
-
 export interface EndpointContext {
   /** Runs one of the endpoint's declared queries, e.g. `ctx.rows('rows', { number: 5 }, 'block_number DESC')`. */
   rows(query: string, binds: Record<string, BindValue>, orderBy?: string): Promise<Row[]>;

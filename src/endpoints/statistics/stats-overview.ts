@@ -11,7 +11,6 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { asRows } from '../kit/endpoint.ts';
 import { count, exactInt } from '../kit/schemas.ts';
 import { oneOf } from '../../params/index.ts';
 import { countedFrom, dayMs, dayStartMs, dayString, fraction, num, overviewEnvelope, overviewResponse, rate, unknownCount } from '../shapes/stats-shape.ts';
@@ -109,6 +108,6 @@ export default defineSeries({
       totalAddressRate: rate(totalAddress, num(r.prev_total_address)),
     };
   },
-  envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(asRows(rows)) }),
+  envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(rows) }),
   response: overviewResponse(z.union([dayRow, holderRow]), { cumulative: true }),
 });

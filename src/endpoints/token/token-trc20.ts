@@ -6,7 +6,6 @@
  */
 import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
-import { asRows } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { dateTime, num, nullableNum, PRICE_LINE_DAYS, priceLines, str } from '../shapes/token-shape.ts';
 import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
@@ -30,7 +29,7 @@ export default defineList({
   // The price line of each token of the page.
   enrich: async (rows, _p, q) => {
     const ids = rows.map((r) => str(r.token_id));
-    return priceLines(ids.length ? asRows(await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS })) : []);
+    return priceLines(ids.length ? await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS }) : []);
   },
   key: 'trc20_tokens',
   row: (r, x) => {

@@ -7,7 +7,6 @@
  */
 import { z } from 'zod';
 import { defineList } from '../kit/list.ts';
-import { asRows } from '../kit/endpoint.ts';
 import { address, bool, commaList, int, oneOf, text, type PagingOptions } from '../../params/index.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, nullableNum, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from '../shapes/token-shape.ts';
@@ -71,7 +70,7 @@ export default defineList({
   lookups: { pageAddresses: (rows) => rows.map((r) => str(r.issuer_address)) },
   enrich: async (rows, _p, q) => {
     const ids = rows.map((r) => str(r.token_id));
-    return priceLines(ids.length ? asRows(await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS })) : []);
+    return priceLines(ids.length ? await q.rows('line', { ids, since_ts: q.now - PRICE_LINE_DAYS * DAY_MS }) : []);
   },
   row: (r, { p, index, enriched: lines }) => {
     const supply = str(r.total_supply_raw);

@@ -6,7 +6,6 @@
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from '../shapes/transfer-shape.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
@@ -47,7 +46,7 @@ export default defineList({
   },
   key: 'token_transfers',
   row: (r, x) => ({
-    ...tokenTransferItem(asRow(r), x.lookups.tokens, x.lookups.contractMap),
+    ...tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
     token_id: str(r.token_id),
     operator: str(r.operator_address),
     // Raw approved amount on approval rows (reference); these rows are transfers, so "0".

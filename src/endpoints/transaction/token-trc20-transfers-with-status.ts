@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { SUM_RULE_WINDOW, address, bool, oneOf } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { SIDES, stateOf, stateSchema, str } from '../shapes/transfer-shape.ts';
 
@@ -69,7 +68,7 @@ export default defineList({
       token_name: token?.tokenName ?? '',
       decimals: token?.tokenDecimal ?? 0,
       issue_address: token?.issuerAddr ?? '',
-      status: stateOf(asRow(r)),
+      status: stateOf(r),
       confirmed: r.confirmed === true ? 1 : 0,
       revert: ret === 'SUCCESS' ? 0 : 1,
       contract_type: 'TriggerSmartContract',

@@ -6,7 +6,6 @@
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from '../shapes/transfer-shape.ts';
 import { addressLookups } from '../kit/schemas.ts';
@@ -49,7 +48,7 @@ export default defineList({
     addresses: (r) => [str(r.from_address), str(r.to_address), str(r.contract_address)],
   },
   key: 'token_transfers',
-  row: (r, x) => tokenTransferItem(asRow(r), x.lookups.tokens, x.lookups.contractMap),
+  row: (r, x) => tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),
     ...addressLookupFields(x.lookups),

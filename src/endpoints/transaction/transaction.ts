@@ -5,7 +5,6 @@
  */
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
@@ -57,11 +56,11 @@ export default defineList({
       ? q.rows('countByType', { types: f.types ?? null }).then((r) => Number(r[0]?.n ?? 0))
       : undefined,
   lookups: {
-    tokens: (r) => [tokenKey(asRow(r))],
+    tokens: (r) => [tokenKey(r)],
     addresses: (r) => [String(r.owner_address ?? ''), String(r.to_address ?? r.contract_address ?? '')],
   },
   row: (r, x) => ({
-    ...transactionFields(asRow(r), x.lookups.tokens),
+    ...transactionFields(r, x.lookups.tokens),
     toAddressList: [String(r.to_address ?? r.contract_address ?? '')].filter(Boolean),
     id: '',
     fee: '',

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { trc10Id } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
 
@@ -27,7 +26,7 @@ export default defineList({
   lookups: { requestTokens: (p) => [p.trc10Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
   row: (r, x) => {
     const info = x.lookups.tokens.get(x.p.trc10Id);
-    return { ...walletRow(asRow(r), x.p.address, info), id: Number(x.p.trc10Id), symbol: info?.tokenAbbr ?? '' };
+    return { ...walletRow(r, x.p.address, info), id: Number(x.p.trc10Id), symbol: info?.tokenAbbr ?? '' };
   },
   envelope: (items, x) => walletEnvelope(items, x.lookups.tokens.get(x.p.trc10Id) ?? {}, x.lookups.contractMap),
   response: walletResponse({ id: z.number().int(), symbol: z.string() }),

@@ -6,7 +6,6 @@
 import { z } from 'zod';
 import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { intString } from '../kit/schemas.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
@@ -24,7 +23,7 @@ export default defineList({
   byAddress: walletSides,
   lookups: { requestTokens: (p) => [p.trc20Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
   row: (r, x) => ({
-    ...walletRow(asRow(r), x.p.address, x.lookups.tokens.get(x.p.trc20Id)),
+    ...walletRow(r, x.p.address, x.lookups.tokens.get(x.p.trc20Id)),
     id: x.p.trc20Id,
     // token_transfers holds the logs of successful transactions only: every row is status 0 (ok).
     status: 0,

@@ -7,7 +7,6 @@
 import { z } from 'zod';
 import { bool } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
-import { asRow } from '../kit/endpoint.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
@@ -30,7 +29,7 @@ export default defineList({
   filters: (p) => ({ fee: p.fee, db_version: p.db_version }),
   byAddress: walletSides,
   lookups: { addresses: (r) => [str(r.from_address), str(r.to_address)] },
-  row: (r, x) => ({ ...walletRow(asRow(r), x.p.address, TRX_TOKEN_INFO), cheatStatus: false, symbol: 'TRX' }),
+  row: (r, x) => ({ ...walletRow(r, x.p.address, TRX_TOKEN_INFO), cheatStatus: false, symbol: 'TRX' }),
   envelope: (items, x) => walletEnvelope(items, TRX_TOKEN_INFO, x.lookups.contractMap),
   response: walletResponse({ cheatStatus: z.boolean(), symbol: z.string() }),
   csv: { filename: 'transfer_trx.csv' },
