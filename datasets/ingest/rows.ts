@@ -1,11 +1,12 @@
 /**
- * Row shapes of the raw tables the ingester writes (one interface per catalog dataset, same column names) and the
+ * Row shapes of the raw tables the ingester writes, typed from the catalog's declarations (`RowOf`: one property per
+ * declared column, nullable where it is declared so; a misspelt or missing column is a compile error), and the
  * columnar buffers they are decoded into before a bulk load (`Db.appendColumns`).
- * test/datasets/ingest/decode.test.ts checks that every interface has exactly the catalog's columns.
  */
 import type { AppendCell } from '../../src/duckdb/duck.ts';
 import {
   type Dataset,
+  type RowOf,
   blocks,
   transactions,
   tokenTransfers,
@@ -14,118 +15,12 @@ import {
   logs,
 } from '../../src/lake/datasets/index.ts';
 
-type Int64 = number | bigint;
-
-export interface BlockRow {
-  block_number: number;
-  block_hash: string;
-  parent_hash: string;
-  timestamp: number;
-  witness_address: string;
-  tx_trie_root: string;
-  version: number;
-  size_bytes: number;
-  tx_count: number;
-  net_usage: number;
-  energy_usage: number;
-  fee: number;
-}
-
-export interface TxRow {
-  block_number: number;
-  timestamp: number;
-  tx_hash: string;
-  tx_index: number;
-  contract_type: number;
-  owner_address: string;
-  to_address: string | null;
-  amount: Int64;
-  token_id: string | null;
-  contract_address: string | null;
-  method_id: string | null;
-  call_data: string | null;
-  resource: string | null;
-  parameter_json: string | null;
-  memo: string;
-  fee_limit: Int64;
-  expiration: Int64;
-  contract_ret: string;
-  fee: Int64;
-  net_usage: Int64;
-  net_fee: Int64;
-  energy_usage: Int64;
-  energy_fee: Int64;
-  origin_energy_usage: Int64;
-  energy_usage_total: Int64;
-  energy_penalty_total: Int64;
-  size_bytes: number;
-  res_message: string | null;
-  withdraw_amount: Int64 | null;
-  unfreeze_amount: Int64 | null;
-  log_count: number;
-  internal_count: number;
-}
-
-export interface TokenTransferRow {
-  block_number: number;
-  timestamp: number;
-  tx_hash: string;
-  tx_index: number;
-  log_index: number;
-  batch_index: number;
-  token_standard: 'trc20' | 'trc721' | 'trc1155';
-  event_type: 'Transfer' | 'TransferSingle' | 'TransferBatch';
-  contract_address: string;
-  from_address: string;
-  to_address: string;
-  operator_address: string | null;
-  token_id: string | null;
-  amount_raw: string;
-  amount: number;
-}
-
-export interface TokenApprovalRow {
-  block_number: number;
-  timestamp: number;
-  tx_hash: string;
-  tx_index: number;
-  log_index: number;
-  token_standard: 'trc20' | 'trc721' | 'trc1155';
-  event_type: 'Approval' | 'ApprovalForAll';
-  contract_address: string;
-  owner_address: string;
-  spender_address: string;
-  token_id: string | null;
-  amount_raw: string;
-  amount: number;
-}
-
-export interface InternalTxRow {
-  block_number: number;
-  timestamp: number;
-  tx_hash: string;
-  internal_index: number;
-  internal_hash: string;
-  caller_address: string;
-  to_address: string;
-  token_id: string;
-  call_value: Int64;
-  note: string;
-  rejected: boolean;
-}
-
-export interface LogRow {
-  block_number: number;
-  timestamp: number;
-  tx_hash: string;
-  log_index: number;
-  contract_address: string;
-  topic0: string | null;
-  topic1: string | null;
-  topic2: string | null;
-  topic3: string | null;
-  data: string;
-}
+export type BlockRow = RowOf<typeof blocks>;
+export type TxRow = RowOf<typeof transactions>;
+export type TokenTransferRow = RowOf<typeof tokenTransfers>;
+export type TokenApprovalRow = RowOf<typeof tokenApprovals>;
+export type InternalTxRow = RowOf<typeof internalTransactions>;
+export type LogRow = RowOf<typeof logs>;
 
 type Pusher = (row: object, cols: AppendCell[][], missing: (name: string) => never) => void;
 const pushers = new Map<string, Pusher>();
@@ -148,7 +43,7 @@ function pusherFor(ds: Dataset): Pusher {
 }
 
 /** Column-major rows of one dataset, in catalog column order (what `Db.appendColumns` takes). */
-export class TableBuffer<R extends object> {
+export class TableBuffer<D extends Dataset> {
   readonly names: readonly string[];
   readonly columns: AppendCell[][];
   private readonly pusher: Pusher;
@@ -157,7 +52,7 @@ export class TableBuffer<R extends object> {
     throw new Error(`${this.dataset.name}: row has no ${name}`);
   };
 
-  constructor(readonly dataset: Dataset) {
+  constructor(readonly dataset: D) {
     this.names = dataset.columns.map((c) => c.name);
     this.columns = this.names.map(() => []);
     this.pusher = pusherFor(dataset);
@@ -167,21 +62,21 @@ export class TableBuffer<R extends object> {
     return this.columns[0]!.length;
   }
 
-  push(row: R): void {
+  push(row: RowOf<D>): void {
     this.pusher(row, this.columns, this.missing);
   }
 }
 
 /** The raw-table buffers of one decoded batch of blocks. */
 export class RawBuffers {
-  readonly blocks = new TableBuffer<BlockRow>(blocks);
-  readonly transactions = new TableBuffer<TxRow>(transactions);
-  readonly tokenTransfers = new TableBuffer<TokenTransferRow>(tokenTransfers);
-  readonly tokenApprovals = new TableBuffer<TokenApprovalRow>(tokenApprovals);
-  readonly internalTransactions = new TableBuffer<InternalTxRow>(internalTransactions);
-  readonly logs = new TableBuffer<LogRow>(logs);
+  readonly blocks = new TableBuffer(blocks);
+  readonly transactions = new TableBuffer(transactions);
+  readonly tokenTransfers = new TableBuffer(tokenTransfers);
+  readonly tokenApprovals = new TableBuffer(tokenApprovals);
+  readonly internalTransactions = new TableBuffer(internalTransactions);
+  readonly logs = new TableBuffer(logs);
 
-  all(): TableBuffer<object>[] {
+  all(): TableBuffer<Dataset>[] {
     return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs];
   }
 }

@@ -1,13 +1,13 @@
 /** Raw chain facts: written by the generator and the ingester, partitioned by UTC day (kind `raw`). */
-import { c, type Column, type Dataset } from './types.ts';
+import { c, type Dataset } from './types.ts';
 
-const blockRef: Column[] = [
+const blockRef = [
   c('block_number', 'BIGINT', 'block height'),
   c('timestamp', 'BIGINT', 'block time, ms since epoch (UTC)'),
   c('tx_hash', 'VARCHAR', 'transaction id, 64 lowercase hex'),
 ];
 
-export const blocks: Dataset = {
+export const blocks = {
   name: 'blocks',
   kind: 'raw',
   partitioned: true,
@@ -27,9 +27,9 @@ export const blocks: Dataset = {
     c('energy_usage', 'BIGINT', 'sum of energy_usage_total of the block transactions'),
     c('fee', 'BIGINT', 'sum of fee of the block transactions, sun'),
   ],
-};
+} satisfies Dataset;
 
-export const transactions: Dataset = {
+export const transactions = {
   name: 'transactions',
   kind: 'raw',
   partitioned: true,
@@ -67,9 +67,9 @@ export const transactions: Dataset = {
     c('log_count', 'INTEGER', 'number of event logs the transaction emitted'),
     c('internal_count', 'INTEGER', 'number of internal transactions the transaction produced'),
   ],
-};
+} satisfies Dataset;
 
-export const tokenTransfers: Dataset = {
+export const tokenTransfers = {
   name: 'token_transfers',
   kind: 'raw',
   partitioned: true,
@@ -91,9 +91,9 @@ export const tokenTransfers: Dataset = {
     c('amount_raw', 'VARCHAR', 'amount in the smallest unit, exact decimal string (1 for TRC721)'),
     c('amount', 'DOUBLE', 'amount_raw as DOUBLE, for sorting and thresholds only'),
   ],
-};
+} satisfies Dataset;
 
-export const tokenApprovals: Dataset = {
+export const tokenApprovals = {
   name: 'token_approvals',
   kind: 'raw',
   partitioned: true,
@@ -112,9 +112,9 @@ export const tokenApprovals: Dataset = {
     c('amount_raw', 'VARCHAR', 'approved amount, exact decimal string (2^256-1 = unlimited; 1/0 for ApprovalForAll)'),
     c('amount', 'DOUBLE', 'amount_raw as DOUBLE'),
   ],
-};
+} satisfies Dataset;
 
-export const internalTransactions: Dataset = {
+export const internalTransactions = {
   name: 'internal_transactions',
   kind: 'raw',
   partitioned: true,
@@ -131,9 +131,9 @@ export const internalTransactions: Dataset = {
     c('note', 'VARCHAR', 'call | create | suicide | …'),
     c('rejected', 'BOOLEAN', 'true when the sub-call reverted'),
   ],
-};
+} satisfies Dataset;
 
-export const logs: Dataset = {
+export const logs = {
   name: 'logs',
   kind: 'raw',
   partitioned: true,
@@ -149,4 +149,4 @@ export const logs: Dataset = {
     c('topic3', 'VARCHAR', 'third indexed argument, 64 hex', true),
     c('data', 'VARCHAR', 'non-indexed data, hex (empty string when none)'),
   ],
-};
+} satisfies Dataset;

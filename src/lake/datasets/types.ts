@@ -15,11 +15,15 @@
  */
 export type DuckType = 'BIGINT' | 'INTEGER' | 'SMALLINT' | 'VARCHAR' | 'BOOLEAN' | 'DOUBLE' | 'DECIMAL(38,0)';
 
-export interface Column {
-  name: string;
-  type: DuckType;
+/**
+ * A column. The type parameters keep a declaration's literal name, type and nullability (what `c` gives), so `RowOf`
+ * can type a dataset's rows from its declaration; a plain `Column` is any column.
+ */
+export interface Column<N extends string = string, T extends DuckType = DuckType, Nl extends boolean = boolean> {
+  name: N;
+  type: T;
   /** true when the column may hold NULL. */
-  nullable?: boolean;
+  nullable?: Nl;
   doc: string;
   /**
    * A measure of an additive per-day rollup (growth.ts): how two partial rows of the same key combine when a publish
@@ -42,7 +46,7 @@ export interface Column {
  */
 export type DatasetKind = 'raw' | 'dimension' | 'derived' | 'snapshot' | 'reference';
 
-export interface Dataset {
+export interface Dataset<C extends Column = Column> {
   name: string;
   kind: DatasetKind;
   doc: string;
@@ -68,7 +72,7 @@ export interface Dataset {
   compression?: 'zstd' | 'snappy';
   /** Snapshot and reference datasets: the columns that identify a row (an upsert replaces rows by them; unique). */
   key?: string[];
-  columns: Column[];
+  columns: C[];
 }
 
 /** `CREATE TABLE` column list for a dataset, e.g. `block_number BIGINT NOT NULL, …`. */
@@ -76,5 +80,42 @@ export function columnDDL(d: Dataset): string {
   return d.columns.map((col) => `${col.name} ${col.type}${col.nullable ? '' : ' NOT NULL'}`).join(', ');
 }
 
-/** A column, e.g. `c('fee', 'BIGINT', 'fee paid, sun')`; nullable when the last argument says so. */
-export const c = (name: string, type: DuckType, doc: string, nullable = false): Column => ({ name, type, doc, nullable });
+/**
+ * The select list that gives each of `columns` its declared type, e.g. `CAST("fee" AS BIGINT) AS "fee", …`: what
+ * every writer of a Parquet file projects, so a file holds exactly the catalog's types whatever type its SELECT
+ * gives (a sum over BIGINT is HUGEINT, which DuckDB writes as DOUBLE: exact only below 2^53). A cast to the type a
+ * column already has is dropped by DuckDB, so files already of the catalog's types are written byte for byte as before;
+ * a value the declared type cannot hold fails the write instead of being rounded.
+ */
+export function typedColumns(columns: readonly Column[]): string {
+  return columns.map((col) => `CAST("${col.name}" AS ${col.type}) AS "${col.name}"`).join(', ');
+}
+
+/**
+ * A column, e.g. `c('fee', 'BIGINT', 'fee paid, sun')`; nullable when the last argument says so. Its name, type and
+ * nullability keep their literal types (for `RowOf`).
+ */
+// NoInfer: a declaration's context (`Column`, nullable: boolean) must not widen a literal nullability.
+export const c = <N extends string, T extends DuckType, Nl extends boolean = false>(name: N, type: T, doc: string, nullable?: Nl): Column<N, T, NoInfer<Nl>> =>
+  ({ name, type, doc, nullable: (nullable ?? false) as Nl });
+
+/**
+ * The JS value of a non-NULL cell of DuckDB type `T` as the ingester writes it (`Db.appendColumns`): BIGINT a number,
+ * or a bigint beyond ±2^53; DECIMAL(38,0) an exact decimal string.
+ */
+export type CellOf<T extends DuckType> = T extends 'BIGINT'
+  ? number | bigint
+  : T extends 'INTEGER' | 'SMALLINT' | 'DOUBLE'
+    ? number
+    : T extends 'BOOLEAN'
+      ? boolean
+      : string;
+
+/**
+ * A row of dataset `D` typed from its declaration: one property per column, its `CellOf` type, `| null` where the
+ * column is nullable, e.g. `RowOf<typeof transactions>['to_address']` = `string | null`. A misspelt or missing column
+ * in an object literal of this type is a compile error.
+ */
+export type RowOf<D extends { columns: readonly Column[] }> = {
+  [C in D['columns'][number] as C['name']]: CellOf<C['type']> | (true extends C['nullable'] ? null : never);
+};

@@ -13,7 +13,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../duckdb/duck.ts';
-import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf } from '../datasets/index.ts';
+import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf, typedColumns } from '../datasets/index.ts';
 import type { DerivedDataset } from '../datasets/growth.ts';
 import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from '../manifest.ts';
 import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
@@ -180,7 +180,11 @@ async function linkUnchanged(previous: NonNullable<DerivePlan['previous']>, ds: 
   return { ...before, rebuilt: { how: 'linked', detail: `layout unchanged: the files of ${previous.manifest.version}` } };
 }
 
-const cols = (ds: DerivedDataset): string => ds.columns.filter((c) => c.name !== 'bucket').map((c) => `"${c.name}"`).join(', ');
+/**
+ * The select list of every derived file: each column cast to its catalog type (types.ts `typedColumns`), so no SELECT
+ * (a sum over BIGINT is HUGEINT, which Parquet would get as DOUBLE) decides a written type. `bucket` is the folder.
+ */
+const cols = (ds: DerivedDataset): string => typedColumns(ds.columns.filter((c) => c.name !== 'bucket'));
 
 async function withSearchPath<T>(view: Db, schema: string | null, f: () => Promise<T>): Promise<T> {
   if (!schema) return f();
@@ -303,14 +307,13 @@ async function derivePerDay(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDat
   // lie: a table keeps its insertion order and its day column's zone maps skip the other days, so a day costs its rows.
   // (Sorted by day, then each day sorted again in its COPY, was two sorts: bench5 measured 7.6 of daily_account_roles'
   // 9.6 s CPU in them.)
-  // The columns are cast to their catalog types, so the files hold exactly the table's values: each day's row count and
-  // content hash come from the table in one aggregate pass, not from reading every file back (the raw days do the
-  // same, publish.ts writeDays); the file's footer count is checked against it.
-  const typed = ds.columns.filter((c) => c.name !== 'bucket').map((c) => `CAST("${c.name}" AS ${c.type}) AS "${c.name}"`).join(', ');
+  // The columns are cast to their catalog types (`cols`), so the files hold exactly the table's values: each day's row
+  // count and content hash come from the table in one aggregate pass, not from reading every file back (the raw days
+  // do the same, publish.ts writeDays); the file's footer count is checked against it.
   const since = keptSince(ds, plan.head.timestamp);
   await withSearchPath(ctx.view, !incremental ? null : adding || merging ? 'delta' : recomputed.schema, () =>
     ctx.view.run(
-      `CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${typed} FROM (${select}) ${since ? `WHERE day >= ${lit(since)}` : ''} ORDER BY ${ds.sortBy.join(', ')}`,
+      `CREATE OR REPLACE TEMP TABLE derive_days AS SELECT ${cols(ds)} FROM (${select}) ${since ? `WHERE day >= ${lit(since)}` : ''} ORDER BY ${ds.sortBy.join(', ')}`,
     ),
   );
   const partitions: Record<string, { rows: number; hash: string }> = {};

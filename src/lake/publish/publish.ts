@@ -12,7 +12,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Db } from '../../duckdb/duck.ts';
-import { columnDDL, type Dataset, sourceDatasets, derivedDatasets } from '../datasets/index.ts';
+import { columnDDL, type Dataset, sourceDatasets, derivedDatasets, typedColumns } from '../datasets/index.ts';
 import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from '../manifest.ts';
 import { createLakeViews, datasetGlob } from '../views.ts';
 import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from '../derive/layout.ts';
@@ -320,7 +320,7 @@ async function writeDays(db: Db, ds: Dataset, dir: string, days: string[] | null
   const where = days ? `WHERE ${DAY_NO} IN (${days.map((d) => Date.parse(`${d}T00:00:00Z`) / DAY_MS).join(', ')})` : '';
   const groups = await db.all(
     `SELECT ${DAY_NO} AS k, min(block_number) AS lo, max(block_number) AS hi, count(*) AS n,
-            CAST(coalesce(sum(CAST(hash(${cols(ds)}) AS HUGEINT)), 0) AS VARCHAR) AS h
+            CAST(coalesce(sum(CAST(hash(${names(ds)}) AS HUGEINT)), 0) AS VARCHAR) AS h
      FROM ${ds.name} ${where} GROUP BY ALL ORDER BY k`,
   );
   for (const g of groups) {
@@ -411,7 +411,9 @@ export function fingerprint(tables: Record<string, TableEntry>): string {
   return h.digest('hex').slice(0, 32);
 }
 
-const cols = (ds: Dataset): string => ds.columns.map((c) => `"${c.name}"`).join(', ');
+const names = (ds: Dataset): string => ds.columns.map((c) => `"${c.name}"`).join(', ');
+/** The select list of every source file: each column cast to its catalog type (types.ts `typedColumns`). */
+const cols = (ds: Dataset): string => typedColumns(ds.columns);
 
 function newVersionId(): string {
   const t = new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');

@@ -11,7 +11,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Db } from '../../duckdb/duck.ts';
-import type { Dataset } from '../datasets/index.ts';
+import { type Dataset, typedColumns } from '../datasets/index.ts';
 import type { TableEntry } from '../manifest.ts';
 import { datasetGlob, snapshotFileRows } from '../views.ts';
 
@@ -39,7 +39,8 @@ export async function writeStateFile(
     await fs.link(prevFile, file);
     return { ...previous.entry };
   }
-  const cols = ds.columns.map((c) => `"${c.name}"`).join(', ');
+  // Each column cast to its catalog type (types.ts `typedColumns`), as every writer does.
+  const cols = typedColumns(ds.columns);
   let select = `SELECT ${cols} FROM ${ds.name}`;
   if (opts.upsert && kind === 'snapshot' && prevFile && ds.key) {
     const on = ds.key.map((k) => `p."${k}" IS NOT DISTINCT FROM s."${k}"`).join(' AND ');

@@ -7,9 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { hexToBase58 } from '../../../src/chain/address.ts';
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
 import { parseNodeJson } from '../../../src/chain/node-json.ts';
-import { blocks, tokenTransfers, transactions } from '../../../src/lake/datasets/index.ts';
+import { blocks, type Dataset, tokenTransfers, transactions } from '../../../src/lake/datasets/index.ts';
 import { AddressBook, Seen, decodeBlock, decodeTransaction } from '../../../datasets/ingest/decode.ts';
-import { RawBuffers, type TableBuffer } from '../../../datasets/ingest/rows.ts';
+import { type BlockRow, type LogRow, RawBuffers, type TableBuffer, type TxRow } from '../../../datasets/ingest/rows.ts';
 import { MYSTERY_HEX, REAL_BLOCK, TRANSFER_TOPIC, USDT_HEX, infosAt, readFixture, realBlock } from './fake-node.ts';
 
 const samples = parseNodeJson(readFixture('mainnet-transaction-info-samples.json')) as NodeTransactionInfo[];
@@ -20,7 +20,7 @@ const C = '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb'; // TXk8rQSAvPvBBNtqSoY6n
 const w = (hex: string | bigint): string => (typeof hex === 'bigint' ? hex.toString(16) : hex).padStart(64, '0');
 
 /** Rows of one buffer as objects (column name → value). */
-function rowsOf(b: TableBuffer<object>): Record<string, unknown>[] {
+function rowsOf(b: TableBuffer<Dataset>): Record<string, unknown>[] {
   return Array.from({ length: b.length }, (_, i) => Object.fromEntries(b.names.map((n, j) => [n, b.columns[j]![i]])));
 }
 
@@ -214,6 +214,26 @@ describe('the real block 43,811,922 with the fake node infos', () => {
     expect(seen.contracts.size).toBe(4);
     expect(seen.trc10.size).toBe(11); // 11 TRC10 ids in the block (reference §1.9)
     expect(seen.producers).toEqual(new Set(['TUD4YXYdj2t1gP5th3A7t97mx1AUmrrQRt']));
+  });
+
+  it('row types are the catalog declarations (checked by tsc: each @ts-expect-error must stay an error)', () => {
+    type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+    const same = <_ extends true>(): boolean => true;
+    expect(same<Same<keyof TxRow, (typeof transactions.columns)[number]['name']>>()).toBe(true);
+    expect(same<Same<TxRow['to_address'], string | null>>()).toBe(true); // declared nullable
+    expect(same<Same<TxRow['owner_address'], string>>()).toBe(true);
+    expect(same<Same<TxRow['amount'], number | bigint>>()).toBe(true); // BIGINT
+    expect(same<Same<TxRow['withdraw_amount'], number | bigint | null>>()).toBe(true);
+    expect(same<Same<TxRow['tx_index'], number>>()).toBe(true); // INTEGER
+    expect(same<Same<BlockRow['block_number'], number | bigint>>()).toBe(true);
+    const log: LogRow = { block_number: 1, timestamp: 2, tx_hash: 'h', log_index: 0, contract_address: 'T', topic0: null, topic1: null, topic2: null, topic3: null, data: '' };
+    // @ts-expect-error a misspelt column (topic4) is a compile error
+    const misspelt: LogRow = { ...log, topic4: null };
+    // @ts-expect-error a missing column is a compile error
+    const missing: LogRow = { block_number: 1, timestamp: 2, tx_hash: 'h', log_index: 0, contract_address: 'T', topic0: null, topic1: null, topic2: null, topic3: null };
+    // @ts-expect-error NULL in a column not declared nullable is a compile error
+    const nulled: LogRow = { ...log, data: null };
+    expect([misspelt, missing, nulled].length).toBe(3);
   });
 
   it('rows carry exactly the catalog columns', () => {
