@@ -172,7 +172,10 @@ export function bucketRows<R extends { day?: Cell }, K extends SumColumn<R>>(row
 function add(a: Cell, b: Cell): Cell {
   if (a === null || b === null) return null;
   if (typeof a === 'bigint' || typeof b === 'bigint') return BigInt(a as number | bigint) + BigInt(b as number | bigint);
-  return Number(a) + Number(b);
+  const sum = Number(a) + Number(b);
+  // Two safe integers whose sum passes 2^53 are summed as bigints (a double would round it); fractions stay doubles.
+  if (Number.isSafeInteger(sum) || !Number.isInteger(a) || !Number.isInteger(b)) return sum;
+  return BigInt(a as number) + BigInt(b as number);
 }
 
 /** Rows ordered by their `day` (yyyy-MM-dd strings compare as dates), e.g. a rollup read without ORDER BY. */

@@ -75,6 +75,13 @@ describe('bucketOf', () => {
     const out = bucketRows([{ day: '2026-10-01', n: big }, { day: '2026-10-02', n: big }], 'month', ['n']);
     expect(out).toEqual([{ day: '2026-10-01', n: 2n * big }]);
   });
+
+  it('sums two safe integers whose sum passes 2^53 exactly (a double would round it), and keeps fractions doubles', () => {
+    const safe = Number.MAX_SAFE_INTEGER; // 2^53 - 1
+    const out = bucketRows([{ day: '2026-10-01', n: safe, f: 0.5 }, { day: '2026-10-02', n: 2, f: 0.25 }], 'month', ['n', 'f']);
+    expect(out).toEqual([{ day: '2026-10-01', n: 9007199254740993n, f: 0.75 }]);
+    expect(bucketRows([{ day: '2026-10-01', n: safe - 2 }, { day: '2026-10-02', n: 1 }], 'month', ['n'])).toEqual([{ day: '2026-10-01', n: safe - 1 }]);
+  });
 });
 
 describe('a declared series', () => {
