@@ -6,6 +6,9 @@
  * slot goes to the head of the line, never to whoever asks next, so a client that waited gets in before a newcomer.
  * When the line is full, or the wait runs out, the request is answered 503 OVERLOADED with `Retry-After` and a
  * `Retry-Ticket`: the refusal takes no slot and no place in the line, and costs a map insert and a prebuilt body.
+ * Nothing a request does here costs in proportion to the line's length (a storm keeps the line full): a place is
+ * taken, given back and handed a slot in constant time (`Line`), so /health and admitted work never wait behind
+ * bookkeeping of the line.
  * A client that honours Retry-After and sends the ticket back (header `Retry-Ticket`) is a returning client: it is
  * lined up ahead of every newcomer and, when the line is full, takes the place of its newest newcomer (who is
  * refused instead). A ticket sent before its Retry-After has passed counts for nothing (a client resending at once
@@ -43,6 +46,8 @@ export interface Admission {
   waiting(): number;
   /** Exports in progress. */
   exports(): number;
+  /** Requests refused 503 OVERLOADED since the last call (the request log counts them instead of a line each). */
+  takeRefused(): number;
   /**
    * Moves an admitted request to the export lane, e.g. `const release = admission.toExportLane(req)` before
    * streaming; throws ApiError OVERLOADED (answered with Retry-After by the caller) when every export slot is taken.
@@ -59,6 +64,67 @@ interface Waiter {
   done: (err?: Error) => void;
   returning: boolean;
   timer: NodeJS.Timeout;
+  /** Its place in its line (`Line`), from 0 for the first ever lined up. */
+  seq: number;
+}
+
+/**
+ * One line of waiters, first in first out, where every operation is constant time (amortized): taking the head,
+ * the newest (a full line's newcomer bumped by a returning client) or any waiter (a client that left, a wait that ran
+ * out). A removed waiter leaves a hole that the head skips; the array is cut once the holes at its front are half of it.
+ */
+class Line {
+  private items: (Waiter | undefined)[] = [];
+  /** `seq` of items[0]. */
+  private base = 0;
+  private head = 0;
+  size = 0;
+
+  push(w: Waiter): void {
+    w.seq = this.base + this.items.length;
+    this.items.push(w);
+    this.size++;
+  }
+
+  /** Takes `w` out of the line; false when it was not in it (already admitted, refused or gone). */
+  remove(w: Waiter): boolean {
+    const i = w.seq - this.base;
+    if (i < this.head || i >= this.items.length || this.items[i] !== w) return false;
+    this.items[i] = undefined;
+    this.size--;
+    return true;
+  }
+
+  shift(): Waiter | undefined {
+    while (this.head < this.items.length) {
+      const w = this.items[this.head];
+      this.items[this.head++] = undefined;
+      if (w) {
+        this.size--;
+        this.compact();
+        return w;
+      }
+    }
+    return undefined;
+  }
+
+  pop(): Waiter | undefined {
+    while (this.items.length > this.head) {
+      const w = this.items.pop();
+      if (w) {
+        this.size--;
+        return w;
+      }
+    }
+    return undefined;
+  }
+
+  private compact(): void {
+    if (this.head < 1024 || this.head * 2 < this.items.length) return;
+    this.items = this.items.slice(this.head);
+    this.base += this.head;
+    this.head = 0;
+  }
 }
 
 /** Tickets remembered at most (oldest forgotten first): a storm of refusals cannot grow memory. */
@@ -74,8 +140,9 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
   let exports = 0;
   const counted = new WeakMap<FastifyRequest, 'query' | 'export' | 'released'>();
   // The line: returning clients first (in arrival order), then newcomers (in arrival order).
-  const returning: Waiter[] = [];
-  const newcomers: Waiter[] = [];
+  const returning = new Line();
+  const newcomers = new Line();
+  let refused = 0;
   // Ticket → the time (ms) from which it is honoured. A Map keeps insertion order: the oldest is evicted first.
   const tickets = new Map<string, number>();
   const ticketPrefix = randomBytes(6).toString('base64url');
@@ -84,6 +151,7 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
   const retryAfter = String(opts.retryAfterSeconds);
 
   const refuse = (reply: FastifyReply): void => {
+    refused++;
     const ticket = `${ticketPrefix}.${(ticketSeq++).toString(36)}`;
     tickets.set(ticket, Date.now() + opts.retryAfterSeconds * 1000 - TICKET_EARLY_MS);
     if (tickets.size > MAX_TICKETS) tickets.delete(tickets.keys().next().value!);
@@ -118,10 +186,7 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
   };
 
   const unline = (w: Waiter): boolean => {
-    const line = w.returning ? returning : newcomers;
-    const i = line.indexOf(w);
-    if (i < 0) return false;
-    line.splice(i, 1);
+    if (!(w.returning ? returning : newcomers).remove(w)) return false;
     clearTimeout(w.timer);
     return true;
   };
@@ -138,7 +203,7 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
 
   const line = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, back: boolean): void => {
     const w: Waiter = {
-      req, reply, done, returning: back,
+      req, reply, done, returning: back, seq: 0,
       timer: setTimeout(() => {
         if (unline(w)) refuse(reply);
       }, opts.maxWaitMs),
@@ -151,9 +216,9 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
   app.addHook('onRequest', (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void) => {
     if (!opts.guarded(req)) return done();
     const back = isReturning(req);
-    if (inFlight < opts.maxInFlight && returning.length + newcomers.length === 0) return admit(req, reply, done);
-    if (returning.length + newcomers.length < opts.maxWaiting) return line(req, reply, done, back);
-    if (back && newcomers.length > 0) {
+    if (inFlight < opts.maxInFlight && returning.size + newcomers.size === 0) return admit(req, reply, done);
+    if (returning.size + newcomers.size < opts.maxWaiting) return line(req, reply, done, back);
+    if (back && newcomers.size > 0) {
       // A returning client takes the place of the newest newcomer, who is refused (with a ticket of its own).
       const bumped = newcomers.pop()!;
       clearTimeout(bumped.timer);
@@ -164,8 +229,13 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
   });
   return {
     inFlight: () => inFlight,
-    waiting: () => returning.length + newcomers.length,
+    waiting: () => returning.size + newcomers.size,
     exports: () => exports,
+    takeRefused: () => {
+      const n = refused;
+      refused = 0;
+      return n;
+    },
     toExportLane(req) {
       const release = (): void => {
         if (counted.get(req) !== 'export') return;
