@@ -63,7 +63,8 @@ interface Waiter {
   reply: FastifyReply;
   done: (err?: Error) => void;
   returning: boolean;
-  timer: NodeJS.Timeout;
+  /** When its wait runs out (performance.now() ms). */
+  deadline: number;
   /** Its place in its line (`Line`), from 0 for the first ever lined up. */
   seq: number;
 }
@@ -93,6 +94,13 @@ class Line {
     this.items[i] = undefined;
     this.size--;
     return true;
+  }
+
+  /** The head, left in the line. */
+  peek(): Waiter | undefined {
+    while (this.head < this.items.length && this.items[this.head] === undefined) this.head++;
+    this.compact();
+    return this.items[this.head];
   }
 
   shift(): Waiter | undefined {
@@ -126,6 +134,13 @@ class Line {
     this.head = 0;
   }
 }
+
+/**
+ * Waits that ran out refused in one go at most, before the event loop gets back to its sockets: waiters lined up in
+ * the same millisecond run out together, and refusing hundreds of them in one timer callback would hold /health and
+ * every admitted answer behind that burst.
+ */
+const EXPIRY_BATCH = 16;
 
 /** Tickets remembered at most (oldest forgotten first): a storm of refusals cannot grow memory. */
 const MAX_TICKETS = 16_384;
@@ -185,30 +200,57 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
     done();
   };
 
-  const unline = (w: Waiter): boolean => {
-    if (!(w.returning ? returning : newcomers).remove(w)) return false;
-    clearTimeout(w.timer);
-    return true;
+  const unline = (w: Waiter): boolean => (w.returning ? returning : newcomers).remove(w);
+
+  // Waits run out in the order they were lined up within each line (every wait is maxWaitMs long), so one timer at
+  // the earliest head's deadline refuses the heads that ran out, EXPIRY_BATCH at a time with the sockets served in
+  // between (setImmediate), instead of a timer per waiter firing in a burst.
+  let sweepTimer: NodeJS.Timeout | undefined;
+  let sweepAt = Number.POSITIVE_INFINITY;
+  let sweepSoon = false;
+  const earliest = (): Waiter | undefined => {
+    const r = returning.peek();
+    const n = newcomers.peek();
+    return !r ? n : !n ? r : r.deadline <= n.deadline ? r : n;
+  };
+  const schedule = (): void => {
+    if (sweepSoon) return;
+    const w = earliest();
+    if (!w) return;
+    if (sweepTimer && sweepAt <= w.deadline) return;
+    clearTimeout(sweepTimer);
+    sweepAt = w.deadline;
+    // Unref'd: a line never keeps a closing process alive (its waiters' sockets do, until they are answered).
+    sweepTimer = setTimeout(sweep, Math.max(0, w.deadline - performance.now())).unref();
+  };
+  const sweep = (): void => {
+    sweepTimer = undefined;
+    sweepAt = Number.POSITIVE_INFINITY;
+    sweepSoon = false;
+    const now = performance.now();
+    for (let i = 0; i < EXPIRY_BATCH; i++) {
+      const w = earliest();
+      if (!w || w.deadline > now) return schedule();
+      unline(w);
+      refuse(w.reply);
+    }
+    sweepSoon = true;
+    setImmediate(sweep);
   };
 
   const admitWaiting = (): void => {
     while (inFlight < opts.maxInFlight) {
       const w = returning.shift() ?? newcomers.shift();
       if (!w) return;
-      clearTimeout(w.timer);
       if (w.reply.raw.destroyed) continue;
       admit(w.req, w.reply, w.done);
     }
   };
 
   const line = (req: FastifyRequest, reply: FastifyReply, done: (err?: Error) => void, back: boolean): void => {
-    const w: Waiter = {
-      req, reply, done, returning: back, seq: 0,
-      timer: setTimeout(() => {
-        if (unline(w)) refuse(reply);
-      }, opts.maxWaitMs),
-    };
+    const w: Waiter = { req, reply, done, returning: back, seq: 0, deadline: performance.now() + opts.maxWaitMs };
     (back ? returning : newcomers).push(w);
+    schedule();
     // A client that leaves while in line gives its place back.
     reply.raw.once('close', () => void unline(w));
   };
@@ -220,9 +262,7 @@ export function addAdmissionControl(app: FastifyInstance, opts: AdmissionOptions
     if (returning.size + newcomers.size < opts.maxWaiting) return line(req, reply, done, back);
     if (back && newcomers.size > 0) {
       // A returning client takes the place of the newest newcomer, who is refused (with a ticket of its own).
-      const bumped = newcomers.pop()!;
-      clearTimeout(bumped.timer);
-      refuse(bumped.reply);
+      refuse(newcomers.pop()!.reply);
       return line(req, reply, done, true);
     }
     refuse(reply);

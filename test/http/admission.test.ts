@@ -117,6 +117,28 @@ describe('the line: first come first served, returning clients before newcomers'
       expect(admitted).toEqual(['A']);
     });
   });
+
+  it('refuses every waiter whose wait ran out, also when more run out at once than one sweep refuses, and the line works on after', { timeout: budget(20) }, async () => {
+    admitted.length = 0;
+    await withApp({ endpoints: [gated], poolSize: 1, maxQueue: 0, maxWaiting: 100, maxWaitMs: 200 }, async (app) => {
+      const a = app.inject({ method: 'GET', url: '/test/gated?who=A' });
+      await until(() => admitted.includes('A'), 10_000, 'A admitted');
+      // 40 waiters lined up together run out together (more than one sweep's batch).
+      const lined = Array.from({ length: 40 }, (_, i) => app.inject({ method: 'GET', url: `/test/gated?who=W${i}` }));
+      const answers = await Promise.all(lined);
+      expect(answers.map((r) => r.statusCode)).toEqual(Array.from({ length: 40 }, () => 503));
+      expect(new Set(answers.map((r) => r.headers['retry-ticket'])).size).toBe(40);
+      expect(app.admission.waiting()).toBe(0);
+      // The line works on after the sweep: a new waiter gets the slot A frees.
+      const b = app.inject({ method: 'GET', url: '/test/gated?who=B' });
+      await until(() => app.admission.waiting() === 1, 10_000, 'B in line');
+      gates.get('A')!();
+      await until(() => admitted.includes('B'), 10_000, 'B admitted');
+      gates.get('B')!();
+      expect([(await a).statusCode, (await b).statusCode]).toEqual([200, 200]);
+      expect(admitted).toEqual(['A', 'B']);
+    });
+  });
 });
 
 /** Runs `retryStorm(o)` in a child process (src/bench/retry-storm.ts as a script) and resolves with its result. */
