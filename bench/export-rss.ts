@@ -17,8 +17,9 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shellWord } from '../src/bench/cli.ts';
 
+/** A word as a POSIX shell reads it back (a URL's `&` and `?` quoted too). */
+const shellWord = (w: string): string => (/^[\w@%+=:,./-]+$/.test(w) ? w : `'${w.replace(/'/g, `'\\''`)}'`);
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const argv = process.argv.slice(2);
 const flags = new Map<string, string>();
@@ -152,7 +153,7 @@ try {
     '',
     `Command: \`npx tsx bench/export-rss.ts ${argv.map(shellWord).join(' ')}\`; server \`tronlake serve --data ${data} ${[...SERVE, ...serveFlags].join(' ')}\`;`,
     `${repeat} download(s) of \`GET ${target}\` one after the other on the same server, each read as fast as the client takes it; RSS = VmRSS of the server and the`,
-    `processes below it (${started.byPid.size} processes), sampled every 100 ms; idle = the RSS just before the download (the first: the server after start-up, settled 3 s).`,
+    `processes below it (${started.byPid.size} process(es)), sampled every 100 ms; idle = the RSS just before the download (the first: the server after start-up, settled 3 s).`,
     `Machine: ${os.cpus().length} cores, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB; load average (1 / 5 / 15 min) ${load0.map((x) => x.toFixed(1)).join(' / ')} at the start, ${load1.map((x) => x.toFixed(1)).join(' / ')} at the end.`,
     '',
     '| download | status | rows received | X-Row-Count | whole | MB | first byte s | s | rows/s | idle RSS MB | peak before first byte MB | peak RSS MB | peak − idle MB | ≤ 100 MB | while streaming: peak after first byte − RSS at it MB |',

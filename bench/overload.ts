@@ -131,7 +131,10 @@ try {
   for (const s of servers) await stormProcess({ url: `http://127.0.0.1:${s.port}`, paths, clients: 4, seconds: 3, mode: 'honour', probeHealth: false });
   const plan: [string, number, StormOptions['mode']][] = [['yardstick', 1, 'honour'], ['honour', clients, 'honour'], ['resend', clients, 'resend']];
   for (let round = 1; round <= rounds; round++) {
-    for (const [label, n, mode] of plan) {
+    // Honour and resend swap places every other round (yardstick, honour, resend; yardstick, resend, honour), so a
+    // steady change of the machine's load falls on both modes alike over two rounds.
+    const phasesOfRound = round % 2 === 0 ? [plan[0]!, plan[2]!, plan[1]!] : plan;
+    for (const [label, n, mode] of phasesOfRound) {
       // Alternate which target goes first from round to round.
       const order = targets.map((_, i) => i);
       if (round % 2 === 0) order.reverse();
@@ -170,7 +173,7 @@ const lines = [
   `Command: \`npx tsx bench/overload.ts ${argv.map(shellWord).join(' ')}\`. Lake ${data}; each server \`tronlake serve ${SERVE_FLAGS.join(' ')} [target flags]\` (request log on, to /dev/null), \`bench/loop-delay.ts\` preloaded${nodeFlags.length ? `, node flags \`${nodeFlags.join(' ')}\`` : ''}.`,
   `Every target's server is up for the whole run (ports ${port}…${port + targets.length - 1}, idle while another is measured); after a warm-up (4 clients, 3 s each),`,
   `${rounds} round(s) of three phases, each phase run on every target back to back (the first target alternating by round): yardstick (1 client), honour and`,
-  `resend (${clients} clients each), ${seconds} s each. Each client holds one keep-alive connection and sends uncached list pages (/api/transaction, /api/transfer,`,
+  `resend (${clients} clients each; resend before honour in even rounds), ${seconds} s each. Each client holds one keep-alive connection and sends uncached list pages (/api/transaction, /api/transfer,`,
   '/api/block, limit 20, start 0…9980) in turn; the clients of a phase run in a process of their own; /health is asked every 20 ms from a third process (this one)',
   'on a connection of its own. `honour`: a 503 is followed by a wait of its Retry-After and the same request with its Retry-Ticket; `resend`: the same request',
   'at once. Loop delay: the server\'s own event-loop delay during the phase (monitorEventLoopDelay, 10 ms resolution: p50 ≈ 10 ms is no delay).',
