@@ -28,6 +28,8 @@ export interface AppOptions extends Partial<ServeConfig> {
   /** Endpoints to serve: the registry (src/endpoints/index.ts), handed in by the CLI or a test, so http/ never imports it. */
   endpoints: readonly AnyEndpoint[];
   logger?: boolean;
+  /** Where the request log goes instead of stdout (tests), with `logger: true`. */
+  logStream?: { write(line: string): void };
   /**
    * Check every JSON body against the endpoint's declared response schema and fail loudly (a 500) on a mismatch.
    * On under vitest (VITEST=true), so every endpoint test is also a conformance test; off in production.
@@ -65,7 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
 
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger && opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
     // One line per answered request (`logRequests`), not Fastify's two; refusals are counted, not logged one by one.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: cfg.bodyLimit,

@@ -139,6 +139,24 @@ describe('the line: first come first served, returning clients before newcomers'
       expect(admitted).toEqual(['A', 'B']);
     });
   });
+
+  it('logs a refusal of the line as a count once a second, not a line each; an answered request is one line; /health none', { timeout: budget(20) }, async () => {
+    admitted.length = 0;
+    const log: Record<string, unknown>[] = [];
+    const logStream = { write: (line: string) => void log.push(JSON.parse(line) as Record<string, unknown>) };
+    await withApp({ endpoints: [gated], poolSize: 1, maxQueue: 0, maxWaiting: 0, logger: true, logStream }, async (app) => {
+      const a = app.inject({ method: 'GET', url: '/test/gated?who=A' });
+      await until(() => admitted.includes('A'), 10_000, 'A admitted');
+      for (let i = 0; i < 5; i++) expect((await app.inject({ method: 'GET', url: `/test/gated?who=R${i}` })).statusCode).toBe(503);
+      expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
+      gates.get('A')!();
+      expect((await a).statusCode).toBe(200);
+      await until(() => log.some((l) => l.refused !== undefined), 5_000, 'the refusals counted');
+      const requests = log.filter((l) => l.msg === 'request completed');
+      expect(requests.map((l) => (l.req as { url: string }).url)).toEqual(['/test/gated?who=A']);
+      expect(log.filter((l) => l.refused !== undefined).map((l) => l.refused)).toEqual([5]);
+    });
+  });
 });
 
 /** Runs `retryStorm(o)` in a child process (src/bench/retry-storm.ts as a script) and resolves with its result. */
