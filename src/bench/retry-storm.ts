@@ -2,7 +2,7 @@
  * A retry storm against a running server (issue 30): `clients` clients, each on one keep-alive connection of its own,
  * send the requests of `paths` in turn; a 503 is either honoured (wait its Retry-After, then send the same request
  * again with its Retry-Ticket) or resent at once (the storm). Beside them one prober asks /health on a connection of
- * its own every `healthEveryMs`. Used by bench/retry-storm.ts and test/http/admission.test.ts; run as a script
+ * its own every `healthEveryMs`. Used by bench/overload.ts and test/http/admission.test.ts; run as a script
  * (`node --import tsx src/bench/retry-storm.ts '<StormOptions as JSON>'`) it prints the StormResult as JSON, so the
  * clients can run in a process of their own, away from the server's event loop.
  */

@@ -2,7 +2,7 @@
  * The Fastify app factory: the endpoint registry turned into routes by one generic handler (no hand-written
  * route per endpoint), plus /health, the error catalog, the response cache and CSV streaming.
  */
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { ApiError, ERRORS } from '../wire/errors.ts';
 import { addAdmissionControl, type Admission } from './admission.ts';
@@ -28,6 +28,8 @@ export interface AppOptions extends Partial<ServeConfig> {
   /** Endpoints to serve: the registry (src/endpoints/index.ts), handed in by the CLI or a test, so http/ never imports it. */
   endpoints: readonly AnyEndpoint[];
   logger?: boolean;
+  /** Where the request log goes instead of stdout (tests), with `logger: true`. */
+  logStream?: { write(line: string): void };
   /**
    * Check every JSON body against the endpoint's declared response schema and fail loudly (a 500) on a mismatch.
    * On under vitest (VITEST=true), so every endpoint test is also a conformance test; off in production.
@@ -65,7 +67,9 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
 
   const app = Fastify({
-    logger: opts.logger ?? false,
+    logger: opts.logger && opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
+    // One line per answered request (`logRequests`), not Fastify's two; refusals are counted, not logged one by one.
+    logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: cfg.bodyLimit,
     // Errors Fastify and Node answer before a route runs get catalog bodies too (bad URL, 431, malformed request).
     frameworkErrors: catalogFrameworkError,
@@ -88,6 +92,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     guarded: (req) => req.routeOptions.url !== undefined && req.routeOptions.url !== '/health' && routesByPath.has(req.routeOptions.url),
   });
   app.decorate('admission', { inFlight: admission.inFlight, waiting: admission.waiting, exports: admission.exports });
+  if (opts.logger) logRequests(app, admission);
   app.addHook('onClose', async () => lake.close());
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
@@ -159,6 +164,28 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     }
   }
   return app;
+}
+
+/**
+ * The request log: one line per answered request (method, URL, status, ms), written synchronously by pino, so it is
+ * main-thread work. A retry storm is thousands of refusals a second, each a line at Fastify's default (two lines:
+ * "incoming request", "request completed"), which slowed every other answer, /health included. So a 503 OVERLOADED
+ * refusal is counted, and the count logged once a second while there are refusals; /health (asked by monitors every
+ * few seconds) is not logged.
+ */
+function logRequests(app: FastifyInstance, admission: Admission): void {
+  app.addHook('onResponse', (req, reply, done) => {
+    const refusal = reply.statusCode === 503 && reply.getHeader('retry-ticket') !== undefined;
+    if (!refusal && req.routeOptions.url !== '/health') {
+      req.log.info({ req: { method: req.method, url: req.url, remoteAddress: req.ip }, res: { statusCode: reply.statusCode }, responseTime: reply.elapsedTime }, 'request completed');
+    }
+    done();
+  });
+  const timer = setInterval(() => {
+    const n = admission.takeRefused();
+    if (n > 0) app.log.warn({ refused: n }, 'requests refused 503 OVERLOADED (line full or wait run out) in the last second');
+  }, 1_000).unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 }
 
 interface HandlerDeps {
