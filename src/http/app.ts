@@ -21,6 +21,7 @@ import { absentReferences } from '../lake/publish/reference.ts';
 import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
 import type { Cell, Row } from '../duckdb/duck.ts';
+import type { SqlTemplate } from '../lake/sql-files.ts';
 import { serverRelease } from './health.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -385,25 +386,52 @@ function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engin
   }
   const t = planStatement(deps.templates, plan);
   const item = plan.item;
-  if (!item) return (onRows, signal) => engine.stream(t, plan.binds, onRows, plan.orderBy, signal);
+  if (!item) return (onRows, signal) => streamPlan(engine, t, plan, onRows, signal);
   if (!csv.columns) throw new Error(`${csv.filename}: a download of mapped rows needs declared columns`);
   const fields = csv.columns.map((c) => c.field);
   const cells = cellsOf(fields);
   return async (onRows, signal) => {
-    const r = await engine.stream(
+    const r = await streamPlan(
+      engine,
       t,
-      plan.binds,
+      plan,
       (columns, rows) =>
         onRows(fields, rows.map((cs) => {
           const row: Row = Object.create(null);
           columns.forEach((c, i) => (row[c] = cs[i] ?? null));
           return cells(item(row));
         })),
-      plan.orderBy,
       signal,
     );
     return { columns: fields, complete: r.complete };
   };
+}
+
+/** A plan's rows: its statement once, or once per window in order with the first `skip` rows dropped (CsvPlan.windows). */
+async function streamPlan(
+  engine: Engine,
+  t: SqlTemplate,
+  plan: CsvPlan,
+  onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+  signal: AbortSignal,
+): Promise<{ columns: string[]; complete: boolean }> {
+  if (!plan.windows?.length) return engine.stream(t, plan.binds, onRows, plan.orderBy, signal);
+  let skip = plan.skip ?? 0;
+  let columns: string[] = [];
+  for (const w of plan.windows) {
+    const r = await engine.stream(t, { ...plan.binds, ...w }, async (cols, rows) => {
+      if (skip >= rows.length) {
+        skip -= rows.length;
+        return true;
+      }
+      const rest = skip > 0 ? rows.slice(skip) : rows;
+      skip = 0;
+      return onRows(cols, rest);
+    }, plan.orderBy, signal);
+    columns = r.columns;
+    if (!r.complete) return { columns, complete: false };
+  }
+  return { columns, complete: !signal.aborted };
 }
 
 /**

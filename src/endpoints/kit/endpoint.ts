@@ -57,6 +57,14 @@ export interface CsvPlan {
   orderBy?: string;
   /** The item of a result row; kit/exports.ts `csvStatement` types it by the statement's template. */
   item?(r: Row): Record<string, unknown>;
+  /**
+   * Runs the statement once per window, in order, each window's binds over `binds` (only bounds the statement
+   * already binds), and drops the first `skip` rows of the whole: a time-ordered download walks its range one day at
+   * a time, so DuckDB sorts one day's rows, not the range's, before the first row goes (issue 30: a 1M-row download
+   * held the whole sort in memory).
+   */
+  windows?: readonly Record<string, BindValue>[];
+  skip?: number;
 }
 
 /**

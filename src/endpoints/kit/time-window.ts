@@ -49,6 +49,27 @@ export function lakeBounds(from: number, to: number, m: Pick<Manifest, 'first' |
 }
 
 /**
+ * The bounds of each UTC day of [from, to] within the lake, newest first when `desc`, e.g. a 3-day range gives 3
+ * bounds whose rows together are the range's (NULL where a day reaches an end of the lake, as `lakeBounds`). A
+ * download walks them so each query sorts one day's rows (CsvPlan.windows).
+ */
+export function dayWindows(from: number, to: number, desc: boolean, m: Pick<Manifest, 'first' | 'head'>): TimeBounds[] {
+  const lo = Math.max(from, m.first.timestamp);
+  const hi = Math.min(to, m.head.timestamp);
+  const out: TimeBounds[] = [];
+  for (let day = Date.UTC(...ymd(lo)); day <= hi; day += DAY_MS) {
+    out.push(lakeBounds(Math.max(lo, day), Math.min(hi, day + DAY_MS - 1), m));
+  }
+  return desc ? out.reverse() : out;
+}
+
+const DAY_MS = 86_400_000;
+const ymd = (ms: number): [number, number, number] => {
+  const d = new Date(ms);
+  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
+};
+
+/**
  * Runs `page(bounds)` over growing windows anchored at the newest (desc) or oldest (asc) end of [from, to] until a
  * window yields `limit` rows or covers the whole range; returns that page, e.g.
  * `await pageByTimeWindows((b) => ctx.rows('rows', { ...f, ...b }), { from, to, desc: true, limit: 10 }, m)`.

@@ -232,3 +232,44 @@ describe('/api/account/resource and /api/account/resourcev2 downloads', () => {
     await samePage(`/api/account/resourcev2?address=${top.a}&type=2&sort=usage&limit=20`);
   });
 });
+
+/**
+ * A time-ordered download without `limit` is read one UTC day at a time (kit/time-window.ts `dayWindows`, CsvPlan
+ * `windows`), so DuckDB sorts one day's rows before the first row goes, not the whole range's (issue 30). The days
+ * together are the range: every transaction of the lake once, newest first, and `start` skips across day edges.
+ */
+describe('a time-ordered download walks its range day by day', () => {
+  const DAY = 86_400_000;
+  const dayOf = (ms: number) => Math.floor(ms / DAY) * DAY;
+
+  it('cuts the lake into its UTC days, NULL bounds only at the lake ends, newest first when descending', async () => {
+    const { dayWindows } = await import('../../../src/endpoints/kit/time-window.ts');
+    const m = await testManifest();
+    const days = (dayOf(m.head.timestamp) - dayOf(m.first.timestamp)) / DAY + 1;
+    const desc = dayWindows(0, Number.MAX_SAFE_INTEGER, true, m);
+    expect(desc).toHaveLength(days);
+    expect(desc[0]!.end_ts).toBeNull();
+    expect(desc.at(-1)!.start_ts).toBeNull();
+    expect(desc.at(-1)!.end_day).toBe(new Date(m.first.timestamp).toISOString().slice(0, 10));
+    expect(dayWindows(0, Number.MAX_SAFE_INTEGER, false, m)).toEqual([...desc].reverse());
+    // Each bound alone: a start inside a day keeps it as the first window's start; an end inside a day, the last's end.
+    const from = dayOf(m.head.timestamp) - DAY + 1234;
+    const asc = dayWindows(from, Number.MAX_SAFE_INTEGER, false, m);
+    expect(asc.map((w) => [w.start_ts, w.end_ts])).toEqual([[from, dayOf(m.head.timestamp) - 1], [dayOf(m.head.timestamp), null]]);
+    const to = dayOf(m.first.timestamp) + DAY + 99;
+    expect(dayWindows(0, to, false, m).map((w) => [w.start_ts, w.end_ts])).toEqual([[null, dayOf(m.first.timestamp) + DAY - 1], [dayOf(m.first.timestamp) + DAY, to]]);
+  });
+
+  it('/api/transaction?format=csv holds every transaction once, newest first, and start skips across day edges', async () => {
+    const d = await whole('/api/transaction?format=csv');
+    const [{ n }] = (await sql('SELECT count(*)::INTEGER AS n FROM raw_transactions')) as [{ n: number }];
+    expect(d.rows.length).toBe(n);
+    expect(new Set(d.rows.map((r) => r.tx_hash)).size).toBe(n);
+    const ts = d.rows.map((r) => Number(r.timestamp));
+    expect(ts.every((t, i) => i === 0 || t <= ts[i - 1]!)).toBe(true);
+    // The newest day's rows, counted over the raw table, plus 3: the skipped part ends inside the day before.
+    const [{ k }] = (await sql(`SELECT count(*)::INTEGER + 3 AS k FROM raw_transactions WHERE timestamp >= ${dayOf(Math.max(...ts))}`)) as [{ k: number }];
+    const later = await whole(`/api/transaction?format=csv&start=${k}`);
+    expect(later.rows.map((r) => r.tx_hash)).toEqual(d.rows.slice(k).map((r) => r.tx_hash));
+  });
+});
