@@ -27,6 +27,7 @@ import {
   AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, ROLE, SELECTORS, SR_NAMES, TID,
   TOKEN_PICKS, TOKENS, TOPICS, UINT256_MAX,
 } from './reference.ts';
+import { DAY_MS } from '../../src/time.ts';
 
 export type { Profile } from './profiles.ts';
 
@@ -53,7 +54,6 @@ export interface GenerateOptions {
 }
 
 const SQL_DIR = fileURLToPath(new URL('./sql/', import.meta.url));
-const DAY_MS = 86_400_000;
 const SLOTS_PER_DAY = 28_800;
 /** Block version 34 from this day on, 31 before (tron-chain-data.md §1.2). */
 const VERSION_34_FROM = Date.UTC(2026, 9, 1);

@@ -11,11 +11,11 @@ import { promises as fs } from 'node:fs';
 import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets, blocks as blocksDs } from '../../src/lake/datasets/index.ts';
 import { type Manifest, versionDir } from '../../src/lake/manifest.ts';
+import { DAY_MS } from '../../src/time.ts';
 
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const cols = (names: readonly string[]): string => names.map((n) => `"${n}"`).join(', ');
-const DAY_MS = 86_400_000;
 const dayStart = (day: string): number => Date.parse(`${day}T00:00:00Z`);
 const shiftDay = (day: string, n: number): string => new Date(dayStart(day) + n * DAY_MS).toISOString().slice(0, 10);
 

@@ -15,7 +15,7 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 
 /** Ground first. A unit is a top-level file or folder of src/ (or of datasets/); see `unitOf` for src/endpoints. */
 const LAYERS: readonly (readonly string[])[] = [
-  ['src/chain', 'src/duckdb', 'src/wire', 'src/progress.ts', 'src/cli-flags.ts', 'src/cli-command.ts', 'src/serve-settings.ts'],
+  ['src/chain', 'src/duckdb', 'src/wire', 'src/progress.ts', 'src/cli-flags.ts', 'src/cli-command.ts', 'src/serve-settings.ts', 'src/time.ts'],
   ['src/config.ts', 'src/lake', 'src/params'],
   ['src/engine'],
   ['datasets/generate', 'datasets/ingest', 'src/endpoints/kit'],

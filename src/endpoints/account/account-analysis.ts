@@ -19,13 +19,13 @@ import { defineSeries } from '../kit/series.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
 import { dayMs, dayString } from '../shapes/stats-shape.ts';
+import { DAY_MS } from '../../time.ts';
 
 const TYPES = ['0', '1', '2', '3', '4'] as const;
 /** USD values carry USDT's 6 decimals. */
 const USD_PLACES = 6;
 
 const n = (c: Cell | undefined): number => Number(c ?? 0);
-const DAY_MS = 86_400_000;
 
 type ActivityRow = SqlRows['account/account-analysis-activity'];
 type TokensRow = SqlRows['account/account-analysis-tokens'];

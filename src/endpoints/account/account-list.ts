@@ -14,13 +14,13 @@ import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts'
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { exactJson as exact, exactOrNull, numOrNull, type ColumnsOrRow, numOr0 } from '../shapes/cells.ts';
 import { contractMap, count, exactInt } from '../kit/schemas.ts';
+import { DAY_MS } from '../../time.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
 // Each sort's pages are read from its own dataset ordered by the stored place (1 = largest, ties by address), so every
 // key sorts by `rank`; its negation reads "largest first" as DESC.
 const SORTS = { balance: '(-rank)', power: '(-rank)', totaltransactioncount: '(-rank)' };
 const PAGES = { balance: 'pageBalance', power: 'pagePower', totaltransactioncount: 'pageTx' } as const;
-const DAY_MS = 86_400_000;
 
 const params = z
   .object({ address: address().optional(), sort: signedSort(SORTS, '-balance'), ...pagingFields(paging), format: formatField() })

@@ -17,9 +17,9 @@ import { formatField, listCsv, withExportPage } from '../kit/exports.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { numOr0 as n, type ColumnsOrRow } from '../shapes/cells.ts';
 import { contractInfo, contractMap, count, normalAddressInfo } from '../kit/schemas.ts';
+import { DAY_MS } from '../../time.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 10_000, sumRule: true };
-const DAY_MS = 86_400_000;
 
 /** ORDER BY per (sort, order); ties broken by the pair and resource so pages are stable. */
 const TIE = 'receiver_address, owner_address, resource';

@@ -20,11 +20,11 @@ import { dayAsMs, int, oneOf, timestampMs, timestampSecAsMs } from '../../params
 import type { AnyEndpoint, Endpoint, EndpointContext, RowOf } from './endpoint.ts';
 import { utcDay } from './time-window.ts';
 import { ApiError } from '../../wire/errors.ts';
+import { DAY_MS } from '../../time.ts';
 
 export type Granularity = 'day' | 'week' | 'month' | 'quarter' | 'year';
 export type TimeUnit = 'ms' | 's' | 'day';
 
-const DAY_MS = 86_400_000;
 
 export interface SeriesParams {
   /** First and last UTC day of the range (yyyy-MM-dd). */

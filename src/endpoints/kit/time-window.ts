@@ -7,6 +7,7 @@
  */
 import type { Manifest } from '../../lake/manifest.ts';
 import type { Row } from '../../duckdb/duck.ts';
+import { DAY_MS, utcDayStart } from '../../time.ts';
 
 const HOUR = 3_600_000;
 const SPANS = [HOUR, 24 * HOUR, 7 * 24 * HOUR, 30 * 24 * HOUR];
@@ -57,17 +58,11 @@ export function dayWindows(from: number, to: number, desc: boolean, m: Pick<Mani
   const lo = Math.max(from, m.first.timestamp);
   const hi = Math.min(to, m.head.timestamp);
   const out: TimeBounds[] = [];
-  for (let day = Date.UTC(...ymd(lo)); day <= hi; day += DAY_MS) {
+  for (let day = utcDayStart(lo); day <= hi; day += DAY_MS) {
     out.push(lakeBounds(Math.max(lo, day), Math.min(hi, day + DAY_MS - 1), m));
   }
   return desc ? out.reverse() : out;
 }
-
-const DAY_MS = 86_400_000;
-const ymd = (ms: number): [number, number, number] => {
-  const d = new Date(ms);
-  return [d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate()];
-};
 
 /**
  * Runs `page(bounds)` over growing windows anchored at the newest (desc) or oldest (asc) end of [from, to] until a

@@ -20,8 +20,8 @@ import { utcDay } from '../kit/time-window.ts';
 import { count, decimalString } from '../kit/schemas.ts';
 import { big, fraction, trx, trxAmount } from './stats-shape.ts';
 import { ratioDecimal, ratioNumber } from '../../params/amounts.ts';
+import { DAY_MS } from '../../time.ts';
 
-const DAY_MS = 86_400_000;
 
 /** The incomes of one period in sun (stake parts null without prices). */
 export interface Incomes {

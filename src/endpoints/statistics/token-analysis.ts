@@ -15,6 +15,7 @@ import { byDay, defineSeries } from '../kit/series.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { count, decimalString, exactInt, intString } from '../kit/schemas.ts';
 import { dayString, rate, unknownCount } from '../shapes/stats-shape.ts';
+import { DAY_MS } from '../../time.ts';
 
 /** `date`: always `[]` (the reference's field; what it would hold is not documented). */
 const noDates = z.tuple([]);
@@ -80,7 +81,6 @@ export default defineSeries({
   ]),
 });
 
-const DAY_MS = 86_400_000;
 
 type HolderRow = SqlRows['statistics/token-holders'];
 /** A day of the holder answer (type=1). */

@@ -9,8 +9,8 @@ import { defineList } from '../kit/list.ts';
 import { address } from '../../params/index.ts';
 import { dateTime, num, nullableNum, PRICE_LINE_DAYS, priceLines, str } from '../shapes/token-shape.ts';
 import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
+import { DAY_MS } from '../../time.ts';
 
-const DAY_MS = 86_400_000;
 
 export default defineList({
   path: '/api/token_trc20',

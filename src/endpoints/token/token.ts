@@ -12,10 +12,10 @@ import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { PRICE_LINE_DAYS, num, nullableNum, priceLines, showAllParam, str, tokenIdParam, TRX_ID } from '../shapes/token-shape.ts';
 import { REPUTATION } from './token-all.ts';
 import { contractMap, count, decimalString, exactInt, intString, shape } from '../kit/schemas.ts';
+import { DAY_MS } from '../../time.ts';
 
 // The spec gives no maximum for this list; 50 like the other token lists of §8.
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
-const DAY_MS = 86_400_000;
 const ORDERS = { asc: 'CAST(t.token_id AS BIGINT) ASC', desc: 'CAST(t.token_id AS BIGINT) DESC' } as const;
 
 type TokenRow = Record<string, unknown>;

@@ -15,6 +15,7 @@ import type {
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
+import { DAY_MS } from '../../time.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
 const transferInfoSchema = shape({
@@ -94,7 +95,7 @@ export default defineEndpoint({
         ctx.typedRows(QUERIES.tx, at),
         ctx.typedRows(QUERIES.internal, at),
         ctx.typedRows(QUERIES.transfers, at),
-        ctx.typedRows(QUERIES.confirmations, { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + 86_400_000) }),
+        ctx.typedRows(QUERIES.confirmations, { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + DAY_MS) }),
       ]);
       if (tx) return answer(tx, internal, transfers, confirmers);
     }

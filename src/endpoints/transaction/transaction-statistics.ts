@@ -15,8 +15,8 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
 import { ratioNumber } from '../../params/amounts.ts';
+import { DAY_MS } from '../../time.ts';
 
-const DAY_MS = 86_400_000;
 
 /** The UTC day before the head block's day, e.g. head 2026-10-31T12:00Z → '2026-10-30'. */
 export function lastCompleteDay(now: number): string {

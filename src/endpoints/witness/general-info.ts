@@ -7,8 +7,8 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
 import { percentage, toWitnesses, type Witness } from '../shapes/witness-rows.ts';
+import { DAY_MS } from '../../time.ts';
 
-const DAY_MS = 86_400_000;
 
 const node = z.looseObject({
   address: z.string(),

@@ -21,10 +21,10 @@ import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
 import { readDeriveSql } from '../sql-files.ts';
 import { parquetOptions } from './layout.ts';
 import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from '../views.ts';
+import { DAY_MS } from '../../time.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 const HASH_EXPR = 'count(*) AS n, CAST(coalesce(sum(CAST(hash(*COLUMNS(*)) AS HUGEINT)), 0) AS VARCHAR) AS h';
-const DAY_MS = 86_400_000;
 
 /** What changed since the previous version; null `previous` = derive everything from the raw tables. */
 export interface DerivePlan {

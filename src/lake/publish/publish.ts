@@ -20,6 +20,7 @@ import { deriveAll, previousOf } from '../derive/derive.ts';
 import { recordFileHashes } from '../content-hash.ts';
 import { merged, planMerges, runId } from '../derive/runs.ts';
 import { writeStateFile } from './state-files.ts';
+import { DAY_MS } from '../../time.ts';
 
 export interface PublishOptions {
   dataDir: string;
@@ -70,7 +71,6 @@ export interface PublishOptions {
 }
 
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-const DAY_MS = 86_400_000;
 /**
  * Memory budget of a maintenance derive (rederive, compact) when the caller gives none: the bench profile's publish
  * budget, with which a 100 M-transaction lake derives (sorts beyond it spill to disk); DuckDB's own default, 80 % of
