@@ -3477,11 +3477,11 @@ export interface WitnessAccountVotesRow {
 }
 
 /** Binds of sql/witness/brokerage-history.sql. */
-export interface WitnessBrokerageHistoryParams {
-  address: string | null;
-}
+export type WitnessBrokerageHistoryParams = Record<string, never>;
 /** A row of witness/brokerage-history. */
 export interface WitnessBrokerageHistoryRow {
+  /** VARCHAR */
+  witness_address: string | null;
   /** BIGINT */
   block_number: number | bigint | null;
   /** BIGINT */

@@ -63,13 +63,13 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const cycles = voteLineCycles(ctx.manifest.first.timestamp, ctx.now);
-    // The witnesses and every witness's vote line are the version's (read once per version); one witness's
-    // commission changes are asked beside them, not after (a second round trip; unused for an unknown address).
-    const [rows, lineRows, changes] = await Promise.all([
+    // The witnesses, their vote lines and commission changes are the version's (read once per version).
+    const [rows, lineRows, allChanges] = await Promise.all([
       ctx.versionRows(QUERIES.witnesses, {}),
       ctx.versionRows(QUERIES.voteLine, { address: null }),
-      p.address ? ctx.typedRows(QUERIES.brokerage, { address: p.address }) : Promise.resolve([]),
+      p.address ? ctx.versionRows(QUERIES.brokerage, {}) : Promise.resolve([]),
     ]);
+    const changes = allChanges.filter((c) => c.witness_address === p.address);
     const all = toWitnesses(rows);
     const line = voteLines(lineRows, cycles);
     const totalRealtime = all.reduce((a, w) => a + w.realtimeVotes, 0);
