@@ -34,7 +34,7 @@ const TUSD = 'TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4';
 
 export const CONTRACT = { USDT, USDC, USDD, USDD_OLD, USDJ, TUSD } as const;
 export const NAME: Record<string, string> = {
-  [USDT]: 'Tether USD', [USDC]: 'USD Coin', [USDD]: 'Decentralized USD', [USDD_OLD]: 'Decentralized USD (old)', [USDJ]: 'JUST Stablecoin', [USDT]: 'Tether USD', [TUSD]: 'TrueUSD',
+  [USDT]: 'Tether USD', [USDC]: 'USD Coin', [USDD]: 'Decentralized USD', [USDD_OLD]: 'Decentralized USD (old)', [USDJ]: 'JUST Stablecoin', [TUSD]: 'TrueUSD',
 };
 export const DECIMALS: Record<string, number> = { [USDT]: 6, [USDC]: 6, [USDD]: 18, [USDD_OLD]: 18, [USDJ]: 18, [TUSD]: 18 };
 
