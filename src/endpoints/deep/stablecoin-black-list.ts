@@ -29,8 +29,12 @@ const params = z
   .object({
     tokenAddress: address().optional(),
     blackAddress: address().optional(),
-    sort: z.string().optional().meta({ description: '1 by quantity (default), 2 by time; any other value sorts by quantity.' }),
-    direction: int({ min: 1, max: 2 }).optional().meta({ description: '1 ascending (default), 2 descending.' }),
+    sort: z.string().optional().meta({
+      description: '1 by quantity (default), 2 by time; any other value sorts by quantity.', examples: ['2'], override: { type: 'integer', default: 1 },
+    }),
+    direction: int({ min: 1, max: 2 }).optional().meta({
+      description: '1 ascending (default), 2 descending.', examples: [2], override: { type: 'integer', minimum: 1, maximum: 2, default: 1 },
+    }),
     ...pagingFields(paging),
     format: formatField(),
   })

@@ -45,8 +45,11 @@ const ORDER = {
   'quantity:desc': `amount_len DESC, amount_txt DESC, ${TIME.desc}`,
 } as const;
 
-const coinParam = (coin: string) =>
-  z.string().optional().meta({ description: `A: comma-separated ${coin} event names; B: 1 includes ${coin}'s events.` });
+const coinParam = (coin: StablecoinKey) =>
+  z.string().optional().meta({
+    description: `A: comma-separated ${coin} event names (${[...EVENTS.get(coin)!.values()].join(', ')}); B: 1 includes ${coin}'s events.`,
+    examples: [[...EVENTS.get(coin)!.values()].slice(0, 2).join(',')],
+  });
 
 /** The largest integer not above a non-negative decimal text, exactly, e.g. '12.5' → 12n, '1.5e1' → 15n (undefined when malformed). */
 function floorInteger(text: string): bigint | undefined {
@@ -63,21 +66,36 @@ function hasFraction(text: string): boolean {
 
 const params = z
   .object({
-    start: int({ min: 0 }).optional().meta({ description: 'Offset of the first event (default 0); start + limit may not exceed 10000.' }),
-    limit: int({ min: 0 }).optional().meta({ description: 'Events per page: default 100 (A) or 20 (B), at most 100 (larger is clamped).' }),
-    sort: z.string().optional().meta({ description: 'A: 1 by quantity, 2 by time; B: time or amount. Default time; an unknown key sorts by time.' }),
-    direction: int({ min: 1, max: 2 }).optional().meta({ description: '1 ascending, 2 descending (default).' }),
+    start: int({ min: 0 }).optional().meta({
+      description: 'Offset of the first event (default 0); start + limit may not exceed 10000.',
+      examples: [0], override: { type: 'integer', minimum: 0, maximum: 9999, default: 0 },
+    }),
+    limit: int({ min: 0 }).optional().meta({
+      description: 'Events per page: default 100 (A) or 20 (B), at most 100 (larger is clamped).',
+      examples: [20], override: { type: 'integer', minimum: 0, maximum: 100, default: 100 },
+    }),
+    sort: z.string().optional().meta({
+      description: 'A: 1 by quantity, 2 by time; B: time or amount. Default time; an unknown key sorts by time.',
+      examples: ['2'], override: { type: 'string', default: '2' },
+    }),
+    direction: int({ min: 1, max: 2 }).optional().meta({
+      description: '1 ascending, 2 descending (default).', examples: [1], override: { type: 'integer', minimum: 1, maximum: 2, default: 2 },
+    }),
     operatorAddress: address().optional(),
     startTime: timestampSecAsMs().optional(),
     endTime: timestampSecAsMs().optional(),
-    startAmount: z.string().optional().meta({ description: "Smallest amount, in the token's smallest unit (-1 = no bound)." }),
-    endAmount: z.string().optional().meta({ description: "Largest amount, in the token's smallest unit (-1 = no bound)." }),
+    startAmount: z.string().optional().meta({
+      description: "Smallest amount, in the token's smallest unit, exact (-1 = no bound).", examples: ['1000000'], override: { type: 'string', default: '-1' },
+    }),
+    endAmount: z.string().optional().meta({
+      description: "Largest amount, in the token's smallest unit, exact (-1 = no bound).", examples: ['1000000000000'], override: { type: 'string', default: '-1' },
+    }),
     USDT: coinParam('USDT'),
     USDC: coinParam('USDC'),
     USDD: coinParam('USDD'),
     USDJ: coinParam('USDJ'),
     TUSD: coinParam('TUSD'),
-    USDCOLD: z.string().optional().meta({ description: "B: 1 includes Circle's USDC (the USDCOLD contract)." }),
+    USDCOLD: z.string().optional().meta({ description: "B: 1 includes Circle's USDC (the USDCOLD contract), 0 does not.", examples: ['1'] }),
     format: formatField(),
   })
   .transform((v, ctx) => {
