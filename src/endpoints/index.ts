@@ -73,6 +73,9 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
+import stablecoinBlackList from './deep/stablecoin-black-list.ts';
+
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -143,4 +146,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTokens,
   accountWallet,
   tokenAssetOverview,
+  stablecoinKeyEvents,
+  stablecoinBlackList,
 ];

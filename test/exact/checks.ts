@@ -20,6 +20,7 @@ import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
 import { top10Checks } from './top10.ts';
 import { holdingChecks, walletChecks } from './wallet.ts';
+import { stablecoinChecks } from './stablecoins.ts';
 import { LEDGER_20 } from '../endpoints/token/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/token/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
@@ -226,6 +227,7 @@ export async function audit(io: Io): Promise<Audit> {
   await accountAnalysisChecks(ctx);
   await walletChecks(ctx);
   await holdingChecks(ctx);
+  await stablecoinChecks(ctx);
   return { counts, mismatches };
 }
 

@@ -54,10 +54,14 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promis
   return p;
 }
 
-/** GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. */
+/**
+ * GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. It sends an
+ * API key, as a research team's client does, so the generic tests reach the key-protected endpoint (SPEC §5); a test
+ * of the 401 injects without it.
+ */
 export async function get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown>; text: string }> {
   const a = await testApp();
-  const r = await a.inject({ method: 'GET', url });
+  const r = await a.inject({ method: 'GET', url, headers: { 'chain-pro-api-key': 'test-suite' } });
   let body: unknown;
   try {
     body = JSON.parse(r.body);

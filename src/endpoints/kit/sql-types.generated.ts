@@ -736,6 +736,90 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/stablecoin-black-list.sql. */
+export interface DeepStablecoinBlackListParams {
+  contract: string | null;
+  target: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of deep/stablecoin-black-list. */
+export interface DeepStablecoinBlackListRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  contract_key: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  target_address: string | null;
+  /** VARCHAR */
+  blacklist_effect: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** VARCHAR */
+  amount_txt: string | null;
+  /** BIGINT */
+  amount_len: number | bigint | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-key-events.sql. */
+export interface DeepStablecoinKeyEventsParams {
+  pairs: readonly string[] | null;
+  operator: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  min_raw: string | null;
+  max_raw: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of deep/stablecoin-key-events. */
+export interface DeepStablecoinKeyEventsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  contract_key: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  operator_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** VARCHAR */
+  amount_txt: string | null;
+  /** BIGINT */
+  amount_len: number | bigint | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3664,6 +3748,8 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
+  "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3814,6 +3900,8 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
+  "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;

@@ -17,7 +17,7 @@ import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
-import { blocks, internalTransactions, logs, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
+import { blocks, internalTransactions, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
 import { addressLabels, chainAnchors, nodeGeo, priceCandles } from './reference.ts';
 import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
@@ -46,6 +46,7 @@ export const sourceDatasets: Dataset[] = [
   tokenApprovals,
   internalTransactions,
   logs,
+  stablecoinEvents,
   witnesses,
   tokens,
   contracts,
