@@ -1,0 +1,42 @@
+/**
+ * GET /api/stableCoin/totalSupply/change (SPEC §4.4; shape: reference §3): each stablecoin's supply at the end of
+ * every UTC day of [startTime, endTime] (seconds; each missing bound takes its own default: the lake's first day, the
+ * head block's day; at most 3660 days), oldest first: `{statistics[{date (UTC midnight, seconds), total, category[]}]}`,
+ * `category` one entry per coin (USDD's two contracts added up: docs/compat.md "Stablecoin supply"), `total` the sum
+ * of the raw supplies (mixed decimals: the reference says so). Days before the lake holds a supply are not answered.
+ * `format=csv`: one line per day and coin (the category entries).
+ */
+import { z } from 'zod';
+import { defineSeries } from '../kit/series.ts';
+import { intString } from '../kit/schemas.ts';
+import { dayString } from '../shapes/stats-shape.ts';
+import { coinRank, coinRows } from '../shapes/stablecoin-coins.ts';
+
+const category = z.object({ date: dayString, tokenName: z.string(), address: z.string(), decimal: z.number().int(), totalSupply: intString });
+
+export default defineSeries({
+  path: '/api/stableCoin/totalSupply/change',
+  summary: 'Supply of each of the five stablecoins at the end of each UTC day (smallest unit, exact).',
+  time: { start: 'startTime', end: 'endTime', unit: 's', maxDays: 3660, defaultDays: 3660, defaultStart: 'earliest' },
+  granularities: ['day'],
+  sql: 'deep/stablecoin-supply-change',
+  sum: [],
+  // One rollup row per day and coin: the kit orders them by day; the coins of a day keep the registry's order.
+  after: (rows) => [...rows].sort((a, b) => String(a.day).localeCompare(String(b.day)) || coinRank(String(a.coin)) - coinRank(String(b.coin))),
+  row: (r) => {
+    const [c] = coinRows([r]);
+    return { date: String(r.day), tokenName: c?.tokenName ?? '', address: c?.address ?? '', decimal: c?.tokenDecimal ?? 0, totalSupply: c?.totalSupply ?? '0' };
+  },
+  envelope: (items) => {
+    const byDay = new Map<string, (typeof items)[number][]>();
+    for (const it of items) byDay.set(it.date, [...(byDay.get(it.date) ?? []), it]);
+    return {
+      statistics: [...byDay].map(([day, cat]) => ({
+        date: Date.parse(`${day}T00:00:00Z`) / 1000,
+        total: cat.reduce((s, x) => s + BigInt(x.totalSupply), 0n).toString(),
+        category: cat,
+      })),
+    };
+  },
+  response: z.object({ statistics: z.array(z.object({ date: z.number().int(), total: intString, category: z.array(category) })) }),
+});
