@@ -1,6 +1,7 @@
 /**
  * Daily rollups (sql/derive/daily-rollups/): additive measures per UTC day (longer periods are sums of days), the
- * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, and per-hour address activity.
+ * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, per-hour address activity,
+ * and the stablecoin supply per day (walked back from the supply now).
  */
 import { c, type Column, type DuckType } from '../types.ts';
 import type { DerivedDataset } from '../growth.ts';
