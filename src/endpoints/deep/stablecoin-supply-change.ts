@@ -4,7 +4,7 @@
  * head block's day; at most 3660 days), oldest first: `{statistics[{date (UTC midnight, seconds), total, category[]}]}`,
  * `category` one entry per coin (USDD's two contracts added up: docs/compat.md "Stablecoin supply"), `total` the sum
  * of the raw supplies (mixed decimals: the reference says so). Days before the lake holds a supply are not answered.
- * `format=csv`: one line per day and coin (the category entries).
+ * `format=csv`: one line per day, `category` as JSON text (the kit writes nested values so).
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
@@ -21,22 +21,18 @@ export default defineSeries({
   granularities: ['day'],
   sql: 'deep/stablecoin-supply-change',
   sum: [],
-  // One rollup row per day and coin: the kit orders them by day; the coins of a day keep the registry's order.
-  after: (rows) => [...rows].sort((a, b) => String(a.day).localeCompare(String(b.day)) || coinRank(String(a.coin)) - coinRank(String(b.coin))),
-  row: (r) => {
-    const [c] = coinRows([r]);
-    return { date: String(r.day), tokenName: c?.tokenName ?? '', address: c?.address ?? '', decimal: c?.tokenDecimal ?? 0, totalSupply: c?.totalSupply ?? '0' };
+  // One rollup row per day and coin: grouped into a row per day (JSON and CSV alike; CSV writes `category` as JSON),
+  // the coins of a day in the registry's order.
+  after: (rows) => {
+    const byDay = new Map<string, (typeof rows)[number][]>();
+    for (const r of rows) byDay.set(String(r.day), [...(byDay.get(String(r.day)) ?? []), r]);
+    return [...byDay].map(([day, coins]) => ({ day, coins: coinRows(coins.sort((a, b) => coinRank(String(a.coin)) - coinRank(String(b.coin)))) }));
   },
-  envelope: (items) => {
-    const byDay = new Map<string, (typeof items)[number][]>();
-    for (const it of items) byDay.set(it.date, [...(byDay.get(it.date) ?? []), it]);
-    return {
-      statistics: [...byDay].map(([day, cat]) => ({
-        date: Date.parse(`${day}T00:00:00Z`) / 1000,
-        total: cat.reduce((s, x) => s + BigInt(x.totalSupply), 0n).toString(),
-        category: cat,
-      })),
-    };
-  },
+  row: ({ day, coins }) => ({
+    date: Date.parse(`${day}T00:00:00Z`) / 1000,
+    total: coins.reduce((s, x) => s + BigInt(x.totalSupply), 0n).toString(),
+    category: coins.map((c) => ({ date: day, tokenName: c.tokenName, address: c.address, decimal: c.tokenDecimal, totalSupply: c.totalSupply })),
+  }),
+  envelope: (items) => ({ statistics: items }),
   response: z.object({ statistics: z.array(z.object({ date: z.number().int(), total: intString, category: z.array(category) })) }),
 });

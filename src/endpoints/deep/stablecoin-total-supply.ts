@@ -3,15 +3,14 @@
  * daily_stablecoin_supply (its newest row per contract is the supply now: src/lake/datasets/derived/daily-rollups.ts).
  * One row per coin in the registry's order; USDD is its two contracts added up (both 18 decimals) under USDD 2.0's
  * address; USDC is Circle's contract (docs/compat.md "Stablecoin supply"). A coin the lake holds no supply for is
- * left out. `format=csv` answers the same rows.
+ * left out. Five fixed rows, a plain declaration (docs/endpoints.md): no `format=csv`.
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { formatField } from '../kit/exports.ts';
 import { intString } from '../kit/schemas.ts';
 import { coinRows } from '../shapes/stablecoin-coins.ts';
 
-const params = z.object({ format: formatField() });
+const params = z.object({});
 
 const item = z.object({ tokenName: z.string(), address: z.string(), totalSupply: intString, tokenDecimal: z.number().int() });
 
@@ -24,14 +23,6 @@ export default defineEndpoint({
   params,
   response: z.object({ data: z.array(item), refreshTimeInfo: z.object({ type: z.string(), lastUpdateTime: z.number().int() }) }),
   queries: QUERIES,
-  csv: {
-    filename: 'stableCoin_totalSupply.csv',
-    wanted: (p) => p.format === 'csv',
-    async table(_p, ctx) {
-      const rows = coinRows(await ctx.typedRows(QUERIES.rows, {}));
-      return { columns: Object.keys(item.shape), rows: rows.map((r) => [r.tokenName, r.address, r.totalSupply, r.tokenDecimal]) };
-    },
-  },
   async handle(_p, ctx) {
     const data = coinRows(await ctx.typedRows(QUERIES.rows, {}));
     return { data, refreshTimeInfo: { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) } };

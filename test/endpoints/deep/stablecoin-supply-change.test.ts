@@ -72,11 +72,11 @@ describe(`GET ${PATH}`, () => {
     }
   });
 
-  it('format=csv: one line per day and coin', async () => {
+  it('format=csv: one line per day, category as JSON text', async () => {
     const r = await get(`${PATH}?format=csv`);
     expect(r.status).toBe(200);
     const [head, ...lines] = parseCsv(r.text);
-    expect(head).toEqual(['date', 'tokenName', 'address', 'decimal', 'totalSupply']);
-    expect(lines).toEqual(days.flatMap(categoryOf).map((c) => [c.date, c.tokenName, c.address!, String(c.decimal), c.totalSupply]));
+    expect(head).toEqual(['date', 'total', 'category']);
+    expect(lines).toEqual(days.map(statOf).map((x) => [String(x.date), x.total, JSON.stringify(x.category)]));
   });
 });
