@@ -75,6 +75,9 @@ import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
 import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
 import stablecoinBlackList from './deep/stablecoin-black-list.ts';
+import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
+import stablecoinSupplyChange from './deep/stablecoin-supply-change.ts';
+import stablecoinSupplyTurnover from './deep/stablecoin-supply-turnover.ts';
 
 export const endpoints: readonly AnyEndpoint[] = [
   block,
@@ -148,4 +151,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenAssetOverview,
   stablecoinKeyEvents,
   stablecoinBlackList,
+  stablecoinTotalSupply,
+  stablecoinSupplyChange,
+  stablecoinSupplyTurnover,
 ];

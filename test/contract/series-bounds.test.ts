@@ -72,6 +72,11 @@ beforeAll(async () => {
   samples.set('/api/account/analysis', { query: `address=${String(addr!.a)}&type=4`, days: lakeDays });
   // tokenTransfer/analysis: only days with a TRX price (none on a lake without a price feed): a subset of the range.
   samples.set('/api/tokenTransfer/analysis', { query: '', subset: true });
+  // USDJ's supply: every day from the later of the lake's first day and 2022-11-22 (the documented earliest date),
+  // when the lake holds USDJ (a TRC20 token of its tokens dimension), else none.
+  const USDJ = 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT';
+  const [usdj] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_id = '${USDJ}' AND token_standard = 'trc20'`);
+  samples.set('/api/stableCoin/tokenSupply/turnover', { query: `tokenAddress=${USDJ}`, days: Number(usdj!.n) > 0 ? lakeDays.filter((d) => d >= '2022-11-22') : [] });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */
@@ -79,7 +84,8 @@ function rowDay(r: Record<string, unknown>): string {
   for (const k of ['dateDayStr', 'day_string', 'dayStr', 'day', 'date']) {
     const v = r[k];
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
-    if (typeof v === 'number') return dayOf(v);
+    // seconds (stableCoin statistics' `date`) or ms
+    if (typeof v === 'number') return dayOf(v < 1e11 ? v * 1000 : v);
   }
   throw new Error(`no day in ${JSON.stringify(r)}`);
 }
@@ -98,7 +104,7 @@ async function expectRange(ep: Ep, query: string, from: string, to: string) {
   const { status, body } = await get(`${ep.path}?${q}`);
   expect(status, `${ep.path}?${q}: ${JSON.stringify(body)}`).toBe(200);
   const days = (sample?.days ?? lakeDays).filter((d) => d >= from && d <= to);
-  const answered = (body.data as Record<string, unknown>[]).map(rowDay);
+  const answered = ((body.data ?? body.statistics) as Record<string, unknown>[]).map(rowDay);
   const label = `${ep.path}?${q} (expected ${from}..${to})`;
   if (sample?.subset) {
     for (const d of answered) expect(d >= from && d <= to, `${label}: ${d}`).toBe(true);

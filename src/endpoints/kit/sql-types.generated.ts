@@ -820,6 +820,50 @@ export interface DeepStablecoinKeyEventsRow {
   n_rows: number | bigint | null;
 }
 
+/** Binds of sql/deep/stablecoin-supply-change.sql. */
+export interface DeepStablecoinSupplyChangeParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/stablecoin-supply-change. */
+export interface DeepStablecoinSupplyChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-supply-turnover.sql. */
+export interface DeepStablecoinSupplyTurnoverParams {
+  contract: string | null;
+  floor_day: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/stablecoin-supply-turnover. */
+export interface DeepStablecoinSupplyTurnoverRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+  /** VARCHAR */
+  minted_raw: string | null;
+  /** VARCHAR */
+  burned_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-total-supply.sql. */
+export type DeepStablecoinTotalSupplyParams = Record<string, never>;
+/** A row of deep/stablecoin-total-supply. */
+export interface DeepStablecoinTotalSupplyRow {
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3750,6 +3794,9 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
+  "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
+  "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
+  "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3902,6 +3949,9 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
+  "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
+  "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
+  "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;

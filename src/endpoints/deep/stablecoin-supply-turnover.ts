@@ -1,0 +1,46 @@
+/**
+ * GET /api/stableCoin/tokenSupply/turnover (SPEC §4.4; shape: reference §3): one stablecoin contract's supply at the
+ * end of every UTC day of [startTime, endTime] (seconds; each missing bound takes its own default: the lake's first
+ * day, the head block's day; at most 3660 days; no day before 2022-11-22, the documented earliest date, is answered,
+ * as none before the lake's first) with the day's minted and burned amounts, oldest first, and the contract's
+ * decimals. `tokenAddress` is required: USDD (2.0 or the old wrapper), USDC, USDJ or TUSD; any other address is a 400
+ * naming it (the reference serves these four only). Amounts are raw JSON integers, exact past 2^53 (docs/compat.md
+ * "Stablecoin supply"). `format=csv` answers the same rows.
+ */
+import { z } from 'zod';
+import { defineSeries } from '../kit/series.ts';
+import { exactInt, intString } from '../kit/schemas.ts';
+import { dayString } from '../shapes/stats-shape.ts';
+import { exactJson } from '../shapes/cells.ts';
+import { address } from '../../params/index.ts';
+import { STABLECOIN_EARLIEST, stablecoinContract } from '../../chain/stablecoins.ts';
+
+/** The coins the reference serves here (not USDT). */
+const SERVED = new Set(['USDD', 'USDC', 'USDJ', 'TUSD']);
+
+const tokenAddress = address().refine((a) => SERVED.has(stablecoinContract(a)?.coin ?? ''), {
+  message: 'must be the contract of USDD, USDC, USDJ or TUSD',
+});
+
+export default defineSeries({
+  path: '/api/stableCoin/tokenSupply/turnover',
+  summary: "One stablecoin's supply at the end of each UTC day, with the day's minted and burned amounts (smallest unit, exact).",
+  params: { tokenAddress: tokenAddress.meta({ description: 'Contract of USDD (2.0 or the old wrapper), USDC, USDJ or TUSD; required.' }) },
+  filters: (p) => ({ contract: p.tokenAddress, floor_day: STABLECOIN_EARLIEST.tokenSupplyTurnoverDay }),
+  time: { start: 'startTime', end: 'endTime', unit: 's', maxDays: 3660, defaultDays: 3660, defaultStart: 'earliest' },
+  granularities: ['day'],
+  sql: 'deep/stablecoin-supply-turnover',
+  sum: [],
+  row: (r) => ({
+    date: String(r.day),
+    totalSupply: String(r.supply_raw),
+    mintAmount: exactJson(r.minted_raw),
+    burnAmount: exactJson(r.burned_raw),
+  }),
+  envelope: (items, p) => ({ statistics: items, tokenDecimal: stablecoinContract(p.tokenAddress)?.decimals ?? 0 }),
+  response: z.object({
+    statistics: z.array(z.object({ date: dayString, totalSupply: intString, mintAmount: exactInt, burnAmount: exactInt })),
+    tokenDecimal: z.number().int(),
+  }),
+});
+
