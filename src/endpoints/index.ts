@@ -73,6 +73,8 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+// Account holder token, deep analysis (issue 31, SPEC §4.4)
+import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -143,4 +145,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTokens,
   accountWallet,
   tokenAssetOverview,
+  holderTokenTrc20Transfer,
 ];

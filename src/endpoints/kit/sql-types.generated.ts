@@ -729,6 +729,19 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-token-trc20-transfer.sql. */
+export interface DeepHolderTokenTrc20TransferParams {
+  address: string | null;
+  contract: string | null;
+}
+/** A row of deep/holder-token-trc20-transfer. */
+export interface DeepHolderTokenTrc20TransferRow {
+  /** BIGINT */
+  transfer_in: number | bigint | null;
+  /** BIGINT */
+  transfer_out: number | bigint | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3640,6 +3653,7 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3788,6 +3802,7 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
