@@ -75,6 +75,7 @@ import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
 // Account holder token, deep analysis (issue 31, SPEC §4.4)
 import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
+import holderTokenChangeBalance from './deep/holder-token-change-balance.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -146,4 +147,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountWallet,
   tokenAssetOverview,
   holderTokenTrc20Transfer,
+  holderTokenChangeBalance,
 ];

@@ -729,6 +729,29 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-token-history.sql. */
+export interface DeepHolderTokenHistoryParams {
+  token_id: string | null;
+  address: string | null;
+}
+/** A row of deep/holder-token-history. */
+export interface DeepHolderTokenHistoryRow {
+  /** VARCHAR */
+  head_raw: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  delta_raw: string | null;
+  /** HUGEINT */
+  in_count: number | bigint | null;
+  /** HUGEINT */
+  out_count: number | bigint | null;
+  /** BIGINT */
+  first_ts: number | bigint | null;
+  /** BIGINT */
+  last_ts: number | bigint | null;
+}
+
 /** Binds of sql/deep/holder-token-trc20-transfer.sql. */
 export interface DeepHolderTokenTrc20TransferParams {
   address: string | null;
@@ -3653,6 +3676,7 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
@@ -3802,6 +3826,7 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
