@@ -7,7 +7,7 @@
 -- @param token_id VARCHAR
 WITH d AS (
   SELECT t."day", sum(CAST(t.delta_raw AS HUGEINT)) AS delta, sum(t.in_count) AS in_count, sum(t.out_count) AS out_count,
-         min(t."timestamp") AS first_ts, max(t."timestamp") AS last_ts
+         min(t."timestamp") AS first_ts, max(t."timestamp") AS last_ts, min(t."timestamp") FILTER (WHERE t.in_count > 0) AS first_in_ts
   FROM {{> fragments/address-copy token_balance_history t}}
   WHERE t.holder_address = $address AND t.bucket = address_bucket($address) AND t.token_id = $token_id
   GROUP BY 1
@@ -23,6 +23,6 @@ head AS (
            (SELECT balance_raw FROM trc10_balances WHERE token_id = $token_id AND balance < 0 AND holder_address = $address),
            '0') END AS head_raw
 )
-SELECT h.head_raw, d."day", CAST(d.delta AS VARCHAR) AS delta_raw, d.in_count, d.out_count, d.first_ts, d.last_ts
+SELECT h.head_raw, d."day", CAST(d.delta AS VARCHAR) AS delta_raw, d.in_count, d.out_count, d.first_ts, d.last_ts, d.first_in_ts
 FROM head h LEFT JOIN d ON true
 ORDER BY d."day"

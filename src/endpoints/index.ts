@@ -76,6 +76,8 @@ import accountsWithTrx from './statistics/accounts-with-trx.ts';
 // Account holder token, deep analysis (issue 31, SPEC §4.4)
 import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
 import holderTokenChangeBalance from './deep/holder-token-change-balance.ts';
+import holderTokenValueInfo from './deep/holder-token-value-info.ts';
+import holderTokenBasicInfo from './deep/holder-token-basic-info.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -148,4 +150,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenAssetOverview,
   holderTokenTrc20Transfer,
   holderTokenChangeBalance,
+  holderTokenValueInfo,
+  holderTokenBasicInfo,
 ];

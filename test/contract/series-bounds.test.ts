@@ -72,6 +72,9 @@ beforeAll(async () => {
   samples.set('/api/account/analysis', { query: `address=${String(addr!.a)}&type=4`, days: lakeDays });
   // tokenTransfer/analysis: only days with a TRX price (none on a lake without a price feed): a subset of the range.
   samples.set('/api/tokenTransfer/analysis', { query: '', subset: true });
+  // holderToken/asset/valueInfo: the busiest TRC20 receiver of its busiest token; every lake day of the range has a row.
+  const [pair] = await sql(`SELECT to_address AS a, contract_address AS c FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 1`);
+  samples.set('/api/account/holderToken/asset/valueInfo', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}` });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */

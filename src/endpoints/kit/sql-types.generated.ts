@@ -750,6 +750,8 @@ export interface DeepHolderTokenHistoryRow {
   first_ts: number | bigint | null;
   /** BIGINT */
   last_ts: number | bigint | null;
+  /** BIGINT */
+  first_in_ts: number | bigint | null;
 }
 
 /** Binds of sql/deep/holder-token-trc20-transfer.sql. */
@@ -763,6 +765,20 @@ export interface DeepHolderTokenTrc20TransferRow {
   transfer_in: number | bigint | null;
   /** BIGINT */
   transfer_out: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-value-days.sql. */
+export interface DeepHolderTokenValueDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-value-days. */
+export interface DeepHolderTokenValueDaysRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
 }
 
 /** Binds of sql/home/nodemap.sql. */
@@ -3678,6 +3694,7 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3828,6 +3845,7 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;

@@ -23,6 +23,8 @@ export interface HolderDay {
   outCount: number;
   firstTs: number;
   lastTs: number;
+  /** The day's first block in which the account received the token (ms); null when it only sent. */
+  firstInTs: number | null;
 }
 
 export interface HolderHistory {
@@ -48,7 +50,7 @@ export async function holderHistory(ctx: EndpointContext, account: string, token
   for (const r of [...rows].reverse()) {
     if (r.day === null || r.day === undefined) continue;
     const change = BigInt(String(r.delta_raw));
-    days.push({ day: String(r.day), change, balance: head - after, inCount: Number(r.in_count), outCount: Number(r.out_count), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts) });
+    days.push({ day: String(r.day), change, balance: head - after, inCount: Number(r.in_count), outCount: Number(r.out_count), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts), firstInTs: r.first_in_ts === null || r.first_in_ts === undefined ? null : Number(r.first_in_ts) });
     after += change;
   }
   return { head, days: days.reverse() };

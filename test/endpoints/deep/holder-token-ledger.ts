@@ -91,3 +91,29 @@ export async function busyTrc10Pair(): Promise<{ account: string; token: string 
     group by 1, 2 order by count(*) desc, 1, 2 limit 1`);
   return r ? { account: String(r.a), token: String(r.t) } : undefined;
 }
+
+/** balance / 10^decimals × price, rounded half away from zero to 6 places, without trailing zeros (bigint only). */
+export function usd(balance: bigint, decimals: number, price: string): string {
+  const m = /^(\d+)(?:\.(\d+))?(?:e([-+]?\d+))?$/i.exec(price)!;
+  const frac = m[2] ?? '';
+  let digits = BigInt(m[1]! + frac);
+  let scale = frac.length - Number(m[3] ?? 0);
+  if (scale < 0) { digits *= 10n ** BigInt(-scale); scale = 0; }
+  const exp = decimals + scale - 6; // digits of the product beyond 6 places
+  let q = balance * digits;
+  const neg = q < 0n;
+  if (neg) q = -q;
+  if (exp > 0) { const u = 10n ** BigInt(exp); q = (q + u / 2n) / u; } else q *= 10n ** BigInt(-exp);
+  const s = q.toString().padStart(7, '0');
+  const text = `${s.slice(0, -6)}.${s.slice(-6)}`.replace(/\.?0+$/, '');
+  return neg && text !== '0' ? `-${text}` : text;
+}
+
+/** The day's USD price of `token` by the raw tables: the candle close (first source by name), else token_prices. */
+export async function prices(token: string): Promise<Map<string, string>> {
+  const rows = await sql(`with c as (select strftime(epoch_ms("time"), '%Y-%m-%d') d, arg_min(close, source) p from ref_price_candles where asset = '${token}' and quote = 'USD' group by 1),
+                              t as (select day d, cast(price_usd as varchar) p from dim_token_prices where token_id = '${token}' and price_usd is not null)
+                         select coalesce(c.d, t.d) d, coalesce(c.p, t.p) p from c full join t on c.d = t.d`);
+  return new Map(rows.map((r) => [String(r.d), String(r.p)]));
+}
+
