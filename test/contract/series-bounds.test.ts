@@ -37,7 +37,6 @@ const NOT_SERIES: Record<string, string> = {
   '/api/triggeramountstatistic': '`day` picks one day of a ranking (default the head block day), no range',
   '/api/chainparameters': '`time` picks the parameters in force at one instant',
   '/api/top10': '`time` picks a window code (0 realtime … 4 last 3 days), not a bound',
-  '/api/account/holderToken/asset/changeBalance': '`endTime` cuts the days one account moved one token (sparse, from its first movement, no start bound): test/endpoints/deep/holder-token-change-balance.test.ts checks it alone and its default',
 };
 
 /** Required parameters of a series and the days it answers rows for, when they are not every lake day of the range. */
@@ -75,6 +74,10 @@ beforeAll(async () => {
   // holderToken/asset/valueInfo: the busiest TRC20 receiver of its busiest token; every lake day of the range has a row.
   const [pair] = await sql(`SELECT to_address AS a, contract_address AS c FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 1`);
   samples.set('/api/account/holderToken/asset/valueInfo', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}` });
+  // holderToken/asset/changeBalance: the same pair; its rows are the days the account moved the token (raw transfers).
+  const moved = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address = '${String(pair!.c)}'
+                             AND (from_address = '${String(pair!.a)}' OR to_address = '${String(pair!.a)}') ORDER BY d`)).map((r) => String(r.d));
+  samples.set('/api/account/holderToken/asset/changeBalance', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}`, days: moved });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */

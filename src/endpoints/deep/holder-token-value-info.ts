@@ -33,26 +33,20 @@ export default defineSeries({
     const head = h.head;
     return days.map((d) => ({ day: String(d.day), price: d.price === null || d.price === undefined ? null : String(d.price), balance: balanceAtEndOf({ ...h, head }, String(d.day)), decimals }));
   },
-  // Flat items (the download's columns: date, balance, price, value; price and value empty without a price), nested
-  // into the reference's `{date, statistics}` rows by the envelope.
   row(r) {
     // A value needs the token's decimals: an unlisted token has no price anyway, and none is invented.
     const priced = r.price !== null && r.decimals !== null;
     return {
       date: r.day,
-      balance: r.balance.toString(),
-      price: priced ? r.price : null,
-      value: priced ? multiplyScaled(r.balance, r.decimals!, r.price!, USD_PLACES) : null,
+      statistics: {
+        date: Date.parse(`${r.day}T00:00:00Z`) / 1000,
+        balance: r.balance.toString(),
+        ...(priced ? { price: r.price!, value: multiplyScaled(r.balance, r.decimals!, r.price!, USD_PLACES) } : {}),
+      },
     };
   },
   // tokenDecimal is read from the rows: an answer without a day (an unknown account's TRX) has none to show.
-  envelope: (items, _p, _ctx, rows) => ({
-    data: items.map((i) => ({
-      date: i.date,
-      statistics: { date: Date.parse(`${i.date}T00:00:00Z`) / 1000, balance: i.balance, ...(i.price === null || i.value === null ? {} : { price: i.price, value: i.value }) },
-    })),
-    tokenDecimal: rows[0]?.decimals ?? null,
-  }),
+  envelope: (items, _p, _ctx, rows) => ({ data: items, tokenDecimal: rows[0]?.decimals ?? null }),
   response: z.strictObject({
     data: z.array(z.strictObject({
       date: dayString,

@@ -754,6 +754,17 @@ export interface DeepHolderTokenHistoryRow {
   first_in_ts: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-token-lake-days.sql. */
+export interface DeepHolderTokenLakeDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/holder-token-lake-days. */
+export interface DeepHolderTokenLakeDaysRow {
+  /** VARCHAR */
+  day: string | null;
+}
+
 /** Binds of sql/deep/holder-token-trc20-transfer.sql. */
 export interface DeepHolderTokenTrc20TransferParams {
   address: string | null;
@@ -3693,6 +3704,7 @@ export interface SqlRows {
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "home/nodemap": HomeNodemapRow;
@@ -3844,6 +3856,7 @@ export interface SqlParams {
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "home/nodemap": HomeNodemapParams;

@@ -117,8 +117,9 @@ describe(`GET ${PATH}`, () => {
     const r = await get(`${PATH}?accountAddress=${account}&tokenAddress=${token}&format=csv`);
     expect(r.status).toBe(200);
     const [header, ...lines] = parseCsv(r.text).filter((l) => l.length > 1 || l[0] !== '');
-    expect(header).toEqual(['date', 'balance', 'price', 'value']);
-    type Day = { date: string; statistics: { balance: string; price?: string; value?: string } };
-    expect(lines).toEqual(json.data.map((d: Day) => [d.date, d.statistics.balance, d.statistics.price ?? '', d.statistics.value ?? '']));
+    // A series downloads its items' fields: the nested statistics as JSON text (the kit's rule for nested values).
+    expect(header).toEqual(['date', 'statistics']);
+    expect(lines).toEqual(json.data.map((d: { date: string; statistics: unknown }) => [d.date, JSON.stringify(d.statistics)]));
+    expect(lines.length).toBeGreaterThan(0);
   });
 });
