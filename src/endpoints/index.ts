@@ -79,6 +79,11 @@ import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
 import stablecoinSupplyChange from './deep/stablecoin-supply-change.ts';
 import stablecoinSupplyTurnover from './deep/stablecoin-supply-turnover.ts';
 
+// Account holder token, deep analysis (issue 31, SPEC §4.4)
+import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
+import holderTokenChangeBalance from './deep/holder-token-change-balance.ts';
+import holderTokenValueInfo from './deep/holder-token-value-info.ts';
+import holderTokenBasicInfo from './deep/holder-token-basic-info.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -154,4 +159,8 @@ export const endpoints: readonly AnyEndpoint[] = [
   stablecoinTotalSupply,
   stablecoinSupplyChange,
   stablecoinSupplyTurnover,
+  holderTokenTrc20Transfer,
+  holderTokenChangeBalance,
+  holderTokenValueInfo,
+  holderTokenBasicInfo,
 ];

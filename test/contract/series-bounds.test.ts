@@ -77,6 +77,13 @@ beforeAll(async () => {
   const USDJ = 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT';
   const [usdj] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_id = '${USDJ}' AND token_standard = 'trc20'`);
   samples.set('/api/stableCoin/tokenSupply/turnover', { query: `tokenAddress=${USDJ}`, days: Number(usdj!.n) > 0 ? lakeDays.filter((d) => d >= '2022-11-22') : [] });
+  // holderToken/asset/valueInfo: the busiest TRC20 receiver of its busiest token; every lake day of the range has a row.
+  const [pair] = await sql(`SELECT to_address AS a, contract_address AS c FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 1`);
+  samples.set('/api/account/holderToken/asset/valueInfo', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}` });
+  // holderToken/asset/changeBalance: the same pair; its rows are the days the account moved the token (raw transfers).
+  const moved = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address = '${String(pair!.c)}'
+                             AND (from_address = '${String(pair!.a)}' OR to_address = '${String(pair!.a)}') ORDER BY d`)).map((r) => String(r.d));
+  samples.set('/api/account/holderToken/asset/changeBalance', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}`, days: moved });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */

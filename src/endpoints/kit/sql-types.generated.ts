@@ -736,6 +736,69 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-token-history.sql. */
+export interface DeepHolderTokenHistoryParams {
+  token_id: string | null;
+  address: string | null;
+}
+/** A row of deep/holder-token-history. */
+export interface DeepHolderTokenHistoryRow {
+  /** VARCHAR */
+  head_raw: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  delta_raw: string | null;
+  /** HUGEINT */
+  in_count: number | bigint | null;
+  /** HUGEINT */
+  out_count: number | bigint | null;
+  /** BIGINT */
+  first_ts: number | bigint | null;
+  /** BIGINT */
+  last_ts: number | bigint | null;
+  /** BIGINT */
+  first_in_ts: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-lake-days.sql. */
+export interface DeepHolderTokenLakeDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/holder-token-lake-days. */
+export interface DeepHolderTokenLakeDaysRow {
+  /** VARCHAR */
+  day: string | null;
+}
+
+/** Binds of sql/deep/holder-token-trc20-transfer.sql. */
+export interface DeepHolderTokenTrc20TransferParams {
+  address: string | null;
+  contract: string | null;
+}
+/** A row of deep/holder-token-trc20-transfer. */
+export interface DeepHolderTokenTrc20TransferRow {
+  /** BIGINT */
+  transfer_in: number | bigint | null;
+  /** BIGINT */
+  transfer_out: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-value-days.sql. */
+export interface DeepHolderTokenValueDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-value-days. */
+export interface DeepHolderTokenValueDaysRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/stablecoin-black-list.sql. */
 export interface DeepStablecoinBlackListParams {
   contract: string | null;
@@ -3792,6 +3855,10 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/holder-token-history": DeepHolderTokenHistoryRow;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
@@ -3947,6 +4014,10 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/holder-token-history": DeepHolderTokenHistoryParams;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
