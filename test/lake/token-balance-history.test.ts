@@ -28,10 +28,13 @@ describe('token_balance_history', () => {
     const h = await history();
     const got = `select holder_address, token_id, block_number, delta_raw, in_count, out_count, "day" from ${h} where token_standard = 'trc20'`;
     // Received and sent summed apart, then joined: another route to the same figures than the derive's signed union.
-    const want = `with r as (select to_address a, contract_address c, block_number b, sum(cast(amount_raw as hugeint)) s, count(*) n, any_value(timestamp) ts
-                               from raw_token_transfers where token_standard = 'trc20' group by 1, 2, 3),
-                      s as (select from_address a, contract_address c, block_number b, sum(cast(amount_raw as hugeint)) s, count(*) n, any_value(timestamp) ts
-                               from raw_token_transfers where token_standard = 'trc20' group by 1, 2, 3)
+    // The stablecoin moves without a Transfer count as received (credit) or sent (debit) (test/helpers/stablecoin-moves.ts).
+    const want = `with t as (select to_address rcv, from_address snd, contract_address c, block_number b, cast(amount_raw as hugeint) v, timestamp ts
+                               from raw_token_transfers where token_standard = 'trc20'
+                             union all select case when delta > 0 then holder_address end, case when delta < 0 then holder_address end,
+                               contract_address, block_number, abs(delta), timestamp from raw_stablecoin_balance_moves),
+                      r as (select rcv a, c, b, sum(v) s, count(*) n, any_value(ts) ts from t where rcv is not null group by 1, 2, 3),
+                      s as (select snd a, c, b, sum(v) s, count(*) n, any_value(ts) ts from t where snd is not null group by 1, 2, 3)
                   select coalesce(r.a, s.a) holder_address, coalesce(r.c, s.c) token_id, coalesce(r.b, s.b) block_number,
                          cast(coalesce(r.s, 0) - coalesce(s.s, 0) as varchar) delta_raw, coalesce(r.n, 0) in_count, coalesce(s.n, 0) out_count,
                          cast(cast(to_timestamp(coalesce(r.ts, s.ts) // 1000) as date) as varchar) "day"

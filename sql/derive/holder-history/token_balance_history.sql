@@ -10,6 +10,12 @@ WITH moves AS (
   SELECT from_address, contract_address, 'trc20', block_number, "timestamp", -CAST(amount_raw AS HUGEINT), 0, 1
   FROM token_transfers WHERE token_standard = 'trc20'
   UNION ALL
+  -- Stablecoin moves without a Transfer (USDJ Mint / Burn, USDT DestroyedBlackFunds; issue 31), as trc20_balances has them.
+  SELECT target_address, contract_address, 'trc20', block_number, "timestamp",
+         CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT),
+         CASE balance_effect WHEN 'credit' THEN 1 ELSE 0 END, CASE balance_effect WHEN 'credit' THEN 0 ELSE 1 END
+  FROM stablecoin_events WHERE balance_effect IS NOT NULL
+  UNION ALL
   SELECT to_address, token_id, 'trc10', block_number, "timestamp", CAST(amount AS HUGEINT), 1, 0
   FROM transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' AND token_id IS NOT NULL
   UNION ALL

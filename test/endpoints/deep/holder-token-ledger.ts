@@ -1,6 +1,6 @@
 /**
  * Independent ledgers of one account's token for the holder-token tests (issue 31): per-UTC-day net changes and
- * counts from the raw tables (TRC20: raw token_transfers; TRC10: raw transactions type 2), and the head balance from
+ * counts from the raw tables (TRC20: raw token_transfers and the stablecoin moves without a Transfer; TRC10: raw transactions type 2), and the head balance from
  * the raw anchors (TRC20: the newest trc20_snapshots row of the pair plus the transfers after its block; TRC10: the
  * opening assets of account_snapshots, else the issue credited to the issuer, plus every transfer), walked back day
  * by day in bigint. Never through token_balance_history or the ledgers the endpoints read.
@@ -18,7 +18,11 @@ async function moves(account: string, token: string): Promise<{ delta: bigint; t
     ? await sql(`select owner_address f, to_address t, cast(amount as varchar) a, timestamp ts, block_number b from raw_transactions
                  where contract_type = 2 and contract_ret = 'SUCCESS' and token_id = '${token}' and (owner_address = '${account}' or to_address = '${account}')`)
     : await sql(`select from_address f, to_address t, amount_raw a, timestamp ts, block_number b from raw_token_transfers
-                 where token_standard = 'trc20' and contract_address = '${token}' and (from_address = '${account}' or to_address = '${account}')`);
+                 where token_standard = 'trc20' and contract_address = '${token}' and (from_address = '${account}' or to_address = '${account}')
+                 union all -- the stablecoin moves without a Transfer (test/helpers/stablecoin-moves.ts): a credit in, a debit out
+                 select case when delta < 0 then holder_address end, case when delta > 0 then holder_address end, cast(abs(delta) as varchar),
+                        timestamp, block_number from raw_stablecoin_balance_moves
+                 where contract_address = '${token}' and holder_address = '${account}'`);
   return rows.map((r) => {
     const amount = BigInt(String(r.a));
     const isIn = r.t === account;

@@ -22,7 +22,7 @@ export const tokenBalanceHistory: DerivedDataset = {
   rowGroupSize: 4_096,
   bucketBy: 'holder_address',
   sortBy: ['holder_address', 'token_id', 'block_number'],
-  doc: "Net balance change of each holder per token per block, with the transfers in and out: every TRC20 Transfer log (all TRC20 tokens), every successful TRC10 transfer (TransferAssetContract) and every TRX movement of trx_flows (token '_'); the zero address is no holder. Clustered by holder; the balance after a row is the head ledger's minus the later deltas.",
+  doc: "Net balance change of each holder per token per block, with the transfers in and out: every TRC20 Transfer log (all TRC20 tokens) and stablecoin event that moves a balance without one (stablecoin_events.balance_effect, counted as a move in or out), every successful TRC10 transfer (TransferAssetContract) and every TRX movement of trx_flows (token '_'); the zero address is no holder. Clustered by holder; the balance after a row is the head ledger's minus the later deltas.",
   columns: [
     c('holder_address', 'VARCHAR', 'the address whose balance moves, Base58'),
     c('token_id', 'VARCHAR', "TRC20 contract (Base58), TRC10 numeric id, or '_' for TRX"),
