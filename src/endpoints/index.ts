@@ -73,6 +73,8 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+// Stablecoin holders (issue 31, SPEC §4.4)
+import stableCoinHolderTop from './deep/holder-top.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -143,4 +145,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTokens,
   accountWallet,
   tokenAssetOverview,
+  stableCoinHolderTop,
 ];

@@ -729,6 +729,29 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-top.sql. */
+export interface DeepHolderTopParams {
+  coin_contracts: readonly string[] | null;
+  all_contracts: readonly string[] | null;
+  exclude_contracts: boolean | null;
+  ascending: boolean | null;
+}
+/** A row of deep/holder-top. */
+export interface DeepHolderTopRow {
+  /** BIGINT */
+  rn: number | bigint | null;
+  /** VARCHAR */
+  holder_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+  /** BOOLEAN */
+  is_contract: boolean | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3640,6 +3663,7 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/holder-top": DeepHolderTopRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3788,6 +3812,7 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/holder-top": DeepHolderTopParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
