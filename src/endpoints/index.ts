@@ -75,6 +75,7 @@ import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
 // Stablecoin holders (issue 31, SPEC §4.4)
 import stableCoinHolderTop from './deep/holder-top.ts';
+import stableCoinHolderChange from './deep/holder-change.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -146,4 +147,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountWallet,
   tokenAssetOverview,
   stableCoinHolderTop,
+  stableCoinHolderChange,
 ];

@@ -729,6 +729,34 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-change.sql. */
+export interface DeepHolderChangeParams {
+  contracts: readonly string[] | null;
+  first_day: string | null;
+  last_day: string | null;
+}
+/** A row of deep/holder-change. */
+export interface DeepHolderChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-change.latest.sql. */
+export interface DeepHolderChangeLatestParams {
+  contracts: readonly string[] | null;
+}
+/** A row of deep/holder-change.latest. */
+export interface DeepHolderChangeLatestRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
 /** Binds of sql/deep/holder-top.sql. */
 export interface DeepHolderTopParams {
   coin_contracts: readonly string[] | null;
@@ -3663,6 +3691,8 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/holder-change": DeepHolderChangeRow;
+  "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-top": DeepHolderTopRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
@@ -3812,6 +3842,8 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/holder-change": DeepHolderChangeParams;
+  "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-top": DeepHolderTopParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
