@@ -76,6 +76,7 @@ import accountsWithTrx from './statistics/accounts-with-trx.ts';
 // Stablecoin holders (issue 31, SPEC §4.4)
 import stableCoinHolderTop from './deep/holder-top.ts';
 import stableCoinHolderChange from './deep/holder-change.ts';
+import stableCoinDistribution from './deep/distribution.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -148,4 +149,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   tokenAssetOverview,
   stableCoinHolderTop,
   stableCoinHolderChange,
+  stableCoinDistribution,
 ];

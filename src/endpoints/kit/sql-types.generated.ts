@@ -729,6 +729,27 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/distribution.sql. */
+export interface DeepDistributionParams {
+  contracts: readonly string[] | null;
+  top: number | bigint | null;
+}
+/** A row of deep/distribution. */
+export interface DeepDistributionRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  value: string | null;
+  /** VARCHAR */
+  category_value: string | null;
+  /** BIGINT */
+  rn: number | bigint | null;
+}
+
 /** Binds of sql/deep/holder-change.sql. */
 export interface DeepHolderChangeParams {
   contracts: readonly string[] | null;
@@ -3691,6 +3712,7 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/distribution": DeepDistributionRow;
   "deep/holder-change": DeepHolderChangeRow;
   "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-top": DeepHolderTopRow;
@@ -3842,6 +3864,7 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/distribution": DeepDistributionParams;
   "deep/holder-change": DeepHolderChangeParams;
   "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-top": DeepHolderTopParams;

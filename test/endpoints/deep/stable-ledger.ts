@@ -35,3 +35,57 @@ export function scaled(raw: bigint, decimals: number): string {
   const frac = s.slice(s.length - decimals).replace(/0+$/, '');
   return (neg ? '-' : '') + (frac ? `${whole}.${frac}` : whole);
 }
+
+/** A category as the distribution endpoints name it. */
+export type Category = 'exchange' | 'otherAccount' | 'JustLend' | 'SunSwap' | 'SunCurve' | 'otherContract';
+
+const PROJECTS = [['justlend', 'JustLend'], ['sunswap', 'SunSwap'], ['suncurve', 'SunCurve']] as const;
+const projectOf = (texts: readonly (string | null)[]) => {
+  for (const [prefix, name] of PROJECTS) if (texts.some((t) => (t ?? '').toLowerCase().startsWith(prefix))) return name;
+  return undefined;
+};
+
+/**
+ * Every positive stablecoin position with its category and the name it is listed under (an exchange's name, else the
+ * address), by the rule of docs/compat.md "Stablecoin holders", computed here in TypeScript from the raw reference
+ * and dimension rows.
+ */
+export async function categorized(sql: (q: string) => Promise<Record<string, unknown>[]>): Promise<{ contract: string; category: Category; name: string; bal: bigint }[]> {
+  const labels = new Map<string, { category: string; entity: string | null; public_tag: string }[]>();
+  for (const r of await sql('SELECT address, category, entity, public_tag FROM ref_address_labels')) {
+    const l = labels.get(String(r.address)) ?? [];
+    l.push({ category: String(r.category), entity: (r.entity as string | null) ?? null, public_tag: String(r.public_tag) });
+    labels.set(String(r.address), l);
+  }
+  const contracts = new Map<string, { name: string; tag: string }[]>();
+  for (const r of await sql('SELECT address, name, tag FROM dim_contracts')) {
+    const l = contracts.get(String(r.address)) ?? [];
+    l.push({ name: String(r.name), tag: String(r.tag) });
+    contracts.set(String(r.address), l);
+  }
+  const out: { contract: string; category: Category; name: string; bal: bigint }[] = [];
+  for (const r of await sql(`SELECT contract_address, holder_address, CAST(bal AS VARCHAR) AS bal FROM (${POSITIONS})`)) {
+    const a = String(r.holder_address);
+    const ls = labels.get(a) ?? [];
+    const cs = contracts.get(a);
+    let category: Category;
+    let name = a;
+    if (!cs) {
+      const ex = ls.filter((l) => l.category === 'exchange').map((l) => (l.entity ? l.entity : l.public_tag)).sort();
+      category = ex.length ? 'exchange' : 'otherAccount';
+      if (ex.length) name = ex[0]!;
+    } else {
+      category = projectOf(ls.flatMap((l) => [l.entity, l.public_tag])) ?? projectOf(cs.flatMap((c) => [c.name, c.tag])) ?? 'otherContract';
+    }
+    out.push({ contract: String(r.contract_address), category, name, bal: BigInt(String(r.bal)) });
+  }
+  return out;
+}
+
+/** part / whole rounded half up to `places` decimals, as text with exactly `places` decimals. */
+export function share(part: bigint, whole: bigint, places = 6): string {
+  if (whole === 0n) return `0.${'0'.repeat(places)}`;
+  const unit = 10n ** BigInt(places);
+  const q = (part * unit * 2n + whole) / (whole * 2n);
+  return `${q / unit}.${(q % unit).toString().padStart(places, '0')}`;
+}
