@@ -77,6 +77,7 @@ import accountsWithTrx from './statistics/accounts-with-trx.ts';
 import stableCoinHolderTop from './deep/holder-top.ts';
 import stableCoinHolderChange from './deep/holder-change.ts';
 import stableCoinDistribution from './deep/distribution.ts';
+import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -150,4 +151,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinHolderTop,
   stableCoinHolderChange,
   stableCoinDistribution,
+  stableCoinHolderBalanceOverview,
 ];
