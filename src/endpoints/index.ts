@@ -78,6 +78,7 @@ import stableCoinHolderTop from './deep/holder-top.ts';
 import stableCoinHolderChange from './deep/holder-change.ts';
 import stableCoinDistribution from './deep/distribution.ts';
 import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
+import stableCoinTransferAmount from './deep/transfer-amount.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -152,4 +153,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinHolderChange,
   stableCoinDistribution,
   stableCoinHolderBalanceOverview,
+  stableCoinTransferAmount,
 ];

@@ -801,6 +801,26 @@ export interface DeepHolderTopRow {
   is_contract: boolean | null;
 }
 
+/** Binds of sql/deep/transfer-amount.sql. */
+export interface DeepTransferAmountParams {
+  contracts: readonly string[] | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/transfer-amount. */
+export interface DeepTransferAmountRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  amount: string | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3716,6 +3736,7 @@ export interface SqlRows {
   "deep/holder-change": DeepHolderChangeRow;
   "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-top": DeepHolderTopRow;
+  "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3868,6 +3889,7 @@ export interface SqlParams {
   "deep/holder-change": DeepHolderChangeParams;
   "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-top": DeepHolderTopParams;
+  "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
