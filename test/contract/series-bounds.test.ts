@@ -37,6 +37,7 @@ const NOT_SERIES: Record<string, string> = {
   '/api/triggeramountstatistic': '`day` picks one day of a ranking (default the head block day), no range',
   '/api/chainparameters': '`time` picks the parameters in force at one instant',
   '/api/top10': '`time` picks a window code (0 realtime … 4 last 3 days), not a bound',
+  '/api/stableCoin/transferAmount': 'one object per stablecoin (a daily USD line and a 24 h figure), not one row per day; its bounds are tested in test/endpoints/deep/transfer-amount.test.ts',
 };
 
 /** Required parameters of a series and the days it answers rows for, when they are not every lake day of the range. */

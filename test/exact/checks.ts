@@ -29,6 +29,11 @@ export type { Io } from './context.ts';
 /** Registered endpoints the audit does not compare, with the reason (test/exact/compare.test.ts holds every other one to it). */
 export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/security/sign/data': 'answers no amount, count or sum (permission flags and address lists)',
+  '/api/stableCoin/holder/top': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-top.test.ts; not yet in this audit',
+  '/api/stableCoin/holder/change': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-change.test.ts; not yet in this audit',
+  '/api/stableCoin/distribution': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/distribution.test.ts; not yet in this audit',
+  '/api/stableCoin/holder/balance/overview': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-balance-overview.test.ts; not yet in this audit',
+  '/api/stableCoin/transferAmount': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/transfer-amount.test.ts; not yet in this audit',
 };
 
 export interface Mismatch {

@@ -21,7 +21,8 @@ const CONTRACT = 1;
 const params = z.object({
   viewContract: int({ min: 1, max: 2 }).optional().transform((v) => v ?? 1)
     .meta({ description: '1 (default): contracts included; 2: contracts left out.', override: { type: 'integer', enum: [1, 2], default: 1 } }),
-  sort: coinParam().optional().transform((c) => c ?? STABLE_COINS[0]!),
+  sort: coinParam().optional().transform((c) => c ?? STABLE_COINS[0]!)
+    .meta({ description: 'The coin to rank by: USDT (default), USDC, USDJ, USDD, TUSD (case-insensitive).', override: { type: 'string', enum: STABLE_COINS.map((c) => c.coin), default: 'USDT' } }),
   direction: int({ min: 1, max: 2 }).optional().transform((v) => v ?? 2)
     .meta({ description: '1: ascending; 2 (default): descending.', override: { type: 'integer', enum: [1, 2], default: 2 } }),
   format: formatField(),

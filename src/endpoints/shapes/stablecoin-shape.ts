@@ -92,16 +92,16 @@ export function refreshTimeInfo(nowMs: number) {
 export const refreshTimeInfoSchema = z.object({ type: z.string(), lastUpdateTime: z.number().int() });
 
 /**
- * The CSV of a plain list or series: one row per JSON item, its keys as columns (the union, first-seen order), nested
+ * The CSV of a plain list or series: one row per JSON item, the given keys as columns, nested
  * values as JSON text, exact numbers as their digits: the JSON answer's items, as the contract test reads them.
  */
-export function itemsTable(items: readonly Record<string, unknown>[], columns?: readonly string[]): { columns: string[]; rows: Cell[][] } {
-  const cols = columns ? [...columns] : [...new Set(items.flatMap((it) => Object.keys(it)))];
+export function itemsTable<T extends object>(items: readonly T[], columns: readonly string[]): { columns: string[]; rows: Cell[][] } {
+  const cols = [...columns];
   const cell = (v: unknown): Cell => {
     if (v === undefined || v === null) return null;
     if (v instanceof JsonDecimal) return v.toJSON();
     if (typeof v === 'object') return toJson(v);
     return v as Cell;
   };
-  return { columns: cols, rows: items.map((it) => cols.map((c) => cell(it[c]))) };
+  return { columns: cols, rows: items.map((it) => cols.map((c) => cell((it as { [k: string]: unknown })[c]))) };
 }
