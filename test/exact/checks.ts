@@ -20,6 +20,7 @@ import { listChecks } from './lists.ts';
 import { statsChecks } from './stats.ts';
 import { top10Checks } from './top10.ts';
 import { holdingChecks, walletChecks } from './wallet.ts';
+import { stablecoinChecks } from './stablecoins.ts';
 import { LEDGER_20 } from '../endpoints/token/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/token/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
@@ -29,11 +30,6 @@ export type { Io } from './context.ts';
 /** Registered endpoints the audit does not compare, with the reason (test/exact/compare.test.ts holds every other one to it). */
 export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/security/sign/data': 'answers no amount, count or sum (permission flags and address lists)',
-  '/api/stableCoin/holder/top': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-top.test.ts; not yet in this audit',
-  '/api/stableCoin/holder/change': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-change.test.ts; not yet in this audit',
-  '/api/stableCoin/distribution': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/distribution.test.ts; not yet in this audit',
-  '/api/stableCoin/holder/balance/overview': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/holder-balance-overview.test.ts; not yet in this audit',
-  '/api/stableCoin/transferAmount': 'issue 31: compared to the last digit with plain SQL over the raw transfers and snapshots in test/endpoints/deep/transfer-amount.test.ts; not yet in this audit',
 };
 
 export interface Mismatch {
@@ -231,6 +227,7 @@ export async function audit(io: Io): Promise<Audit> {
   await accountAnalysisChecks(ctx);
   await walletChecks(ctx);
   await holdingChecks(ctx);
+  await stablecoinChecks(ctx);
   return { counts, mismatches };
 }
 
