@@ -12,7 +12,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { address, exactInteger, ratioNumber, scaleDecimal } from '../../params/index.ts';
 import { parameterNumber } from '../../chain/chain-parameters.ts';
 import { decimalString, exactInt } from '../kit/schemas.ts';
-import type { AccountAccountv2Row } from '../kit/sql-types.generated.ts';
+import type { AccountAccountv2NetworkRow, AccountAccountv2Row } from '../kit/sql-types.generated.ts';
 import { exactJson as exact, exactOrNull as nullableBig, numOr0, str } from '../shapes/cells.ts';
 
 /** An exact integer cell as a bigint, NULL as 0 (params/amounts.ts). */
@@ -80,7 +80,7 @@ const STAKES = {
 } as const satisfies Record<string, keyof AccountAccountv2Row>;
 
 /** The answer of one account's row; an address without a row (never activated) gives the zeroed object. */
-function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
+function body(r: Partial<AccountAccountv2Row & AccountAccountv2NetworkRow>): Record<string, unknown> {
   const st = Object.fromEntries(Object.entries(STAKES).map(([k, col]) => [k, big(r[col])])) as Record<keyof typeof STAKES, bigint>;
   const bw = (sun: bigint) => units(sun, r.total_net_limit, r.total_net_weight);
   const en = (sun: bigint) => units(sun, r.total_energy_limit, r.total_energy_weight);
@@ -100,7 +100,7 @@ function body(r: Partial<AccountAccountv2Row>): Record<string, unknown> {
   const activated = Boolean(r.activated);
   const head = big(r.head_ts);
   const asOf = nullableBig(r.usage_as_of_ts);
-  type Col = keyof AccountAccountv2Row;
+  type Col = keyof (AccountAccountv2Row & AccountAccountv2NetworkRow);
   const at = (u: Col, t: Col, w: Col | null): bigint | null =>
     activated ? usageAt(nullableBig(r[u]), nullableBig(r[t]), w ? nullableBig(r[w]) : null, asOf, head) : 0n;
   const net = stakeUse(at('net_usage', 'latest_consume_time', 'net_window_size'), activated ? st.frozenForBandWidth + st.acquiredDelegateFrozenForBandWidth + st.frozenForBandWidthV2 + st.acquiredDelegatedFrozenV2BalanceForBandwidth : 0n, r.total_net_limit, r.total_net_weight);
@@ -202,7 +202,7 @@ const VALUE_KEYS = [
   'totalFrozenEnergyValue', 'totalFrozenBandwidthV2Value', 'totalFrozenEnergyV2Value',
 ] as const;
 
-const QUERIES = { account: 'account/accountv2' } as const;
+const QUERIES = { account: 'account/accountv2', network: 'account/accountv2-network' } as const;
 
 export default defineEndpoint({
   path: '/api/accountv2',
@@ -242,7 +242,10 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const [r] = await ctx.typedRows(QUERIES.account, { address: p.address, free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER });
-    return body(r ?? { address: p.address });
+    const [[r], [network]] = await Promise.all([
+      ctx.typedRows(QUERIES.account, { address: p.address }),
+      ctx.versionRows(QUERIES.network, { free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER }),
+    ]);
+    return body({ ...network, ...(r ?? { address: p.address }) });
   },
 });

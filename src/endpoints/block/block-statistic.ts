@@ -32,7 +32,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const [f] = await ctx.typedRows(QUERIES.figures, {});
+    const [f] = await ctx.versionRows(QUERIES.figures, {});
     const perBlockSun = BigInt((BLOCK_REWARD_TRX + VOTE_REWARD_TRX) * SUN_PER_TRX);
     const issuedBefore = known(f?.issued_before_sun);
     const lakeBlocks = known(f?.lake_block_count) ?? 0n;

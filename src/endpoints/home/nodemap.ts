@@ -22,7 +22,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const rows = await ctx.typedRows(QUERIES.nodes, {});
+    const rows = await ctx.versionRows(QUERIES.nodes, {});
     const data = rows.map((r) => ({
       country: String(r.country),
       province: str(r.province),

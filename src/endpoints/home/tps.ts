@@ -25,7 +25,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const [r] = await ctx.typedRows(QUERIES.tps, {});
+    const [r] = await ctx.versionRows(QUERIES.tps, {});
     const lakeMax = Math.round(numOr0(r?.max_block_tx) / SLOT_SECONDS);
     const anchored = r?.anchor_max_tps !== null && r?.anchor_max_tps !== undefined;
     const before = anchored ? Number(r.anchor_max_tps) : ctx.manifest.first?.number === 0 ? 0 : null;

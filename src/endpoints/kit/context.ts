@@ -8,6 +8,7 @@ import type { BindValue, Engine } from '../../engine/engine.ts';
 import { checkBinds, loadTemplate, type SqlTemplate } from '../../lake/sql-files.ts';
 import type { AnyEndpoint, CsvPlan, EndpointContext } from './endpoint.ts';
 import { createLookups, LOOKUP_QUERIES } from './lookups.ts';
+import { keptCount, perVersion, VERSION_BIND_SETS_MAX, VERSION_ROWS_MAX } from './per-version.ts';
 
 /** Every SQL template the registry declares (and the lookups' own), loaded once, by id. */
 export type Templates = ReadonlyMap<string, SqlTemplate>;
@@ -66,6 +67,16 @@ export function endpointContext(engine: Engine, templates: Templates, ep: AnyEnd
     // returns them (test/contract/sql-types.test.ts keeps it current).
     typedRows: (async (id: string, binds: Record<string, BindValue>, orderBy?: string) =>
       run(templateById(templates, ep, id), binds, orderBy)) as unknown as EndpointContext['typedRows'],
+    versionRows: (async (id: string, binds: Record<string, BindValue>) => {
+      const t = templateById(templates, ep, id);
+      const prefix = `rows:${id}:`;
+      const key = prefix + JSON.stringify(binds, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v));
+      // Frozen: every response of the version reads the same rows, so a mapper that wrote into one would change the
+      // next answer (in strict code the write throws instead).
+      const kept = perVersion(engine.manifest, key, () => run(t, binds).then((rows) => Object.freeze(rows.map((r) => Object.freeze(r)))), (rows) =>
+        rows.length <= VERSION_ROWS_MAX && keptCount(engine.manifest, prefix) <= VERSION_BIND_SETS_MAX);
+      return kept;
+    }) as unknown as EndpointContext['versionRows'],
     declared: (name, count) => templateOf(templates, ep, name, count).params.map((x) => x.name),
   };
 }

@@ -31,6 +31,12 @@ export interface EndpointContext {
    * `const [t] = await ctx.typedRows('transaction/transfer-statistics', { last_day: '2026-01-01' })`.
    */
   typedRows<Id extends SqlId>(id: Id, binds: SqlParams[Id], orderBy?: string): Promise<SqlRows[Id][]>;
+  /**
+   * `typedRows` of a statement whose answer depends only on the served version, read once per version and kept with
+   * it (kit/per-version.ts): its binds are the declaration's constants, never request values, and it answers a small
+   * table (at most VERSION_ROWS_MAX rows are kept), e.g. `await ctx.versionRows('witness/witnesses', {})`.
+   */
+  versionRows<Id extends SqlId>(id: Id, binds: SqlParams[Id]): Promise<SqlRows[Id][]>;
   /** Runs the count derived from a declared query (its `-- @total` header), e.g. `ctx.count('rows', { block: 5 })`. */
   count(query: string, binds: Record<string, BindValue>): Promise<Row[]>;
   /** The parameter names a declared query (or its count) takes. */

@@ -22,6 +22,7 @@ import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint, ParamsOf, RowOf
 import { pagedList } from './envelopes.ts';
 import { formatField } from './exports.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
+import { perVersion } from './per-version.ts';
 import { BUSY_ADDRESS_ROWS, dayWindows, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
 
 /** Sort keys of a list: one object gives the `sort` parameter (signed dialect) and the ORDER BY whitelist. */
@@ -440,19 +441,15 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   return ep as unknown as AnyEndpoint;
 }
 
-/** Busy addresses per served version (dataset → addresses), kept with the version's manifest object. */
-const busyByVersion = new WeakMap<object, Promise<Map<string, Set<string>>>>();
-
 /**
  * False when the copy's row counts say `address` has at most BUSY_ADDRESS_ROWS rows there (its page is one sorted
  * query, run beside its count); true when it has more, or when that is not known (no copy declared, the counts not
- * readable): then the list counts first. The busy addresses are read once per version.
+ * readable): then the list counts first. The busy addresses (dataset → addresses) are read once per version.
  */
 async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address: string | undefined): Promise<boolean> {
   if (!copy || address === undefined) return true;
-  let busy = busyByVersion.get(ctx.manifest);
-  if (!busy) {
-    busy = ctx.rows('busyAddresses', { min_rows: BUSY_ADDRESS_ROWS }).then((rows) => {
+  const busy = perVersion(ctx.manifest, 'list:busy-addresses', () =>
+    ctx.rows('busyAddresses', { min_rows: BUSY_ADDRESS_ROWS }).then((rows) => {
       const out = new Map<string, Set<string>>();
       for (const r of rows) {
         const ds = String(r.dataset);
@@ -460,11 +457,8 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
         out.get(ds)!.add(String(r.address));
       }
       return out;
-    });
-    busyByVersion.set(ctx.manifest, busy);
-    // A failed read is not kept: the next request asks again.
-    busy.catch(() => busyByVersion.delete(ctx.manifest));
-  }
+    }),
+  );
   try {
     return (await busy).get(copy)?.has(address) ?? false;
   } catch {

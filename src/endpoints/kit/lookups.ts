@@ -3,6 +3,7 @@
  * (contract → label info) and `tokenInfo`. Read from the in-memory dimension tables in one query per response.
  */
 import type { Cell, Row } from '../../duckdb/duck.ts';
+import { perVersion } from './per-version.ts';
 
 export interface TokenInfo {
   tokenId: string;
@@ -71,24 +72,9 @@ export const DIMENSION_MAP_ROWS = 200_000;
 /** A dimension by its key column: each key's row and its place in the dimension's order. */
 type DimensionMap = Map<string, { row: Row; at: number }>;
 
-interface DimensionMaps {
-  tokens?: Promise<DimensionMap>;
-  contracts?: Promise<DimensionMap>;
-}
-const mapsByVersion = new WeakMap<object, DimensionMaps>();
-
-/** One dimension as a map by its key column, read once per version; a failed read is not kept (the next asks again). */
-function dimensionMap(v: LookupVersion, which: keyof DimensionMaps, load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
-  let maps = mapsByVersion.get(v.key);
-  if (!maps) mapsByVersion.set(v.key, (maps = {}));
-  let m = maps[which];
-  if (!m) {
-    const kept = maps;
-    m = load().then((rows) => new Map(rows.map((row, at) => [String(row[key]), { row, at }] as const)));
-    kept[which] = m;
-    m.catch(() => delete kept[which]);
-  }
-  return m;
+/** One dimension as a map by its key column, read once per version (kit/per-version.ts). */
+function dimensionMap(v: LookupVersion, which: 'tokens' | 'contracts', load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
+  return perVersion(v.key, `lookups:${which}`, () => load().then((rows) => new Map(rows.map((row, at) => [String(row[key]), { row, at }] as const))));
 }
 
 /**

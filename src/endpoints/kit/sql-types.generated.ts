@@ -180,8 +180,6 @@ export interface AccountAccountListTxRow {
 /** Binds of sql/account/accountv2.sql. */
 export interface AccountAccountv2Params {
   address: string | null;
-  free_net_key: string | null;
-  free_net_parameter: number | null;
 }
 /** A row of account/accountv2. */
 export interface AccountAccountv2Row {
@@ -269,16 +267,23 @@ export interface AccountAccountv2Row {
   energy_window_size: number | bigint | null;
   /** BIGINT */
   usage_as_of_ts: number | bigint | null;
-  /** BIGINT */
-  head_ts: number | bigint | null;
-  /** BIGINT */
-  free_net_limit: number | bigint | null;
   /** BOOLEAN */
   is_contract: boolean | null;
   /** VARCHAR */
   public_tag: string | null;
   /** VARCHAR */
   witness_url: string | null;
+}
+
+/** Binds of sql/account/accountv2-network.sql. */
+export interface AccountAccountv2NetworkParams {
+  free_net_key: string | null;
+  free_net_parameter: number | null;
+}
+/** A row of account/accountv2-network. */
+export interface AccountAccountv2NetworkRow {
+  /** BIGINT */
+  head_ts: number | bigint | null;
   /** BIGINT */
   total_net_weight: number | bigint | null;
   /** BIGINT */
@@ -287,6 +292,8 @@ export interface AccountAccountv2Row {
   total_energy_weight: number | bigint | null;
   /** BIGINT */
   total_energy_limit: number | bigint | null;
+  /** BIGINT */
+  free_net_limit: number | bigint | null;
 }
 
 /** Binds of sql/account/resource.sql. */
@@ -3305,34 +3312,6 @@ export interface WalletHoldingsRow {
   balance_raw: string | null;
   /** DOUBLE */
   balance: number | null;
-  /** VARCHAR */
-  name: string | null;
-  /** VARCHAR */
-  symbol: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  issuer_address: string | null;
-  /** VARCHAR */
-  logo_url: string | null;
-  /** INTEGER */
-  level: number | null;
-  /** BOOLEAN */
-  vip: boolean | null;
-  /** INTEGER */
-  can_show: number | null;
-  /** VARCHAR */
-  project_name: string | null;
-  /** DOUBLE */
-  price_usd: number | null;
-  /** DOUBLE */
-  price_trx: number | null;
-  /** BIGINT */
-  holder_count: number | bigint | null;
-  /** BIGINT */
-  transfer_count: number | bigint | null;
-  /** BIGINT */
-  lifetime_transfers: number | bigint | null;
 }
 
 /** Binds of sql/wallet/resource-unfreeze.sql. */
@@ -3355,6 +3334,50 @@ export interface WalletResourceUnfreezeRow {
   frozen_v1_energy: number | bigint | null;
   /** BIGINT */
   frozen_v1_energy_expire: number | bigint | null;
+}
+
+/** Binds of sql/wallet/token-facts.sql. */
+export interface WalletTokenFactsParams {
+  ids: readonly string[] | null;
+}
+/** A row of wallet/token-facts. */
+export interface WalletTokenFactsRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** BOOLEAN */
+  in_tokens: boolean | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  issuer_address: string | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** INTEGER */
+  level: number | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** INTEGER */
+  can_show: number | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** DOUBLE */
+  price_usd: number | null;
+  /** DOUBLE */
+  price_trx: number | null;
+  /** BOOLEAN */
+  has_stats: boolean | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** BIGINT */
+  transfer_count: number | bigint | null;
+  /** BIGINT */
+  lifetime_transfers: number | bigint | null;
 }
 
 /** Binds of sql/wallet/transfer-token10.sql. */
@@ -3711,6 +3734,7 @@ export interface SqlRows {
   "account/account-list-totals": AccountAccountListTotalsRow;
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
+  "account/accountv2-network": AccountAccountv2NetworkRow;
   "account/resource": AccountResourceRow;
   "account/resourcev2": AccountResourcev2Row;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageRow;
@@ -3834,6 +3858,7 @@ export interface SqlRows {
   "transaction/transfer.total": TransactionTransferTotalRow;
   "wallet/holdings": WalletHoldingsRow;
   "wallet/resource-unfreeze": WalletResourceUnfreezeRow;
+  "wallet/token-facts": WalletTokenFactsRow;
   "wallet/transfer-token10": WalletTransferToken10Row;
   "wallet/transfer-token10.total": WalletTransferToken10TotalRow;
   "wallet/transfer-trc20": WalletTransferTrc20Row;
@@ -3864,6 +3889,7 @@ export interface SqlParams {
   "account/account-list-totals": AccountAccountListTotalsParams;
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
+  "account/accountv2-network": AccountAccountv2NetworkParams;
   "account/resource": AccountResourceParams;
   "account/resourcev2": AccountResourcev2Params;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageParams;
@@ -3987,6 +4013,7 @@ export interface SqlParams {
   "transaction/transfer.total": TransactionTransferTotalParams;
   "wallet/holdings": WalletHoldingsParams;
   "wallet/resource-unfreeze": WalletResourceUnfreezeParams;
+  "wallet/token-facts": WalletTokenFactsParams;
   "wallet/transfer-token10": WalletTransferToken10Params;
   "wallet/transfer-token10.total": WalletTransferToken10TotalParams;
   "wallet/transfer-trc20": WalletTransferTrc20Params;

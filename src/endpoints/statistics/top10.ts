@@ -91,8 +91,8 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const types = p.type ?? [0];
-    const windows = new Map((await ctx.typedRows(QUERIES.windows, {})).map((w) => [num(w.time)!, { start: num(w.start_ts) ?? 0, end: num(w.end_ts) ?? 0 }]));
-    if (types[0] === 0) return overviewBody(await ctx.typedRows(QUERIES.overview, {}), windows);
+    const windows = new Map((await ctx.versionRows(QUERIES.windows, {})).map((w) => [num(w.time)!, { start: num(w.start_ts) ?? 0, end: num(w.end_ts) ?? 0 }]));
+    if (types[0] === 0) return overviewBody(await ctx.versionRows(QUERIES.overview, {}), windows);
     // time 0 (realtime) is the state itself for the state rankings and the latest hour for the windowed ones.
     const time = p.time === undefined ? DEFAULT_TIME : p.time === 0 ? 1 : p.time;
     const rows = await ctx.typedRows(QUERIES.rows, {

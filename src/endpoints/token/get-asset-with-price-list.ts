@@ -20,7 +20,7 @@ export default defineEndpoint({
     number: count,
   }),
   async handle(_p, ctx) {
-    const data = (await ctx.typedRows(QUERIES.rows, {})).map((r) => ({
+    const data = (await ctx.versionRows(QUERIES.rows, {})).map((r) => ({
       id: str(r.token_id),
       name: str(r.name),
       abbr: str(r.symbol),

@@ -49,7 +49,7 @@ export default defineEndpoint({
   ]),
   queries: QUERIES,
   async handle(p, ctx) {
-    const rows = await ctx.typedRows(QUERIES.board, {});
+    const rows = await ctx.versionRows(QUERIES.board, {});
     const byToken = new Map<string, TokenTokenPriceRow[]>();
     for (const r of rows) byToken.set(str(r.token_id), [...(byToken.get(str(r.token_id)) ?? []), r]);
     const wanted = p.token.toLowerCase();

@@ -113,8 +113,8 @@ export default defineEndpoint({
   async handle(_p, ctx) {
     const [[t], tokens, contracts] = await Promise.all([
       ctx.typedRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }),
-      ctx.typedRows(QUERIES.tokens, {}),
-      ctx.typedRows(QUERIES.contracts, {}),
+      ctx.versionRows(QUERIES.tokens, {}),
+      ctx.versionRows(QUERIES.contracts, {}),
     ]);
     const v = (k: keyof TransactionTransactionStatisticsRow): number => Number(t?.[k] ?? 0);
     const txCount = v('tx_count');

@@ -49,9 +49,9 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const [params, props, history] = await Promise.all([
-      ctx.typedRows(QUERIES.parameters, {}),
-      ctx.typedRows(QUERIES.proposals, {}),
-      p.time === undefined ? Promise.resolve([]) : ctx.typedRows(QUERIES.history, {}),
+      ctx.versionRows(QUERIES.parameters, {}),
+      ctx.versionRows(QUERIES.proposals, {}),
+      p.time === undefined ? Promise.resolve([]) : ctx.versionRows(QUERIES.history, {}),
     ]);
     const byKey = new Map<number, z.infer<typeof relation>[]>();
     for (const r of props) {

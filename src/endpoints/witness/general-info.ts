@@ -38,7 +38,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const [rows, lastDay] = await Promise.all([ctx.typedRows(QUERIES.witnesses, {}), ctx.typedRows(QUERIES.lastDay, {})]);
+    const [rows, lastDay] = await Promise.all([ctx.versionRows(QUERIES.witnesses, {}), ctx.versionRows(QUERIES.lastDay, {})]);
     const all = toWitnesses(rows);
     const today = new Map(lastDay.map((r) => [String(r.witness_address), percentage(Number(r.produced), Number(r.missed))]));
     const view = (w: Witness | undefined) =>

@@ -85,7 +85,7 @@ type Params = z.output<typeof params>;
  * item mapper (shares of the whole list's votes).
  */
 async function witnessList(p: Params, ctx: EndpointContext) {
-  const all = toWitnesses(await ctx.typedRows(QUERIES.witnesses, {}));
+  const all = toWitnesses(await ctx.versionRows(QUERIES.witnesses, {}));
   const totalVotes = all.reduce((a, w) => a + w.cycleVotes, 0);
   let list = p.witnesstype ? all.filter((w) => w.witnessType === p.witnesstype) : all;
   const key = p.sortField === undefined ? undefined : SORT_FIELDS.get(p.sortField);
@@ -136,7 +136,7 @@ export default defineEndpoint({
     return { items: pageOf(list, p.page).map(toItem) };
   }),
   async handle(p, ctx) {
-    const [{ all, list, item: toItem }, [head]] = await Promise.all([witnessList(p, ctx), ctx.typedRows(QUERIES.head, {})]);
+    const [{ all, list, item: toItem }, [head]] = await Promise.all([witnessList(p, ctx), ctx.versionRows(QUERIES.head, {})]);
     const srIndex = new Map(all.filter((w) => w.witnessType === 1).map((w, i) => [w.address, i + 1]));
     return {
       total: list.length,

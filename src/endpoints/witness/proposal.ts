@@ -63,7 +63,7 @@ const QUERIES = { proposals: 'witness/proposals', witnesses: 'witness/witnesses'
 
 /** The proposals (newest first) and their item mapper; the JSON answer and the download read them. */
 async function proposalsOf(p: Params, ctx: EndpointContext) {
-  const [rows, wrows] = await Promise.all([ctx.typedRows(QUERIES.proposals, {}), ctx.typedRows(QUERIES.witnesses, {})]);
+  const [rows, wrows] = await Promise.all([ctx.versionRows(QUERIES.proposals, {}), ctx.versionRows(QUERIES.witnesses, {})]);
   const ws = toWitnesses(wrows);
   const byAddress = new Map(ws.map((w) => [w.address, w]));
   const totalVotes = ws.reduce((a, w) => a + w.cycleVotes, 0);

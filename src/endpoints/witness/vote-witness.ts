@@ -63,7 +63,13 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const cycles = voteLineCycles(ctx.manifest.first.timestamp, ctx.now);
-    const [rows, lineRows] = await Promise.all([ctx.typedRows(QUERIES.witnesses, {}), ctx.typedRows(QUERIES.voteLine, { address: p.address ?? null })]);
+    // The witnesses and every witness's vote line are the version's (read once per version); one witness's
+    // commission changes are asked beside them, not after (a second round trip; unused for an unknown address).
+    const [rows, lineRows, changes] = await Promise.all([
+      ctx.versionRows(QUERIES.witnesses, {}),
+      ctx.versionRows(QUERIES.voteLine, { address: null }),
+      p.address ? ctx.typedRows(QUERIES.brokerage, { address: p.address }) : Promise.resolve([]),
+    ]);
     const all = toWitnesses(rows);
     const line = voteLines(lineRows, cycles);
     const totalRealtime = all.reduce((a, w) => a + w.realtimeVotes, 0);
@@ -100,7 +106,6 @@ export default defineEndpoint({
     if (p.address) {
       const w = all.find((x) => x.address === p.address);
       if (!w) return { ...wrap, data: null };
-      const changes = await ctx.typedRows(QUERIES.brokerage, { address: w.address });
       return {
         ...wrap,
         data: view(w),

@@ -1,0 +1,47 @@
+/**
+ * What a served version answers the same for every request, read once and kept with the version: a published
+ * version never changes, so its small tables (its witnesses, their vote lines, its token facts, its network totals)
+ * need no SQL round trip per response (1-5 ms each on the default lake, issue 27). Kept with the version's manifest
+ * object in a WeakMap: a version no longer served is dropped with it. A failed read is not kept (the next asks again).
+ */
+
+const byVersion = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * The value `key` names for `version`, loaded by the first caller, e.g.
+ * `await perVersion(ctx.manifest, 'busy-addresses', () => ctx.rows('busyAddresses', {}))`.
+ */
+export function perVersion<T>(version: object, key: string, load: () => Promise<T>, keep: (value: T) => boolean = () => true): Promise<T> {
+  let kept = byVersion.get(version);
+  if (!kept) byVersion.set(version, (kept = new Map()));
+  let value = kept.get(key) as Promise<T> | undefined;
+  if (!value) {
+    const map = kept;
+    value = load().then((v) => {
+      if (!keep(v)) map.delete(key);
+      return v;
+    });
+    map.set(key, value);
+    value.catch(() => map.delete(key));
+  }
+  return value;
+}
+
+/** How many values `version` keeps whose key starts with `prefix` (a cap on what one statement may keep). */
+export function keptCount(version: object, prefix: string): number {
+  let n = 0;
+  for (const k of byVersion.get(version)?.keys() ?? []) if (k.startsWith(prefix)) n++;
+  return n;
+}
+
+/**
+ * Most rows a statement kept per version may answer (`ctx.versionRows`): more are returned but not kept, so a lake
+ * with an unexpectedly large table costs a query per response, never unbounded memory.
+ */
+export const VERSION_ROWS_MAX = 50_000;
+
+/**
+ * Most bind sets one statement keeps per version. `versionRows` binds are the declaration's constants (never request
+ * values); the cap keeps memory bounded even if one ever were.
+ */
+export const VERSION_BIND_SETS_MAX = 8;

@@ -1,0 +1,73 @@
+/**
+ * What a version answers the same for every request is read once and kept with it (src/endpoints/kit/per-version.ts):
+ * `perVersion` loads once per version object and again for another, forgets a failed read and a value `keep` refuses;
+ * `ctx.versionRows` over the test lake runs its statement once per version, answers what `typedRows` answers, freezes
+ * the rows it keeps, and keeps no more than VERSION_BIND_SETS_MAX bind sets of one statement.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine/engine.ts';
+import { endpointContext, loadTemplates } from '../../../src/endpoints/kit/context.ts';
+import { keptCount, perVersion, VERSION_BIND_SETS_MAX } from '../../../src/endpoints/kit/per-version.ts';
+import voteWitness from '../../../src/endpoints/witness/vote-witness.ts';
+import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+
+describe('perVersion', () => {
+  it('loads once per version and again for another version', async () => {
+    let loads = 0;
+    const load = async () => ++loads;
+    const v1 = {};
+    expect(await Promise.all([perVersion(v1, 'k', load), perVersion(v1, 'k', load)])).toEqual([1, 1]);
+    expect(await perVersion(v1, 'k', load)).toBe(1);
+    expect(await perVersion({}, 'k', load)).toBe(2);
+    expect(await perVersion(v1, 'other', load)).toBe(3);
+  });
+
+  it('does not keep a failed read or a value keep refuses', async () => {
+    const v = {};
+    await expect(perVersion(v, 'f', () => Promise.reject(new Error('down')))).rejects.toThrow('down');
+    expect(await perVersion(v, 'f', async () => 'up')).toBe('up');
+    let loads = 0;
+    const big = () => perVersion(v, 'big', async () => ++loads, () => false);
+    expect([await big(), await big()]).toEqual([1, 2]);
+    expect(keptCount(v, 'big')).toBe(0);
+  });
+});
+
+describe('ctx.versionRows', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 2, threads: 1, memoryLimit: '1GB', timeoutMs: 30_000 });
+  });
+  afterAll(async () => engine?.close());
+
+  it('runs a statement once per version, answers its rows frozen, as typedRows does', async () => {
+    const templates = await loadTemplates([voteWitness]);
+    const timings: string[] = [];
+    const ctx = () => endpointContext(engine, templates, voteWitness, timings);
+    const fresh = await ctx().typedRows('witness/witnesses', {});
+    const first = await ctx().versionRows('witness/witnesses', {});
+    const again = await ctx().versionRows('witness/witnesses', {});
+    expect(again).toBe(first);
+    expect(first).toEqual(fresh);
+    // Independent of the template: the witnesses the raw dimension holds.
+    const [w] = await sql('SELECT count(*)::INT AS n FROM dim_witnesses');
+    expect(first.length).toBe(w!.n);
+    expect(Object.isFrozen(first)).toBe(true);
+    expect(first.every((r) => Object.isFrozen(r))).toBe(true);
+    expect(() => {
+      (first[0] as unknown as Record<string, unknown>).name = 'changed';
+    }).toThrow(TypeError);
+    // typedRows once, versionRows once (the second read came from memory).
+    expect(timings.filter((t) => t.startsWith('witness_witnesses;'))).toHaveLength(2);
+  });
+
+  it('keeps at most VERSION_BIND_SETS_MAX bind sets of one statement', async () => {
+    const templates = await loadTemplates([voteWitness]);
+    const ctx = endpointContext(engine, templates, voteWitness);
+    // Any addresses: one bind set each (a witness or not, the statement answers its line or none).
+    const addresses = (await sql(`SELECT DISTINCT owner_address AS a FROM raw_transactions ORDER BY 1 LIMIT ${VERSION_BIND_SETS_MAX + 2}`)).map((r) => String(r.a));
+    expect(addresses.length).toBeGreaterThan(VERSION_BIND_SETS_MAX);
+    for (const address of addresses) await ctx.versionRows('witness/vote-line', { address });
+    expect(keptCount(engine.manifest, 'rows:witness/vote-line:')).toBe(VERSION_BIND_SETS_MAX);
+  });
+});
