@@ -9,10 +9,9 @@ import { z } from 'zod';
 import { ratioDecimal } from '../../params/amounts.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { decimalString, intString, shape } from '../kit/schemas.ts';
-import { ACCOUNT_CATEGORIES, CONTRACT_CATEGORIES, stableTokenParam, type HolderCategory } from '../shapes/stablecoin-shape.ts';
+import { ACCOUNT_CATEGORIES, categoryRows, CONTRACT_CATEGORIES, stableTokenParam, type HolderCategory } from '../shapes/stablecoin-shape.ts';
 
 const QUERIES = { categories: 'deep/distribution' } as const;
-const DATA_ROWS = 10;
 const PLACES = 6;
 
 const part = shape({ data: z.array(shape({ address: z.string(), percent: decimalString, value: intString })), percent: decimalString, value: intString });
@@ -31,10 +30,10 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const rows = await ctx.typedRows(QUERIES.categories, { contracts: [p.token.address], top: DATA_ROWS });
     const totals = new Map<string, bigint>();
     const data = new Map<string, { address: string; value: bigint }[]>();
-    for (const r of rows) {
+    for (const r of await categoryRows(ctx)) {
+      if (r.contract_address !== p.token.address) continue;
       const c = String(r.category);
       totals.set(c, BigInt(String(r.category_value)));
       const list = data.get(c) ?? [];

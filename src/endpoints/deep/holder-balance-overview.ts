@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { formatField } from '../kit/exports.ts';
 import { intString, shape } from '../kit/schemas.ts';
-import { itemsTable, refreshTimeInfo, refreshTimeInfoSchema, STABLE_ADDRESSES, STABLE_CONTRACTS, type HolderCategory } from '../shapes/stablecoin-shape.ts';
+import { categoryRows, itemsTable, refreshTimeInfo, refreshTimeInfoSchema, STABLE_CONTRACTS, type HolderCategory } from '../shapes/stablecoin-shape.ts';
 
 const QUERIES = { categories: 'deep/distribution' } as const;
 
@@ -24,8 +24,8 @@ const GROUPS: readonly [string, readonly HolderCategory[]][] = [
 const params = z.object({ format: formatField() });
 
 async function overviewOf(ctx: EndpointContext) {
-  // top 1: the totals ride on each category's first row; the holders themselves are not needed here.
-  const rows = await ctx.typedRows(QUERIES.categories, { contracts: [...STABLE_ADDRESSES], top: 1 });
+  // The totals ride on every row of a category (the version's rows, shared with /api/stableCoin/distribution).
+  const rows = await categoryRows(ctx);
   const totals = new Map<string, bigint>();
   for (const r of rows) totals.set(`${r.contract_address}|${r.category}`, BigInt(String(r.category_value)));
   return STABLE_CONTRACTS.map((c) => ({

@@ -45,7 +45,10 @@ function range(p: Params, ctx: EndpointContext): { first: number; last: number }
 async function statisticsOf(p: Params, ctx: EndpointContext) {
   const { first, last } = range(p, ctx);
   if (first > last) return [];
-  const rows = await ctx.typedRows(QUERIES.days, { contracts: [...STABLE_ADDRESSES], first_day: dayText(first), last_day: dayText(last) });
+  const binds = { contracts: [...STABLE_ADDRESSES], first_day: dayText(first), last_day: dayText(last) };
+  // The default days derive from the head time only: the version's rows (issue 31); an asked range is read per call.
+  const ofVersion = p.startDay === undefined && p.endDay === undefined;
+  const rows = ofVersion ? await ctx.versionRows(QUERIES.days, binds) : await ctx.typedRows(QUERIES.days, binds);
   const byDay = new Map<string, Map<string, bigint>>();
   for (const r of rows) {
     const m = byDay.get(String(r.day)) ?? new Map<string, bigint>();
@@ -72,7 +75,7 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const statistics = await statisticsOf(p, ctx);
-    const now = new Map((await ctx.typedRows(QUERIES.latest, { contracts: [...STABLE_ADDRESSES] })).map((r) => [String(r.token_id), Number(r.holder_count ?? 0)]));
+    const now = new Map((await ctx.versionRows(QUERIES.latest, { contracts: [...STABLE_ADDRESSES] })).map((r) => [String(r.token_id), Number(r.holder_count ?? 0)]));
     const latest = STABLE_CONTRACTS.map((c) => ({ tokenName: c.tokenName, tokenAddress: c.address, holderNum: now.get(c.address) ?? 0 }));
     return { statistics, latest, totalHolder: latest.reduce((a, l) => a + BigInt(l.holderNum), 0n).toString() };
   },

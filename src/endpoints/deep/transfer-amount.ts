@@ -31,11 +31,16 @@ type Params = z.output<typeof params>;
 
 interface DayAmount { contract: string; day: string; raw: bigint; price: number | null }
 
-async function daysOf(ctx: EndpointContext, start: number, end: number): Promise<DayAmount[]> {
-  const rows = await ctx.typedRows(QUERIES.days, {
+/**
+ * The days of [start, end]. `ofVersion`: the bounds derive from the head time only (the defaults), so the rows are the
+ * version's (kept with it, issue 31: a scan of the window's transfers per request); any other window is read per call.
+ */
+async function daysOf(ctx: EndpointContext, start: number, end: number, ofVersion: boolean): Promise<DayAmount[]> {
+  const binds = {
     contracts: [...STABLE_ADDRESSES], start_ts: start, end_ts: end,
     start_day: new Date(start).toISOString().slice(0, 10), end_day: new Date(end).toISOString().slice(0, 10),
-  });
+  };
+  const rows = ofVersion ? await ctx.versionRows(QUERIES.days, binds) : await ctx.typedRows(QUERIES.days, binds);
   return rows.map((r) => ({ contract: String(r.contract_address), day: String(r.day), raw: BigInt(String(r.amount)), price: r.price_usd ?? null }));
 }
 
@@ -51,7 +56,7 @@ const usdOf = (d: DayAmount, places: number) => multiplyScaled(d.raw, stableCont
 
 async function linesOf(p: Params, ctx: EndpointContext) {
   const { start, end } = windowOf(p, ctx);
-  const days = p.type === 'addLine' ? await daysOf(ctx, start, end) : [];
+  const days = p.type === 'addLine' ? await daysOf(ctx, start, end, p.startTime === undefined && p.endTime === undefined) : [];
   return STABLE_CONTRACTS.map((c) => ({
     tokenAbbr: c.tokenAbbr,
     contractAddress: c.address,
@@ -73,7 +78,7 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const { end } = windowOf(p, ctx);
     const stableAmountLine = await linesOf(p, ctx);
-    const last = await daysOf(ctx, Math.max(0, end - DAY_MS), end);
+    const last = await daysOf(ctx, Math.max(0, end - DAY_MS), end, p.endTime === undefined);
     const stableAmount24h = STABLE_CONTRACTS.map((c) => {
       const mine = last.filter((d) => d.contract === c.address && d.raw !== 0n);
       // Exact products of the days, added, then rounded once; a day that moved without a price leaves it unknown.

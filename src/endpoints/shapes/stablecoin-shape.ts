@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { STABLECOIN_CONTRACTS, type StablecoinKey } from '../../chain/stablecoins.ts';
 import { JsonDecimal, toJson } from '../../wire/json.ts';
 import type { Cell } from '../../duckdb/duck.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
 
 /** One contract as the answers name it: `tokenName` the registry's name, `tokenAbbr` its symbol. */
 export interface StableContract {
@@ -84,6 +85,19 @@ export function stableTokenParam() {
 export const ACCOUNT_CATEGORIES = ['exchange', 'otherAccount'] as const;
 export const CONTRACT_CATEGORIES = ['JustLend', 'SunSwap', 'SunCurve', 'otherContract'] as const;
 export type HolderCategory = (typeof ACCOUNT_CATEGORIES)[number] | (typeof CONTRACT_CATEGORIES)[number];
+
+/** Holders listed per (contract, category) by /api/stableCoin/distribution (`data`). */
+export const CATEGORY_HOLDERS = 10;
+
+/**
+ * The categories of every stablecoin contract (sql/deep/distribution.sql, declared as `deep/distribution` by the
+ * endpoints that read it), read once per version (issue 31: a scan of every holder, 25-80 ms) and shared by
+ * distribution (one contract's rows) and holder/balance/overview (the totals): one constant bind set, at most
+ * 6 contracts × 6 categories × CATEGORY_HOLDERS rows.
+ */
+export function categoryRows(ctx: Pick<EndpointContext, 'versionRows'>) {
+  return ctx.versionRows('deep/distribution', { contracts: [...STABLE_ADDRESSES], top: CATEGORY_HOLDERS });
+}
 
 /** The analytics envelope's `refreshTimeInfo` (reference §1.1): the head block time, seconds. */
 export function refreshTimeInfo(nowMs: number) {
