@@ -84,6 +84,12 @@ import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
 import holderTokenChangeBalance from './deep/holder-token-change-balance.ts';
 import holderTokenValueInfo from './deep/holder-token-value-info.ts';
 import holderTokenBasicInfo from './deep/holder-token-basic-info.ts';
+// Stablecoin holders (issue 31, SPEC §4.4)
+import stableCoinHolderTop from './deep/holder-top.ts';
+import stableCoinHolderChange from './deep/holder-change.ts';
+import stableCoinDistribution from './deep/distribution.ts';
+import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
+import stableCoinTransferAmount from './deep/transfer-amount.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -163,4 +169,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   holderTokenChangeBalance,
   holderTokenValueInfo,
   holderTokenBasicInfo,
+  stableCoinHolderTop,
+  stableCoinHolderChange,
+  stableCoinDistribution,
+  stableCoinHolderBalanceOverview,
+  stableCoinTransferAmount,
 ];

@@ -21,6 +21,7 @@ import { statsChecks } from './stats.ts';
 import { top10Checks } from './top10.ts';
 import { holdingChecks, walletChecks } from './wallet.ts';
 import { stablecoinChecks } from './stablecoins.ts';
+import { stablecoinHolderChecks } from './stablecoin-holders.ts';
 import { LEDGER_20 } from '../endpoints/token/ledgers.ts';
 import { SUPPLY_LEDGER, expectedLiteral, numberLiterals } from '../endpoints/token/supply-ledger.ts';
 import { arrayPart, field, objects } from './json-text.ts';
@@ -232,6 +233,7 @@ export async function audit(io: Io): Promise<Audit> {
   await walletChecks(ctx);
   await holdingChecks(ctx);
   await stablecoinChecks(ctx);
+  await stablecoinHolderChecks(ctx);
   return { counts, mismatches };
 }
 

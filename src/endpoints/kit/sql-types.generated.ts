@@ -736,6 +736,55 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/distribution.sql. */
+export interface DeepDistributionParams {
+  contracts: readonly string[] | null;
+  top: number | bigint | null;
+}
+/** A row of deep/distribution. */
+export interface DeepDistributionRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  value: string | null;
+  /** VARCHAR */
+  category_value: string | null;
+  /** BIGINT */
+  rn: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-change.sql. */
+export interface DeepHolderChangeParams {
+  contracts: readonly string[] | null;
+  first_day: string | null;
+  last_day: string | null;
+}
+/** A row of deep/holder-change. */
+export interface DeepHolderChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-change.latest.sql. */
+export interface DeepHolderChangeLatestParams {
+  contracts: readonly string[] | null;
+}
+/** A row of deep/holder-change.latest. */
+export interface DeepHolderChangeLatestRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
 /** Binds of sql/deep/holder-token-history.sql. */
 export interface DeepHolderTokenHistoryParams {
   token_id: string | null;
@@ -797,6 +846,29 @@ export interface DeepHolderTokenValueDaysRow {
   day: string | null;
   /** VARCHAR */
   price: string | null;
+}
+
+/** Binds of sql/deep/holder-top.sql. */
+export interface DeepHolderTopParams {
+  coin_contracts: readonly string[] | null;
+  all_contracts: readonly string[] | null;
+  exclude_contracts: boolean | null;
+  ascending: boolean | null;
+}
+/** A row of deep/holder-top. */
+export interface DeepHolderTopRow {
+  /** BIGINT */
+  rn: number | bigint | null;
+  /** VARCHAR */
+  holder_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+  /** BOOLEAN */
+  is_contract: boolean | null;
 }
 
 /** Binds of sql/deep/stablecoin-black-list.sql. */
@@ -925,6 +997,26 @@ export interface DeepStablecoinTotalSupplyRow {
   coin: string | null;
   /** VARCHAR */
   supply_raw: string | null;
+}
+
+/** Binds of sql/deep/transfer-amount.sql. */
+export interface DeepTransferAmountParams {
+  contracts: readonly string[] | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/transfer-amount. */
+export interface DeepTransferAmountRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  amount: string | null;
+  /** DOUBLE */
+  price_usd: number | null;
 }
 
 /** Binds of sql/home/nodemap.sql. */
@@ -3855,15 +3947,20 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/distribution": DeepDistributionRow;
+  "deep/holder-change": DeepHolderChangeRow;
+  "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
+  "deep/holder-top": DeepHolderTopRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
+  "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -4014,15 +4111,20 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/distribution": DeepDistributionParams;
+  "deep/holder-change": DeepHolderChangeParams;
+  "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
+  "deep/holder-top": DeepHolderTopParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
+  "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
