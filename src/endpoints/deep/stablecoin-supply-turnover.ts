@@ -9,9 +9,9 @@
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
-import { exactInt, intString } from '../kit/schemas.ts';
+import { exactNumber, intString } from '../kit/schemas.ts';
 import { dayString } from '../shapes/stats-shape.ts';
-import { exactJson } from '../shapes/cells.ts';
+import { JsonDecimal } from '../../wire/json.ts';
 import { address } from '../../params/index.ts';
 import { STABLECOIN_EARLIEST, stablecoinContract } from '../../chain/stablecoins.ts';
 
@@ -25,7 +25,7 @@ const tokenAddress = address().refine((a) => SERVED.has(stablecoinContract(a)?.c
 export default defineSeries({
   path: '/api/stableCoin/tokenSupply/turnover',
   summary: "One stablecoin's supply at the end of each UTC day, with the day's minted and burned amounts (smallest unit, exact).",
-  params: { tokenAddress: tokenAddress.meta({ description: 'Contract of USDD (2.0 or the old wrapper), USDC, USDJ or TUSD; required.' }) },
+  params: { tokenAddress: tokenAddress.meta({ description: 'Contract of USDD (2.0 or the old wrapper), USDC, USDJ or TUSD; required.', examples: ['TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT'] }) },
   filters: (p) => ({ contract: p.tokenAddress, floor_day: STABLECOIN_EARLIEST.tokenSupplyTurnoverDay }),
   time: { start: 'startTime', end: 'endTime', unit: 's', maxDays: 3660, defaultDays: 3660, defaultStart: 'earliest' },
   granularities: ['day'],
@@ -34,12 +34,13 @@ export default defineSeries({
   row: (r) => ({
     date: String(r.day),
     totalSupply: String(r.supply_raw),
-    mintAmount: exactJson(r.minted_raw),
-    burnAmount: exactJson(r.burned_raw),
+    // JSON numbers written digit for digit (an 18-decimal coin's amounts pass 2^53): docs/compat.md
+    mintAmount: new JsonDecimal(String(r.minted_raw ?? '0')),
+    burnAmount: new JsonDecimal(String(r.burned_raw ?? '0')),
   }),
   envelope: (items, p) => ({ statistics: items, tokenDecimal: stablecoinContract(p.tokenAddress)?.decimals ?? 0 }),
   response: z.object({
-    statistics: z.array(z.object({ date: dayString, totalSupply: intString, mintAmount: exactInt, burnAmount: exactInt })),
+    statistics: z.array(z.object({ date: dayString, totalSupply: intString, mintAmount: exactNumber, burnAmount: exactNumber })),
     tokenDecimal: z.number().int(),
   }),
 });
