@@ -35,6 +35,9 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/account/holderToken/asset/changeBalance': 'every change and balance is compared with ledgers over the raw tables in test/endpoints/deep/holder-token-change-balance.test.ts',
   '/api/account/holderToken/asset/valueInfo': 'every balance, price and value is compared with ledgers and prices over the raw tables in test/endpoints/deep/holder-token-value-info.test.ts',
   '/api/account/holderToken/basicInfo': 'balance, amount, times and value are compared with ledgers over the raw tables in test/endpoints/deep/holder-token-basic-info.test.ts',
+  '/api/stableCoin/totalSupply': 'every coin\'s supply is compared with supply computed from decoded raw logs, snapshots and transfers in test/endpoints/deep/stablecoin-total-supply.test.ts',
+  '/api/stableCoin/totalSupply/change': 'every day\'s supply per coin is compared with the independent supply in test/endpoints/deep/stablecoin-supply-change.test.ts',
+  '/api/stableCoin/tokenSupply/turnover': 'every day\'s supply, minted and burned amount is compared with the independent supply in test/endpoints/deep/stablecoin-supply-turnover.test.ts',
 };
 
 export interface Mismatch {

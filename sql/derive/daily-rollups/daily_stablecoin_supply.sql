@@ -3,9 +3,9 @@
 -- mint / burn (named events, and USDD 2.0's Transfers from / to the zero address, which the registry writes as
 -- Mint / Burn rows); echo Transfers (USDT, USDC, TUSD) are no rows, so they never count again.
 -- The supply now: the newest totalSupply() the lake read (trc20_snapshots, holder = the zero address) plus the net
--- flows after its block; without one, the ledger's supply (token_stats.supply_raw: opening balances plus Transfers)
--- plus the balance moves no Transfer shows (balance_effect: USDJ Mint / Burn, USDT DestroyedBlackFunds) after the
--- holder's own anchor (a balanceOf at or after the event already holds it). The supply at the end of day D = the
+-- flows after its block; without one, the ledger's supply (token_stats.supply_raw: the sum of trc20_balances, whose
+-- moves are the Transfers and the balance moves no Transfer shows, USDJ Mint / Burn and USDT DestroyedBlackFunds,
+-- each after its holder's own anchor). The supply at the end of day D = the
 -- supply now minus the net flows of the days after D. Growth per-day: run over the rewritten days (`blocks` is
 -- then those days, always the newest), reading the flows after them from main; a full derive runs it over every day.
 -- The contracts are the registry's six (test/endpoints/deep/stablecoin-supply.test.ts checks this list against it).
@@ -18,10 +18,9 @@ coins(contract_address, coin, contract_key) AS (
          ('TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT', 'USDJ', 'USDJ'), ('TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4', 'TUSD', 'TUSD')
 ),
 ev AS (
-  SELECT contract_address, "date" AS day, block_number, supply_effect, balance_effect, target_address,
-         CAST(amount_raw AS HUGEINT) AS amt
+  SELECT contract_address, "date" AS day, block_number, supply_effect, CAST(amount_raw AS HUGEINT) AS amt
   FROM main.stablecoin_events
-  WHERE (supply_effect IN ('mint', 'burn') OR balance_effect IS NOT NULL) AND amount_raw IS NOT NULL
+  WHERE supply_effect IN ('mint', 'burn') AND amount_raw IS NOT NULL
 ),
 snap AS (
   SELECT contract_address, max(as_of_block) AS blk, arg_max(CAST(balance_raw AS HUGEINT), as_of_block) AS supply
@@ -29,32 +28,19 @@ snap AS (
   WHERE holder_address = zero_address() AND contract_address IN (SELECT contract_address FROM coins)
   GROUP BY ALL
 ),
-holder_anchor AS (
-  SELECT contract_address, holder_address, max(as_of_block) AS blk
-  FROM main.trc20_snapshots
-  WHERE holder_address <> zero_address() AND contract_address IN (SELECT contract_address FROM coins)
-  GROUP BY ALL
-),
 after_snap AS (
   SELECT e.contract_address, sum(CASE e.supply_effect WHEN 'mint' THEN e.amt WHEN 'burn' THEN -e.amt ELSE 0 END) AS net
   FROM ev e JOIN snap s ON s.contract_address = e.contract_address AND e.block_number > s.blk
   GROUP BY ALL
 ),
-unseen AS (
-  SELECT e.contract_address, sum(CASE e.balance_effect WHEN 'credit' THEN e.amt ELSE -e.amt END) AS net
-  FROM ev e LEFT JOIN holder_anchor a ON a.contract_address = e.contract_address AND a.holder_address = e.target_address
-  WHERE e.balance_effect IS NOT NULL AND (a.blk IS NULL OR e.block_number > a.blk)
-  GROUP BY ALL
-),
 supply_now AS (
   SELECT c.contract_address,
          CASE WHEN s.blk IS NOT NULL THEN s.supply + coalesce(x.net, 0)
-              ELSE CAST(t.supply_raw AS HUGEINT) + coalesce(u.net, 0) END AS supply
+              ELSE CAST(t.supply_raw AS HUGEINT) END AS supply
   FROM coins c
   LEFT JOIN snap s ON s.contract_address = c.contract_address
   LEFT JOIN after_snap x ON x.contract_address = c.contract_address
   LEFT JOIN main.token_stats t ON t.token_id = c.contract_address AND t.token_standard = 'trc20'
-  LEFT JOIN unseen u ON u.contract_address = c.contract_address
   WHERE s.blk IS NOT NULL OR t.token_id IS NOT NULL
 ),
 daily AS (
@@ -64,7 +50,7 @@ daily AS (
          count(*) FILTER (WHERE supply_effect = 'mint') AS mint_count,
          count(*) FILTER (WHERE supply_effect = 'burn') AS burn_count
   FROM ev
-  WHERE supply_effect IN ('mint', 'burn') AND day >= (SELECT min(day) FROM win)
+  WHERE day >= (SELECT min(day) FROM win)
   GROUP BY ALL
 ),
 keys AS (

@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { OPENING_20 } from '../token/ledgers.ts';
 import { busyTrc10Pair, busyTrc20Pair, headBalance, ledgerDays, prices, usd, ZERO_ADDRESS } from './holder-token-ledger.ts';
 
 const PATH = '/api/account/holderToken/basicInfo';
@@ -65,10 +66,11 @@ describe(`GET ${PATH}`, () => {
   });
 
   it('an account that received the token first in the lake has its first receipt time; one holding it from the opening has none', async () => {
-    // A receiver with no opening balance (no trc20_snapshots row before the lake): its first hold is its first receipt.
+    // A receiver with no opening balance (none before the lake, and none a later balanceOf implies: OPENING_20): its first
+    // hold is its first receipt.
     const [first] = await sql(`select min(block_number) b from raw_blocks`);
     const [r] = await sql(`select to_address a, contract_address c, min(timestamp) t from raw_token_transfers t where token_standard = 'trc20' and to_address <> '${ZERO_ADDRESS}'
-                             and not exists (select 1 from snap_trc20_snapshots s where s.contract_address = t.contract_address and s.holder_address = t.to_address and s.as_of_block < ${Number(first!.b)})
+                             and not exists (select 1 from (${OPENING_20}) s where s.contract_address = t.contract_address and s.holder_address = t.to_address and s.d <> 0)
                              and not exists (select 1 from raw_token_transfers u where u.contract_address = t.contract_address and u.from_address = t.to_address and u.timestamp < (select min(timestamp) from raw_token_transfers v where v.contract_address = t.contract_address and v.to_address = t.to_address))
                            group by 1, 2 order by count(*) desc, 1, 2 limit 1`);
     expect(r).toBeDefined();
