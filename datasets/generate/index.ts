@@ -13,7 +13,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
 import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets } from '../../src/lake/datasets/index.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents } from '../../src/lake/datasets/index.ts';
+import { STABLECOIN_CONTRACTS, topicOf } from '../../src/chain/stablecoins.ts';
+import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
 import { publishVersion } from '../../src/lake/publish/publish.ts';
 import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -266,6 +268,12 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     t_swap: TOPICS.swap,
     t_sync: TOPICS.sync,
     t_bet_settled: TOPICS.betSettled,
+    t_mint_to: TOPICS.mintTo,
+    t_mint: TOPICS.mint,
+    t_burn: TOPICS.burn,
+    t_blacklisted: TOPICS.blacklisted,
+    t_unblacklisted: TOPICS.unBlacklisted,
+    t_blacklisted_flag: TOPICS.blacklistedFlag,
     s_transfer: SELECTORS.transfer,
     s_approve: SELECTORS.approve,
     s_set_approval_for_all: SELECTORS.setApprovalForAll,
@@ -282,6 +290,11 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     s_remove_black_list: SELECTORS.removeBlackList,
     s_destroy_black_funds: SELECTORS.destroyBlackFunds,
     s_play: SELECTORS.play,
+    s_burn: SELECTORS.burn,
+    s_burn_from: SELECTORS.burnFrom,
+    s_blacklist: SELECTORS.blacklist,
+    s_unblacklist: SELECTORS.unBlacklist,
+    s_set_blacklisted: SELECTORS.setBlacklisted,
   };
   return vars;
 }
@@ -675,11 +688,50 @@ async function stageBatch(
 
   next(); // transfers, logs, blocks
   await runFile(db, '05-facts.sql', vars);
+  await writeStablecoinEvents(db);
 
   next(); // dimensions
   await runFile(db, '06-dims.sql', vars);
   await runFile(db, '07-token-market.sql', vars);
   return { vars, created, minted };
+}
+
+/**
+ * `stablecoin_events` from the staged logs, decoded one by one by the registry's decoder, the very function the
+ * ingester calls (src/chain/stablecoin-events.ts): both sources give the same rows for the same logs. Only the admin
+ * logs of the five coins (and USDD 2.0's Transfers from / to the zero address) are read back: a few hundred rows.
+ */
+async function writeStablecoinEvents(db: Db): Promise<void> {
+  const admin = STABLECOIN_CONTRACTS.flatMap((c) => c.events.map((e) => topicOf(e.signature)));
+  const supplyTransfers = STABLECOIN_CONTRACTS.filter((c) => c.zeroTransfers === 'supply').map((c) => lit(c.address));
+  const zero = lit('0'.repeat(64));
+  const logs = await db.all(
+    `WITH l AS (
+       SELECT * FROM logs
+       WHERE (contract_address IN (${STABLECOIN_CONTRACTS.map((c) => lit(c.address)).join(', ')}) AND topic0 IN (${[...new Set(admin)].map(lit).join(', ')}))
+          ${supplyTransfers.length ? `OR (contract_address IN (${supplyTransfers.join(', ')}) AND topic0 = ${lit(TOPICS.transfer)} AND (topic1 = ${zero} OR topic2 = ${zero}))` : ''}
+     )
+     SELECT l.block_number, l."timestamp", l.tx_hash, t.tx_index, l.log_index, l.contract_address, l.topic0, l.topic1, l.topic2,
+            l.topic3, l.data, t.owner_address
+     FROM l JOIN transactions t ON t.tx_hash = l.tx_hash AND t.block_number = l.block_number
+     ORDER BY l.block_number, t.tx_index, l.log_index`,
+  );
+  const cols = stablecoinEvents.columns.map((c) => c.name);
+  const rows: Lit[][] = [];
+  for (const l of logs) {
+    const topics = [l.topic0, l.topic1, l.topic2, l.topic3].filter((t) => t !== null && t !== undefined).map(String);
+    const f = stablecoinEventFields({ address: base58ToHex(String(l.contract_address)), topics, data: String(l.data ?? '') });
+    if (!f) continue;
+    const row: Record<string, Lit> = {
+      block_number: Number(l.block_number), timestamp: Number(l.timestamp), tx_hash: String(l.tx_hash), tx_index: Number(l.tx_index),
+      log_index: Number(l.log_index), operator_address: String(l.owner_address), ...f,
+    };
+    rows.push(cols.map((c) => row[c] ?? null));
+  }
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await db.run(`INSERT INTO stablecoin_events (${cols.join(', ')}) VALUES ${chunk.map((r) => `(${r.map(lit).join(', ')})`).join(', ')}`);
+  }
 }
 
 /** A batched build's opening state, sized over every batch (openingPass), kept as Parquet files in its build folder. */
@@ -693,6 +745,7 @@ interface OpeningState {
 const OPENING_READS: Record<string, string> = {
   transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount, net_usage, energy_usage',
   token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
+  stablecoin_events: 'block_number, log_index, contract_address, target_address, amount_raw, balance_effect',
   internal_transactions: 'block_number, tx_hash, caller_address, to_address, token_id, call_value, rejected',
   blocks: 'block_number, "timestamp"',
 };

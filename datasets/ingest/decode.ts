@@ -26,6 +26,7 @@ import {
   TOPIC_TRANSFER_SINGLE,
 } from '../../src/chain/topics.ts';
 import { blockSerializedBytes, txBandwidthBytes, txSerializedBytes } from './protobuf.ts';
+import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
 import type { RawBuffers, TokenApprovalRow, TokenTransferRow, TxRow } from './rows.ts';
 
 export type TokenStandard = 'trc20' | 'trc721' | 'trc1155';
@@ -485,6 +486,14 @@ function decodeLogs(list: NodeLog[], tx: TxRow, success: boolean, out: RawBuffer
     if (!success || topics.length === 0) continue;
     if (!isHex(data) || !topics.every((t) => t.length === 64 && isHex(t))) continue;
     decodeTokenEvent(topics, data, address, j, tx, out, ctx);
+    // the registry decodes from the emitter's hex (the same words the generator's logs hold)
+    const sc = log.address && log.address.length >= 40 ? stablecoinEventFields({ address: log.address, topics, data }) : null;
+    if (sc) {
+      out.stablecoinEvents.push({
+        block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, tx_index: tx.tx_index, log_index: j,
+        operator_address: tx.owner_address, ...sc,
+      });
+    }
   }
 }
 

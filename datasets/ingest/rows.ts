@@ -13,6 +13,7 @@ import {
   tokenApprovals,
   internalTransactions,
   logs,
+  stablecoinEvents,
 } from '../../src/lake/datasets/index.ts';
 
 export type BlockRow = RowOf<typeof blocks>;
@@ -21,6 +22,7 @@ export type TokenTransferRow = RowOf<typeof tokenTransfers>;
 export type TokenApprovalRow = RowOf<typeof tokenApprovals>;
 export type InternalTxRow = RowOf<typeof internalTransactions>;
 export type LogRow = RowOf<typeof logs>;
+export type StablecoinEventRow = RowOf<typeof stablecoinEvents>;
 
 type Pusher = (row: object, cols: AppendCell[][], missing: (name: string) => never) => void;
 const pushers = new Map<string, Pusher>();
@@ -75,8 +77,9 @@ export class RawBuffers {
   readonly tokenApprovals = new TableBuffer(tokenApprovals);
   readonly internalTransactions = new TableBuffer(internalTransactions);
   readonly logs = new TableBuffer(logs);
+  readonly stablecoinEvents = new TableBuffer(stablecoinEvents);
 
   all(): TableBuffer<Dataset>[] {
-    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs];
+    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs, this.stablecoinEvents];
   }
 }

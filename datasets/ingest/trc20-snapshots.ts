@@ -3,7 +3,7 @@
  * (`balanceOf`) and `totalSupply` for a configurable set of tracked tokens, anchoring the TRC20 ledgers"). At each
  * publish that reaches the node's solid head (the same moment as the account snapshots, snapshots.ts), every holder
  * of a tracked token that the final blocks since the last snapshot touched (a sender or receiver of its `Transfer`
- * events, the zero address left out) is asked `balanceOf(holder)`, and each tracked token touched is asked
+ * events, or the target of a stablecoin event that moves a balance without one; the zero address left out) is asked `balanceOf(holder)`, and each tracked token touched is asked
  * `totalSupply()`, through `/walletsolidity/triggerconstantcontract` (the solid state; `/wallet/…` for a node
  * without the solidity API, whose head counts as solid). Rows go to `trc20_snapshots` as of that block:
  * `(contract, holder, as_of_block, balance_raw)`, and `totalSupply()` under the zero address as holder (no ledger
@@ -79,6 +79,10 @@ export class Trc20SnapshotTracker {
       SELECT DISTINCT contract_address, holder FROM (
         SELECT contract_address, unnest([from_address, to_address]) AS holder FROM token_transfers
         WHERE token_standard = 'trc20' AND block_number BETWEEN ${from} AND ${to} AND contract_address IN (${list})
+        UNION ALL
+        -- stablecoin events that move a balance without a Transfer (USDJ Mint / Burn, USDT DestroyedBlackFunds)
+        SELECT contract_address, target_address FROM stablecoin_events
+        WHERE balance_effect IS NOT NULL AND block_number BETWEEN ${from} AND ${to} AND contract_address IN (${list})
       ) WHERE holder IS NOT NULL AND holder <> '' AND holder <> '${SUPPLY_HOLDER}'`);
     for (const r of rows) {
       const c = String(r.contract_address);

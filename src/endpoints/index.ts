@@ -73,6 +73,23 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
+import stablecoinBlackList from './deep/stablecoin-black-list.ts';
+import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
+import stablecoinSupplyChange from './deep/stablecoin-supply-change.ts';
+import stablecoinSupplyTurnover from './deep/stablecoin-supply-turnover.ts';
+
+// Account holder token, deep analysis (issue 31, SPEC §4.4)
+import holderTokenTrc20Transfer from './deep/holder-token-trc20-transfer.ts';
+import holderTokenChangeBalance from './deep/holder-token-change-balance.ts';
+import holderTokenValueInfo from './deep/holder-token-value-info.ts';
+import holderTokenBasicInfo from './deep/holder-token-basic-info.ts';
+// Stablecoin holders (issue 31, SPEC §4.4)
+import stableCoinHolderTop from './deep/holder-top.ts';
+import stableCoinHolderChange from './deep/holder-change.ts';
+import stableCoinDistribution from './deep/distribution.ts';
+import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
+import stableCoinTransferAmount from './deep/transfer-amount.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -143,4 +160,18 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTokens,
   accountWallet,
   tokenAssetOverview,
+  stablecoinKeyEvents,
+  stablecoinBlackList,
+  stablecoinTotalSupply,
+  stablecoinSupplyChange,
+  stablecoinSupplyTurnover,
+  holderTokenTrc20Transfer,
+  holderTokenChangeBalance,
+  holderTokenValueInfo,
+  holderTokenBasicInfo,
+  stableCoinHolderTop,
+  stableCoinHolderChange,
+  stableCoinDistribution,
+  stableCoinHolderBalanceOverview,
+  stableCoinTransferAmount,
 ];

@@ -37,6 +37,8 @@ const NOT_SERIES: Record<string, string> = {
   '/api/triggeramountstatistic': '`day` picks one day of a ranking (default the head block day), no range',
   '/api/chainparameters': '`time` picks the parameters in force at one instant',
   '/api/top10': '`time` picks a window code (0 realtime … 4 last 3 days), not a bound',
+  '/api/deep/stableCoin/totalSupply/keyEvents': '`startTime` / `endTime` filter a paged list of events (no series, no span limit in SPEC §4.4.1)',
+  '/api/stableCoin/transferAmount': 'one object per stablecoin (a daily USD line and a 24 h figure), not one row per day; its bounds are tested in test/endpoints/deep/transfer-amount.test.ts',
 };
 
 /** Required parameters of a series and the days it answers rows for, when they are not every lake day of the range. */
@@ -71,6 +73,18 @@ beforeAll(async () => {
   samples.set('/api/account/analysis', { query: `address=${String(addr!.a)}&type=4`, days: lakeDays });
   // tokenTransfer/analysis: only days with a TRX price (none on a lake without a price feed): a subset of the range.
   samples.set('/api/tokenTransfer/analysis', { query: '', subset: true });
+  // USDJ's supply: every day from the later of the lake's first day and 2022-11-22 (the documented earliest date),
+  // when the lake holds USDJ (a TRC20 token of its tokens dimension), else none.
+  const USDJ = 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT';
+  const [usdj] = await sql(`SELECT count(*) AS n FROM dim_tokens WHERE token_id = '${USDJ}' AND token_standard = 'trc20'`);
+  samples.set('/api/stableCoin/tokenSupply/turnover', { query: `tokenAddress=${USDJ}`, days: Number(usdj!.n) > 0 ? lakeDays.filter((d) => d >= '2022-11-22') : [] });
+  // holderToken/asset/valueInfo: the busiest TRC20 receiver of its busiest token; every lake day of the range has a row.
+  const [pair] = await sql(`SELECT to_address AS a, contract_address AS c FROM raw_token_transfers WHERE token_standard = 'trc20' GROUP BY 1, 2 ORDER BY count(*) DESC, 1, 2 LIMIT 1`);
+  samples.set('/api/account/holderToken/asset/valueInfo', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}` });
+  // holderToken/asset/changeBalance: the same pair; its rows are the days the account moved the token (raw transfers).
+  const moved = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address = '${String(pair!.c)}'
+                             AND (from_address = '${String(pair!.a)}' OR to_address = '${String(pair!.a)}') ORDER BY d`)).map((r) => String(r.d));
+  samples.set('/api/account/holderToken/asset/changeBalance', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}`, days: moved });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */
@@ -78,7 +92,8 @@ function rowDay(r: Record<string, unknown>): string {
   for (const k of ['dateDayStr', 'day_string', 'dayStr', 'day', 'date']) {
     const v = r[k];
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return v;
-    if (typeof v === 'number') return dayOf(v);
+    // seconds (stableCoin statistics' `date`) or ms
+    if (typeof v === 'number') return dayOf(v < 1e11 ? v * 1000 : v);
   }
   throw new Error(`no day in ${JSON.stringify(r)}`);
 }
@@ -97,7 +112,7 @@ async function expectRange(ep: Ep, query: string, from: string, to: string) {
   const { status, body } = await get(`${ep.path}?${q}`);
   expect(status, `${ep.path}?${q}: ${JSON.stringify(body)}`).toBe(200);
   const days = (sample?.days ?? lakeDays).filter((d) => d >= from && d <= to);
-  const answered = (body.data as Record<string, unknown>[]).map(rowDay);
+  const answered = ((body.data ?? body.statistics) as Record<string, unknown>[]).map(rowDay);
   const label = `${ep.path}?${q} (expected ${from}..${to})`;
   if (sample?.subset) {
     for (const d of answered) expect(d >= from && d <= to, `${label}: ${d}`).toBe(true);

@@ -305,6 +305,57 @@ describe('token transfers and logs', () => {
     }
   });
 
+  it('stablecoin admin events of all five coins, echoed by a Transfer where the contract echoes (issue 31)', async () => {
+    const [usdc, usdd, usdj, tusd] = ['TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 'TXDk8mbtRbXeYuMNS83CfKPaYYT8XWv9Hz', 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT', 'TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4'];
+    const zero = '0'.repeat(64);
+    const count = async (where: string) => num((await one(`SELECT count(*) AS n FROM logs WHERE ${where}`)).n);
+    for (const [c, t] of [[usdc, TOPICS.mintTo], [usdc, TOPICS.burn], [usdc, TOPICS.blacklisted], [usdj, TOPICS.mint], [usdj, TOPICS.burn],
+      [tusd, TOPICS.mint], [tusd, TOPICS.burn], [tusd, TOPICS.blacklistedFlag]] as const) {
+      expect(await count(`contract_address = '${c}' AND topic0 = '${t}'`), `${c} ${t}`).toBeGreaterThan(0);
+    }
+    expect(await count(`contract_address = '${usdd}' AND topic0 = '${TOPICS.transfer}' AND (topic1 = '${zero}' OR topic2 = '${zero}')`)).toBeGreaterThan(0);
+    // an echoed mint / burn has, in its transaction, a Transfer from / to the zero address of the same amount; USDJ's
+    // Mint / Burn have none
+    const echo = (contract: string, topic: string, side: 'topic1' | 'topic2') => `SELECT count(*) FILTER (WHERE t.tx_hash IS NULL) AS missing, count(*) AS n
+      FROM logs e LEFT JOIN logs t ON t.tx_hash = e.tx_hash AND t.contract_address = e.contract_address AND t.topic0 = '${TOPICS.transfer}'
+        AND t.${side} = '${zero}' AND t.data = e.data
+      WHERE e.contract_address = '${contract}' AND e.topic0 = '${topic}'`;
+    for (const [c, t, side] of [[USDT, TOPICS.issue, 'topic1'], [USDT, TOPICS.redeem, 'topic2'], [usdc, TOPICS.mintTo, 'topic1'], [usdc, TOPICS.burn, 'topic2'],
+      [tusd, TOPICS.mint, 'topic1'], [tusd, TOPICS.burn, 'topic2']] as const) {
+      const r = await one(echo(c, t, side));
+      expect(num(r.missing), `${c} ${t}`).toBe(0);
+    }
+    expect(num((await one(`SELECT count(*) AS n FROM logs e JOIN logs t ON t.tx_hash = e.tx_hash AND t.topic0 = '${TOPICS.transfer}'
+      WHERE e.contract_address = '${usdj}' AND e.topic0 IN ('${TOPICS.mint}', '${TOPICS.burn}')`)).n)).toBe(0);
+  });
+
+  it('every stablecoin ledger stays non-negative: opening + Transfers + moves without a Transfer, at each block end', async () => {
+    const five = `'${USDT}', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 'TXDk8mbtRbXeYuMNS83CfKPaYYT8XWv9Hz', 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT', 'TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4'`;
+    // moves without a Transfer, decoded here: USDT DestroyedBlackFunds(user indexed, amount), USDJ Mint / Burn(guy indexed, wad)
+    const moves = await q(`SELECT contract_address AS c, topic1, topic0, data, block_number AS b FROM logs
+      WHERE (contract_address = '${USDT}' AND topic0 = '${TOPICS.destroyedBlackFunds}')
+         OR (contract_address = 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT' AND topic0 IN ('${TOPICS.mint}', '${TOPICS.burn}'))`);
+    expect(moves.length).toBeGreaterThan(0);
+    const values = moves.map((m) => {
+      const v = BigInt('0x' + String(m.data).slice(0, 64)) * (m.topic0 === TOPICS.mint ? 1n : -1n);
+      return `('${String(m.c)}', '${wordToBase58(String(m.topic1))}', ${num(m.b)}, ${v}::HUGEINT)`;
+    });
+    const r = await one(`WITH m(c, h, b, v) AS (VALUES ${values.join(', ')}), d AS (
+        SELECT contract_address c, to_address h, block_number b, CAST(amount_raw AS HUGEINT) v FROM token_transfers WHERE contract_address IN (${five})
+        UNION ALL SELECT contract_address, from_address, block_number, -CAST(amount_raw AS HUGEINT) FROM token_transfers WHERE contract_address IN (${five})
+        UNION ALL SELECT c, h, b, v FROM m
+      ), o AS (
+        SELECT contract_address c, holder_address h, CAST(balance_raw AS HUGEINT) v FROM trc20_snapshots
+        WHERE as_of_block = (SELECT min(as_of_block) FROM trc20_snapshots) AND contract_address IN (${five})
+      ), blocks AS (SELECT c, h, b, sum(v) AS v FROM d GROUP BY ALL)
+      SELECT count(*) AS n, count(*) FILTER (WHERE run < 0) AS negative FROM (
+        SELECT coalesce(o.v, 0) + sum(x.v) OVER (PARTITION BY x.c, x.h ORDER BY x.b) AS run
+        FROM blocks x LEFT JOIN o ON o.c = x.c AND o.h = x.h
+        WHERE x.h <> '${ZERO_ADDRESS}')`);
+    expect(num(r.n)).toBeGreaterThan(0);
+    expect(num(r.negative)).toBe(0);
+  });
+
   it('internal transactions carry TRX from swaps and have unique ids', async () => {
     const r = await one(`SELECT count(*) AS n, count(DISTINCT internal_hash) AS h, count(*) FILTER (WHERE call_value > 0) AS valued,
         count(*) FILTER (WHERE token_id <> '_' OR note <> 'call') AS odd FROM internal_transactions`);

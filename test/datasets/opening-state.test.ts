@@ -1,7 +1,8 @@
 /**
  * The generator's opening state (issue 12), checked over the tiny lake with plain SQL over its Parquet files:
  * opening snapshot + every flow of the window = head snapshot, for every address, stake, delegation and vote;
- * every prefix of the flows feasible from the opening; every TRC20's holders sum to its supply.
+ * every prefix of the flows feasible from the opening; every TRC20's holders sum to its supply (Transfers, and the
+ * stablecoin moves without one).
  * The expectations are ledgers written here from the raw tables, not the generator's SQL.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -30,6 +31,14 @@ const CANCELS = `
          CAST(json_extract(parameter_json, '$.cancel_unfreezeV2_amount.' || k) AS BIGINT) AS amount
   FROM (SELECT *, unnest(json_keys(json_extract(parameter_json, '$.cancel_unfreezeV2_amount'))) AS k
         FROM raw_transactions WHERE contract_type = 59 AND parameter_json IS NOT NULL)`;
+
+/**
+ * Stablecoin events that move a balance without a Transfer (USDJ Mint / Burn, USDT DestroyedBlackFunds, issue 31):
+ * the raw `stablecoin_events` rows (checked against the raw logs by test/endpoints/deep/stablecoin-key-events.test.ts).
+ */
+const MOVES_WITHOUT_TRANSFER = `SELECT contract_address AS c, target_address AS h, block_number AS b, log_index AS l, 0 AS k,
+    CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT) AS d
+  FROM raw_stablecoin_events WHERE balance_effect IS NOT NULL`;
 
 describe('opening state of a generated lake', () => {
   it('has an opening and a head snapshot of every account, delegation and the network', async () => {
@@ -224,6 +233,7 @@ describe('opening state of a generated lake', () => {
       WITH m AS (
         SELECT contract_address AS c, to_address AS h, block_number AS b, log_index AS l, batch_index AS k, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
         UNION ALL SELECT contract_address, from_address, block_number, log_index, batch_index, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+        UNION ALL ${MOVES_WITHOUT_TRANSFER}
       ), o AS (SELECT contract_address AS c, holder_address AS h, CAST(balance_raw AS HUGEINT) AS v FROM snap_trc20_snapshots WHERE as_of_block = ${open})
       SELECT count(*) AS n FROM (
         SELECT coalesce(o.v, 0) + sum(m.d) OVER (PARTITION BY m.c, m.h ORDER BY m.b, m.l, m.k, m.d ROWS UNBOUNDED PRECEDING) AS run
@@ -234,6 +244,7 @@ describe('opening state of a generated lake', () => {
       WITH m AS (
         SELECT contract_address AS c, to_address AS h, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
         UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+        UNION ALL SELECT c, h, d FROM (${MOVES_WITHOUT_TRANSFER})
         UNION ALL SELECT contract_address, holder_address, CAST(balance_raw AS HUGEINT) FROM snap_trc20_snapshots WHERE as_of_block = ${open}
       )
       SELECT t.token_id, t.symbol, t.total_supply_raw, CAST(coalesce(sum(m.d), 0) AS VARCHAR) AS held

@@ -13,6 +13,7 @@ import { endpoints } from '../../src/endpoints/index.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { readManifest } from '../../src/lake/manifest.ts';
 import { NOT_AUDITED, audit, rawViewStatements } from './checks.ts';
+import { createStablecoinMoves } from '../helpers/stablecoin-moves.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = path.resolve(values.data ?? 'data/default');
@@ -21,10 +22,12 @@ if (!m) throw new Error(`${dataDir}: no published version`);
 const app = await buildApp({ dataDir, endpoints, cacheBytes: 0 });
 const db = await Db.open({ threads: 2 });
 for (const s of rawViewStatements(path.join(dataDir, 'versions', m.version), m.tables)) await db.run(s);
+await createStablecoinMoves(db, (m.tables.logs?.rows ?? 0) > 0);
 const started = Date.now();
 const load = execSync('uptime').toString().trim();
 const result = await audit({
-  get: async (url) => { const r = await app.inject({ method: 'GET', url }); return { status: r.statusCode, text: r.body }; },
+  // with an API key, as the test app's get() sends one: the key-protected keyEvents is audited too
+  get: async (url) => { const r = await app.inject({ method: 'GET', url, headers: { 'chain-pro-api-key': 'audit' } }); return { status: r.statusCode, text: r.body }; },
   sql: (q) => db.all(q),
   head: m.head.timestamp,
 });

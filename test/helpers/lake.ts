@@ -18,6 +18,7 @@ import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { allDatasets } from '../../src/lake/datasets/index.ts';
 import { emptyColumnsDDL } from '../../src/lake/views.ts';
+import { createStablecoinMoves } from './stablecoin-moves.ts';
 
 /** Keyed by lake folder: a worker may run the files of both projects (generated and ingested lakes). */
 const apps = new Map<string, Promise<TronlakeApp>>();
@@ -54,10 +55,14 @@ function once<T>(cache: Map<string, Promise<T>>, key: string, open: () => Promis
   return p;
 }
 
-/** GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. */
+/**
+ * GET a URL from the app and parse the JSON body, e.g. `const { status, body } = await get('/api/block')`. It sends an
+ * API key, as a research team's client does, so the generic tests reach the key-protected endpoint (SPEC §5); a test
+ * of the 401 injects without it.
+ */
 export async function get(url: string): Promise<{ status: number; body: any; headers: Record<string, unknown>; text: string }> {
   const a = await testApp();
-  const r = await a.inject({ method: 'GET', url });
+  const r = await a.inject({ method: 'GET', url, headers: { 'chain-pro-api-key': 'test-suite' } });
   let body: unknown;
   try {
     body = JSON.parse(r.body);
@@ -99,7 +104,8 @@ export function testManifest(): Promise<Manifest> {
 
 /**
  * Plain SQL over the raw Parquet of the published version, for expectations. Tables are exposed as
- * `raw_<dataset>` (e.g. raw_transactions, raw_blocks, dim_witnesses).
+ * `raw_<dataset>` (e.g. raw_transactions, raw_blocks, dim_witnesses), and `raw_stablecoin_balance_moves`, the stablecoin
+ * balance moves without a Transfer decoded from raw_logs by the test (test/helpers/stablecoin-moves.ts).
  */
 export async function sql(query: string): Promise<Row[]> {
   const raw = await once(raws, lakeDir(), openRaw);
@@ -125,6 +131,8 @@ async function openRaw(): Promise<Db> {
       if (ds) await raw.run(`CREATE TABLE ${prefix}_${name} (${emptyColumnsDDL(ds)})`);
     }
   }
+  // The stablecoin balance moves without a Transfer, decoded from the raw logs (test/helpers/stablecoin-moves.ts).
+  await createStablecoinMoves(raw, (m.tables.logs?.rows ?? 0) > 0);
   // Snapshot and reference datasets the lake lacks read as empty tables (as the server's views do).
   for (const ds of allDatasets) {
     if ((ds.kind === 'snapshot' || ds.kind === 'reference') && !m.tables[ds.name]) {

@@ -15,6 +15,8 @@ export async function sampleValues(): Promise<string[]> {
     ...(await col(`SELECT owner_address FROM raw_transactions GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
     ...(await col(`SELECT token_id FROM raw_transactions WHERE contract_type = 2 GROUP BY 1 ORDER BY count(*) DESC LIMIT 1`)),
     ...(await col(`SELECT tx_hash FROM raw_transactions ORDER BY block_number DESC LIMIT 1`)),
+    // USDJ's contract: the stablecoin endpoints that serve only some coins (tokenSupply/turnover) accept it.
+    'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT',
     '1',
     '2',
   ];

@@ -37,12 +37,22 @@ WITH t AS (
            WHEN 22 THEN CASE WHEN u_sub < 0.85 THEN 0 WHEN u_sub < 0.95 THEN 1 ELSE 2 END
            WHEN 25 THEN (u_sub < 0.3)::INTEGER
            WHEN 26 THEN (u_sub < 0.1)::INTEGER
-           WHEN 28 THEN CASE WHEN u_sub < 0.3 THEN 0 WHEN u_sub < 0.5 THEN 1 WHEN u_sub < 0.75 THEN 2 WHEN u_sub < 0.85 THEN 3 ELSE 4 END
+           -- stablecoin admin (issue 31), half USDT: 0 Issue, 1 Redeem, 2 AddedBlackList, 3 RemovedBlackList,
+           -- 4 DestroyedBlackFunds; USDC (Circle): 5 Mint, 6 Burn, 7 Blacklisted, 8 UnBlacklisted; USDD 2.0: 9 / 10 a
+           -- Transfer from / to the zero address; USDJ: 11 Mint, 12 Burn (no Transfer); TUSD: 13 Mint, 14 Burn,
+           -- 15 Blacklisted(address, bool)
+           WHEN 28 THEN CASE WHEN u_sub < 0.15 THEN 0 WHEN u_sub < 0.25 THEN 1 WHEN u_sub < 0.375 THEN 2
+                             WHEN u_sub < 0.425 THEN 3 WHEN u_sub < 0.5 THEN 4
+                             WHEN u_sub < 0.54 THEN 5 WHEN u_sub < 0.56 THEN 6 WHEN u_sub < 0.585 THEN 7 WHEN u_sub < 0.6 THEN 8
+                             WHEN u_sub < 0.66 THEN 9 WHEN u_sub < 0.7 THEN 10 WHEN u_sub < 0.76 THEN 11 WHEN u_sub < 0.8 THEN 12
+                             WHEN u_sub < 0.88 THEN 13 WHEN u_sub < 0.94 THEN 14 ELSE 15 END
            WHEN 30 THEN (u_sub < 0.45)::INTEGER
            ELSE 0 END AS sub
   FROM k
 ), p AS (
-  SELECT s.*, ({{pick_case}})::SMALLINT AS tok FROM s
+  -- a stablecoin admin call's coin follows its sub (tids of reference.ts: 1 USDT, 2 USDC, 3 USDD, 4 USDJ, 5 TUSD)
+  SELECT s.*, (CASE WHEN kid = 28 THEN CASE WHEN sub <= 4 THEN 1 WHEN sub <= 8 THEN 2 WHEN sub <= 10 THEN 3 WHEN sub <= 12 THEN 4 ELSE 5 END
+                    ELSE {{pick_case}} END)::SMALLINT AS tok FROM s
 ), r AS (
   SELECT p.*, ({{ct_case}})::INTEGER AS ct, {{tok_std}} AS std, {{tok_scale}} AS scale, {{tok_scale10}} AS scale10,
          {{tok_lo}} AS lo, {{tok_hi}} AS hi, {{tok_per_trx}} AS per_trx,
@@ -54,7 +64,8 @@ WITH t AS (
            WHEN kid = 2 THEN 100 + floor(u_own * 20)
            WHEN kid IN (4, 5) AND u_own < 0.7 THEN 30 + floor(u_own / 0.7 * 20)
            WHEN kid = 10 AND u_own < 0.3 THEN {{r_witness}} - 1 - floor(u_own / 0.3 * 127)
-           WHEN kid = 28 THEN {{r_usdt_owner}}
+           WHEN kid = 28 AND sub <= 4 THEN {{r_usdt_owner}}
+           WHEN kid = 28 THEN {{r_issuer}} - tok
            WHEN kid = 29 OR (kid = 26 AND sub = 1) THEN {{r_issuer}} - tok
            ELSE floor({{pool}} * pow(uf(h, 11), 3))
          END::INTEGER AS owner_i,
@@ -76,7 +87,11 @@ WITH t AS (
            WHEN kid = 22 AND sub = 1 THEN {{r_marketplace}}
            WHEN kid IN (23, 24, 30) OR (kid = 25 AND sub = 1) THEN owner_i
            WHEN kid = 28 AND sub IN (0, 1) THEN {{r_usdt_owner}}
-           WHEN kid = 28 THEN floor({{pool}} * u_to)
+           -- Circle and TUSD burn their caller's own tokens
+           WHEN kid = 28 AND sub IN (6, 14) THEN {{r_issuer}} - tok
+           -- a few addresses are listed, unlisted and have their funds destroyed again and again
+           WHEN kid = 28 AND sub IN (2, 3, 4, 7, 8, 15) THEN {{pool}} // 2 + floor(24 * u_to)
+           WHEN kid = 28 THEN floor({{pool}} * pow(u_to, 2))
          END::INTEGER AS rcv0,
          NOT (ct = 31 AND kid NOT IN (28, 29) AND u_fail < 0.025) AS ok
   FROM o
@@ -129,7 +144,8 @@ SELECT block_number, "timestamp", tx_index, h,
        kid, ct, sub::SMALLINT AS sub, tok, std, ok, acct_new,
        CASE WHEN ok THEN NULL WHEN u_fail < 0.015 THEN 'REVERT' ELSE 'OUT_OF_ENERGY' END AS fail,
        owner_i, rcv_i,
-       CASE WHEN kid IN (20, 28) THEN {{r_token}} - {{tid_usdt}}
+       CASE WHEN kid = 20 THEN {{r_token}} - {{tid_usdt}}
+            WHEN kid = 28 THEN {{r_token}} - tok
             WHEN kid IN (21, 22, 25, 26, 27, 29) THEN {{r_token}} - tok
             WHEN kid IN (23, 24) THEN {{r_router}}
             WHEN kid = 30 THEN {{r_dapp}} - floor(u_c * {{n_dapps}})
@@ -145,10 +161,14 @@ SELECT block_number, "timestamp", tx_index, h,
          WHEN kid IN (20, 21, 24, 29) OR (kid = 22 AND sub = 0) THEN floor(units * 1e6)::HUGEINT * scale
          WHEN kid = 23 THEN floor(amt / 1e6 * per_trx * (0.99 + 0.007 * u_c) * 1e6)::HUGEINT * scale
          WHEN kid = 26 THEN (1 + floor(pow(10, 2 * u_b)))::HUGEINT
-         WHEN kid = 28 THEN CASE sub WHEN 0 THEN floor(pow(10, 8 + 1.7 * u_b)) * 1000000
-                                     WHEN 1 THEN floor(pow(10, 6 + 2 * u_b)) * 1000000
-                                     WHEN 4 THEN floor(pow(10, 3 + 4 * u_b) * 1e6)
-                                     ELSE 0 END::HUGEINT
+         WHEN kid = 28 THEN CASE WHEN sub = 0 THEN (floor(pow(10, 8 + 1.7 * u_b)) * 1000000)::HUGEINT
+                                 WHEN sub = 1 THEN (floor(pow(10, 6 + 2 * u_b)) * 1000000)::HUGEINT
+                                 WHEN sub = 4 THEN floor(pow(10, 3 + 4 * u_b) * 1e6)::HUGEINT
+                                 -- other coins' mints and burns: 10^3-10^7 whole units in the token's decimals
+                                 WHEN sub IN (5, 6, 9, 10, 11, 12, 13, 14) THEN floor(pow(10, 3 + 4 * u_b) * 1e6)::HUGEINT * scale
+                                 -- TUSD's flag: 1 listed, 0 unlisted
+                                 WHEN sub = 15 THEN (u_a < 0.7)::INTEGER::HUGEINT
+                                 ELSE 0::HUGEINT END
          WHEN kid = 22 AND sub = 1 THEN (u_a < 0.9)::INTEGER::HUGEINT
          WHEN kid IN (22, 25) THEN 1::HUGEINT
        END AS raw,
@@ -163,7 +183,7 @@ SELECT block_number, "timestamp", tx_index, h,
        -- rows this transaction emits in logs / internal_transactions (failed calls emit none)
        CASE WHEN NOT ok OR ct <> 31 THEN 0
             WHEN kid IN (23, 24) THEN 5
-            WHEN kid = 28 AND sub IN (0, 1) THEN 2
+            WHEN kid = 28 AND sub IN (0, 1, 5, 6, 13, 14) THEN 2
             ELSE 1 END::INTEGER AS n_logs,
        CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1 ELSE 0 END::INTEGER AS n_int
 FROM z;

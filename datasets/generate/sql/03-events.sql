@@ -7,16 +7,22 @@ WITH e AS (
   SELECT block_number, "timestamp", tx_hash, tx_index, h, kid, sub, tok, std AS tok_std, owner_i, rcv_i, contract_i,
          amt, x_sun, raw, unlimited, nft_id, k, unnest(range(n_logs))::INTEGER AS li
   FROM g_tx0 WHERE n_logs > 0
+), e2 AS (
+  -- a stablecoin admin call's log that is a Transfer (the echo of a mint / burn, or USDD 2.0's supply Transfer)
+  SELECT e.*, (kid = 28 AND (sub IN (9, 10) OR (sub IN (0, 1, 5, 6) AND li = 1) OR (sub IN (13, 14) AND li = 0))) AS adm_tr
+  FROM e
 ), a AS (
-  SELECT e.*,
+  SELECT e2.*,
     CASE kid
       WHEN 22 THEN CASE sub WHEN 1 THEN 'ApprovalForAll' ELSE 'Approval' END
       WHEN 23 THEN ['Deposit', 'Transfer', 'Transfer', 'Sync', 'Swap'][li + 1]
       WHEN 24 THEN ['Transfer', 'Transfer', 'Sync', 'Swap', 'Withdrawal'][li + 1]
       WHEN 26 THEN 'TransferSingle'
       WHEN 27 THEN 'TransferBatch'
-      WHEN 28 THEN CASE WHEN li = 1 THEN 'Transfer'
-                        ELSE ['Issue', 'Redeem', 'AddedBlackList', 'RemovedBlackList', 'DestroyedBlackFunds'][sub + 1] END
+      WHEN 28 THEN CASE WHEN adm_tr THEN 'Transfer'
+                        ELSE ['Issue', 'Redeem', 'AddedBlackList', 'RemovedBlackList', 'DestroyedBlackFunds', 'MintTo', 'Burn',
+                              'Blacklisted', 'UnBlacklisted', 'Transfer', 'Transfer', 'Mint', 'Burn', 'Mint', 'Burn',
+                              'BlacklistedFlag'][sub + 1] END
       WHEN 30 THEN 'BetSettled'
       ELSE 'Transfer' END AS etype,
     CASE WHEN kid = 25 OR (kid = 22 AND sub = 2) THEN 'trc721'
@@ -36,14 +42,17 @@ WITH e AS (
       WHEN 24 THEN CASE li WHEN 0 THEN owner_i WHEN 1 THEN {{r_pair}} - tok WHEN 2 THEN NULL ELSE {{r_router}} END
       WHEN 25 THEN CASE WHEN sub = 1 THEN {{r_zero}} ELSE owner_i END
       WHEN 26 THEN CASE WHEN sub = 1 THEN {{r_zero}} ELSE owner_i END
-      WHEN 28 THEN CASE WHEN li = 1 THEN CASE WHEN sub = 0 THEN {{r_zero}} ELSE owner_i END
-                        WHEN sub >= 2 THEN rcv_i END
+      WHEN 28 THEN CASE WHEN adm_tr THEN CASE WHEN sub IN (0, 5, 9, 13) THEN {{r_zero}} WHEN sub = 10 THEN rcv_i ELSE owner_i END
+                        WHEN sub IN (0, 1) THEN NULL
+                        WHEN sub IN (5, 6, 14) THEN owner_i
+                        ELSE rcv_i END
       ELSE owner_i END::INTEGER AS from_i,
     -- topic-2 address: receiver / spender / operator / swap recipient
     CASE kid
       WHEN 23 THEN CASE li WHEN 1 THEN {{r_pair}} - tok WHEN 2 THEN owner_i WHEN 4 THEN owner_i END
       WHEN 24 THEN CASE li WHEN 0 THEN {{r_pair}} - tok WHEN 1 THEN {{r_router}} WHEN 3 THEN {{r_router}} END
-      WHEN 28 THEN CASE WHEN li = 1 THEN CASE WHEN sub = 0 THEN owner_i ELSE {{r_zero}} END END
+      WHEN 28 THEN CASE WHEN adm_tr THEN CASE WHEN sub IN (1, 6, 10, 14) THEN {{r_zero}} ELSE rcv_i END
+                        WHEN sub = 5 THEN rcv_i END
       WHEN 30 THEN NULL
       ELSE rcv_i END::INTEGER AS to_i,
     CASE WHEN kid IN (26, 27) THEN owner_i END::INTEGER AS op_i,
@@ -51,7 +60,7 @@ WITH e AS (
       WHEN 23 THEN CASE li WHEN 0 THEN x_sun WHEN 1 THEN x_sun WHEN 2 THEN raw END
       WHEN 24 THEN CASE li WHEN 0 THEN raw WHEN 1 THEN x_sun WHEN 4 THEN x_sun END
       ELSE raw END::HUGEINT AS ev_raw
-  FROM e
+  FROM e2
 )
 SELECT block_number, "timestamp", tx_hash, tx_index, li AS log_index, ev_contract AS contract_i,
   CASE etype
@@ -61,7 +70,9 @@ SELECT block_number, "timestamp", tx_hash, tx_index, li AS log_index, ev_contrac
     WHEN 'Withdrawal' THEN '{{t_withdrawal}}' WHEN 'Sync' THEN '{{t_sync}}' WHEN 'Swap' THEN '{{t_swap}}'
     WHEN 'Issue' THEN '{{t_issue}}' WHEN 'Redeem' THEN '{{t_redeem}}' WHEN 'AddedBlackList' THEN '{{t_added_black_list}}'
     WHEN 'RemovedBlackList' THEN '{{t_removed_black_list}}' WHEN 'DestroyedBlackFunds' THEN '{{t_destroyed_black_funds}}'
-    WHEN 'BetSettled' THEN '{{t_bet_settled}}' END AS topic0,
+    WHEN 'BetSettled' THEN '{{t_bet_settled}}' WHEN 'MintTo' THEN '{{t_mint_to}}' WHEN 'Mint' THEN '{{t_mint}}'
+    WHEN 'Burn' THEN '{{t_burn}}' WHEN 'Blacklisted' THEN '{{t_blacklisted}}' WHEN 'UnBlacklisted' THEN '{{t_unblacklisted}}'
+    WHEN 'BlacklistedFlag' THEN '{{t_blacklisted_flag}}' END AS topic0,
   -- TRC1155: topics are operator, from, to
   CASE WHEN etype IN ('TransferSingle', 'TransferBatch') THEN op_i ELSE from_i END AS t1_i,
   CASE WHEN etype IN ('TransferSingle', 'TransferBatch') THEN from_i ELSE to_i END AS t2_i,
@@ -71,7 +82,8 @@ SELECT block_number, "timestamp", tx_hash, tx_index, li AS log_index, ev_contrac
   CASE
     WHEN ev_std = 'trc721' AND etype IN ('Transfer', 'Approval') THEN ''
     WHEN etype = 'Approval' AND unlimited THEN '{{ff64}}'
-    WHEN etype IN ('Transfer', 'Approval', 'ApprovalForAll', 'Deposit', 'Withdrawal', 'Issue', 'Redeem', 'DestroyedBlackFunds')
+    WHEN etype IN ('Transfer', 'Approval', 'ApprovalForAll', 'Deposit', 'Withdrawal', 'Issue', 'Redeem', 'DestroyedBlackFunds',
+                   'MintTo', 'Mint', 'Burn', 'BlacklistedFlag')
       THEN w_u(ev_raw)
     WHEN etype = 'TransferSingle' THEN w_u(nft_id) || w_u(raw)
     WHEN etype = 'TransferBatch' THEN w_u(64) || w_u(64 + 32 * (k + 1)) || w_u(k)

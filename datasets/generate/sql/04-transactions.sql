@@ -64,7 +64,15 @@ WITH a AS (
       WHEN 28 THEN CASE sub WHEN 0 THEN '{{s_issue}}' || w_u(raw) WHEN 1 THEN '{{s_redeem}}' || w_u(raw)
                             WHEN 2 THEN '{{s_add_black_list}}' || w_a(rcv_hex)
                             WHEN 3 THEN '{{s_remove_black_list}}' || w_a(rcv_hex)
-                            ELSE '{{s_destroy_black_funds}}' || w_a(rcv_hex) END
+                            WHEN 4 THEN '{{s_destroy_black_funds}}' || w_a(rcv_hex)
+                            WHEN 7 THEN '{{s_blacklist}}' || w_a(rcv_hex)
+                            WHEN 8 THEN '{{s_unblacklist}}' || w_a(rcv_hex)
+                            WHEN 6 THEN '{{s_burn}}' || w_u(raw)
+                            WHEN 14 THEN '{{s_burn}}' || w_u(raw)
+                            WHEN 10 THEN '{{s_burn_from}}' || w_a(rcv_hex) || w_u(raw)
+                            WHEN 12 THEN '{{s_burn_from}}' || w_a(rcv_hex) || w_u(raw)
+                            WHEN 15 THEN '{{s_set_blacklisted}}' || w_a(rcv_hex) || w_u(raw)
+                            ELSE '{{s_mint}}' || w_a(rcv_hex) || w_u(raw) END
       WHEN 30 THEN '{{s_play}}' || w_u(mix(h, 32) % 100) || w_u(mix(h, 33) % 6)
     END AS call_data,
     -- nominal energy = base + dynamic-energy penalty (USDT only: factor ~3.39 as on mainnet)

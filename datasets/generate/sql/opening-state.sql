@@ -285,6 +285,12 @@ WITH m AS (
   UNION ALL
   SELECT contract_address, from_address, block_number, log_index, batch_index, -CAST(amount_raw AS HUGEINT)
   FROM token_transfers WHERE token_standard = 'trc20'
+  UNION ALL
+  -- stablecoin events that move a balance without a Transfer (USDJ Mint / Burn, USDT DestroyedBlackFunds): a
+  -- destroyed amount is then never more than the balance it is destroyed from
+  SELECT contract_address, target_address, block_number, log_index, 0,
+         CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT)
+  FROM stablecoin_events WHERE balance_effect IS NOT NULL
 ), p AS (
   SELECT contract_address, holder,
          sum(delta) OVER (PARTITION BY contract_address, holder ORDER BY block_number, log_index, batch_index, delta ROWS UNBOUNDED PRECEDING) AS run
@@ -303,7 +309,10 @@ CREATE TABLE g_os_supply AS
 SELECT k.token_id AS contract_address, k.issuer_address AS issuer, CAST(k.total_supply_raw AS HUGEINT) AS supply_head,
        coalesce((SELECT sum(CASE WHEN t.from_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' THEN CAST(t.amount_raw AS HUGEINT) ELSE 0 END)
                       - sum(CASE WHEN t.to_address = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' THEN CAST(t.amount_raw AS HUGEINT) ELSE 0 END)
-                 FROM token_transfers t WHERE t.contract_address = k.token_id AND t.token_standard = 'trc20'), 0)::HUGEINT AS net_mint,
+                 FROM token_transfers t WHERE t.contract_address = k.token_id AND t.token_standard = 'trc20'), 0)::HUGEINT
+       -- supply moved without a Transfer (same stablecoin events as above)
+       + coalesce((SELECT sum(CASE e.balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(e.amount_raw AS HUGEINT))
+                   FROM stablecoin_events e WHERE e.contract_address = k.token_id AND e.balance_effect IS NOT NULL), 0)::HUGEINT AS net_mint,
        coalesce((SELECT sum(o.opening) FROM g_os_t20open o WHERE o.contract_address = k.token_id AND o.holder <> k.issuer_address), 0)::HUGEINT AS others
 FROM tokens k WHERE k.token_standard = 'trc20';
 

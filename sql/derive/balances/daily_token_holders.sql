@@ -18,6 +18,11 @@ moves AS (
   SELECT contract_address, from_address, "date", -CAST(amount_raw AS HUGEINT)
   FROM main.token_transfers
   WHERE token_standard = 'trc20' AND "date" >= (SELECT min(day) FROM win)
+  UNION ALL
+  -- Stablecoin moves without a Transfer (issue 31), as trc20_balances has them.
+  SELECT contract_address, target_address, "date", CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT)
+  FROM main.stablecoin_events
+  WHERE balance_effect IS NOT NULL AND "date" >= (SELECT min(day) FROM win)
 ),
 daily AS (
   SELECT token_id, holder, day, sum(delta) AS delta

@@ -16,6 +16,10 @@ flows AS (
   UNION ALL
   SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT), block_number, "timestamp"
   FROM delta.token_transfers WHERE token_standard = 'trc20'
+  UNION ALL
+  SELECT contract_address, target_address, CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT),
+         block_number, "timestamp"
+  FROM delta.stablecoin_events WHERE balance_effect IS NOT NULL
 ),
 moves AS (
   SELECT f.contract_address, f.holder_address, CASE WHEN a.as_of_block IS NULL OR f.block_number > a.as_of_block THEN f.delta ELSE 0 END AS delta,

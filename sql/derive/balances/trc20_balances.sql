@@ -1,4 +1,5 @@
--- Net position per (contract, holder), exact HUGEINT, anchored on the newest balance the lake holds for it
+-- Net position per (contract, holder), exact HUGEINT, moved by Transfers and by the stablecoin events that move a
+-- balance without one, anchored on the newest balance the lake holds for it
 -- (trc20_snapshots, issues 12 and 14): that balance plus the transfers after its block. An opening balance (a row as
 -- of a block before the lake's first one: generator lakes, operator files) is such an anchor for every transfer of
 -- the lake; an ingested lake's `balanceOf` at a published solid head (tracked tokens) anchors the holders the new
@@ -19,6 +20,12 @@ flows AS (
   UNION ALL
   SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT), block_number, "timestamp"
   FROM token_transfers WHERE token_standard = 'trc20'
+  UNION ALL
+  -- Stablecoin moves without a Transfer (USDJ Mint / Burn, USDT DestroyedBlackFunds; issue 31): stablecoin_events
+  -- rows with a balance_effect move the target's balance like a transfer would.
+  SELECT contract_address, target_address, CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT),
+         block_number, "timestamp"
+  FROM stablecoin_events WHERE balance_effect IS NOT NULL
 ),
 moves AS (
   SELECT f.contract_address, f.holder_address, CASE WHEN a.as_of_block IS NULL OR f.block_number > a.as_of_block THEN f.delta ELSE 0 END AS delta,

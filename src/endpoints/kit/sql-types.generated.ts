@@ -736,6 +736,289 @@ export interface CommonWholeChainTxCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/deep/distribution.sql. */
+export interface DeepDistributionParams {
+  contracts: readonly string[] | null;
+  top: number | bigint | null;
+}
+/** A row of deep/distribution. */
+export interface DeepDistributionRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  value: string | null;
+  /** VARCHAR */
+  category_value: string | null;
+  /** BIGINT */
+  rn: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-change.sql. */
+export interface DeepHolderChangeParams {
+  contracts: readonly string[] | null;
+  first_day: string | null;
+  last_day: string | null;
+}
+/** A row of deep/holder-change. */
+export interface DeepHolderChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-change.latest.sql. */
+export interface DeepHolderChangeLatestParams {
+  contracts: readonly string[] | null;
+}
+/** A row of deep/holder-change.latest. */
+export interface DeepHolderChangeLatestRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-history.sql. */
+export interface DeepHolderTokenHistoryParams {
+  token_id: string | null;
+  address: string | null;
+}
+/** A row of deep/holder-token-history. */
+export interface DeepHolderTokenHistoryRow {
+  /** VARCHAR */
+  head_raw: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  delta_raw: string | null;
+  /** HUGEINT */
+  in_count: number | bigint | null;
+  /** HUGEINT */
+  out_count: number | bigint | null;
+  /** BIGINT */
+  first_ts: number | bigint | null;
+  /** BIGINT */
+  last_ts: number | bigint | null;
+  /** BIGINT */
+  first_in_ts: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-lake-days.sql. */
+export interface DeepHolderTokenLakeDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/holder-token-lake-days. */
+export interface DeepHolderTokenLakeDaysRow {
+  /** VARCHAR */
+  day: string | null;
+}
+
+/** Binds of sql/deep/holder-token-trc20-transfer.sql. */
+export interface DeepHolderTokenTrc20TransferParams {
+  address: string | null;
+  contract: string | null;
+}
+/** A row of deep/holder-token-trc20-transfer. */
+export interface DeepHolderTokenTrc20TransferRow {
+  /** BIGINT */
+  transfer_in: number | bigint | null;
+  /** BIGINT */
+  transfer_out: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-value-days.sql. */
+export interface DeepHolderTokenValueDaysParams {
+  start_day: string | null;
+  end_day: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-value-days. */
+export interface DeepHolderTokenValueDaysRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/holder-top.sql. */
+export interface DeepHolderTopParams {
+  coin_contracts: readonly string[] | null;
+  all_contracts: readonly string[] | null;
+  exclude_contracts: boolean | null;
+  ascending: boolean | null;
+}
+/** A row of deep/holder-top. */
+export interface DeepHolderTopRow {
+  /** BIGINT */
+  rn: number | bigint | null;
+  /** VARCHAR */
+  holder_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+  /** BOOLEAN */
+  is_contract: boolean | null;
+}
+
+/** Binds of sql/deep/stablecoin-black-list.sql. */
+export interface DeepStablecoinBlackListParams {
+  contract: string | null;
+  target: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of deep/stablecoin-black-list. */
+export interface DeepStablecoinBlackListRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  contract_key: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  target_address: string | null;
+  /** VARCHAR */
+  blacklist_effect: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** VARCHAR */
+  amount_txt: string | null;
+  /** BIGINT */
+  amount_len: number | bigint | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-key-events.sql. */
+export interface DeepStablecoinKeyEventsParams {
+  pairs: readonly string[] | null;
+  operator: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  min_raw: string | null;
+  max_raw: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of deep/stablecoin-key-events. */
+export interface DeepStablecoinKeyEventsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  contract_key: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  operator_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** VARCHAR */
+  amount_txt: string | null;
+  /** BIGINT */
+  amount_len: number | bigint | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-supply-change.sql. */
+export interface DeepStablecoinSupplyChangeParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/stablecoin-supply-change. */
+export interface DeepStablecoinSupplyChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-supply-turnover.sql. */
+export interface DeepStablecoinSupplyTurnoverParams {
+  contract: string | null;
+  floor_day: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/stablecoin-supply-turnover. */
+export interface DeepStablecoinSupplyTurnoverRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+  /** VARCHAR */
+  minted_raw: string | null;
+  /** VARCHAR */
+  burned_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-total-supply.sql. */
+export type DeepStablecoinTotalSupplyParams = Record<string, never>;
+/** A row of deep/stablecoin-total-supply. */
+export interface DeepStablecoinTotalSupplyRow {
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+}
+
+/** Binds of sql/deep/transfer-amount.sql. */
+export interface DeepTransferAmountParams {
+  contracts: readonly string[] | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/transfer-amount. */
+export interface DeepTransferAmountRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  amount: string | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -3664,6 +3947,20 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "deep/distribution": DeepDistributionRow;
+  "deep/holder-change": DeepHolderChangeRow;
+  "deep/holder-change.latest": DeepHolderChangeLatestRow;
+  "deep/holder-token-history": DeepHolderTokenHistoryRow;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
+  "deep/holder-top": DeepHolderTopRow;
+  "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
+  "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
+  "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
+  "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
+  "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
+  "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
@@ -3814,6 +4111,20 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "deep/distribution": DeepDistributionParams;
+  "deep/holder-change": DeepHolderChangeParams;
+  "deep/holder-change.latest": DeepHolderChangeLatestParams;
+  "deep/holder-token-history": DeepHolderTokenHistoryParams;
+  "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
+  "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
+  "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
+  "deep/holder-top": DeepHolderTopParams;
+  "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
+  "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
+  "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
+  "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
+  "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
+  "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;

@@ -12,12 +12,13 @@ import { checkGrowth, type DerivedDataset, hasMergeSql } from './growth.ts';
 import { SQL_ROOT } from '../sql-files.ts';
 import { accountState } from './derived/account-state.ts';
 import { balances } from './derived/balances.ts';
+import { holderHistory } from './derived/holder-history.ts';
 import { copies } from './derived/copies.ts';
 import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
-import { blocks, internalTransactions, logs, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
+import { blocks, internalTransactions, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
 import { addressLabels, chainAnchors, nodeGeo, priceCandles } from './reference.ts';
 import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
@@ -30,6 +31,7 @@ export * from './reference.ts';
 export * from './derived/copies.ts';
 export * from './derived/daily-rollups.ts';
 export * from './derived/balances.ts';
+export * from './derived/holder-history.ts';
 export * from './derived/account-state.ts';
 export * from './derived/governance.ts';
 export type { Family, SqlFiles } from './family.ts';
@@ -46,6 +48,7 @@ export const sourceDatasets: Dataset[] = [
   tokenApprovals,
   internalTransactions,
   logs,
+  stablecoinEvents,
   witnesses,
   tokens,
   contracts,
@@ -58,7 +61,7 @@ export const sourceDatasets: Dataset[] = [
 
 // Registration order breaks ties in the derive order: a family's datasets before a later family's when neither reads
 // the other (the layout ids hash a dataset's reads in derive order, so this order is part of them).
-const families: Family[] = [copies, balances, dailyRollups, accountState, governance];
+const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory];
 const familyOf = new Map<string, Family>();
 
 /** Every derived dataset, in derive order (computed). Changed in place only by `registerFamilyForTests`. */

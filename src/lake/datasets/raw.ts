@@ -150,3 +150,27 @@ export const logs = {
     c('data', 'VARCHAR', 'non-indexed data, hex (empty string when none)'),
   ],
 } satisfies Dataset;
+
+export const stablecoinEvents = {
+  name: 'stablecoin_events',
+  kind: 'raw',
+  partitioned: true,
+  sortBy: ['block_number', 'tx_index', 'log_index'],
+  doc: 'One row per admin event of the five stablecoins (issue, redeem, mint, burn, blacklist, destroyed funds; USDD 2.0 Transfers from / to the zero address as Mint / Burn), of successful transactions only, decoded from its log at the source by the registry (src/chain/stablecoins.ts).',
+  columns: [
+    ...blockRef,
+    c('tx_index', 'INTEGER', "the transaction's position inside its block, from 0 (= transactions.tx_index)"),
+    c('log_index', 'INTEGER', 'position of the log inside the transaction (= logs.log_index)'),
+    c('coin', 'VARCHAR', 'USDT | USDC | USDD | USDJ | TUSD'),
+    c('contract_key', 'VARCHAR', 'registry key of the contract: USDT, USDCOLD, USDD, USDDOLD, USDJ, TUSD'),
+    c('contract_address', 'VARCHAR', 'emitting stablecoin contract, Base58'),
+    c('event_name', 'VARCHAR', 'declared event name (Issue, Redeem, AddedBlackList, DestroyedBlackFunds, Mint, Burn, Blacklisted, …)'),
+    c('operator_address', 'VARCHAR', 'owner (signer) of the transaction, Base58'),
+    c('target_address', 'VARCHAR', 'the address the event is about (minted to, burned from, blacklisted), Base58', true),
+    c('amount_raw', 'VARCHAR', "amount in the token's smallest unit, exact decimal string", true),
+    c('amount', 'DOUBLE', 'amount_raw as DOUBLE, for sorting and thresholds only', true),
+    c('supply_effect', 'VARCHAR', 'mint | burn | none: what the event does to total supply (counted once: echo Transfers are not rows)'),
+    c('balance_effect', 'VARCHAR', "credit | debit: the target's balance moves by this event itself (no Transfer emitted); NULL otherwise", true),
+    c('blacklist_effect', 'VARCHAR', 'add | remove | destroy: what the event does to the blacklist (a flag event resolved); NULL otherwise', true),
+  ],
+} satisfies Dataset;

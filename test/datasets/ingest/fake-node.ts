@@ -144,6 +144,7 @@ function routerLogs(owner20: string, n: number): Json[] {
   const zero = word('');
   const id1 = (n % 3) + 1;
   return [
+    ...usdtAdminLogs(owner20, recipient20, n),
     { address: usdt20, topics: [APPROVAL_TOPIC, word(recipient20), word(router20)], data: word(BigInt(ROUTER_ALLOWANCE).toString(16)) },
     { address: usdt20, topics: [TRANSFER_TOPIC, word(recipient20), word(owner20)], data: word((1_000_000).toString(16)) },
     { address: NFT_HEX.slice(2), topics: [TRANSFER_TOPIC, zero, word(owner20), word(n.toString(16))], data: '' },
@@ -155,6 +156,30 @@ function routerLogs(owner20: string, n: number): Json[] {
       data: word('40') + word('a0') + word('2') + word(id1.toString(16)) + word('4') + word('2') + word('1') + word('2'),
     },
   ];
+}
+
+// keccak256 of USDT's admin events (issue 31), written out here: Issue(uint256), Redeem(uint256), AddedBlackList(address),
+// RemovedBlackList(address).
+const ISSUE_TOPIC = 'cb8241adb0c3fdb35b70c24ce35c5eb0c17af7431c99f827d44a445ca624176a';
+const REDEEM_TOPIC = '702d5967f45f6513a38ffc42d6ba9bf230bd40e8f53b16363c7eb4fd2deb9a44';
+const ADDED_BLACKLIST_TOPIC = '42e160154868087d6bfdc0ca23d96a1c1cfa32f1b72ba9ba27b69b98a0d819dc';
+const REMOVED_BLACKLIST_TOPIC = 'd7e9ec6e6ecd65492dce6bf513cd6867560d49544421d0783ddf06e76c24470c';
+
+/**
+ * Rich copies: one USDT admin event per block, in turn an Issue with its echo Transfer from the zero address to the
+ * caller, a Redeem with its echo Transfer from the caller to the zero address (the node's TRC20 ledger reads both),
+ * the blacklisting of the block's first USDT recipient and its removal. No DestroyedBlackFunds: it moves a balance
+ * without a Transfer, which the fake node's ledger does not follow.
+ */
+function usdtAdminLogs(owner20: string, recipient20: string, n: number): Json[] {
+  const usdt20 = USDT_HEX.slice(2);
+  const amount = word((BigInt(n % 97 + 1) * 1_000_000_000n + 123_456n).toString(16));
+  switch (n % 4) {
+    case 0: return [{ address: usdt20, topics: [ISSUE_TOPIC], data: amount }, { address: usdt20, topics: [TRANSFER_TOPIC, word(''), word(owner20)], data: amount }];
+    case 1: return [{ address: usdt20, topics: [REDEEM_TOPIC], data: amount }, { address: usdt20, topics: [TRANSFER_TOPIC, word(owner20), word('')], data: amount }];
+    case 2: return [{ address: usdt20, topics: [ADDED_BLACKLIST_TOPIC, word(recipient20)], data: '' }];
+    default: return [{ address: usdt20, topics: [REMOVED_BLACKLIST_TOPIC, word(recipient20)], data: '' }];
+  }
 }
 
 const SYNTH = (n: number): string => n.toString(16).padStart(16, '0') + sha(`synthetic-block:${n}`).slice(16);

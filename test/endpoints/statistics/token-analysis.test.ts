@@ -52,6 +52,7 @@ describe('GET /api/token/analysis', () => {
       WITH moves AS (
         SELECT contract_address AS c, to_address AS h, CAST("date" AS VARCHAR) AS day, CAST(amount_raw AS HUGEINT) AS v FROM raw_token_transfers WHERE token_standard = 'trc20'
         UNION ALL SELECT contract_address, from_address, CAST("date" AS VARCHAR), -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+        UNION ALL SELECT contract_address, holder_address, day, delta FROM raw_stablecoin_balance_moves
         UNION ALL ${openings}
       ),
       cal AS (SELECT unnest([${days.map((d) => `'${d}'`).join(', ')}]) AS day),

@@ -24,15 +24,20 @@ export const OPENING_20 = `SELECT * FROM (
   ), f AS (
     SELECT contract_address, to_address AS holder_address, block_number, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
     UNION ALL SELECT contract_address, from_address, block_number, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL SELECT contract_address, holder_address, block_number, delta FROM raw_stablecoin_balance_moves
   )
   SELECT a.contract_address, a.holder_address, a.v - coalesce(sum(f.d) FILTER (WHERE f.block_number <= a.b), 0) AS d
   FROM a LEFT JOIN f ON f.contract_address = a.contract_address AND f.holder_address = a.holder_address
   GROUP BY a.contract_address, a.holder_address, a.v)`;
-/** Independent TRC20 ledger: opening balances + net flow per (contract, holder) over the raw transfers, exact. */
+/**
+ * Independent TRC20 ledger: opening balances + net flow per (contract, holder) over the raw transfers and the stablecoin
+ * moves without a Transfer (test/helpers/stablecoin-moves.ts), exact.
+ */
 export const LEDGER_20 = `
   SELECT contract_address, addr AS holder_address, sum(d) AS bal FROM (
     SELECT contract_address, to_address AS addr, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20'
     UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20'
+    UNION ALL SELECT contract_address, holder_address, delta FROM raw_stablecoin_balance_moves
     UNION ALL ${OPENING_20}
   ) WHERE addr <> '${ZERO}' GROUP BY ALL`;
 

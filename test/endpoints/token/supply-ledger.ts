@@ -6,7 +6,8 @@ import { OPENING_1155, OPENING_20, ZERO } from './ledgers.ts';
 
 /**
  * Supply in the smallest unit per token, text: TRC20 / TRC1155 = its opening balances (snapshot rows before the
- * first block, issue 12) plus mints minus burns, so its holders sum to it; TRC721 = mints minus burns; TRC10 = the
+ * first block, issue 12) plus mints minus burns (zero-address transfers and the stablecoin moves without a Transfer), so
+ * its holders sum to it; TRC721 = mints minus burns; TRC10 = the
  * issued supply.
  */
 export const SUPPLY_LEDGER = `
@@ -15,7 +16,11 @@ export const SUPPLY_LEDGER = `
   FROM dim_tokens k LEFT JOIN (
     SELECT contract_address, sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE from_address = '${ZERO}') AS minted,
            sum(CAST(amount_raw AS HUGEINT)) FILTER (WHERE to_address = '${ZERO}') AS burned
-    FROM raw_token_transfers GROUP BY 1
+    FROM (SELECT contract_address, from_address, to_address, amount_raw FROM raw_token_transfers
+          UNION ALL -- the stablecoin moves without a Transfer (test/helpers/stablecoin-moves.ts): a mint from, a burn to the zero address
+          SELECT contract_address, CASE WHEN delta > 0 THEN '${ZERO}' ELSE holder_address END, CASE WHEN delta < 0 THEN '${ZERO}' ELSE holder_address END,
+                 CAST(abs(delta) AS VARCHAR) FROM raw_stablecoin_balance_moves)
+    GROUP BY 1
   ) f ON f.contract_address = k.token_id
   LEFT JOIN (SELECT contract_address, sum(d) AS opening FROM (
       SELECT contract_address, holder_address, d FROM (${OPENING_20}) UNION ALL SELECT contract_address, holder_address, d FROM (${OPENING_1155})

@@ -31,7 +31,7 @@ export const trc20Balances: DerivedDataset = {
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['contract_address', 'holder_rank', 'holder_address'],
-  doc: 'TRC20 net position per (contract, holder): transfers in minus out, zero address excluded, non-zero rows only.',
+  doc: 'TRC20 net position per (contract, holder): transfers in minus out, plus the stablecoin events that move a balance without a Transfer (stablecoin_events.balance_effect: USDJ Mint / Burn, USDT DestroyedBlackFunds), zero address excluded, non-zero rows only.',
   columns: trc20BalanceColumns(),
 };
 

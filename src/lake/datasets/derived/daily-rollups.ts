@@ -1,6 +1,7 @@
 /**
  * Daily rollups (sql/derive/daily-rollups/): additive measures per UTC day (longer periods are sums of days), the
- * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, and per-hour address activity.
+ * day's distinct sets their distinct counts merge from, period-to-date distinct accounts, per-hour address activity,
+ * and the stablecoin supply per day (walked back from the supply now).
  */
 import { c, type Column, type DuckType } from '../types.ts';
 import type { DerivedDataset } from '../growth.ts';
@@ -271,5 +272,30 @@ export const hourlyAddressActivity: DerivedDataset = {
   ],
 };
 
+// Issue 31 (SPEC §4.4 supply endpoints): per UTC day and stablecoin contract, the supply moves of stablecoin_events
+// (counted once: echo Transfers are no rows) and the supply at the end of the day, walked back from the supply now.
+export const dailyStablecoinSupply: DerivedDataset = {
+  name: 'daily_stablecoin_supply',
+  kind: 'derived',
+  // Not additive: supply_raw is walked back from the new version's supply now over the rewritten days (always the
+  // newest), so the SELECT runs over those days; older days keep their rows (the supply now moves by exactly the
+  // new days' net flows, so their end-of-day figures do not change).
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'contract_address'],
+  doc: "Per UTC day and stablecoin contract of the registry (src/chain/stablecoins.ts; USDD's two contracts apart): minted and burned amounts and counts from stablecoin_events (supply_effect mint / burn: named events, and USDD 2.0's Transfers from / to the zero address; echo Transfers never count), and the supply at the end of the day. The supply now is anchored on the newest totalSupply() row of trc20_snapshots (holder = the zero address) plus the net flows after its block, or without one on token_stats.supply_raw (the ledger: openings plus Transfers plus the balance moves no Transfer shows, USDJ Mint / Burn and USDT DestroyedBlackFunds); a day's supply = the supply now minus the net flows of later days. A row on each day a contract's supply moved, and on the lake's first day for every contract with an anchor; a day without a row has its last earlier row's supply.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('contract_address', 'VARCHAR', 'stablecoin contract, Base58'),
+    c('coin', 'VARCHAR', 'USDT | USDC | USDD | USDJ | TUSD'),
+    c('contract_key', 'VARCHAR', 'registry key: USDT, USDCOLD, USDD, USDDOLD, USDJ, TUSD'),
+    c('minted_raw', 'VARCHAR', 'sum of the mint events of the day, smallest unit, exact decimal string'),
+    c('burned_raw', 'VARCHAR', 'sum of the burn events of the day (redeemed and destroyed funds), smallest unit, exact decimal string'),
+    c('mint_count', 'BIGINT', 'mint events of the day'),
+    c('burn_count', 'BIGINT', 'burn events of the day'),
+    c('supply_raw', 'VARCHAR', 'total supply at the end of the day, smallest unit, exact decimal string; NULL when the lake holds no anchor for the contract', true),
+  ],
+};
+
 /** The family's datasets (sql/derive/daily-rollups/<name>.sql); their derive order is computed from what each reads. */
-export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity] };
+export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply] };
