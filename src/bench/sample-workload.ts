@@ -64,6 +64,9 @@ export async function sampleParameters(dir: string): Promise<Samples> {
 }
 
 const DAY = 86_400_000;
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+/** The coins tokenSupply/turnover serves (USDD 2.0, USDC, USDJ, TUSD; SPEC §4.4). */
+const STABLE_SUPPLY_TOKENS = ['TXDk8mbtRbXeYuMNS83CfKPaYYT8XWv9Hz', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 'TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT', 'TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4'];
 
 /** Request targets (path and query) for an endpoint path; an endpoint without a recipe is measured on its bare path. */
 export function urlsFor(p: string, s: Samples): string[] {
@@ -203,10 +206,36 @@ export function urlsFor(p: string, s: Samples): string[] {
     ],
     '/api/account/wallet': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/wallet?address=${a}`),
     '/api/account/token_asset_overview': () => [...pick(s.usdtHolders, 10), ...pick(s.addresses, 10)].map((a) => `/api/account/token_asset_overview?address=${a}&sort=true`),
+    // Stablecoins (issue 31): the defaults, each coin, and the holders of the lake's USDT.
+    '/api/deep/stableCoin/totalSupply/keyEvents': () => [
+      '/api/deep/stableCoin/totalSupply/keyEvents?start=0&sort=2&direction=2',
+      '/api/deep/stableCoin/totalSupply/keyEvents?start=0&sort=1&direction=2&USDT=Issue,Redeem',
+      '/api/deep/stableCoin/totalSupply/keyEvents?start=0&limit=20&sort=time&direction=1&USDT=1&USDCOLD=1',
+    ],
+    '/api/stableCoin/blackList': () => ['/api/stableCoin/blackList', '/api/stableCoin/blackList?sort=2&direction=2', `/api/stableCoin/blackList?tokenAddress=${USDT}`],
+    '/api/stableCoin/totalSupply/change': () => ['/api/stableCoin/totalSupply/change', `/api/stableCoin/totalSupply/change?startTime=${Math.floor((s.head - 30 * DAY) / 1000)}`],
+    '/api/stableCoin/tokenSupply/turnover': () => STABLE_SUPPLY_TOKENS.map((t) => `/api/stableCoin/tokenSupply/turnover?tokenAddress=${t}`),
+    '/api/stableCoin/holder/top': () => ['/api/stableCoin/holder/top', '/api/stableCoin/holder/top?sort=USDC&viewContract=2', '/api/stableCoin/holder/top?sort=USDD&direction=1'],
+    '/api/stableCoin/holder/change': () => ['/api/stableCoin/holder/change', `/api/stableCoin/holder/change?startDay=${new Date(s.head - 60 * DAY).toISOString().slice(0, 10)}`],
+    '/api/stableCoin/distribution': () => [USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/distribution?token=${t}`),
+    '/api/stableCoin/transferAmount': () => ['/api/stableCoin/transferAmount', '/api/stableCoin/transferAmount?type=addLine'],
+    '/api/deep/account/holderToken/basicInfo/trc20/transfer': () => pick(s.usdtHolders, 10).map((a) => `/api/deep/account/holderToken/basicInfo/trc20/transfer?accountAddress=${a}&tokenAddress=${USDT}`),
+    '/api/account/holderToken/basicInfo': () => [
+      ...pick(s.usdtHolders, 10).map((a) => `/api/account/holderToken/basicInfo?accountAddress=${a}&tokenAddress=${USDT}`),
+      ...pick(s.addresses, 5).map((a) => `/api/account/holderToken/basicInfo?accountAddress=${a}&tokenAddress=0`),
+    ],
+    '/api/account/holderToken/asset/valueInfo': () => pick(s.usdtHolders, 10).map((a) => `/api/account/holderToken/asset/valueInfo?accountAddress=${a}&tokenAddress=${USDT}`),
+    '/api/account/holderToken/asset/changeBalance': () => [
+      ...pick(s.usdtHolders, 10).map((a) => `/api/account/holderToken/asset/changeBalance?accountAddress=${a}&tokenAddress=${USDT}`),
+      ...pick(s.addresses, 5).map((a) => `/api/account/holderToken/asset/changeBalance?accountAddress=${a}&tokenAddress=0`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
 }
+
+/** The API key the sample workload sends to key-protected endpoints. */
+export const SAMPLE_API_KEY = 'tronlake-bench';
 
 /** Each label gets about this much weight in total, so every endpoint has about an equal share of a mixed run. */
 const LABEL_WEIGHT = 120;
@@ -228,6 +257,8 @@ export async function sampleWorkload(dataDir: string, only?: (endpointPath: stri
       const u = new URL(t, 'http://x');
       const item: WorkloadItem = { method: ep.method, path: u.pathname, weight, label: `${ep.method} ${ep.path}`, expect: { status: 200 } };
       if (u.search) item.query = Object.fromEntries(u.searchParams);
+      // A key-protected endpoint (keyEvents) is asked with a key; a server with a key list (`--api-keys`) needs this one on it.
+      if (ep.requiresKey) item.headers = { 'CHAIN-PRO-API-KEY': SAMPLE_API_KEY };
       items.push(item);
     }
   }
