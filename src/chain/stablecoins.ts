@@ -1,8 +1,9 @@
 /**
  * The five USD stablecoins of SPEC §4.4 (USDT, USDC, USDD, USDJ, TUSD) as the chain shows them: contracts, decimals,
  * the admin events each contract emits, how each event moves supply, balances and the blacklist, and the earliest
- * dates the stablecoin endpoints accept. Facts from ../shared/reference/defi-stablecoin-events.md §1 (cited per
- * entry as "ref §1.x"); what that reference marks UNCONFIRMED is `confirmed: false` here and listed in
+ * dates the stablecoin endpoints accept. Facts from the team's stablecoin research notes (defi-stablecoin-events.md
+ * §1, not part of the repository; cited per entry as "ref §1.x"): the code and tests need nothing outside the repo,
+ * each topic0 is checked against keccak256 of its signature in test/chain/stablecoins.test.ts. What those notes mark UNCONFIRMED is `confirmed: false` here and listed in
  * docs/compat.md "Stablecoins". Generator and ingester decode logs through `decodeStablecoinLog`, so both write the
  * same `stablecoin_events` rows.
  *
