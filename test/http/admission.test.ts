@@ -5,7 +5,8 @@
  *   early counts for nothing; a full line refuses at once; a wait that runs out is a 503 with Retry-After;
  * - a retry storm: clients resending a 503 at once keep ≥ 80 % of the goodput of clients honouring Retry-After, and
  *   /health stays fast beside either (src/bench/retry-storm.ts drives both);
- * - exports: JSON requests are admitted while 8 exports stream.
+ * - exports: JSON requests are admitted while 8 exports stream; a stalled reader holds at most one chunk above the
+ *   socket, and a slow reader keeps the server's RSS within 100 MB of idle.
  */
 import { spawn } from 'node:child_process';
 import net from 'node:net';
@@ -254,47 +255,70 @@ describe('exports beside queries (defects 5 and 6)', () => {
     });
   });
 
-  it('buffers at most one chunk of an export above the socket while its reader takes nothing, and keeps RSS within 100 MB of idle while it reads slowly', { timeout: budget(60) }, async () => {
+  it('buffers at most one chunk of an export above the socket while its reader takes nothing', { timeout: budget(60) }, async () => {
     await withApp({ endpoints: [...endpoints, bigCsv], csvStallMs: 120_000 }, async (app) => {
       await app.listen({ port: 0, host: '127.0.0.1' });
       const port = (app.server.address() as net.AddressInfo).port;
       const responses: import('node:http').ServerResponse[] = [];
       app.server.on('request', (_req, res) => responses.push(res));
-      // Idle = the server after one whole export (DuckDB's buffer pool, the sort's memory and the code warmed, as on
-      // any server that has answered before): what is measured after it is what streaming itself holds.
-      const warm = await app.inject({ method: 'GET', url: bigCsv.path });
-      expect(warm.statusCode).toBe(200);
-      const idleRss = process.memoryUsage().rss;
       const s = await pausedExport(port);
-      const res = responses.find((r) => !r.writableEnded)!;
-      // The reader takes nothing: the server stops producing once the socket is full (backpressure honoured).
-      let maxBuffered = 0;
-      for (let i = 0; i < 40; i++) {
-        maxBuffered = Math.max(maxBuffered, res.writableLength + (res.socket?.writableLength ?? 0));
-        await new Promise((r) => setTimeout(r, 25));
+      try {
+        const res = responses.find((r) => !r.writableEnded)!;
+        // The reader takes nothing: the server stops producing once the socket is full (backpressure honoured).
+        let maxBuffered = 0;
+        for (let i = 0; i < 40; i++) {
+          maxBuffered = Math.max(maxBuffered, res.writableLength + (res.socket?.writableLength ?? 0));
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        const bytesOut = res.socket?.bytesWritten ?? 0;
+        await new Promise((r) => setTimeout(r, 300));
+        expect(res.socket?.bytesWritten ?? 0).toBe(bytesOut);
+        // One CSV chunk is one DuckDB vector (2,048 rows, a few hundred KB here) written above the high-water mark.
+        expect(maxBuffered).toBeLessThanOrEqual(2 * 1024 * 1024);
+      } finally {
+        s.destroy();
       }
-      const bytesOut = res.socket?.bytesWritten ?? 0;
-      await new Promise((r) => setTimeout(r, 300));
-      expect(res.socket?.bytesWritten ?? 0).toBe(bytesOut);
-      // One CSV chunk is one DuckDB vector (2,048 rows, a few hundred KB here) written above the high-water mark.
-      expect(maxBuffered).toBeLessThanOrEqual(2 * 1024 * 1024);
-      // Then a slow reader: RSS is sampled while it reads the whole export.
-      let maxRss = process.memoryUsage().rss;
+    });
+  });
+
+  it('keeps a server\'s RSS within 100 MB of idle while a reader takes its export slowly', { timeout: budget(90) }, async () => {
+    // The server runs alone in a child process (test/helpers/export-memory-server.ts says why), idle measured after
+    // one whole export.
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test/helpers/export-memory-server.ts'), lakeDir()], { stdio: ['pipe', 'pipe', 'inherit'] });
+    const lines: string[] = [];
+    let pending = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      pending += d.toString();
+      const parts = pending.split('\n');
+      pending = parts.pop()!;
+      lines.push(...parts);
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    try {
+      await until(() => lines.length >= 1, budget(60) * 1000, 'the export server listening');
+      const { port, idleRss } = JSON.parse(lines[0]!) as { port: number; idleRss: number };
+      const s = await pausedExport(port);
       let bytes = 0;
       let text = '';
       s.on('data', (d: Buffer) => {
         bytes += d.length;
         text = (text + d.toString('latin1')).slice(-64);
         s.pause();
-        maxRss = Math.max(maxRss, process.memoryUsage().rss);
         setTimeout(() => s.resume(), 1);
       });
       s.resume();
       await new Promise<void>((resolve) => s.once('close', () => resolve()));
       // Whole: the terminating chunk and the row-count trailer.
       expect(text).toMatch(/\r\n0\r\nx-row-count: \d+\r\n\r\n$/i);
-      console.log(`export: ${(bytes / 1e6).toFixed(1)} MB read slowly; most buffered while stalled ${(maxBuffered / 1024).toFixed(0)} KiB; RSS idle ${(idleRss / 1e6).toFixed(0)} MB, most while streaming ${(maxRss / 1e6).toFixed(0)} MB`);
+      child.stdin!.write('report\n');
+      await until(() => lines.length >= 2, 30_000, 'the export server\'s report');
+      const { maxRss } = JSON.parse(lines[1]!) as { maxRss: number };
+      console.log(`export: ${(bytes / 1e6).toFixed(1)} MB read slowly; server RSS idle ${(idleRss / 1e6).toFixed(0)} MB, most while streaming ${(maxRss / 1e6).toFixed(0)} MB`);
+      expect(bytes).toBeGreaterThan(1_000_000);
       expect(maxRss - idleRss).toBeLessThanOrEqual(100 * 1024 * 1024);
-    });
+      expect(await exited).toBe(0);
+    } finally {
+      child.kill('SIGKILL');
+    }
   });
 });
