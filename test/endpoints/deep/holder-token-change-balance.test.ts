@@ -5,8 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
-import { parseCsv } from '../../helpers/csv.ts';
-import { busyTrc10Pair, busyTrc20Pair, ledgerDays, type LedgerDay, ZERO_ADDRESS } from './holder-token-ledger.ts';
+import { busyTrc10Pair, busyTrc20Pair, expectDailySeriesCsv, ledgerDays, type LedgerDay, ZERO_ADDRESS } from './holder-token-ledger.ts';
 
 const PATH = '/api/account/holderToken/asset/changeBalance';
 const midnightS = (day: string) => Date.parse(`${day}T00:00:00Z`) / 1000;
@@ -128,13 +127,6 @@ describe(`GET ${PATH}`, () => {
 
   it('format=csv: the same days, one line each, statistics as JSON', async () => {
     const { account, token } = await busyTrc20Pair();
-    const json = (await get(`${PATH}?accountAddress=${account}&tokenAddress=${token}`)).body;
-    const r = await get(`${PATH}?accountAddress=${account}&tokenAddress=${token}&format=csv`);
-    expect(r.status).toBe(200);
-    const [header, ...lines] = parseCsv(r.text).filter((l) => l.length > 1 || l[0] !== '');
-    // A series downloads its items' fields: the nested statistics as JSON text (the kit's rule for nested values).
-    expect(header).toEqual(['date', 'statistics']);
-    expect(lines).toEqual(json.data.map((d: { date: string; statistics: unknown }) => [d.date, JSON.stringify(d.statistics)]));
-    expect(lines.length).toBeGreaterThan(0);
+    await expectDailySeriesCsv(`${PATH}?accountAddress=${account}&tokenAddress=${token}`);
   });
 });

@@ -5,7 +5,9 @@
  * opening assets of account_snapshots, else the issue credited to the issuer, plus every transfer), walked back day
  * by day in bigint. Never through token_balance_history or the ledgers the endpoints read.
  */
-import { sql } from '../../helpers/lake.ts';
+import { expect } from 'vitest';
+import { get, sql } from '../../helpers/lake.ts';
+import { parseCsv } from '../../helpers/csv.ts';
 
 export interface LedgerDay { day: string; change: bigint; balance: bigint; inCount: number; outCount: number; firstTs: number; lastTs: number }
 
@@ -121,3 +123,17 @@ export async function prices(token: string): Promise<Map<string, string>> {
   return new Map(rows.map((r) => [String(r.d), String(r.p)]));
 }
 
+
+/**
+ * The CSV of a holder-token daily series (`path` with `format=csv` added) against its own JSON: one line per day, the
+ * item fields as columns, the nested statistics as JSON text (the kit's rule for nested values).
+ */
+export async function expectDailySeriesCsv(path: string): Promise<void> {
+  const json = (await get(path)).body;
+  const r = await get(`${path}&format=csv`);
+  expect(r.status).toBe(200);
+  const [header, ...lines] = parseCsv(r.text).filter((l) => l.length > 1 || l[0] !== '');
+  expect(header).toEqual(['date', 'statistics']);
+  expect(lines).toEqual(json.data.map((d: { date: string; statistics: unknown }) => [d.date, JSON.stringify(d.statistics)]));
+  expect(lines.length).toBeGreaterThan(0);
+}

@@ -6,8 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
-import { parseCsv } from '../../helpers/csv.ts';
-import { busyTrc20Pair, ledgerDays, headBalance, prices, usd } from './holder-token-ledger.ts';
+import { busyTrc20Pair, ledgerDays, headBalance, prices, usd, expectDailySeriesCsv } from './holder-token-ledger.ts';
 
 const PATH = '/api/account/holderToken/asset/valueInfo';
 const DAY = 86_400_000;
@@ -113,13 +112,6 @@ describe(`GET ${PATH}`, () => {
 
   it('format=csv: one line per day, the item fields as columns', async () => {
     const { account, token } = await busyTrc20Pair();
-    const json = (await get(`${PATH}?accountAddress=${account}&tokenAddress=${token}`)).body;
-    const r = await get(`${PATH}?accountAddress=${account}&tokenAddress=${token}&format=csv`);
-    expect(r.status).toBe(200);
-    const [header, ...lines] = parseCsv(r.text).filter((l) => l.length > 1 || l[0] !== '');
-    // A series downloads its items' fields: the nested statistics as JSON text (the kit's rule for nested values).
-    expect(header).toEqual(['date', 'statistics']);
-    expect(lines).toEqual(json.data.map((d: { date: string; statistics: unknown }) => [d.date, JSON.stringify(d.statistics)]));
-    expect(lines.length).toBeGreaterThan(0);
+    await expectDailySeriesCsv(`${PATH}?accountAddress=${account}&tokenAddress=${token}`);
   });
 });
