@@ -10,7 +10,7 @@ import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
 import { intString } from '../kit/schemas.ts';
 import { dayString } from '../shapes/stats-shape.ts';
-import { coinRank, coinRows } from '../shapes/stablecoin-coins.ts';
+import { coinRank, coinRows } from '../shapes/stablecoin-shape.ts';
 
 const category = z.object({ date: dayString, tokenName: z.string(), address: z.string(), decimal: z.number().int(), totalSupply: intString });
 

@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { intString } from '../kit/schemas.ts';
-import { coinRows } from '../shapes/stablecoin-coins.ts';
+import { coinRows } from '../shapes/stablecoin-shape.ts';
 
 const params = z.object({});
 

@@ -1,7 +1,7 @@
 /**
  * The stablecoin endpoints' view of the registry (src/chain/stablecoins.ts): the six contracts as answer rows, the
- * five coins as `sort` values and per-coin amount keys (/api/stableCoin/holder/top), the holder categories of the
- * distribution endpoints, and the `token` parameter. Registry facts are read, never restated here.
+ * coins' rows of the supply answers, the five coins as `sort` values and per-coin amount keys
+ * (/api/stableCoin/holder/top), the holder categories of the distribution endpoints, and the `token` parameter. Registry facts are read, never restated here.
  */
 import { z } from 'zod';
 import { STABLECOIN_CONTRACTS, type StablecoinKey } from '../../chain/stablecoins.ts';
@@ -54,6 +54,32 @@ const BY_ADDRESS: ReadonlyMap<string, StableContract> = new Map(STABLE_CONTRACTS
 
 export function stableContract(address: string): StableContract | undefined {
   return BY_ADDRESS.get(address);
+}
+
+/**
+ * How the supply endpoints name a coin (docs/compat.md "Stablecoin supply"): by its first contract in the registry
+ * (USDD: USDD 2.0; USDC: Circle's), with that contract's decimals (USDD's two contracts both have 18, so their sum
+ * is in one unit), e.g. `coinContract('USDD').address` = 'TXDk8mb…'.
+ */
+export function coinContract(coin: string): StableContract | undefined {
+  return STABLE_CONTRACTS.find((c) => c.coin === coin);
+}
+
+/** Coin order for sorting rows of several coins: the registry's (USDT, USDC, USDD, USDJ, TUSD); unknown last. */
+export function coinRank(coin: string): number {
+  const i = STABLE_COINS.findIndex((c) => c.coin === coin);
+  return i < 0 ? STABLE_COINS.length : i;
+}
+
+/** Coin rows `{ coin, supply_raw }` as the supply answers' rows, in registry order (a coin the registry lacks is dropped). */
+export function coinRows(rows: readonly { coin: Cell; supply_raw: Cell }[]): { tokenName: string; address: string; totalSupply: string; tokenDecimal: number }[] {
+  const out = [];
+  for (const r of [...rows].sort((a, b) => coinRank(String(a.coin)) - coinRank(String(b.coin)))) {
+    const c = coinContract(String(r.coin));
+    if (!c || r.supply_raw === null) continue;
+    out.push({ tokenName: c.tokenName, address: c.address, totalSupply: String(r.supply_raw), tokenDecimal: c.decimals });
+  }
+  return out;
 }
 
 /** `sort` of holder/top: a coin name, case-insensitive, e.g. 'usdc' → USDC. */
