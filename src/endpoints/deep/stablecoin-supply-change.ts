@@ -20,6 +20,8 @@ export default defineSeries({
   time: { start: 'startTime', end: 'endTime', unit: 's', maxDays: 3660, defaultDays: 3660, defaultStart: 'earliest' },
   granularities: ['day'],
   sql: 'deep/stablecoin-supply-change',
+  // One row a day and coin, the same for every range: read once per version.
+  perVersion: true,
   sum: [],
   // One rollup row per day and coin: grouped into a row per day (JSON and CSV alike; CSV writes `category` as JSON),
   // the coins of a day in the registry's order.

@@ -30,6 +30,8 @@ export default defineSeries({
   time: { start: 'startTime', end: 'endTime', unit: 's', maxDays: 3660, defaultDays: 3660, defaultStart: 'earliest' },
   granularities: ['day'],
   sql: 'deep/stablecoin-supply-turnover',
+  // Five contracts, one row a day each: read once per version (the registry closes `tokenAddress`).
+  perVersion: true,
   sum: [],
   row: (r) => ({
     date: String(r.day),

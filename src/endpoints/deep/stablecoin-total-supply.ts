@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { intString } from '../kit/schemas.ts';
-import { coinRows } from '../shapes/stablecoin-shape.ts';
+import { coinRows, refreshTimeInfo, refreshTimeInfoSchema } from '../shapes/stablecoin-shape.ts';
 
 const params = z.object({});
 
@@ -21,10 +21,11 @@ export default defineEndpoint({
   method: 'GET',
   summary: 'Total supply now of each of the five stablecoins (smallest unit, exact).',
   params,
-  response: z.object({ data: z.array(item), refreshTimeInfo: z.object({ type: z.string(), lastUpdateTime: z.number().int() }) }),
+  response: z.object({ data: z.array(item), refreshTimeInfo: refreshTimeInfoSchema }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const data = coinRows(await ctx.typedRows(QUERIES.rows, {}));
-    return { data, refreshTimeInfo: { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) } };
+    // No parameter: the version's answer, read once (kit/per-version.ts).
+    const data = coinRows(await ctx.versionRows(QUERIES.rows, {}));
+    return { data, refreshTimeInfo: refreshTimeInfo(ctx.now) };
   },
 });

@@ -105,6 +105,14 @@ export interface SeriesDeclaration<
    * `day` = the bucket and `last_day` = that day.
    */
   ownRollup?: Own;
+  /**
+   * The daily rollup's row of a day is the same whatever the range asked (no running figure starts at the range's
+   * first day) and its filters (if any) take a closed set of values: it is read once per version over the lake's
+   * days, from its first day to the head's (`ctx.versionRows`, kit/per-version.ts), and cut to the range in code,
+   * so a request costs no statement. A coarser granularity buckets the cut rows as usual; an own rollup is read
+   * per request.
+   */
+  perVersion?: boolean;
   /** More SQL ids the `after` and `envelope` hooks run through `ctx.typedRows` (query name → SQL id). */
   queries?: Record<string, string>;
   /** Maps a bucket (its first day as `day`, its sums) to an item. */
@@ -304,6 +312,15 @@ export function defineSeries<
     return range;
   }
 
+  /** The rollup's rows of the range: read for it, or (`perVersion`) cut from the version's rows of every day. */
+  async function dailyRows(binds: Record<string, BindValue> & { start_day: string; end_day: string }, ctx: EndpointContext): Promise<readonly Row[]> {
+    if (!d.perVersion) return ctx.rows('rollup', binds);
+    const whole = { ...binds, start_day: utcDay(ctx.manifest.first.timestamp), end_day: utcDay(ctx.now) };
+    // The version's rows are frozen and shared: the cut is a new array of them, never a write into one.
+    const all = (await ctx.versionRows(d.sql as never, whole as never)) as readonly Row[];
+    return all.filter((r) => String(r.day) >= binds.start_day && String(r.day) <= binds.end_day);
+  }
+
   async function items(p: P, ctx: EndpointContext): Promise<A[]> {
     const range = rangeOf(p as Record<string, unknown>, ctx.now, ctx.manifest.first.timestamp);
     p.range = range;
@@ -312,7 +329,7 @@ export function defineSeries<
     // the granularity is one of the declared `G` (the parse maps every accepted value to one of them).
     const bucketed = (d.ownRollup && p.granularity !== 'day'
       ? latestPerBucket(await ctx.rows('own', { ...binds, granularity: p.granularity }))
-      : bucketRows(byDay(await ctx.rows('rollup', binds)), p.granularity, d.sum as readonly string[])) as unknown as B[];
+      : bucketRows(byDay(await dailyRows(binds, ctx)), p.granularity, d.sum as readonly string[])) as unknown as B[];
     // Without `after` the rows are the bucketed ones and `A` is its default, B.
     let rows = d.after ? await d.after(bucketed, p, ctx) : (bucketed as unknown as A[]);
     p.rangeRows = rows.length;

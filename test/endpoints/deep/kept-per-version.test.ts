@@ -1,5 +1,5 @@
 /**
- * The stablecoin holder endpoints read their statements once per version (issue 31, src/endpoints/deep/README.md):
+ * The stablecoin holder and supply endpoints read their statements once per version (issue 31, src/endpoints/deep/README.md):
  * over an app of this file's own (a fresh version object, so nothing is kept yet), the first answer runs the statement
  * (Server-Timing names it), the same question again runs nothing and answers the same bytes; another closed-domain
  * value (holder/top's sort) is its own read; an asked window or day range is read on every request. The answers
@@ -67,5 +67,22 @@ describe('stablecoin holder endpoints: statements kept per version', () => {
     expect(again.templates).toContain('deep_holder-change');
     expect(again.templates).not.toContain('deep_holder-change.latest');
     expect(again.body).toBe(first.body);
+  });
+});
+
+describe('stablecoin supply endpoints: statements kept per version', () => {
+  it('totalSupply: one read, kept', async () => {
+    await keptAfterFirst('/api/stableCoin/totalSupply', 'deep_stablecoin-total-supply');
+  });
+
+  it('totalSupply/change and tokenSupply/turnover: every day read once, any range cut from it', async () => {
+    await keptAfterFirst('/api/stableCoin/totalSupply/change', 'deep_stablecoin-supply-change');
+    const head = Math.floor((await testManifest()).head.timestamp / 1000);
+    const range = `startTime=${head - 6 * 86_400}&endTime=${head - 2 * 86_400}`;
+    expect((await ask(`/api/stableCoin/totalSupply/change?${range}`)).templates.filter((t) => t.startsWith('deep_'))).toEqual([]);
+    // USDC's contract, then TUSD's: one read per contract.
+    await keptAfterFirst('/api/stableCoin/tokenSupply/turnover?tokenAddress=TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 'deep_stablecoin-supply-turnover');
+    expect((await ask(`/api/stableCoin/tokenSupply/turnover?tokenAddress=TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8&${range}`)).templates.filter((t) => t.startsWith('deep_'))).toEqual([]);
+    await keptAfterFirst('/api/stableCoin/tokenSupply/turnover?tokenAddress=TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4', 'deep_stablecoin-supply-turnover');
   });
 });
