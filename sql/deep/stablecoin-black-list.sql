@@ -8,7 +8,7 @@
 SELECT block_number, "timestamp", tx_hash, tx_index, log_index, coin, contract_key, contract_address, event_name,
        target_address, blacklist_effect, amount_raw, coalesce(amount_raw, '0') AS amount_txt, length(coalesce(amount_raw, '0')) AS amount_len,
        count(*) OVER () AS n_rows
-FROM stablecoin_events
+FROM stablecoin_events_served
 WHERE blacklist_effect IS NOT NULL
   AND ($contract IS NULL OR contract_address = $contract)
   AND ($target IS NULL OR target_address = $target)

@@ -14,7 +14,7 @@
 WITH e AS (
   SELECT block_number, "timestamp", tx_hash, tx_index, log_index, coin, contract_key, contract_address, event_name,
          operator_address, amount_raw, coalesce(amount_raw, '0') AS amount_txt, length(coalesce(amount_raw, '0')) AS amount_len
-  FROM stablecoin_events
+  FROM stablecoin_events_served
   WHERE (list_contains($pairs, coin || '|' || event_name) OR list_contains($pairs, coin || '|*'))
     AND ($operator IS NULL OR operator_address = $operator)
     AND ($start_ts IS NULL OR "timestamp" >= $start_ts)
