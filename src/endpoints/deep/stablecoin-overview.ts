@@ -48,10 +48,10 @@ const data = z.strictObject({
   liquidityIn24h: decimalString.optional(),
   liquidityIn24hChange: decimalString.optional(),
 });
-type Data = z.output<typeof data>;
+export type Data = z.output<typeof data>;
 
 /** What the lake says about one contract now. */
-interface Facts {
+export interface Facts {
   contract: StableContract;
   /** Supply now, raw; null: the lake has no supply row. */
   supply: bigint | null;
@@ -84,7 +84,7 @@ function defined(o: { [k: string]: string | undefined }): Data {
   return out;
 }
 
-function contractAnswer(f: Facts): Data {
+export function contractAnswer(f: Facts): Data {
   if (!hasData(f)) return {};
   const d = f.contract.decimals;
   return defined({
@@ -115,7 +115,7 @@ function usdSum(all: readonly Facts[], amount: (f: Facts) => bigint | null): big
   return sum;
 }
 
-function aggregateAnswer(facts: readonly Facts[]): Data {
+export function aggregateAnswer(facts: readonly Facts[]): Data {
   const all = facts.filter(hasData);
   if (all.length === 0) return {};
   const sum = (pick: (f: Facts) => bigint) => all.reduce((a, f) => a + pick(f), 0n);
@@ -135,6 +135,32 @@ function aggregateAnswer(facts: readonly Facts[]): Data {
   });
 }
 
+/**
+ * Each contract's DEX pools now, from distribution's category rows: the SunSwap and SunCurve totals added, and their
+ * listed holders (a contract holder is listed by its address). The list holds every pool holder exactly when the
+ * listed balances add up to the categories' totals (every listed balance is positive); else `complete` is false.
+ */
+export function poolsOf(rows: readonly { contract_address: unknown; category: unknown; name: unknown; value: unknown; category_value: unknown }[]): Map<string, { now: bigint; holders: string[]; complete: boolean }> {
+  const parts = new Map<string, { contract: string; total: bigint; listed: bigint; holders: string[] }>();
+  for (const r of rows) {
+    if (!POOL_CATEGORIES.includes(String(r.category) as HolderCategory)) continue;
+    const key = `${String(r.contract_address)}|${String(r.category)}`;
+    const p = parts.get(key) ?? { contract: String(r.contract_address), total: BigInt(String(r.category_value)), listed: 0n, holders: [] };
+    p.listed += BigInt(String(r.value));
+    p.holders.push(String(r.name));
+    parts.set(key, p);
+  }
+  const out = new Map<string, { now: bigint; holders: string[]; complete: boolean }>();
+  for (const p of parts.values()) {
+    const o = out.get(p.contract) ?? { now: 0n, holders: [], complete: true };
+    o.now += p.total;
+    o.holders.push(...p.holders);
+    o.complete &&= p.listed === p.total;
+    out.set(p.contract, o);
+  }
+  return out;
+}
+
 /** Every contract's facts, from the group's sources (each statement's binds are constants or the head's time). */
 async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
   const contracts = [...STABLE_ADDRESSES];
@@ -147,19 +173,8 @@ async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
     ctx.versionRows(QUERIES.transfers, { contracts, split_ts: split, start_ts: start, end_ts: ctx.now, start_day: day(start), end_day: day(ctx.now) }),
     categoryRows(ctx),
   ]);
-  // Pools now: the categories' totals and their listed holders (a contract holder is listed by its address). The list
-  // holds all of them exactly when the listed balances add up to the total (every holder's balance is positive).
-  const pools = new Map<string, { total: bigint; listed: bigint; holders: Set<string> }>();
-  for (const r of categories) {
-    if (!POOL_CATEGORIES.includes(String(r.category) as HolderCategory)) continue;
-    const key = `${String(r.contract_address)}|${String(r.category)}`;
-    const p = pools.get(key) ?? { total: BigInt(String(r.category_value)), listed: 0n, holders: new Set<string>() };
-    p.listed += BigInt(String(r.value));
-    p.holders.add(String(r.name));
-    pools.set(key, p);
-  }
-  const poolOf = (address: string) => POOL_CATEGORIES.map((c) => pools.get(`${address}|${c}`)).filter((p) => p !== undefined);
-  const poolHolders = [...new Set([...pools.values()].flatMap((p) => [...p.holders]))].sort();
+  const pools = poolsOf(categories);
+  const poolHolders = [...new Set([...pools.values()].flatMap((p) => p.holders))].sort();
   const moves = poolHolders.length === 0 ? [] : await ctx.versionRows(QUERIES.poolMoves, { contracts, holders: poolHolders, since_ts: split });
   const moved = new Map(moves.map((r) => [`${String(r.contract_address)}|${String(r.holder_address)}`, BigInt(String(r.delta_raw))]));
 
@@ -169,10 +184,9 @@ async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
   return STABLE_CONTRACTS.map((contract) => {
     const s = supplyOf.get(contract.address);
     const t = transfersOf.get(contract.address);
-    const mine = poolOf(contract.address);
-    const poolNow = mine.reduce((a, p) => a + p.total, 0n);
-    const complete = mine.every((p) => p.listed === p.total);
-    const delta = mine.flatMap((p) => [...p.holders]).reduce((a, h) => a + (moved.get(`${contract.address}|${h}`) ?? 0n), 0n);
+    const pool = pools.get(contract.address);
+    const poolNow = pool?.now ?? 0n;
+    const delta = (pool?.holders ?? []).reduce((a, h) => a + (moved.get(`${contract.address}|${h}`) ?? 0n), 0n);
     return {
       contract,
       supply: s?.supply_raw === null || s?.supply_raw === undefined ? null : BigInt(String(s.supply_raw)),
@@ -181,7 +195,7 @@ async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
       transfersNow: BigInt(t?.transfers_now ?? 0),
       transfersBefore: BigInt(t?.transfers_before ?? 0),
       poolNow,
-      poolBefore: complete ? poolNow - delta : null,
+      poolBefore: pool === undefined ? 0n : pool.complete ? poolNow - delta : null,
     };
   });
 }

@@ -9,6 +9,8 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TronlakeApp } from '../../../src/http/app.ts';
+import { aggregateAnswer, contractAnswer, poolsOf, type Facts } from '../../../src/endpoints/deep/stablecoin-overview.ts';
+import { STABLE_CONTRACTS } from '../../../src/endpoints/shapes/stablecoin-shape.ts';
 import { get, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 import { ZERO } from '../token/ledgers.ts';
 import { CONTRACTS, IN_LIST, POSITIONS, categorized } from './stable-ledger.ts';
@@ -249,5 +251,52 @@ describe(`${URL}: kept per version`, () => {
     expect(again.deep).toEqual([]);
     expect(again.body).toBe(first.body);
     for (const c of CONTRACTS) expect((await ask(`${URL}?tokenAddress=${c.address}`)).deep, c.key).toEqual([]);
+  });
+});
+
+describe(`${URL}: the rules the test lakes cannot reach (facts written here, answers worked by hand)`, () => {
+  const usdt = STABLE_CONTRACTS[0]!;
+  const usdd = STABLE_CONTRACTS[2]!;
+  const usddOld = STABLE_CONTRACTS[3]!;
+  const facts = (over: Partial<Facts> & Pick<Facts, 'contract'>): Facts => ({
+    supply: null, price: null, holders: 0n, transfersNow: 0n, transfersBefore: 0n, poolNow: 0n, poolBefore: 0n, ...over,
+  });
+
+  it('pools: complete only when the listed holders add up to the categories\' totals', () => {
+    const row = (contract: string, category: string, name: string, value: bigint, total: bigint) => ({ contract_address: contract, category, name, value: String(value), category_value: String(total) });
+    const pools = poolsOf([
+      row(usdt.address, 'SunSwap', 'TPoolA', 70n, 100n), row(usdt.address, 'SunSwap', 'TPoolB', 30n, 100n), row(usdt.address, 'SunCurve', 'TCurve', 5n, 5n),
+      row(usdt.address, 'exchange', 'Binance', 1000n, 1000n),
+      // A category of more holders than listed: 10 listed of 12.
+      row(usdd.address, 'SunSwap', 'TPoolC', 9n, 10n),
+    ]);
+    expect(pools.get(usdt.address)).toEqual({ now: 105n, holders: ['TPoolA', 'TPoolB', 'TCurve'], complete: true });
+    expect(pools.get(usdd.address)).toEqual({ now: 10n, holders: ['TPoolC'], complete: false });
+    expect(pools.has(usddOld.address)).toBe(false);
+  });
+
+  it('one contract: a change without a previous figure, an unknown one, and no price leave their fields out', () => {
+    // 1,500,000 USDT units = 1.5 USDT at 0.5 USD = 0.75; pools 2 USDT at 0.5 = 1; transfers 3 vs 4: -0.25; pools 2 vs 4: -0.5.
+    expect(contractAnswer(facts({ contract: usdt, supply: 1_500_000n, price: '0.5', holders: 7n, transfersNow: 3n, transfersBefore: 4n, poolNow: 2_000_000n, poolBefore: 4_000_000n }))).toEqual({
+      marketCap: '0.750000', holderCnt: '7', supply: '1500000', transferCntIn24h: '3', transferCntIn24hChange: '-0.250000', liquidityIn24h: '1.000000', liquidityIn24hChange: '-0.500000',
+    });
+    expect(contractAnswer(facts({ contract: usdt, supply: 1n, holders: 1n, transfersNow: 5n, poolNow: 3n, poolBefore: null }))).toEqual({
+      holderCnt: '1', supply: '1', transferCntIn24h: '5',
+    });
+    expect(contractAnswer(facts({ contract: usddOld }))).toEqual({});
+  });
+
+  it('aggregated: a USD sum needs the price of every contract with a non-zero amount, and every amount known', () => {
+    const a = facts({ contract: usdt, supply: 2_000_000n, price: '1', holders: 2n, transfersNow: 1n, transfersBefore: 1n, poolNow: 1_000_000n, poolBefore: 500_000n });
+    // USDD: 1 token (18 decimals), no price, no pool: the market cap is unknown, the liquidity is not.
+    const b = facts({ contract: usdd, supply: 10n ** 18n, holders: 3n, transfersNow: 2n });
+    expect(aggregateAnswer([a, b, facts({ contract: usddOld })])).toEqual({
+      holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000', liquidityIn24h: '1.000000', liquidityIn24hChange: '1.000000',
+    });
+    // USDD priced: 2 + 1 × 0.25 = 2.25; a pool of unknown balance 24 h ago leaves the aggregated change out.
+    expect(aggregateAnswer([a, { ...b, price: '0.25', poolNow: 4n * 10n ** 18n, poolBefore: null }])).toEqual({
+      marketCap: '2.250000', holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000', liquidityIn24h: '2.000000',
+    });
+    expect(aggregateAnswer([facts({ contract: usddOld })])).toEqual({});
   });
 });
