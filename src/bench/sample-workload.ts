@@ -219,6 +219,7 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/stableCoin/holder/change': () => ['/api/stableCoin/holder/change', `/api/stableCoin/holder/change?startDay=${new Date(s.head - 60 * DAY).toISOString().slice(0, 10)}`],
     '/api/stableCoin/distribution': () => [USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/distribution?token=${t}`),
     '/api/stableCoin/transferAmount': () => ['/api/stableCoin/transferAmount', '/api/stableCoin/transferAmount?type=addLine'],
+    '/api/stableCoin/overview': () => ['/api/stableCoin/overview', ...[USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/overview?tokenAddress=${t}`)],
     '/api/deep/account/holderToken/basicInfo/trc20/transfer': () => pick(s.usdtHolders, 10).map((a) => `/api/deep/account/holderToken/basicInfo/trc20/transfer?accountAddress=${a}&tokenAddress=${USDT}`),
     '/api/account/holderToken/basicInfo': () => [
       ...pick(s.usdtHolders, 10).map((a) => `/api/account/holderToken/basicInfo?accountAddress=${a}&tokenAddress=${USDT}`),

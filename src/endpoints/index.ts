@@ -90,6 +90,7 @@ import stableCoinHolderChange from './deep/holder-change.ts';
 import stableCoinDistribution from './deep/distribution.ts';
 import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
 import stableCoinTransferAmount from './deep/transfer-amount.ts';
+import stableCoinOverview from './deep/stablecoin-overview.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -174,4 +175,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinDistribution,
   stableCoinHolderBalanceOverview,
   stableCoinTransferAmount,
+  stableCoinOverview,
 ];

@@ -955,6 +955,55 @@ export interface DeepStablecoinKeyEventsRow {
   n_rows: number | bigint | null;
 }
 
+/** Binds of sql/deep/stablecoin-overview.sql. */
+export interface DeepStablecoinOverviewParams {
+  contracts: readonly string[] | null;
+  split_ts: number | bigint | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/stablecoin-overview. */
+export interface DeepStablecoinOverviewRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** BIGINT */
+  transfers_now: number | bigint | null;
+  /** BIGINT */
+  transfers_before: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-overview.pool-moves.sql. */
+export interface DeepStablecoinOverviewPoolMovesParams {
+  contracts: readonly string[] | null;
+  holders: readonly string[] | null;
+  since_ts: number | bigint | null;
+}
+/** A row of deep/stablecoin-overview.pool-moves. */
+export interface DeepStablecoinOverviewPoolMovesRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  holder_address: string | null;
+  /** VARCHAR */
+  delta_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-overview.supply.sql. */
+export interface DeepStablecoinOverviewSupplyParams {
+  contracts: readonly string[] | null;
+}
+/** A row of deep/stablecoin-overview.supply. */
+export interface DeepStablecoinOverviewSupplyRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
 /** Binds of sql/deep/stablecoin-supply-change.sql. */
 export interface DeepStablecoinSupplyChangeParams {
   start_day: string | null;
@@ -3957,6 +4006,9 @@ export interface SqlRows {
   "deep/holder-top": DeepHolderTopRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
+  "deep/stablecoin-overview": DeepStablecoinOverviewRow;
+  "deep/stablecoin-overview.pool-moves": DeepStablecoinOverviewPoolMovesRow;
+  "deep/stablecoin-overview.supply": DeepStablecoinOverviewSupplyRow;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
@@ -4121,6 +4173,9 @@ export interface SqlParams {
   "deep/holder-top": DeepHolderTopParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
+  "deep/stablecoin-overview": DeepStablecoinOverviewParams;
+  "deep/stablecoin-overview.pool-moves": DeepStablecoinOverviewPoolMovesParams;
+  "deep/stablecoin-overview.supply": DeepStablecoinOverviewSupplyParams;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
