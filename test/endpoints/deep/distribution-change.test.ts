@@ -140,7 +140,7 @@ describe('GET /api/stableCoin/distribution/change', () => {
     }
   });
 
-  it('token is required and must be a stablecoin contract (format: the kit's rule, anything but csv answers JSON)', async () => {
+  it("token is required and must be a stablecoin contract (format: the kit's rule, anything but csv answers JSON)", async () => {
     for (const [q, param] of [
       ['', 'token'], ['token=', 'token'], ['token=TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR', 'token'], ['token=USDT', 'token'],
       ['token=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6', 'token'], [`token=${CONTRACTS[0].address}x`, 'token'],
