@@ -9,7 +9,7 @@ import { Engine } from '../../../src/engine/engine.ts';
 import { endpointContext, loadTemplates } from '../../../src/endpoints/kit/context.ts';
 import distributionChange from '../../../src/endpoints/deep/distribution-change.ts';
 import { parseCsv } from '../../helpers/csv.ts';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, lakeDir, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 import { ZERO } from '../token/ledgers.ts';
 import { CONTRACTS, IN_LIST, positionsAt, share } from './stable-ledger.ts';
 
@@ -186,5 +186,27 @@ describe('sql/deep/distribution-change.sql: the pruned top holders are exact', (
       }
       for (const p of expected.get(c.address)!) expect(got.get(p.timestamp) ?? [], `${c.key} ${dayText(p.timestamp)}`).toEqual(p.top);
     }
+  });
+});
+
+describe('GET /api/stableCoin/distribution/change: computed once per version and contract', () => {
+  // An app of this file's own: a fresh version object, so nothing is kept before the first question.
+  it('the first question runs the statement; the same contract again (JSON or CSV) runs nothing and answers the same', async () => {
+    const app = await privateApp();
+    const ask = async (url: string) => {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      const timing = String(r.headers['server-timing'] ?? '');
+      return { body: r.body, deep: (timing ? timing.split(', ').map((t) => t.split(';')[0]!) : []).filter((t) => t.startsWith('deep_')) };
+    };
+    const [usdt, tusd] = [CONTRACTS[0].address, CONTRACTS[5].address];
+    const first = await ask(`${URL}?token=${usdt}`);
+    expect(first.deep).toEqual(['deep_distribution-change']);
+    const again = await ask(`${URL}?token=${usdt}`);
+    expect(again.deep).toEqual([]);
+    expect(again.body).toBe(first.body);
+    expect((await ask(`${URL}?token=${usdt}&format=csv`)).deep).toEqual([]);
+    expect((await ask(`${URL}?token=${tusd}`)).deep).toEqual(['deep_distribution-change']);
+    expect((await ask(`${URL}?token=${tusd}`)).deep).toEqual([]);
   });
 });
