@@ -13,10 +13,12 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { formatField } from '../kit/exports.ts';
 import { perVersion } from '../kit/per-version.ts';
 import { decimalString, intString, shape } from '../kit/schemas.ts';
-import { CATEGORY_HOLDERS, itemsTable, stableTokenParam, type StableContract } from '../shapes/stablecoin-shape.ts';
+import { itemsTable, stableTokenParam, type StableContract } from '../shapes/stablecoin-shape.ts';
 
 const QUERIES = { days: 'deep/distribution-change' } as const;
 const PLACES = 6;
+/** Holders per point in `top10Holders`. */
+const TOP_HOLDERS = 10;
 /** Holders of the largest peaks whose daily 10th balance bounds the contenders (the pruning of the statement). */
 const CANDIDATES = 100;
 
@@ -43,7 +45,7 @@ const KEY_OF: ReadonlyMap<string, 'exchange' | 'JustLend' | 'SunSwap' | 'SunCurv
 async function pointsOf(token: StableContract, ctx: EndpointContext): Promise<readonly Point[]> {
   // `token` is one of the registry's six contracts (the param's closed set), so at most six values per version.
   return perVersion(ctx.manifest, `deep/distribution-change:${token.address}`, async () => {
-    const rows = await ctx.typedRows(QUERIES.days, { token: token.address, top: CATEGORY_HOLDERS, candidates: CANDIDATES });
+    const rows = await ctx.typedRows(QUERIES.days, { token: token.address, top: TOP_HOLDERS, candidates: CANDIDATES });
     const byDay = new Map<string, { sums: Map<string, bigint>; top: { address: string; value: bigint }[] }>();
     const dayOf = (d: string) => {
       let e = byDay.get(d);
