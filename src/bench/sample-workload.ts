@@ -218,6 +218,7 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/stableCoin/holder/top': () => ['/api/stableCoin/holder/top', '/api/stableCoin/holder/top?sort=USDC&viewContract=2', '/api/stableCoin/holder/top?sort=USDD&direction=1'],
     '/api/stableCoin/holder/change': () => ['/api/stableCoin/holder/change', `/api/stableCoin/holder/change?startDay=${new Date(s.head - 60 * DAY).toISOString().slice(0, 10)}`],
     '/api/stableCoin/distribution': () => [USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/distribution?token=${t}`),
+    '/api/stableCoin/distribution/change': () => [USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/distribution/change?token=${t}`),
     '/api/stableCoin/transferAmount': () => ['/api/stableCoin/transferAmount', '/api/stableCoin/transferAmount?type=addLine'],
     '/api/stableCoin/overview': () => ['/api/stableCoin/overview', ...[USDT, ...STABLE_SUPPLY_TOKENS].map((t) => `/api/stableCoin/overview?tokenAddress=${t}`)],
     '/api/deep/account/holderToken/basicInfo/trc20/transfer': () => pick(s.usdtHolders, 10).map((a) => `/api/deep/account/holderToken/basicInfo/trc20/transfer?accountAddress=${a}&tokenAddress=${USDT}`),

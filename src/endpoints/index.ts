@@ -88,6 +88,7 @@ import holderTokenBasicInfo from './deep/holder-token-basic-info.ts';
 import stableCoinHolderTop from './deep/holder-top.ts';
 import stableCoinHolderChange from './deep/holder-change.ts';
 import stableCoinDistribution from './deep/distribution.ts';
+import stableCoinDistributionChange from './deep/distribution-change.ts';
 import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
 import stableCoinTransferAmount from './deep/transfer-amount.ts';
 import stableCoinOverview from './deep/stablecoin-overview.ts';
@@ -173,6 +174,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinHolderTop,
   stableCoinHolderChange,
   stableCoinDistribution,
+  stableCoinDistributionChange,
   stableCoinHolderBalanceOverview,
   stableCoinTransferAmount,
   stableCoinOverview,

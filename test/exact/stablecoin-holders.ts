@@ -1,7 +1,7 @@
 /**
  * The audit's stablecoin holder section (issue 31; docs/compat.md "Stablecoin holders"): every amount of
- * /api/stableCoin/holder/top (each coin of each listed holder), the per-contract totals of holder/balance/overview and
- * distribution, the current holder counts of holder/change, and the 24 h USD figures of transferAmount, compared as
+ * /api/stableCoin/holder/top (each coin of each listed holder), the per-contract totals of holder/balance/overview,
+ * distribution and distribution/change's last point, the current holder counts of holder/change, and the 24 h USD figures of transferAmount, compared as
  * the literals sent with plain SQL over the raw transfers and opening snapshots (the independent TRC20 ledger).
  */
 import { LEDGER_20 } from '../endpoints/token/ledgers.ts';
@@ -55,6 +55,14 @@ export async function stablecoinHolderChecks({ io, get, check, near }: Ctx): Pro
     const text = await get(`/api/stableCoin/distribution?token=${c}`);
     const sum = BigInt(field(objectPart(text, 'addresses'), 'value')!) + BigInt(field(objectPart(text, 'contract'), 'value')!);
     check('/api/stableCoin/distribution', `${c} addresses + contract`, sum.toString(), (total.get(c) ?? 0n).toString());
+  }
+
+  for (const [c] of CONTRACTS) {
+    // The last point is the head: its categories hold every positive balance (a contract without history has none).
+    const last = objects(arrayPart(await get(`/api/stableCoin/distribution/change?token=${c}`), 'data')).at(-1);
+    if (last === undefined) continue;
+    const sum = ['exchange', 'JustLend', 'SunSwap', 'SunCurve', 'others'].reduce((a, k) => a + BigInt(field(last, k)!), 0n);
+    check('/api/stableCoin/distribution/change', `${c} last point Σ categories`, sum.toString(), (total.get(c) ?? 0n).toString());
   }
 
   const latest = objects(arrayPart(await get('/api/stableCoin/holder/change'), 'latest'));

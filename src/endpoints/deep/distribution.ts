@@ -3,7 +3,7 @@
  * balances sit now: ordinary accounts (exchanges, other accounts) and contracts (JustLend, SunSwap, SunCurve, other
  * contracts), each `{data[], percent, value}`; `value` raw exact strings, `percent` the share of all positive
  * balances (6 places, rounded once), `data` the category's 10 largest holders (an exchange by its name). Categories:
- * sql/deep/distribution.sql. One object, not a list: `format=csv` is a 400.
+ * sql/fragments/stable-holder-category.sql (through sql/deep/distribution.sql). One object, not a list: `format=csv` is a 400.
  */
 import { z } from 'zod';
 import { ratioDecimal } from '../../params/amounts.ts';

@@ -757,6 +757,26 @@ export interface DeepDistributionRow {
   rn: number | bigint | null;
 }
 
+/** Binds of sql/deep/distribution-change.sql. */
+export interface DeepDistributionChangeParams {
+  token: string | null;
+  top: number | bigint | null;
+  candidates: number | bigint | null;
+}
+/** A row of deep/distribution-change. */
+export interface DeepDistributionChangeRow {
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  key: string | null;
+  /** VARCHAR */
+  value: string | null;
+  /** BIGINT */
+  rn: number | bigint | null;
+}
+
 /** Binds of sql/deep/holder-change.sql. */
 export interface DeepHolderChangeParams {
   contracts: readonly string[] | null;
@@ -3997,6 +4017,7 @@ export interface SqlRows {
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "deep/distribution": DeepDistributionRow;
+  "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
   "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
@@ -4164,6 +4185,7 @@ export interface SqlParams {
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "deep/distribution": DeepDistributionParams;
+  "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;
   "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;

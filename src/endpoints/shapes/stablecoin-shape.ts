@@ -104,7 +104,7 @@ export function stableTokenParam() {
 }
 
 /**
- * Holder categories of sql/deep/distribution.sql: an ordinary account is an exchange's (address_labels category
+ * Holder categories of sql/fragments/stable-holder-category.sql: an ordinary account is an exchange's (address_labels category
  * `exchange`) or another account; a contract (the contracts dimension) is a project's (JustLend, SunSwap, SunCurve:
  * by its label or contract name, docs/compat.md) or another contract.
  */
