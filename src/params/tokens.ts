@@ -16,7 +16,7 @@ export function isTrxAlias(s: string): boolean {
 }
 
 /** A numeric TRC10 id (up to 19 digits), e.g. '1002000'. */
-const TRC10_ID = /^\d{1,19}$/;
+export const TRC10_ID = /^\d{1,19}$/;
 
 /** A numeric TRC10 id, e.g. `trc10Id().parse(' 1002000')` = '1002000'. */
 export function trc10Id() {

@@ -9,12 +9,12 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { multiplyScaled, scaledNumber, TRX_ID } from '../../params/index.ts';
 import { decimalString, exactNumber, intString } from '../kit/schemas.ts';
-import { holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
+import { HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { DAY_MS } from '../../time.ts';
 
 const USD_PLACES = 6;
-const QUERIES = { history: 'deep/holder-token-history', prices: 'deep/holder-token-value-days' } as const;
+const QUERIES = { ...HOLDER_TOKEN_QUERIES, prices: 'deep/holder-token-value-days' } as const;
 
 const dayOf = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 

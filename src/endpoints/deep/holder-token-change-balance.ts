@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
 import { intString } from '../kit/schemas.ts';
 import { dayString } from '../shapes/stats-shape.ts';
-import { holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
+import { HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
 
 export default defineSeries({
   path: '/api/account/holderToken/asset/changeBalance',
@@ -18,7 +18,7 @@ export default defineSeries({
   granularities: ['day'],
   params: holderTokenParams,
   sql: 'deep/holder-token-lake-days',
-  queries: { history: 'deep/holder-token-history' },
+  queries: HOLDER_TOKEN_QUERIES,
   sum: [],
   async after(_days, p, ctx) {
     const [h, decimals] = await Promise.all([holderHistory(ctx, p.accountAddress, p.tokenAddress), tokenDecimalOf(ctx, p.tokenAddress)]);

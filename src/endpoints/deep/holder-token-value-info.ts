@@ -11,7 +11,7 @@ import { multiplyScaled } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import { decimalString, intString } from '../kit/schemas.ts';
 import { dayString } from '../shapes/stats-shape.ts';
-import { balanceAtEndOf, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
+import { balanceAtEndOf, HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
 
 /** USD values carry USDT's 6 decimals (as /api/account/analysis). */
 const USD_PLACES = 6;
@@ -24,7 +24,7 @@ export default defineSeries({
   params: holderTokenParams,
   filters: (p) => ({ token_id: p.tokenAddress }),
   sql: 'deep/holder-token-value-days',
-  queries: { history: 'deep/holder-token-history' },
+  queries: HOLDER_TOKEN_QUERIES,
   sum: [],
   async after(days, p, ctx) {
     const [h, decimals] = await Promise.all([holderHistory(ctx, p.accountAddress, p.tokenAddress), tokenDecimalOf(ctx, p.tokenAddress)]);

@@ -805,6 +805,38 @@ export interface DeepHolderChangeLatestRow {
   holder_count: number | bigint | null;
 }
 
+/** Binds of sql/deep/holder-token-head.trc10.sql. */
+export interface DeepHolderTokenHeadTrc10Params {
+  address: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-head.trc10. */
+export interface DeepHolderTokenHeadTrc10Row {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
+/** Binds of sql/deep/holder-token-head.trc20.sql. */
+export interface DeepHolderTokenHeadTrc20Params {
+  address: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-head.trc20. */
+export interface DeepHolderTokenHeadTrc20Row {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
+/** Binds of sql/deep/holder-token-head.trx.sql. */
+export interface DeepHolderTokenHeadTrxParams {
+  address: string | null;
+}
+/** A row of deep/holder-token-head.trx. */
+export interface DeepHolderTokenHeadTrxRow {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
 /** Binds of sql/deep/holder-token-history.sql. */
 export interface DeepHolderTokenHistoryParams {
   token_id: string | null;
@@ -812,8 +844,6 @@ export interface DeepHolderTokenHistoryParams {
 }
 /** A row of deep/holder-token-history. */
 export interface DeepHolderTokenHistoryRow {
-  /** VARCHAR */
-  head_raw: string | null;
   /** VARCHAR */
   day: string | null;
   /** VARCHAR */
@@ -4020,6 +4050,9 @@ export interface SqlRows {
   "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
   "deep/holder-change.latest": DeepHolderChangeLatestRow;
+  "deep/holder-token-head.trc10": DeepHolderTokenHeadTrc10Row;
+  "deep/holder-token-head.trc20": DeepHolderTokenHeadTrc20Row;
+  "deep/holder-token-head.trx": DeepHolderTokenHeadTrxRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
@@ -4188,6 +4221,9 @@ export interface SqlParams {
   "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;
   "deep/holder-change.latest": DeepHolderChangeLatestParams;
+  "deep/holder-token-head.trc10": DeepHolderTokenHeadTrc10Params;
+  "deep/holder-token-head.trc20": DeepHolderTokenHeadTrc20Params;
+  "deep/holder-token-head.trx": DeepHolderTokenHeadTrxParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { address, tokenIdParam, TRX_ID } from '../../params/index.ts';
+import { TRC10_ID } from '../../params/tokens.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
 
@@ -36,19 +37,38 @@ export interface HolderHistory {
 
 type HistoryRow = SqlRows['deep/holder-token-history'];
 
+/** The statements of the history, for the endpoints' `queries`: the days, and the head balance per token kind. */
+export const HOLDER_TOKEN_QUERIES = {
+  history: 'deep/holder-token-history',
+  headTrx: 'deep/holder-token-head.trx',
+  headTrc10: 'deep/holder-token-head.trc10',
+  headTrc20: 'deep/holder-token-head.trc20',
+} as const;
+
+/** The head balance (raw text), or null for TRX of an account the lake does not know: one lookup of the token's kind. */
+async function headRaw(ctx: EndpointContext, account: string, token: string): Promise<string | null> {
+  const rows = token === TRX_ID
+    ? await ctx.typedRows(HOLDER_TOKEN_QUERIES.headTrx, { address: account })
+    : await ctx.typedRows(TRC10_ID.test(token) ? HOLDER_TOKEN_QUERIES.headTrc10 : HOLDER_TOKEN_QUERIES.headTrc20, { address: account, token_id: token });
+  const cell = rows[0]?.head_raw;
+  return cell === null || cell === undefined ? null : String(cell);
+}
+
 /**
  * The account's days of the token with end-of-day balances: the end of day D = the head balance − the changes of the
  * days after D (exact bigint), e.g. `(await holderHistory(ctx, 'T…', '_')).days.at(-1)?.balance` = the head balance.
  */
 export async function holderHistory(ctx: EndpointContext, account: string, token: string): Promise<HolderHistory> {
-  const rows: HistoryRow[] = await ctx.typedRows('deep/holder-token-history', { address: account, token_id: token });
-  const headCell = rows[0]?.head_raw;
-  if (headCell === null || headCell === undefined) return { head: null, days: [] };
-  const head = BigInt(String(headCell));
+  // The days and the head balance are independent reads: asked at once (the pool runs them side by side).
+  const [rows, headText]: [HistoryRow[], string | null] = await Promise.all([
+    ctx.typedRows(HOLDER_TOKEN_QUERIES.history, { address: account, token_id: token }),
+    headRaw(ctx, account, token),
+  ]);
+  if (headText === null) return { head: null, days: [] };
+  const head = BigInt(headText);
   const days: HolderDay[] = [];
   let after = 0n;
   for (const r of [...rows].reverse()) {
-    if (r.day === null || r.day === undefined) continue;
     const change = BigInt(String(r.delta_raw));
     days.push({ day: String(r.day), change, balance: head - after, inCount: Number(r.in_count), outCount: Number(r.out_count), firstTs: Number(r.first_ts), lastTs: Number(r.last_ts), firstInTs: r.first_in_ts === null || r.first_in_ts === undefined ? null : Number(r.first_in_ts) });
     after += change;
