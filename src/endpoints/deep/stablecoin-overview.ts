@@ -17,23 +17,20 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { perVersion } from '../kit/per-version.ts';
 import { decimalString, intString } from '../kit/schemas.ts';
 import {
-  categoryRows, refreshTimeInfo, refreshTimeInfoSchema, STABLE_ADDRESSES, STABLE_CONTRACTS, stableTokenParam, type HolderCategory, type StableContract,
+  refreshTimeInfo, refreshTimeInfoSchema, STABLE_ADDRESSES, STABLE_CONTRACTS, stableTokenParam, type StableContract,
 } from '../shapes/stablecoin-shape.ts';
 
 const QUERIES = {
   transfers: 'deep/stablecoin-overview',
   supply: 'deep/stablecoin-overview.supply',
-  poolMoves: 'deep/stablecoin-overview.pool-moves',
+  pools: 'deep/stablecoin-overview.pools',
   holders: 'deep/holder-change.latest',
-  categories: 'deep/distribution',
 } as const;
 
 /** Places of USD figures and ratios (the group's: transferAmount, distribution). */
 const PLACES = 6;
 /** Places of the exact USD products added up before their one rounding (decimals ≤ 18 + a double's ≤ 17 digits). */
 const EXACT_PLACES = 60;
-/** The DEX pool categories of sql/deep/distribution.sql (issue 34's pool registry will replace this reading). */
-const POOL_CATEGORIES: readonly HolderCategory[] = ['SunSwap', 'SunCurve'];
 
 const params = z.object({
   tokenAddress: stableTokenParam().optional().meta({ description: 'A stablecoin contract address (USDT, USDC, USDD, old USDD, USDJ, TUSD); absent: all of them aggregated.' }),
@@ -60,10 +57,10 @@ export interface Facts {
   holders: bigint;
   transfersNow: bigint;
   transfersBefore: bigint;
-  /** Pool holders' balance now, raw. */
+  /** DEX pool holders' balance now, raw (distribution's SunSwap and SunCurve categories; issue 34's pool registry will replace this reading). */
   poolNow: bigint;
-  /** Their balance 24 h ago, raw; null when the listed pool holders are not all of them (more than listed). */
-  poolBefore: bigint | null;
+  /** The same holders' balance 24 h ago, raw: now minus their moves since. */
+  poolBefore: bigint;
 }
 
 const hasData = (f: Facts) => f.supply !== null || f.holders > 0n || f.transfersNow > 0n || f.transfersBefore > 0n || f.poolNow > 0n;
@@ -135,58 +132,28 @@ export function aggregateAnswer(facts: readonly Facts[]): Data {
   });
 }
 
-/**
- * Each contract's DEX pools now, from distribution's category rows: the SunSwap and SunCurve totals added, and their
- * listed holders (a contract holder is listed by its address). The list holds every pool holder exactly when the
- * listed balances add up to the categories' totals (every listed balance is positive); else `complete` is false.
- */
-export function poolsOf(rows: readonly { contract_address: unknown; category: unknown; name: unknown; value: unknown; category_value: unknown }[]): Map<string, { now: bigint; holders: string[]; complete: boolean }> {
-  const parts = new Map<string, { contract: string; total: bigint; listed: bigint; holders: string[] }>();
-  for (const r of rows) {
-    if (!POOL_CATEGORIES.includes(String(r.category) as HolderCategory)) continue;
-    const key = `${String(r.contract_address)}|${String(r.category)}`;
-    const p = parts.get(key) ?? { contract: String(r.contract_address), total: BigInt(String(r.category_value)), listed: 0n, holders: [] };
-    p.listed += BigInt(String(r.value));
-    p.holders.push(String(r.name));
-    parts.set(key, p);
-  }
-  const out = new Map<string, { now: bigint; holders: string[]; complete: boolean }>();
-  for (const p of parts.values()) {
-    const o = out.get(p.contract) ?? { now: 0n, holders: [], complete: true };
-    o.now += p.total;
-    o.holders.push(...p.holders);
-    o.complete &&= p.listed === p.total;
-    out.set(p.contract, o);
-  }
-  return out;
-}
-
 /** Every contract's facts, from the group's sources (each statement's binds are constants or the head's time). */
 async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
   const contracts = [...STABLE_ADDRESSES];
   const split = ctx.now - DAY_MS;
   const start = ctx.now - 2 * DAY_MS;
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-  const [supplies, holders, transfers, categories] = await Promise.all([
+  const [supplies, holders, transfers, pools] = await Promise.all([
     ctx.versionRows(QUERIES.supply, { contracts }),
     ctx.versionRows(QUERIES.holders, { contracts }),
     ctx.versionRows(QUERIES.transfers, { contracts, split_ts: split, start_ts: start, end_ts: ctx.now, start_day: day(start), end_day: day(ctx.now) }),
-    categoryRows(ctx),
+    ctx.versionRows(QUERIES.pools, { contracts, since_ts: split }),
   ]);
-  const pools = poolsOf(categories);
-  const poolHolders = [...new Set([...pools.values()].flatMap((p) => p.holders))].sort();
-  const moves = poolHolders.length === 0 ? [] : await ctx.versionRows(QUERIES.poolMoves, { contracts, holders: poolHolders, since_ts: split });
-  const moved = new Map(moves.map((r) => [`${String(r.contract_address)}|${String(r.holder_address)}`, BigInt(String(r.delta_raw))]));
 
   const supplyOf = new Map(supplies.map((r) => [String(r.contract_address), r]));
   const holdersOf = new Map(holders.map((r) => [String(r.token_id), BigInt(r.holder_count ?? 0)]));
   const transfersOf = new Map(transfers.map((r) => [String(r.contract_address), r]));
+  const poolsOf = new Map(pools.map((r) => [String(r.contract_address), r]));
   return STABLE_CONTRACTS.map((contract) => {
     const s = supplyOf.get(contract.address);
     const t = transfersOf.get(contract.address);
-    const pool = pools.get(contract.address);
-    const poolNow = pool?.now ?? 0n;
-    const delta = (pool?.holders ?? []).reduce((a, h) => a + (moved.get(`${contract.address}|${h}`) ?? 0n), 0n);
+    const pool = poolsOf.get(contract.address);
+    const poolNow = BigInt(String(pool?.pool_now ?? 0));
     return {
       contract,
       supply: s?.supply_raw === null || s?.supply_raw === undefined ? null : BigInt(String(s.supply_raw)),
@@ -195,7 +162,7 @@ async function factsOf(ctx: EndpointContext): Promise<Facts[]> {
       transfersNow: BigInt(t?.transfers_now ?? 0),
       transfersBefore: BigInt(t?.transfers_before ?? 0),
       poolNow,
-      poolBefore: pool === undefined ? 0n : pool.complete ? poolNow - delta : null,
+      poolBefore: poolNow - BigInt(String(pool?.pool_moved ?? 0)),
     };
   });
 }

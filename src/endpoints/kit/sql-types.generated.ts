@@ -1024,20 +1024,19 @@ export interface DeepStablecoinOverviewRow {
   transfers_before: number | bigint | null;
 }
 
-/** Binds of sql/deep/stablecoin-overview.pool-moves.sql. */
-export interface DeepStablecoinOverviewPoolMovesParams {
+/** Binds of sql/deep/stablecoin-overview.pools.sql. */
+export interface DeepStablecoinOverviewPoolsParams {
   contracts: readonly string[] | null;
-  holders: readonly string[] | null;
   since_ts: number | bigint | null;
 }
-/** A row of deep/stablecoin-overview.pool-moves. */
-export interface DeepStablecoinOverviewPoolMovesRow {
+/** A row of deep/stablecoin-overview.pools. */
+export interface DeepStablecoinOverviewPoolsRow {
   /** VARCHAR */
   contract_address: string | null;
   /** VARCHAR */
-  holder_address: string | null;
+  pool_now: string | null;
   /** VARCHAR */
-  delta_raw: string | null;
+  pool_moved: string | null;
 }
 
 /** Binds of sql/deep/stablecoin-overview.supply.sql. */
@@ -4061,7 +4060,7 @@ export interface SqlRows {
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
   "deep/stablecoin-overview": DeepStablecoinOverviewRow;
-  "deep/stablecoin-overview.pool-moves": DeepStablecoinOverviewPoolMovesRow;
+  "deep/stablecoin-overview.pools": DeepStablecoinOverviewPoolsRow;
   "deep/stablecoin-overview.supply": DeepStablecoinOverviewSupplyRow;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
@@ -4232,7 +4231,7 @@ export interface SqlParams {
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
   "deep/stablecoin-overview": DeepStablecoinOverviewParams;
-  "deep/stablecoin-overview.pool-moves": DeepStablecoinOverviewPoolMovesParams;
+  "deep/stablecoin-overview.pools": DeepStablecoinOverviewPoolsParams;
   "deep/stablecoin-overview.supply": DeepStablecoinOverviewSupplyParams;
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;

@@ -9,7 +9,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { TronlakeApp } from '../../../src/http/app.ts';
-import { aggregateAnswer, contractAnswer, poolsOf, type Facts } from '../../../src/endpoints/deep/stablecoin-overview.ts';
+import { aggregateAnswer, contractAnswer, type Facts } from '../../../src/endpoints/deep/stablecoin-overview.ts';
 import { STABLE_CONTRACTS } from '../../../src/endpoints/shapes/stablecoin-shape.ts';
 import { get, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 import { ZERO } from '../token/ledgers.ts';
@@ -18,8 +18,6 @@ import { supplyFacts, type SupplyFacts } from './stablecoin-supply-expected.ts';
 
 const URL = '/api/stableCoin/overview';
 const DAY = 86_400_000;
-/** Pool holders distribution lists per category: beyond them the pools' balance 24 h ago is not known. */
-const LISTED = 10;
 
 type Contract = (typeof CONTRACTS)[number];
 interface Want {
@@ -30,7 +28,7 @@ interface Want {
   now: bigint;
   before: bigint;
   poolNow: bigint;
-  poolBefore: bigint | null;
+  poolBefore: bigint;
   has: boolean;
 }
 
@@ -100,8 +98,7 @@ beforeAll(async () => {
   want = CONTRACTS.map((c) => {
     const mine = pools.filter((p) => p.contract === c.address);
     const poolNow = mine.reduce((a, p) => a + p.bal, 0n);
-    const complete = ['SunSwap', 'SunCurve'].every((k) => mine.filter((p) => p.category === k).length <= LISTED);
-    const poolBefore = complete ? mine.reduce((a, p) => a - (moved.get(`${c.address}|${p.name}`) ?? 0n), poolNow) : null;
+    const poolBefore = mine.reduce((a, p) => a - (moved.get(`${c.address}|${p.name}`) ?? 0n), poolNow);
     const supply = f.contracts.includes(c.address) ? f.supplyAt(c.address, f.headDay) : null;
     const n = counts.get(c.address) ?? { now: 0n, before: 0n };
     const h = holders.get(c.address) ?? 0n;
@@ -262,25 +259,12 @@ describe(`${URL}: the rules the test lakes cannot reach (facts written here, ans
     supply: null, price: null, holders: 0n, transfersNow: 0n, transfersBefore: 0n, poolNow: 0n, poolBefore: 0n, ...over,
   });
 
-  it('pools: complete only when the listed holders add up to the categories\' totals', () => {
-    const row = (contract: string, category: string, name: string, value: bigint, total: bigint) => ({ contract_address: contract, category, name, value: String(value), category_value: String(total) });
-    const pools = poolsOf([
-      row(usdt.address, 'SunSwap', 'TPoolA', 70n, 100n), row(usdt.address, 'SunSwap', 'TPoolB', 30n, 100n), row(usdt.address, 'SunCurve', 'TCurve', 5n, 5n),
-      row(usdt.address, 'exchange', 'Binance', 1000n, 1000n),
-      // A category of more holders than listed: 10 listed of 12.
-      row(usdd.address, 'SunSwap', 'TPoolC', 9n, 10n),
-    ]);
-    expect(pools.get(usdt.address)).toEqual({ now: 105n, holders: ['TPoolA', 'TPoolB', 'TCurve'], complete: true });
-    expect(pools.get(usdd.address)).toEqual({ now: 10n, holders: ['TPoolC'], complete: false });
-    expect(pools.has(usddOld.address)).toBe(false);
-  });
-
-  it('one contract: a change without a previous figure, an unknown one, and no price leave their fields out', () => {
+  it('one contract: a change without a previous figure and a figure without a price leave their fields out', () => {
     // 1,500,000 USDT units = 1.5 USDT at 0.5 USD = 0.75; pools 2 USDT at 0.5 = 1; transfers 3 vs 4: -0.25; pools 2 vs 4: -0.5.
     expect(contractAnswer(facts({ contract: usdt, supply: 1_500_000n, price: '0.5', holders: 7n, transfersNow: 3n, transfersBefore: 4n, poolNow: 2_000_000n, poolBefore: 4_000_000n }))).toEqual({
       marketCap: '0.750000', holderCnt: '7', supply: '1500000', transferCntIn24h: '3', transferCntIn24hChange: '-0.250000', liquidityIn24h: '1.000000', liquidityIn24hChange: '-0.500000',
     });
-    expect(contractAnswer(facts({ contract: usdt, supply: 1n, holders: 1n, transfersNow: 5n, poolNow: 3n, poolBefore: null }))).toEqual({
+    expect(contractAnswer(facts({ contract: usdt, supply: 1n, holders: 1n, transfersNow: 5n, poolNow: 3n, poolBefore: 0n }))).toEqual({
       holderCnt: '1', supply: '1', transferCntIn24h: '5',
     });
     expect(contractAnswer(facts({ contract: usddOld }))).toEqual({});
@@ -293,9 +277,13 @@ describe(`${URL}: the rules the test lakes cannot reach (facts written here, ans
     expect(aggregateAnswer([a, b, facts({ contract: usddOld })])).toEqual({
       holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000', liquidityIn24h: '1.000000', liquidityIn24hChange: '1.000000',
     });
-    // USDD priced: 2 + 1 × 0.25 = 2.25; a pool of unknown balance 24 h ago leaves the aggregated change out.
-    expect(aggregateAnswer([a, { ...b, price: '0.25', poolNow: 4n * 10n ** 18n, poolBefore: null }])).toEqual({
-      marketCap: '2.250000', holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000', liquidityIn24h: '2.000000',
+    // USDD priced: 2 + 1 × 0.25 = 2.25; pools now 1 + 4 × 0.25 = 2, a day ago 0.5 + 2 × 0.25 = 1 (today's prices): +1.
+    expect(aggregateAnswer([a, { ...b, price: '0.25', poolNow: 4n * 10n ** 18n, poolBefore: 2n * 10n ** 18n }])).toEqual({
+      marketCap: '2.250000', holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000', liquidityIn24h: '2.000000', liquidityIn24hChange: '1.000000',
+    });
+    // USDD unpriced with a pool: neither the market cap nor the liquidity (nor its change) can be summed.
+    expect(aggregateAnswer([a, { ...b, poolNow: 4n * 10n ** 18n, poolBefore: 2n * 10n ** 18n }])).toEqual({
+      holderCnt: '5', transferCntIn24h: '3', transferCntIn24hChange: '2.000000',
     });
     expect(aggregateAnswer([facts({ contract: usddOld })])).toEqual({});
   });
