@@ -1,22 +1,13 @@
 -- The holder categories of the stablecoin distribution endpoints (distribution, holder/balance/overview): per contract
--- of $contracts, its positive balances (trc20_balances) by category, the categories decided by
--- fragments/stable-holder-category (their one place; distribution-change applies them to every day).
+-- of $contracts, its positive balances by category (fragments/stable-positions; the categories decided by
+-- fragments/stable-holder-category, their one place; distribution-change applies them to every day).
 -- Rows: the $top largest holders (or exchanges) of each (contract, category) with the category's total beside them
 -- (at least one row per non-empty category, so the totals always come). Ties by name.
 -- @param contracts VARCHAR[]
 -- @param top BIGINT
-WITH pos AS (
-  SELECT contract_address, holder_address, CAST(balance_raw AS HUGEINT) AS bal
-  FROM trc20_balances
-  WHERE contract_address IN (SELECT unnest($contracts)) AND holder_rank IS NOT NULL
-),
-{{> fragments/stable-holder-category pos}},
-cat AS (
-  SELECT p.contract_address, p.bal, h.category, h.name
-  FROM pos p JOIN holder_category h ON h.holder_address = p.holder_address
-),
+WITH {{> fragments/stable-positions}},
 grp AS (
-  SELECT contract_address, category, name, sum(bal) AS v FROM cat GROUP BY contract_address, category, name
+  SELECT contract_address, category, name, sum(bal) AS v FROM stable_positions GROUP BY contract_address, category, name
 ),
 ranked AS (
   SELECT contract_address, category, name, v,

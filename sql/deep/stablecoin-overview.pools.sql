@@ -1,20 +1,13 @@
 -- /api/stableCoin/overview `liquidityIn24h` and its change: per stablecoin contract of $contracts, the balance its DEX
--- pools hold now (every positive holder in the SunSwap or SunCurve category of fragments/stable-holder-category, the
+-- pools hold now (every positive holder in the SunSwap or SunCurve category of fragments/stable-positions, the
 -- categories of /api/stableCoin/distribution) and those holders' net moves since $since_ts (inclusive;
 -- token_balance_history: every Transfer and every stablecoin move without one). Their balance 24 h ago is the balance
 -- now minus the moves (the rule of holder-token-history); a pool emptied within the 24 hours is in neither.
 -- @param contracts VARCHAR[]
 -- @param since_ts BIGINT
-WITH pos AS (
-  SELECT contract_address, holder_address, CAST(balance_raw AS HUGEINT) AS bal
-  FROM trc20_balances
-  WHERE contract_address IN (SELECT unnest($contracts)) AND holder_rank IS NOT NULL
-),
-{{> fragments/stable-holder-category pos}},
+WITH {{> fragments/stable-positions}},
 pools AS (
-  SELECT p.contract_address, p.holder_address, p.bal
-  FROM pos p JOIN holder_category h ON h.holder_address = p.holder_address
-  WHERE h.category IN ('SunSwap', 'SunCurve')
+  SELECT contract_address, holder_address, bal FROM stable_positions WHERE category IN ('SunSwap', 'SunCurve')
 ),
 moves AS (
   SELECT t.token_id AS contract_address, t.holder_address, sum(CAST(t.delta_raw AS HUGEINT)) AS delta
