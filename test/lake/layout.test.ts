@@ -34,9 +34,16 @@ const staleFor = (src: SqlSource, datasets = derivedDatasets): string[] =>
   staleDatasets(manifestWith(idsOf(repo)), computeLayouts(datasets, src)).sort();
 
 // ---- the independent scan: which datasets' statements name which, from the raw file text
-/** A file's text with its `{{> fragments/x …}}` inclusions replaced by their files' text (a statement may name a dataset only there). */
+/**
+ * A file's text with its `{{> fragments/x a b}}` inclusions replaced by their files' text, `{{1}}`, `{{2}}` by the
+ * arguments (a statement may name a dataset only there, or only as an argument).
+ */
 const withFragments = (text: string): string =>
-  text.replace(/\{\{>\s*(\S+)[^}]*\}\}/g, (_m, id: string) => withFragments(readFileSync(path.join(SQL_ROOT, `${id}.sql`), 'utf8')));
+  text.replace(/\{\{>\s*([^\s}]+)([^}]*)\}\}/g, (_m, id: string, args: string) => {
+    const values = args.trim().split(/\s+/).filter(Boolean);
+    const body = readFileSync(path.join(SQL_ROOT, `${id}.sql`), 'utf8').replace(/\{\{(\d+)\}\}/g, (_n, i: string) => values[Number(i) - 1] ?? '');
+    return withFragments(body);
+  });
 const statementText = (name: string): string => {
   const files = [path.join(SQL_ROOT, fileOf(name)), path.join(SQL_ROOT, fileOf(name, 'merge'))];
   return files

@@ -8,15 +8,11 @@
 -- each after its holder's own anchor). The supply at the end of day D = the
 -- supply now minus the net flows of the days after D. Growth per-day: run over the rewritten days (`blocks` is
 -- then those days, always the newest), reading the flows after them from main; a full derive runs it over every day.
--- The contracts are the registry's six (test/endpoints/deep/stablecoin-supply.test.ts checks this list against it).
+-- The contracts are the registry's six (fragments/stable-contracts).
 WITH win AS (
   SELECT DISTINCT "date" AS day FROM blocks
 ),
-coins(contract_address, coin, contract_key) AS (
-  VALUES ('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 'USDT', 'USDT'), ('TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8', 'USDC', 'USDCOLD'),
-         ('TXDk8mbtRbXeYuMNS83CfKPaYYT8XWv9Hz', 'USDD', 'USDD'), ('TPYmHEhy5n8TCEfYGqW2rPxsghSfzghPDn', 'USDD', 'USDDOLD'),
-         ('TMwFHYXLJaRUPeW6421aqXL4ZEzPRFGkGT', 'USDJ', 'USDJ'), ('TUpMhErZL2fhh4sVNULAbNKLokS4GjC1F4', 'TUSD', 'TUSD')
-),
+{{> fragments/stable-contracts}},
 ev AS (
   SELECT contract_address, "date" AS day, block_number, supply_effect, CAST(amount_raw AS HUGEINT) AS amt
   FROM main.stablecoin_events
@@ -25,7 +21,7 @@ ev AS (
 snap AS (
   SELECT contract_address, max(as_of_block) AS blk, arg_max(CAST(balance_raw AS HUGEINT), as_of_block) AS supply
   FROM main.trc20_snapshots
-  WHERE holder_address = zero_address() AND contract_address IN (SELECT contract_address FROM coins)
+  WHERE holder_address = zero_address() AND contract_address IN (SELECT contract_address FROM stable_contracts)
   GROUP BY ALL
 ),
 after_snap AS (
@@ -37,7 +33,7 @@ supply_now AS (
   SELECT c.contract_address,
          CASE WHEN s.blk IS NOT NULL THEN s.supply + coalesce(x.net, 0)
               ELSE CAST(t.supply_raw AS HUGEINT) END AS supply
-  FROM coins c
+  FROM stable_contracts c
   LEFT JOIN snap s ON s.contract_address = c.contract_address
   LEFT JOIN after_snap x ON x.contract_address = c.contract_address
   LEFT JOIN main.token_stats t ON t.token_id = c.contract_address AND t.token_standard = 'trc20'
@@ -67,6 +63,6 @@ SELECT k.day, k.contract_address, c.coin, c.contract_key,
        CAST(coalesce(d.burn_count, 0) AS BIGINT) AS burn_count,
        CAST(n.supply - coalesce((SELECT sum(l.minted - l.burned) FROM daily l WHERE l.contract_address = k.contract_address AND l.day > k.day), 0) AS VARCHAR) AS supply_raw
 FROM keys k
-JOIN coins c ON c.contract_address = k.contract_address
+JOIN stable_contracts c ON c.contract_address = k.contract_address
 LEFT JOIN daily d ON d.contract_address = k.contract_address AND d.day = k.day
 LEFT JOIN supply_now n ON n.contract_address = k.contract_address

@@ -1,11 +1,11 @@
 /**
  * GET /api/stableCoin/distribution/change (SPEC §4.4; shape: reference §3): one stablecoin contract's positive
- * balances per UTC day by holder category (the categories of /api/stableCoin/distribution, applied to the whole
- * history), with each day's 10 largest holders. One point per day from the contract's first row in the lake to the
- * head's day, `timestamp` the day's 00:00 UTC in ms, amounts at the end of the day (the head day: at the head); `others`
- * = other accounts + other contracts. Statement: sql/deep/distribution-change.sql. The answer depends on the version
- * and the contract alone (6 values): computed once per version and contract, kept with the version. `format=csv`: one
- * row per point, the category columns and `top10Holders` as JSON text (docs/compat.md).
+ * balances per UTC day by holder category (the categories of /api/stableCoin/distribution), with each day's 10 largest
+ * holders: the points of the derived dataset daily_stablecoin_distribution (a point on every day a holder's balance at
+ * its end is not zero or a balance moved), `timestamp` the day's 00:00 UTC in ms, amounts at the end of the day (the
+ * head day: at the head); `others` = other accounts + other contracts. Statement: sql/deep/distribution-change.sql.
+ * The answer depends on the version and the contract alone (6 values): read once per version and contract, kept with
+ * the version. `format=csv`: one row per point, the category columns and `top10Holders` as JSON text (docs/compat.md).
  */
 import { z } from 'zod';
 import { ratioDecimal } from '../../params/amounts.ts';
@@ -17,10 +17,6 @@ import { itemsTable, stableTokenParam, type StableContract } from '../shapes/sta
 
 const QUERIES = { days: 'deep/distribution-change' } as const;
 const PLACES = 6;
-/** Holders per point in `top10Holders`. */
-const TOP_HOLDERS = 10;
-/** Holders of the largest peaks whose daily 10th balance bounds the contenders (the pruning of the statement). */
-const CANDIDATES = 100;
 
 const params = z.object({ token: stableTokenParam(), format: formatField() });
 
@@ -45,7 +41,7 @@ const KEY_OF: ReadonlyMap<string, 'exchange' | 'JustLend' | 'SunSwap' | 'SunCurv
 async function pointsOf(token: StableContract, ctx: EndpointContext): Promise<readonly Point[]> {
   // `token` is one of the registry's six contracts (the param's closed set), so at most six values per version.
   return perVersion(ctx.manifest, `deep/distribution-change:${token.address}`, async () => {
-    const rows = await ctx.typedRows(QUERIES.days, { token: token.address, top: TOP_HOLDERS, candidates: CANDIDATES });
+    const rows = await ctx.typedRows(QUERIES.days, { token: token.address });
     const byDay = new Map<string, { sums: Map<string, bigint>; top: { address: string; value: bigint }[] }>();
     const dayOf = (d: string) => {
       let e = byDay.get(d);

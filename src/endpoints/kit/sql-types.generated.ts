@@ -760,21 +760,19 @@ export interface DeepDistributionRow {
 /** Binds of sql/deep/distribution-change.sql. */
 export interface DeepDistributionChangeParams {
   token: string | null;
-  top: number | bigint | null;
-  candidates: number | bigint | null;
 }
 /** A row of deep/distribution-change. */
 export interface DeepDistributionChangeRow {
   /** VARCHAR */
-  kind: string | null;
-  /** VARCHAR */
   day: string | null;
+  /** VARCHAR */
+  kind: string | null;
   /** VARCHAR */
   key: string | null;
   /** VARCHAR */
   value: string | null;
-  /** BIGINT */
-  rn: number | bigint | null;
+  /** INTEGER */
+  rn: number | null;
 }
 
 /** Binds of sql/deep/holder-change.sql. */

@@ -11,8 +11,8 @@
  * mapped to per-dataset ids when it is one of `LEGACY_LAYOUTS` (lakes of known commits), else every dataset is stale.
  */
 import { createHash } from 'node:crypto';
-import { derivedDatasets, registryGeneration, type SqlFiles, sqlFilesOf } from '../datasets/index.ts';
-import { readsOf, type SqlSource, sqlFolder, sqlLibrary, sqlUse } from './order.ts';
+import { derivedDatasets, registryGeneration, type SqlFiles, sourceDatasets, sqlFilesOf } from '../datasets/index.ts';
+import { readsOf, type SqlSource, sqlFolder, sqlLibrary, sqlUse, word } from './order.ts';
 import type { DerivedDataset } from '../datasets/growth.ts';
 import { LEGACY_LAYOUTS } from './legacy-layouts.ts';
 import type { Manifest } from '../manifest.ts';
@@ -26,6 +26,8 @@ export interface DatasetLayout {
   id: string;
   /** The derived datasets its SQL reads (directly or through a view), earlier in the list. */
   reads: string[];
+  /** The raw, dimension, snapshot and reference datasets its SQL names (publish.ts: a changed reference's readers). */
+  sources: string[];
 }
 
 /**
@@ -60,7 +62,8 @@ export function computeLayouts(
     if (ds.bucketBy || /\baddress_bucket\s*\(/.test(use.reading)) h.update(`macro address_bucket\n${ADDRESS_BUCKET_MACRO}\n`);
     if (RETYPED_BY_WRITER.has(ds.name)) h.update('writer casts to catalog types\n');
     for (const r of reads) h.update(`reads ${r} ${out[r]!.id}\n`);
-    out[ds.name] = { id: h.digest('hex').slice(0, 16), reads };
+    const sources = sourceDatasets.filter((d) => word(d.name).test(use.reading)).map((d) => d.name);
+    out[ds.name] = { id: h.digest('hex').slice(0, 16), reads, sources };
   }
   return out;
 }

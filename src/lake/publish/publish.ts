@@ -12,7 +12,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { Db } from '../../duckdb/duck.ts';
-import { columnDDL, type Dataset, sourceDatasets, derivedDatasets, typedColumns } from '../datasets/index.ts';
+import { columnDDL, type Dataset, sourceDatasets, derivedDatasets, referenceDatasets, typedColumns } from '../datasets/index.ts';
 import { type DayFile, type Manifest, type PartitionEntry, type TableEntry, pointCurrent, readManifest, swapManifest, versionDir, VERSIONS_DIR } from '../manifest.ts';
 import { createLakeViews, datasetGlob } from '../views.ts';
 import { currentLayouts, layoutIds, parquetOptions, releaseLayout, staleDatasets } from '../derive/layout.ts';
@@ -114,6 +114,17 @@ async function anchorsChanged(view: Db, prevDir: string, prevHead: number, o: (t
   };
   const prevFile = before?.rows ? `read_parquet(${lit(path.join(prevDir, 'snap', `${o.snapshot}.parquet`))})` : null;
   return (await anchors(prevFile)) !== (await anchors(after?.rows ? o.snapshot : null));
+}
+
+/** Every derived dataset whose SQL names the source dataset `name`, and every one reading those (derive order). */
+function sourceReaders(name: string): string[] {
+  const layouts = currentLayouts();
+  const out = new Set<string>();
+  for (const ds of derivedDatasets) {
+    const l = layouts[ds.name];
+    if (l?.sources.includes(name) || l?.reads.some((r) => out.has(r))) out.add(ds.name);
+  }
+  return [...out];
 }
 
 /** `name` and every derived dataset reading it, directly or through another (derive order). */
@@ -252,6 +263,14 @@ async function publishLocked(db: Db, opts: PublishOptions): Promise<Manifest> {
     for (const o of ANCHORS) {
       if (previous && stale && (await anchorsChanged(view, previous.dir, previous.manifest.head.number, o, current!.tables[o.snapshot], tables[o.snapshot]))) {
         for (const name of withReaders(o.ledger)) stale.add(name);
+      }
+    }
+    // A reference dataset whose content changed (an operator file loaded, e.g. exchange labels): the datasets reading it
+    // hold the old facts on every day they derived, so they are derived in full (daily_stablecoin_distribution's
+    // categories). Compared by the content hash both manifests record: nothing read when unchanged.
+    for (const ds of referenceDatasets) {
+      if (previous && stale && (current!.tables[ds.name]?.hash ?? null) !== (tables[ds.name]?.hash ?? null)) {
+        for (const name of sourceReaders(ds.name)) stale.add(name);
       }
     }
     const rewritten = append ? [...appendedDays].sort() : opts.days ?? [];

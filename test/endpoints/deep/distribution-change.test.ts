@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine.ts';
-import { endpointContext, loadTemplates } from '../../../src/endpoints/kit/context.ts';
-import distributionChange from '../../../src/endpoints/deep/distribution-change.ts';
+import { readDeriveSql } from '../../../src/lake/sql-files.ts';
+import { sqlFilesOf } from '../../../src/lake/datasets/index.ts';
 import { parseCsv } from '../../helpers/csv.ts';
 import { get, lakeDir, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 import { ZERO } from '../token/ledgers.ts';
@@ -56,25 +56,25 @@ beforeAll(async () => {
   keyOf = await categorizer();
   const [h] = await sql('SELECT max("timestamp") AS ts FROM raw_blocks');
   headDay = dayText(Number(h!.ts));
-  // A contract's first day: its first balance move of a holder other than the zero address.
-  const firsts = new Map((await sql(`SELECT contract_address, min(day) AS day FROM (
+  // The days a contract's balances moved (a holder other than the zero address on a side).
+  const moved = new Set((await sql(`SELECT DISTINCT contract_address, day FROM (
       SELECT contract_address, CAST("date" AS VARCHAR) AS day FROM raw_token_transfers
       WHERE token_standard = 'trc20' AND contract_address IN (${IN_LIST}) AND (to_address <> '${ZERO}' OR from_address <> '${ZERO}')
       UNION ALL SELECT contract_address, day FROM raw_stablecoin_balance_moves WHERE contract_address IN (${IN_LIST}) AND holder_address <> '${ZERO}'
-    ) GROUP BY 1`)).map((r) => [String(r.contract_address), String(r.day)]));
-  const first = [...firsts.values()].sort()[0];
+    )`)).map((r) => `${String(r.contract_address)} ${String(r.day)}`));
+  const [f] = await sql('SELECT min("timestamp") AS ts FROM raw_blocks');
+  // Brute force: every holder's non-zero balance at the end of every day of the lake (one ledger query per day).
   const byDay = new Map<string, { contract: string; holder: string; bal: bigint }[]>();
-  // Brute force: every holder's balance on every day (one ledger query per day).
-  for (let ms = first ? Date.parse(`${first}T00:00:00Z`) : Infinity; ms <= Date.parse(`${headDay}T00:00:00Z`); ms += DAY_MS) {
+  for (let ms = Date.parse(`${dayText(Number(f!.ts))}T00:00:00Z`); ms <= Date.parse(`${headDay}T00:00:00Z`); ms += DAY_MS) {
     const day = dayText(ms);
-    const rows = await sql(`SELECT contract_address, holder_address, CAST(bal AS VARCHAR) AS bal FROM (${positionsAt(`'${day}'`)})`);
+    const rows = await sql(`SELECT contract_address, holder_address, CAST(bal AS VARCHAR) AS bal FROM (${positionsAt(`'${day}'`, '<> 0')})`);
     byDay.set(day, rows.map((r) => ({ contract: String(r.contract_address), holder: String(r.holder_address), bal: BigInt(String(r.bal)) })));
   }
   for (const c of CONTRACTS) {
     const points: Point[] = [];
-    const from = firsts.get(c.address);
     for (const [day, rows] of [...byDay].sort(([a], [b]) => (a < b ? -1 : 1))) {
-      if (from === undefined || day < from) continue;
+      // A point: a holder's balance at the end of the day is not zero, or a balance moved that day.
+      if (!rows.some((r) => r.contract === c.address) && !moved.has(`${c.address} ${day}`)) continue;
       const amounts: Record<Key, bigint> = { exchange: 0n, JustLend: 0n, SunSwap: 0n, SunCurve: 0n, others: 0n };
       const mine = rows.filter((r) => r.contract === c.address && r.bal > 0n);
       for (const r of mine) amounts[keyOf(r.holder)] += r.bal;
@@ -105,7 +105,7 @@ describe('GET /api/stableCoin/distribution/change', () => {
     expect(typeof r.body.tokenAbbr).toBe('string');
     expect(r.body.count).toBe(points.length);
     expect(r.body.data).toEqual(points.map(asBody));
-    // One point per day, ascending, 00:00 UTC in ms, the last one the head's day.
+    // Ascending days, 00:00 UTC in ms; on these lakes a coin that has points has one on every day to the head's.
     for (let i = 1; i < points.length; i++) expect(r.body.data[i].timestamp - r.body.data[i - 1].timestamp).toBe(DAY_MS);
     if (points.length) expect(dayText(r.body.data.at(-1).timestamp)).toBe(headDay);
     // The categories cover every positive balance of the day.
@@ -167,22 +167,26 @@ describe('GET /api/stableCoin/distribution/change', () => {
   });
 });
 
-describe('sql/deep/distribution-change.sql: the pruned top holders are exact', () => {
+describe('daily_stablecoin_distribution: the pruned top holders are exact whatever the candidates', () => {
   let engine: Engine;
+  let derive: string;
   beforeAll(async () => {
     engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 2, threads: 1, memoryLimit: '1GB', timeoutMs: 60_000 });
+    derive = await readDeriveSql(sqlFilesOf('daily_stablecoin_distribution').derive);
   });
   afterAll(async () => engine?.close());
 
-  // candidates = top (the least the bound can lean on), one more, and every holder: the same exact top 10.
+  // The derive SELECT over the whole lake (as a full derive runs it) with its 100 candidates replaced by the top's
+  // size (the least the bound can lean on), one more, and every holder: the same exact top 10 as the brute force.
   it.each([10, 11, 1_000_000])('candidates = %i', async (candidates) => {
-    const ctx = endpointContext(engine, await loadTemplates([distributionChange]), distributionChange);
+    const text = derive.replace('p.r <= 100', `p.r <= ${candidates}`);
+    expect(text).not.toBe(derive);
+    const { rows } = await engine.query({ id: 'test/distribution-candidates', sql: text, params: [], ordered: false }, {});
     for (const c of CONTRACTS) {
-      const rows = await ctx.typedRows('deep/distribution-change', { token: c.address, top: 10, candidates });
       const got = new Map<number, { address: string; value: bigint }[]>();
-      for (const r of rows.filter((x) => x.kind === 'top')) {
+      for (const r of rows.filter((x) => x.kind === 'top' && x.contract_address === c.address).sort((x, y) => Number(x.rank) - Number(y.rank))) {
         const t = Date.parse(`${String(r.day)}T00:00:00Z`);
-        got.set(t, [...(got.get(t) ?? []), { address: String(r.key), value: BigInt(String(r.value)) }]);
+        got.set(t, [...(got.get(t) ?? []), { address: String(r.holder_address), value: BigInt(String(r.amount_raw)) }]);
       }
       for (const p of expected.get(c.address)!) expect(got.get(p.timestamp) ?? [], `${c.key} ${dayText(p.timestamp)}`).toEqual(p.top);
     }

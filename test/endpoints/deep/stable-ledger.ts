@@ -20,15 +20,15 @@ export const POSITIONS = `SELECT contract_address, holder_address, bal FROM (${L
 
 /**
  * Positive positions at the end of a UTC day `day` (a SQL expression): openings + transfers and the stablecoin moves
- * without a Transfer (test/helpers/stablecoin-moves.ts) of that day and before.
+ * without a Transfer (test/helpers/stablecoin-moves.ts) of that day and before; `held` = '<> 0': every non-zero one.
  */
-export function positionsAt(day: string): string {
+export function positionsAt(day: string, held = '> 0'): string {
   return `SELECT contract_address, h AS holder_address, sum(d) AS bal FROM (
       SELECT contract_address, to_address AS h, CAST(amount_raw AS HUGEINT) AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address IN (${IN_LIST}) AND "date" <= ${day}
       UNION ALL SELECT contract_address, from_address, -CAST(amount_raw AS HUGEINT) FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address IN (${IN_LIST}) AND "date" <= ${day}
       UNION ALL SELECT contract_address, holder_address, delta FROM raw_stablecoin_balance_moves WHERE contract_address IN (${IN_LIST}) AND day <= CAST(${day} AS VARCHAR)
       UNION ALL SELECT contract_address, holder_address, d FROM (${OPENING_20}) WHERE contract_address IN (${IN_LIST})
-    ) WHERE h <> '${ZERO}' GROUP BY ALL HAVING sum(d) > 0`;
+    ) WHERE h <> '${ZERO}' GROUP BY ALL HAVING sum(d) ${held}`;
 }
 
 /** raw / 10^decimals as a decimal text without trailing zeros, e.g. scaled(1500000n, 6) = '1.5'. */

@@ -32,7 +32,7 @@ function expectedRows() {
 
 describe('daily_stablecoin_supply', () => {
   it('lists the registry contracts in its SQL', () => {
-    const text = readFileSync(path.join(import.meta.dirname, '../../../sql/derive/daily-rollups/daily_stablecoin_supply.sql'), 'utf8');
+    const text = readFileSync(path.join(import.meta.dirname, '../../../sql/fragments/stable-contracts.sql'), 'utf8');
     for (const c of STABLECOIN_CONTRACTS) expect(text, c.key).toContain(`('${c.address}', '${c.coin}', '${c.key}')`);
   });
 
