@@ -5,7 +5,8 @@
  * three and their row ids compared; the report says which match.
  *
  *   npx tsx bench/peers/run.ts --data /work/bench/new17 [--requests 10 | --seconds S] [--repeat 3] [--connections 1]
- *     [--pg-port N] [--report DIR] [--out bench/results/peers.md]
+ *     [--port-base N] [--report DIR] [--out bench/results/peers.md]
+ *   npx tsx bench/peers/run.ts --render DIR [--out FILE]   (the report again from a run's folder)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -20,7 +21,7 @@ import { serializeWorkload } from '../../src/bench/workload.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { startCluster, INDEXES, TABLES, type Cluster } from './postgres.ts';
 import { duckStatement, parseRequest, pgStatement } from './queries.ts';
-import { ourIds, peerIds, peerItems, samplePeers, workloadItems, type PeerItem } from './requests.ts';
+import { ourIds, peerIds, peerItems, samplePeers, workloadItems, type PeerItem, type PeerSamples } from './requests.ts';
 
 const f = parseFlags(process.argv.slice(2));
 const lake = path.resolve(f.data ?? 'data/default');
@@ -33,8 +34,8 @@ if (!m) throw new Error(`no lake in ${lake}`);
 const vdir = versionDir(lake, m);
 
 /** A peer server process (server.ts) and its URL, once /health answers. */
-async function startPeer(args: string[]): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
+async function startPeer(args: string[], fixedPort?: number): Promise<{ url: string; child: ChildProcess }> {
+  const port = fixedPort ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts'), ...args, '--port', String(port)], { stdio: ['ignore', 'ignore', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 600; i++) {
@@ -59,8 +60,15 @@ async function getJson(url: string): Promise<Record<string, unknown>> {
 const target = (it: PeerItem) => `${it.path}?${new URLSearchParams(it.query).toString()}`;
 
 /** Every request asked of the three systems: per label, how many requests returned the same ids in the same order. */
-async function verify(items: readonly PeerItem[], urls: { tronlake: string; postgres: string; duckdb: string }): Promise<Map<string, { same: number; n: number; rows: number; diff: string[] }>> {
-  const byLabel = new Map<string, { same: number; n: number; rows: number; diff: string[] }>();
+interface SameRows {
+  same: number;
+  n: number;
+  rows: number;
+  diff: string[];
+}
+
+async function verify(items: readonly PeerItem[], urls: { tronlake: string; postgres: string; duckdb: string }): Promise<Map<string, SameRows>> {
+  const byLabel = new Map<string, SameRows>();
   for (const it of items) {
     const e = byLabel.get(it.label) ?? { same: 0, n: 0, rows: 0, diff: [] };
     byLabel.set(it.label, e);
@@ -77,45 +85,73 @@ async function verify(items: readonly PeerItem[], urls: { tronlake: string; post
 }
 
 const uptime = async () => (await fs.readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
-const loadBefore = await uptime();
-log(`sampling ${vdir}`);
-const samples = await samplePeers(vdir);
-const items = peerItems(samples);
-const workloadFile = path.join(reportDir, 'peers.jsonl');
-await fs.writeFile(workloadFile, serializeWorkload({ comments: [`issue 32 peer set drawn from ${lake} (version ${m.version})`], items: workloadItems(items) }));
 
-let cluster: Cluster | undefined;
-const children: ChildProcess[] = [];
-try {
-  log('PostgreSQL: temporary cluster and load');
-  cluster = await startCluster(lake, f['pg-port'] ? Number(f['pg-port']) : await freePort(), log);
-  const pg = await startPeer(['--kind', 'postgres', '--socket', cluster.socketDir, '--pgport', String(cluster.port), '--user', cluster.user]);
-  children.push(pg.child);
-  const duck = await startPeer(['--kind', 'duckdb', '--lake', lake]);
-  children.push(duck.child);
+/** What the report needs besides the runner's report.json (kept as peers.json beside it: `--render DIR` redraws). */
+interface Measured {
+  samples: PeerSamples;
+  cluster: Omit<Cluster, 'stop'>;
+  same: [string, SameRows][];
+  load: { before: string; after: string };
+  args: string[];
+  bytes: Record<string, number>;
+  command: string;
+}
 
-  log('same rows? every request asked of all three');
-  const ours = await startServed(parseServeSpec('tronlake=.', lake, false), 120_000);
-  let same;
-  try {
-    same = await verify(items, { tronlake: ours.url, postgres: pg.url, duckdb: duck.url });
-  } finally {
-    await ours.stop();
-  }
-
-  const args = ['--serve', 'tronlake=.', '--data', lake, '--url', `postgres=${pg.url}`, '--url', `duckdb=${duck.url}`, '--workload', workloadFile,
-    '--mode', 'per-label', '--repeat', f.repeat ?? '3', '--connections', f.connections ?? '1', '--timeout', '60', '--out', reportDir, '--progress', 'false'];
-  if (f.seconds) args.push('--duration', f.seconds);
-  else args.push('--requests', f.requests ?? '10');
-  log(`tronlake bench ${args.map(shellWord).join(' ')}`);
-  await benchCli(args);
-  const report = await readReport(path.join(reportDir, 'report.json'));
-  const lakeBytes = await folderBytes(vdir);
-  await fs.writeFile(out, render(report, items, same, cluster, { before: loadBefore, after: await uptime() }, args, lakeBytes));
+if (f.render) {
+  const x = JSON.parse(await fs.readFile(path.join(f.render, 'peers.json'), 'utf8')) as Measured;
+  await fs.writeFile(out, render(await readReport(path.join(f.render, 'report.json')), x));
   log(`wrote ${out}`);
-} finally {
-  for (const c of children) c.kill('SIGTERM');
-  cluster?.stop();
+} else {
+  await measure();
+}
+
+async function measure(): Promise<void> {
+  const loadBefore = await uptime();
+  log(`sampling ${vdir}`);
+  const samples = await samplePeers(vdir);
+  const items = peerItems(samples);
+  const workloadFile = path.join(reportDir, 'peers.jsonl');
+  await fs.writeFile(workloadFile, serializeWorkload({ comments: [`issue 32 peer set drawn from ${lake} (version ${m!.version})`], items: workloadItems(items) }));
+  // --port-base N: the cluster on N, the PostgreSQL peer on N+1, the DuckDB peer on N+2 (default: free ports).
+  const base = f['port-base'] ? Number(f['port-base']) : undefined;
+  let cluster: Cluster | undefined;
+  const children: ChildProcess[] = [];
+  try {
+    log('PostgreSQL: temporary cluster and load');
+    cluster = await startCluster(lake, base ?? (await freePort()), log);
+    const pg = await startPeer(['--kind', 'postgres', '--socket', cluster.socketDir, '--pgport', String(cluster.port), '--user', cluster.user], base && base + 1);
+    children.push(pg.child);
+    const duck = await startPeer(['--kind', 'duckdb', '--lake', lake], base && base + 2);
+    children.push(duck.child);
+
+    log('same rows? every request asked of all three');
+    const ours = await startServed(parseServeSpec('tronlake=.', lake, false), 120_000);
+    let same;
+    try {
+      same = await verify(items, { tronlake: ours.url, postgres: pg.url, duckdb: duck.url });
+    } finally {
+      await ours.stop();
+    }
+    for (const [l, e] of same) log(`${l}: ${e.same}/${e.n} requests with the same rows`);
+
+    const args = ['--serve', 'tronlake=.', '--data', lake, '--url', `postgres=${pg.url}`, '--url', `duckdb=${duck.url}`, '--workload', workloadFile,
+      '--mode', 'per-label', '--repeat', f.repeat ?? '3', '--connections', f.connections ?? '1', '--timeout', '60', '--out', reportDir, '--progress', 'false'];
+    if (f.seconds) args.push('--duration', f.seconds);
+    else args.push('--requests', f.requests ?? '10');
+    log(`tronlake bench ${args.map(shellWord).join(' ')}`);
+    await benchCli(args);
+    const { stop: _stop, ...figures } = cluster;
+    const x: Measured = {
+      samples, cluster: figures, same: [...same], load: { before: loadBefore, after: await uptime() }, args, bytes: await folderBytes(vdir),
+      command: `npx tsx bench/peers/run.ts ${process.argv.slice(2).map(shellWord).join(' ')}`,
+    };
+    await fs.writeFile(path.join(reportDir, 'peers.json'), JSON.stringify(x, null, 2));
+    await fs.writeFile(out, render(await readReport(path.join(reportDir, 'report.json')), x));
+    log(`wrote ${out} (runner's report and peers.json in ${reportDir})`);
+  } finally {
+    for (const c of children) c.kill('SIGTERM');
+    cluster?.stop();
+  }
 }
 
 /** Bytes of the files under a folder, per top-level part (raw, derived, …) and the raw tables the peers read. */
@@ -137,10 +173,10 @@ async function folderBytes(dir: string): Promise<Record<string, number>> {
   return sizes;
 }
 
-function render(
-  r: BenchReport, its: readonly PeerItem[], same: Map<string, { same: number; n: number; rows: number; diff: string[] }>,
-  c: Cluster, load: { before: string; after: string }, args: string[], bytes: Record<string, number>,
-): string {
+function render(r: BenchReport, x: Measured): string {
+  const { samples, cluster: c, load, args, bytes } = x;
+  const its = peerItems(samples);
+  const same = new Map(x.same);
   const by = (name: string): TargetResult => r.targets.find((t) => t.name === name)!;
   const [tl, pg, dk] = [by('tronlake'), by('postgres'), by('duckdb')];
   const lab = (t: TargetResult, l: string) => t.labels.find((x) => x.label === l)?.total;
@@ -149,7 +185,7 @@ function render(
   const mb = (x: number) => `${(x / 2 ** 20).toFixed(0)} MiB`;
   const labels = [...new Set(its.map((i) => i.label))];
   const lines: string[] = [];
-  const cmd = `npx tsx bench/peers/run.ts ${process.argv.slice(2).map(shellWord).join(' ')}`;
+  const cmd = x.command;
   lines.push('# Peer benchmark (issue 32): tronlake, PostgreSQL with explorer indexes, DuckDB by hand', '');
   lines.push(`Lake: \`${lake}\` (version ${m!.version}, head block ${m!.head.number}). Started ${r.started}, finished ${r.finished}.`, '');
   lines.push(`Command: \`${cmd}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`, the workload written by the script).`, '');
