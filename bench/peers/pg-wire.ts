@@ -69,6 +69,10 @@ export class PgConnection {
       socket.once('error', reject);
     });
     socket.on('data', (d) => c.onData(d));
+    // A dead connection fails every query waiting on it instead of leaving it pending.
+    socket.on('close', () => {
+      for (const p of c.queue.splice(0)) p.reject(new Error('postgres connection closed'));
+    });
     socket.on('connect', () => {
       const body = Buffer.concat([int32(196608), cstr('user'), cstr(user), cstr('database'), cstr(database), Buffer.from([0])]);
       socket.write(Buffer.concat([int32(body.length + 4), body]));

@@ -5,7 +5,7 @@
  * the cluster runs as its `postgres` user).
  */
 import { execFileSync } from 'node:child_process';
-import { promises as fs, existsSync } from 'node:fs';
+import { promises as fs, existsSync, readdirSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Db } from '../../src/duckdb/duck.ts';
@@ -82,7 +82,7 @@ export interface Cluster {
 export function pgBin(): string {
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (Debian)');
-  const majors = execFileSync('ls', [root], { encoding: 'utf8' }).split('\n').filter((x) => /^\d+$/.test(x)).sort((a, b) => Number(b) - Number(a));
+  const majors = readdirSync(root).filter((x) => /^\d+$/.test(x)).sort((a, b) => Number(b) - Number(a));
   if (!majors[0]) throw new Error(`no PostgreSQL under ${root}`);
   return path.join(root, majors[0], 'bin');
 }
