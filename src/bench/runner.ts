@@ -31,7 +31,7 @@ export interface RunOptions extends RunSettings {
   progress: boolean;
   command: string;
   tool: string;
-  /** Bound on the reachability probe and each warm-up request. */
+  /** Bound on the reachability probe and each warm-up request (a warm-up request also gets the per-request timeout when longer). */
   probeTimeoutMs?: number;
   /** A line per phase on stderr when there is no progress bar. */
   log?: (line: string) => void;
@@ -115,7 +115,8 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
   try {
     const floorTarget: RunTarget | undefined = floorServer && { name: 'bare Fastify route (floor)', url: floorServer.url, note: 'started by the bench on loopback' };
     for (const t of o.targets) {
-      if (!t.inProcess) await warmUp(t, warmupOrder(o.workload.items), o.warmup, probeMs);
+      // A warm-up request is an ordinary request (a slow peer's heavy answer takes seconds): bounded by --timeout too.
+      if (!t.inProcess) await warmUp(t, warmupOrder(o.workload.items), o.warmup, Math.max(probeMs, o.timeoutS * 1000));
       else for (const p of prepare(warmupOrder(o.workload.items).slice(0, o.warmup), '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
