@@ -17,6 +17,8 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/datasets/ingest/node-lists.test.ts',
   'test/datasets/governance-batches.test.ts',
   'test/http/app.test.ts',
+  'test/lake/reference-readers.test.ts',
+  'test/bench/peers.test.ts',
   'test/datasets/generate-retention.test.ts',
   'test/http/faults.test.ts',
   'test/http/retention.test.ts',
