@@ -25,6 +25,7 @@ export default defineList({
   filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null, hash: p.hash ?? null }),
   block: (p) => p.number,
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
+  unique: (p) => p.number !== undefined || p.hash !== undefined,
   row: (r) => ({
     number: r.block_number,
     hash: r.block_hash,

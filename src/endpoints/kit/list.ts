@@ -23,6 +23,7 @@ import { pagedList } from './envelopes.ts';
 import { formatField } from './exports.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
 import { perVersion } from './per-version.ts';
+import type { SqlId } from './sql-types.generated.ts';
 import { BUSY_ADDRESS_ROWS, dayWindows, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
 
 /** Sort keys of a list: one object gives the `sort` parameter (signed dialect) and the ORDER BY whitelist. */
@@ -70,6 +71,20 @@ export interface EnvelopeInput<P, Sql extends ListSql = ListSql, St = unknown> {
   totalRow?: TotalRow<Sql>;
   /** The service's "now" (the head block time, ms). */
   now: number;
+}
+
+/** The UTC day whose blocks include `block` (days in order, each with its first and last block), or undefined. */
+function dayOfBlock(days: readonly { day: unknown; first_block: unknown; last_block: unknown }[], block: number): string | undefined {
+  let lo = 0;
+  let hi = days.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const d = days[mid]!;
+    if (block < Number(d.first_block)) hi = mid - 1;
+    else if (block > Number(d.last_block)) lo = mid + 1;
+    else return String(d.day);
+  }
+  return undefined;
 }
 
 /**
@@ -158,6 +173,11 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   block?(p: P): number | undefined;
   /** The request names its rows (a block number or id): the time window does not apply. */
   ignoreTimeWindow?(p: P): boolean;
+  /**
+   * The request names at most one row (a block by number or hash): a first page's total is its row count, so no
+   * count statement runs (issue 32: a block lookup ran four statements).
+   */
+  unique?(p: P): boolean;
   /**
    * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
    * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
@@ -289,7 +309,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   const queries: Record<string, string> = { rows: d.sql.rows, ...d.sql.also, ...d.sql.extra };
   if (d.sql.total) queries.total = d.sql.total;
   if (d.sql.byAddress) queries.byAddress = d.sql.byAddress;
-  if (d.block) queries.blockDay = 'common/block_day';
+  if (d.block) queries.blockDays = 'common/block_days';
   if (d.sql.copy) queries.busyAddresses = 'common/busy_addresses';
   const key = d.key ?? 'data';
 
@@ -312,7 +332,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const block = d.block?.(p);
     let bounds: TimeBounds = d.ignoreTimeWindow?.(p) ? { start_ts: null, end_ts: null, start_day: null, end_day: null } : lakeBounds(from, to, ctx.manifest);
     if (block !== undefined) {
-      const day = (await ctx.typedRows('common/block_day', { block }))[0]?.day;
+      const day = dayOfBlock(await ctx.versionRows('common/block_days', {}), block);
       bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
     }
     const anchor = d.byAddress?.(p);
@@ -328,7 +348,9 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const early = await d.shortCircuit?.(p, q);
     if (early) return early;
     const also = Object.keys(d.sql.also ?? {});
-    const alsoQ = Promise.all(also.map((name) => ctx.rows(name, {})));
+    // An `also` statement takes no binds: its rows are the version's, read once per version (issue 32: the whole-chain
+    // count was a statement per block page).
+    const alsoQ = Promise.all(also.map((name) => ctx.versionRows(d.sql.also![name] as SqlId, {} as never)));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
     alsoQ.catch(() => undefined);
     const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
@@ -369,7 +391,10 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
           totalRow = r as TotalRow<Sql> | undefined;
           return Number(r?.n ?? 0);
         });
-      if (d.pageTotal) {
+      if (d.unique?.(p) && page.off === 0 && limit > 0) {
+        rows = await rowsQ;
+        rangeTotal = rows.length;
+      } else if (d.pageTotal) {
         rows = await rowsQ;
         // A first page with room for rows that holds none: nothing matches, the count would answer 0.
         rangeTotal = d.pageTotal(rows as unknown as R[], p) ?? (rows.length === 0 && page.off === 0 && limit > 0 ? 0 : await totalQ());

@@ -601,14 +601,16 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
-/** Binds of sql/common/block_day.sql. */
-export interface CommonBlockDayParams {
-  block: number | bigint | null;
-}
-/** A row of common/block_day. */
-export interface CommonBlockDayRow {
+/** Binds of sql/common/block_days.sql. */
+export type CommonBlockDaysParams = Record<string, never>;
+/** A row of common/block_days. */
+export interface CommonBlockDaysRow {
   /** VARCHAR */
   day: string | null;
+  /** BIGINT */
+  first_block: number | bigint | null;
+  /** BIGINT */
+  last_block: number | bigint | null;
 }
 
 /** Binds of sql/common/busy_addresses.sql. */
@@ -4034,7 +4036,7 @@ export interface SqlRows {
   "block/block": BlockBlockRow;
   "block/block-statistic": BlockBlockStatisticRow;
   "block/block.total": BlockBlockTotalRow;
-  "common/block_day": CommonBlockDayRow;
+  "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
   "common/contracts_all": CommonContractsAllRow;
@@ -4205,7 +4207,7 @@ export interface SqlParams {
   "block/block": BlockBlockParams;
   "block/block-statistic": BlockBlockStatisticParams;
   "block/block.total": BlockBlockTotalParams;
-  "common/block_day": CommonBlockDayParams;
+  "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;
   "common/contracts_all": CommonContractsAllParams;

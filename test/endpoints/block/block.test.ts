@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { get, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 
@@ -80,6 +80,34 @@ describe('GET /api/block', () => {
     expect(r.status).toBe(200);
     expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
     expect((await get('/api/block?number=1')).body.data).toEqual([]);
+  });
+
+  it('a block by number or hash is one statement once the version is read: no count, day lookup or whole-chain count', async () => {
+    const [first, last] = await sql('select min(block_number) as lo, max(block_number) as hi from raw_blocks').then((r) => [Number(r[0]!.lo), Number(r[0]!.hi)]);
+    const [mid] = await sql(`select block_number, block_hash from raw_blocks order by block_number limit 1 offset 7`);
+    const app = await privateApp();
+    const ask = async (url: string) => {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      const timing = String(r.headers['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!).filter(Boolean);
+      return { body: JSON.parse(r.body), statements: timing.filter((t) => t.startsWith('block_') || t.startsWith('common_')) };
+    };
+    await ask(`/api/block?number=${first}`); // reads the version's days and whole-chain count once
+    // Both ends of the lake and a block inside, by number and by hash: the block, a total of 1, one statement.
+    for (const url of [`/api/block?number=${first}`, `/api/block?number=${last}`, `/api/block?number=${mid!.block_number}`, `/api/block?hash=${mid!.block_hash}`]) {
+      const r = await ask(url);
+      expect(r.body.data.map((b: { number: number }) => b.number), url).toEqual([url.includes('hash=') ? Number(mid!.block_number) : Number(url.split('=')[1])]);
+      expect([r.body.total, r.body.rangeTotal], url).toEqual([1, 1]);
+      expect(r.statements, url).toEqual(['block_block']);
+    }
+    // Just past each end: no day holds it, no block, a total of 0.
+    for (const n of [first - 1, last + 1]) {
+      const r = await ask(`/api/block?number=${n}`);
+      expect([r.body.data, r.body.total, r.body.rangeTotal]).toEqual([[], 0, 0]);
+    }
+    // A later page of a lookup still counts: the block exists, the page is empty.
+    const later = await ask(`/api/block?number=${mid!.block_number}&start=1`);
+    expect([later.body.data, later.body.rangeTotal]).toEqual([[], 1]);
   });
 
   it("a block's nrOfTrx equals the transactions /api/transaction?block= returns", async () => {
