@@ -83,7 +83,8 @@ describe('GET /api/block', () => {
   });
 
   it('a block by number or hash is one statement once the version is read: no count, day lookup or whole-chain count', async () => {
-    const [first, last] = await sql('select min(block_number) as lo, max(block_number) as hi from raw_blocks').then((r) => [Number(r[0]!.lo), Number(r[0]!.hi)]);
+    const [ends] = await sql('select min(block_number) as lo, max(block_number) as hi from raw_blocks');
+    const [first, last] = [Number(ends!.lo), Number(ends!.hi)];
     const [mid] = await sql(`select block_number, block_hash from raw_blocks order by block_number limit 1 offset 7`);
     const app = await privateApp();
     const ask = async (url: string) => {
