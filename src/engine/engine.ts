@@ -23,6 +23,7 @@ import {
 import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
+import { attachLookupFiles } from './lookup-files.ts';
 import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingTable } from '../lake/views.ts';
 import { datasetOfFile } from '../lake/verify.ts';
 import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
@@ -156,6 +157,8 @@ export class Engine {
       { solidBlock: opts.manifest.solidBlock, head: opts.manifest.head, first: opts.manifest.first },
       { datasets: opts.damaged ?? new Set(), onDamaged: (ds, error) => unavailable.set(ds, error) },
     );
+    // Point lookups from DuckDB's own storage where the version has its lookup files (src/engine/lookup-files.ts).
+    await attachLookupFiles({ run: async (sql: string) => void (await setup.run(sql)) }, dir, opts.manifest, new Set([...(opts.damaged ?? []), ...unavailable.keys()]));
     // Tables computed once per version from the in-memory rollups (sql/serving/), so statistics requests are plain scans.
     const serving = await createServingTables(
       {

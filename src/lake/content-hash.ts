@@ -46,7 +46,7 @@ export async function hashFile(file: string, pace?: { bytesPerSecond: number; st
 }
 
 /**
- * The `files` entry of a new version folder `dir`: every `.parquet` file's size and sha256, hashed unless the previous
+ * The `files` entry of a new version folder `dir`: every data file's size and sha256, hashed unless the previous
  * version holds the same file (same path, same inode and size: hard-linked by the publish) with a recorded hash.
  * Returns the entry and what it cost, e.g. `{ files, hashed: 12, hashedBytes: 3.1e6, carried: 1640 }`.
  */
@@ -58,7 +58,7 @@ export async function recordFileHashes(
   let hashed = 0;
   let hashedBytes = 0;
   let carried = 0;
-  const rels = await listParquetFiles(dir);
+  const rels = await listDataFiles(dir);
   await mapLimit(rels, 4, async (rel) => {
     const st = await fs.stat(path.join(dir, rel));
     const before = previous?.files && Object.hasOwn(previous.files, rel) ? previous.files[rel] : undefined;
@@ -81,11 +81,14 @@ export async function recordFileHashes(
   return { files: sorted, hashed, hashedBytes, carried };
 }
 
-/** Every `.parquet` file under `dir`, relative to it, sorted, e.g. `['dim/tokens.parquet', 'raw/blocks/date=…/part-….parquet']`. */
-export async function listParquetFiles(dir: string): Promise<string[]> {
+/**
+ * Every data file under `dir` (`.parquet`, and the `.duckdb` lookup files of growth.ts `lookupFile`), relative to it,
+ * sorted, e.g. `['derived/tx_by_hash/run-….duckdb', 'dim/tokens.parquet', 'raw/blocks/date=…/part-….parquet']`.
+ */
+export async function listDataFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const e of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile() && e.name.endsWith('.parquet')) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
+    if (e.isFile() && (e.name.endsWith('.parquet') || e.name.endsWith('.duckdb'))) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
   }
   return out.sort();
 }

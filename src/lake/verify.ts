@@ -20,6 +20,7 @@ import { compressors } from 'hyparquet-compressors';
 import { createHash } from 'node:crypto';
 import type { FileHash, Manifest } from './manifest.ts';
 import { versionDir } from './manifest.ts';
+import { hashFile } from './content-hash.ts';
 
 export interface FileProblem {
   dataset: string;
@@ -101,8 +102,16 @@ export async function verifyVersion(
       if (table.partitions && !(day in table.partitions)) report.problems.push({ dataset: name, file: path.join(base, `date=${day}`), problem: 'a partition the manifest does not list' });
     }
   }
-  for (const rel of Object.keys(hashes ?? {})) {
-    if (!seen.has(rel) && !(await exists(path.join(dir, rel)))) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'missing (the manifest records its hash)' });
+  for (const [rel, want] of Object.entries(hashes ?? {})) {
+    if (seen.has(rel)) continue;
+    if (!(await exists(path.join(dir, rel)))) {
+      report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'missing (the manifest records its hash)' });
+    } else if (rel.endsWith('.duckdb')) {
+      // A lookup file (growth.ts lookupFile) is no Parquet: its bytes are checked against the hash alone.
+      report.files++;
+      const got = await hashFile(path.join(dir, rel));
+      if (got?.sha256 !== want.sha256 || got.bytes !== want.bytes) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'content differs from the manifest hash' });
+    }
   }
   return report;
 }

@@ -38,6 +38,9 @@ export interface ChainState {
   first?: { number: number; timestamp: number };
 }
 
+/** The DuckDB file of run `id` of a `lookupFile` dataset (growth.ts), beside its Parquet run. */
+export const lookupFileName = (id: string): string => `run-${id}.duckdb`;
+
 /**
  * The name of one dataset in `db`: a view over its files in the version folder `dir` (a table in memory for
  * dimensions, an empty table when it has no rows). publish.ts also calls it after writing each derived dataset, so a

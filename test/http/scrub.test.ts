@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { MANIFEST_FILE, readManifest, versionDir } from '../../src/lake/manifest.ts';
-import { listParquetFiles } from '../../src/lake/content-hash.ts';
+import { listDataFiles } from '../../src/lake/content-hash.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -69,7 +69,7 @@ async function garbageInPage(file: string): Promise<void> {
 describe('content hashes and the scrub', () => {
   it('every data file of a published version has its size and sha256 in the manifest', async () => {
     const m = (await readManifest(pristine))!;
-    const files = await listParquetFiles(versionDir(pristine, m));
+    const files = await listDataFiles(versionDir(pristine, m));
     expect(files.length).toBeGreaterThan(10);
     expect(Object.keys(m.files ?? {})).toEqual(files);
     for (const rel of files.slice(0, 5)) {
@@ -83,7 +83,7 @@ describe('content hashes and the scrub', () => {
   it('garbage in a data page of a transactions file (footer intact): 503 naming transactions and /health degraded within the scrub interval; verify exits 1 naming the file', async () => {
     const { dir, v } = await copyLake('page');
     // The largest transactions file: the garbage lands in data pages, not in the footer.
-    const txFiles = (await listParquetFiles(v)).filter((f) => f.startsWith('raw/transactions/'));
+    const txFiles = (await listDataFiles(v)).filter((f) => f.startsWith('raw/transactions/'));
     const sizes = await Promise.all(txFiles.map(async (f) => (await fs.stat(path.join(v, f))).size));
     const target = txFiles[sizes.indexOf(Math.max(...sizes))]!;
     await garbageInPage(path.join(v, target));
@@ -118,7 +118,7 @@ describe('content hashes and the scrub', () => {
 
   it('two datasets damaged at once (found within one pass): both answer 503 and /health names both', async () => {
     const { dir, v } = await copyLake('two');
-    const all = await listParquetFiles(v);
+    const all = await listDataFiles(v);
     const largest = async (prefix: string) => {
       const fs2 = all.filter((f) => f.startsWith(prefix));
       const sizes = await Promise.all(fs2.map(async (f) => (await fs.stat(path.join(v, f))).size));

@@ -73,6 +73,13 @@ export type Growth =
        * The column must never hold '' itself (an address, Base58, or NULL).
        */
       sameAsAddress?: readonly string[];
+      /**
+       * Each run is also written as a DuckDB database file beside its Parquet (`run-<id>.duckdb`, one table `rows`, the
+       * same rows in the same order), which the server attaches read-only and reads instead (src/engine/lookup-files.ts):
+       * a point lookup on DuckDB's own storage costs ~1.8 ms whatever the rows, where the Parquet file's cost grows with
+       * its row groups (6.4 ms at 3.1 M rows, 9.5 ms at 10.5 M: bench/results/point-lookup.md). Not with `bucketBy`.
+       */
+      lookupFile?: boolean;
     }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
@@ -110,6 +117,7 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
       if (!has('block_number')) throw new Error(`derived dataset ${ds.name}: growth runs needs a 'block_number' column`);
       if (ds.bucketBy && !(g.rangeRows && g.rangeRows > 0)) throw new Error(`derived dataset ${ds.name}: growth runs bucketed by ${ds.bucketBy} declares rangeRows (the address-range file bound)`);
       if (!ds.bucketBy && g.rangeRows !== undefined) throw new Error(`derived dataset ${ds.name}: rangeRows cuts address buckets, so it needs bucketBy`);
+      if (g.lookupFile && ds.bucketBy) throw new Error(`derived dataset ${ds.name}: lookupFile writes one DuckDB file per run, so not with bucketBy`);
       if (g.sameAsAddress?.length && !ds.bucketBy) throw new Error(`derived dataset ${ds.name}: sameAsAddress stores a column as its bucketBy address, so it needs bucketBy`);
       for (const c of g.sameAsAddress ?? []) {
         if (ds.columns.find((x) => x.name === c)?.type !== 'VARCHAR') throw new Error(`derived dataset ${ds.name}: sameAsAddress column ${c} must be a VARCHAR column of it`);

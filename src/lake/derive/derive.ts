@@ -20,7 +20,7 @@ import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileNam
 import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
 import { readDeriveSql } from '../sql-files.ts';
 import { parquetOptions } from './layout.ts';
-import { ADDRESS_BUCKETS, createDatasetView, datasetGlob } from '../views.ts';
+import { ADDRESS_BUCKETS, createDatasetView, datasetGlob, lookupFileName } from '../views.ts';
 import { DAY_MS } from '../../time.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -507,6 +507,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
       if (!ds.bucketBy) {
         await view.run(`COPY (SELECT ${cols(ds)} FROM derive_sorted) TO ${lit(path.join(target, `run-${run.id}.parquet`))} (${parquetOptions(compression, rg)})`);
+        if (ds.growth.rule === 'runs' && ds.growth.lookupFile) await writeLookupFile(view, path.join(target, lookupFileName(run.id)), `SELECT ${cols(ds)} FROM derive_sorted`);
       } else {
         // Each bucket as its address-range files; the sorted table is read in its order (a filter keeps it).
         const ranges = await bucketRanges(view, bound, buckets, whole, (b) => `SELECT ${ds.bucketBy} AS a, count(*) AS n FROM derive_sorted WHERE derive_bucket = ${b} GROUP BY ALL ORDER BY a`);
@@ -665,8 +666,20 @@ async function compactBuckets(ctx: DeriveContext, ds: DerivedDataset, target: st
 }
 
 /** Hard-links run `id`'s files (every range file of every bucket when bucketed) from `fromDir` into `toDir`. */
+/** Writes the rows of `select`, in its order, as table `rows` of a new DuckDB database file `file`. */
+async function writeLookupFile(view: Db, file: string, select: string): Promise<void> {
+  await fs.rm(file, { force: true });
+  await view.run(`ATTACH ${lit(file)} AS lookup_run`);
+  try {
+    await view.run(`CREATE TABLE lookup_run.rows AS ${select}`);
+  } finally {
+    await view.run('DETACH lookup_run');
+  }
+}
+
 async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: string): Promise<void> {
   const name = `run-${id}.parquet`;
+  if (!ds.bucketBy && ds.growth.rule === 'runs' && ds.growth.lookupFile) await fs.link(path.join(fromDir, lookupFileName(id)), path.join(toDir, lookupFileName(id)));
   if (!ds.bucketBy) return fs.link(path.join(fromDir, name), path.join(toDir, name));
   for (const b of await fs.readdir(fromDir)) {
     const files = (await fs.readdir(path.join(fromDir, b))).filter((f) => isRunFile(f, id));
@@ -678,6 +691,7 @@ async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: s
 
 async function removeRun(dir: string, ds: DerivedDataset, id: string): Promise<void> {
   const name = `run-${id}.parquet`;
+  await fs.rm(path.join(dir, lookupFileName(id)), { force: true });
   if (!ds.bucketBy) return fs.rm(path.join(dir, name), { force: true });
   for (const b of await fs.readdir(dir)) {
     for (const f of await fs.readdir(path.join(dir, b))) if (isRunFile(f, id)) await fs.rm(path.join(dir, b, f), { force: true });

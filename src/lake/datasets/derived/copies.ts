@@ -80,7 +80,8 @@ export const addressRowCounts: DerivedDataset = {
 export const txByHash: DerivedDataset = {
   name: 'tx_by_hash',
   kind: 'derived',
-  growth: { rule: 'runs' },
+  // Every lookup by hash reads it: its runs are also DuckDB files the server reads instead (growth.ts lookupFile).
+  growth: { rule: 'runs', lookupFile: true },
   partitioned: false,
   rowGroupSize: 16_384,
   // The key is 60 bits of the hash, not its 64 hex digits: 5.1 instead of 32 bytes a row, the run 182 → 57 MB on the
