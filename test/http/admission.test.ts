@@ -3,7 +3,8 @@
  * - the line: a freed slot goes to the head of the line; a client that honoured Retry-After and sends its
  *   Retry-Ticket back gets in before every newcomer (and takes a full line's newest newcomer's place); a ticket sent
  *   early counts for nothing; a full line refuses at once; a wait that runs out is a 503 with Retry-After;
- * - a retry storm: clients resending a 503 at once keep ≥ 80 % of the goodput of clients honouring Retry-After, and
+ * - a retry storm: clients resending a 503 at once keep ≥ 80 % of the goodput of clients honouring Retry-After (the
+ *   median of four back-to-back pairs of phases), and
  *   /health stays fast beside either (src/bench/retry-storm.ts drives both);
  * - exports: JSON requests are admitted while 8 exports stream; a stalled reader holds at most one chunk above the
  *   socket, and a slow reader keeps the server's RSS within 100 MB of idle.
@@ -175,7 +176,7 @@ describe('retry storm', () => {
   // Uncached list pages (response cache off): every request reaches DuckDB.
   const paths = Array.from({ length: 300 }, (_, i) => `${['/api/transaction', '/api/transfer', '/api/block'][i % 3]}?limit=20&start=${(i - (i % 3)) * 10}`);
 
-  it('keeps goodput of clients resending at once ≥ 80 % of clients honouring Retry-After, and /health fast beside both', { timeout: budget(60) }, async () => {
+  it('keeps goodput of clients resending at once ≥ 80 % of clients honouring Retry-After (median of four pairs), and /health fast beside both', { timeout: budget(90) }, async () => {
     // The server as served: no response-schema check of every page (on by default under vitest), which is test-only
     // main-thread work that would slow /health beside the storm.
     await withApp({ poolSize: 2, checkResponses: false }, async (app) => {
@@ -195,20 +196,30 @@ describe('retry storm', () => {
       await stormProcess({ url, paths, clients: 48, seconds: 4, mode: 'resend', probeHealth: false });
       loop.enable();
       const runs: StormResult[] = [];
-      for (const mode of ['honour', 'resend', 'resend', 'honour'] as const) {
+      // Four pairs of phases, each pair one of each mode back to back (ABBA BAAB: a steady drift of the load falls on
+      // both alike). The suite shares the machine, and one phase's goodput moved 2.3x from the next at load 6 (53 vs
+      // 23 answers/s, same mode): the verdict is the median of the four pairs' ratios, which one such phase cannot move.
+      const modes = ['honour', 'resend', 'resend', 'honour', 'honour', 'resend', 'resend', 'honour'] as const;
+      for (const mode of modes) {
         const [storm, probe] = await Promise.all([
-          stormProcess({ url, paths, clients: 48, seconds: 8, warmupS: 2, mode, probeHealth: false }),
-          stormProcess({ url, paths, clients: 0, seconds: 8, mode }),
+          stormProcess({ url, paths, clients: 48, seconds: 4, warmupS: 1, mode, probeHealth: false }),
+          stormProcess({ url, paths, clients: 0, seconds: 4, mode }),
         ]);
         runs.push({ ...storm, health: probe.health, healthMs: probe.healthMs });
       }
       loop.disable();
       const goodput = (m: string) => runs.filter((r) => r.mode === m).reduce((s, r) => s + r.goodput, 0);
+      const pairRatios = [0, 2, 4, 6].map((i) => {
+        const pair = runs.slice(i, i + 2);
+        return pair.find((r) => r.mode === 'resend')!.goodput / pair.find((r) => r.mode === 'honour')!.goodput;
+      }).sort((x, y) => x - y);
+      const medianRatio = (pairRatios[1]! + pairRatios[2]!) / 2;
       const health = (m: string) => quantiles(runs.filter((r) => r.mode === m).flatMap((r) => r.healthMs));
       const summary = runs.map((r) => `${r.mode}: ${r.goodput.toFixed(1)}/s, ${r.ok} ok, ${r.refused} refused, admitted p99 ${r.admitted.p99.toFixed(0)} ms, /health p99 ${r.health.p99.toFixed(1)} ms`).join('; ');
       console.log(`retry storm: idle /health p99 ${idle.health.p99.toFixed(1)} ms; server event-loop delay beside the storms p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ${summary}`);
       expect(goodput('honour')).toBeGreaterThan(0);
-      expect(goodput('resend') / goodput('honour'), summary).toBeGreaterThanOrEqual(0.8);
+      expect(goodput('resend')).toBeGreaterThan(0);
+      expect(medianRatio, `pair ratios ${pairRatios.map((r) => r.toFixed(2)).join(', ')}; ${summary}`).toBeGreaterThanOrEqual(0.8);
       // /health never waits in line: its p99 beside a storm stays within 50 ms, or within 3 × its idle p99 when the
       // machine itself is that slow (a loaded machine delays every process, this one included).
       const bound = Math.max(50, 3 * idle.health.p99);
