@@ -903,6 +903,26 @@ export interface DeepHolderTokenLakeDaysRow {
   day: string | null;
 }
 
+/** Binds of sql/deep/holder-token-price-count.sql. */
+export type DeepHolderTokenPriceCountParams = Record<string, never>;
+/** A row of deep/holder-token-price-count. */
+export interface DeepHolderTokenPriceCountRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-prices.sql. */
+export type DeepHolderTokenPricesParams = Record<string, never>;
+/** A row of deep/holder-token-prices. */
+export interface DeepHolderTokenPricesRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/holder-token-rows.sql. */
 export interface DeepHolderTokenRowsParams {
   token_id: string | null;
@@ -4109,6 +4129,8 @@ export interface SqlRows {
   "deep/holder-token-head.trx-account": DeepHolderTokenHeadTrxAccountRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
+  "deep/holder-token-price-count": DeepHolderTokenPriceCountRow;
+  "deep/holder-token-prices": DeepHolderTokenPricesRow;
   "deep/holder-token-rows": DeepHolderTokenRowsRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
@@ -4284,6 +4306,8 @@ export interface SqlParams {
   "deep/holder-token-head.trx-account": DeepHolderTokenHeadTrxAccountParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
+  "deep/holder-token-price-count": DeepHolderTokenPriceCountParams;
+  "deep/holder-token-prices": DeepHolderTokenPricesParams;
   "deep/holder-token-rows": DeepHolderTokenRowsParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;

@@ -1,12 +1,14 @@
 /**
  * The account × token history of `/api/account/holderToken/*` (SPEC §4.4, issue 31), read once for the three
- * endpoints: the parameters, the per-day movements of `deep/holder-token-history` walked back from the head balance,
- * and the token's decimals.
+ * endpoints: the parameters, the per-day movements of token_balance_history walked back from the head balance, the
+ * token's decimals and its day prices.
  */
 import { z } from 'zod';
 import { address, tokenIdParam, TRX_ID } from '../../params/index.ts';
 import { TRC10_ID } from '../../params/tokens.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import { perVersion, VERSION_ROWS_MAX } from '../kit/per-version.ts';
+import { utcDay } from '../kit/time-window.ts';
 
 /** `accountAddress` and `tokenAddress` (a TRC20 contract, a TRC10 id, or 0 / trx / _ for TRX → '_'). */
 export const holderTokenParams = {
@@ -34,7 +36,10 @@ export interface HolderHistory {
   days: HolderDay[];
 }
 
-/** The statements of the history, for the endpoints' `queries`: the days, and the head balance per token kind. */
+/**
+ * The statements of the three endpoints, for their `queries`: the account's rows or days, the head balance per token
+ * kind and source, the lake's days and the day prices.
+ */
 export const HOLDER_TOKEN_QUERIES = {
   rows: 'deep/holder-token-rows',
   history: 'deep/holder-token-history',
@@ -44,6 +49,10 @@ export const HOLDER_TOKEN_QUERIES = {
   headTrc10Negative: 'deep/holder-token-head.trc10-negative',
   headTrc20: 'deep/holder-token-head.trc20',
   headTrc20Negative: 'deep/holder-token-head.trc20-negative',
+  lakeDays: 'deep/holder-token-lake-days',
+  priceCount: 'deep/holder-token-price-count',
+  prices: 'deep/holder-token-prices',
+  valueDays: 'deep/holder-token-value-days',
 } as const;
 
 /**
@@ -145,3 +154,37 @@ export async function tokenDecimalOf(ctx: EndpointContext, token: string): Promi
 
 /** `tokenDecimal` as answered: an integer, or null for a token the lake does not list (docs/compat.md). */
 export const tokenDecimalField = z.number().int().nonnegative().nullable();
+
+/** Most day prices kept per version (the kit's bound on a statement's kept rows). */
+const PRICE_ROWS_KEPT = VERSION_ROWS_MAX;
+const NO_PRICES: ReadonlyMap<string, string> = new Map();
+
+/**
+ * The token's USD price per lake day of the version (token_day_prices' rule; a day without a price is absent), e.g.
+ * `(await dayPrices(ctx, 'TR7…')).get('2026-08-03')`. Every token's prices are read once per version and kept when
+ * token_day_prices is small (1,080 rows on the default lake: a request then runs no price statement); past
+ * PRICE_ROWS_KEPT rows, the token's are read per request.
+ */
+export async function dayPrices(ctx: EndpointContext, token: string): Promise<ReadonlyMap<string, string>> {
+  const whole = { start_day: utcDay(ctx.manifest.first.timestamp), end_day: utcDay(ctx.now) };
+  const kept = await perVersion(ctx.manifest, 'holder-token:day-prices', async () => {
+    const [count] = await ctx.typedRows(HOLDER_TOKEN_QUERIES.priceCount, {});
+    if (Number(count?.n ?? 0) > PRICE_ROWS_KEPT) return null;
+    // The lake's days bound the prices, as the per-request statement's join does.
+    const [days, rows] = await Promise.all([ctx.versionRows(HOLDER_TOKEN_QUERIES.lakeDays, whole), ctx.typedRows(HOLDER_TOKEN_QUERIES.prices, {})]);
+    const lake = new Set(days.map((d) => String(d.day)));
+    const byToken = new Map<string, Map<string, string>>();
+    for (const r of rows) {
+      const day = String(r.day);
+      if (r.price === null || r.price === undefined || !lake.has(day)) continue;
+      const tokenId = String(r.token_id);
+      let m = byToken.get(tokenId);
+      if (!m) byToken.set(tokenId, (m = new Map()));
+      m.set(day, String(r.price));
+    }
+    return byToken as ReadonlyMap<string, ReadonlyMap<string, string>>;
+  });
+  if (kept) return kept.get(token) ?? NO_PRICES;
+  const rows = await ctx.typedRows(HOLDER_TOKEN_QUERIES.valueDays, { ...whole, token_id: token });
+  return new Map(rows.filter((r) => r.price !== null && r.price !== undefined).map((r) => [String(r.day), String(r.price)]));
+}
