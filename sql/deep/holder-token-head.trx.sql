@@ -1,5 +1,5 @@
--- An account's TRX balance at the head (sun, as text) for /api/account/holderToken/*: trx_balances, else its
--- account's snapshot balance; no row with neither (no account: the history is unknown).
+-- An account's TRX balance at the head (sun, as text) for /api/account/holderToken/*: trx_balances (every address
+-- whose TRX moved in the lake). No row: the endpoint asks deep/holder-token-head.trx-account (the account's snapshot
+-- balance); neither: the account is unknown, so is its history (holder-token-head.trc20.sql says why one each).
 -- @param address VARCHAR
-SELECT CAST(coalesce((SELECT balance FROM trx_balances WHERE address = $address),
-                     (SELECT balance FROM accounts WHERE bucket = address_bucket($address) AND address = $address)) AS VARCHAR) AS head_raw
+SELECT CAST(balance AS VARCHAR) AS head_raw FROM trx_balances WHERE address = $address

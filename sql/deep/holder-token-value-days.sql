@@ -1,4 +1,5 @@
--- /api/account/holderToken/asset/valueInfo: the lake days of [$start_day, $end_day] with $token_id's USD price of each
+-- /api/account/holderToken/basicInfo and asset/valueInfo on a lake whose token_day_prices is too large to keep per
+-- version (deep/holder-token-prices): the lake days of [$start_day, $end_day] with $token_id's USD price of each
 -- (token_day_prices, the service's per-day price rule; NULL on a day without a price).
 -- @param start_day VARCHAR
 -- @param end_day VARCHAR

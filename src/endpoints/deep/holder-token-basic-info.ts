@@ -9,21 +9,17 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { multiplyScaled, scaledNumber, TRX_ID } from '../../params/index.ts';
 import { decimalString, exactNumber, intString } from '../kit/schemas.ts';
-import { HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
+import { dayPrices, HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { DAY_MS } from '../../time.ts';
 
 const USD_PLACES = 6;
-const QUERIES = { ...HOLDER_TOKEN_QUERIES, prices: 'deep/holder-token-value-days' } as const;
-
-const dayOf = (ms: number) => new Date(Math.floor(ms / DAY_MS) * DAY_MS).toISOString().slice(0, 10);
 
 /** The token's latest USD price in the lake (the valueInfo rule: candle close, else token_prices), or null. */
 async function latestPrice(ctx: EndpointContext, token: string): Promise<string | null> {
-  const rows = await ctx.typedRows(QUERIES.prices, { start_day: dayOf(ctx.manifest.first.timestamp), end_day: dayOf(ctx.now), token_id: token });
-  const priced = rows.filter((r) => r.price !== null && r.price !== undefined).sort((a, b) => (String(a.day) < String(b.day) ? -1 : 1));
-  const last = priced.at(-1);
-  return last ? String(last.price) : null;
+  let last: string | null = null;
+  let price: string | null = null;
+  for (const [day, p] of await dayPrices(ctx, token)) if (last === null || day > last) [last, price] = [day, p];
+  return price;
 }
 
 const seconds = (ms: number | null): number | null => (ms === null ? null : Math.floor(ms / 1000));
@@ -33,7 +29,7 @@ export default defineEndpoint({
   method: 'GET',
   summary: "What one account holds of one token: balance, first and latest transfer times, value.",
   params: z.object(holderTokenParams),
-  queries: QUERIES,
+  queries: HOLDER_TOKEN_QUERIES,
   response: z.strictObject({
     data: z.strictObject({
       holdCount: intString.nullable(),

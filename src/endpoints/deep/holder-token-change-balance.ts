@@ -18,6 +18,9 @@ export default defineSeries({
   granularities: ['day'],
   params: holderTokenParams,
   sql: 'deep/holder-token-lake-days',
+  // The lake's days are the same for every account and range: read once per version, so a request's statements are
+  // the account's history only.
+  perVersion: true,
   queries: HOLDER_TOKEN_QUERIES,
   sum: [],
   async after(_days, p, ctx) {

@@ -11,7 +11,7 @@ import { multiplyScaled } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import { decimalString, intString } from '../kit/schemas.ts';
 import { dayString } from '../shapes/stats-shape.ts';
-import { balanceAtEndOf, HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
+import { balanceAtEndOf, dayPrices, HOLDER_TOKEN_QUERIES, holderHistory, holderTokenParams, tokenDecimalField, tokenDecimalOf } from '../shapes/holder-token.ts';
 
 /** USD values carry USDT's 6 decimals (as /api/account/analysis). */
 const USD_PLACES = 6;
@@ -22,16 +22,22 @@ export default defineSeries({
   time: { start: 'startTime', end: 'endTime', unit: 'ms', maxDays: 36_600, defaultDays: 30 },
   granularities: ['day'],
   params: holderTokenParams,
-  filters: (p) => ({ token_id: p.tokenAddress }),
-  sql: 'deep/holder-token-value-days',
+  // The lake's days, the same for every account and token: read once per version; each day's price is the token's
+  // (dayPrices, kept per version too), so a request's statements are the account's history only.
+  sql: 'deep/holder-token-lake-days',
+  perVersion: true,
   queries: HOLDER_TOKEN_QUERIES,
   sum: [],
   async after(days, p, ctx) {
-    const [h, decimals] = await Promise.all([holderHistory(ctx, p.accountAddress, p.tokenAddress), tokenDecimalOf(ctx, p.tokenAddress)]);
+    const [h, decimals, prices] = await Promise.all([
+      holderHistory(ctx, p.accountAddress, p.tokenAddress),
+      tokenDecimalOf(ctx, p.tokenAddress),
+      dayPrices(ctx, p.tokenAddress),
+    ]);
     // An unknown account's TRX history is unknown: no rows (not a balance of 0).
     if (h.head === null) return [];
     const head = h.head;
-    return days.map((d) => ({ day: String(d.day), price: d.price === null || d.price === undefined ? null : String(d.price), balance: balanceAtEndOf({ ...h, head }, String(d.day)), decimals }));
+    return days.map((d) => ({ day: String(d.day), price: prices.get(String(d.day)) ?? null, balance: balanceAtEndOf({ ...h, head }, String(d.day)), decimals }));
   },
   row(r) {
     // A value needs the token's decimals: an unlisted token has no price anyway, and none is invented.

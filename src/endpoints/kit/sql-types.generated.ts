@@ -816,6 +816,17 @@ export interface DeepHolderTokenHeadTrc10Row {
   head_raw: string | null;
 }
 
+/** Binds of sql/deep/holder-token-head.trc10-negative.sql. */
+export interface DeepHolderTokenHeadTrc10NegativeParams {
+  address: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-head.trc10-negative. */
+export interface DeepHolderTokenHeadTrc10NegativeRow {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
 /** Binds of sql/deep/holder-token-head.trc20.sql. */
 export interface DeepHolderTokenHeadTrc20Params {
   address: string | null;
@@ -827,12 +838,33 @@ export interface DeepHolderTokenHeadTrc20Row {
   head_raw: string | null;
 }
 
+/** Binds of sql/deep/holder-token-head.trc20-negative.sql. */
+export interface DeepHolderTokenHeadTrc20NegativeParams {
+  address: string | null;
+  token_id: string | null;
+}
+/** A row of deep/holder-token-head.trc20-negative. */
+export interface DeepHolderTokenHeadTrc20NegativeRow {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
 /** Binds of sql/deep/holder-token-head.trx.sql. */
 export interface DeepHolderTokenHeadTrxParams {
   address: string | null;
 }
 /** A row of deep/holder-token-head.trx. */
 export interface DeepHolderTokenHeadTrxRow {
+  /** VARCHAR */
+  head_raw: string | null;
+}
+
+/** Binds of sql/deep/holder-token-head.trx-account.sql. */
+export interface DeepHolderTokenHeadTrxAccountParams {
+  address: string | null;
+}
+/** A row of deep/holder-token-head.trx-account. */
+export interface DeepHolderTokenHeadTrxAccountRow {
   /** VARCHAR */
   head_raw: string | null;
 }
@@ -869,6 +901,46 @@ export interface DeepHolderTokenLakeDaysParams {
 export interface DeepHolderTokenLakeDaysRow {
   /** VARCHAR */
   day: string | null;
+}
+
+/** Binds of sql/deep/holder-token-price-count.sql. */
+export type DeepHolderTokenPriceCountParams = Record<string, never>;
+/** A row of deep/holder-token-price-count. */
+export interface DeepHolderTokenPriceCountRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/deep/holder-token-prices.sql. */
+export type DeepHolderTokenPricesParams = Record<string, never>;
+/** A row of deep/holder-token-prices. */
+export interface DeepHolderTokenPricesRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/holder-token-rows.sql. */
+export interface DeepHolderTokenRowsParams {
+  token_id: string | null;
+  row_cap: number | bigint | null;
+  address: string | null;
+}
+/** A row of deep/holder-token-rows. */
+export interface DeepHolderTokenRowsRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  delta_raw: string | null;
+  /** BIGINT */
+  in_count: number | bigint | null;
+  /** BIGINT */
+  out_count: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
 }
 
 /** Binds of sql/deep/holder-token-trc20-transfer.sql. */
@@ -4050,10 +4122,16 @@ export interface SqlRows {
   "deep/holder-change": DeepHolderChangeRow;
   "deep/holder-change.latest": DeepHolderChangeLatestRow;
   "deep/holder-token-head.trc10": DeepHolderTokenHeadTrc10Row;
+  "deep/holder-token-head.trc10-negative": DeepHolderTokenHeadTrc10NegativeRow;
   "deep/holder-token-head.trc20": DeepHolderTokenHeadTrc20Row;
+  "deep/holder-token-head.trc20-negative": DeepHolderTokenHeadTrc20NegativeRow;
   "deep/holder-token-head.trx": DeepHolderTokenHeadTrxRow;
+  "deep/holder-token-head.trx-account": DeepHolderTokenHeadTrxAccountRow;
   "deep/holder-token-history": DeepHolderTokenHistoryRow;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysRow;
+  "deep/holder-token-price-count": DeepHolderTokenPriceCountRow;
+  "deep/holder-token-prices": DeepHolderTokenPricesRow;
+  "deep/holder-token-rows": DeepHolderTokenRowsRow;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
@@ -4221,10 +4299,16 @@ export interface SqlParams {
   "deep/holder-change": DeepHolderChangeParams;
   "deep/holder-change.latest": DeepHolderChangeLatestParams;
   "deep/holder-token-head.trc10": DeepHolderTokenHeadTrc10Params;
+  "deep/holder-token-head.trc10-negative": DeepHolderTokenHeadTrc10NegativeParams;
   "deep/holder-token-head.trc20": DeepHolderTokenHeadTrc20Params;
+  "deep/holder-token-head.trc20-negative": DeepHolderTokenHeadTrc20NegativeParams;
   "deep/holder-token-head.trx": DeepHolderTokenHeadTrxParams;
+  "deep/holder-token-head.trx-account": DeepHolderTokenHeadTrxAccountParams;
   "deep/holder-token-history": DeepHolderTokenHistoryParams;
   "deep/holder-token-lake-days": DeepHolderTokenLakeDaysParams;
+  "deep/holder-token-price-count": DeepHolderTokenPriceCountParams;
+  "deep/holder-token-prices": DeepHolderTokenPricesParams;
+  "deep/holder-token-rows": DeepHolderTokenRowsParams;
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
