@@ -14,6 +14,8 @@ import { address, int, pagingFields, type PagingOptions } from '../../params/ind
 import { scaleDecimal } from '../../params/amounts.ts';
 import { stablecoinContract } from '../../chain/stablecoins.ts';
 import { numOr0 as n, type ColumnsOrRow } from '../shapes/cells.ts';
+import type { EventOrder } from '../shapes/event-pages.ts';
+import { stablecoinEventPages } from '../shapes/stablecoin-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 100, maxLimit: 100, sumRule: false };
 
@@ -43,6 +45,7 @@ const params = z
     ...p,
     // a contract that is no stablecoin has no blacklist here
     known: p.tokenAddress === undefined || stablecoinContract(p.tokenAddress) !== undefined,
+    sortBy: (p.sort?.trim() === '2' ? 'time' : 'quantity') as EventOrder,
     order: ORDER[`${p.sort?.trim() === '2' ? 'time' : 'quantity'}:${p.direction === 2 ? 'desc' : 'asc'}`],
   }));
 
@@ -60,7 +63,7 @@ const item = z.object({
   transHash: z.string(),
 });
 
-const QUERIES = { rows: 'deep/stablecoin-black-list' } as const;
+const QUERIES = { rows: 'deep/stablecoin-black-list', all: 'deep/stablecoin-events-all' } as const;
 
 function bindsOf(p: Params, lim: number | null) {
   return { contract: p.tokenAddress ?? null, target: p.blackAddress ?? null, lim, off: p.page.start };
@@ -94,6 +97,15 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
     if (!p.known) return { total: 0, data: [] };
+    const pages = await stablecoinEventPages(ctx, 'contract');
+    if (pages) {
+      const target = p.blackAddress ?? null;
+      const { total, rows } = pages.page({
+        groups: p.tokenAddress === undefined ? pages.groups : [p.tokenAddress], order: p.sortBy, descending: p.direction === 2,
+        startTs: null, endTs: null, offset: p.page.start, limit, where: target === null ? null : (r) => r.target_address === target,
+      });
+      return { total, data: rows.map(itemOf) };
+    }
     const rows = await ctx.typedRows(QUERIES.rows, bindsOf(p, limit), p.order);
     // The count rides on the rows; an empty page (past the end, limit=0) asks for it alone.
     const total = rows.length ? n(rows[0]!.n_rows)

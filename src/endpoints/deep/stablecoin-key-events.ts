@@ -18,6 +18,8 @@ import { address, int, resolvePage, timestampSecAsMs, type PagingOptions } from 
 import { ceilInteger } from '../../params/amounts.ts';
 import { contractsOf, stablecoinContract, ZERO_BURN, ZERO_MINT, type StablecoinKey } from '../../chain/stablecoins.ts';
 import { numOr0 as n, type ColumnsOrRow } from '../shapes/cells.ts';
+import { amountText, compareAmountText, type EventOrder } from '../shapes/event-pages.ts';
+import { stablecoinEventPages } from '../shapes/stablecoin-shape.ts';
 
 const PAGING_A: PagingOptions = { defaultLimit: 100, maxLimit: 100, sumRule: true };
 const PAGING_B: PagingOptions = { defaultLimit: 20, maxLimit: 100, sumRule: true };
@@ -38,6 +40,7 @@ function eventNames(coin: StablecoinKey): Map<string, string> {
 const EVENTS = new Map(COINS_A.map((c) => [c, eventNames(c)]));
 
 const TIME = { asc: 'block_number ASC, tx_index ASC, log_index ASC', desc: 'block_number DESC, tx_index DESC, log_index DESC' } as const;
+/** The ORDER BY of a download (its template), and the same order paged from memory (event-pages.ts). */
 const ORDER = {
   'time:asc': TIME.asc,
   'time:desc': TIME.desc,
@@ -152,13 +155,13 @@ const params = z
       page = r;
     }
     const s = (v.sort ?? '').trim().toLowerCase();
-    const sort = s === '1' || s === 'amount' || s === 'quantity' || s === 'count' ? 'quantity' : 'time';
+    const sort: EventOrder = s === '1' || s === 'amount' || s === 'quantity' || s === 'count' ? 'quantity' : 'time';
     return {
       convention, pairs, page, format: v.format,
       operator: v.operatorAddress ?? null, startTs: v.startTime ?? null, endTs: v.endTime ?? null,
       // exact integers as text: the template compares them with the canonical amount_raw by length, then digits
       minRaw: minRaw === null ? null : minRaw.toString(), maxRaw: maxRaw === null ? null : maxRaw.toString(),
-      order: ORDER[`${sort}:${v.direction === 1 ? 'asc' : 'desc'}`],
+      order: ORDER[`${sort}:${v.direction === 1 ? 'asc' : 'desc'}`], sort, descending: v.direction !== 1,
     };
   });
 
@@ -174,7 +177,17 @@ const item = z.object({
   hash: z.string(),
 });
 
-const QUERIES = { rows: 'deep/stablecoin-key-events' } as const;
+const QUERIES = { rows: 'deep/stablecoin-key-events', all: 'deep/stablecoin-events-all' } as const;
+
+/** The operator and amount bounds as a row filter (null without them): the template's WHERE, on the same columns. */
+function whereOf(p: Params): ((r: { operator_address: string | null; amount_raw: string | null }) => boolean) | null {
+  if (p.operator === null && p.minRaw === null && p.maxRaw === null) return null;
+  return (r) => {
+    if (p.operator !== null && r.operator_address !== p.operator) return false;
+    const amount = amountText(r.amount_raw);
+    return (p.minRaw === null || compareAmountText(amount, p.minRaw) >= 0) && (p.maxRaw === null || compareAmountText(amount, p.maxRaw) <= 0);
+  };
+}
 
 function bindsOf(p: Params, lim: number | null) {
   return { pairs: p.pairs, operator: p.operator, start_ts: p.startTs, end_ts: p.endTs, min_raw: p.minRaw, max_raw: p.maxRaw, lim, off: p.page.start };
@@ -209,11 +222,22 @@ export default defineEndpoint({
     csvStatement(QUERIES.rows, bindsOf(p, p.page.limit), itemOf, p.order)),
   async handle(p, ctx) {
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
+    const pages = await stablecoinEventPages(ctx, 'coin-event');
+    const refreshTimeInfo = { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) };
+    if (pages) {
+      // the groups are (coin, event name): 'USDT|*' asks every group of the coin
+      const groups = p.pairs.flatMap((pair) => (pair.endsWith('|*') ? pages.groups.filter((g) => g.startsWith(pair.slice(0, -1))) : [pair]));
+      const { total, rows } = pages.page({
+        groups, order: p.sort, descending: p.descending, startTs: p.startTs, endTs: p.endTs, offset: p.page.start, limit,
+        where: whereOf(p),
+      });
+      return { total, code: 0, data: rows.map(itemOf), refreshTimeInfo };
+    }
     const rows = await ctx.typedRows(QUERIES.rows, bindsOf(p, limit), p.order);
     // The count rides on the rows; an empty page (past the end, limit=0) asks for it alone.
     const total = rows.length ? n(rows[0]!.n_rows)
       : p.page.start === 0 && limit > 0 ? 0
       : n((await ctx.typedRows(QUERIES.rows, { ...bindsOf(p, 1), off: 0 }, p.order))[0]?.n_rows);
-    return { total, code: 0, data: rows.map(itemOf), refreshTimeInfo: { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) } };
+    return { total, code: 0, data: rows.map(itemOf), refreshTimeInfo };
   },
 });

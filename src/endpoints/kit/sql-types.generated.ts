@@ -1034,6 +1034,38 @@ export interface DeepStablecoinBlackListRow {
   n_rows: number | bigint | null;
 }
 
+/** Binds of sql/deep/stablecoin-events-all.sql. */
+export type DeepStablecoinEventsAllParams = Record<string, never>;
+/** A row of deep/stablecoin-events-all. */
+export interface DeepStablecoinEventsAllRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  coin: string | null;
+  /** VARCHAR */
+  contract_key: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  operator_address: string | null;
+  /** VARCHAR */
+  target_address: string | null;
+  /** VARCHAR */
+  blacklist_effect: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+}
+
 /** Binds of sql/deep/stablecoin-key-events.sql. */
 export interface DeepStablecoinKeyEventsParams {
   pairs: readonly string[] | null;
@@ -4136,6 +4168,7 @@ export interface SqlRows {
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
+  "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
   "deep/stablecoin-overview": DeepStablecoinOverviewRow;
   "deep/stablecoin-overview.pools": DeepStablecoinOverviewPoolsRow;
@@ -4313,6 +4346,7 @@ export interface SqlParams {
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
+  "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
   "deep/stablecoin-overview": DeepStablecoinOverviewParams;
   "deep/stablecoin-overview.pools": DeepStablecoinOverviewPoolsParams;

@@ -8,6 +8,9 @@ import { STABLECOIN_CONTRACTS, type StablecoinKey } from '../../chain/stablecoin
 import { JsonDecimal, toJson } from '../../wire/json.ts';
 import type { Cell } from '../../duckdb/duck.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import { perVersion } from '../kit/per-version.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
+import { EventPages } from './event-pages.ts';
 
 /** One contract as the answers name it: `tokenName` the registry's name, `tokenAbbr` its symbol. */
 export interface StableContract {
@@ -123,6 +126,34 @@ export const CATEGORY_HOLDERS = 10;
  */
 export function categoryRows(ctx: Pick<EndpointContext, 'versionRows'>) {
   return ctx.versionRows('deep/distribution', { contracts: [...STABLE_ADDRESSES], top: CATEGORY_HOLDERS });
+}
+
+/** A stablecoin admin event as sql/deep/stablecoin-events-all.sql reads it. */
+export type StablecoinEvent = SqlRows['deep/stablecoin-events-all'];
+
+/**
+ * Most events paged from memory (event-pages.ts; ~300 bytes each kept): a lake with more answers keyEvents and
+ * blackList by their SQL templates, as a download does. The chain's five coins have some thousands of admin events
+ * a year; the 120-day bench profile ~100,000.
+ */
+export const EVENT_PAGES_MAX = 500_000;
+
+/**
+ * The version's stablecoin events paged from memory, grouped by `group` ('coin-event': `USDT|Issue`; 'contract': the
+ * blacklist events by contract), read once per version (`deep/stablecoin-events-all`, declared by the caller);
+ * null past EVENT_PAGES_MAX events.
+ */
+export async function stablecoinEventPages(
+  ctx: Pick<EndpointContext, 'typedRows' | 'manifest'>, group: 'coin-event' | 'contract',
+): Promise<EventPages<StablecoinEvent> | null> {
+  const events = ctx.manifest.tables.stablecoin_events?.rows;
+  if (events === undefined || events > EVENT_PAGES_MAX) return null;
+  const rows = perVersion(ctx.manifest, 'event-pages:rows', async () =>
+    Object.freeze((await ctx.typedRows('deep/stablecoin-events-all', {})).map((r) => Object.freeze(r))));
+  return perVersion(ctx.manifest, `event-pages:${group}`, async () =>
+    group === 'coin-event'
+      ? new EventPages(await rows, (r) => `${r.coin}|${r.event_name}`)
+      : new EventPages((await rows).filter((r) => r.blacklist_effect !== null), (r) => String(r.contract_address)));
 }
 
 /** The analytics envelope's `refreshTimeInfo` (reference §1.1): the head block time, seconds. */
