@@ -601,17 +601,6 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
-/** Binds of sql/common/address_token_transfer_count.sql. */
-export interface CommonAddressTokenTransferCountParams {
-  address: string | null;
-  standards: readonly string[] | null;
-}
-/** A row of common/address_token_transfer_count. */
-export interface CommonAddressTokenTransferCountRow {
-  /** HUGEINT */
-  n: number | bigint | null;
-}
-
 /** Binds of sql/common/address_tx_count.sql. */
 export interface CommonAddressTxCountParams {
   address: string | null;
@@ -4131,7 +4120,6 @@ export interface SqlRows {
   "block/block": BlockBlockRow;
   "block/block-statistic": BlockBlockStatisticRow;
   "block/block.total": BlockBlockTotalRow;
-  "common/address_token_transfer_count": CommonAddressTokenTransferCountRow;
   "common/address_tx_count": CommonAddressTxCountRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
@@ -4310,7 +4298,6 @@ export interface SqlParams {
   "block/block": BlockBlockParams;
   "block/block-statistic": BlockBlockStatisticParams;
   "block/block.total": BlockBlockTotalParams;
-  "common/address_token_transfer_count": CommonAddressTokenTransferCountParams;
   "common/address_tx_count": CommonAddressTxCountParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;

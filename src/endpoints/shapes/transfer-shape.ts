@@ -144,17 +144,6 @@ export function tokenTransferTotal(
   })();
 }
 
-/**
- * rangeTotal of a token-transfer list by address from the counts stored per address and standard
- * (address_row_counts) when the request's filters are the address's alone (both directions); undefined → the rows'
- * count. `q` must declare `addressCount` (common/address_token_transfer_count).
- */
-export function addressTransferTotal(q: ListQueries, standards: readonly string[], f: Record<string, BindValue>): Promise<number> | undefined {
-  const onlyAddress = Object.entries(f).every(([k, v]) => k === 'address' || v === null);
-  if (!onlyAddress || typeof f.address !== 'string') return undefined;
-  return q.rows('addressCount', { address: f.address, standards: [...standards] }).then((r) => Number(r[0]?.n ?? 0));
-}
-
 const WINDOW_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day'];
 
 /**

@@ -7,7 +7,7 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
-import { addressTransferTotal, anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from '../shapes/transfer-shape.ts';
+import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from '../shapes/transfer-shape.ts';
 import { addressLookups } from '../kit/schemas.ts';
 
 export default defineList({
@@ -30,7 +30,7 @@ export default defineList({
     rows: 'transaction/token-trc20-transfers',
     byAddress: 'transaction/token-trc20-transfers.by-address',
     copy: 'address_token_transfers',
-    extra: { rollup: 'common/token_transfer_count', addressCount: 'common/address_token_transfer_count' },
+    extra: { rollup: 'common/token_transfer_count' },
   },
   filters: (p, _s, q) => ({
     contract: p.contract_address ?? null,
@@ -43,7 +43,6 @@ export default defineList({
   byAddress: (p) => anchorOf({ related: p.relatedAddress, from: p.fromAddress, to: p.toAddress, direction: p.direction }),
   block: (p) => p.block,
   total: (_p, f, q) => tokenTransferTotal(q, ['trc20', 'trc721'], f),
-  addressTotal: (_p, f, q) => addressTransferTotal(q, ['trc20', 'trc721'], f),
   lookups: {
     tokens: (r) => [str(r.contract_address)],
     addresses: (r) => [str(r.from_address), str(r.to_address), str(r.contract_address)],

@@ -149,36 +149,6 @@ describe('GET /api/token_trc20/transfers', () => {
     expect((await get(`${URL}?end_timestamp=${from}`)).body.rangeTotal).toBe(await count(`timestamp <= ${from}`));
   });
 
-  it("an address's total with no other filter is its stored count per standard, equal to its rows; any filter counts them (issue 32)", async () => {
-    const { holder } = await busiest();
-    // An address with TRC20 or TRC721 rows and rows of another standard (TRC1155), when the lake has one, and one
-    // that only receives: picked by SQL over the raw rows.
-    const sides = `select from_address a, token_standard s from raw_token_transfers union all
-                   select to_address, token_standard from raw_token_transfers where to_address <> from_address`;
-    const picks = await sql(`
-      (select a from (${sides}) group by a having count(*) filter (where s in ('trc20', 'trc721')) > 0 and count(*) filter (where s not in ('trc20', 'trc721')) > 0 order by count(*) desc, a limit 1)
-      union (select to_address from raw_token_transfers where ${FUNGIBLE} and to_address not in (select from_address from raw_token_transfers) group by 1 order by count(*) desc, 1 limit 1)
-      union (select '${holder}')`);
-    const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
-    for (const { a } of picks) {
-      const want = await count(`from_address = '${a}' or to_address = '${a}'`);
-      const r = await get(`${URL}?relatedAddress=${a}&limit=20`);
-      expect(r.body.rangeTotal, String(a)).toBe(want);
-      expect(r.body.token_transfers.length, String(a)).toBe(Math.min(20, want));
-      expect(timing(r.headers), String(a)).toContain('common_address_token_transfer_count');
-      expect(timing(r.headers).some((t) => t.endsWith('.total')), String(a)).toBe(false);
-      // A direction is not the stored count's: the rows are counted.
-      const inbound = await get(`${URL}?relatedAddress=${a}&direction=in&limit=20`);
-      expect(inbound.body.rangeTotal, String(a)).toBe(await count(`to_address = '${a}'`));
-      expect(timing(inbound.headers), String(a)).not.toContain('common_address_token_transfer_count');
-    }
-    const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
-    expect(await count(`from_address = '${nobody}' or to_address = '${nobody}'`)).toBe(0);
-    const none = await get(`${URL}?relatedAddress=${nobody}&limit=20`);
-    expect(none.status).toBe(200);
-    expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, token_transfers: [] });
-  });
-
   it('counts a window of whole UTC days from the daily rollup, exactly, each bound alone and both (issue 32)', async () => {
     const DAY = 86_400_000;
     const m = await testManifest();

@@ -66,17 +66,14 @@ export const addressRowCounts: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'state' },
   partitioned: false,
-  sortBy: ['dataset', 'address', 'token_standard'],
+  sortBy: ['dataset', 'address'],
   // address_transactions' rows per address are not here: they are account_activity's tx_total (same sides and rule),
   // and were 4.2 M of 7.9 M rows (104 of 200 MB) on the 10.5 M-transaction bench lake (bench/results/lake-bytes.md).
-  // By token standard (issue 32): a token list's total by address (TRC20 + TRC721, or TRC1155) is a sum of stored
-  // counts, not a count over the address's rows.
-  doc: "Rows per address and token standard in the by-address copies of token transfers and internal transactions: a list knows a busy address (its page searched in time windows) before reading it, and reads an address's total instead of counting its rows. An address's rows in address_transactions are account_activity's tx_total.",
+  doc: "Rows per address in the by-address copies of token transfers and internal transactions: a list knows a busy address (its page searched in time windows) before reading it. An address's rows in address_transactions are account_activity's tx_total.",
   columns: [
     c('dataset', 'VARCHAR', "the by-address copy: 'address_token_transfers' or 'address_internal_transactions'"),
     c('address', 'VARCHAR', 'the address the rows are filed under, Base58', true),
-    c('token_standard', 'VARCHAR', "the rows' token standard (trc20 | trc721 | trc1155); '' in address_internal_transactions"),
-    c('row_count', 'BIGINT', 'its rows of that standard in that copy'),
+    c('row_count', 'BIGINT', 'its rows in that copy'),
   ],
 };
 
