@@ -184,6 +184,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    */
   total?(p: P, f: F & Bounds, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
   /**
+   * rangeTotal of an address's rows from a count stored per address (e.g. account_activity.tx_total) when the
+   * request's filters are the address's alone; undefined → the by-address count. Issue 32 ("flat with history"): a
+   * page with its total then reads its limit, not a count over every row of the address.
+   */
+  addressTotal?(p: P, f: Record<string, BindValue>, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
+  /**
    * The count carried by the page itself (e.g. a window count `count(*) OVER ()` in the rows statement): the count
    * statement then runs only when the page holds no row (limit=0, or past the end).
    */
@@ -366,7 +372,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
-      const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
+      const count = () => storedOrCounted(d.addressTotal?.(p, f, q), () => q.count('byAddress', only(ctx, 'byAddress', f, true)));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
       if (busy) {
@@ -489,6 +495,11 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
   } catch {
     return true;
   }
+}
+
+/** An address's stored count when the declaration has one for these filters, else the count statement's. */
+function storedOrCounted(stored: Promise<number> | undefined, counted: () => Promise<number>): Promise<number> {
+  return stored ?? counted();
 }
 
 /** The list's queries for its hooks, and the kit's count with its whole row. */

@@ -601,6 +601,16 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/common/address_tx_count.sql. */
+export interface CommonAddressTxCountParams {
+  address: string | null;
+}
+/** A row of common/address_tx_count. */
+export interface CommonAddressTxCountRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
 /** Binds of sql/common/block_days.sql. */
 export type CommonBlockDaysParams = Record<string, never>;
 /** A row of common/block_days. */
@@ -687,6 +697,8 @@ export interface CommonTokenInfoRow {
 export interface CommonTokenTransferCountParams {
   standards: readonly string[] | null;
   contract: string | null;
+  start_day: string | null;
+  end_day: string | null;
 }
 /** A row of common/token_transfer_count. */
 export interface CommonTokenTransferCountRow {
@@ -4140,6 +4152,7 @@ export interface SqlRows {
   "block/block": BlockBlockRow;
   "block/block-statistic": BlockBlockStatisticRow;
   "block/block.total": BlockBlockTotalRow;
+  "common/address_tx_count": CommonAddressTxCountRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
@@ -4318,6 +4331,7 @@ export interface SqlParams {
   "block/block": BlockBlockParams;
   "block/block-statistic": BlockBlockStatisticParams;
   "block/block.total": BlockBlockTotalParams;
+  "common/address_tx_count": CommonAddressTxCountParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;

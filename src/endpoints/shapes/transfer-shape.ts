@@ -5,6 +5,8 @@
  */
 import { str, type ColumnsOrRow } from './cells.ts';
 import type { BindValue } from '../../engine/engine.ts';
+import { DAY_MS } from '../../time.ts';
+import { utcDay } from '../kit/time-window.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import type { ListQueries } from '../kit/list.ts';
 import { normalAddressInfo, type ContractInfo, type TokenInfo } from '../kit/lookups.ts';
@@ -120,20 +122,39 @@ export function blockBounds(confirm: readonly number[] | undefined, solidBlock: 
 }
 
 /**
- * rangeTotal of a token-transfer list without an address: over the whole lake with at most contract and confirm
- * filters it comes from the daily rollup (confirm=0 subtracts the unconfirmed tail, confirm=1 counts only the
- * tail, both cheap: block bounds prune to the last row groups); anything else (undefined) is the rows' count.
+ * rangeTotal of a token-transfer list without an address: with at most contract, confirm and time filters, over the
+ * whole lake or a window of whole UTC days (each bound NULL or on a day's edge), it comes from the daily rollup
+ * (confirm=0 subtracts the unconfirmed tail, confirm=1 counts only the tail, both cheap: block bounds prune to the
+ * last row groups); anything else (undefined) is the rows' count. Issue 32: a token's page of one day counted the
+ * day's rows beside its page.
  */
 export function tokenTransferTotal(
   q: ListQueries,
   standards: readonly string[],
   f: Record<string, BindValue>,
 ): Promise<number> | undefined {
-  const rest = Object.entries(f).filter(([k]) => !['contract', 'min_block', 'max_block'].includes(k));
+  const rest = Object.entries(f).filter(([k]) => !['contract', 'min_block', 'max_block', ...WINDOW_KEYS].includes(k));
   if (!rest.every(([, v]) => v === null) || f.min_block !== null) return undefined;
+  const days = wholeDays(f);
+  if (!days) return undefined;
   return (async () => {
-    const all = Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null }))[0]?.n ?? 0);
+    const all = Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null, ...days }))[0]?.n ?? 0);
     if (f.max_block === null) return all;
     return all - (await q.count('rows', { ...f, max_block: null, min_block: q.solidBlock + 1 }));
   })();
+}
+
+const WINDOW_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day'];
+
+/**
+ * The UTC days a time window covers whole, e.g. `{ start_ts: 86_400_000, end_ts: 172_799_999, … }` →
+ * `{ start_day: '1970-01-02', end_day: '1970-01-02' }` (a NULL bound stays NULL: the lake's end); undefined when a
+ * bound cuts a day (its rows are counted, not summed from the rollup).
+ */
+export function wholeDays(f: Record<string, BindValue>): { start_day: string | null; end_day: string | null } | undefined {
+  const start = f.start_ts ?? null;
+  const end = f.end_ts ?? null;
+  if (start !== null && (typeof start !== 'number' || start % DAY_MS !== 0)) return undefined;
+  if (end !== null && (typeof end !== 'number' || (end + 1) % DAY_MS !== 0)) return undefined;
+  return { start_day: start === null ? null : utcDay(start), end_day: end === null ? null : utcDay(end) };
 }

@@ -34,7 +34,7 @@ export default defineList({
     byAddress: 'transaction/transaction.by-address',
     copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
-    extra: { countByType: 'common/tx_count_by_type' },
+    extra: { countByType: 'common/tx_count_by_type', addressCount: 'common/address_tx_count' },
   },
   filters: (p) => ({
     block: p.block ?? null,
@@ -54,6 +54,11 @@ export default defineList({
   total: (_p, f, q) =>
     f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null && f.confirm === null
       ? q.rows('countByType', { types: f.types ?? null }).then((r) => Number(r[0]?.n ?? 0))
+      : undefined,
+  // An address's transactions both ways with no other filter are its stored count (account_activity.tx_total).
+  addressTotal: (_p, f, q) =>
+    Object.entries(f).every(([k, v]) => k === 'address' || k === 'dirs' || v === null) && Array.isArray(f.dirs) && f.dirs.length === DIRS.all.length
+      ? q.rows('addressCount', { address: String(f.address) }).then((r) => Number(r[0]?.n ?? 0))
       : undefined,
   lookups: {
     tokens: (r) => [tokenKey(r)],

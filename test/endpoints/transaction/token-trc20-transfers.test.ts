@@ -149,6 +149,38 @@ describe('GET /api/token_trc20/transfers', () => {
     expect((await get(`${URL}?end_timestamp=${from}`)).body.rangeTotal).toBe(await count(`timestamp <= ${from}`));
   });
 
+  it('counts a window of whole UTC days from the daily rollup, exactly, each bound alone and both (issue 32)', async () => {
+    const DAY = 86_400_000;
+    const m = await testManifest();
+    const { token } = await busiest();
+    // The token's busiest day, and the lake's last day (partly unconfirmed), picked by SQL over the raw rows.
+    const [d] = await sql(`select (timestamp // ${DAY}) * ${DAY} as d from raw_token_transfers where contract_address = '${token}' group by 1 order by count(*) desc, 1 limit 1`);
+    const [l] = await sql(`select (max(timestamp) // ${DAY}) * ${DAY} as d from raw_token_transfers`);
+    const day = n(d!.d);
+    const last = n(l!.d);
+    const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    const cases: [string, string, boolean][] = [
+      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 1}`, true],
+      [`contract_address=${token}&start_timestamp=${day}`, `contract_address = '${token}' and timestamp >= ${day}`, true],
+      [`contract_address=${token}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp <= ${day + DAY - 1}`, true],
+      [`start_timestamp=${day - DAY}&end_timestamp=${day + DAY - 1}`, `timestamp between ${day - DAY} and ${day + DAY - 1}`, true],
+      // A bound inside a day is counted over the rows.
+      [`contract_address=${token}&start_timestamp=${day + 1}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp between ${day + 1} and ${day + DAY - 1}`, false],
+      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 2}`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 2}`, false],
+      // The last day with a confirmation state: the rollup less (or only) the unconfirmed tail.
+      [`start_timestamp=${last}&end_timestamp=${last + DAY - 1}&confirm=0`, `timestamp >= ${last} and block_number <= ${m.solidBlock}`, true],
+      [`start_timestamp=${last}&end_timestamp=${last + DAY - 1}&confirm=1`, `timestamp >= ${last} and block_number > ${m.solidBlock}`, false],
+    ];
+    for (const [q, where, fromRollup] of cases) {
+      const want = await count(where);
+      const r = await get(`${URL}?${q}&limit=20`);
+      expect(r.body.rangeTotal, q).toBe(want);
+      expect(r.body.token_transfers.length, q).toBe(Math.min(20, want));
+      expect(timing(r.headers).includes('common_token_transfer_count'), q).toBe(fromRollup);
+    }
+    expect(await count(`contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 1}`)).toBeGreaterThan(0);
+  });
+
   it('filters by confirmation state, on both paths', async () => {
     const m = await testManifest();
     const { holder: a } = await busiest();

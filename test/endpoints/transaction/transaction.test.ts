@@ -93,6 +93,36 @@ describe('GET /api/transaction', () => {
     expect((await get(`/api/transaction?toAddress=${a}`)).body.rangeTotal).toBe(n(c!.in_n));
   });
 
+  it("an address's total with no other filter is its stored count, equal to its rows; any filter counts them (issue 32)", async () => {
+    const side = `select owner_address a, tx_hash from raw_transactions union
+                  select coalesce(to_address, contract_address) a, tx_hash from raw_transactions where coalesce(to_address, contract_address) is not null`;
+    // A signer only, a receiver only, a called contract, an address with a transaction to itself, picked by SQL.
+    const recv = `select coalesce(to_address, contract_address) from raw_transactions where coalesce(to_address, contract_address) is not null`;
+    const picks = await sql(`
+      (select owner_address a from raw_transactions where owner_address in (select owner_address from raw_transactions except ${recv}) group by 1 order by count(*) desc, 1 limit 1)
+      union (select to_address from raw_transactions where to_address in (select to_address from raw_transactions where to_address is not null except select owner_address from raw_transactions) group by 1 order by count(*) desc, 1 limit 1)
+      union (select contract_address from raw_transactions where contract_type = 31 group by 1 order by count(*) desc, 1 limit 1)
+      union (select owner_address from raw_transactions where coalesce(to_address, contract_address) = owner_address group by 1 order by count(*) desc, 1 limit 1)`);
+    expect(picks.length).toBeGreaterThanOrEqual(2);
+    const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    for (const { a } of picks) {
+      const [c] = await sql(`select count(*) as n from (${side}) where a = '${a}'`);
+      const r = await get(`/api/transaction?address=${a}&limit=20`);
+      expect(r.body.rangeTotal, String(a)).toBe(n(c!.n));
+      expect(r.body.data.length, String(a)).toBe(Math.min(20, n(c!.n)));
+      expect(timing(r.headers), String(a)).toContain('common_address_tx_count');
+      expect(timing(r.headers).some((t) => t.endsWith('.total')), String(a)).toBe(false);
+      // A direction or a time bound is not the stored count's: the rows are counted.
+      const [o] = await sql(`select count(*) as n from raw_transactions where owner_address = '${a}'`);
+      const out = await get(`/api/transaction?address=${a}&direction=out&limit=20`);
+      expect(out.body.rangeTotal, String(a)).toBe(n(o!.n));
+      expect(timing(out.headers), String(a)).not.toContain('common_address_tx_count');
+    }
+    // An address the lake never saw: no stored row, a total of 0.
+    const none = await get('/api/transaction?address=T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb&limit=20');
+    expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+  });
+
   it('filters by type (number or name), token, block and time window', async () => {
     const [c] = await sql(`select count(*) filter (where contract_type = 1) as trx, count(*) filter (where contract_type in (1, 2)) as both_n from raw_transactions`);
     expect((await get('/api/transaction?type=1')).body.rangeTotal).toBe(n(c!.trx));
