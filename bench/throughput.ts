@@ -14,7 +14,7 @@
  * ≥ 500 answers (200s) per second at 8 and at 50 connections with the admitted (200) p99 ≤ 100 ms, and p50 ≤ 3 ms at
  * 1 connection.
  *
- *   npx tsx bench/throughput.ts --data /work/bench/new18 [--serve 'NAME=DIR flags']… [--levels 1,8,50] [--seconds 10]
+ *   npx tsx bench/throughput.ts --data /work/bench/new18 [--serve 'NAME=DIR flags']… [--levels 1,8,50] [--seconds 10 | --requests N]
  *     [--repeat 1] [--urls 600] [--seed 1] [--warmup 100] [--out bench/results/throughput.md] [--report DIR] [--write-urls FILE: the URLs only, no load]
  */
 import { promises as fs, readFileSync, readdirSync, readlinkSync } from 'node:fs';
@@ -41,6 +41,8 @@ if (serves.length === 0) serves.push('this=.');
 const data = path.resolve(flags.get('data') ?? 'data/default');
 const levels = (flags.get('levels') ?? '1,8,50').split(',').map(Number);
 const seconds = Number(flags.get('seconds') ?? 10);
+// A count instead of a duration: every target answers the same requests (the schedule restarts each phase).
+const requests = flags.has('requests') ? Number(flags.get('requests')) : undefined;
 const repeat = Number(flags.get('repeat') ?? 1);
 const urlCount = Number(flags.get('urls') ?? 600);
 const seed = Number(flags.get('seed') ?? 1);
@@ -316,7 +318,7 @@ async function main(): Promise<void> {
         workloadFile: '(drawn by bench/throughput.ts)',
         mode: 'mix',
         connections: c,
-        duration: seconds,
+        ...(requests !== undefined ? { requests } : { duration: seconds }),
         repeat,
         warmup: reports.length === 0 ? warmup : 0,
         timeoutS: 30,
@@ -344,7 +346,7 @@ async function main(): Promise<void> {
       '',
       `- Lake: \`${data}\` version ${m.version} (${m.tables.transactions?.rows ?? '?'} transactions), response cache off, scrub and polling off.`,
       `- Workload: ${workload.items.length} distinct URLs, each once per pass (weight 1), ${workload.comments[0]}.`,
-      `- Each level: ${seconds} s per target per round, ${repeat} round${repeat > 1 ? 's' : ''}, the floor (bare Fastify route) first in every round; the first ${Math.min(warmup, workload.items.length)} URLs once per target as warm-up before the first level (a warm-up of the file and metadata caches, never of a response cache: it is off).`,
+      `- Each level: ${requests !== undefined ? `${requests} requests (the same for every target)` : `${seconds} s`} per target per round, ${repeat} round${repeat > 1 ? 's' : ''}, the floor (bare Fastify route) first in every round; the first ${Math.min(warmup, workload.items.length)} URLs once per target as warm-up before the first level (a warm-up of the file and metadata caches, never of a response cache: it is off).`,
       `- Machine: ${reports[0]!.machine.cpus} × ${reports[0]!.machine.model}, ${reports[0]!.machine.memoryGiB} GiB, Node ${reports[0]!.machine.node}. Load average (1 / 5 / 15 min) at start ${load(loadStart)}, at the end ${load(os.loadavg())}. Load generator, floor and servers share the cores.`,
       `- Server CPU ms / response: the server process's user + system CPU (every thread, DuckDB's included; /proc) over the level, per answered request (200 or 503). ${TARGET.rps} answers/s on ${os.cpus().length} cores leave at most ${(os.cpus().length * 1000) / TARGET.rps} ms of CPU per answer for server, load generator and floor together.`,
       `- Point: ≥ ${TARGET.rps} answers/s at 8 and at 50 connections with admitted p99 ≤ ${TARGET.p99} ms, and p50 ≤ ${TARGET.p50at1} ms at 1 connection.`,
