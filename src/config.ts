@@ -15,10 +15,17 @@ export const serveConfigSchema = z.object({
   port: z.coerce.number().int().min(0).max(65535).default(3000),
   /** Interface to listen on: loopback by default; exposing the port (`--host 0.0.0.0`) is the operator's choice. */
   host: z.string().default('127.0.0.1'),
-  /** DuckDB connections: concurrent queries. */
+  /**
+   * DuckDB connections: concurrent queries. One per core: with one thread per query (below) the cores are busy when
+   * every connection is; twice the cores was not told apart from it (src/engine/README.md "Sizing").
+   */
   poolSize: num(Math.max(2, os.cpus().length)),
-  /** DuckDB worker threads. */
-  threads: num(Math.max(1, os.cpus().length)),
+  /**
+   * DuckDB worker threads of the instance; 1 = each query runs on its own connection's thread, one core per query.
+   * Interactive requests come many at once, so parallelism comes from the pool, not from splitting one query: with 2
+   * threads the list mix took 1.4-1.8× the server CPU per answer (src/engine/README.md "Sizing").
+   */
+  threads: num(1),
   memoryLimit: z.string().regex(/^\d+(\.\d+)?\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i).default('4GB'),
   /** A query running longer is interrupted (503). */
   timeoutMs: num(15_000),

@@ -2,6 +2,7 @@
  * The engine's settings hold on the pool's connections (the ones requests use), not only on the connection that set
  * them up: Parquet footers cached, no file access outside the published version, configuration locked.
  * Serving connections never write: a COPY TO inside the served version folder or elsewhere is refused (issue 30).
+ * The serve defaults open one DuckDB thread per query over a pool of max(2, cores) connections (issue 32).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,6 +14,7 @@ import { lakeDir, testManifest } from '../helpers/lake.ts';
 import { readManifest } from '../../src/lake/manifest.ts';
 import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { budget } from '../helpers/budget.ts';
+import { serveConfig } from '../../src/config.ts';
 
 let engine: Engine;
 beforeAll(async () => {
@@ -30,6 +32,23 @@ describe('engine settings on pooled connections', () => {
     for (const r of rows) expect(r.rows[0]).toEqual({ cache: true, ext: false, locked: true });
     await expect(run(`SELECT * FROM read_csv('${path.resolve('package.json')}')`)).rejects.toThrow();
     await expect(run(`SET enable_external_access = true`)).rejects.toThrow();
+  });
+});
+
+describe('serve defaults (issue 32, src/engine/README.md "Sizing")', () => {
+  it('are one DuckDB thread per query and a pool of max(2, cores) connections, each running with that one thread', async () => {
+    const cfg = serveConfig({}, {});
+    expect(cfg.threads).toBe(1);
+    expect(cfg.poolSize).toBe(Math.max(2, os.cpus().length));
+    const own = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: cfg.poolSize, threads: cfg.threads, memoryLimit: '1GB', timeoutMs: 10_000 });
+    try {
+      const q = (sql: string) => own.query(parseTemplate('test/threads', sql), {});
+      // As many queries at once as the pool holds: every pooled connection reports the instance's one thread.
+      const rows = await Promise.all(Array.from({ length: cfg.poolSize }, () => q(`SELECT current_setting('threads') AS threads`)));
+      for (const r of rows) expect(Number(r.rows[0]!.threads)).toBe(1);
+    } finally {
+      await own.close();
+    }
   });
 });
 
