@@ -5,6 +5,7 @@
  * is readable, no extension loading, configuration locked, nothing but SELECT statements prepared: a serving
  * connection never writes).
  */
+import os from 'node:os';
 import {
   DuckDBInstance,
   type DuckDBConnection,
@@ -142,7 +143,9 @@ export class Engine {
   /** Opens the engine over the manifest's version, e.g. `await Engine.open({ dataDir, manifest, poolSize: 4, … })`. */
   static async open(opts: EngineOptions): Promise<Engine> {
     const instance = await DuckDBInstance.create(':memory:', {
-      threads: String(opts.threads),
+      // Opening is one heavy job at a time (views, the serving tables' scans): every core; serving then runs on
+      // opts.threads (set below, before the configuration is locked).
+      threads: String(Math.max(opts.threads, os.cpus().length)),
       memory_limit: opts.memoryLimit,
       autoinstall_known_extensions: 'false',
       autoload_known_extensions: 'false',
@@ -171,6 +174,7 @@ export class Engine {
     // SET of this Parquet option is session-scoped, so it stayed on this setup connection and the pool's connections
     // parsed footers on every query (measured: a 10-row address page 12.5 ms → 6.4 ms).
     await setup.run(`SET GLOBAL parquet_metadata_cache = true`);
+    await setup.run(`SET GLOBAL threads = ${Math.max(1, Math.floor(opts.threads))}`);
     await setup.run(`SET GLOBAL allowed_directories = ['${dir.replace(/'/g, "''")}']`);
     await setup.run(`SET GLOBAL enable_external_access = false`);
     await setup.run(`SET GLOBAL lock_configuration = true`);
