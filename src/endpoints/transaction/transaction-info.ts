@@ -15,7 +15,6 @@ import type {
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
-import { DAY_MS } from '../../time.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
 const transferInfoSchema = shape({
@@ -95,7 +94,7 @@ export default defineEndpoint({
         ctx.typedRows(QUERIES.tx, at),
         ctx.typedRows(QUERIES.internal, at),
         ctx.typedRows(QUERIES.transfers, at),
-        ctx.typedRows(QUERIES.confirmations, { block: at.block, day: at.day, next_day: utcDay(Number(loc.timestamp) + DAY_MS) }),
+        ctx.typedRows(QUERIES.confirmations, { block: at.block }),
       ]);
       if (tx) return answer(tx, internal, transfers, confirmers);
     }
@@ -104,7 +103,11 @@ export default defineEndpoint({
     async function answer(tx: TransactionTransactionInfoRow, internal: InternalRow[], transfers: TransferRow[], confirmers: TransactionTransactionInfoConfirmationsRow[]) {
       const key = tokenKey(tx);
       const addresses = [String(tx.owner_address), str(tx.to_address), str(tx.contract_address)];
-      const [infos, contracts] = await Promise.all([ctx.lookups.tokenInfo(key ? [key] : []), ctx.lookups.contractMap(addresses)]);
+      const [infos, contracts, witnesses] = await Promise.all([
+        ctx.lookups.tokenInfo(key ? [key] : []),
+        ctx.lookups.contractMap(addresses),
+        ctx.lookups.witnessInfo(confirmers.flatMap((c) => (c.witness_address === null ? [] : [c.witness_address]))),
+      ]);
       const transferList = transfers.map(transferInfo);
       return {
         ...transactionFields(tx, infos),
@@ -119,7 +122,10 @@ export default defineEndpoint({
         addressTag: {},
         cheat_status: 0,
         signature_addresses: [tx.owner_address],
-        srConfirmList: confirmers.map((c) => ({ address: c.witness_address, name: c.name ?? '', block: c.block_number, url: c.url ?? '' })),
+        srConfirmList: confirmers.map((c) => {
+          const w = c.witness_address === null ? undefined : witnesses.get(c.witness_address);
+          return { address: c.witness_address, name: w?.name ?? '', block: c.block_number, url: w?.url ?? '' };
+        }),
         internal_transactions: internal.length === 0 ? {} : { [String(tx.tx_hash)]: internal.map(internalInfo) },
         event_count: tx.log_count ?? 0,
         ...(transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {}),
