@@ -3398,18 +3398,6 @@ export interface TransactionTransactionInfoTransfersRow {
   token_id: string | null;
   /** VARCHAR */
   amount_raw: string | null;
-  /** VARCHAR */
-  name: string | null;
-  /** VARCHAR */
-  symbol: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  logo_url: string | null;
-  /** INTEGER */
-  level: number | null;
-  /** BOOLEAN */
-  vip: boolean | null;
 }
 
 /** Binds of sql/transaction/transaction-statistics.sql. */

@@ -15,6 +15,7 @@ import type {
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
+import type { TokenInfo } from '../kit/lookups.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
 const transferInfoSchema = shape({
@@ -90,25 +91,42 @@ export default defineEndpoint({
     // match the whole id, so a candidate that only shares the prefix finds no transaction and the next is tried.
     for (const loc of await ctx.typedRows(QUERIES.locate, { hash: p.hash })) {
       const at = { hash: p.hash, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) };
-      const [[tx], internal, transfers, confirmers] = await Promise.all([
-        ctx.typedRows(QUERIES.tx, at),
-        ctx.typedRows(QUERIES.internal, at),
-        ctx.typedRows(QUERIES.transfers, at),
-        ctx.typedRows(QUERIES.confirmations, { block: at.block }),
+      // The transaction row first, beside its confirming blocks (a lookup file: ~2 ms): its internal_count and
+      // log_count are the rows it produced (the generator and the ingester write them so; the transaction-info test
+      // checks it on both test lakes), so a transaction without internal transactions or logs asks for none
+      // (issue 32: the pool runs two statements at a time; most transactions have neither, a TRX transfer no logs).
+      const confirmersQ = ctx.typedRows(QUERIES.confirmations, { block: at.block });
+      confirmersQ.catch(() => undefined); // awaited below; marked handled in case the row's statement fails first
+      const [tx] = await ctx.typedRows(QUERIES.tx, at);
+      if (!tx) {
+        await confirmersQ;
+        continue;
+      }
+      const [internal, transfers, confirmers] = await Promise.all([
+        tx.internal_count === 0 ? [] : ctx.typedRows(QUERIES.internal, at),
+        tx.log_count === 0 ? [] : ctx.typedRows(QUERIES.transfers, at),
+        confirmersQ,
       ]);
-      if (tx) return answer(tx, internal, transfers, confirmers);
+      return answer(tx, internal, transfers, confirmers);
     }
     return {};
 
     async function answer(tx: TransactionTransactionInfoRow, internal: InternalRow[], transfers: TransferRow[], confirmers: TransactionTransactionInfoConfirmationsRow[]) {
       const key = tokenKey(tx);
       const addresses = [String(tx.owner_address), str(tx.to_address), str(tx.contract_address)];
-      const [infos, contracts, witnesses] = await Promise.all([
+      // '_' is TRX's own tokenInfo, never a token_transfers contract (the join this replaced found no row for it).
+      const tokenOf = (c: string | null): string | undefined => (c === null || c === '_' ? undefined : c);
+      const tokens = transfers.flatMap((x) => tokenOf(x.contract_address) ?? []);
+      const [infos, contracts, witnesses, transferTokens] = await Promise.all([
         ctx.lookups.tokenInfo(key ? [key] : []),
         ctx.lookups.contractMap(addresses),
         ctx.lookups.witnessInfo(confirmers.flatMap((c) => (c.witness_address === null ? [] : [c.witness_address]))),
+        tokens.length > 0 ? ctx.lookups.tokenInfo(tokens) : new Map<string, TokenInfo>(),
       ]);
-      const transferList = transfers.map(transferInfo);
+      const transferList = transfers.map((x) => {
+        const token = tokenOf(x.contract_address);
+        return transferInfo(x, token === undefined ? undefined : transferTokens.get(token));
+      });
       return {
         ...transactionFields(tx, infos),
         confirmations: tx.confirmations,
@@ -135,17 +153,18 @@ export default defineEndpoint({
   },
 });
 
-function transferInfo(x: TransferRow) {
+/** A transfer with its token's fields (`k`: the tokens dimension's row as tokenInfo gives it; absent: no row). */
+function transferInfo(x: TransferRow, k: TokenInfo | undefined) {
   return {
-    icon_url: x.logo_url ?? '',
-    symbol: x.symbol ?? '',
-    level: String(x.level ?? 0),
+    icon_url: k?.tokenLogo ?? '',
+    symbol: k?.tokenAbbr ?? '',
+    level: k?.tokenLevel ?? '0',
     to_address: x.to_address,
     contract_address: x.contract_address,
     type: x.event_type,
-    decimals: x.decimals ?? 0,
-    name: x.name ?? '',
-    vip: x.vip === true,
+    decimals: k?.tokenDecimal ?? 0,
+    name: k?.tokenName ?? '',
+    vip: k?.vip === true,
     tokenType: x.token_standard,
     from_address: x.from_address,
     amount_str: x.amount_raw,
