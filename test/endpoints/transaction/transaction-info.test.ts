@@ -77,19 +77,6 @@ describe('GET /api/transaction-info', () => {
     expect(body.srConfirmList).toEqual(producers.map((p) => ({ address: p.witness_address, name: p.name ?? '', block: n(p.block), url: p.url ?? '' })));
   });
 
-  it("a transaction's internal_count and log_count are the rows it produced (transaction-info skips the statements of a zero: issue 32)", async () => {
-    const [x] = await sql(`select
-        (select count(*) from raw_token_transfers x join raw_transactions t using (tx_hash) where coalesce(t.log_count, 0) = 0) as transfers_without_logs,
-        (select count(*) from raw_token_transfers x anti join raw_transactions t using (tx_hash)) as transfers_without_tx,
-        (select count(*) from (select tx_hash, count(*) as n from raw_internal_transactions group by 1) i
-           full join (select tx_hash, internal_count from raw_transactions where internal_count is distinct from 0) t using (tx_hash)
-           where i.n is distinct from t.internal_count) as internal_mismatch`);
-    expect([n(x!.transfers_without_logs), n(x!.transfers_without_tx), n(x!.internal_mismatch)]).toEqual([0, 0, 0]);
-    // A transaction with logs and no transfer row (a failed call, or events that move no token) still lists none.
-    const [quiet] = await sql(`select t.tx_hash from raw_transactions t anti join raw_token_transfers x using (tx_hash) where t.log_count > 0 order by t.tx_hash limit 1`);
-    if (quiet) expect((await get(`/api/transaction-info?hash=${quiet.tx_hash}`)).body.trc20TransferInfo).toBeUndefined();
-  });
-
   it('an unknown hash is 200 {}, a malformed or missing one a 400', async () => {
     expect((await get(`/api/transaction-info?hash=${'ab'.repeat(32)}`)).body).toEqual({});
     const bad = await get('/api/transaction-info?hash=xyz');
