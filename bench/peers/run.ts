@@ -5,7 +5,7 @@
  * three and their row ids compared; the report says which match.
  *
  *   npx tsx bench/peers/run.ts --data /work/bench/new17 [--requests 10 | --seconds S] [--repeat 3] [--connections 1]
- *     [--port-base N] [--report DIR] [--out bench/results/peers.md]
+ *     [--port-base N] [--report DIR] [--out bench/results/peers.md] [--only 'block by number,latest blocks']
  *   npx tsx bench/peers/run.ts --render DIR [--out FILE]   (the report again from a run's folder)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -86,6 +86,15 @@ async function verify(items: readonly PeerItem[], urls: { tronlake: string; post
   return byLabel;
 }
 
+/** `--only 'label,label'`: measure only these requests of the set (its labels, e.g. 'transaction by hash'); all when absent. */
+function chosen(items: PeerItem[], only: readonly string[] | undefined): PeerItem[] {
+  if (!only) return items;
+  const labels = new Set(items.map((i) => i.label));
+  for (const l of only) if (!labels.has(l)) throw new Error(`--only: no request labelled '${l}' (labels: ${[...labels].join(', ')})`);
+  return items.filter((i) => only.includes(i.label));
+}
+const onlyFlag = f.only ? String(f.only).split(',').map((x) => x.trim()).filter(Boolean) : undefined;
+
 const uptime = async () => (await fs.readFile('/proc/loadavg', 'utf8')).split(' ').slice(0, 3).join(' ');
 
 /** What the report needs besides the runner's report.json (kept as peers.json beside it: `--render DIR` redraws). */
@@ -98,6 +107,8 @@ interface Measured {
   args: string[];
   bytes: Record<string, number>;
   command: string;
+  /** The labels measured (`--only`); absent: the whole set. */
+  only?: string[];
 }
 
 if (f.render) {
@@ -112,7 +123,7 @@ async function measure(): Promise<void> {
   const loadBefore = await uptime();
   log(`sampling ${vdir}`);
   const samples = await samplePeers(vdir);
-  const items = peerItems(samples);
+  const items = chosen(peerItems(samples), onlyFlag);
   const workloadFile = path.join(reportDir, 'peers.jsonl');
   await fs.writeFile(workloadFile, serializeWorkload({ comments: [`issue 32 peer set drawn from ${lake} (version ${m!.version})`], items: workloadItems(items) }));
   // --port-base N: the cluster on N, the PostgreSQL peer on N+1, the DuckDB peer on N+2 (default: free ports).
@@ -147,6 +158,7 @@ async function measure(): Promise<void> {
     const x: Measured = {
       lake, samples, cluster: figures, same: [...same], load: { before: loadBefore, after: await uptime() }, args, bytes: await folderBytes(vdir),
       command: `npx tsx bench/peers/run.ts ${process.argv.slice(2).map(shellWord).join(' ')}`,
+      ...(onlyFlag ? { only: onlyFlag } : {}),
     };
     await fs.writeFile(path.join(reportDir, 'peers.json'), JSON.stringify(x, null, 2));
     await fs.writeFile(out, render(await readReport(path.join(reportDir, 'report.json')), x));
@@ -178,7 +190,7 @@ async function folderBytes(dir: string): Promise<Record<string, number>> {
 
 function render(r: BenchReport, x: Measured): string {
   const { samples, cluster: c, load, args, bytes } = x;
-  const its = peerItems(samples);
+  const its = chosen(peerItems(samples), x.only);
   const same = new Map(x.same);
   const by = (name: string): TargetResult => r.targets.find((t) => t.name === name)!;
   const [tl, pg, dk] = [by('tronlake'), by('postgres'), by('duckdb')];

@@ -1,6 +1,6 @@
 /**
- * The DuckDB lookup files of a version (growth.ts `lookupFile`: each run of tx_by_hash also written as
- * `run-<id>.duckdb`): attached read-only when the engine opens, and the dataset's view redefined over their tables,
+ * The DuckDB lookup files of a version (growth.ts `lookupFile`: each run of tx_by_hash and of blocks_by_number also
+ * written as `run-<id>.duckdb`): attached read-only when the engine opens, and the dataset's view redefined over their tables,
  * so a point lookup reads DuckDB's own storage (zone maps over the sorted key: ~1.8 ms whatever the rows) instead of
  * the Parquet run (its cost grows with the file's row groups; bench/results/point-lookup.md). A dataset whose runs
  * do not all have their file (a lake derived before them), or that is damaged, keeps its Parquet view.

@@ -68,3 +68,46 @@ describe('tx_by_hash lookup files', () => {
     expect(b.rows).toEqual(a.rows);
   });
 });
+
+describe('blocks_by_number lookup files (issue 32: a block by number, the latest blocks, confirming SRs)', () => {
+  const BLOCK_COLUMNS = 'block_number, block_hash, parent_hash, "timestamp", witness_address, tx_trie_root, version, size_bytes, tx_count, net_usage, energy_usage, fee';
+
+  it('the runs hold every raw block once, in number order, the DuckDB file the same rows as its Parquet', async () => {
+    const m = await testManifest();
+    const v = versionDir(lakeDir(), m);
+    const dir = path.join(v, 'derived', 'blocks_by_number');
+    const runs = m.tables.blocks_by_number!.runs!;
+    expect(runs.length).toBeGreaterThan(0);
+    const files = runs.map((r) => `'${path.join(dir, `run-${r.id}.duckdb`)}'`);
+    const attach = files.map((f, i) => `ATTACH ${f} AS f${i} (READ_ONLY);`).join('\n');
+    const union = files.map((_f, i) => `SELECT ${BLOCK_COLUMNS} FROM f${i}.rows`).join(' UNION ALL ');
+    const [same] = await sqlOver('', `${attach}
+      SELECT (SELECT count(*) FROM (${union})) AS n,
+             (SELECT count(*) FROM read_parquet('${v}/raw/blocks/*/*.parquet')) AS raw,
+             (SELECT count(*) FROM ((${union}) EXCEPT ALL SELECT ${BLOCK_COLUMNS} FROM read_parquet('${v}/raw/blocks/*/*.parquet'))) AS extra,
+             (SELECT count(*) FROM (SELECT ${BLOCK_COLUMNS} FROM read_parquet('${v}/raw/blocks/*/*.parquet') EXCEPT ALL (${union}))) AS missing`);
+    expect(Number(same!.n)).toBe(Number(same!.raw));
+    expect([Number(same!.extra), Number(same!.missing)]).toEqual([0, 0]);
+    for (const r of runs) {
+      const [ordered] = await sqlOver('', `ATTACH '${path.join(dir, `run-${r.id}.duckdb`)}' AS f (READ_ONLY);
+        SELECT count(*) FILTER (WHERE block_number <= prev) AS out_of_order,
+               (SELECT count(*) FROM (SELECT ${BLOCK_COLUMNS}, row_number() OVER () AS i FROM f.rows
+                  EXCEPT SELECT ${BLOCK_COLUMNS}, row_number() OVER () AS i FROM read_parquet('${path.join(dir, `run-${r.id}.parquet`)}'))) AS differ
+        FROM (SELECT block_number, lag(block_number) OVER () AS prev FROM f.rows)`);
+      expect([Number(ordered!.out_of_order), Number(ordered!.differ)], r.id).toEqual([0, 0]);
+    }
+  });
+
+  it('the engine reads blocks_by_number from the lookup files', async () => {
+    const [b] = await sqlOver('', `SELECT block_number FROM read_parquet('${versionDir(lakeDir(), await testManifest())}/raw/blocks/*/*.parquet') ORDER BY block_number LIMIT 1 OFFSET 3`);
+    const e = await engineOver(lakeDir());
+    try {
+      const t = { id: 'test/block-by-number', sql: `SELECT ${BLOCK_COLUMNS} FROM blocks_by_number WHERE block_number = $block`, params: [{ name: 'block', type: 'BIGINT' }], ordered: false };
+      const plan = JSON.stringify(await e.explain(t as never, { block: b!.block_number as number }));
+      expect(/READ_PARQUET|PARQUET_SCAN/i.test(plan)).toBe(false);
+      expect((await e.query(t as never, { block: b!.block_number as number })).rows.map((r) => r.block_number)).toEqual([b!.block_number]);
+    } finally {
+      await e.close();
+    }
+  });
+});

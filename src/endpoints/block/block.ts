@@ -21,12 +21,19 @@ export default defineList({
   // Block number and time grow together: a page is searched in windows at the sorted end.
   sort: { columns: { number: 'b.block_number' }, default: '-number' },
   timeWindow: true,
-  sql: { rows: 'block/block', also: { wholeChain: 'common/whole_chain_tx_count' } },
+  // A JSON page reads a variant without the witnesses join (names from the per-version map); a download reads `rows`,
+  // whose own columns (witness name and rank joined) are the CSV's.
+  sql: { rows: 'block/block', variants: { number: 'block/block.number', page: 'block/block.page' }, also: { wholeChain: 'common/whole_chain_tx_count' } },
   filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null, hash: p.hash ?? null }),
+  // A number is a plain lookup on the sorted key, without ORDER BY … LIMIT (issue 32).
+  variant: (p) => (p.number !== undefined ? 'number' : 'page'),
   block: (p) => p.number,
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
   unique: (p) => p.number !== undefined || p.hash !== undefined,
-  row: (r) => ({
+  lookups: { witnesses: (r) => [r.witness_address] },
+  row: (r, { lookups }) => {
+    const w = r.witness_address === null ? undefined : lookups.witnesses.get(r.witness_address);
+    return {
     number: r.block_number,
     hash: r.block_hash,
     parentHash: r.parent_hash,
@@ -34,9 +41,9 @@ export default defineList({
     size: r.size_bytes,
     nrOfTrx: r.tx_count,
     txTrieRoot: r.tx_trie_root,
-    witnessId: r.witness_rank ?? 0,
+    witnessId: w?.rank ?? 0,
     witnessAddress: r.witness_address,
-    witnessName: r.witness_name ?? '',
+    witnessName: w?.name ?? '',
     version: String(r.version),
     fee: sunToTrx(Number(r.fee)),
     netUsage: r.net_usage,
@@ -46,7 +53,8 @@ export default defineList({
     confirmed: r.confirmed,
     confirmations: r.confirmations,
     revert: false,
-  }),
+    };
+  },
   envelope: (items, x) => ({ ...pagedList('data', items, x.rangeTotal), wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null }),
   item: shape({
     number: exactInt,

@@ -60,6 +60,7 @@ export function endpointContext(engine: Engine, templates: Templates, ep: AnyEnd
       key: engine.manifest,
       tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,
       contractRows: engine.manifest.tables.contracts?.rows ?? Infinity,
+      witnessRows: engine.manifest.tables.witnesses?.rows ?? Infinity,
     }),
     rows: (name, binds, orderBy) => run(templateOf(templates, ep, name), binds, orderBy),
     count: (name, binds) => run(templateOf(templates, ep, name, true), binds),
@@ -78,6 +79,7 @@ export function endpointContext(engine: Engine, templates: Templates, ep: AnyEnd
       return kept;
     }) as unknown as EndpointContext['versionRows'],
     declared: (name, count) => templateOf(templates, ep, name, count).params.map((x) => x.name),
+    ordered: (name) => templateOf(templates, ep, name).ordered === true,
   };
 }
 

@@ -41,6 +41,8 @@ export interface EndpointContext {
   count(query: string, binds: Record<string, BindValue>): Promise<Row[]>;
   /** The parameter names a declared query (or its count) takes. */
   declared(query: string, count?: boolean): readonly string[];
+  /** Whether a declared query takes an ORDER BY (`{{order_by}}`). */
+  ordered(query: string): boolean;
   /** The service's "now": the head block time of the published version (ms). */
   now: number;
   manifest: Manifest;

@@ -21,7 +21,7 @@ import {
 import type { CsvColumn, Endpoint, EndpointContext, AnyEndpoint, ParamsOf, RowOf } from './endpoint.ts';
 import { pagedList } from './envelopes.ts';
 import { formatField } from './exports.ts';
-import { normalAddressInfo, type ContractInfo, type TokenInfo } from './lookups.ts';
+import { normalAddressInfo, type ContractInfo, type TokenInfo, type WitnessInfo } from './lookups.ts';
 import { perVersion } from './per-version.ts';
 import type { SqlId } from './sql-types.generated.ts';
 import { BUSY_ADDRESS_ROWS, dayWindows, lakeBounds, pageByTimeWindows, pageOfAddress, type TimeBounds } from './time-window.ts';
@@ -56,6 +56,8 @@ export interface ListLookups {
   contractMap: Record<string, boolean>;
   contractInfo: Record<string, ContractInfo>;
   normalAddressInfo: Record<string, { risk: boolean }>;
+  /** Witness name, url and rank by address (the witnesses dimension, kept per version): `lookups.witnesses`. */
+  witnesses: Map<string, WitnessInfo>;
 }
 
 export interface EnvelopeInput<P, Sql extends ListSql = ListSql, St = unknown> {
@@ -109,10 +111,21 @@ export interface ListSql {
   also?: Readonly<Record<string, string>>;
   /** Queries the hooks run by name (`q.rows(name, binds)`). */
   extra?: Readonly<Record<string, string>>;
+  /**
+   * Statements that answer a request in place of `rows` when the declaration's `variant(p)` names them, so each
+   * request's predicates are plain and its plan its own (issue 32: a block by number read through the list's
+   * ORDER BY … LIMIT paid DuckDB's late materialization). A variant takes the same filter binds and the planning keys it
+   * declares; without `{{order_by}}` it is given no order; without `$lim` it is the whole answer of a request naming at
+   * most a few rows: the page is cut from its rows in code and their number is the total (no count statement).
+   */
+  variants?: Readonly<Record<string, string>>;
 }
 
 /** A row of a list: the rows statement's, or the by-address copy's (a hook reads only the columns both return). */
-export type ListRow<Sql extends ListSql> = RowOf<Sql['rows']> | (Sql extends { byAddress: infer B extends string } ? RowOf<B> : never);
+export type ListRow<Sql extends ListSql> =
+  | RowOf<Sql['rows']>
+  | (Sql extends { byAddress: infer B extends string } ? RowOf<B> : never)
+  | (Sql extends { variants: infer V extends Readonly<Record<string, string>> } ? RowOf<V[keyof V] & string> : never);
 /** The count row: the hand-written `total` statement's, else the rows statement's derived `<id>.total`. */
 export type TotalRow<Sql extends ListSql> = Sql extends { total: infer T extends string } ? RowOf<T> : RowOf<`${Sql['rows']}.total`>;
 /** The rows of the `also` queries, by name. */
@@ -169,6 +182,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   byAddress?(p: P): Record<string, BindValue> | undefined;
   /** Filter binds of the by-address copy when they differ from `filters` (default: the same). */
   byAddressFilters?(p: P, state: St, q: ListQueries<ListQueryNames<Sql>>): Record<string, BindValue>;
+  /** The `sql.variants` statement that answers this request in place of `rows` (undefined: `rows`). */
+  variant?(p: P): string | undefined;
   /** The block the request filters on: only that block's day partition is read. */
   block?(p: P): number | undefined;
   /** The request names its rows (a block number or id): the time window does not apply. */
@@ -207,6 +222,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
     addresses?(r: ListRow<Sql>, p: P): string[];
     /** The addresses of the whole page at once, when their order must differ from row by row (map key order). */
     pageAddresses?(rows: ListRow<Sql>[], p: P): string[];
+    /** Witness addresses whose name, url and rank the row shows (`lookups.witnesses`). */
+    witnesses?(r: ListRow<Sql>, p: P): (string | null | undefined)[];
   };
   /** Data the rows need from a query of their own (e.g. price lines of the page's tokens), run beside the lookups. */
   enrich?(rows: ListRow<Sql>[], p: P, q: ListQueries<ListQueryNames<Sql>>): Promise<E>;
@@ -315,6 +332,17 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   const queries: Record<string, string> = { rows: d.sql.rows, ...d.sql.also, ...d.sql.extra };
   if (d.sql.total) queries.total = d.sql.total;
   if (d.sql.byAddress) queries.byAddress = d.sql.byAddress;
+  for (const [name, id] of Object.entries(d.sql.variants ?? {})) {
+    if (name in queries) throw new Error(`${d.path}: variant ${name} shadows a query of the same name`);
+    queries[name] = id;
+  }
+  /** The statement answering `p`: a declared variant, else `rows`. */
+  const rowsOf = (p: P): string => {
+    const v = d.variant?.(p);
+    if (v === undefined) return 'rows';
+    if (!d.sql.variants || !Object.hasOwn(d.sql.variants, v)) throw new Error(`${d.path}: no variant named ${v}`);
+    return v;
+  };
   if (d.block) queries.blockDays = 'common/block_days';
   if (d.sql.copy) queries.busyAddresses = 'common/busy_addresses';
   const key = d.key ?? 'data';
@@ -342,10 +370,11 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
     }
     const anchor = d.byAddress?.(p);
+    const rowsName = rowsOf(p);
     // A page is searched in time windows when the rows are in time order and not named by a block or an id.
     const windowed = block === undefined && !d.ignoreTimeWindow?.(p) && timeOrdered(p);
     const filter = anchor && d.byAddressFilters ? d.byAddressFilters(p, state, q) : d.filters(p, state, q);
-    return { state, from, to, filter, bounds, anchor, windowed };
+    return { state, from, to, filter, bounds, anchor, windowed, rowsName };
   }
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
@@ -359,11 +388,14 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const alsoQ = Promise.all(also.map((name) => ctx.versionRows(d.sql.also![name] as SqlId, {} as never)));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
     alsoQ.catch(() => undefined);
-    const { state, from, to, filter, bounds, anchor, windowed } = await plan(p, ctx, q);
+    const { state, from, to, filter, bounds, anchor, windowed: timeOrderedRows, rowsName } = await plan(p, ctx, q);
+    // An unpaged variant (no `$lim`) is the request's whole answer: no window search, no count.
+    const paged = ctx.declared(rowsName).includes('lim');
+    const windowed = timeOrderedRows && paged;
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
     const orderBy = orderOf(p);
-    const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, { ...filter, ...(b as Record<string, BindValue>), ...page }), orderBy);
+    const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, { ...filter, ...(b as Record<string, BindValue>), ...page }), ctx.ordered(name) ? orderBy : undefined);
     const window = { from, to, desc: desc(p), limit, offset: p.page.start };
 
     let rows: Row[];
@@ -387,17 +419,22 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     } else {
       const rowsQ =
         windowed
-          ? pageByTimeWindows((b) => run('rows', { ...bounds, ...b }), window, ctx.manifest)
-          : run('rows', bounds);
+          ? pageByTimeWindows((b) => run(rowsName, { ...bounds, ...b }), window, ctx.manifest)
+          : run(rowsName, bounds);
       // No address: the filters are `filters`'s (F), not `byAddressFilters`'s.
       const f = { ...(filter as F), ...bounds };
       const totalQ = (): Promise<number> =>
         d.total?.(p, f, q) ??
-        q.countRow('rows', d.sql.total ? only(ctx, 'total', f) : only(ctx, 'rows', f, true)).then((r) => {
+        q.countRow(rowsName, d.sql.total && rowsName === 'rows' ? only(ctx, 'total', f) : only(ctx, rowsName, f, true)).then((r) => {
           totalRow = r as TotalRow<Sql> | undefined;
           return Number(r?.n ?? 0);
         });
-      if (d.unique?.(p) && page.off === 0 && limit > 0) {
+      if (!paged) {
+        // An unpaged variant is the request's whole answer: its rows are the total, the page is cut here.
+        const all = await rowsQ;
+        rangeTotal = all.length;
+        rows = all.slice(page.off, page.off + limit);
+      } else if (d.unique?.(p) && page.off === 0 && limit > 0) {
         rows = await rowsQ;
         rangeTotal = rows.length;
       } else if (d.pageTotal) {
@@ -427,11 +464,13 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const addresses = (
       d.lookups?.pageAddresses ? d.lookups.pageAddresses(rows, p) : d.lookups?.addresses ? rows.flatMap((r) => d.lookups!.addresses!(r, p)) : []
     ).filter((a) => a !== '' && a !== 'null');
-    const [tokens, contracts] = await Promise.all([
+    const witnessAddresses = d.lookups?.witnesses ? rows.flatMap((r) => d.lookups!.witnesses!(r, p)).filter((a): a is string => !!a) : [];
+    const [tokens, contracts, witnesses] = await Promise.all([
       d.lookups?.tokens || d.lookups?.requestTokens ? ctx.lookups.tokenInfo(ids) : Promise.resolve(new Map<string, TokenInfo>()),
       d.lookups?.addresses || d.lookups?.pageAddresses ? ctx.lookups.contractMap(addresses) : Promise.resolve({ map: {}, info: {} }),
+      witnessAddresses.length > 0 ? ctx.lookups.witnessInfo(witnessAddresses) : Promise.resolve(new Map<string, WitnessInfo>()),
     ]);
-    return { tokens, contractMap: contracts.map, contractInfo: contracts.info, normalAddressInfo: normalAddressInfo(contracts.map) };
+    return { tokens, contractMap: contracts.map, contractInfo: contracts.info, normalAddressInfo: normalAddressInfo(contracts.map), witnesses };
   }
 
   const meta: ListMeta = { kind: 'list', paging: d.paging, sort: sortSpec, timeWindow: !!d.timeWindow, key, csv: true };
@@ -454,18 +493,20 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       async plan(p, ctx) {
         const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
         const { filter, bounds, anchor, windowed, from, to } = await plan(p, ctx, q);
+        // A download reads `rows` (or the copy), never a variant: a variant answers a JSON page.
         const name = anchor ? 'byAddress' : 'rows';
+        const order = orderOf(p);
         // A whole time-ordered range (no limit) is read one day at a time: one query sorted the range's rows in
         // memory before its first row (a 1M-row download grew the server by 300-440 MB; issue 30).
         if (windowed && !anchor && p.page.limit === null) {
           const windows = dayWindows(from, to, desc(p), ctx.manifest);
           if (windows.length > 1) {
             const binds = only(ctx, name, { ...filter, ...bounds, lim: null, off: 0 });
-            return { query: queries[name]!, binds, orderBy: orderOf(p), windows: windows.map((w) => only(ctx, name, { ...w })), skip: p.page.start };
+            return { query: queries[name]!, binds, orderBy: order, windows: windows.map((w) => only(ctx, name, { ...w })), skip: p.page.start };
           }
         }
         const binds = only(ctx, name, { ...filter, ...(anchor ?? {}), ...bounds, lim: p.page.limit, off: p.page.start });
-        return { query: queries[name]!, binds, orderBy: orderOf(p) };
+        return { query: queries[name]!, binds, orderBy: order };
       },
     },
   };

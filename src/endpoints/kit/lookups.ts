@@ -42,11 +42,23 @@ export const TRX_TOKEN_INFO: TokenInfo = {
   issuerAddr: '',
 };
 
+/** A witness's display fields (the witnesses dimension), e.g. `{ name: 'Poloniex', url: 'https://…', rank: 3 }`. */
+export interface WitnessInfo {
+  name: string | null;
+  url: string | null;
+  rank: number | null;
+}
+
 export interface Lookups {
   /** `{ address: isContract }` for every given address, e.g. `await contractMap(['T…'])`. */
   contractMap(addresses: readonly string[]): Promise<{ map: Record<string, boolean>; info: Record<string, ContractInfo> }>;
   /** tokenInfo by token id (TRC10 id or contract address; '_' is TRX). Unknown ids are absent. */
   tokenInfo(ids: readonly string[]): Promise<Map<string, TokenInfo>>;
+  /**
+   * The witnesses among `addresses` by address (absent: not a witness), as a LEFT JOIN on the witnesses dimension
+   * answers them, e.g. `(await witnessInfo(['T…'])).get('T…')?.name` (issue 32: the join cost a block lookup 3-6 ms).
+   */
+  witnessInfo(addresses: readonly string[]): Promise<Map<string, WitnessInfo>>;
 }
 
 type Runner = (sqlId: string, binds: Record<string, readonly string[]>) => Promise<Row[]>;
@@ -59,6 +71,8 @@ export interface LookupVersion {
   key: object;
   tokenRows: number;
   contractRows: number;
+  /** Rows of the `witnesses` dimension (absent: asked per response). */
+  witnessRows?: number;
 }
 
 /**
@@ -73,7 +87,7 @@ export const DIMENSION_MAP_ROWS = 200_000;
 type DimensionMap = Map<string, { row: Row; at: number }>;
 
 /** One dimension as a map by its key column, read once per version (kit/per-version.ts). */
-function dimensionMap(v: LookupVersion, which: 'tokens' | 'contracts', load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
+function dimensionMap(v: LookupVersion, which: 'tokens' | 'contracts' | 'witnesses', load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
   return perVersion(v.key, `lookups:${which}`, () => load().then((rows) => new Map(rows.map((row, at) => [String(row[key]), { row, at }] as const))));
 }
 
@@ -104,7 +118,20 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
     version && version.tokenRows <= DIMENSION_MAP_ROWS
       ? dimensionMap(version, 'tokens', () => run('common/tokens_all', {}), 'token_id').then((m) => pick(m, want))
       : run('common/token_info', { ids: want });
+  const witnessRows = (unique: string[]): Promise<Row[]> =>
+    version && (version.witnessRows ?? Infinity) <= DIMENSION_MAP_ROWS
+      ? dimensionMap(version, 'witnesses', () => run('common/witnesses_all', {}), 'address').then((m) => pick(m, unique))
+      : run('common/witness_info', { addresses: unique });
   return {
+    async witnessInfo(addresses) {
+      const out = new Map<string, WitnessInfo>();
+      const unique = [...new Set(addresses.filter((a) => a))];
+      if (unique.length === 0) return out;
+      for (const r of await witnessRows(unique)) {
+        out.set(String(r.address), { name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url), rank: r.rank === null ? null : Number(r.rank) });
+      }
+      return out;
+    },
     async contractMap(addresses) {
       const unique = [...new Set(addresses.filter((a) => a))];
       const map: Record<string, boolean> = {};
@@ -153,7 +180,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
 const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
 
 /** The SQL ids the lookups use (loaded at boot with the endpoints' templates). */
-export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info', 'common/contracts_all', 'common/tokens_all'] as const;
+export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info', 'common/contracts_all', 'common/tokens_all', 'common/witness_info', 'common/witnesses_all'] as const;
 
 /**
  * `normalAddressInfo` of the list envelopes (reference §1.4) from a contractMap: each non-contract address →

@@ -524,12 +524,10 @@ export interface BlockBlockParams {
   block: number | bigint | null;
   producer: string | null;
   hash: string | null;
-  lim: number | bigint | null;
-  off: number | bigint | null;
   start_ts: number | bigint | null;
   end_ts: number | bigint | null;
-  start_day: string | null;
-  end_day: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
 }
 /** A row of block/block. */
 export interface BlockBlockRow {
@@ -585,6 +583,100 @@ export interface BlockBlockStatisticRow {
   last_day_fee: number | bigint | null;
 }
 
+/** Binds of sql/block/block.number.sql. */
+export interface BlockBlockNumberParams {
+  block: number | bigint | null;
+  producer: string | null;
+  hash: string | null;
+}
+/** A row of block/block.number. */
+export interface BlockBlockNumberRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** VARCHAR */
+  block_hash: string | null;
+  /** VARCHAR */
+  parent_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** INTEGER */
+  size_bytes: number | null;
+  /** INTEGER */
+  tx_count: number | null;
+  /** VARCHAR */
+  tx_trie_root: string | null;
+  /** VARCHAR */
+  witness_address: string | null;
+  /** INTEGER */
+  version: number | null;
+  /** BIGINT */
+  fee: number | bigint | null;
+  /** BIGINT */
+  net_usage: number | bigint | null;
+  /** BIGINT */
+  energy_usage: number | bigint | null;
+  /** BOOLEAN */
+  confirmed: boolean | null;
+  /** BIGINT */
+  confirmations: number | bigint | null;
+}
+
+/** Binds of sql/block/block.page.sql. */
+export interface BlockBlockPageParams {
+  block: number | bigint | null;
+  producer: string | null;
+  hash: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of block/block.page. */
+export interface BlockBlockPageRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** VARCHAR */
+  block_hash: string | null;
+  /** VARCHAR */
+  parent_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** INTEGER */
+  size_bytes: number | null;
+  /** INTEGER */
+  tx_count: number | null;
+  /** VARCHAR */
+  tx_trie_root: string | null;
+  /** VARCHAR */
+  witness_address: string | null;
+  /** INTEGER */
+  version: number | null;
+  /** BIGINT */
+  fee: number | bigint | null;
+  /** BIGINT */
+  net_usage: number | bigint | null;
+  /** BIGINT */
+  energy_usage: number | bigint | null;
+  /** BOOLEAN */
+  confirmed: boolean | null;
+  /** BIGINT */
+  confirmations: number | bigint | null;
+}
+
+/** Binds of sql/block/block.page.sql (its -- @total count). */
+export interface BlockBlockPageTotalParams {
+  block: number | bigint | null;
+  producer: string | null;
+  hash: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+}
+/** A row of block/block.page.total. */
+export interface BlockBlockPageTotalRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
 /** Binds of sql/block/block.sql (its -- @total count). */
 export interface BlockBlockTotalParams {
   block: number | bigint | null;
@@ -592,8 +684,6 @@ export interface BlockBlockTotalParams {
   hash: string | null;
   start_ts: number | bigint | null;
   end_ts: number | bigint | null;
-  start_day: string | null;
-  end_day: string | null;
 }
 /** A row of block/block.total. */
 export interface BlockBlockTotalRow {
@@ -748,6 +838,36 @@ export type CommonWholeChainTxCountParams = Record<string, never>;
 export interface CommonWholeChainTxCountRow {
   /** BIGINT */
   n: number | bigint | null;
+}
+
+/** Binds of sql/common/witness_info.sql. */
+export interface CommonWitnessInfoParams {
+  addresses: readonly string[] | null;
+}
+/** A row of common/witness_info. */
+export interface CommonWitnessInfoRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  url: string | null;
+  /** INTEGER */
+  rank: number | null;
+}
+
+/** Binds of sql/common/witnesses_all.sql. */
+export type CommonWitnessesAllParams = Record<string, never>;
+/** A row of common/witnesses_all. */
+export interface CommonWitnessesAllRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  url: string | null;
+  /** INTEGER */
+  rank: number | null;
 }
 
 /** Binds of sql/deep/distribution.sql. */
@@ -3249,17 +3369,11 @@ export interface TransactionTransactionInfoRow {
 /** Binds of sql/transaction/transaction-info.confirmations.sql. */
 export interface TransactionTransactionInfoConfirmationsParams {
   block: number | bigint | null;
-  day: string | null;
-  next_day: string | null;
 }
 /** A row of transaction/transaction-info.confirmations. */
 export interface TransactionTransactionInfoConfirmationsRow {
   /** VARCHAR */
   witness_address: string | null;
-  /** VARCHAR */
-  name: string | null;
-  /** VARCHAR */
-  url: string | null;
   /** BIGINT */
   block_number: number | bigint | null;
 }
@@ -3328,18 +3442,6 @@ export interface TransactionTransactionInfoTransfersRow {
   token_id: string | null;
   /** VARCHAR */
   amount_raw: string | null;
-  /** VARCHAR */
-  name: string | null;
-  /** VARCHAR */
-  symbol: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  logo_url: string | null;
-  /** INTEGER */
-  level: number | null;
-  /** BOOLEAN */
-  vip: boolean | null;
 }
 
 /** Binds of sql/transaction/transaction-statistics.sql. */
@@ -4151,6 +4253,9 @@ export interface SqlRows {
   "account/vote-totals-by-voter": AccountVoteTotalsByVoterRow;
   "block/block": BlockBlockRow;
   "block/block-statistic": BlockBlockStatisticRow;
+  "block/block.number": BlockBlockNumberRow;
+  "block/block.page": BlockBlockPageRow;
+  "block/block.page.total": BlockBlockPageTotalRow;
   "block/block.total": BlockBlockTotalRow;
   "common/address_tx_count": CommonAddressTxCountRow;
   "common/block_days": CommonBlockDaysRow;
@@ -4162,6 +4267,8 @@ export interface SqlRows {
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_count_by_type": CommonTxCountByTypeRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
+  "common/witness_info": CommonWitnessInfoRow;
+  "common/witnesses_all": CommonWitnessesAllRow;
   "deep/distribution": DeepDistributionRow;
   "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
@@ -4330,6 +4437,9 @@ export interface SqlParams {
   "account/vote-totals-by-voter": AccountVoteTotalsByVoterParams;
   "block/block": BlockBlockParams;
   "block/block-statistic": BlockBlockStatisticParams;
+  "block/block.number": BlockBlockNumberParams;
+  "block/block.page": BlockBlockPageParams;
+  "block/block.page.total": BlockBlockPageTotalParams;
   "block/block.total": BlockBlockTotalParams;
   "common/address_tx_count": CommonAddressTxCountParams;
   "common/block_days": CommonBlockDaysParams;
@@ -4341,6 +4451,8 @@ export interface SqlParams {
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_count_by_type": CommonTxCountByTypeParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
+  "common/witness_info": CommonWitnessInfoParams;
+  "common/witnesses_all": CommonWitnessesAllParams;
   "deep/distribution": DeepDistributionParams;
   "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;

@@ -65,13 +65,16 @@ describe('GET /api/transaction-info', () => {
   it('lists internal transactions and the confirming SRs', async () => {
     const [r] = await sql(`select tx_hash, block_number, internal_count from raw_transactions where internal_count > 0 order by block_number limit 1`);
     const internals = await sql(`select internal_hash, call_value from raw_internal_transactions where tx_hash = '${r!.tx_hash}' order by internal_index`);
-    const producers = await sql(`select distinct witness_address from raw_blocks where block_number > ${r!.block_number} and block_number <= ${n(r!.block_number) + 19}`);
+    const producers = await sql(`select b.witness_address, w.name, w.url, min(b.block_number) as block from raw_blocks b left join dim_witnesses w on w.address = b.witness_address
+                                 where b.block_number > ${r!.block_number} and b.block_number <= ${n(r!.block_number) + 19} group by all order by block`);
     const { body } = await get(`/api/transaction-info?hash=${r!.tx_hash}`);
     const list = body.internal_transactions[String(r!.tx_hash)];
     expect(list).toHaveLength(n(r!.internal_count));
     expect(list.map((i: { hash: string }) => i.hash)).toEqual(internals.map((i) => i.internal_hash));
     expect(list[0].callValueInfo[0].callValue).toBe(n(internals[0]!.call_value));
     expect(new Set(body.srConfirmList.map((s: { address: string }) => s.address))).toEqual(new Set(producers.map((p) => p.witness_address)));
+    // Each SR with the first block it confirmed, its name and url (the witnesses dimension), in block order.
+    expect(body.srConfirmList).toEqual(producers.map((p) => ({ address: p.witness_address, name: p.name ?? '', block: n(p.block), url: p.url ?? '' })));
   });
 
   it('an unknown hash is 200 {}, a malformed or missing one a 400', async () => {
