@@ -27,6 +27,7 @@ import { renderMarkdown, type BenchReport, type LabelResult } from '../src/bench
 import { runBench, type RunTarget } from '../src/bench/runner.ts';
 import { parseServeSpec, startServed, type Started } from '../src/bench/servers.ts';
 import type { Workload, WorkloadItem } from '../src/bench/workload.ts';
+import { seeded as rng } from '../src/bench/seeded.ts';
 
 const argv = process.argv.slice(2);
 const serves: string[] = [];
@@ -56,18 +57,6 @@ const TARGET = { rps: 500, p99: 100, p50at1: 3 };
 const HOUR = 3_600_000;
 const WINDOWS = [HOUR, 24 * HOUR, 7 * 24 * HOUR];
 const LIMITS = [10, 20, 50];
-
-/** A seeded generator (mulberry32): the same seed draws the same pages. */
-function rng(s: number): () => number {
-  let a = s >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Keyed {
   key: string;

@@ -19,6 +19,7 @@ import { ingestedLake } from '../helpers/ingested-lake.ts';
 import { schemaKeys } from '../helpers/schema.ts';
 import { openApiDocument } from '../../src/http/openapi.ts';
 import { budget } from '../helpers/budget.ts';
+import { seeded as prng } from '../../src/bench/seeded.ts';
 
 // A small ingested lake over three UTC days, rich copies (every event kind), two unconfirmed blocks: every code
 // path an input can reach exists in it, and its queries take milliseconds, so ~15,000 requests fit the budget.
@@ -35,18 +36,6 @@ afterAll(async () => {
 
 const SEED = 8;
 const RANDOM_REQUESTS = Number(process.env.FUZZ_RANDOM ?? 1_500);
-
-/** mulberry32: a small seeded generator, so a failure replays. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const VALID_ADDRESS = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const BAD_CHECKSUM = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u';

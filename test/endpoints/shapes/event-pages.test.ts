@@ -6,13 +6,10 @@
  */
 import { describe, expect, it } from 'vitest';
 import { EventPages, type EventOrder, type EventRow } from '../../../src/endpoints/shapes/event-pages.ts';
+import { seeded as rng } from '../../../src/bench/seeded.ts';
 
 interface Ev extends EventRow { id: number; group: string; operator: string }
 
-function rng(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => ((s = (Math.imul(s, 1664525) + 1013904223) >>> 0) / 2 ** 32);
-}
 
 function events(n: number, seed: number): Ev[] {
   const r = rng(seed);
