@@ -1990,6 +1990,27 @@ export interface StatisticsTriggerStatisticRow {
   prev_trigger_count: number | bigint | null;
 }
 
+/** Binds of sql/statistics/turnover.sql. */
+export interface StatisticsTurnoverParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of statistics/turnover. */
+export interface StatisticsTurnoverRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  block_pay: number | bigint | null;
+  /** BIGINT */
+  node_pay: number | bigint | null;
+  /** BIGINT */
+  burn: number | bigint | null;
+  /** HUGEINT */
+  issued_end: number | bigint | null;
+  /** HUGEINT */
+  burned_end: number | bigint | null;
+}
+
 /** Binds of sql/token/asset-transfer.sql. */
 export interface TokenAssetTransferParams {
   lim: number | bigint | null;
@@ -4326,6 +4347,7 @@ export interface SqlRows {
   "statistics/transaction-num": StatisticsTransactionNumRow;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticRow;
   "statistics/trigger-statistic": StatisticsTriggerStatisticRow;
+  "statistics/turnover": StatisticsTurnoverRow;
   "token/asset-transfer": TokenAssetTransferRow;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressRow;
   "token/asset-transfer.by-address.total": TokenAssetTransferByAddressTotalRow;
@@ -4510,6 +4532,7 @@ export interface SqlParams {
   "statistics/transaction-num": StatisticsTransactionNumParams;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticParams;
   "statistics/trigger-statistic": StatisticsTriggerStatisticParams;
+  "statistics/turnover": StatisticsTurnoverParams;
   "token/asset-transfer": TokenAssetTransferParams;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressParams;
   "token/asset-transfer.by-address.total": TokenAssetTransferByAddressTotalParams;
