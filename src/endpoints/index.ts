@@ -41,6 +41,7 @@ import accountResource from './account/resource.ts';
 import accountResourceV2 from './account/resourcev2.ts';
 import acquisitionCost from './statistics/acquisition-cost-statistic.ts';
 import turnover from './statistics/turnover.ts';
+import funds from './statistics/funds.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './statistics/energy-daily-statistic.ts';
 import energyStatistic from './statistics/energy-statistic.ts';
@@ -128,6 +129,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountResourceV2,
   acquisitionCost,
   turnover,
+  funds,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,

@@ -1643,6 +1643,30 @@ export interface StatisticsEnergyStatisticRow {
   energy_fee: number | bigint | null;
 }
 
+/** Binds of sql/statistics/funds.sql. */
+export interface StatisticsFundsParams {
+  address: string | null;
+}
+/** A row of statistics/funds. */
+export interface StatisticsFundsRow {
+  /** HUGEINT */
+  issued_sun: number | bigint | null;
+  /** HUGEINT */
+  burned_sun: number | bigint | null;
+  /** HUGEINT */
+  block_pay_sun: number | bigint | null;
+  /** HUGEINT */
+  node_pay_sun: number | bigint | null;
+  /** BIGINT */
+  last_day_burn_sun: number | bigint | null;
+  /** BIGINT */
+  foundation_addresses: number | bigint | null;
+  /** HUGEINT */
+  foundation_sun: number | bigint | null;
+  /** HUGEINT */
+  blackhole_sun: number | bigint | null;
+}
+
 /** Binds of sql/statistics/net-statistic.sql. */
 export interface StatisticsNetStatisticParams {
   start_day: string | null;
@@ -4334,6 +4358,7 @@ export interface SqlRows {
   "statistics/day-totals": StatisticsDayTotalsRow;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticRow;
   "statistics/energy-statistic": StatisticsEnergyStatisticRow;
+  "statistics/funds": StatisticsFundsRow;
   "statistics/net-statistic": StatisticsNetStatisticRow;
   "statistics/period-accounts": StatisticsPeriodAccountsRow;
   "statistics/stats-overview": StatisticsStatsOverviewRow;
@@ -4519,6 +4544,7 @@ export interface SqlParams {
   "statistics/day-totals": StatisticsDayTotalsParams;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticParams;
   "statistics/energy-statistic": StatisticsEnergyStatisticParams;
+  "statistics/funds": StatisticsFundsParams;
   "statistics/net-statistic": StatisticsNetStatisticParams;
   "statistics/period-accounts": StatisticsPeriodAccountsParams;
   "statistics/stats-overview": StatisticsStatsOverviewParams;

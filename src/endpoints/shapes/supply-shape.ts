@@ -12,6 +12,8 @@ import { bigOrNull as big } from './cells.ts';
 
 const SUN = BigInt(SUN_PER_TRX);
 export const GENESIS_SUPPLY_SUN = GENESIS_SUPPLY_TRX * SUN;
+/** The genesis "Blackhole" account, where fees went before proposal #49 (tron-chain-data.md §2): /api/funds' donate balance. */
+export const BLACKHOLE_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
 
 /** Supply at a time = genesis + TRX issued − TRX burned up to it, sun; null when either total is unknown. */
 export function supplySun(issued: Cell | undefined, burned: Cell | undefined): bigint | null {
@@ -20,8 +22,8 @@ export function supplySun(issued: Cell | undefined, burned: Cell | undefined): b
 }
 
 /**
- * Sun → whole TRX for a field the reference types `int`: rounded toward zero (the whole TRX the amount holds; every
- * such figure is ≥ 0), e.g. `wholeTrx(1_999_999n)` = 1. A `number` field is exact instead (`trx`, stats-shape.ts).
+ * Sun → whole TRX for a field the reference types `int`: rounded toward zero (the whole TRX the amount holds; the
+ * blackhole's balance may be negative), e.g. `wholeTrx(1_999_999n)` = 1. A `number` field is exact instead (`trx`, stats-shape.ts).
  */
 export function wholeTrx(sun: bigint | null): number | bigint | null {
   if (sun === null) return null;
