@@ -42,6 +42,7 @@ import accountResourceV2 from './account/resourcev2.ts';
 import acquisitionCost from './statistics/acquisition-cost-statistic.ts';
 import turnover from './statistics/turnover.ts';
 import funds from './statistics/funds.ts';
+import freezeresource from './statistics/freezeresource.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './statistics/energy-daily-statistic.ts';
 import energyStatistic from './statistics/energy-statistic.ts';
@@ -130,6 +131,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   acquisitionCost,
   turnover,
   funds,
+  freezeresource,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,

@@ -1466,6 +1466,8 @@ export interface StatisticsAcquisitionCostRow {
   /** BIGINT */
   net_limit: number | bigint | null;
   /** BIGINT */
+  tron_power_weight: number | bigint | null;
+  /** BIGINT */
   day_end: number | bigint | null;
   /** BIGINT */
   prev_energy_weight: number | bigint | null;
@@ -1475,6 +1477,8 @@ export interface StatisticsAcquisitionCostRow {
   prev_net_weight: number | bigint | null;
   /** BIGINT */
   prev_net_limit: number | bigint | null;
+  /** BIGINT */
+  prev_tron_power_weight: number | bigint | null;
   /** BIGINT */
   energy_price_sun: number | bigint | null;
   /** BIGINT */

@@ -9,6 +9,7 @@ import { ratioNumber } from '../../params/index.ts';
 import { utcDay } from '../kit/time-window.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 import { bigOrNull as big } from './cells.ts';
+import { perVersion } from '../kit/per-version.ts';
 
 const SUN = BigInt(SUN_PER_TRX);
 export const GENESIS_SUPPLY_SUN = GENESIS_SUPPLY_TRX * SUN;
@@ -48,11 +49,39 @@ export function shiftDay(day: string, days: number): string {
 export const stakeCost = (w: Cell | undefined, l: Cell | undefined): number | null => (big(w) === null || !big(l) ? null : ratioNumber(big(w)!, big(l)!, 8));
 
 /**
- * Change of the ratio w / l from pw / pl = (w·pl − pw·l) / (pw·l), 4 places rounded once; null without a base, e.g.
- * a cost's day-over-day rate, or a staking ratio's.
+ * Change of the ratio w / l from pw / pl = (w·pl − pw·l) / (pw·l), `places` (default 4) rounded once; null without
+ * a base, e.g. a cost's day-over-day rate, or a staking ratio's.
  */
-export function ratioChange(w: Cell | undefined, l: Cell | undefined, pw: Cell | undefined, pl: Cell | undefined): number | null {
+export function ratioChange(w: Cell | undefined, l: Cell | undefined, pw: Cell | undefined, pl: Cell | undefined, places = 4): number | null {
   const [a, b, c, d] = [big(w), big(l), big(pw), big(pl)];
   if (a === null || !b || c === null || !d || c === 0n) return null;
-  return ratioNumber(a * d - c * b, c * b, 4);
+  return ratioNumber(a * d - c * b, c * b, places);
+}
+
+/** The per-day supply rollup (sql/statistics/turnover.sql), owned by /api/turnover, read by /api/freezeresource too. */
+export const SUPPLY_DAYS_SQL = 'statistics/turnover';
+
+/** A day's (or a period's) sums, sun (null where a day's rewards are unknown), and the supply at its end. */
+export interface Period { day: string; block_pay: bigint | null; node_pay: bigint | null; burn: bigint | null; supply: bigint | null }
+
+/** The lake's day rows, oldest first, once per version (a declaration reading it lists SUPPLY_DAYS_SQL in its queries). */
+export function lakeRows(ctx: EndpointContext): Promise<readonly Period[]> {
+  return perVersion(ctx.manifest, 'supply:days', async () => {
+    const rows = await ctx.versionRows(SUPPLY_DAYS_SQL, lakeDays(ctx));
+    return Object.freeze(
+      rows
+        .map((r) => ({ day: String(r.day), block_pay: big(r.block_pay), node_pay: big(r.node_pay), burn: big(r.burn), supply: supplySun(r.issued_end, r.burned_end) }))
+        .sort((a, b) => (a.day < b.day ? -1 : 1)),
+    );
+  });
+}
+
+/** The supply at the end of the latest lake day ≤ `day` (rows oldest first); null before the lake. */
+export function supplyAt(rows: readonly Period[], day: string): bigint | null {
+  let found: Period | undefined;
+  for (const r of rows) {
+    if (r.day > day) break;
+    found = r;
+  }
+  return found?.supply ?? null;
 }

@@ -14,42 +14,15 @@ import type { Cell } from '../../duckdb/duck.ts';
 import { defineSeries } from '../kit/series.ts';
 import { count, exactNumber } from '../kit/schemas.ts';
 import { int, oneOf, ratioNumber } from '../../params/index.ts';
-import type { EndpointContext } from '../kit/endpoint.ts';
-import { perVersion } from '../kit/per-version.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { bigOrNull as big } from '../shapes/cells.ts';
 import { dayString, trx } from '../shapes/stats-shape.ts';
-import { lakeDays, shiftDay, supplySun } from '../shapes/supply-shape.ts';
+import { lakeRows, shiftDay, supplyAt, SUPPLY_DAYS_SQL, type Period } from '../shapes/supply-shape.ts';
 
-const SQL = 'statistics/turnover';
-
-/** A period's sums (sun; null where a day's rewards are unknown) and the supply at its end. */
-interface Period { day: string; block_pay: bigint | null; node_pay: bigint | null; burn: bigint | null; supply: bigint | null }
+const SQL = SUPPLY_DAYS_SQL;
 
 const add = (a: bigint | null, b: bigint | null): bigint | null => (a === null || b === null ? null : a + b);
 const sub = (a: bigint | null, b: bigint | null): bigint | null => (a === null || b === null ? null : a - b);
-
-/** The lake's day rows, oldest first, once per version: day → its sums and the supply at its end. */
-function lakeRows(ctx: EndpointContext): Promise<readonly Period[]> {
-  return perVersion(ctx.manifest, 'turnover:days', async () => {
-    const rows = await ctx.versionRows(SQL, lakeDays(ctx));
-    return Object.freeze(
-      rows
-        .map((r) => ({ day: String(r.day), block_pay: big(r.block_pay), node_pay: big(r.node_pay), burn: big(r.burn), supply: supplySun(r.issued_end, r.burned_end) }))
-        .sort((a, b) => (a.day < b.day ? -1 : 1)),
-    );
-  });
-}
-
-/** The supply at the end of the latest lake day ≤ `day` (rows oldest first); null before the lake. */
-function supplyAt(rows: readonly Period[], day: string): bigint | null {
-  let found: Period | undefined;
-  for (const r of rows) {
-    if (r.day > day) break;
-    found = r;
-  }
-  return found?.supply ?? null;
-}
 
 /** Sums of the lake's days in [from, to]; null unless the lake holds each of those days whole. */
 function window(rows: readonly Period[], from: string, to: string, firstWholeDay: string): { produce: bigint | null; burn: bigint | null } | null {
