@@ -4,6 +4,7 @@
  * the per-unit staking costs are /api/acquisition_cost_statistic's rows (sql/statistics/acquisition-cost.sql, one
  * template for both); the supply at the end of the day is /api/turnover's (null without the anchors). Ratios and
  * 24 h changes are rounded once from the exact integers. A day without stake weights (no network snapshot) has no row.
+ * The day rows are read once per version (perVersion) and cut to the range.
  * docs/compat.md "TRX supply and staking".
  */
 import { z } from 'zod';
@@ -47,6 +48,8 @@ export default defineSeries({
   time: { start: 'start_day', end: 'end_day', unit: 'day', maxDays: 36_600, defaultDays: 36_600, defaultStart: 'earliest', defaultEnd: 'head' },
   granularities: ['day'],
   sql: 'statistics/acquisition-cost',
+  // A day's row (its weights, the day before's, its costs) is the same for any range: read once per version, cut here.
+  perVersion: true,
   queries: { supply: SUPPLY_DAYS_SQL },
   sum: [],
   async after(rows, _p, ctx) {
