@@ -34,6 +34,7 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/bench/real-app.test.ts',
   'test/lake/layout-rederive.test.ts',
   'test/lake/witness-midnight.test.ts',
+  'test/lake/supply-anchored.test.ts',
 ];
 
 /** vitest's order (projects one after the other, known durations, then sizes) with the files above moved to the front. */

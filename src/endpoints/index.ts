@@ -40,6 +40,9 @@ import vote from './account/vote.ts';
 import accountResource from './account/resource.ts';
 import accountResourceV2 from './account/resourcev2.ts';
 import acquisitionCost from './statistics/acquisition-cost-statistic.ts';
+import turnover from './statistics/turnover.ts';
+import funds from './statistics/funds.ts';
+import freezeresource from './statistics/freezeresource.ts';
 // Network statistics and protocol revenue (issue 11, SPEC §4.2, §4.10)
 import energyDailyStatistic from './statistics/energy-daily-statistic.ts';
 import energyStatistic from './statistics/energy-statistic.ts';
@@ -126,6 +129,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountResource,
   accountResourceV2,
   acquisitionCost,
+  turnover,
+  funds,
+  freezeresource,
   energyDailyStatistic,
   energyStatistic,
   triggerAmountStatistic,

@@ -39,6 +39,9 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/stableCoin/totalSupply/change': 'every day\'s supply per coin is compared with the independent supply in test/endpoints/deep/stablecoin-supply-change.test.ts',
   '/api/stableCoin/tokenSupply/turnover': 'every day\'s supply, minted and burned amount is compared with the independent supply in test/endpoints/deep/stablecoin-supply-turnover.test.ts',
   '/api/stableCoin/overview': 'supply, holders, both 24 h transfer counts, market cap, pool liquidity and every change are compared per contract and aggregated with the decoded supply, the independent ledger, raw transfers and prices in test/endpoints/deep/stablecoin-overview.test.ts',
+  '/api/turnover': 'every period\'s rewards, burn, net and supply (days, months, quarters, years) is compared as sent with the supply recomputed from the raw blocks, transactions, parameter snapshots and anchors in test/endpoints/statistics/turnover.test.ts',
+  '/api/funds': 'burn, supply and the last day\'s burn are compared as sent with the raw transactions and anchors in test/endpoints/statistics/funds.test.ts',
+  '/api/freezeresource': 'supply, stake weights, ratios, costs and 24 h changes are compared per day with the raw tables in test/endpoints/statistics/freezeresource.test.ts',
 };
 
 export interface Mismatch {

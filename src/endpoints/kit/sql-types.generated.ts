@@ -1466,6 +1466,8 @@ export interface StatisticsAcquisitionCostRow {
   /** BIGINT */
   net_limit: number | bigint | null;
   /** BIGINT */
+  tron_power_weight: number | bigint | null;
+  /** BIGINT */
   day_end: number | bigint | null;
   /** BIGINT */
   prev_energy_weight: number | bigint | null;
@@ -1475,6 +1477,8 @@ export interface StatisticsAcquisitionCostRow {
   prev_net_weight: number | bigint | null;
   /** BIGINT */
   prev_net_limit: number | bigint | null;
+  /** BIGINT */
+  prev_tron_power_weight: number | bigint | null;
   /** BIGINT */
   energy_price_sun: number | bigint | null;
   /** BIGINT */
@@ -1641,6 +1645,30 @@ export interface StatisticsEnergyStatisticRow {
   energy_burn_units: number | bigint | null;
   /** BIGINT */
   energy_fee: number | bigint | null;
+}
+
+/** Binds of sql/statistics/funds.sql. */
+export interface StatisticsFundsParams {
+  address: string | null;
+}
+/** A row of statistics/funds. */
+export interface StatisticsFundsRow {
+  /** HUGEINT */
+  issued_sun: number | bigint | null;
+  /** HUGEINT */
+  burned_sun: number | bigint | null;
+  /** HUGEINT */
+  block_pay_sun: number | bigint | null;
+  /** HUGEINT */
+  node_pay_sun: number | bigint | null;
+  /** BIGINT */
+  last_day_burn_sun: number | bigint | null;
+  /** BIGINT */
+  foundation_addresses: number | bigint | null;
+  /** HUGEINT */
+  foundation_sun: number | bigint | null;
+  /** HUGEINT */
+  blackhole_sun: number | bigint | null;
 }
 
 /** Binds of sql/statistics/net-statistic.sql. */
@@ -1988,6 +2016,27 @@ export interface StatisticsTriggerStatisticRow {
   trigger_count: number | bigint | null;
   /** BIGINT */
   prev_trigger_count: number | bigint | null;
+}
+
+/** Binds of sql/statistics/turnover.sql. */
+export interface StatisticsTurnoverParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of statistics/turnover. */
+export interface StatisticsTurnoverRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  block_pay: number | bigint | null;
+  /** BIGINT */
+  node_pay: number | bigint | null;
+  /** BIGINT */
+  burn: number | bigint | null;
+  /** HUGEINT */
+  issued_end: number | bigint | null;
+  /** HUGEINT */
+  burned_end: number | bigint | null;
 }
 
 /** Binds of sql/token/asset-transfer.sql. */
@@ -4313,6 +4362,7 @@ export interface SqlRows {
   "statistics/day-totals": StatisticsDayTotalsRow;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticRow;
   "statistics/energy-statistic": StatisticsEnergyStatisticRow;
+  "statistics/funds": StatisticsFundsRow;
   "statistics/net-statistic": StatisticsNetStatisticRow;
   "statistics/period-accounts": StatisticsPeriodAccountsRow;
   "statistics/stats-overview": StatisticsStatsOverviewRow;
@@ -4326,6 +4376,7 @@ export interface SqlRows {
   "statistics/transaction-num": StatisticsTransactionNumRow;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticRow;
   "statistics/trigger-statistic": StatisticsTriggerStatisticRow;
+  "statistics/turnover": StatisticsTurnoverRow;
   "token/asset-transfer": TokenAssetTransferRow;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressRow;
   "token/asset-transfer.by-address.total": TokenAssetTransferByAddressTotalRow;
@@ -4497,6 +4548,7 @@ export interface SqlParams {
   "statistics/day-totals": StatisticsDayTotalsParams;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticParams;
   "statistics/energy-statistic": StatisticsEnergyStatisticParams;
+  "statistics/funds": StatisticsFundsParams;
   "statistics/net-statistic": StatisticsNetStatisticParams;
   "statistics/period-accounts": StatisticsPeriodAccountsParams;
   "statistics/stats-overview": StatisticsStatsOverviewParams;
@@ -4510,6 +4562,7 @@ export interface SqlParams {
   "statistics/transaction-num": StatisticsTransactionNumParams;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticParams;
   "statistics/trigger-statistic": StatisticsTriggerStatisticParams;
+  "statistics/turnover": StatisticsTurnoverParams;
   "token/asset-transfer": TokenAssetTransferParams;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressParams;
   "token/asset-transfer.by-address.total": TokenAssetTransferByAddressTotalParams;

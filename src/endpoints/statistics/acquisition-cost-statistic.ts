@@ -11,18 +11,12 @@
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
 import { count } from '../kit/schemas.ts';
-import type { Cell } from '../../duckdb/duck.ts';
-import { ratioNumber } from '../../params/index.ts';
-import { big, dayString, extremeOf, extremes } from '../shapes/stats-shape.ts';
+import { dayString, extremeOf, extremes } from '../shapes/stats-shape.ts';
+import { ratioChange, stakeCost } from '../shapes/supply-shape.ts';
 
-/** weight / limit to 8 places, rounded once from the integers; null without a limit. */
-const cost = (w: Cell | undefined, l: Cell | undefined): number | null => (big(w) === null || !big(l) ? null : ratioNumber(big(w)!, big(l)!, 8));
-/** Change of w / l from pw / pl = (w·pl − pw·l) / (pw·l), 4 places rounded once; null without a base. */
-function costRate(w: Cell | undefined, l: Cell | undefined, pw: Cell | undefined, pl: Cell | undefined): number | null {
-  const [a, b, c, d] = [big(w), big(l), big(pw), big(pl)];
-  if (a === null || !b || c === null || !d || c === 0n) return null;
-  return ratioNumber(a * d - c * b, c * b, 4);
-}
+// The staking cost and its rate are /api/freezeresource's too (shapes/supply-shape.ts).
+const cost = stakeCost;
+const costRate = ratioChange;
 const perUnit = (sun: unknown): number | null => (sun === null || sun === undefined ? null : Number(sun) / 1e6);
 
 const item = z.object({

@@ -323,5 +323,32 @@ export const dailyStablecoinDistribution: DerivedDataset = {
   ],
 };
 
+// Issue 33 (/api/turnover, /api/funds, /api/freezeresource): TRX minted and burned per UTC day, in sun, exact. Additive
+// (sums per day), so a publish adds the new blocks' sums to the day's; one row a day, read whole by its endpoints.
+export const dailySupply: DerivedDataset = {
+  name: 'daily_supply',
+  kind: 'derived',
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  sortBy: ['day'],
+  doc: "Per UTC day: TRX minted (block rewards to the producer, vote rewards to the SRs and partners, at the chain parameters in force at each block's time: chain_parameter_history getWitnessPayPerBlock #5 / getWitness127PayPerBlock #31) and TRX burned by kind (every transaction fee: energy, bandwidth, memo, account creation, SR application, TRC10 issue, other), sun, exact. A block whose reward parameters the lake does not know counts in reward_unknown_blocks and adds no reward; a memo whose fee parameter (getMemoFee #68) is unknown leaves its fee in burn_other.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    m('block_count', 'BIGINT', 'blocks'),
+    m('reward_unknown_blocks', 'BIGINT', 'blocks (genesis excepted) without a known getWitnessPayPerBlock or getWitness127PayPerBlock at their time: their rewards are not in block_pay / node_pay'),
+    m('block_pay', 'BIGINT', 'block rewards to the producers (getWitnessPayPerBlock per block; genesis pays none), sun'),
+    m('node_pay', 'BIGINT', 'vote rewards to the SRs and partners (getWitness127PayPerBlock per block), sun'),
+    m('burn_energy', 'BIGINT', 'sun burned for energy (sum of energy_fee)'),
+    m('burn_bandwidth', 'BIGINT', 'sun burned for bandwidth (sum of net_fee, the 0.1 TRX of an account created without staked bandwidth included)'),
+    m('burn_memo', 'BIGINT', 'memo fees: per transaction with a memo, getMemoFee in force (at most the fee beyond energy and bandwidth), sun'),
+    m('burn_account_creation', 'BIGINT', 'AccountCreateContract (0): its fee beyond energy, bandwidth and memo, sun'),
+    m('burn_sr_application', 'BIGINT', 'WitnessCreateContract (5): its fee beyond energy, bandwidth and memo, sun'),
+    m('burn_trc10_issue', 'BIGINT', 'AssetIssueContract (6): its fee beyond energy, bandwidth and memo, sun'),
+    m('burn_other', 'BIGINT', 'the rest of the fees: multisig fees, accounts created by transfers, permission updates, exchanges and any memo fee whose parameter is unknown, sun'),
+    m('burn_total', 'BIGINT', 'sum of fee: all the above'),
+  ],
+};
+
 /** The family's datasets (sql/derive/daily-rollups/<name>.sql); their derive order is computed from what each reads. */
-export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution] };
+export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution, dailySupply] };
