@@ -38,6 +38,9 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/stableCoin/totalSupply': 'every coin\'s supply is compared with supply computed from decoded raw logs, snapshots and transfers in test/endpoints/deep/stablecoin-total-supply.test.ts',
   '/api/stableCoin/totalSupply/change': 'every day\'s supply per coin is compared with the independent supply in test/endpoints/deep/stablecoin-supply-change.test.ts',
   '/api/stableCoin/tokenSupply/turnover': 'every day\'s supply, minted and burned amount is compared with the independent supply in test/endpoints/deep/stablecoin-supply-turnover.test.ts',
+  '/api/trx/volume': "every candle is compared with the USDT/WTRX Swap logs decoded in the test (sunswap) or the price_candles file (other sources) in test/endpoints/statistics/trx-volume.test.ts",
+  '/api/trx/volume/sourceList': "the sources and their day counts are compared with the price_candles file and the decoded swaps in test/endpoints/statistics/trx-volume.test.ts",
+  '/api/tokenTvc': 'every market cap, the total and the daily line are compared with exact supply × the price rule over the raw files in test/endpoints/statistics/token-tvc.test.ts',
   '/api/stableCoin/overview': 'supply, holders, both 24 h transfer counts, market cap, pool liquidity and every change are compared per contract and aggregated with the decoded supply, the independent ledger, raw transfers and prices in test/endpoints/deep/stablecoin-overview.test.ts',
 };
 
