@@ -1,4 +1,4 @@
--- Issue 33: the SunSwap V2 pools dex_prices reads, the registry src/chain/sunswap-pools.ts as a table (test/lake/dex-prices.test.ts
+-- Issue 33: the SunSwap V2 pools dex_prices reads, the registry src/chain/sunswap-pools.ts as a table (test/chain/sunswap-pools.test.ts
 -- checks they agree): pool, token0 / token1 (the Swap words' order), their decimals, and whether TRX's USD price comes from it.
 CREATE OR REPLACE MACRO sunswap_v2_pools() AS TABLE
 SELECT * FROM (VALUES
