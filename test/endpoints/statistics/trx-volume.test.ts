@@ -8,6 +8,9 @@
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../../src/http/app.ts';
+import { serveConfig } from '../../../src/config.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
 import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 import { csvRows } from './expected.ts';
 import { candles, USDT_WTRX_PAIR, usdtWtrxTrades, type Candle } from './swaps.ts';
@@ -117,6 +120,20 @@ describe('GET /api/trx/volume', () => {
       expect(byEnd.total).toBe(all.filter((t) => t <= hi).length);
       const both = (await get(`/api/trx/volume?start_timestamp=${lo + 1}&end_timestamp=${hi}&limit=1000`)).body;
       expect(both.data.map((x: { time: number }) => x.time)).toEqual(all.filter((t) => t > lo && t <= hi));
+    }
+  });
+
+  it('the serve setting --price-source / TRONLAKE_PRICE_SOURCE names the default source', async () => {
+    expect(serveConfig({ 'price-source': 'sunswap' }, {}).priceSource).toBe('sunswap');
+    expect(serveConfig({}, { TRONLAKE_PRICE_SOURCE: 'coinmarketcap' }).priceSource).toBe('coinmarketcap');
+    expect(serveConfig({}, {}).priceSource).toBeUndefined();
+    const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0, priceSource: 'sunswap' });
+    try {
+      const r = await app.inject({ url: '/api/trx/volume?limit=1000' });
+      expect(r.statusCode).toBe(200);
+      expect(JSON.parse(r.body).data).toEqual(candles(await usdtWtrxTrades(), 'day').reverse().map(asRow));
+    } finally {
+      await app.close();
     }
   });
 
