@@ -78,10 +78,12 @@ export default defineEndpoint({
       throw new ApiError('BAD_PARAMETER', `the window may span at most ${MAX_DAYS} days`, p.startTime !== undefined ? 'startTime' : 'endTime');
     }
     const endDay = dayOf(end);
+    // The default window depends on the head alone: its rows are read once per version (kit/per-version.ts).
+    const read = p.startTime === undefined && p.endTime === undefined ? ctx.versionRows.bind(ctx) : ctx.typedRows.bind(ctx);
     const [rows, line, lastWeek] = await Promise.all([
-      ctx.typedRows(QUERIES.tokens, { end_day: endDay }),
-      ctx.typedRows(QUERIES.line, { start_day: dayOf(start), end_day: endDay }),
-      ctx.typedRows(QUERIES.tokens, { end_day: dayOf(end - 7 * DAY) }),
+      read(QUERIES.tokens, { end_day: endDay }),
+      read(QUERIES.line, { start_day: dayOf(start), end_day: endDay }),
+      read(QUERIES.tokens, { end_day: dayOf(end - 7 * DAY) }),
     ]);
     const tokens = rows.flatMap((r) => {
       const price = e18(String(r.price));
