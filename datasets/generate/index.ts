@@ -239,6 +239,7 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     // a real pair's token0 is the lower address: WTRX for USDT/WTRX (reference.ts REAL_PAIRS); synthetic pairs put the token first
     tok_wtrx_first: tokProp((t) => (REAL_PAIRS[t.tid] ? 1 : 0), 'BOOLEAN'),
     trx_price_usd: TRX_PRICE_BASE_USD,
+    real_pairs: Object.values(REAL_PAIRS).map(lit).join(', '),
     price_bases: PRICE_BASES.map((b) => `(${lit(b.symbol)}, ${b.usd}, ${b.pegged})`).join(', '),
     tok_e_exist: tokProp((t) => t.energy[0], 'BIGINT'),
     tok_e_new: tokProp((t) => t.energy[1], 'BIGINT'),

@@ -4,11 +4,10 @@
  * entry): what they mark UNCONFIRMED is `confirmed: false` here and listed in docs/compat.md "## Prices (issue 33)".
  *
  * How a lake knows its pools: this registry, rendered as the SQL table macro `sunswap_v2_pools()`
- * (sql/macros/sunswap_v2_pools.sql, checked equal to it by test/chain/sunswap-pools.test.ts). Only pools named here are
- * priced: an unlisted pair (anyone can create one through the factory, with any reserves) never sets a price. The
- * generator's synthetic token/WTRX pairs are not listed (their addresses exist only in generated lakes), so a
- * generated lake prices TRX (and USDT in TRX) from its USDT/WTRX swaps; discovering pairs from the factory's
- * PairCreated logs is not done (the test lakes hold none).
+ * (sql/macros/sunswap_v2_pools.sql, checked equal to it by test/chain/sunswap-pools.test.ts), which alone names TRX's
+ * USD pool, and the lake's `dex_pools` reference (an operator's file of token/WTRX pools it vouches for; the generator
+ * lists its synthetic pairs there). An unlisted pair (anyone can create one through the factory, with any reserves)
+ * never sets a price; discovering pairs from the factory's PairCreated logs is not done (the test lakes hold none).
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';

@@ -1,5 +1,5 @@
 -- Issue 33: prices from the chain's own market. Per UTC hour and day, asset and SunSwap V2 pool of the registry
--- (sunswap_v2_pools(), src/chain/sunswap-pools.ts): open / high / low / close / volume-weighted price in TRX and USD,
+-- (sunswap_v2_pools(), src/chain/sunswap-pools.ts) or of the lake's dex_pools reference: open / high / low / close / volume-weighted price in TRX and USD,
 -- volume, trade count, from the pools' Swap logs (topic0 d78ad95f…, data = amount0In, amount1In, amount0Out,
 -- amount1Out, ref §2.1). A trade's price = the WTRX it moved / the token it moved (net of in and out per side, opposite
 -- directions; a log whose words pass 2^127 or moves one side only is no trade), in each token's decimals. TRX's row
@@ -8,7 +8,12 @@
 -- Exact: integer amounts, prices floor()ed once to 18 places (ratio_e18), a USD product once more (mul_e18).
 -- Trades in chain order: block, transaction index, log index.
 WITH pools AS (
+  -- the code registry, and the lake's dex_pools reference (operator or generator pools; never TRX's USD pool)
   SELECT * FROM sunswap_v2_pools()
+  UNION ALL
+  SELECT pool, token0, token1, token0_decimals, token1_decimals, false FROM dex_pools
+  WHERE pool NOT IN (SELECT pool FROM sunswap_v2_pools())
+    AND (token0 = 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR') <> (token1 = 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR')
 ), swap_logs AS (
   SELECT l.block_number, l."timestamp", l.tx_hash, l.log_index, l."date" AS day, l.contract_address AS pool,
          list_transform([0, 1, 2, 3], lambda i:

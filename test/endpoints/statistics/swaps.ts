@@ -24,19 +24,25 @@ export interface Trade {
 /** '0.290000000000000000' from 290000000000000000n (units of 10^-18). */
 export const text18 = (v: bigint): string => `${v / E18}.${(v % E18).toString().padStart(18, '0')}`;
 
-/** The pair's trades in chain order. */
-export async function usdtWtrxTrades(): Promise<Trade[]> {
+/** The USDT/WTRX pair's trades in chain order (`usdt` = the USDT moved). */
+export const usdtWtrxTrades = (): Promise<Trade[]> => poolTrades(USDT_WTRX_PAIR, true);
+
+/**
+ * A token/WTRX pool's trades in chain order, its words read in the pool's token order (`wtrxFirst`: WTRX is token0);
+ * `usdt` holds the token moved, whatever the token.
+ */
+export async function poolTrades(pool: string, wtrxFirst: boolean): Promise<Trade[]> {
   const rows = await sql(`
     SELECT l.block_number, l."timestamp", l.log_index, l.data, t.tx_index
     FROM raw_logs l JOIN raw_transactions t ON t.tx_hash = l.tx_hash AND t.block_number = l.block_number
-    WHERE l.contract_address = '${USDT_WTRX_PAIR}' AND l.topic0 = '${SWAP_TOPIC}'`);
+    WHERE l.contract_address = '${pool}' AND l.topic0 = '${SWAP_TOPIC}'`);
   const trades: Trade[] = [];
   for (const r of rows) {
     const data = String(r.data);
     if (data.length !== 256) continue;
     const [in0, in1, out0, out1] = [0, 1, 2, 3].map((i) => BigInt(`0x${data.slice(64 * i, 64 * i + 64)}`)) as [bigint, bigint, bigint, bigint];
-    const wtrx = in0 - out0;
-    const usdt = in1 - out1;
+    const wtrx = wtrxFirst ? in0 - out0 : in1 - out1;
+    const usdt = wtrxFirst ? in1 - out1 : in0 - out0;
     if (wtrx === 0n || usdt === 0n || wtrx > 0n === usdt > 0n) continue;
     trades.push({
       block: Number(r.block_number), txIndex: Number(r.tx_index), logIndex: Number(r.log_index), ts: Number(r.timestamp),
