@@ -75,6 +75,12 @@ export const serveConfigSchema = z.object({
   maxUrlBytes: num(8_192),
   /** Largest request body (bytes): larger is 413. */
   bodyLimit: num(1_048_576),
+  /**
+   * Issue 33: the price source /api/trx/volume answers without `source` (a price_candles source name, or `sunswap`,
+   * the chain's own swaps). Unset: the lake's first price_candles USD source by name, else `sunswap` (docs/compat.md
+   * "## Prices (issue 33)").
+   */
+  priceSource: z.string().trim().min(1).max(64).optional(),
 });
 
 export type ServeConfig = z.infer<typeof serveConfigSchema>;

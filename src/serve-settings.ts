@@ -36,5 +36,6 @@ export const SERVE_SETTINGS = {
   maxExports: { flag: 'max-exports', env: 'TRONLAKE_MAX_EXPORTS', arg: 'n', help: 'CSV exports streaming at once, each on its own connection (more: 503); default 2' },
   maxUrlBytes: { flag: 'max-url-bytes', env: 'TRONLAKE_MAX_URL_BYTES', arg: 'bytes', help: 'longest request URL (longer is 414); default 8192' },
   bodyLimit: { flag: 'body-limit', env: 'TRONLAKE_BODY_LIMIT', arg: 'bytes', help: 'largest request body (larger is 413); default 1048576' },
+  priceSource: { flag: 'price-source', env: 'TRONLAKE_PRICE_SOURCE', arg: 'name', help: "/api/trx/volume's default source (a price_candles source or sunswap); default the lake's first price_candles source by name, else sunswap" },
 } as const satisfies Record<string, ServeSetting>;
 

@@ -26,8 +26,8 @@ import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts'
 import { workFolder } from './work-folder.ts';
 import { newAccountVars } from './new-accounts.ts';
 import {
-  AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, ROLE, SELECTORS, SR_NAMES, TID,
-  TOKEN_PICKS, TOKENS, TOPICS, UINT256_MAX,
+  AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, PRICE_BASES, REAL_PAIRS, ROLE, SELECTORS,
+  SR_NAMES, TID, TOKEN_PICKS, TOKENS, TOPICS, TRX_PRICE_BASE_USD, UINT256_MAX,
 } from './reference.ts';
 import { DAY_MS } from '../../src/time.ts';
 
@@ -172,6 +172,11 @@ function ctCase(): string {
   return `CASE kid ${KINDS.map((k) => `WHEN ${k.kid} THEN ${k.contractType}`).join(' ')} END`;
 }
 
+/** The base USD price of a token priced by token_prices (level 2, by symbol), else undefined. */
+function priceBase(t: (typeof TOKENS)[number]): (typeof PRICE_BASES)[number] | undefined {
+  return t.level === 2 ? PRICE_BASES.find((b) => b.symbol === t.symbol) : undefined;
+}
+
 /** A token property by tid: `CASE tok WHEN 1 THEN … END` (NULL for no token). */
 function tokProp(f: (t: (typeof TOKENS)[number]) => string | number | null, type: string): string {
   const arms = TOKENS.map((t) => [t.tid, f(t)] as const).filter(([, v]) => v !== null);
@@ -227,6 +232,15 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     tok_lo: tokProp((t) => t.unitsLog10[0], 'DOUBLE'),
     tok_hi: tokProp((t) => t.unitsLog10[1], 'DOUBLE'),
     tok_per_trx: tokProp((t) => t.perTrx, 'DOUBLE'),
+    // issue 33: the priced tokens' token_prices key, base USD price and daily amplitude (the swaps' random walk)
+    tok_price_id: tokProp((t) => (priceBase(t) ? (t.trc10Id ?? t.address ?? null) : null), 'VARCHAR'),
+    tok_price_usd: tokProp((t) => priceBase(t)?.usd ?? null, 'DOUBLE'),
+    tok_price_amp: tokProp((t) => (priceBase(t) ? (priceBase(t)!.pegged ? 0.004 : 0.08) : null), 'DOUBLE'),
+    // a real pair's token0 is the lower address: WTRX for USDT/WTRX (reference.ts REAL_PAIRS); synthetic pairs put the token first
+    tok_wtrx_first: tokProp((t) => (REAL_PAIRS[t.tid] ? 1 : 0), 'BOOLEAN'),
+    trx_price_usd: TRX_PRICE_BASE_USD,
+    real_pairs: Object.values(REAL_PAIRS).map(lit).join(', '),
+    price_bases: PRICE_BASES.map((b) => `(${lit(b.symbol)}, ${b.usd}, ${b.pegged})`).join(', '),
     tok_e_exist: tokProp((t) => t.energy[0], 'BIGINT'),
     tok_e_new: tokProp((t) => t.energy[1], 'BIGINT'),
     tok_trc10_id: tokProp((t) => t.trc10Id ?? null, 'VARCHAR'),

@@ -241,7 +241,19 @@ export const CONTRACTS: ContractDef[] = [
 ];
 export const N_DAPPS = 4;
 
-/** The real USDT/WTRX SunSwap V2 pair; other pairs are synthetic. */
+/**
+ * Base USD prices (about November 2026) of the priced tokens (level 2, by symbol) and TRX; pegged ones move ±0.2 % a
+ * day, others ±4 % (07-token-market.sql `token_prices`, and the swaps' random walk of 02-tx-base.sql, issue 33).
+ */
+export const PRICE_BASES: readonly { symbol: string; usd: number; pegged: boolean }[] = [
+  { symbol: 'USDT', usd: 1.0, pegged: true }, { symbol: 'USDC', usd: 1.0, pegged: true }, { symbol: 'USDD', usd: 1.0, pegged: true },
+  { symbol: 'USDJ', usd: 1.0, pegged: true }, { symbol: 'TUSD', usd: 1.0, pegged: true }, { symbol: 'WTRX', usd: 0.29, pegged: false },
+  { symbol: 'SUN', usd: 0.0207, pegged: false }, { symbol: 'JST', usd: 0.0362, pegged: false }, { symbol: 'BTT', usd: 0.00000097, pegged: false },
+  { symbol: 'WIN', usd: 0.000097, pegged: false }, { symbol: 'BTTOLD', usd: 0.00041, pegged: false },
+];
+export const TRX_PRICE_BASE_USD = 0.29;
+
+/** The real USDT/WTRX SunSwap V2 pair; other pairs are synthetic. Its token0 is WTRX (the lower address, §2.1). */
 export const REAL_PAIRS: Record<number, string> = { 1: 'TFGDbUyP8xez44C76fin3bn3Ss6jugoUwJ' };
 
 export const SR_NAMES = [

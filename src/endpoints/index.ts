@@ -76,6 +76,10 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+// issue 33 (prices)
+import trxVolume from './statistics/trx-volume.ts';
+import trxVolumeSourceList from './statistics/trx-volume-source-list.ts';
+import tokenTvc from './statistics/token-tvc.ts';
 import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
 import stablecoinBlackList from './deep/stablecoin-black-list.ts';
 import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
@@ -162,6 +166,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   dailyAccounts,
   accountAnalysis,
   accountsWithTrx,
+  trxVolume, // issue 33 (prices)
+  trxVolumeSourceList,
+  tokenTvc,
   walletTransferTrx,
   walletTransferToken10,
   walletTransferTrc20,

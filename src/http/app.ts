@@ -155,7 +155,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const checkResponses = opts.checkResponses ?? process.env.VITEST === 'true';
   for (const ep of endpoints) {
     const handler = makeHandler(ep, {
-      lake, cache, templates, apiKeys, checkResponses, admission,
+      lake, cache, templates, apiKeys, checkResponses, admission, settings: { priceSource: cfg.priceSource },
       exports: { stallMs: cfg.csvStallMs, maxMs: cfg.exportMaxMs, maxRows: cfg.exportMaxRows },
     });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];
@@ -193,6 +193,8 @@ interface HandlerDeps {
   lake: PublishedLake;
   cache: ResponseCache;
   templates: Templates;
+  /** Serve settings an answer depends on (EndpointContext.settings). */
+  settings: NonNullable<EndpointContext['settings']>;
   apiKeys: Set<string>;
   checkResponses: boolean;
   admission: Admission;
@@ -227,13 +229,13 @@ function makeHandler(ep: AnyEndpoint, deps: HandlerDeps) {
 
     await deps.lake.use(async (engine) => {
       const m = engine.manifest;
-      if (csv?.wanted(p)) return streamCsv(req, reply, engine, endpointContext(engine, deps.templates, ep), csv, p, deps);
+      if (csv?.wanted(p)) return streamCsv(req, reply, engine, endpointContext(engine, deps.templates, ep, [], deps.settings), csv, p, deps);
 
       const key = `${m.version}|${engine.serial}|${ep.method} ${ep.path}|${stableKey(p)}`;
       let hit = deps.cache.get(key);
       if (!hit) {
         const timings: string[] = [];
-        const ctx = endpointContext(engine, deps.templates, ep, timings);
+        const ctx = endpointContext(engine, deps.templates, ep, timings, deps.settings);
         const answer = await handle(p, ctx);
         if (deps.checkResponses && ep.response) checkResponse(ep, answer);
         const body = toJson(answer);

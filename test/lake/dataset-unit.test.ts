@@ -69,7 +69,7 @@ describe('the registry', () => {
     expect(() => registerFamilyForTests(familyOf('t_unknown', 'SELECT count(*) AS n FROM trc20_balance'))).toThrow('reads trc20_balance, which no dataset declares');
     expect(() => registerFamilyForTests(familyOf('t_delta', 'SELECT count(*) AS n FROM delta.transaction'))).toThrow('reads delta.transaction, which no dataset declares');
     // A WITH name, a view of sql/views and IS DISTINCT FROM are no reads.
-    const drop = registerFamilyForTests(familyOf('t_known', 'WITH x AS (SELECT block_number FROM blocks) SELECT count(*) AS n FROM x JOIN latest_usd_prices ON 1 = 1 WHERE 1 IS DISTINCT FROM n'));
+    const drop = registerFamilyForTests(familyOf('t_known', 'WITH x AS (SELECT block_number FROM blocks) SELECT count(*) AS n FROM x JOIN top10_windows ON 1 = 1 WHERE 1 IS DISTINCT FROM n'));
     drop();
     const missing = familyOf('t_missing', 'SELECT 1 AS n');
     rmSync(path.join(missing.sqlDir!, 't_missing.sql'));

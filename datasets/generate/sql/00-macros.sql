@@ -8,6 +8,10 @@ CREATE OR REPLACE MACRO mix(h, k) AS hash(xor(CAST(h AS UBIGINT), hash(k)));
 -- Uniform in [0, 1) from a 64-bit row hash and a salt (53 significant bits).
 CREATE OR REPLACE MACRO uf(h, k) AS (mix(h, k) >> 11)::DOUBLE / 9007199254740992.0;
 
+-- USD price on window day d of a priced token (token_id as token_prices keys it, '_' for TRX): base × (1 ± amp / 2).
+-- token_prices (07-token-market.sql) and the SunSwap swaps' random walk (02-tx-base.sql, issue 33) read this one formula.
+CREATE OR REPLACE MACRO usd_day(token_id, base, amp, d) AS base * (1 + amp * (uf(mix(hash('price:' || {{seed}}), token_id), d) - 0.5));
+
 -- 32-byte ABI word of a non-negative integer (integer types up to HUGEINT), 64 lowercase hex.
 -- printf is several times faster than lpad(lower(hex(x))).
 CREATE OR REPLACE MACRO w_u(x) AS printf('%064x', x);

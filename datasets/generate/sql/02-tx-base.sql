@@ -22,6 +22,20 @@ WITH t AS (
 )
 SELECT block_number, tx_index, k, born_i(k)::INTEGER AS i FROM c WHERE k < {{born_n}};
 
+-- Issue 33: tokens per TRX of a SunSwap pair at time ts, a random walk through token_prices' daily closes. The
+-- close of window day d is usd_day(TRX) / usd_day(token) (00-macros.sql, the formula of token_prices), or for a token
+-- without a price its per_trx moved ±4 % a day. Inside a day the log price runs linearly from the previous day's close
+-- to the day's close, plus a per-trade deviation of at most ±0.2 % that vanishes at midnight (sin): so a day's last
+-- swaps sit near its token_prices close (tolerance in datasets/generate/README.md "SunSwap V2 swaps").
+CREATE OR REPLACE MACRO swap_close_q(tok, per_trx, d) AS
+  CASE WHEN {{tok_price_id}} IS NOT NULL
+       THEN usd_day('_', {{trx_price_usd}}, 0.08, d) / usd_day({{tok_price_id}}, {{tok_price_usd}}, {{tok_price_amp}}, d)
+       ELSE per_trx * (1 + 0.08 * (uf(mix(hash('swapwalk:' || {{seed}}), tok), d) - 0.5)) END;
+CREATE OR REPLACE MACRO swap_q(tok, per_trx, ts, h) AS
+  exp((1 - ((ts - {{window_start_ts}}) % 86400000) / 86400000.0) * ln(swap_close_q(tok, per_trx, (ts - {{window_start_ts}}) // 86400000 - 1))
+      + ((ts - {{window_start_ts}}) % 86400000) / 86400000.0 * ln(swap_close_q(tok, per_trx, (ts - {{window_start_ts}}) // 86400000))
+      + 0.004 * sin(pi() * ((ts - {{window_start_ts}}) % 86400000) / 86400000.0) * (uf(h, 61) - 0.5));
+
 CREATE TABLE g_tx0 AS
 WITH t AS (
   SELECT block_number, "timestamp", unnest(range(n_tx))::INTEGER AS tx_index FROM g_block WHERE n_tx > 0
@@ -138,6 +152,9 @@ WITH t AS (
                 THEN CASE WHEN rcv_i < {{born_from}} THEN (rcv_i + 1) % {{born_from}} WHEN rcv_i + 3 < {{pool}} THEN rcv_i + 3 ELSE rcv_i - 3 END
                 ELSE rcv_i END::INTEGER AS rcv_i)
   FROM y
+), w AS (
+  -- tokens per TRX of a swap (issue 33); the trader receives 0.997 of it (the pool's 0.3 % fee)
+  SELECT z.*, CASE WHEN kid IN (23, 24) THEN swap_q(tok, per_trx, "timestamp", h) END AS q_t FROM z
 )
 SELECT block_number, "timestamp", tx_index, h,
        sha256('tx:' || {{seed}} || ':' || block_number || ':' || tx_index) AS tx_hash,
@@ -154,12 +171,12 @@ SELECT block_number, "timestamp", tx_index, h,
        amt,
        -- TRX side of a swap (sun): paid in for TRX->token, paid out for token->TRX; dapp payout
        CASE kid WHEN 23 THEN amt
-                WHEN 24 THEN floor(units / per_trx * 1e6 * (0.99 + 0.007 * u_c))
+                WHEN 24 THEN floor(units / q_t * 1e6 * 0.997)
                 WHEN 30 THEN CASE WHEN sub = 1 THEN floor(amt * (1.5 + u_c)) ELSE 0 END
        END::BIGINT AS x_sun,
        CASE
          WHEN kid IN (20, 21, 24, 29) OR (kid = 22 AND sub = 0) THEN floor(units * 1e6)::HUGEINT * scale
-         WHEN kid = 23 THEN floor(amt / 1e6 * per_trx * (0.99 + 0.007 * u_c) * 1e6)::HUGEINT * scale
+         WHEN kid = 23 THEN floor(amt / 1e6 * q_t * 0.997 * 1e6)::HUGEINT * scale
          WHEN kid = 26 THEN (1 + floor(pow(10, 2 * u_b)))::HUGEINT
          WHEN kid = 28 THEN CASE WHEN sub = 0 THEN (floor(pow(10, 8 + 1.7 * u_b)) * 1000000)::HUGEINT
                                  WHEN sub = 1 THEN (floor(pow(10, 6 + 2 * u_b)) * 1000000)::HUGEINT
@@ -176,6 +193,7 @@ SELECT block_number, "timestamp", tx_index, h,
        CASE WHEN kid IN (22, 25) THEN 1 + floor(u_a * 1000)
             WHEN kid = 26 THEN 1 + floor(50 * pow(u_a, 2)) END::BIGINT AS nft_id,
        CASE WHEN kid = 27 THEN 2 + floor(u_a * 3) END::INTEGER AS k,
+       q_t, {{tok_wtrx_first}} AS wtrx_first,
        -- votes: 1-3 distinct witnesses (ranks r1 < 28 mostly, r2/r3 offset so they never collide)
        CASE WHEN kid = 9 THEN 1 + (u_c < 0.3)::INTEGER + (u_c < 0.1)::INTEGER END::INTEGER AS nv,
        CASE WHEN kid = 9 THEN {{r_witness}} - 1 - ((({{r_witness}} - rcv_i - 1) + 1 + floor(u_b * 30)) % 127) END::INTEGER AS v2_i,
@@ -186,7 +204,7 @@ SELECT block_number, "timestamp", tx_index, h,
             WHEN kid = 28 AND sub IN (0, 1, 5, 6, 13, 14) THEN 2
             ELSE 1 END::INTEGER AS n_logs,
        CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1 ELSE 0 END::INTEGER AS n_int
-FROM z;
+FROM w;
 
 -- Sequences: the n-th CreateSmartContract gets created address n; TRC721 mints get the next token id of their
 -- collection (pre-minted ids are 1..1000). Counted on from the earlier batches of days.

@@ -5,7 +5,7 @@
 CREATE TABLE g_ev AS
 WITH e AS (
   SELECT block_number, "timestamp", tx_hash, tx_index, h, kid, sub, tok, std AS tok_std, owner_i, rcv_i, contract_i,
-         amt, x_sun, raw, unlimited, nft_id, k, unnest(range(n_logs))::INTEGER AS li
+         amt, x_sun, raw, unlimited, nft_id, k, q_t, wtrx_first, unnest(range(n_logs))::INTEGER AS li
   FROM g_tx0 WHERE n_logs > 0
 ), e2 AS (
   -- a stablecoin admin call's log that is a Transfer (the echo of a mint / burn, or USDD 2.0's supply Transfer)
@@ -89,8 +89,13 @@ SELECT block_number, "timestamp", tx_hash, tx_index, li AS log_index, ev_contrac
     WHEN etype = 'TransferBatch' THEN w_u(64) || w_u(64 + 32 * (k + 1)) || w_u(k)
          || array_to_string(list_transform(range(k), lambda i: w_u(b_id(h, i))), '')
          || w_u(k) || array_to_string(list_transform(range(k), lambda i: w_u(b_val(h, i))), '')
-    WHEN etype = 'Sync' THEN w_u(mix(h, 50) % 1000000000000000000) || w_u(mix(h, 51) % 10000000000000000)
+    -- reserves at the swap's price (issue 33): 10^7-10^9 TRX against as many tokens at the walk's price; words in
+    -- token0 / token1 order (the USDT/WTRX pair's token0 is WTRX, the lower address; synthetic pairs put the token first)
+    WHEN etype = 'Sync' AND wtrx_first THEN w_u(floor(pow(10, 13 + 2 * uf(h, 50)))::BIGINT) || w_u(floor(floor(pow(10, 13 + 2 * uf(h, 50)))::BIGINT / 1e6 * q_t * 1e6)::HUGEINT * {{tok_scale}})
+    WHEN etype = 'Sync' THEN w_u(floor(floor(pow(10, 13 + 2 * uf(h, 50)))::BIGINT / 1e6 * q_t * 1e6)::HUGEINT * {{tok_scale}}) || w_u(floor(pow(10, 13 + 2 * uf(h, 50)))::BIGINT)
+    WHEN etype = 'Swap' AND kid = 23 AND wtrx_first THEN w_u(x_sun) || w_u(0) || w_u(0) || w_u(raw)
     WHEN etype = 'Swap' AND kid = 23 THEN w_u(0) || w_u(x_sun) || w_u(raw) || w_u(0)
+    WHEN etype = 'Swap' AND wtrx_first THEN w_u(0) || w_u(raw) || w_u(x_sun) || w_u(0)
     WHEN etype = 'Swap' THEN w_u(raw) || w_u(0) || w_u(0) || w_u(x_sun)
     WHEN etype = 'BetSettled' THEN w_u(amt) || w_u(x_sun)
     ELSE '' END AS data,

@@ -11,14 +11,12 @@ UPDATE tokens SET
                      ELSE '[]' END,
   list_status = CASE WHEN level >= 4 THEN 'blacklist' WHEN level = 2 OR vip THEN 'whitelist' ELSE 'none' END;
 
--- Base USD prices (about November 2026) of the priced tokens; TRX is '_'. Pegged tokens move ±0.2 %, others ±4 %.
+-- Base USD prices (reference.ts PRICE_BASES) of the priced tokens; TRX is '_'. Pegged tokens move ±0.2 %, others ±4 %.
 CREATE OR REPLACE TABLE g_price_base AS
 SELECT t.token_id, b.usd, b.pegged
-FROM (VALUES ('USDT', 1.0, true), ('USDC', 1.0, true), ('USDD', 1.0, true), ('USDJ', 1.0, true), ('TUSD', 1.0, true),
-             ('WTRX', 0.29, false), ('SUN', 0.0207, false), ('JST', 0.0362, false), ('BTT', 0.00000097, false),
-             ('WIN', 0.000097, false), ('BTTOLD', 0.00041, false)) b(symbol, usd, pegged)
+FROM (VALUES {{price_bases}}) b(symbol, usd, pegged)
 JOIN tokens t ON t.symbol = b.symbol AND t.level = 2
-UNION ALL SELECT '_', 0.29, false;
+UNION ALL SELECT '_', {{trx_price_usd}}, false;
 
 CREATE OR REPLACE TABLE g_days AS
 SELECT d AS day_i, {{window_start_ts}} + d * 86400000 AS day_ts FROM range(0, ({{window_span_ms}} // 86400000)::BIGINT) r(d)
@@ -26,7 +24,7 @@ WHERE {{window_start_ts}} + d * 86400000 < {{end_ts}};
 
 CREATE OR REPLACE TABLE g_usd AS
 SELECT b.token_id, g.day_ts,
-       b.usd * (1 + CASE WHEN b.pegged THEN 0.004 ELSE 0.08 END * (uf(mix(hash('price:' || {{seed}}), b.token_id), g.day_i) - 0.5)) AS usd,
+       usd_day(b.token_id, b.usd, CASE WHEN b.pegged THEN 0.004 ELSE 0.08 END, g.day_i) AS usd,
        b.usd * 2.0e8 * (0.5 + uf(mix(hash('volume:' || {{seed}}), b.token_id), g.day_i)) / CASE WHEN b.token_id = '_' THEN 1 ELSE 40 END AS volume_usd
 FROM g_price_base b CROSS JOIN g_days g;
 

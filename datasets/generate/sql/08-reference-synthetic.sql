@@ -60,3 +60,15 @@ SELECT '_' AS asset, quote, 'synthetic' AS source, day_ts AS "time",
        printf('%.2f', volume_usd * rate) AS volume,
        printf('%.2f', close * rate * CAST({{supply_trx}} AS DOUBLE)) AS market_cap
 FROM quotes;
+
+-- SunSwap V2 pools beside the code registry (issue 33, dex_pools): the synthetic token/WTRX pairs, the token as token0
+-- as their swaps write it (03-events.sql); the real USDT/WTRX pair is the registry's (src/chain/sunswap-pools.ts).
+-- Only the pairs of tokens token_prices prices (level 2): the chain's prices then back up no token of a generated lake
+-- that token_prices leaves unpriced, so every generated answer keeps token_prices' prices (TDOGE, SCAT stay unpriced).
+INSERT INTO dex_pools BY NAME
+SELECT p.b58 AS pool, t.b58 AS token0, w.b58 AS token1, k.decimals AS token0_decimals, 6 AS token1_decimals, 'synthetic' AS source
+FROM g_addr p
+JOIN g_addr t ON t.i = {{r_token}} - ({{r_pair}} - p.i)
+JOIN g_addr w ON w.i = {{r_token}} - {{tid_wtrx}}
+JOIN tokens k ON k.token_id = t.b58
+WHERE p.i < {{r_pair}} AND p.i > {{r_dapp}} AND p.b58 NOT IN ({{real_pairs}}) AND k.level = 2;

@@ -44,7 +44,9 @@ function templateById(templates: Templates, ep: AnyEndpoint, id: string): SqlTem
  * The context of one request over one engine, e.g. `await ep.handle(p, endpointContext(engine, templates, ep, timings))`;
  * `timings` receives one `Server-Timing` entry per statement run (`<template id, non-word characters as _>;dur=ms`).
  */
-export function endpointContext(engine: Engine, templates: Templates, ep: AnyEndpoint, timings: string[] = []): EndpointContext {
+export function endpointContext(
+  engine: Engine, templates: Templates, ep: AnyEndpoint, timings: string[] = [], settings?: EndpointContext['settings'],
+): EndpointContext {
   const run = async (t: SqlTemplate, binds: Record<string, BindValue>, orderBy?: string) => {
     if (orderBy !== undefined && !ep.orderBys?.includes(orderBy)) throw new Error(`${t.id}: ORDER BY not in the whitelist`);
     checkBinds(t, binds, orderBy);
@@ -56,6 +58,7 @@ export function endpointContext(engine: Engine, templates: Templates, ep: AnyEnd
   return {
     now: engine.manifest.head.timestamp,
     manifest: engine.manifest,
+    ...(settings ? { settings } : {}),
     lookups: createLookups((id, binds) => run(templates.get(id)!, binds), {
       key: engine.manifest,
       tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,

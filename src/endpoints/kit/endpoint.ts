@@ -45,6 +45,8 @@ export interface EndpointContext {
   ordered(query: string): boolean;
   /** The service's "now": the head block time of the published version (ms). */
   now: number;
+  /** Serve settings an answer depends on (src/config.ts): `priceSource`, /api/trx/volume's default source (issue 33). */
+  settings?: { priceSource?: string };
   manifest: Manifest;
   lookups: Lookups;
 }

@@ -1840,6 +1840,55 @@ export interface StatisticsTokenTransferAnalysisRow {
   decimals: number | null;
 }
 
+/** Binds of sql/statistics/token-tvc.line.sql. */
+export interface StatisticsTokenTvcLineParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of statistics/token-tvc.line. */
+export interface StatisticsTokenTvcLineRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  price: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+}
+
+/** Binds of sql/statistics/token-tvc.tokens.sql. */
+export interface StatisticsTokenTvcTokensParams {
+  end_day: string | null;
+}
+/** A row of statistics/token-tvc.tokens. */
+export interface StatisticsTokenTvcTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+  /** VARCHAR */
+  trx_price: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  supply_raw: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** BIGINT */
+  transfer_count: number | bigint | null;
+}
+
 /** Binds of sql/statistics/top10.sql. */
 export interface StatisticsTop10Params {
   time: number | null;
@@ -2016,6 +2065,64 @@ export interface StatisticsTriggerStatisticRow {
   trigger_count: number | bigint | null;
   /** BIGINT */
   prev_trigger_count: number | bigint | null;
+}
+
+/** Binds of sql/statistics/trx-volume.sql. */
+export interface StatisticsTrxVolumeParams {
+  source: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of statistics/trx-volume. */
+export interface StatisticsTrxVolumeRow {
+  /** BIGINT */
+  time: number | bigint | null;
+  /** VARCHAR */
+  open: string | null;
+  /** VARCHAR */
+  high: string | null;
+  /** VARCHAR */
+  low: string | null;
+  /** VARCHAR */
+  close: string | null;
+  /** VARCHAR */
+  volume: string | null;
+  /** VARCHAR */
+  market_cap: string | null;
+  /** VARCHAR */
+  source: string | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/statistics/trx-volume-source-list.sql. */
+export type StatisticsTrxVolumeSourceListParams = Record<string, never>;
+/** A row of statistics/trx-volume-source-list. */
+export interface StatisticsTrxVolumeSourceListRow {
+  /** VARCHAR */
+  source: string | null;
+  /** BIGINT */
+  days: number | bigint | null;
+  /** BIGINT */
+  first_time: number | bigint | null;
+  /** BIGINT */
+  last_time: number | bigint | null;
+}
+
+/** Binds of sql/statistics/trx-volume.change.sql. */
+export interface StatisticsTrxVolumeChangeParams {
+  source: string | null;
+}
+/** A row of statistics/trx-volume.change. */
+export interface StatisticsTrxVolumeChangeRow {
+  /** BIGINT */
+  time: number | bigint | null;
+  /** VARCHAR */
+  close: string | null;
+  /** VARCHAR */
+  market_cap: string | null;
 }
 
 /** Binds of sql/statistics/turnover.sql. */
@@ -4369,6 +4476,8 @@ export interface SqlRows {
   "statistics/token-analysis": StatisticsTokenAnalysisRow;
   "statistics/token-holders": StatisticsTokenHoldersRow;
   "statistics/token-transfer-analysis": StatisticsTokenTransferAnalysisRow;
+  "statistics/token-tvc.line": StatisticsTokenTvcLineRow;
+  "statistics/token-tvc.tokens": StatisticsTokenTvcTokensRow;
   "statistics/top10": StatisticsTop10Row;
   "statistics/top10.overview": StatisticsTop10OverviewRow;
   "statistics/top10.windows": StatisticsTop10WindowsRow;
@@ -4376,6 +4485,9 @@ export interface SqlRows {
   "statistics/transaction-num": StatisticsTransactionNumRow;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticRow;
   "statistics/trigger-statistic": StatisticsTriggerStatisticRow;
+  "statistics/trx-volume": StatisticsTrxVolumeRow;
+  "statistics/trx-volume-source-list": StatisticsTrxVolumeSourceListRow;
+  "statistics/trx-volume.change": StatisticsTrxVolumeChangeRow;
   "statistics/turnover": StatisticsTurnoverRow;
   "token/asset-transfer": TokenAssetTransferRow;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressRow;
@@ -4555,6 +4667,8 @@ export interface SqlParams {
   "statistics/token-analysis": StatisticsTokenAnalysisParams;
   "statistics/token-holders": StatisticsTokenHoldersParams;
   "statistics/token-transfer-analysis": StatisticsTokenTransferAnalysisParams;
+  "statistics/token-tvc.line": StatisticsTokenTvcLineParams;
+  "statistics/token-tvc.tokens": StatisticsTokenTvcTokensParams;
   "statistics/top10": StatisticsTop10Params;
   "statistics/top10.overview": StatisticsTop10OverviewParams;
   "statistics/top10.windows": StatisticsTop10WindowsParams;
@@ -4562,6 +4676,9 @@ export interface SqlParams {
   "statistics/transaction-num": StatisticsTransactionNumParams;
   "statistics/trigger-amount-statistic": StatisticsTriggerAmountStatisticParams;
   "statistics/trigger-statistic": StatisticsTriggerStatisticParams;
+  "statistics/trx-volume": StatisticsTrxVolumeParams;
+  "statistics/trx-volume-source-list": StatisticsTrxVolumeSourceListParams;
+  "statistics/trx-volume.change": StatisticsTrxVolumeChangeParams;
   "statistics/turnover": StatisticsTurnoverParams;
   "token/asset-transfer": TokenAssetTransferParams;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressParams;

@@ -61,6 +61,24 @@ export const priceCandles: Dataset = {
   ],
 };
 
+// Issue 33: SunSwap V2 pools dex_prices prices from beside the code registry (src/chain/sunswap-pools.ts).
+export const dexPools: Dataset = {
+  name: 'dex_pools',
+  kind: 'reference',
+  partitioned: false,
+  key: ['pool'],
+  sortBy: ['pool'],
+  doc: "SunSwap V2 token/WTRX pools dex_prices prices from beside the code registry (src/chain/sunswap-pools.ts, which alone names TRX's USD pool): an operator file of pools it vouches for (a pair anyone can create never prices by itself); the generator writes its synthetic token/WTRX pairs. A pool whose sides are not a token and WTRX is not priced.",
+  columns: [
+    { ...c('pool', 'VARCHAR', 'the pair contract, Base58 (the Swap log emitter)'), pattern: BASE58_ADDRESS },
+    { ...c('token0', 'VARCHAR', "the pair's token0, Base58: the order of the Swap words"), pattern: BASE58_ADDRESS },
+    { ...c('token1', 'VARCHAR', "the pair's token1, Base58"), pattern: BASE58_ADDRESS },
+    c('token0_decimals', 'INTEGER', "token0's decimals"),
+    c('token1_decimals', 'INTEGER', "token1's decimals"),
+    c('source', 'VARCHAR', "where the pool comes from (a URL or 'synthetic')", true),
+  ],
+};
+
 export const nodeGeo: Dataset = {
   name: 'node_geo',
   kind: 'reference',

@@ -350,5 +350,37 @@ export const dailySupply: DerivedDataset = {
   ],
 };
 
+// Issue 33: prices from the chain itself (source `sunswap`): the registry's SunSwap V2 pools' Swap logs per UTC hour
+// and day. Not additive (open / close / VWAP): a publish recomputes the days it rewrites, each a day of one pool's logs.
+export const dexPrices: DerivedDataset = {
+  name: 'dex_prices',
+  kind: 'derived',
+  growth: { rule: 'per-day' },
+  partitioned: true,
+  sortBy: ['day', 'granularity', 'asset', 'pool', 'time'],
+  doc: "Per UTC hour and day, asset and SunSwap V2 pool of the registry (src/chain/sunswap-pools.ts): open, high, low, close and volume-weighted price in TRX and in USD from the pool's Swap logs (source `sunswap`), exact decimal text with 18 places (each price floor()ed once from integer amounts; a token's USD figure = its TRX figure × TRX's USD figure of the period, floor()ed once more). TRX is asset '_', priced in USD by the USDT/WTRX pool (USDT read as 1 USD); its TRX fields are 1. A period without trades has no row; a token's USD fields are NULL in a period without a USDT/WTRX trade.",
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('granularity', 'VARCHAR', 'hour | day'),
+    c('time', 'BIGINT', 'start of the UTC hour or day, ms'),
+    c('asset', 'VARCHAR', "'_' for TRX, else the token contract, Base58"),
+    c('pool', 'VARCHAR', 'the SunSwap V2 pair the trades are of, Base58'),
+    c('open_trx', 'VARCHAR', 'price of the first trade, TRX per whole token, exact decimal text'),
+    c('high_trx', 'VARCHAR', 'highest trade price, TRX, exact decimal text'),
+    c('low_trx', 'VARCHAR', 'lowest trade price, TRX, exact decimal text'),
+    c('close_trx', 'VARCHAR', 'price of the last trade, TRX, exact decimal text'),
+    c('vwap_trx', 'VARCHAR', 'volume-weighted price (WTRX moved / tokens moved), TRX, exact decimal text'),
+    c('open_usd', 'VARCHAR', 'open in USD, exact decimal text', true),
+    c('high_usd', 'VARCHAR', 'high in USD, exact decimal text', true),
+    c('low_usd', 'VARCHAR', 'low in USD, exact decimal text', true),
+    c('close_usd', 'VARCHAR', 'close in USD, exact decimal text', true),
+    c('vwap_usd', 'VARCHAR', 'volume-weighted price in USD, exact decimal text', true),
+    c('volume_sun', 'VARCHAR', 'WTRX moved by the trades, sun, exact decimal string'),
+    c('volume_token_raw', 'VARCHAR', "the pool's other token moved by the trades, smallest unit, exact decimal string"),
+    c('volume_usd', 'VARCHAR', "USD traded: TRX's row the USDT moved; a token's row its TRX volume × TRX's USD VWAP; exact decimal text", true),
+    c('trade_count', 'BIGINT', 'trades (Swap logs) in the period'),
+  ],
+};
+
 /** The family's datasets (sql/derive/daily-rollups/<name>.sql); their derive order is computed from what each reads. */
-export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution, dailySupply] };
+export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution, dailySupply, dexPrices] };
