@@ -1,11 +1,12 @@
--- /api/trx/volume: TRX's daily USD candles of one price source (sql/serving/trx_price_sources.sql), newest first,
--- inside optional time bounds (ms, inclusive, on the day's start). The count rides on the page (count(*) OVER ()).
+-- /api/trx/volume's download (format=csv): TRX's daily USD candles of one price source (sql/serving/trx_price_sources.sql),
+-- newest first, inside optional time bounds (ms, inclusive, on the day's start). Pages come from the candles held per
+-- version (trx-volume.all.sql).
 -- @param source VARCHAR
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT "time", open, high, low, close, volume, market_cap, source, count(*) OVER () AS n_rows
+SELECT "time", open, high, low, close, volume, market_cap, source
 FROM trx_price_sources
 WHERE source = $source
   AND ($start_ts IS NULL OR "time" >= $start_ts)

@@ -2093,8 +2093,6 @@ export interface StatisticsTrxVolumeRow {
   market_cap: string | null;
   /** VARCHAR */
   source: string | null;
-  /** BIGINT */
-  n_rows: number | bigint | null;
 }
 
 /** Binds of sql/statistics/trx-volume-source-list.sql. */
@@ -2111,18 +2109,26 @@ export interface StatisticsTrxVolumeSourceListRow {
   last_time: number | bigint | null;
 }
 
-/** Binds of sql/statistics/trx-volume.change.sql. */
-export interface StatisticsTrxVolumeChangeParams {
-  source: string | null;
-}
-/** A row of statistics/trx-volume.change. */
-export interface StatisticsTrxVolumeChangeRow {
+/** Binds of sql/statistics/trx-volume.all.sql. */
+export type StatisticsTrxVolumeAllParams = Record<string, never>;
+/** A row of statistics/trx-volume.all. */
+export interface StatisticsTrxVolumeAllRow {
   /** BIGINT */
   time: number | bigint | null;
   /** VARCHAR */
+  open: string | null;
+  /** VARCHAR */
+  high: string | null;
+  /** VARCHAR */
+  low: string | null;
+  /** VARCHAR */
   close: string | null;
   /** VARCHAR */
+  volume: string | null;
+  /** VARCHAR */
   market_cap: string | null;
+  /** VARCHAR */
+  source: string | null;
 }
 
 /** Binds of sql/statistics/turnover.sql. */
@@ -4487,7 +4493,7 @@ export interface SqlRows {
   "statistics/trigger-statistic": StatisticsTriggerStatisticRow;
   "statistics/trx-volume": StatisticsTrxVolumeRow;
   "statistics/trx-volume-source-list": StatisticsTrxVolumeSourceListRow;
-  "statistics/trx-volume.change": StatisticsTrxVolumeChangeRow;
+  "statistics/trx-volume.all": StatisticsTrxVolumeAllRow;
   "statistics/turnover": StatisticsTurnoverRow;
   "token/asset-transfer": TokenAssetTransferRow;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressRow;
@@ -4678,7 +4684,7 @@ export interface SqlParams {
   "statistics/trigger-statistic": StatisticsTriggerStatisticParams;
   "statistics/trx-volume": StatisticsTrxVolumeParams;
   "statistics/trx-volume-source-list": StatisticsTrxVolumeSourceListParams;
-  "statistics/trx-volume.change": StatisticsTrxVolumeChangeParams;
+  "statistics/trx-volume.all": StatisticsTrxVolumeAllParams;
   "statistics/turnover": StatisticsTurnoverParams;
   "token/asset-transfer": TokenAssetTransferParams;
   "token/asset-transfer.by-address": TokenAssetTransferByAddressParams;

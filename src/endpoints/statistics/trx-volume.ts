@@ -43,7 +43,7 @@ const params = z
 
 type Params = z.output<typeof params>;
 
-const QUERIES = { rows: 'statistics/trx-volume', change: 'statistics/trx-volume.change', sources: 'statistics/trx-volume-source-list' } as const;
+const QUERIES = { all: 'statistics/trx-volume.all', rows: 'statistics/trx-volume', sources: 'statistics/trx-volume-source-list' } as const;
 
 const item = z.object({
   time: exactInt,
@@ -106,14 +106,15 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const source = await sourceOf(p, ctx);
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
-    const rows = await ctx.typedRows(QUERIES.rows, bindsOf(p, source, limit));
-    // The count rides on the rows; an empty page past the end asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows)
-      : p.page.start === 0 && limit > 0 ? 0
-      : n((await ctx.typedRows(QUERIES.rows, { ...bindsOf(p, source, 1), off: 0 }))[0]?.n_rows);
-    const [newest, previous] = await ctx.typedRows(QUERIES.change, { source });
+    // Every source's candles are held per version (a few rows a day): a page is a filter and a slice, no statement
+    // per request (10 ms p50 as three statements on the default lake at load ~5, mostly statement overhead).
+    const candles = (await ctx.versionRows(QUERIES.all, {})).filter((r) => r.source === source);
+    const inRange = candles.filter((r) => (p.start_timestamp === undefined || n(r.time) >= p.start_timestamp)
+      && (p.end_timestamp === undefined || n(r.time) <= p.end_timestamp));
+    const rows = inRange.slice(p.page.start, p.page.start + limit);
+    const [newest, previous] = candles;
     return {
-      code: 200, status: '1', message: 'request ok', lastUpdateSeconds: Math.floor(ctx.now / 1000), total,
+      code: 200, status: '1', message: 'request ok', lastUpdateSeconds: Math.floor(ctx.now / 1000), total: inRange.length,
       trx_price_change_ratio: changeRatio(newest?.close, previous?.close),
       trx_market_cap_change_ratio: changeRatio(newest?.market_cap, previous?.market_cap),
       data: rows.map(itemOf),
