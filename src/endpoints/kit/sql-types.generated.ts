@@ -4158,8 +4158,6 @@ export interface WitnessChainParameterHistoryRow {
   source: string | null;
   /** BIGINT */
   proposal_id: number | bigint | null;
-  /** BIGINT */
-  first_ts: number | bigint | null;
 }
 
 /** Binds of sql/witness/chain-parameters.sql. */
