@@ -103,6 +103,27 @@ export function supplyDays(): Promise<SupplyDay[]> {
   return cached;
 }
 
+/**
+ * The block and vote rewards of the raw blocks matching `where` (a filter over raw_blocks b, e.g. `b."timestamp" > 0`)
+ * at the parameters in force at each one; null when one of them (past genesis) has an unknown reward.
+ */
+export async function rewardsOf(where: string): Promise<bigint | null> {
+  const [r] = await sql(`
+    WITH ${PARAMS},
+    pay AS (
+      SELECT b.block_number,
+             arg_max(p.value, (p.ts, p.snap)) FILTER (WHERE p.getter = 'getWitnessPayPerBlock') AS bp,
+             arg_max(p.value, (p.ts, p.snap)) FILTER (WHERE p.getter = 'getWitness127PayPerBlock') AS vp
+      FROM raw_blocks b LEFT JOIN params p ON p.ts <= b."timestamp" AND p.getter IN ('getWitnessPayPerBlock', 'getWitness127PayPerBlock')
+      WHERE ${where}
+      GROUP BY ALL
+    )
+    SELECT count(*) FILTER (WHERE block_number > 0 AND (bp IS NULL OR vp IS NULL)) AS unknown,
+           coalesce(sum(bp + vp) FILTER (WHERE block_number > 0), 0)::HUGEINT AS pay
+    FROM pay`);
+  return Number(r!.unknown) > 0 ? null : BigInt(String(r!.pay));
+}
+
 /** The chain_anchors `name` as of the block before the lake's first (0 from genesis), or null. */
 export async function anchorBefore(name: 'issued_sun' | 'burned_sun'): Promise<bigint | null> {
   const m = await testManifest();
