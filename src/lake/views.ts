@@ -8,6 +8,7 @@ import path from 'node:path';
 import { columnDDL, type Dataset, allDatasets } from './datasets/index.ts';
 import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
+import { CHAIN_PARAMETER_KEYS } from '../chain/chain-parameters.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
 
@@ -17,6 +18,15 @@ const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
  * DuckDB version computes the same bucket for the files it reads (a hash() could change between versions).
  */
 export const ADDRESS_BUCKETS = 32;
+/**
+ * `chain_parameter_key(n)`: the getter name of proposal parameter number n (src/chain/chain-parameters.ts, the one
+ * mapping), NULL for a number it does not list: snapshots name parameters by getter, proposals by number, and SQL
+ * that matches the two (sql/derive/governance/chain_parameter_history.sql) reads the mapping from here.
+ */
+export const CHAIN_PARAMETER_KEY_MACRO = `CREATE OR REPLACE MACRO chain_parameter_key(n) AS CASE n ${[...CHAIN_PARAMETER_KEYS]
+  .map(([k, name]) => `WHEN ${k} THEN '${name}'`)
+  .join(' ')} END`;
+
 export const ADDRESS_BUCKET_MACRO = `CREATE OR REPLACE MACRO address_bucket(a) AS
   ((ascii(a[-1]) * 58 + ascii(a[-2])) % ${ADDRESS_BUCKETS})::INTEGER`;
 
@@ -188,6 +198,7 @@ export async function createLakeViews(
   await db.run(`CREATE OR REPLACE MACRO head_ts() AS ${int(state.head?.timestamp)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO first_block() AS ${int(state.first?.number)}::BIGINT`);
   await db.run(`CREATE OR REPLACE MACRO first_ts() AS ${int(state.first?.timestamp)}::BIGINT`);
+  await db.run(CHAIN_PARAMETER_KEY_MACRO);
   // Row expressions written once (sql/macros/), then the shared views (sql/views/), which may use them.
   for (const m of await readMacroSqls()) await db.run(m.sql);
   for (const v of await readViewSqls()) await db.run(`CREATE OR REPLACE VIEW ${v.name} AS ${v.sql}`);

@@ -1,8 +1,9 @@
 /**
  * The TRX supply figures of issue 33 recomputed from the raw tables (docs/compat.md "TRX supply and staking"), for the
  * turnover, funds and freezeresource tests and daily_supply's: per UTC day the blocks, the rewards at the parameter in
- * force at each block (the raw chain_parameters snapshots, from the first block at or after their block, and the
- * node's approved proposals, from their expiration; a snapshot wins a tie), and the fees burned by kind; the anchors
+ * force at each block (the raw chain_parameters snapshots, from the first block at or after their block, or from the
+ * lake's first block when the node's proposal listing shows no approved change before them, and the node's approved
+ * proposals, from their expiration; a snapshot wins a tie), and the fees burned by kind; the anchors
  * before the lake's first block; the supply = genesis + issued − burned. All sun, bigint.
  */
 import { sql, testManifest } from './lake.ts';
@@ -25,15 +26,29 @@ export interface SupplyDay {
   burn: bigint;
 }
 
+const NUMBER_OF = `CASE x.key WHEN 5 THEN 'getWitnessPayPerBlock' WHEN 31 THEN 'getWitness127PayPerBlock' WHEN 68 THEN 'getMemoFee' END`;
 const PARAMS = `
-  params AS (
-    SELECT key AS getter, value, (SELECT min(b."timestamp") FROM raw_blocks b WHERE b.block_number >= c.as_of_block) AS ts, 1 AS snap
-    FROM snap_chain_parameters c
-    UNION ALL
-    SELECT CASE x.key WHEN 5 THEN 'getWitnessPayPerBlock' WHEN 31 THEN 'getWitness127PayPerBlock' WHEN 68 THEN 'getMemoFee' END,
-           x.value, expiration_time, 0
+  approved AS (
+    SELECT ${NUMBER_OF} AS getter, x.value, expiration_time
     FROM (SELECT expiration_time, unnest(from_json(parameters_json, '[{"key":"BIGINT","value":"BIGINT"}]')) AS x
-          FROM snap_proposals WHERE state = 'APPROVED')
+          FROM (SELECT * FROM snap_proposals QUALIFY row_number() OVER (PARTITION BY proposal_id ORDER BY as_of_block DESC) = 1)
+          WHERE state = 'APPROVED')
+  ), snaps AS (
+    SELECT key AS getter, value, as_of_block, (SELECT min(b."timestamp") FROM raw_blocks b WHERE b.block_number >= c.as_of_block) AS ts
+    FROM snap_chain_parameters c
+  ), params AS (
+    SELECT getter, value, ts, 1 AS snap FROM snaps
+    UNION ALL
+    SELECT getter, value, expiration_time, 0 FROM approved
+    UNION ALL
+    -- docs/compat.md "Proposals and chain parameters": a getter's earliest snapshot also holds from the first block
+    -- when the node's listing (as of that snapshot or later) has no approved proposal setting it from the first block
+    -- up to the snapshot (a proposal that did is in the rows above from its expiration)
+    SELECT s.getter, s.value, (SELECT min("timestamp") FROM raw_blocks), 1 FROM snaps s
+    WHERE s.as_of_block = (SELECT min(as_of_block) FROM snaps o WHERE o.getter = s.getter)
+      AND (SELECT max(as_of_block) FROM snap_proposals) >= s.as_of_block
+      AND NOT EXISTS (SELECT 1 FROM approved a WHERE a.getter = s.getter AND a.expiration_time <= s.ts
+                        AND a.expiration_time >= (SELECT min("timestamp") FROM raw_blocks))
   )`;
 
 let cached: Promise<SupplyDay[]> | undefined;
@@ -86,6 +101,27 @@ export function supplyDays(): Promise<SupplyDay[]> {
     }));
   })();
   return cached;
+}
+
+/**
+ * The block and vote rewards of the raw blocks matching `where` (a filter over raw_blocks b, e.g. `b."timestamp" > 0`)
+ * at the parameters in force at each one; null when one of them (past genesis) has an unknown reward.
+ */
+export async function rewardsOf(where: string): Promise<bigint | null> {
+  const [r] = await sql(`
+    WITH ${PARAMS},
+    pay AS (
+      SELECT b.block_number,
+             arg_max(p.value, (p.ts, p.snap)) FILTER (WHERE p.getter = 'getWitnessPayPerBlock') AS bp,
+             arg_max(p.value, (p.ts, p.snap)) FILTER (WHERE p.getter = 'getWitness127PayPerBlock') AS vp
+      FROM raw_blocks b LEFT JOIN params p ON p.ts <= b."timestamp" AND p.getter IN ('getWitnessPayPerBlock', 'getWitness127PayPerBlock')
+      WHERE ${where}
+      GROUP BY ALL
+    )
+    SELECT count(*) FILTER (WHERE block_number > 0 AND (bp IS NULL OR vp IS NULL)) AS unknown,
+           coalesce(sum(bp + vp) FILTER (WHERE block_number > 0), 0)::HUGEINT AS pay
+    FROM pay`);
+  return Number(r!.unknown) > 0 ? null : BigInt(String(r!.pay));
 }
 
 /** The chain_anchors `name` as of the block before the lake's first (0 from genesis), or null. */

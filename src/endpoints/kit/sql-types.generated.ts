@@ -571,16 +571,16 @@ export type BlockBlockStatisticParams = Record<string, never>;
 export interface BlockBlockStatisticRow {
   /** BIGINT */
   whole_block_count: number | bigint | null;
-  /** BIGINT */
-  lake_block_count: number | bigint | null;
   /** HUGEINT */
-  issued_before_sun: number | bigint | null;
+  whole_pay_sun: number | bigint | null;
   /** HUGEINT */
   whole_burn_sun: number | bigint | null;
   /** BIGINT */
   last_day_block_count: number | bigint | null;
   /** BIGINT */
   last_day_fee: number | bigint | null;
+  /** HUGEINT */
+  last_day_pay_sun: number | bigint | null;
 }
 
 /** Binds of sql/block/block.number.sql. */
@@ -4271,8 +4271,6 @@ export interface WitnessChainParameterHistoryRow {
   source: string | null;
   /** BIGINT */
   proposal_id: number | bigint | null;
-  /** BIGINT */
-  first_ts: number | bigint | null;
 }
 
 /** Binds of sql/witness/chain-parameters.sql. */

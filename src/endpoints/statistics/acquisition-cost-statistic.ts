@@ -6,7 +6,8 @@
  * their change from the day before (`*_rate`); by burning, `burn_energy_cost` / `burn_net_cost` = TRX per unit at
  * the price in force at the end of the day (resource_prices; null without one). The range ends yesterday by default
  * (the head's day - 1) and `limit` (default 14) keeps its last days. Part of the account-state issue (12): it reads
- * the stake weights, so it lives with them. docs/compat.md "Account state".
+ * the stake weights, so it lives with them. The day rows are read once per version (perVersion) and cut to the range.
+ * docs/compat.md "Account state".
  */
 import { z } from 'zod';
 import { defineSeries } from '../kit/series.ts';
@@ -36,6 +37,8 @@ export default defineSeries({
   granularities: ['day'],
   limit: { param: 'limit', default: 14 },
   sql: 'statistics/acquisition-cost',
+  // A day's row (its weights, the day before's, its prices) is the same for any range: read once per version, cut here.
+  perVersion: true,
   sum: [],
   row: (r) => ({
     day: r.day,

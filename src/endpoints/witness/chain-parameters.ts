@@ -19,23 +19,19 @@ interface HistoryRow {
   value: number;
   fromTs: number;
   source: 'snapshot' | 'proposal';
-  firstTs: number;
 }
 
 /**
  * The value of getter `name` in force at `t`: the parameter's history row with the greatest from_ts ≤ t (a snapshot
- * wins a tie: it was read after the change). Before every row, the earliest row's value when that row is a snapshot
- * and `t` is inside the lake (no proposal of the lake changed it in between, and only proposals change parameters);
- * otherwise unknown (undefined). E.g. valueAt(rows, 'getEnergyFee', 1791700000000).
+ * wins a tie: it was read after the change); before every row, unknown (undefined). How far back a snapshot's value
+ * holds is decided once, in chain_parameter_history (docs/compat.md "Proposals and chain parameters").
+ * E.g. valueAt(rows, 'getEnergyFee', 1791700000000).
  */
 export function valueAt(rows: readonly HistoryRow[], name: string, t: number): number | undefined {
   const n = parameterNumber(name);
-  const own = rows.filter((r) => r.key === name || (n !== undefined && r.parameter === n));
-  const before = own.filter((r) => r.fromTs <= t);
+  const before = rows.filter((r) => (r.key === name || (n !== undefined && r.parameter === n)) && r.fromTs <= t);
   const last = before.reduce<HistoryRow | undefined>((a, r) => (!a || r.fromTs > a.fromTs || (r.fromTs === a.fromTs && r.source === 'snapshot') ? r : a), undefined);
-  if (last) return last.value;
-  const first = own.reduce<HistoryRow | undefined>((a, r) => (!a || r.fromTs < a.fromTs || (r.fromTs === a.fromTs && r.source === 'proposal') ? r : a), undefined);
-  return first?.source === 'snapshot' && t >= first.firstTs ? first.value : undefined;
+  return last?.value;
 }
 
 const QUERIES = { parameters: 'witness/chain-parameters', proposals: 'witness/proposals', history: 'witness/chain-parameter-history' } as const;
@@ -67,7 +63,6 @@ export default defineEndpoint({
       value: Number(r.value),
       fromTs: Number(r.from_ts),
       source: r.source === 'proposal' ? 'proposal' : 'snapshot',
-      firstTs: Number(r.first_ts),
     }));
     const out = params.map((r) => {
       const key = String(r.key);

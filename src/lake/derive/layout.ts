@@ -17,7 +17,7 @@ import type { DerivedDataset } from '../datasets/growth.ts';
 import { LEGACY_LAYOUTS } from './legacy-layouts.ts';
 import type { Manifest } from '../manifest.ts';
 import { SQL_ROOT } from '../sql-files.ts';
-import { ADDRESS_BUCKET_MACRO } from '../views.ts';
+import { ADDRESS_BUCKET_MACRO, CHAIN_PARAMETER_KEY_MACRO } from '../views.ts';
 
 export { type SqlSource, sqlFolder } from './order.ts';
 
@@ -60,6 +60,7 @@ export function computeLayouts(
     for (const [m, body] of use.macros) h.update(`macro ${m}\n${body}\n`);
     for (const [v, body] of use.views) h.update(`view ${v}\n${body}\n`);
     if (ds.bucketBy || /\baddress_bucket\s*\(/.test(use.reading)) h.update(`macro address_bucket\n${ADDRESS_BUCKET_MACRO}\n`);
+    if (/\bchain_parameter_key\s*\(/.test(use.reading)) h.update(`macro chain_parameter_key\n${CHAIN_PARAMETER_KEY_MACRO}\n`);
     if (RETYPED_BY_WRITER.has(ds.name)) h.update('writer casts to catalog types\n');
     for (const r of reads) h.update(`reads ${r} ${out[r]!.id}\n`);
     const sources = sourceDatasets.filter((d) => word(d.name).test(use.reading)).map((d) => d.name);

@@ -384,8 +384,16 @@ function witnessList(state: FakeNodeState): Json {
 export const NODE_HOSTS = ['192.0.2.10', '198.51.100.7', '203.0.113.200'];
 const nodeList = (): Json => ({ nodes: NODE_HOSTS.map((h, i) => ({ address: { host: Buffer.from(h).toString('hex'), port: 18888 + (i === 2 ? 1 : 0) } })) });
 
-/** `/wallet/getchainparameters`: a few parameters, one at 0 (printed without a value). */
-export const CHAIN_PARAMETERS: [string, number][] = [['getMaintenanceTimeInterval', 21_600_000], ['getTransactionFee', 1000], ['getEnergyFee', 420], ['getAllowTvmConstantinople', 1], ['getAllowMarketTransaction', 0], ['getFreeNetLimit', 600]];
+/**
+ * `/wallet/getchainparameters`: a few parameters, one at 0 (printed without a value), and the rewards and memo fee a
+ * mainnet node reports (tron-chain-data.md §4.4: 8 TRX per block, 128 TRX vote reward per block, 1 TRX memo fee),
+ * so the ingested lake mints (daily_supply).
+ */
+export const CHAIN_PARAMETERS: [string, number][] = [
+  ['getMaintenanceTimeInterval', 21_600_000], ['getTransactionFee', 1000], ['getWitnessPayPerBlock', 8_000_000], ['getEnergyFee', 420],
+  ['getAllowTvmConstantinople', 1], ['getWitness127PayPerBlock', 128_000_000], ['getAllowMarketTransaction', 0], ['getFreeNetLimit', 600],
+  ['getMemoFee', 1_000_000],
+];
 const chainParameterList = (): Json => ({ chainParameter: CHAIN_PARAMETERS.map(([key, value]) => (value ? { key, value } : { key })) });
 
 /**

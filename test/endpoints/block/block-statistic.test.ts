@@ -1,13 +1,13 @@
 /**
  * /api/block/statistic against plain SQL over the raw blocks and the chain_anchors reference (docs/compat.md
- * "Whole-chain figures"): whole_block_count = the highest block number + 1; whole_pay and last_day_total_burn start
- * from the issued / burned anchor as of the block before the lake's first one (0 from genesis) and are null without
- * one (the generated test lake has both, written by the generator; the ingested one none).
+ * "Whole-chain figures"): whole_block_count = the highest block number + 1; rewards = each block's block and vote
+ * rewards in force at its time (test/helpers/supply.ts, from the raw parameter and proposal snapshots); whole_pay and
+ * last_day_total_burn start from the issued / burned anchor as of the block before the lake's first one (0 from
+ * genesis) and are null without one (the generated test lake has both, written by the generator; the ingested one none).
  */
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
-
-const PER_BLOCK_TRX = 136n;
+import { rewardsOf } from '../../helpers/supply.ts';
 
 /** The anchor `name` as of the block before `first` (0 at genesis), or null. */
 async function anchorBefore(name: string, first: bigint): Promise<bigint | null> {
@@ -28,13 +28,15 @@ describe('GET /api/block/statistic', () => {
     const first = BigInt(String(all!.first));
     const issued = await anchorBefore('issued_sun', first);
     const burned = await anchorBefore('burned_sun', first);
+    const lakePay = await rewardsOf('true');
+    const dayPay = await rewardsOf(`b."timestamp" > ${since}`);
     const { status, body } = await get('/api/block/statistic');
     expect(status).toBe(200);
     expect(body).toEqual({
       whole_block_count: Number(all!.top) + 1,
       last_day_block_count: Number(day!.n),
-      whole_pay: issued === null ? null : asTrx(issued + BigInt(String(all!.n)) * PER_BLOCK_TRX * 1_000_000n),
-      last_day_pay: Number(day!.n) * 136,
+      whole_pay: issued === null || lakePay === null ? null : asTrx(issued + lakePay),
+      last_day_pay: asTrx(dayPay),
       last_day_burn: Number(day!.fee) / 1e6,
       last_day_total_burn: burned === null ? null : asTrx(burned + BigInt(String(all!.fee))),
     });
@@ -42,6 +44,9 @@ describe('GET /api/block/statistic', () => {
     expect(first).toBeGreaterThan(0n);
     expect(issued !== null && burned !== null).toBe(m.source.kind === 'generate');
     expect(body.whole_pay === null && body.last_day_total_burn === null).toBe(issued === null);
+    // Both lakes know every block's reward (the ingested one's parameters reach back from its head snapshot).
+    expect(lakePay).toBeGreaterThan(0n);
+    expect(body.last_day_pay).toBeGreaterThan(0);
     // The lake is a window far above genesis: the whole count is not the window's.
     expect(body.whole_block_count).toBeGreaterThan(Number(all!.n));
     // The 24-hour window cuts the lake (any lake: generated with 3-second slots, or ingested), so it is tested.

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
-import { supplyByDay } from '../../helpers/supply.ts';
+import { supplyByDay, supplyDays } from '../../helpers/supply.ts';
 
 interface Weights { day: string; energy: number; net: number; tp: number; moves: number }
 let weights: Weights[] = [];
@@ -95,7 +95,9 @@ describe('GET /api/freezeresource', () => {
       expect(d.energy_cost_change_24h).toBe(change(e, BigInt(limits.energy), pe, BigInt(limits.energy)));
       expect(d.net_cost_change_24h).toBe(change(n, BigInt(limits.net), pn, BigInt(limits.net)));
     });
-    // The generator writes the supply anchors; the ingested lake has none: its supply and freezing rate are null.
+    // The generator writes the supply anchors; the ingested lake has none: its supply and freezing rate are null,
+    // though it knows every block's reward (no day of unknown rewards in the independent figures).
+    expect((await supplyDays()).every((d) => d.unknown === 0n && d.blockPay > 0n)).toBe(true);
     expect(data.every((d) => d.total_turn_over !== null && d.freezing_rate !== null)).toBe(m.source.kind === 'generate');
     if (m.source.kind !== 'generate') expect(data.every((d) => d.total_turn_over === null && d.freezing_rate === null)).toBe(true);
   });

@@ -1,12 +1,13 @@
 /**
  * /api/turnover against the supply figures recomputed from the raw blocks, transactions, chain_parameters / proposals
  * snapshots and chain_anchors (test/helpers/supply.ts): every day's rewards, burn, net and end-of-day supply; month,
- * quarter and year rows as sums of their days with the supply at their last day; null supply without the anchors
- * (the ingested lake); the `from=issuance` extras; CSV; both bounds alone, the defaults and every 400. Amounts are
- * compared as the JSON literals sent (exact beyond 2^53).
+ * quarter and year rows as sums of their days with the supply at their last day; the rewards on both lakes (the
+ * ingested one's parameters reach back from its head snapshot); null supply without the anchors (the ingested lake);
+ * the `from=issuance` extras; CSV; both bounds alone, the defaults and every 400. Amounts are compared as the JSON
+ * literals sent (exact beyond 2^53).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { anchorBefore, supplyByDay, supplyDays, trxText, type SupplyDay } from '../../helpers/supply.ts';
 import { arrayPart, field, objects } from '../../exact/json-text.ts';
 
@@ -74,14 +75,23 @@ describe('GET /api/turnover', () => {
     expect(Object.keys(r.body).sort()).toEqual(['data', 'total']);
   });
 
-  it('the generated lake knows its rewards and anchors; the ingested one neither: null supply and rewards there', async () => {
+  it("both lakes know their rewards (blocks × the parameters in force); the generated one has anchors, the ingested one none: null supply there", async () => {
     const m = await testManifest();
     const [issued, burned] = await Promise.all([anchorBefore('issued_sun'), anchorBefore('burned_sun')]);
     const r = await get('/api/turnover');
-    const rows = r.body.data as { total_turn_over: unknown; total_block_pay: unknown; total_burn: unknown }[];
+    const rows = r.body.data as { day: string; total_turn_over: unknown; total_block_pay: unknown; total_node_pay: unknown; total_burn: unknown }[];
+    // Minted per day = the day's blocks (the genesis block pays none) × the newest snapshot's rewards: neither lake
+    // changes them inside its window (the generator's proposals leave them alone; the fake node lists no such change).
+    const pay = new Map((await sql(`SELECT key, value FROM snap_chain_parameters WHERE as_of_block = (SELECT max(as_of_block) FROM snap_chain_parameters)`)).map((x) => [String(x.key), BigInt(String(x.value))]));
+    const perDay = new Map((await sql(`SELECT strftime(epoch_ms("timestamp"), '%Y-%m-%d') AS day, count(*) FILTER (WHERE block_number > 0) AS n FROM raw_blocks GROUP BY 1`)).map((x) => [String(x.day), BigInt(String(x.n))]));
+    expect(pay.get('getWitnessPayPerBlock')).toBeGreaterThan(0n);
+    const literal = literalRows(r.text);
+    expect(literal.map((x) => [x.day, x.total_block_pay, x.total_node_pay])).toEqual(
+      rows.map((x) => [x.day, trxText(perDay.get(x.day)! * pay.get('getWitnessPayPerBlock')!), trxText(perDay.get(x.day)! * pay.get('getWitness127PayPerBlock')!)]),
+    );
     if (m.source.kind === 'generate') {
       expect(issued !== null && burned !== null).toBe(true);
-      expect(rows.every((x) => x.total_turn_over !== null && x.total_block_pay !== null)).toBe(true);
+      expect(rows.every((x) => x.total_turn_over !== null)).toBe(true);
     } else {
       expect(issued === null || burned === null).toBe(true);
       expect(rows.every((x) => x.total_turn_over === null)).toBe(true);

@@ -44,6 +44,29 @@ describe('GET /api/chainparameters', () => {
     }
   });
 
+  it("at the lake's first block: the earliest snapshot's values when they reach back there (opening snapshot, or a complete proposal listing and no approved change of the window before the snapshot), else left out", async () => {
+    const [lake] = await sql('SELECT min("timestamp") AS lo, min(block_number) AS first FROM raw_blocks');
+    const [lo, first] = [Number(lake!.lo), Number(lake!.first)];
+    const [snap] = await sql('SELECT min(as_of_block) AS at FROM snap_chain_parameters');
+    if (snap?.at === null || snap?.at === undefined) return expect((await get(`/api/chainparameters?time=${lo}`)).body.tronParameters).toEqual([]);
+    const snapAt = Number(snap.at);
+    const [snapBlock] = await sql(`SELECT min("timestamp") AS ts FROM raw_blocks WHERE block_number >= ${snapAt}`);
+    const snapTs = snapBlock?.ts === null || snapBlock?.ts === undefined ? 0 : Number(snapBlock.ts);
+    const [listing] = await sql('SELECT max(as_of_block) AS at FROM snap_proposals');
+    const complete = listing?.at !== null && listing?.at !== undefined && Number(listing.at) >= snapAt;
+    const approved = (await expectedProposals()).filter((w) => w.state === 'APPROVED');
+    const { oldest } = await snapshots();
+    const want = new Map<string, number>();
+    for (const [key, value] of oldest) {
+      const changed = approved.some((w) => w.expiration >= lo && w.expiration <= snapTs && w.params.some((x) => CHAIN_PARAMETER_KEYS.get(x.key) === key));
+      if (snapAt < first || (complete && !changed)) want.set(key, value);
+    }
+    const r = await get(`/api/chainparameters?time=${lo}`);
+    expect(r.status).toBe(200);
+    expect(new Map((r.body.tronParameters as any[]).map((p) => [p.key, p.value]))).toEqual(want);
+    expect(want.size).toBeGreaterThan(0);
+  });
+
   it('the energy price the receipts burn at is getEnergyFee in force at their block (a generated lake)', async () => {
     const [row] = await sql(`SELECT "timestamp" AS ts, energy_fee // (energy_usage_total - energy_usage - origin_energy_usage) AS price FROM raw_transactions
       WHERE energy_fee > 0 AND contract_ret = 'SUCCESS' ORDER BY "timestamp" DESC LIMIT 1`);
