@@ -1,10 +1,11 @@
 /**
  * The supply endpoints (issue 33) with reference data neither shared test lake carries, on an ingested lake of its
  * own: the issued / burned anchors (docs/compat.md "TRX supply and staking") and a foundation label. The fake node
- * reports no reward parameter, so the rewards stay unknown: the burn total answers from its anchor while every supply
- * figure stays null, anchors or not. A foundation address with an account snapshot and no TRX flow after it has its
- * snapshot balance; one more label with neither makes every fund figure null. Expected values: the anchors as
- * written + plain SQL over the version's raw Parquet.
+ * reports the reward parameters (getWitnessPayPerBlock, getWitness127PayPerBlock) as a real node does, so with the
+ * anchors the supply answers: genesis + the issued anchor + the lake's blocks × those rewards − the burned anchor − the
+ * lake's fees. A foundation address with an account snapshot and no TRX flow after it has its snapshot balance; one
+ * more label with neither makes every fund figure null. Expected values: the anchors as written + plain SQL over the
+ * version's raw Parquet (blocks, transactions, the chain_parameters snapshot).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -66,7 +67,7 @@ beforeAll(async () => {
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('supply endpoints with anchors and a foundation label', () => {
-  it('burn from its anchor; supply null while the rewards are unknown; a foundation balance from its snapshot', async () => {
+  it('supply and burn from their anchors, rewards at the snapshot parameters; a foundation balance from its snapshot', async () => {
     // An address with an account snapshot that no transaction or internal transaction touches after it.
     const [quiet] = await raw(`
       WITH s AS (SELECT address, arg_max(balance, as_of_block) AS balance, max(as_of_block) AS b FROM read_parquet('{v}/snap/account_snapshots.parquet') GROUP BY address)
@@ -84,20 +85,32 @@ describe('supply endpoints with anchors and a foundation label', () => {
     });
     const [fees] = await raw(`SELECT CAST(coalesce(sum(fee), 0) AS VARCHAR) AS fee FROM read_parquet('{v}/raw/transactions/*/*.parquet')`);
     const burned = BURNED + BigInt(String(fees!.fee));
+    // Rewards: every block of the lake (none is genesis) × the snapshot's two reward parameters, in sun.
+    const [minted] = await raw(`
+      SELECT CAST(count(*) * (SELECT sum(value) FROM read_parquet('{v}/snap/chain_parameters.parquet')
+                              WHERE key IN ('getWitnessPayPerBlock', 'getWitness127PayPerBlock')) AS VARCHAR) AS sun,
+             (SELECT count(DISTINCT key) FROM read_parquet('{v}/snap/chain_parameters.parquet')
+              WHERE key IN ('getWitnessPayPerBlock', 'getWitness127PayPerBlock')) AS known
+      FROM read_parquet('{v}/raw/blocks/*/*.parquet')`);
+    expect(Number(minted!.known), 'both reward parameters in the snapshot').toBe(2);
+    const supply = 100_000_000_000_000_000n + ISSUED + BigInt(String(minted!.sun)) - burned;
     const trx = (sun: bigint) => `${sun / 1_000_000n}${sun % 1_000_000n ? `.${String(sun % 1_000_000n).padStart(6, '0').replace(/0+$/, '')}` : ''}`;
     const balance = BigInt(String(quiet!.balance));
 
     const f = await call('/api/funds');
     expect(field(f.text, 'burnByCharge')).toBe(trx(burned));
-    expect(f.body.totalTurnOver).toBeNull(); // the fake node reports no reward parameter
-    expect(f.body.turnOver).toBeNull();
+    expect(field(f.text, 'totalTurnOver')).toBe(trx(supply));
+    expect(field(f.text, 'turnOver')).toBe(trx(supply - BigInt(String(quiet!.balance))));
     expect(field(f.text, 'fundTrx')).toBe(trx(balance));
     expect(f.body.fundSumBalance).toBe(Number(balance / 1_000_000n));
     expect(f.body.totalFundBalance).toBe(Number(balance / 1_000_000n));
 
     const t = await call('/api/turnover');
     expect(t.body.data.length).toBeGreaterThan(0);
-    expect(t.body.data.every((r: any) => r.total_turn_over === null && r.total_block_pay === null && r.total_burn !== null)).toBe(true);
+    // The last day's supply is the supply at the head (the lake's last block is in its last day).
+    const supplies = [...t.text.matchAll(/"total_turn_over":(-?[0-9.]+|null)/g)].map((m) => m[1]);
+    expect(supplies.length).toBe(t.body.data.length);
+    expect(supplies.at(-1)).toBe(trx(supply));
 
     // One more foundation label with neither a snapshot nor a flow: the sum is unknown.
     await load({
