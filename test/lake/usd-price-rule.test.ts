@@ -1,0 +1,132 @@
+/**
+ * The price rule of every USD figure (docs/compat.md "## Prices (issue 33)") on a lake without token_prices: an
+ * ingested lake of its own with a `price_candles` reference loaded (neither shared test lake has one with tokens
+ * token_prices leaves unpriced). Two sources per asset: the first by name prices. Expected values: the candles as
+ * written here and plain SQL over the version's raw Parquet (transfers per UTC day), never the endpoints' templates.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sqlOver } from '../helpers/raw-sql.ts';
+import { readManifest, versionDir } from '../../src/lake/manifest.ts';
+import { loadReferences } from '../../src/lake/publish/reference.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { budget } from '../helpers/budget.ts';
+
+const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
+const DAY = 86_400_000;
+
+let root: string;
+let lake: string;
+/** The lake's UTC days (midnight, ms), oldest first. */
+let days: number[] = [];
+/** The chosen (first by name) source's USD close per asset and day: `${asset}|${dayMs}` → text. */
+const close = new Map<string, string>();
+
+async function call(url: string): Promise<any> {
+  const app = await buildApp({ dataDir: lake, endpoints, cacheBytes: 0 });
+  try {
+    const r = await app.inject({ method: 'GET', url });
+    expect(r.statusCode, url).toBe(200);
+    return JSON.parse(r.body);
+  } finally {
+    await app.close();
+  }
+}
+
+async function raw(query: string) {
+  const m = (await readManifest(lake))!;
+  return sqlOver('', query.replaceAll('{v}', versionDir(lake, m)));
+}
+
+beforeAll(async () => {
+  root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-usd-rule-'));
+  const { runIngest } = await import('../../datasets/ingest/index.ts');
+  const { startFakeNode, REAL_BLOCK } = await import('../datasets/ingest/fake-node.ts');
+  lake = path.join(root, 'lake');
+  mkdirSync(lake);
+  // Nine copies six hours apart: three UTC days, so a latest and a previous day.
+  const node = await startFakeNode({ low: REAL_BLOCK - 2, head: REAL_BLOCK + 6, solid: REAL_BLOCK + 6, slotMs: 6 * 3_600_000, rich: false, staking: false, record: false });
+  try {
+    await runIngest({ node: node.url, out: lake, from: REAL_BLOCK - 2, to: REAL_BLOCK + 6, progress: false, log: () => undefined });
+  } finally {
+    await node.close();
+  }
+  days = (await raw(`SELECT DISTINCT CAST("timestamp" // ${DAY} * ${DAY} AS BIGINT) AS d FROM read_parquet('{v}/raw/blocks/*/*.parquet') ORDER BY d`))
+    .map((r) => Number(r.d));
+  // Per day i: a-feed (chosen) and z-feed (ignored) closes, exact decimal texts.
+  const lines = ['asset,quote,source,time,open,high,low,close,volume,market_cap'];
+  days.forEach((d, i) => {
+    for (const [asset, a, z] of [['_', `0.2${i}31181`, `9.${i}`], [USDT, `1.000${i}7`, `7.${i}`]] as const) {
+      close.set(`${asset}|${d}`, a);
+      lines.push(`${asset},USD,a-feed,${d},${a},${a},${a},${a},1000.5,`, `${asset},USD,z-feed,${d},${z},${z},${z},${z},9,`, `${asset},EUR,a-feed,${d},5,5,5,5,1,`);
+    }
+  });
+  const ref = mkdtempSync(path.join(root, 'ref-'));
+  writeFileSync(path.join(ref, 'price_candles.csv'), `${lines.join('\n')}\n`);
+  await loadReferences(lake, ref);
+}, budget(60));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+/** A decimal text as (digits, scale): value = digits / 10^scale. */
+function exactOf(text: string): { digits: bigint; scale: number } {
+  const [w, f = ''] = text.split('.');
+  return { digits: BigInt(`${w}${f}`), scale: f.length };
+}
+
+/** num / 10^scale rounded half up to 6 places, as a number. */
+function round6(num: bigint, scale: number): number {
+  if (scale <= 6) return Number(num * 10n ** BigInt(6 - scale)) / 1e6;
+  const unit = 10n ** BigInt(scale - 6);
+  const q = (num * 2n + unit) / (unit * 2n);
+  return Number(`${q / 1_000_000n}.${(q % 1_000_000n).toString().padStart(6, '0')}`);
+}
+
+describe('USD figures from a loaded price_candles reference (no token_prices)', () => {
+  it('the lake spans at least two days and moves USDT', async () => {
+    expect(days.length).toBeGreaterThanOrEqual(2);
+    const [n] = await raw(`SELECT count(*) AS n FROM read_parquet('{v}/raw/token_transfers/*/*.parquet') WHERE contract_address = '${USDT}'`);
+    expect(Number(n!.n)).toBeGreaterThan(0);
+  });
+
+  it('/api/token/price: latest close of the first source by name, TRX price = USD ÷ TRX USD, 24 h change', async () => {
+    const [last, prev] = [days.at(-1)!, days.at(-2)!];
+    const trx = await call('/api/token/price?token=trx');
+    expect(trx.price_in_usd).toBe(Number(close.get(`_|${last}`)).toFixed(18));
+    expect(trx.price_in_trx).toBe((1).toFixed(18));
+    expect(trx.time).toBe(last);
+    const [now, before] = [Number(close.get(`_|${last}`)), Number(close.get(`_|${prev}`))];
+    expect(trx.percent_change_24h).toBe((((now - before) / before) * 100).toFixed(8));
+
+    const usdt = await call(`/api/token/price?token=${USDT}`);
+    expect(usdt.price_in_usd).toBe(Number(close.get(`${USDT}|${last}`)).toFixed(18));
+    expect(usdt.price_in_trx).toBe((Number(close.get(`${USDT}|${last}`)) / now).toFixed(18));
+    expect(usdt.time).toBe(last);
+  }, budget(30));
+
+  it('/api/stableCoin/transferAmount: each day USDT moved × that day\'s candle close', async () => {
+    const [start, end] = [days[0]!, days.at(-1)! + DAY - 1];
+    const body = await call(`/api/stableCoin/transferAmount?type=addLine&startTime=${Math.floor(start / 1000)}&endTime=${Math.floor(end / 1000)}`);
+    const moved = await raw(`SELECT "date" AS day, CAST(sum(CAST(amount_raw AS HUGEINT)) AS VARCHAR) AS amount
+      FROM read_parquet('{v}/raw/token_transfers/*/*.parquet')
+      WHERE token_standard = 'trc20' AND contract_address = '${USDT}' AND "timestamp" BETWEEN ${start} AND ${end}
+      GROUP BY 1 ORDER BY 1`);
+    const want = moved.map((r) => {
+      const t = Date.parse(`${String(r.day)}T00:00:00Z`);
+      const p = exactOf(close.get(`${USDT}|${t}`)!);
+      return { t, v: round6(BigInt(String(r.amount)) * p.digits, 6 + p.scale) };
+    });
+    expect(want.length).toBeGreaterThan(0);
+    expect(body.stableAmountLine.find((l: any) => l.contractAddress === USDT).lineData).toEqual(want);
+  }, budget(30));
+
+  it('/api/account/wallet: the TRX row is priced at the latest TRX close', async () => {
+    const [a] = await raw(`SELECT owner_address AS a FROM read_parquet('{v}/raw/transactions/*/*.parquet') GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const body = await call(`/api/account/wallet?address=${String(a!.a)}`);
+    const row = body.data.find((r: any) => r.token_id === '_');
+    expect(row, 'the TRX row').toBeDefined();
+    expect(Number(row.token_price_in_usd)).toBe(Number(close.get(`_|${days.at(-1)!}`)));
+  }, budget(30));
+});
