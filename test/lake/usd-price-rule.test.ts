@@ -122,6 +122,25 @@ describe('USD figures from a loaded price_candles reference (no token_prices)', 
     expect(body.stableAmountLine.find((l: any) => l.contractAddress === USDT).lineData).toEqual(want);
   }, budget(30));
 
+  it('/api/turnover/new: each day\'s trxClosePrice is that day\'s TRX candle close', async () => {
+    const body = await call(`/api/turnover/new?timeType=0&start=${days[0]!}&end=${days.at(-1)!}`);
+    const got = body.data.map((r: any) => [r.day, r.trxClosePrice]);
+    const want = days.map((d) => [new Date(d).toISOString().slice(0, 10), close.get(`_|${d}`)]);
+    expect(got.slice().sort()).toEqual(want);
+  }, budget(30));
+
+  it('/api/tokenTransfer/analysis: TRX moved per day (successful TransferContract amounts) × that day\'s TRX candle close', async () => {
+    const body = await call(`/api/tokenTransfer/analysis?token=_&days=${days.length + 1}`);
+    const moved = await raw(`SELECT CAST("date" AS VARCHAR) AS day, CAST(sum(amount) AS VARCHAR) AS sun
+      FROM read_parquet('{v}/raw/transactions/*/*.parquet') WHERE contract_type = 1 AND contract_ret = 'SUCCESS' GROUP BY 1 ORDER BY 1`);
+    expect(moved.length).toBeGreaterThan(0);
+    expect(body.data.map((r: any) => r.day)).toEqual(moved.map((m) => m.day));
+    body.data.forEach((r: any, i: number) => {
+      const price = close.get(`_|${Date.parse(`${r.day}T00:00:00Z`)}`)!;
+      expect(Number(r.usd_amount) / ((Number(moved[i]!.sun) / 1e6) * Number(price))).toBeCloseTo(1, 6);
+    });
+  }, budget(30));
+
   it('/api/account/wallet: the TRX row is priced at the latest TRX close', async () => {
     const [a] = await raw(`SELECT owner_address AS a FROM read_parquet('{v}/raw/transactions/*/*.parquet') GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
     const body = await call(`/api/account/wallet?address=${String(a!.a)}`);
