@@ -1,8 +1,9 @@
 /**
- * The price rule of every USD figure (docs/compat.md "## Prices (issue 33)") on a lake without token_prices: an
- * ingested lake of its own with a `price_candles` reference loaded (neither shared test lake has one with tokens
- * token_prices leaves unpriced). Two sources per asset: the first by name prices. Expected values: the candles as
- * written here and plain SQL over the version's raw Parquet (transfers per UTC day), never the endpoints' templates.
+ * The price rule of every USD figure (docs/compat.md "## Prices (issue 33)") on lakes without token_prices, which
+ * neither shared test lake is: (1) an ingested lake of its own with a `price_candles` reference loaded (two sources
+ * per asset: the first by name prices); (2) a copy of the generated lake with token_prices emptied, priced by its
+ * swaps (dex_prices). Expected values: the candles as written here, dex_prices' rows and plain SQL over the version's
+ * raw Parquet (transfers per UTC day), never the endpoints' templates.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -148,4 +149,89 @@ describe('USD figures from a loaded price_candles reference (no token_prices)', 
     expect(row, 'the TRX row').toBeDefined();
     expect(Number(row.token_price_in_usd)).toBe(Number(close.get(`_|${days.at(-1)!}`)));
   }, budget(30));
+});
+
+/**
+ * The chain's own prices: a copy of the generated test lake (hard links) whose token_prices is emptied, so every token
+ * but TRX (its synthetic candles) is priced by dex_prices alone, as on a lake ingested with swaps in the registry's
+ * pools. Expected: dex_prices' day rows read from the copy's Parquet (the one with the most trades that day, then by
+ * pool; dex_prices itself is checked against the raw Swap logs in test/endpoints/statistics/) and plain SQL over the
+ * raw transfers.
+ */
+describe('USD figures from the chain (dex_prices) on a lake without token_prices', () => {
+  let copy: string;
+  let v: string;
+  beforeAll(async () => {
+    const { lakeDir } = await import('../helpers/lake.ts');
+    const { cpSync, readFileSync, unlinkSync } = await import('node:fs');
+    const { hashFile } = await import('../../src/lake/content-hash.ts');
+    copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-usd-chain-')), 'lake');
+    cpSync(lakeDir(), copy, { recursive: true, verbatimSymlinks: true, filter: (s) => !s.includes(`${path.sep}leases`) });
+    const m = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
+    v = path.join(copy, 'versions', m.version);
+    const file = path.join(v, 'dim', 'token_prices.parquet');
+    const empty = `${file}.empty`;
+    await sqlOver('', `COPY (SELECT * FROM read_parquet('${file}') WHERE false) TO '${empty}' (FORMAT parquet)`);
+    unlinkSync(file);
+    cpSync(empty, file);
+    unlinkSync(empty);
+    m.tables.token_prices.rows = 0;
+    m.files['dim/token_prices.parquet'] = await hashFile(file);
+    writeFileSync(path.join(copy, 'manifest.json'), JSON.stringify(m));
+  }, budget(120));
+  afterAll(() => rmSync(path.dirname(copy), { recursive: true, force: true }));
+
+  async function on(url: string): Promise<any> {
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      const r = await app.inject({ method: 'GET', url });
+      expect(r.statusCode, url).toBe(200);
+      return JSON.parse(r.body);
+    } finally {
+      await app.close();
+    }
+  }
+
+  /** dex_prices' chosen day rows of a token: day, close_usd, close_trx (texts), oldest first. */
+  async function chainDays(token: string) {
+    return sqlOver('', `SELECT day, close_usd, close_trx FROM read_parquet('${v}/derived/dex_prices/*/*.parquet')
+      WHERE granularity = 'day' AND asset = '${token}' AND close_usd IS NOT NULL
+      QUALIFY row_number() OVER (PARTITION BY day ORDER BY trade_count DESC, pool) = 1 ORDER BY day`);
+  }
+
+  it('/api/token/price of a TRC20: the latest day close in USD and in TRX from its pool', async () => {
+    const [sun] = await sqlOver('', `SELECT asset FROM read_parquet('${v}/derived/dex_prices/*/*.parquet')
+      WHERE granularity = 'day' AND asset NOT IN ('_', '${USDT}') AND close_usd IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    expect(sun, 'a token with swaps').toBeDefined();
+    const rows = await chainDays(String(sun!.asset));
+    const [last, prev] = [rows.at(-1)!, rows.at(-2)!];
+    const body = await on(`/api/token/price?token=${String(sun!.asset)}`);
+    expect(body.price_in_usd).toBe(Number(last.close_usd).toFixed(18));
+    expect(body.price_in_trx).toBe(Number(last.close_trx).toFixed(18));
+    expect(body.time).toBe(Date.parse(`${String(last.day)}T00:00:00Z`));
+    const [now, before] = [Number(last.close_usd), Number(prev.close_usd)];
+    expect(body.percent_change_24h).toBe((((now - before) / before) * 100).toFixed(8));
+  }, budget(60));
+
+  it('/api/stableCoin/transferAmount: USDD moved per day × that day\'s close from its pool', async () => {
+    const USDD = 'TXDk8mbtRbXeYuMNS83CfKPaYYT8XWv9Hz';
+    const prices = new Map((await chainDays(USDD)).map((r) => [String(r.day), String(r.close_usd)]));
+    expect(prices.size).toBeGreaterThan(1);
+    const days = [...prices.keys()].sort();
+    const [start, end] = [Date.parse(`${days[0]}T00:00:00Z`), Date.parse(`${days.at(-1)}T00:00:00Z`) + DAY - 1];
+    const moved = await sqlOver('', `SELECT "date" AS day, CAST(sum(CAST(amount_raw AS HUGEINT)) AS VARCHAR) AS amount
+      FROM read_parquet('${v}/raw/token_transfers/*/*.parquet')
+      WHERE token_standard = 'trc20' AND contract_address = '${USDD}' AND "timestamp" BETWEEN ${start} AND ${end}
+      GROUP BY 1 ORDER BY 1`);
+    // The endpoint prices with the close as a double (docs/compat.md): its shortest text, exactly.
+    const want = moved.filter((r) => prices.has(String(r.day))).map((r) => {
+      const text = String(Number(prices.get(String(r.day))));
+      expect(text, 'no exponent in a USDD price').not.toMatch(/e/);
+      const p = exactOf(text);
+      return { t: Date.parse(`${String(r.day)}T00:00:00Z`), v: round6(BigInt(String(r.amount)) * p.digits, 18 + p.scale) };
+    });
+    expect(want.length).toBeGreaterThan(0);
+    const body = await on(`/api/stableCoin/transferAmount?type=addLine&startTime=${Math.floor(start / 1000)}&endTime=${Math.floor(end / 1000)}`);
+    expect(body.stableAmountLine.find((l: any) => l.contractAddress === USDD).lineData).toEqual(want);
+  }, budget(60));
 });
