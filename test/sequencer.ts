@@ -35,6 +35,7 @@ export const LONGEST_FIRST: readonly string[] = [
   'test/lake/layout-rederive.test.ts',
   'test/lake/witness-midnight.test.ts',
   'test/lake/supply-anchored.test.ts',
+  'test/lake/usd-price-rule.test.ts',
 ];
 
 /** vitest's order (projects one after the other, known durations, then sizes) with the files above moved to the front. */

@@ -1,6 +1,6 @@
 -- /api/stableCoin/overview: per stablecoin contract its supply now, raw (the newest daily_stablecoin_supply row: the
--- source of /api/stableCoin/totalSupply, per contract) and its latest USD close (latest_usd_prices over token_prices;
--- NULL when the lake has none). One row per contract of $contracts.
+-- source of /api/stableCoin/totalSupply, per contract) and its latest USD close (latest_usd_prices, the price rule's
+-- latest day; NULL when the lake has none). One row per contract of $contracts.
 -- @param contracts VARCHAR[]
 WITH c AS (SELECT unnest($contracts) AS contract_address),
 s AS (

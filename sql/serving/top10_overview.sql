@@ -64,7 +64,7 @@ state AS (
           FROM whole_anchors a) AS trc10_record,
          (SELECT CASE WHEN a.first_block = 0 THEN (SELECT coalesce(sum(transfer_count), 0) FROM token_stats WHERE token_standard = 'trc20') END
           FROM whole_anchors a) AS trc20_record,
-         (SELECT count(*) > 0 FROM token_prices) AS priced
+         (SELECT count(*) > 0 FROM latest_usd_prices) AS priced
 )
 SELECT w."time", w.start_ts, w.end_ts,
        CAST(h.trx_out_sun AS VARCHAR) AS trx_out_sun, h.trx_out_count, m.transfers AS token_transfers,

@@ -1,5 +1,5 @@
 -- What the holdings views show of a token beside a position (src/endpoints/shapes/holdings.ts): its metadata (tokens),
--- latest daily price (USD and TRX per whole token; NULL without one) and its holders and transfers (token_stats), for
+-- latest daily price (USD and TRX per whole token, latest_prices: the price rule's latest day; NULL without one) and its holders and transfers (token_stats), for
 -- the tokens $ids, or every token when NULL (read once per version, ctx.versionRows). One row per token of either
 -- table: token_stats is keyed by (token_id, token_standard), tokens and prices by token_id.
 -- @param ids VARCHAR[]
@@ -9,8 +9,8 @@ s AS (
   WHERE $ids IS NULL OR token_id IN (SELECT unnest($ids))
 ),
 p AS (
-  SELECT token_id, arg_max(price_usd, day_ts) AS price_usd, arg_max(price_trx, day_ts) AS price_trx
-  FROM token_prices WHERE $ids IS NULL OR token_id IN (SELECT unnest($ids)) GROUP BY token_id
+  SELECT token_id, usd AS price_usd, trx AS price_trx
+  FROM latest_prices WHERE $ids IS NULL OR token_id IN (SELECT unnest($ids))
 ),
 k AS (SELECT token_id, token_standard FROM t UNION SELECT token_id, token_standard FROM s)
 SELECT k.token_id, k.token_standard, t.token_id IS NOT NULL AS in_tokens, t.name, t.symbol, t.decimals, t.issuer_address,

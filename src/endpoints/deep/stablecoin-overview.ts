@@ -4,7 +4,7 @@
  * raw (only with a contract), `holderCnt`, the Transfers of the 24 hours ending at the head and their change, the
  * market cap and the DEX pool liquidity in USD and its change. Every figure reuses the group's source (docs/compat.md
  * "/api/stableCoin/overview"): supply as totalSupply, holders as holder/change's latest, the 24 h window as
- * transferAmount's, pools as distribution's SunSwap and SunCurve categories, prices from token_prices. A USD figure
+ * transferAmount's, pools as distribution's SunSwap and SunCurve categories, prices by the price rule. A USD figure
  * needs a price (never assumed), a change needs a non-zero previous figure: without one the field is left out. A
  * contract the lake holds nothing for answers `data: {}`. The answer depends only on the version and `tokenAddress`
  * (7 values): all 7 are computed once per version (`perVersion`) and a request is a map lookup. One object, not a

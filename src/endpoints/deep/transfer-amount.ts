@@ -2,7 +2,7 @@
  * GET /api/stableCoin/transferAmount (SPEC §4.4; shape: reference §3): per stablecoin contract, the USD value its
  * Transfers moved: `lineData` one point per UTC day of [startTime, endTime] (`type=addLine`; else empty),
  * `stableAmount24h` the 24 hours ending at endTime. USD = the day's exact amount ÷ 10^decimals × the token's USD close
- * of that day (token_prices, the price rule of the other USD figures), rounded once to 6 places: a day without a
+ * of that day (token_day_prices, the price rule of every USD figure), rounded once to 6 places: a day without a
  * price has no point, and a 24 h figure that needs one is null (never a guessed price). Times in seconds; defaults:
  * endTime now (the head block), startTime 7 days before endTime.
  */

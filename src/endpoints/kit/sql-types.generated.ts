@@ -2414,8 +2414,8 @@ export type TokenTokenPriceParams = Record<string, never>;
 export interface TokenTokenPriceRow {
   /** VARCHAR */
   token_id: string | null;
-  /** BIGINT */
-  rn: number | bigint | null;
+  /** INTEGER */
+  rn: number | null;
   /** BIGINT */
   day_ts: number | bigint | null;
   /** DOUBLE */

@@ -1,7 +1,8 @@
 /**
  * GET /api/token/price (SPEC §4.1; shape: reference §2, a flat object of strings): the latest daily price of a token
  * given by abbreviation (default trx; a TRC10 id or contract address also works). The 24 h changes compare the two
- * latest days of token_prices; the market cap uses the derived supply (TRX: the lake holds no TRX supply, "0").
+ * latest days of latest_prices (the price rule, docs/compat.md "## Prices (issue 33)"); the market cap uses the
+ * derived supply (TRX: the lake holds no TRX supply, "0").
  * An unknown or unpriced token answers `{}` (reference: an empty body). No API key is required: SPEC §5 names only
  * the key-events endpoint.
  */

@@ -1,6 +1,6 @@
 /**
  * GET /api/token_trc20 (SPEC §4.1; shape: reference §2, list key `trc20_tokens`): TRC20 / TRC721 / TRC1155 token
- * details. Counters and supply are the derived ones (token_stats); the price comes from token_prices.
+ * details. Counters and supply are the derived ones (token_stats); the price from latest_prices (the price rule).
  * `showAll` (0 whitelist only, 1 all, 2 all but the blacklist) filters the list; when a `contract` is named and
  * showAll is not sent, that token is returned whatever its listing (docs/compat.md "Tokens").
  */
