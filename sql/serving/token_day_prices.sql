@@ -1,6 +1,7 @@
 -- Every priced token's USD price per UTC day as exact decimal text (token_id '_' = TRX), by the one price rule
--- (docs/compat.md "## Prices (issue 33)"): the close of the price_candles reference (quote USD; of several sources, the
--- first by name), else token_prices' daily close (a DOUBLE, printed as its shortest exact text), else the chain's own
+-- (docs/compat.md "## Prices (issue 33)"): token_prices' daily close (a DOUBLE, printed as its shortest exact text: the
+-- generator's synthetic feed, which no ingested lake has), else the close of the price_candles reference (quote USD; of
+-- several sources, the first by name), else the chain's own
 -- price: dex_prices' day close in USD (source sunswap; of several pools, the one with the most trades that day, then by
 -- pool), so an ingested lake without a price feed gets USD values from its own swaps. A day with none has no row: its
 -- USD fields are left out, never 0. The price rule of every per-day USD figure (trx_day_prices,
@@ -20,7 +21,7 @@ chain AS (
   FROM dex_prices WHERE granularity = 'day' AND close_usd IS NOT NULL
   QUALIFY row_number() OVER (PARTITION BY asset, day ORDER BY trade_count DESC, pool) = 1
 )
-SELECT token_id, day, coalesce(c.price, p.price, x.price) AS price,
-       CASE WHEN c.price IS NOT NULL THEN 'price_candles' WHEN p.price IS NOT NULL THEN 'token_prices' ELSE 'sunswap' END AS priced_by
+SELECT token_id, day, coalesce(p.price, c.price, x.price) AS price,
+       CASE WHEN p.price IS NOT NULL THEN 'token_prices' WHEN c.price IS NOT NULL THEN 'price_candles' ELSE 'sunswap' END AS priced_by
 FROM candles c FULL JOIN closes p USING (token_id, day) FULL JOIN chain x USING (token_id, day)
 ORDER BY 1, 2

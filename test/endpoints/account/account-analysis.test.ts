@@ -66,7 +66,7 @@ describe('GET /api/account/analysis', () => {
     const prices = await sql(`
       WITH c AS (SELECT strftime(epoch_ms("time"), '%Y-%m-%d') AS day, arg_min(close, source) AS price FROM ref_price_candles WHERE asset = '_' AND quote = 'USD' GROUP BY 1),
       t AS (SELECT day, CAST(price_usd AS VARCHAR) AS price FROM dim_token_prices WHERE token_id = '_')
-      SELECT coalesce(c.day, t.day) AS day, coalesce(c.price, t.price) AS price FROM c FULL JOIN t USING (day)`).catch(() => []);
+      SELECT coalesce(c.day, t.day) AS day, coalesce(t.price, c.price) AS price FROM c FULL JOIN t USING (day)`).catch(() => []);
     const price = new Map(prices.map((p) => [String(p.day), String(p.price)]));
     let priced = 0;
     for (const g of got) {
@@ -78,7 +78,7 @@ describe('GET /api/account/analysis', () => {
       }
       priced++;
       expect(String(g.price)).toBe(String(Number(p)));
-      const [row] = await sql(`SELECT CAST(round(CAST('${g.trx_amount}' AS DECIMAL(38,6)) * CAST('${p}' AS DECIMAL(38,12)), 6) AS VARCHAR) AS usd`);
+      const [row] = await sql(`SELECT CAST(round(CAST('${g.trx_amount}' AS DECIMAL(38,6)) * CAST('${p}' AS DECIMAL(38,18)), 6) AS VARCHAR) AS usd`);
       expect(Number(g.usdt_amount)).toBe(Number(row!.usd));
     }
     const m = await testManifest();

@@ -115,11 +115,11 @@ export function usd(balance: bigint, decimals: number, price: string): string {
   return neg && text !== '0' ? `-${text}` : text;
 }
 
-/** The day's USD price of `token` by the raw tables: the candle close (first source by name), else token_prices. */
+/** The day's USD price of `token` by the raw tables: token_prices' close, else the candle close (first source by name). */
 export async function prices(token: string): Promise<Map<string, string>> {
   const rows = await sql(`with c as (select strftime(epoch_ms("time"), '%Y-%m-%d') d, arg_min(close, source) p from ref_price_candles where asset = '${token}' and quote = 'USD' group by 1),
                               t as (select day d, cast(price_usd as varchar) p from dim_token_prices where token_id = '${token}' and price_usd is not null)
-                         select coalesce(c.d, t.d) d, coalesce(c.p, t.p) p from c full join t on c.d = t.d`);
+                         select coalesce(c.d, t.d) d, coalesce(t.p, c.p) p from c full join t on c.d = t.d`);
   return new Map(rows.map((r) => [String(r.d), String(r.p)]));
 }
 

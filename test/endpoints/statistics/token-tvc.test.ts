@@ -1,8 +1,8 @@
 /**
  * /api/tokenTvc (issue 33): market cap = exact supply × USD price over the tokens with both. Expected values here:
  * the supply from token_stats (the audited ledger, read as the input it is), the USD price of each token and day by
- * the documented rule written again in plain SQL over the raw files (price_candles' USD close, first source by name,
- * else token_prices' close as its shortest text, else the chain's USDT/WTRX swaps decoded in swaps.ts, which price
+ * the documented rule written again in plain SQL over the raw files (token_prices' close as its shortest text, else
+ * price_candles' USD close, first source by name, else the chain's USDT/WTRX swaps decoded in swaps.ts, which price
  * only TRX and USDT), and the products in BigInt, floor()ed to 6 places. The ingested lake has no price at all (no
  * feed, no swaps in the fixtures): every figure is empty or zero there.
  */
@@ -39,7 +39,7 @@ async function prices(): Promise<Priced[]> {
     WITH c AS (SELECT asset AS token, strftime(epoch_ms("time"), '%Y-%m-%d') AS day, arg_min(close, source) AS price
                FROM ref_price_candles WHERE quote = 'USD' GROUP BY 1, 2),
          p AS (SELECT token_id AS token, day, CAST(price_usd AS VARCHAR) AS price FROM dim_token_prices WHERE price_usd IS NOT NULL)
-    SELECT token, day, coalesce(c.price, p.price) AS price FROM c FULL JOIN p USING (token, day) WHERE token <> '_'`);
+    SELECT token, day, coalesce(p.price, c.price) AS price FROM c FULL JOIN p USING (token, day) WHERE token <> '_'`);
   const out: Priced[] = rows.map((r) => ({ token: String(r.token), day: String(r.day), price: String(r.price) }));
   // the chain's last: USDT's USD price = its TRX price × TRX's USD price, both from the pair (= about 1)
   const have = new Set(out.map((p) => `${p.token}|${p.day}`));
