@@ -73,7 +73,10 @@ export function percent(part: bigint | null, whole: bigint | null): string | nul
 /** The TRX closing price of each bucket (its last priced day in the range), as the reference's USD string. */
 async function closePrices(ctx: EndpointContext, range: { from: string; to: string }, g: Granularity): Promise<Map<string, string>> {
   const out = new Map<string, string>();
-  for (const r of byDay(await ctx.rows('prices', { start_day: range.from, end_day: range.to }))) out.set(bucketOf(String(r.day), g), String(r.price_usd));
+  // The lake's closes are read once per version (a row a day) and cut to the range here.
+  const all = await ctx.versionRows('revenue/trx-price', { start_day: utcDay(ctx.manifest.first.timestamp), end_day: utcDay(ctx.now) });
+  const inRange = all.filter((r) => String(r.day) >= range.from && String(r.day) <= range.to);
+  for (const r of byDay(inRange)) out.set(bucketOf(String(r.day), g), String(r.price_usd));
   return out;
 }
 
@@ -99,7 +102,8 @@ function totalOver(days: readonly ColumnsOrRow<IncomeColumns | 'day'>[], from: s
 async function summary(ctx: EndpointContext): Promise<Record<string, unknown>> {
   const yesterday = ctx.now - DAY_MS;
   const day = (n: number) => utcDay(yesterday - n * DAY_MS);
-  const days = await ctx.rows('totals', { start_day: day(729), end_day: day(0) });
+  // The windows end yesterday, a function of the head alone: read once per version.
+  const days = await ctx.versionRows('revenue/revenue-days', { start_day: day(729), end_day: day(0) });
   const win = (n: number) => [totalOver(days, day(n - 1), day(0)), totalOver(days, day(2 * n - 1), day(n))] as const;
   const [y, yPrev] = win(1);
   const [m, mPrev] = win(30);
@@ -145,6 +149,8 @@ export function defineRevenue<S extends z.ZodRawShape>(d: {
     limit: { param: 'size', default: 2000, max: 2000 },
     ...(d.params ? { params: d.params } : {}),
     sql: 'revenue/revenue-days',
+    // A day's incomes are the same whatever the range: the days are read once per version and cut to it.
+    perVersion: true,
     queries: { prices: 'revenue/trx-price', totals: 'revenue/revenue-days' },
     sum: ['fee', 'energy_fee', 'net_fee', 'energy_stake_sun', 'net_stake_sun'],
     async after(rows, p, ctx) {
