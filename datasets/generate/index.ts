@@ -26,8 +26,8 @@ import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts'
 import { workFolder } from './work-folder.ts';
 import { newAccountVars } from './new-accounts.ts';
 import {
-  AD_MEMOS, CONTRACTS, CREATED_NAMES, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, PRICE_BASES, REAL_PAIRS, ROLE, SELECTORS,
-  SR_NAMES, TID, TOKEN_PICKS, TOKENS, TOPICS, TRX_PRICE_BASE_USD, UINT256_MAX,
+  AD_MEMOS, BLACKHOLE, CONTRACTS, CREATED_NAMES, FOUNDATION_WALLETS, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, PRICE_BASES,
+  REAL_PAIRS, ROLE, SELECTORS, SR_NAMES, TID, TOKEN_PICKS, TOKENS, TOPICS, TRX_PRICE_BASE_USD, UINT256_MAX,
 } from './reference.ts';
 import { DAY_MS } from '../../src/time.ts';
 
@@ -205,6 +205,10 @@ async function loadReference(db: Db): Promise<void> {
 
 function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, firstNumber: number, lambda: number, roles: AddressRow[]): Record<string, Lit> {
   const wtrx = TOKENS.find((t) => t.tid === TID.WTRX)!;
+  const foundation = FOUNDATION_WALLETS.map((w) => ({ i: w.index(pool), tag: w.tag }));
+  if (new Set(foundation.map((f) => f.i)).size !== foundation.length || foundation.some((f) => f.i >= pool)) {
+    throw new Error(`generate: a pool of ${pool} addresses is too small for the foundation wallets`);
+  }
   const vars: Record<string, Lit> = {
     seed,
     pool,
@@ -216,6 +220,13 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     pre_issued_sun: `${generatorPreWindow(firstNumber).issuedSun}::HUGEINT`,
     pre_burned_sun: `${generatorPreWindow(firstNumber).burnedSun}::HUGEINT`,
     supply_trx: `${GENERATOR_SUPPLY_TRX}`,
+    // /api/funds' holders (reference.ts): the foundation wallets' pool indices and tags, the genesis blackhole and its
+    // balance, −2^63 + the fees burned before the black-hole optimization (economics.ts' pre-window burn at that
+    // block: no more than the burned_sun anchor, since that burn only grows with the block)
+    foundation_i: foundation.map((f) => f.i).join(', '),
+    foundation_rows: foundation.map((f) => `(${f.i}, ${lit(f.tag)})`).join(', '),
+    blackhole: lit(BLACKHOLE.address),
+    blackhole_sun: `(${-(2n ** 63n) + generatorPreWindow(Math.min(BLACKHOLE.optimizedAt, firstNumber)).burnedSun})::HUGEINT`,
     lambda,
     growth: 0.3,
     v34_ts: VERSION_34_FROM,

@@ -281,3 +281,23 @@ export const AD_MEMOS = [
 
 /** Dapp contract names for CreateSmartContract transactions. */
 export const CREATED_NAMES = ['TokenVault', 'StakingPool', 'MultiSigWallet', 'AirdropDistributor', 'PaymentSplitter', 'BatchTransfer', 'EnergyBank', 'LotteryV2', 'Proxy', 'TRC20Token'];
+
+/**
+ * Foundation wallets (address_labels category 'foundation': /api/funds `fundTrx`, `turnOver`), tagged after the TRON
+ * DAO reserve wallets. Pool addresses that existed before the window (index 60 and multiples of 3 above BORN_FROM:
+ * never "born", new-accounts.ts), so they have an opening snapshot; they keep their pool traffic (the balance moves in
+ * the window) and opening-state.sql adds a reserve of 1-3.2 G TRX to their opening balance.
+ */
+export const FOUNDATION_WALLETS: readonly { tag: string; index: (pool: number) => number }[] = [
+  { tag: 'TRON DAO Reserve', index: () => 60 },
+  { tag: 'TRON DAO Ecosystem Fund', index: (pool) => 3 * Math.floor(pool / 30) },
+  { tag: 'TRON Foundation Cold Wallet', index: (pool) => 3 * Math.floor(pool / 12) },
+];
+
+/**
+ * The genesis "Blackhole" account (tron-chain-data.md §2; the address /api/funds reads, src/endpoints/shapes/supply-shape.ts):
+ * genesis balance −2^63 sun, credited with every fee burned until the black-hole optimization (#49,
+ * getAllowOptimizeBlackHole) made burns destroy TRX instead. `optimizedAt` is a plausible height (March 2021 at the
+ * ANCHOR rate), not mainnet's exact activation block; a generated window starts after it.
+ */
+export const BLACKHOLE = { address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy', optimizedAt: 28_500_000 } as const;

@@ -1,6 +1,7 @@
 -- Synthetic reference datasets (issue 12), so every code path that reads one is exercised: labels of the token
--- contracts, the witnesses, the burn address and ten user addresses made exchange hot wallets. `tronlake reference
--- load` (or --reference) replaces them with an operator's files.
+-- contracts, the witnesses, the burn address, ten user addresses made exchange hot wallets and the three foundation
+-- wallets (reference.ts FOUNDATION_WALLETS: opening-state.sql gives them their reserve). `tronlake reference load` (or
+-- --reference) replaces them with an operator's files.
 INSERT INTO address_labels BY NAME
 SELECT address, public_tag, category, entity, 'synthetic' AS source FROM (
   SELECT t.token_id AS address, t.name || ' (' || t.symbol || ')' AS public_tag, 'token' AS category, t.name AS entity
@@ -11,6 +12,8 @@ SELECT address, public_tag, category, entity, 'synthetic' AS source FROM (
   SELECT a.b58, 'Black Hole', 'burn', '' FROM g_addr a WHERE a.i = {{r_zero}}
   UNION ALL
   SELECT a.b58, 'Exchange ' || chr(65 + a.i) || '-Hot', 'exchange', 'Exchange ' || chr(65 + a.i) FROM g_addr a WHERE a.i BETWEEN 0 AND 9
+  UNION ALL
+  SELECT a.b58, f.tag, 'foundation', 'TRON DAO' FROM g_addr a JOIN (VALUES {{foundation_rows}}) f(i, tag) ON a.i = f.i
 )
 QUALIFY row_number() OVER (PARTITION BY address ORDER BY category, public_tag) = 1;
 

@@ -191,6 +191,8 @@ SELECT DISTINCT address FROM (
   UNION ALL SELECT issuer_address FROM tokens WHERE token_standard = 'trc10'
   -- every contract deployed in the window is an account from its deployment on
   UNION ALL SELECT address FROM g_os_new
+  -- the foundation wallets (reference.ts), accounts whether or not the window moves their TRX
+  UNION ALL SELECT b58 FROM g_addr WHERE i IN ({{foundation_i}})
 );
 
 -- Opening own stakes: the need plus a seeded surplus; a third of the addresses without any stake event hold one too.
@@ -488,12 +490,19 @@ SELECT owner_address AS address,
        arg_max(CAST(json_extract(parameter_json, '$.actives') AS VARCHAR), block_number * 100000 + tx_index) AS active_json
 FROM transactions WHERE contract_type = 46 AND contract_ret = 'SUCCESS' GROUP BY owner_address;
 
+-- A foundation wallet (reference.ts FOUNDATION_WALLETS) also holds a reserve of 1-3.2 G TRX (whole TRX) at the opening.
+CREATE TABLE g_os_fund AS
+SELECT b58 AS address, floor(pow(10, 9 + 0.5 * uf(hash(b58 || 'foundation' || {{seed}}), 1)))::BIGINT * 1000000 AS reserve
+FROM g_addr WHERE i IN ({{foundation_i}});
+
 CREATE TABLE g_os_bal AS
 SELECT a.address,
        (coalesce(t.need, 0) + CASE WHEN uf(hash(a.address || {{seed}}), 74) < 0.7 AND n.address IS NULL
-                                   THEN floor(pow(10, 4 + 6 * uf(hash(a.address || {{seed}}), 75))) ELSE 0 END)::BIGINT AS open_bal,
+                                   THEN floor(pow(10, 4 + 6 * uf(hash(a.address || {{seed}}), 75))) ELSE 0 END
+        + coalesce(f.reserve, 0))::BIGINT AS open_bal,
        coalesce(t.flow, 0)::BIGINT AS flow
-FROM g_os_addr a LEFT JOIN g_os_trx_open t ON t.address = a.address LEFT JOIN g_os_new n ON n.address = a.address;
+FROM g_os_addr a LEFT JOIN g_os_trx_open t ON t.address = a.address LEFT JOIN g_os_new n ON n.address = a.address
+LEFT JOIN g_os_fund f ON f.address = a.address;
 
 CREATE TABLE g_os_side AS SELECT unnest(['open', 'head']) AS side;
 
@@ -572,6 +581,22 @@ LEFT JOIN witnesses w ON w.address = a.address
 LEFT JOIN g_os_new nw ON nw.address = a.address
 -- an account created in the window is in no snapshot before it
 WHERE NOT (s.side = 'open' AND nw.address IS NOT NULL);
+
+-- The genesis blackhole (reference.ts BLACKHOLE; /api/funds `donateBalance`): a genesis account (create_time 0, its
+-- genesis name), −2^63 sun plus every fee burned before the black-hole optimization, which precedes the window; since
+-- then burns destroy TRX and nothing in the window moves its TRX, so both ends hold that balance. No stake, vote or
+-- permission; not a pool address, so none of the draws above touch it.
+INSERT INTO account_snapshots BY NAME
+SELECT {{blackhole}} AS address, CASE s.side WHEN 'open' THEN b.open_block ELSE b.head_block END AS as_of_block,
+       {{blackhole_sun}}::BIGINT AS balance, 0::BIGINT AS create_time, 'Blackhole' AS account_name, false AS is_witness,
+       0::BIGINT AS latest_withdraw_time, 0::BIGINT AS frozen_v1_bandwidth, 0::BIGINT AS frozen_v1_bandwidth_expire,
+       0::BIGINT AS frozen_v1_energy, 0::BIGINT AS frozen_v1_energy_expire, 0::BIGINT AS delegated_v1_bandwidth,
+       0::BIGINT AS delegated_v1_energy, 0::BIGINT AS acquired_v1_bandwidth, 0::BIGINT AS acquired_v1_energy,
+       0::BIGINT AS frozen_v2_bandwidth, 0::BIGINT AS frozen_v2_energy, 0::BIGINT AS frozen_v2_tron_power,
+       0::BIGINT AS delegated_v2_bandwidth, 0::BIGINT AS delegated_v2_energy, 0::BIGINT AS acquired_v2_bandwidth,
+       0::BIGINT AS acquired_v2_energy, '[]' AS unfrozen_v2_json, '[]' AS votes_json, '[]' AS assets_json, 0::BIGINT AS reward
+FROM g_os_side s CROSS JOIN g_os_bounds b
+WHERE {{blackhole}} NOT IN (SELECT address FROM g_os_addr);
 
 -- Network totals: the generated accounts' stakes on top of the rest of the network (synthetic constants, whole TRX),
 -- with the daily limits of tron-chain-data §4.2. As java-tron keeps them, each stake adds to the weight of its one
