@@ -5,6 +5,7 @@
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
+import { BLACKHOLE_ADDRESS } from '../../src/chain/address.ts';
 
 /** keccak256 of an event signature, 64 hex: `topic('Transfer(address,address,uint256)')` = `ddf252ad…`. */
 export function topic(signature: string): string {
@@ -295,9 +296,9 @@ export const FOUNDATION_WALLETS: readonly { tag: string; index: (pool: number) =
 ];
 
 /**
- * The genesis "Blackhole" account (tron-chain-data.md §2; the address /api/funds reads, src/endpoints/shapes/supply-shape.ts):
+ * The genesis "Blackhole" account (src/chain/address.ts BLACKHOLE_ADDRESS, the address /api/funds reads):
  * genesis balance −2^63 sun, credited with every fee burned until the black-hole optimization (#49,
  * getAllowOptimizeBlackHole) made burns destroy TRX instead. `optimizedAt` is a plausible height (March 2021 at the
  * ANCHOR rate), not mainnet's exact activation block; a generated window starts after it.
  */
-export const BLACKHOLE = { address: 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy', optimizedAt: 28_500_000 } as const;
+export const BLACKHOLE = { address: BLACKHOLE_ADDRESS, optimizedAt: 28_500_000 } as const;

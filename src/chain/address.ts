@@ -10,6 +10,11 @@ const b58c = createBase58check(sha256);
 
 /** The zero address, counterparty of TRC20 mints and burns: `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`. */
 export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
+/**
+ * The genesis "Blackhole" account, where fees went before proposal #49 (getAllowOptimizeBlackHole) made burns destroy
+ * TRX (tron-chain-data.md §2); its genesis balance is −2^63 sun. /api/funds' donate balance; the generator's snapshot.
+ */
+export const BLACKHOLE_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
 
 /** 21-byte hex with 41 prefix → Base58, e.g. `hexToBase58('41a614f8…d13c')` = `TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`. */
 export function hexToBase58(hex: string): string {

@@ -13,8 +13,7 @@ import { perVersion } from '../kit/per-version.ts';
 
 const SUN = BigInt(SUN_PER_TRX);
 export const GENESIS_SUPPLY_SUN = GENESIS_SUPPLY_TRX * SUN;
-/** The genesis "Blackhole" account, where fees went before proposal #49 (tron-chain-data.md §2): /api/funds' donate balance. */
-export const BLACKHOLE_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
+export { BLACKHOLE_ADDRESS } from '../../chain/address.ts';
 
 /** Supply at a time = genesis + TRX issued − TRX burned up to it, sun; null when either total is unknown. */
 export function supplySun(issued: Cell | undefined, burned: Cell | undefined): bigint | null {
