@@ -1840,35 +1840,14 @@ export interface StatisticsTokenTransferAnalysisRow {
   decimals: number | null;
 }
 
-/** Binds of sql/statistics/token-tvc.line.sql. */
-export interface StatisticsTokenTvcLineParams {
-  start_day: string | null;
-  end_day: string | null;
-}
-/** A row of statistics/token-tvc.line. */
-export interface StatisticsTokenTvcLineRow {
+/** Binds of sql/statistics/token-tvc.days.sql. */
+export type StatisticsTokenTvcDaysParams = Record<string, never>;
+/** A row of statistics/token-tvc.days. */
+export interface StatisticsTokenTvcDaysRow {
   /** VARCHAR */
   day: string | null;
   /** VARCHAR */
   token_id: string | null;
-  /** VARCHAR */
-  price: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  supply_raw: string | null;
-}
-
-/** Binds of sql/statistics/token-tvc.tokens.sql. */
-export interface StatisticsTokenTvcTokensParams {
-  end_day: string | null;
-}
-/** A row of statistics/token-tvc.tokens. */
-export interface StatisticsTokenTvcTokensRow {
-  /** VARCHAR */
-  token_id: string | null;
-  /** VARCHAR */
-  day: string | null;
   /** VARCHAR */
   price: string | null;
   /** VARCHAR */
@@ -4480,8 +4459,7 @@ export interface SqlRows {
   "statistics/token-analysis": StatisticsTokenAnalysisRow;
   "statistics/token-holders": StatisticsTokenHoldersRow;
   "statistics/token-transfer-analysis": StatisticsTokenTransferAnalysisRow;
-  "statistics/token-tvc.line": StatisticsTokenTvcLineRow;
-  "statistics/token-tvc.tokens": StatisticsTokenTvcTokensRow;
+  "statistics/token-tvc.days": StatisticsTokenTvcDaysRow;
   "statistics/top10": StatisticsTop10Row;
   "statistics/top10.overview": StatisticsTop10OverviewRow;
   "statistics/top10.windows": StatisticsTop10WindowsRow;
@@ -4671,8 +4649,7 @@ export interface SqlParams {
   "statistics/token-analysis": StatisticsTokenAnalysisParams;
   "statistics/token-holders": StatisticsTokenHoldersParams;
   "statistics/token-transfer-analysis": StatisticsTokenTransferAnalysisParams;
-  "statistics/token-tvc.line": StatisticsTokenTvcLineParams;
-  "statistics/token-tvc.tokens": StatisticsTokenTvcTokensParams;
+  "statistics/token-tvc.days": StatisticsTokenTvcDaysParams;
   "statistics/top10": StatisticsTop10Params;
   "statistics/top10.overview": StatisticsTop10OverviewParams;
   "statistics/top10.windows": StatisticsTop10WindowsParams;
