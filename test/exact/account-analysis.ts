@@ -66,7 +66,8 @@ export async function accountAnalysisChecks({ io, get, check, near }: Ctx): Prom
     QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1`);
   const [price] = await io.sql(`SELECT (SELECT arg_min(close, source) FROM ref_price_candles WHERE asset = '_' AND quote = 'USD' AND strftime(epoch_ms("time"), '%Y-%m-%d') = '${headDay}') AS candle,
     (SELECT max(price_usd) FROM dim_token_prices WHERE token_id = '_' AND day = '${headDay}') AS close`).catch(() => [{ candle: null, close: null }]);
-  const dayPrice = price?.candle ?? price?.close ?? null;
+  // The price rule (docs/compat.md "Prices (issue 33)"): token_prices' close, else the candle.
+  const dayPrice = price?.close ?? price?.candle ?? null;
   for (const h of heads.filter((r) => s(r.as_of_block) === s(lake!.head))) {
     const a = s(h.address);
     const [o] = objects(arrayPart(await get(`${E}?address=${a}&type=0&start_timestamp=${Date.parse(`${headDay}T00:00:00Z`)}`), 'data'));
