@@ -11,7 +11,7 @@
  * lakes are temp folders removed by the global setup's teardown).
  */
 import path from 'node:path';
-import { afterAll, inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
@@ -42,6 +42,21 @@ export async function privateApp(): Promise<TronlakeApp> {
   const app = await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 0 });
   afterAll(() => app.close());
   return app;
+}
+
+/**
+ * GET a URL from an app over another lake (a test's own), built for the call and closed after it; the answer must be
+ * a 200. E.g. `const { body, text } = await getFrom(myLake, '/api/funds')`.
+ */
+export async function getFrom(dataDir: string, url: string): Promise<{ body: any; text: string }> {
+  const app = await buildApp({ dataDir, endpoints, cacheBytes: 0 });
+  try {
+    const r = await app.inject({ method: 'GET', url });
+    expect(r.statusCode, url).toBe(200);
+    return { body: JSON.parse(r.body), text: r.body };
+  } finally {
+    await app.close();
+  }
 }
 
 /** The value of `open()` for `key`, opened at the first call; a failed open is forgotten so the next call retries. */

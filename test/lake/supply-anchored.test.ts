@@ -14,10 +14,9 @@ import path from 'node:path';
 import { sqlOver } from '../helpers/raw-sql.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { loadReferences } from '../../src/lake/publish/reference.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { endpoints } from '../../src/endpoints/index.ts';
 import { budget } from '../helpers/budget.ts';
 import { field } from '../exact/json-text.ts';
+import { getFrom } from '../helpers/lake.ts';
 
 // Above 2^53, so a double would round them.
 const ISSUED = 9_007_199_254_740_993_123n;
@@ -27,16 +26,7 @@ let root: string;
 let lake: string;
 let first: number;
 
-async function call(url: string): Promise<{ body: any; text: string }> {
-  const app = await buildApp({ dataDir: lake, endpoints, cacheBytes: 0 });
-  try {
-    const r = await app.inject({ method: 'GET', url });
-    expect(r.statusCode, url).toBe(200);
-    return { body: JSON.parse(r.body), text: r.body };
-  } finally {
-    await app.close();
-  }
-}
+const call = (url: string) => getFrom(lake, url);
 
 async function load(files: Record<string, string>): Promise<void> {
   const dir = mkdtempSync(path.join(root, 'ref-'));

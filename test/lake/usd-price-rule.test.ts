@@ -12,9 +12,8 @@ import path from 'node:path';
 import { sqlOver } from '../helpers/raw-sql.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { loadReferences } from '../../src/lake/publish/reference.ts';
-import { buildApp } from '../../src/http/app.ts';
-import { endpoints } from '../../src/endpoints/index.ts';
 import { budget } from '../helpers/budget.ts';
+import { getFrom } from '../helpers/lake.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const DAY = 86_400_000;
@@ -26,16 +25,7 @@ let days: number[] = [];
 /** The chosen (first by name) source's USD close per asset and day: `${asset}|${dayMs}` → text. */
 const close = new Map<string, string>();
 
-async function call(url: string): Promise<any> {
-  const app = await buildApp({ dataDir: lake, endpoints, cacheBytes: 0 });
-  try {
-    const r = await app.inject({ method: 'GET', url });
-    expect(r.statusCode, url).toBe(200);
-    return JSON.parse(r.body);
-  } finally {
-    await app.close();
-  }
-}
+const call = async (url: string): Promise<any> => (await getFrom(lake, url)).body;
 
 async function raw(query: string) {
   const m = (await readManifest(lake))!;
@@ -191,16 +181,7 @@ describe('USD figures from the chain (dex_prices) on a lake without token_prices
   }, budget(120));
   afterAll(() => rmSync(path.dirname(copy), { recursive: true, force: true }));
 
-  async function on(url: string): Promise<any> {
-    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
-    try {
-      const r = await app.inject({ method: 'GET', url });
-      expect(r.statusCode, url).toBe(200);
-      return JSON.parse(r.body);
-    } finally {
-      await app.close();
-    }
-  }
+  const on = async (url: string): Promise<any> => (await getFrom(copy, url)).body;
 
   /** dex_prices' chosen day rows of a token: day, close_usd, close_trx (texts), oldest first. */
   async function chainDays(token: string) {

@@ -140,4 +140,12 @@ describe('GET /api/tokenTvc', () => {
       expect(JSON.stringify(r.body), q).toContain(param);
     }
   });
+
+  it('a window of exactly 366 days answers; one second more is a 400', async () => {
+    const end = 1_800_000_000;
+    expect((await get(`/api/tokenTvc?startTime=${end - 366 * 86_400}&endTime=${end}`)).status).toBe(200);
+    const r = await get(`/api/tokenTvc?startTime=${end - 366 * 86_400 - 1}&endTime=${end}`);
+    expect(r.status).toBe(400);
+    expect(JSON.stringify(r.body)).toContain('startTime');
+  });
 });
