@@ -25,6 +25,10 @@ import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
 import { attachLookupFiles } from './lookup-files.ts';
+import { KeyStore } from './key-store.ts';
+import { DataUnavailableError } from './errors.ts';
+
+export { DataUnavailableError };
 import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingTable } from '../lake/views.ts';
 import { datasetOfFile } from '../lake/verify.ts';
 import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
@@ -67,19 +71,6 @@ export const BIND_TYPES: Readonly<Record<ParamType, DuckDBType>> = {
   'BIGINT[]': LIST(BIGINT),
   'INTEGER[]': LIST(INTEGER),
 };
-
-/**
- * A query read a damaged or missing file. `dataset` names what the answer needed (never a path: that goes to the
- * log through `detail`); several names when DuckDB's error did not say which file (comma-separated).
- */
-export class DataUnavailableError extends Error {
-  constructor(
-    readonly dataset: string,
-    readonly detail: string,
-  ) {
-    super(`dataset ${dataset} is unavailable`);
-  }
-}
 
 /** Messages of DuckDB errors that come from reading a file, not from the SQL. */
 const FILE_ERROR = /IO Error|Invalid Error|No magic bytes|too small to be a Parquet|TProtocolException|[Cc]orrupt|decompress|[Ss]nappy|ZSTD|zstd|thrift|Parquet|parquet|No files found/;
@@ -124,6 +115,8 @@ export class Engine {
 
   /** The serving tables of this version (sql/serving/) and the rows each holds in memory (null: kept a view). */
   serving: ServingTable[] = [];
+  /** The version's key files (key-store.ts). */
+  keys: KeyStore | undefined;
 
   /** Datasets this engine serves as unavailable (damaged at open), dataset → reason. */
   readonly unavailable = new Map<string, string>();
@@ -181,6 +174,8 @@ export class Engine {
     setup.closeSync();
     const engine = new Engine(instance, opts.manifest, opts.timeoutMs, dir);
     engine.serving = serving;
+    // Point lookups and pages of one key with no statement, where the version has its key files (key-store.ts).
+    engine.keys = KeyStore.open(dir, opts.manifest, new Set([...(opts.damaged ?? []), ...unavailable.keys()]));
     for (const [ds, why] of unavailable) engine.unavailable.set(ds, why);
     for (let i = 0; i < opts.poolSize; i++) engine.idle.push({ conn: await instance.connect(), prepared: new Map() });
     for (let i = 0; i < (opts.exportPoolSize ?? 1); i++) engine.exportIdle.push({ conn: await instance.connect(), prepared: new Map() });
@@ -278,6 +273,7 @@ export class Engine {
   /** Closes the pool once every in-flight query has returned its connection. */
   async close(): Promise<void> {
     this.closed = true;
+    this.keys?.close();
     for (const pc of [...this.idle.splice(0), ...this.exportIdle.splice(0)]) {
       for (const s of pc.prepared.values()) s.destroySync();
       pc.conn.closeSync();

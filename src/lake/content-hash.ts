@@ -82,13 +82,13 @@ export async function recordFileHashes(
 }
 
 /**
- * Every data file under `dir` (`.parquet`, and the `.duckdb` lookup files of growth.ts `lookupFile`), relative to it,
+ * Every data file under `dir` (`.parquet`, the `.duckdb` lookup files of growth.ts `lookupFile` and its `.keys` key files), relative to it,
  * sorted, e.g. `['derived/tx_by_hash/run-….duckdb', 'dim/tokens.parquet', 'raw/blocks/date=…/part-….parquet']`.
  */
 export async function listDataFiles(dir: string): Promise<string[]> {
   const out: string[] = [];
   for (const e of await fs.readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (e.isFile() && (e.name.endsWith('.parquet') || e.name.endsWith('.duckdb'))) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
+    if (e.isFile() && (e.name.endsWith('.parquet') || e.name.endsWith('.duckdb') || e.name.endsWith('.keys'))) out.push(path.relative(dir, path.join(e.parentPath, e.name)));
   }
   return out.sort();
 }

@@ -106,8 +106,8 @@ export async function verifyVersion(
     if (seen.has(rel)) continue;
     if (!(await exists(path.join(dir, rel)))) {
       report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'missing (the manifest records its hash)' });
-    } else if (rel.endsWith('.duckdb')) {
-      // A lookup file (growth.ts lookupFile) is no Parquet: its bytes are checked against the hash alone.
+    } else if (rel.endsWith('.duckdb') || rel.endsWith('.keys')) {
+      // A lookup or key file (growth.ts lookupFile, keyFile) is no Parquet: its bytes are checked against the hash alone.
       report.files++;
       const got = await hashFile(path.join(dir, rel));
       if (got?.sha256 !== want.sha256 || got.bytes !== want.bytes) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'content differs from the manifest hash' });

@@ -50,6 +50,8 @@ export interface ChainState {
 
 /** The DuckDB file of run `id` of a `lookupFile` dataset (growth.ts), beside its Parquet run. */
 export const lookupFileName = (id: string): string => `run-${id}.duckdb`;
+/** The key file of run `id` of a `keyFile` dataset (growth.ts, key-files.ts), beside its Parquet run. */
+export const keyFileName = (id: string): string => `run-${id}.keys`;
 
 /**
  * The name of one dataset in `db`: a view over its files in the version folder `dir` (a table in memory for

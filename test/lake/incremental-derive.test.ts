@@ -14,6 +14,7 @@ import { readManifest, versionDir, type Manifest } from '../../src/lake/manifest
 import { publishVersion } from '../../src/lake/publish/publish.ts';
 import { compact, runDatasets } from '../../src/lake/publish/compact.ts';
 import { lakeDir } from '../helpers/lake.ts';
+import { expectKeyFilesMatchRuns } from '../helpers/key-files.ts';
 import { contentOf as tableContent } from '../helpers/lake-content.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
 import { budget } from '../helpers/budget.ts';
@@ -113,6 +114,8 @@ describe('incremental derive', () => {
     const last = appended[appended.length - 1]!;
     expect(last.fingerprint).toBe(full.fingerprint);
     expect(await contentOf(db, versionDir(appendRoot, last), last)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
+    // Each run (new, linked or merged) has its key file, the run's rows (issue 32).
+    await expectKeyFilesMatchRuns(appendRoot, last);
     // The day of the small publishes got a file per publish and merged the newest four (FAN_IN): 6 files → 3.
     const busiest = Object.values(appended[5]!.tables.blocks!.partitions!).map((p) => p.files?.length ?? 0);
     expect(Math.max(...busiest)).toBe(3);
@@ -176,6 +179,8 @@ describe('incremental derive', () => {
     expect(half.rows).toBe(full.tables.address_transactions!.rows);
     expect(halfway[0]!.tables.tx_by_hash!.runs!.length).toBe(1);
     expect(m.fingerprint).toBe(full.fingerprint);
+    // One run, one key file: the runs compacted away took theirs (issue 32).
+    await expectKeyFilesMatchRuns(appendRoot, m);
     expect(await contentOf(db, versionDir(appendRoot, m), m)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
     for (const n of names) {
       expect(m.tables[n]?.runs?.length, n).toBe(full.tables[n]?.rows ? 1 : 0);

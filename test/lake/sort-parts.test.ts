@@ -36,7 +36,7 @@ async function orderedFiles(m: Manifest): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const name of bucketed) {
     const dir = path.join(versionDir(lake, m), 'derived', name);
-    for (const b of readdirSync(dir).sort()) {
+    for (const b of readdirSync(dir).filter((f) => f.startsWith('bucket=')).sort()) {
       for (const f of readdirSync(path.join(dir, b))) {
         const file = path.join(dir, b, f);
         const [r] = await db.all(

@@ -5,6 +5,8 @@
 import { address, hash, int } from '../../params/index.ts';
 import { BLOCK_REWARD_TRX, VOTE_REWARD_TRX } from '../../chain/economics.ts';
 import { defineList } from '../kit/list.ts';
+import { blocks } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
 import { count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
@@ -28,6 +30,17 @@ export default defineList({
   // A number is a plain lookup on the sorted key, without ORDER BY … LIMIT (issue 32).
   variant: (p) => (p.number !== undefined ? 'number' : 'page'),
   block: (p) => p.number,
+  // A block by number and the pages of every block (number order is time order) from the key files, without a
+  // statement; a producer or a block id is a filter they do not hold: SQL.
+  keyed: {
+    dataset: 'blocks_by_number',
+    key: (p) => (p.producer !== undefined || p.hash !== undefined ? null : p.number),
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof blocks>;
+      const n = Number(r.block_number);
+      return { ...r, confirmed: n <= chain.solidBlock, confirmations: chain.headBlock - n };
+    },
+  },
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
   unique: (p) => p.number !== undefined || p.hash !== undefined,
   lookups: { witnesses: (r) => [r.witness_address] },

@@ -81,6 +81,14 @@ export function endpointContext(
         rows.length <= VERSION_ROWS_MAX && keptCount(engine.manifest, prefix) <= VERSION_BIND_SETS_MAX);
       return kept;
     }) as unknown as EndpointContext['versionRows'],
+    keyedPage: (dataset, key, page) => {
+      const ds = engine.keys?.dataset(dataset);
+      if (!ds) return undefined;
+      const t0 = performance.now();
+      const out = ds.page(key, page);
+      timings.push(`keys.${dataset};dur=${(performance.now() - t0).toFixed(2)}`);
+      return out;
+    },
     declared: (name, count) => templateOf(templates, ep, name, count).params.map((x) => x.name),
     ordered: (name) => templateOf(templates, ep, name).ordered === true,
   };

@@ -7,6 +7,7 @@
  */
 import type { z } from 'zod';
 import type { BindValue } from '../../engine/engine.ts';
+import type { KeyedPage } from '../../engine/key-store.ts';
 import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { Manifest } from '../../lake/manifest.ts';
 import type { Lookups } from './lookups.ts';
@@ -43,6 +44,12 @@ export interface EndpointContext {
   declared(query: string, count?: boolean): readonly string[];
   /** Whether a declared query takes an ORDER BY (`{{order_by}}`). */
   ordered(query: string): boolean;
+  /**
+   * A page of `key`'s rows (undefined: every row) from a dataset's key files (growth.ts keyFile), with the window's
+   * total; undefined when the version has none for it (the caller reads SQL), e.g.
+   * `ctx.keyedPage('blocks_by_number', 5, { from: null, to: null, desc: true, offset: 0, limit: 1 })`.
+   */
+  keyedPage(dataset: string, key: Cell | undefined, page: KeyedPage): { rows: Row[]; total: number } | undefined;
   /** The service's "now": the head block time of the published version (ms). */
   now: number;
   /** Serve settings an answer depends on (src/config.ts): `priceSource`, /api/trx/volume's default source (issue 33). */

@@ -13,7 +13,7 @@
  * and `format=csv` streams the same plan (declared columns, or the statement's own) without the 10000 window.
  */
 import { z } from 'zod';
-import type { Row } from '../../duckdb/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import {
   checkTimeWindow, pagingFields, resolvePage, signedSort, signedSortClauses, timeWindowFields, type PagingOptions, type SortChoice,
@@ -199,12 +199,6 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    */
   total?(p: P, f: F & Bounds, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
   /**
-   * rangeTotal of an address's rows from a count stored per address (e.g. account_activity.tx_total) when the
-   * request's filters are the address's alone; undefined → the by-address count. Issue 32 ("flat with history"): a
-   * page with its total then reads its limit, not a count over every row of the address.
-   */
-  addressTotal?(p: P, f: Record<string, BindValue>, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
-  /**
    * The count carried by the page itself (e.g. a window count `count(*) OVER ()` in the rows statement): the count
    * statement then runs only when the page holds no row (limit=0, or past the end).
    */
@@ -214,6 +208,18 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    * its count (`rangeTotal` is then NaN); a busy address is still counted first, to search its page in time windows.
    */
   uncounted?: boolean;
+  /**
+   * A JSON page read from a dataset's key files (growth.ts keyFile) in place of SQL (issue 32: a point lookup or a page
+   * of one key costs a few preads, where a statement's floor is ~0.8 ms): `key(p)` is the request's key, undefined for
+   * every row of the dataset, null when the request has filters the key files cannot apply (then SQL answers); `row`
+   * makes the answering statement's row from the dataset's row (the head-dependent columns). The rows are in time
+   * order inside a key, so the sort must be time-ordered; the window and total are the key files'.
+   */
+  keyed?: {
+    dataset: string;
+    key(p: P): Cell | undefined | null;
+    row(r: Row, chain: { solidBlock: number; headBlock: number }): ListRow<Sql>;
+  };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
   lookups?: {
     tokens?(r: ListRow<Sql>, p: P): (string | null | undefined)[];
@@ -388,6 +394,8 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const alsoQ = Promise.all(also.map((name) => ctx.versionRows(d.sql.also![name] as SqlId, {} as never)));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
     alsoQ.catch(() => undefined);
+    const keyed = keyedPage(p, ctx);
+    if (keyed) return answer(keyed.rows as R[], keyed.total, p, ctx, alsoQ, undefined as St, undefined);
     const { state, from, to, filter, bounds, anchor, windowed: timeOrderedRows, rowsName } = await plan(p, ctx, q);
     // An unpaged variant (no `$lim`) is the request's whole answer: no window search, no count.
     const paged = ctx.declared(rowsName).includes('lim');
@@ -404,7 +412,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     if (anchor) {
       const f = { ...filter, ...anchor, ...bounds };
       const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
-      const count = () => storedOrCounted(d.addressTotal?.(p, f, q), () => q.count('byAddress', only(ctx, 'byAddress', f, true)));
+      const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
       if (busy) {
@@ -445,7 +453,32 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     }
     // The page's rows are the rows (or by-address) statement's: their generated row type by construction, as for
     // context.ts typedRows (the window search of time-window.ts handles them as plain rows).
-    const page_ = rows as unknown as R[];
+    return answer(rows as unknown as R[], rangeTotal, p, ctx, alsoQ, state, totalRow);
+  }
+
+  /** The key files' page of this request (JSON only), or undefined when SQL answers it. */
+  function keyedPage(p: P, ctx: EndpointContext): { rows: R[]; total: number } | undefined {
+    if (!d.keyed || p.format === 'csv' || p.page.limit === null) return undefined;
+    if (sortSpec && !timeOrdered(p) && !d.ignoreTimeWindow?.(p)) return undefined;
+    const key = d.keyed.key(p);
+    if (key === null) return undefined;
+    const open = d.ignoreTimeWindow?.(p);
+    const got = ctx.keyedPage(d.keyed.dataset, key, {
+      from: open ? null : (p.start_timestamp ?? null),
+      to: open ? null : (p.end_timestamp ?? null),
+      desc: desc(p),
+      offset: p.page.start,
+      limit: p.page.limit,
+    });
+    if (!got) return undefined;
+    const chain = { solidBlock: ctx.manifest.solidBlock, headBlock: ctx.manifest.head.number };
+    return { rows: got.rows.map((r) => d.keyed!.row(r, chain)), total: got.total };
+  }
+
+  /** Lookups, the row mapper and the envelope over a page's rows. */
+  async function answer(page_: R[], rangeTotal: number, p: P, ctx: EndpointContext, alsoQ: Promise<unknown[][]>, state: St, totalRow: TotalRow<Sql> | undefined): Promise<unknown> {
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+    const also = Object.keys(d.sql.also ?? {});
     const [lookups, alsoRows, enrichedValue] = await Promise.all([lookupsOf(page_, p, ctx), alsoQ, d.enrich?.(page_, p, q)]);
     // Without `enrich` it is undefined and `E` its default, unknown.
     const enriched = enrichedValue as E;
@@ -536,11 +569,6 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
   } catch {
     return true;
   }
-}
-
-/** An address's stored count when the declaration has one for these filters, else the count statement's. */
-function storedOrCounted(stored: Promise<number> | undefined, counted: () => Promise<number>): Promise<number> {
-  return stored ?? counted();
 }
 
 /** The list's queries for its hooks, and the kit's count with its whole row. */

@@ -691,16 +691,6 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
-/** Binds of sql/common/address_tx_count.sql. */
-export interface CommonAddressTxCountParams {
-  address: string | null;
-}
-/** A row of common/address_tx_count. */
-export interface CommonAddressTxCountRow {
-  /** BIGINT */
-  n: number | bigint | null;
-}
-
 /** Binds of sql/common/block_days.sql. */
 export type CommonBlockDaysParams = Record<string, never>;
 /** A row of common/block_days. */
@@ -4396,7 +4386,6 @@ export interface SqlRows {
   "block/block.page": BlockBlockPageRow;
   "block/block.page.total": BlockBlockPageTotalRow;
   "block/block.total": BlockBlockTotalRow;
-  "common/address_tx_count": CommonAddressTxCountRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
@@ -4586,7 +4575,6 @@ export interface SqlParams {
   "block/block.page": BlockBlockPageParams;
   "block/block.page.total": BlockBlockPageTotalParams;
   "block/block.total": BlockBlockTotalParams;
-  "common/address_tx_count": CommonAddressTxCountParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;

@@ -5,6 +5,9 @@
  */
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
+import { transactions } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
+import { addressBucket } from '../../lake/key-files.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
@@ -34,7 +37,7 @@ export default defineList({
     byAddress: 'transaction/transaction.by-address',
     copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
-    extra: { countByType: 'common/tx_count_by_type', addressCount: 'common/address_tx_count' },
+    extra: { countByType: 'common/tx_count_by_type' },
   },
   filters: (p) => ({
     block: p.block ?? null,
@@ -49,16 +52,25 @@ export default defineList({
     const dirs = p.address ? DIRS[p.direction] : p.fromAddress ? DIRS.out : DIRS.in;
     return { address: a, dirs: [...dirs], from_address: p.fromAddress ?? null, to_address: p.toAddress ?? null };
   },
+  // An address both ways with no other filter: its rows from the copy's key files (issue 32: no statement; the
+  // window and total are the key files'). Any other filter reads the copy's Parquet.
+  keyed: {
+    dataset: 'address_transactions',
+    key: (p) =>
+      p.address !== undefined && p.direction === 'all' && p.fromAddress === undefined && p.toAddress === undefined && p.block === undefined &&
+      !p.type?.length && !p.tokens?.length && p.confirm === undefined
+        ? p.address
+        : null,
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof transactions> & { address: string };
+      return { ...r, bucket: addressBucket(r.address), confirmed: Number(r.block_number) <= chain.solidBlock };
+    },
+  },
   block: (p) => p.block,
   // Over the whole lake with at most a type filter, the count is a sum of the daily rollup.
   total: (_p, f, q) =>
     f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null && f.confirm === null
       ? q.rows('countByType', { types: f.types ?? null }).then((r) => Number(r[0]?.n ?? 0))
-      : undefined,
-  // An address's transactions both ways with no other filter are its stored count (account_activity.tx_total).
-  addressTotal: (_p, f, q) =>
-    Object.entries(f).every(([k, v]) => k === 'address' || k === 'dirs' || v === null) && Array.isArray(f.dirs) && f.dirs.length === DIRS.all.length
-      ? q.rows('addressCount', { address: String(f.address) }).then((r) => Number(r[0]?.n ?? 0))
       : undefined,
   lookups: {
     tokens: (r) => [tokenKey(r)],

@@ -121,8 +121,8 @@ async function checkDisk(dataDir: string, v: string, plan: ReadonlyMap<string, n
     const dir = path.join(v, 'derived', name);
     const entries = await fs.readdir(dir, { withFileTypes: true }).catch(() => []);
     const runFiles = entries.filter((e) => e.isFile() && e.name.startsWith('run-'));
-    // Runs, not files: a run of a lookupFile dataset (growth.ts) is a Parquet file and its DuckDB file.
-    if (new Set(runFiles.map((e) => e.name.replace(/\.(parquet|duckdb)$/, ''))).size > 1) {
+    // Runs, not files: a run of a lookupFile / keyFile dataset (growth.ts) is a Parquet file and its DuckDB or key file.
+    if (new Set(runFiles.map((e) => e.name.replace(/\.(parquet|duckdb|keys)$/, ''))).size > 1) {
       let size = 0;
       for (const e of runFiles) size += (await fs.stat(path.join(dir, e.name))).size;
       bytes += size;

@@ -17,7 +17,8 @@ const side: Column[] = [
 export const addressTransactions: DerivedDataset = {
   name: 'address_transactions',
   kind: 'derived',
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'] },
+  // Its key file answers an address's pages with no statement (key-files.ts); the Parquet serves the other filters.
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
   partitioned: false,
   // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
   rowGroupSize: 4_096,
@@ -101,7 +102,8 @@ export const blocksByNumber: DerivedDataset = {
   kind: 'derived',
   // Issue 32: a block by number or the latest page read one 16,384-row group of a day's Parquet file, its three
   // 64-hex columns decompressed whole (15-20 ms); the same row from DuckDB's own storage, sorted by number, ~2 ms.
-  growth: { rule: 'runs', lookupFile: true },
+  // Its key file answers a block by number and the pages of every block with no statement (key-files.ts).
+  growth: { rule: 'runs', lookupFile: true, keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
   partitioned: false,
   sortBy: ['block_number'],
   doc: 'The blocks in block order, every column: what /api/block and the confirmations of a transaction read by number or time (its runs are also DuckDB files the server reads instead).',

@@ -1,0 +1,51 @@
+/**
+ * A version's key files against its Parquet runs (growth.ts keyFile): every run of a keyFile dataset has its file,
+ * holding the run's rows in the run's order at their full values, and no other key file lies beside them. Read here
+ * with plain SQL over the Parquet (a by-address copy's '' sides restored in the test) and the format's reader.
+ */
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { expect } from 'vitest';
+import { Db } from '../../src/duckdb/duck.ts';
+import { KeyFile } from '../../src/lake/key-files.ts';
+import { versionDir, type Manifest } from '../../src/lake/manifest.ts';
+
+/** The datasets with key files and the columns compared. */
+export const KEYED = {
+  blocks_by_number: 'block_number, block_hash, "timestamp", witness_address, fee',
+  address_transactions: 'address, direction, tx_hash, "timestamp", owner_address, to_address, amount',
+} as const;
+
+const text = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
+
+export async function expectKeyFilesMatchRuns(dataDir: string, m: Manifest): Promise<void> {
+  const db = await Db.open({ threads: 2 });
+  try {
+    for (const [dataset, columns] of Object.entries(KEYED)) {
+      const dir = path.join(versionDir(dataDir, m), 'derived', dataset);
+      const runs = m.tables[dataset]?.runs ?? [];
+      expect(readdirSync(dir).filter((f) => f.endsWith('.keys')).sort(), dataset).toEqual(runs.map((r) => `run-${r.id}.keys`).sort());
+      const bucketed = dataset === 'address_transactions';
+      for (const r of runs) {
+        const f = KeyFile.open(path.join(dir, `run-${r.id}.keys`));
+        try {
+          expect(f.rowCount, `${dataset} ${r.id}`).toBe(r.rows);
+          const restore = bucketed
+            ? `* REPLACE (CASE WHEN owner_address = '' THEN address ELSE owner_address END AS owner_address, CASE WHEN to_address = '' THEN address ELSE to_address END AS to_address)`
+            : '*';
+          const files = bucketed ? `[${r.files!.map((x) => `'${path.join(dir, `bucket=${x.bucket}`, x.name)}'`).join(', ')}]` : `'${dir}/run-${r.id}.parquet'`;
+          const order = bucketed ? `((ascii(address[-1]) * 58 + ascii(address[-2])) % 32), address, "timestamp", tx_index` : 'block_number';
+          const want = await db.all(`SELECT ${columns} FROM (SELECT ${restore} FROM read_parquet(${files}, hive_partitioning = false)) ORDER BY ${order}`);
+          const names = columns.split(', ').map((c) => c.replace(/"/g, ''));
+          const got = f.rows(0, f.rowCount).map((row) => Object.fromEntries(names.map((c) => [c, row[c]])));
+          expect(got.map(text), `${dataset} ${r.id}`).toEqual(want.map(text));
+        } finally {
+          f.close();
+        }
+        expect(m.files?.[`derived/${dataset}/run-${r.id}.keys`]?.bytes, r.id).toBeGreaterThan(0);
+      }
+    }
+  } finally {
+    db.close();
+  }
+}

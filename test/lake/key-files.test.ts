@@ -1,0 +1,144 @@
+/**
+ * Key files (growth.ts `keyFile`, src/lake/key-files.ts; issue 32): the format on rows written here, each run's file
+ * against its Parquet read with plain SQL, and the pages the server answers from them (no statement) against plain
+ * SQL over the raw tables: deep offsets, both ends of a window alone, both sorts, the defaults.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { KeyFile, KeyFileWriter, keyBytes, addressBucket } from '../../src/lake/key-files.ts';
+import { verifyVersion } from '../../src/lake/verify.ts';
+import { expectKeyFilesMatchRuns } from '../helpers/key-files.ts';
+import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';
+
+const roots: string[] = [];
+afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
+const tmp = (): string => {
+  const d = mkdtempSync(path.join(os.tmpdir(), 'tronlake-keys-'));
+  roots.push(d);
+  return d;
+};
+const n = (v: unknown): number => Number(v);
+
+describe('the key file format', () => {
+  const meta = {
+    columns: [{ name: 'address', integer: false }, { name: 'timestamp', integer: true }, { name: 'amount', integer: true }, { name: 'memo', integer: false }],
+    key: 'address',
+    keyKind: 'address' as const,
+    time: 'timestamp',
+  };
+  // Keys in the order a bucketed run writes them: bucket, then the address text.
+  const addresses = Array.from({ length: 300 }, (_, i) => `TA${String(i).padStart(4, '0')}xyz`).sort((a, b) => addressBucket(a) - addressBucket(b) || (a < b ? -1 : 1));
+
+  it('answers every key with its rows in order, an absent key with nothing, exact integers beyond 2^53, time bounds', async () => {
+    const file = path.join(tmp(), 'run.keys');
+    const w = await KeyFileWriter.create(file, meta);
+    const want = new Map<string, unknown[][]>();
+    for (const [i, a] of addresses.entries()) {
+      const rows = Array.from({ length: (i % 7) + 1 }, (_, j) => [a, 1_000 * i + 10 * j, 2n ** 70n + BigInt(i * 10 + j), j === 0 ? null : `m${j}`]);
+      want.set(a, rows);
+      for (const r of rows) w.add(r as never);
+    }
+    await w.finish();
+    const f = KeyFile.open(file);
+    try {
+      expect(f.keyCount).toBe(addresses.length);
+      expect(f.rowCount).toBe([...want.values()].reduce((s, r) => s + r.length, 0));
+      for (const [a, rows] of want) {
+        const s = f.span(keyBytes('address', a)!)!;
+        expect(s.count, a).toBe(rows.length);
+        expect(f.rows(s.first, s.first + s.count).map((r) => Object.values(r)), a).toEqual(rows);
+        // Both bounds alone: the first row at or after a time, the first row after it.
+        const t1 = rows[1]?.[1] as number | undefined;
+        if (t1 !== undefined) {
+          expect(f.bound(s, t1, false)).toBe(s.first + 1);
+          expect(f.bound(s, t1, true)).toBe(s.first + 2);
+        }
+        expect(f.bound(s, -1, false)).toBe(s.first);
+        expect(f.bound(s, Number.MAX_SAFE_INTEGER, true)).toBe(s.first + s.count);
+      }
+      expect(f.span(keyBytes('address', 'TZZZZnotthere')!)).toBeUndefined();
+      expect(f.span(keyBytes('address', 'T1')!)).toBeUndefined();
+    } finally {
+      f.close();
+    }
+  });
+
+  it('refuses rows out of key order and keys its kind cannot hold', async () => {
+    const file = path.join(tmp(), 'bad.keys');
+    const w = await KeyFileWriter.create(file, { ...meta, keyKind: 'number', key: 'timestamp' });
+    w.add(['a', 5, 1, null]);
+    expect(() => w.add(['a', 4, 1, null])).toThrow(/out of key order/);
+    expect(() => w.add(['a', -1, 1, null])).toThrow(/not a number/);
+    await w.finish();
+  });
+
+  it('a file that is not a key file does not open', () => {
+    const file = path.join(tmp(), 'junk.keys');
+    writeFileSync(file, Buffer.alloc(500, 7));
+    expect(() => KeyFile.open(file)).toThrow(/not a key file/);
+  });
+});
+
+describe('the lake writes a key file beside each run', () => {
+  it("each run's rows, in its order, full values, hashed in the manifest", async () => {
+    await expectKeyFilesMatchRuns(lakeDir(), await testManifest());
+  });
+
+  it('tronlake verify checks each key file against its hash', async () => {
+    const m = await testManifest();
+    const report = await verifyVersion(lakeDir(), m, { deep: true });
+    expect(report.problems).toEqual([]);
+  });
+});
+
+describe('pages answered from key files equal plain SQL over the raw tables', () => {
+  it('/api/block: newest and oldest first, deep offsets, each window bound alone, both', async () => {
+    const [e] = await sql('select min("timestamp") as lo, max("timestamp") as hi, count(*) as c from raw_blocks');
+    const [lo, hi] = [n(e!.lo), n(e!.hi)];
+    const mid = Math.floor((lo + hi) / 2);
+    const cases: [string, string][] = [
+      ['', 'true'],
+      [`&start_timestamp=${mid}`, `"timestamp" >= ${mid}`],
+      [`&end_timestamp=${mid}`, `"timestamp" <= ${mid}`],
+      [`&start_timestamp=${mid}&end_timestamp=${mid + 3_600_000}`, `"timestamp" BETWEEN ${mid} AND ${mid + 3_600_000}`],
+    ];
+    for (const [window, where] of cases) {
+      const [c] = await sql(`select count(*) as c from raw_blocks where ${where}`);
+      for (const [sort, dir] of [['', 'DESC'], ['&sort=number', 'ASC'], ['&sort=-number', 'DESC']] as const) {
+        for (const [start, limit] of [[0, undefined], [0, 50], [9_950, 50], [137, 7]] as const) {
+          const url = `/api/block?start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
+          const r = await get(url);
+          expect(r.status, url).toBe(200);
+          const want = await sql(`select block_number from raw_blocks where ${where} order by block_number ${dir} limit ${limit ?? 10} offset ${start}`);
+          expect(r.body.data.map((b: { number: number }) => b.number), url).toEqual(want.map((w) => n(w.block_number)));
+          expect(r.body.rangeTotal, url).toBe(n(c!.c));
+          expect(r.body.total, url).toBe(Math.min(10_000, n(c!.c)));
+        }
+      }
+    }
+  });
+
+  it('/api/transaction?address=: both sides once, newest first by default, deep pages, windows, the total', async () => {
+    const [busy] = await sql(`select a from (select owner_address a from raw_transactions union all select coalesce(to_address, contract_address) from raw_transactions where coalesce(to_address, contract_address) <> owner_address) group by 1 order by count(*) desc, 1 limit 1`);
+    const a = String(busy!.a);
+    const mine = `select tx_hash, "timestamp", block_number, tx_index from raw_transactions where owner_address = '${a}' or coalesce(to_address, contract_address) = '${a}'`;
+    const [span] = await sql(`select min("timestamp") lo, max("timestamp") hi, count(*) c from (${mine})`);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    expect(n(span!.c)).toBeGreaterThan(60);
+    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `"timestamp" >= ${mid}`], [`&end_timestamp=${mid}`, `"timestamp" <= ${mid}`]] as const) {
+      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+      for (const [sort, dir] of [['', 'DESC'], ['&sort=timestamp', 'ASC'], ['&sort=-block', 'DESC']] as const) {
+        for (const [start, limit] of [[0, undefined], [0, 50], [Math.min(n(c!.c) - 3, 9_980), 20], [23, 9]] as const) {
+          const url = `/api/transaction?address=${a}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
+          const r = await get(url);
+          expect(r.status, url).toBe(200);
+          const want = await sql(`select tx_hash from (${mine}) where ${where} order by "timestamp" ${dir}, block_number ${dir}, tx_index ${dir} limit ${limit ?? 10} offset ${start}`);
+          expect(r.body.data.map((t: { hash: string }) => t.hash), url).toEqual(want.map((w) => w.tx_hash));
+          expect(r.body.rangeTotal, url).toBe(n(c!.c));
+        }
+      }
+    }
+  });
+});
