@@ -33,8 +33,7 @@ export default defineList({
   // A block by number and the pages of every block (number order is time order) from the key files, without a
   // statement; a producer or a block id is a filter they do not hold: SQL.
   keyed: {
-    dataset: 'blocks_by_number',
-    key: (p) => (p.producer !== undefined || p.hash !== undefined ? null : p.number),
+    of: (p) => (p.producer !== undefined || p.hash !== undefined ? null : { dataset: 'blocks_by_number', key: p.number }),
     row: (raw, chain) => {
       const r = raw as RowOf<typeof blocks>;
       const n = Number(r.block_number);

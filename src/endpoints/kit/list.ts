@@ -210,15 +210,14 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   uncounted?: boolean;
   /**
    * A JSON page read from a dataset's key files (growth.ts keyFile) in place of SQL (issue 32: a point lookup or a page
-   * of one key costs a few preads, where a statement's floor is ~0.8 ms): `key(p)` is the request's key, undefined for
-   * every row of the dataset, null when the request has filters the key files cannot apply (then SQL answers); `row`
-   * makes the answering statement's row from the dataset's row (the head-dependent columns). The rows are in time
-   * order inside a key, so the sort must be time-ordered; the window and total are the key files'.
+   * of one key costs a few preads, where a statement's floor is ~0.8 ms): `of(p)` names the dataset and the request's
+   * key (undefined: every row of the dataset), or null when the request has filters the key files cannot apply (then
+   * SQL answers); `row` makes the answering statement's row from the dataset's row (the head-dependent columns). The
+   * rows are in time order inside a key, so the sort must be time-ordered; the window and total are the key files'.
    */
   keyed?: {
-    dataset: string;
-    key(p: P): Cell | undefined | null;
-    row(r: Row, chain: { solidBlock: number; headBlock: number }): ListRow<Sql>;
+    of(p: P): { dataset: string; key: Cell | undefined } | null;
+    row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
   lookups?: {
@@ -460,10 +459,10 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   function keyedPage(p: P, ctx: EndpointContext): { rows: R[]; total: number } | undefined {
     if (!d.keyed || p.format === 'csv' || p.page.limit === null) return undefined;
     if (sortSpec && !timeOrdered(p) && !d.ignoreTimeWindow?.(p)) return undefined;
-    const key = d.keyed.key(p);
-    if (key === null) return undefined;
+    const of = d.keyed.of(p);
+    if (of === null) return undefined;
     const open = d.ignoreTimeWindow?.(p);
-    const got = ctx.keyedPage(d.keyed.dataset, key, {
+    const got = ctx.keyedPage(of.dataset, of.key, {
       from: open ? null : (p.start_timestamp ?? null),
       to: open ? null : (p.end_timestamp ?? null),
       desc: desc(p),
@@ -472,7 +471,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     });
     if (!got) return undefined;
     const chain = { solidBlock: ctx.manifest.solidBlock, headBlock: ctx.manifest.head.number };
-    return { rows: got.rows.map((r) => d.keyed!.row(r, chain)), total: got.total };
+    return { rows: got.rows.map((r) => d.keyed!.row(r, chain, of.dataset)), total: got.total };
   }
 
   /** Lookups, the row mapper and the envelope over a page's rows. */

@@ -55,11 +55,10 @@ export default defineList({
   // An address both ways with no other filter: its rows from the copy's key files (issue 32: no statement; the
   // window and total are the key files'). Any other filter reads the copy's Parquet.
   keyed: {
-    dataset: 'address_transactions',
-    key: (p) =>
+    of: (p) =>
       p.address !== undefined && p.direction === 'all' && p.fromAddress === undefined && p.toAddress === undefined && p.block === undefined &&
       !p.type?.length && !p.tokens?.length && p.confirm === undefined
-        ? p.address
+        ? { dataset: 'address_transactions', key: p.address }
         : null,
     row: (raw, chain) => {
       const r = raw as RowOf<typeof transactions> & { address: string };
