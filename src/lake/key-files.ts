@@ -17,7 +17,8 @@
  *
  * Keys are fixed-width bytes whose byte order is the dataset's sort order (`keyBytes`): a block number as 8 bytes
  * big-endian; an address as its bucket (views.ts address_bucket) then its Base58 text zero-padded, the order of a
- * bucketed run (bucket, address).
+ * bucketed run (bucket, address); a text key (an address or token id of a run sorted by it, not bucketed) as its
+ * printable ASCII zero-padded to 40 bytes (DuckDB's VARCHAR order is byte order).
  */
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -35,7 +36,7 @@ const ADDRESS_TEXT = 40;
 
 export type { KeyKind };
 
-const keyWidthOf = (kind: KeyKind): number => (kind === 'number' ? 8 : 1 + ADDRESS_TEXT);
+const keyWidthOf = (kind: KeyKind): number => (kind === 'number' ? 8 : kind === 'text' ? ADDRESS_TEXT : 1 + ADDRESS_TEXT);
 
 /** views.ts ADDRESS_BUCKET_MACRO in JS: the bucket a bucketed run files `a` under. */
 export function addressBucket(a: string): number {
@@ -52,6 +53,11 @@ export function keyBytes(kind: KeyKind, value: Cell): Buffer | undefined {
     return b;
   }
   if (typeof value !== 'string' || value.length < 2 || value.length > ADDRESS_TEXT || !/^[\x21-\x7e]+$/.test(value)) return undefined;
+  if (kind === 'text') {
+    const t = Buffer.alloc(ADDRESS_TEXT);
+    t.write(value, 0, 'latin1');
+    return t;
+  }
   const b = Buffer.alloc(1 + ADDRESS_TEXT);
   b[0] = addressBucket(value);
   b.write(value, 1, 'latin1');

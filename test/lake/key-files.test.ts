@@ -74,6 +74,21 @@ describe('the key file format', () => {
     await w.finish();
   });
 
+  it('a text key (a run sorted by a VARCHAR, not bucketed) finds its rows; keys in byte order', async () => {
+    const file = path.join(tmp(), 'text.keys');
+    const w = await KeyFileWriter.create(file, { ...meta, keyKind: 'text' });
+    const keys = ['1002000', 'TA1', 'TA10', 'TB', 'Tz'];
+    for (const [i, k] of keys.entries()) for (let j = 0; j < i + 1; j++) w.add([k, j, BigInt(j), null]);
+    await w.finish();
+    const f = KeyFile.open(file);
+    try {
+      for (const [i, k] of keys.entries()) expect(f.span(keyBytes('text', k)!)?.count, k).toBe(i + 1);
+      expect(f.span(keyBytes('text', 'TA')!)).toBeUndefined();
+    } finally {
+      f.close();
+    }
+  });
+
   it('a file that is not a key file does not open', () => {
     const file = path.join(tmp(), 'junk.keys');
     writeFileSync(file, Buffer.alloc(500, 7));

@@ -94,7 +94,7 @@ export type Growth =
 export type GrowthRule = Growth['rule'];
 
 /** How a key file's key becomes bytes whose order is the run's order (src/lake/key-files.ts `keyBytes`). */
-export type KeyKind = 'number' | 'address';
+export type KeyKind = 'number' | 'address' | 'text';
 
 export interface DerivedDataset extends Dataset {
   kind: 'derived';
