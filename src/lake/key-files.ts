@@ -31,6 +31,9 @@ const MAGIC = 'TLKEYS01';
 const FOOTER_BYTES = 128;
 export const ROWS_PER_BLOCK = 32;
 const SPARSE_EVERY = 64;
+const TIME_CHUNK_ROWS = 65_536;
+/** Deflate level of a row block: level 1 wrote 2x faster than 3 for a few percent more bytes. */
+const DEFLATE_LEVEL = 1;
 /** Base58 addresses are 34 characters; a key holds up to 40 (longer text cannot be a key: the writer refuses it). */
 const ADDRESS_TEXT = 40;
 
@@ -92,6 +95,9 @@ export class KeyFileWriter {
   private readonly timeChunks: Buffer[] = [];
   private readonly sparse: Buffer[] = [];
   private lastKey: Buffer | undefined;
+  private lastTime = 0;
+  private times = Buffer.allocUnsafe(TIME_CHUNK_ROWS * 8);
+  private timeAt = 0;
   private spanFirst = 0;
   private readonly keyIndex: number;
   private readonly timeIndex: number;
@@ -113,7 +119,7 @@ export class KeyFileWriter {
     return new KeyFileWriter(file, openSync(file, 'w'), meta);
   }
 
-  /** Appends one row, its cells in the meta's column order (an integer beyond 2^53 as a bigint). */
+  /** Appends one row, its cells in the meta's column order (an integer beyond 2^53 as a bigint); rows come in key order, time order inside a key. */
   add(cells: Cell[]): void {
     this.addJson(cells[this.keyIndex]!, cells[this.timeIndex]!, JSON.stringify(cells, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v)));
   }
@@ -125,15 +131,25 @@ export class KeyFileWriter {
   addJson(keyCell: Cell, time: Cell, json: string): void {
     const key = keyBytes(this.meta.keyKind, keyCell);
     if (!key) throw new Error(`key file ${this.file}: row ${this.rowCount} has key ${String(keyCell)}, not a ${this.meta.keyKind}`);
+    const at = Number(time);
+    if (!Number.isSafeInteger(at) || at < 0) throw new Error(`key file ${this.file}: row ${this.rowCount} has time ${String(time)}`);
     if (!this.lastKey || !key.equals(this.lastKey)) {
       if (this.lastKey && Buffer.compare(key, this.lastKey) < 0) throw new Error(`key file ${this.file}: row ${this.rowCount} is out of key order`);
       this.closeSpan();
       this.lastKey = key;
       this.spanFirst = this.rowCount;
+    } else if (at < this.lastTime) throw new Error(`key file ${this.file}: row ${this.rowCount} is out of time order inside its key`);
+    this.lastTime = at;
+    // Times go into large chunks (an 8-byte buffer per row cost more in garbage collection than the rest of the write).
+    if (this.timeAt === TIME_CHUNK_ROWS * 8) {
+      this.timeChunks.push(this.times);
+      this.times = Buffer.allocUnsafe(TIME_CHUNK_ROWS * 8);
+      this.timeAt = 0;
     }
-    const t = Buffer.alloc(8);
-    t.writeBigInt64LE(BigInt(time as number | bigint));
-    this.timeChunks.push(t);
+    // An i64, little-endian, from a non-negative safe integer (no BigInt per row).
+    this.times.writeUInt32LE(at % 2 ** 32, this.timeAt);
+    this.times.writeUInt32LE(Math.floor(at / 2 ** 32), this.timeAt + 4);
+    this.timeAt += 8;
     this.pending.push(json);
     this.rowCount++;
     if (this.pending.length === ROWS_PER_BLOCK) this.flushBlock();
@@ -152,11 +168,21 @@ export class KeyFileWriter {
 
   private flushBlock(): void {
     if (this.pending.length === 0) return;
-    const block = deflateRawSync(Buffer.from(`[${this.pending.join(',')}]`), { level: 3 });
+    const block = deflateRawSync(Buffer.from(`[${this.pending.join(',')}]`), { level: DEFLATE_LEVEL });
     writeSync(this.fd, block, 0, block.length, this.dataBytes);
     this.dataBytes += block.length;
     this.blockOffsets.push(this.dataBytes);
     this.pending = [];
+  }
+
+  /** Closes and removes the file: a write that failed leaves nothing a reader could open. */
+  async abort(): Promise<void> {
+    try {
+      closeSync(this.fd);
+    } catch {
+      // closed already (finish failed after closing)
+    }
+    await fs.rm(this.file, { force: true });
   }
 
   /** Writes the remaining sections and the footer, and closes the file. */
@@ -172,6 +198,7 @@ export class KeyFileWriter {
         return start;
       };
       const keysAt = put(Buffer.concat(this.keyChunks));
+      this.timeChunks.push(this.times.subarray(0, this.timeAt));
       const timesAt = put(Buffer.concat(this.timeChunks));
       const offsets = Buffer.alloc(this.blockOffsets.length * 8);
       this.blockOffsets.forEach((o, i) => offsets.writeBigUInt64LE(BigInt(o), i * 8));

@@ -473,6 +473,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
   // and the sort then read; any other SELECT is counted by an aggregate over the few columns it needs (projection
   // pushdown: 0.3 s for the default lake's 6.1 M address_transactions rows) and kept only when it sorts in parts.
   const aggregated = ds.growth.rule === 'runs' && ds.growth.aggregated === true;
+  let keys: KeyFileWriter | undefined;
   try {
     if (aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
     // Rows, block range and buckets of the run first, so the sort can be planned before any row is sorted.
@@ -501,7 +502,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
     const staged = aggregated || parts.length > 1;
     // A one-file run's key file (growth.ts keyFile) is written from its sorted rows; a bucketed run's after its merges
     // (keyFilesOfRuns: a merge or a compaction rewrites its buckets without this function).
-    const keys = ds.growth.rule === 'runs' && ds.growth.keyFile && !ds.bucketBy ? await KeyFileWriter.create(path.join(target, keyFileName(run.id)), keyFileMeta(ds)) : undefined;
+    keys = ds.growth.rule === 'runs' && ds.growth.keyFile && !ds.bucketBy ? await KeyFileWriter.create(path.join(target, keyFileName(run.id)), keyFileMeta(ds)) : undefined;
     if (staged && !aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
     for (const [p, [from, to]] of parts.entries()) {
       if (staged) {
@@ -511,7 +512,7 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       } else {
         await view.run(`CREATE OR REPLACE TABLE main.derive_sorted AS SELECT ${bucket} AS derive_bucket, * FROM (${select}) ORDER BY derive_bucket, ${order}`);
       }
-      if (keys) await feedKeyFile(view, keys, ds, 'derive_sorted', order);
+      if (keys) await feedKeyFile(view, keys, ds, 'derive_sorted');
       const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
       if (!ds.bucketBy) {
         await view.run(`COPY (SELECT ${cols(ds)} FROM derive_sorted) TO ${lit(path.join(target, `run-${run.id}.parquet`))} (${parquetOptions(compression, rg)})`);
@@ -527,10 +528,13 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
     await keys?.finish();
+    keys = undefined;
     if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
     run.files?.sort((x, y) => x.bucket - y.bucket || compareAddresses(x.min, y.min));
     return run;
   } finally {
+    // A run that failed leaves no key file (a partial one would answer wrongly).
+    await keys?.abort();
     await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     await view.run('DROP TABLE IF EXISTS main.derive_rows');
   }
@@ -693,12 +697,15 @@ function keyFileMeta(ds: DerivedDataset): KeyFileMeta {
 }
 
 /**
- * Streams the rows of `from` (a table or a parenthesized SELECT with the dataset's columns), sorted by `order`, into
- * the key file, chunk by chunk (a run's rows are never all in memory). DuckDB writes each row's JSON (to_json, as
- * toCell would give the cells: an integer beyond 2^53 and a DECIMAL as strings) and JS only frames it: 4-5x faster
- * than converting every cell in JS. A side stored as '' (growth sameAsAddress) is restored first.
+ * Streams the rows of `from` (a table or a table function with the dataset's columns, already in the dataset's order:
+ * a sorted table, or a bucket's sorted range files in address order) into the key file, chunk by chunk (a run's rows
+ * are never all in memory). No ORDER BY: DuckDB keeps a scan's order (preserve_insertion_order), and the writer
+ * refuses a key or a time out of order, so a wrong order fails the publish instead of answering wrongly (sorting again
+ * cost more than the rest of the write). DuckDB writes each row's JSON (to_json, as toCell would give the cells: an
+ * integer beyond 2^53 and a DECIMAL as strings) and JS only frames it: 3x faster than reading every cell into JS. A
+ * side stored as '' (growth sameAsAddress) is restored first.
  */
-async function feedKeyFile(view: Db, keys: KeyFileWriter, ds: DerivedDataset, from: string, order: string): Promise<void> {
+async function feedKeyFile(view: Db, keys: KeyFileWriter, ds: DerivedDataset, from: string): Promise<void> {
   const k = keyFileMeta(ds);
   const json = (c: { name: string; type: string }): string => {
     const q = `"${c.name}"`;
@@ -709,7 +716,7 @@ async function feedKeyFile(view: Db, keys: KeyFileWriter, ds: DerivedDataset, fr
   const columns = ds.columns.filter((c) => c.name !== 'bucket');
   const row = `'[' || concat_ws(',', ${columns.map((c) => `coalesce(${json(c)}, 'null')`).join(', ')}) || ']'`;
   const result = await view.conn.stream(
-    `SELECT "${k.key}" AS k, "${k.time}" AS t, ${row} AS j FROM (SELECT ${storedSelect(ds)} FROM ${from}) ORDER BY ${order}`,
+    `SELECT "${k.key}" AS k, "${k.time}" AS t, ${row} AS j FROM (SELECT ${storedSelect(ds)} FROM ${from})`,
   );
   for (;;) {
     const chunk = await result.fetchChunk();
@@ -731,15 +738,24 @@ async function keyFilesOfRuns(ctx: DeriveContext, ds: DerivedDataset, target: st
   for (const r of runs) {
     const file = path.join(target, keyFileName(r.id));
     if (prev.get(r.id) === JSON.stringify(r.files) && (await exists(file))) continue;
-    const keys = await KeyFileWriter.create(file, keyFileMeta(ds));
-    try {
-      for (const [b, files] of filesByBucket(ds, [r])) {
-        const list = files.map((f) => lit(path.join(target, `bucket=${b}`, f.name))).join(', ');
-        await feedKeyFile(ctx.view, keys, ds, `read_parquet([${list}], hive_partitioning = false)`, ds.sortBy.join(', '));
-      }
-    } finally {
-      await keys.finish();
-    }
+    const sources = [...filesByBucket(ds, [r])].map(([b, files]) => `read_parquet([${files.map((f) => lit(path.join(target, `bucket=${b}`, f.name))).join(', ')}], hive_partitioning = false)`);
+    await writeKeyFile(ctx.view, file, ds, sources);
+  }
+}
+
+/**
+ * Writes the key file of `ds` from `sources` (tables or table functions with its columns), each already in the
+ * dataset's order, one after the other: their keys must follow one another (a bucketed run's buckets in order).
+ * A failed write leaves no file (a partial file would answer wrongly).
+ */
+export async function writeKeyFile(view: Db, file: string, ds: DerivedDataset, sources: readonly string[]): Promise<void> {
+  const keys = await KeyFileWriter.create(file, keyFileMeta(ds));
+  try {
+    for (const from of sources) await feedKeyFile(view, keys, ds, from);
+    await keys.finish();
+  } catch (e) {
+    await keys.abort();
+    throw e;
   }
 }
 
