@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
+import { budget } from '../../helpers/budget.ts';
 import { wordToBase58 } from '../../../src/chain/address.ts';
 
 const n = (v: unknown) => Number(v);
@@ -122,6 +128,46 @@ describe('GET /api/transaction-info', () => {
     expect(internals).toBeGreaterThan(0);
     expect(transfers).toBeGreaterThan(0);
   });
+
+  it('a version whose copies by block have no key files answers with the statements, the same bytes (issue 32)', async () => {
+    // A hard-linked copy of the lake (read only: files are only unlinked in it) without those datasets' key files:
+    // tx_by_hash's still answer the first step, then the statements answer the whole request.
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-no-keys-')), 'lake');
+    const link = (from: string, to: string): void => {
+      mkdirSync(to);
+      for (const e of readdirSync(from, { withFileTypes: true })) {
+        const [a, b] = [path.join(from, e.name), path.join(to, e.name)];
+        if (e.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
+        else if (e.isDirectory()) { if (e.name !== 'leases') link(a, b); } else linkSync(a, b);
+      }
+    };
+    link(lakeDir(), copy);
+    const m = await testManifest();
+    for (const ds of ['transactions_by_block', 'internal_transactions_by_block', 'token_transfers_by_block']) {
+      const dir = path.join(copy, 'versions', m.version, 'derived', ds);
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    }
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      const hashes = await sql(`(select tx_hash from raw_transactions where internal_count > 0 order by block_number desc limit 2)
+                                union (select tx_hash from raw_token_transfers order by block_number, log_index limit 2)
+                                union (select tx_hash from raw_transactions order by tx_hash limit 3)`);
+      const [b] = await sql('select block_number b from raw_internal_transactions group by 1 order by count(*) desc, 1 limit 1');
+      const urls = [...hashes.map((h) => `/api/transaction-info?hash=${h.tx_hash}`), `/api/transaction-info?hash=${'ab'.repeat(32)}`,
+        `/api/transaction?block=${b!.b}&limit=50`, `/api/internal-transaction?block=${b!.b}&limit=50`, '/api/transaction?sort=block&start=33'];
+      for (const url of urls) {
+        const [keyed, statements] = [await get(url), await app.inject({ method: 'GET', url })];
+        expect(statements.statusCode, url).toBe(200);
+        // An unknown hash is known absent from tx_by_hash's key file alone: {} with no statement, in both.
+        if (statements.body !== '{}') expect(String(statements.headers['server-timing']), url).toMatch(/transaction_/);
+        expect(String(keyed.headers['server-timing']), url).not.toMatch(/transaction_(transaction|internal)/);
+        expect(keyed.text, url).toBe(statements.body);
+      }
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 
   it('an unknown hash is 200 {}, a malformed or missing one a 400', async () => {
     expect((await get(`/api/transaction-info?hash=${'ab'.repeat(32)}`)).body).toEqual({});
