@@ -14,7 +14,20 @@ import { versionDir, type Manifest } from '../../src/lake/manifest.ts';
 export const KEYED = {
   blocks_by_number: 'block_number, block_hash, "timestamp", witness_address, fee',
   address_transactions: 'address, direction, tx_hash, "timestamp", owner_address, to_address, amount',
+  tx_by_hash: 'hash_prefix, block_number, "timestamp", tx_index',
+  transactions_by_block: 'block_number, tx_index, tx_hash, "timestamp", owner_address, amount, fee, internal_count',
+  internal_transactions_by_block: 'block_number, tx_hash, internal_index, "timestamp", internal_hash, call_value, rejected, contract_ret',
+  token_transfers_by_block: 'block_number, tx_index, log_index, batch_index, tx_hash, "timestamp", contract_address, amount_raw, token_id',
 } as const;
+
+/** A one-file run's order (its datasets' sortBy, spelled here): the key file holds its rows in it. */
+const RUN_ORDER: Record<string, string> = {
+  blocks_by_number: 'block_number',
+  tx_by_hash: 'hash_prefix, block_number, tx_index',
+  transactions_by_block: 'block_number, tx_index',
+  internal_transactions_by_block: 'block_number, tx_hash, internal_index',
+  token_transfers_by_block: 'block_number, tx_index, log_index, batch_index',
+};
 
 const text = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));
 
@@ -34,7 +47,7 @@ export async function expectKeyFilesMatchRuns(dataDir: string, m: Manifest): Pro
             ? `* REPLACE (CASE WHEN owner_address = '' THEN address ELSE owner_address END AS owner_address, CASE WHEN to_address = '' THEN address ELSE to_address END AS to_address)`
             : '*';
           const files = bucketed ? `[${r.files!.map((x) => `'${path.join(dir, `bucket=${x.bucket}`, x.name)}'`).join(', ')}]` : `'${dir}/run-${r.id}.parquet'`;
-          const order = bucketed ? `((ascii(address[-1]) * 58 + ascii(address[-2])) % 32), address, "timestamp", tx_index` : 'block_number';
+          const order = bucketed ? `((ascii(address[-1]) * 58 + ascii(address[-2])) % 32), address, "timestamp", tx_index` : RUN_ORDER[dataset]!;
           const want = await db.all(`SELECT ${columns} FROM (SELECT ${restore} FROM read_parquet(${files}, hive_partitioning = false)) ORDER BY ${order}`);
           const names = columns.split(', ').map((c) => c.replace(/"/g, ''));
           const got = f.rows(0, f.rowCount).map((row) => Object.fromEntries(names.map((c) => [c, row[c]])));

@@ -43,6 +43,12 @@ export default defineList({
   byAddress: (p) => (p.address !== undefined && p.block === undefined && p.contract === undefined ? { address: p.address } : undefined),
   byAddressFilters: (p) => ({ confirm: p.confirm ?? null }),
   block: (p) => p.block,
+  // A block alone from the copy by block's key files, no statement (issue 32): its rows are in the list's order
+  // (block, tx_hash, internal_index), read backwards for newest first, with their transaction's result.
+  keyed: {
+    of: (p) => (p.block !== undefined && p.address === undefined && p.contract === undefined && p.confirm === undefined ? { dataset: 'internal_transactions_by_block', key: p.block } : null),
+    row: (raw, chain) => ({ ...raw, confirmed: Number(raw.block_number) <= chain.solidBlock }) as never,
+  },
   lookups: {
     tokens: (r) => [str(r.token_id)],
     addresses: (r) => [str(r.caller_address), str(r.to_address)],

@@ -3,7 +3,8 @@
  * `cheat_status` int here). An unknown hash answers 200 with `{}` like TronScan; a malformed hash is a 400.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../kit/endpoint.ts';
+import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
 import { hash } from '../../params/index.ts';
 import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';
 import type {
@@ -87,6 +88,9 @@ export default defineEndpoint({
   ]),
   queries: QUERIES,
   async handle(p, ctx) {
+    // From the key files when the version has them (issue 32: no statement); else the statements below.
+    const keyed = fromKeyFiles(p.hash, ctx);
+    if (keyed !== undefined) return keyed === null ? {} : answer(...keyed);
     // The index is keyed by a prefix of the id: almost always one candidate, the transaction itself; the queries
     // match the whole id, so a candidate that only shares the prefix finds no transaction and the next is tried.
     for (const loc of await ctx.typedRows(QUERIES.locate, { hash: p.hash })) {
@@ -145,6 +149,68 @@ export default defineEndpoint({
     }
   },
 });
+
+type Found = [TransactionTransactionInfoRow, InternalRow[], TransferRow[], TransactionTransactionInfoConfirmationsRow[]];
+
+/** A key's rows at most: a hash prefix's transactions, a block's internal transactions or token transfers. */
+const ALL = 1_000_000;
+
+/**
+ * The transaction `hash` and what its answer shows, read from key files (issue 32): tx_by_hash's span of the hash's
+ * prefix gives the candidates' blocks (the whole id is matched on the transaction row, as the statements do), then
+ * each of the block's copies (transactions, internal transactions, token transfers: keyed by block) and the next 19
+ * blocks of blocks_by_number. null: no such transaction; undefined: a dataset has no key files (the statements answer).
+ */
+function fromKeyFiles(hash: string, ctx: EndpointContext): Found | null | undefined {
+  const all = (dataset: string, key: Cell | undefined, offset = 0, limit = ALL) =>
+    ctx.keyedPage(dataset, key, { from: null, to: null, desc: false, offset, limit });
+  const located = all('tx_by_hash', BigInt(`0x${hash.slice(0, 15)}`));
+  if (!located) return undefined;
+  for (const loc of located.rows) {
+    const block = Number(loc.block_number);
+    // A block's transactions are filed in tx_index order from 0: the row at its index, else the block's rows searched.
+    const at = all('transactions_by_block', block, Number(loc.tx_index), 1);
+    if (!at) return undefined;
+    const raw = at.rows[0]?.tx_hash === hash ? at.rows[0] : all('transactions_by_block', block)?.rows.find((r) => r.tx_hash === hash);
+    if (!raw) continue;
+    const tx = {
+      ...raw,
+      confirmed: block <= ctx.manifest.solidBlock,
+      confirmations: ctx.manifest.head.number - block,
+    } as unknown as TransactionTransactionInfoRow;
+    // A transaction without internal transactions or logs has no rows in those copies: their block is not read.
+    const ofTx = (dataset: string, count: unknown): Row[] | undefined =>
+      count === 0 ? [] : all(dataset, block)?.rows.filter((r) => r.tx_hash === hash);
+    const internal = ofTx('internal_transactions_by_block', tx.internal_count);
+    const transfers = ofTx('token_transfers_by_block', tx.log_count);
+    const confirmers = confirmingBlocks(ctx, block, Number(raw.timestamp));
+    if (!internal || !transfers || !confirmers) return undefined;
+    return [tx, internal as unknown as InternalRow[], transfers as unknown as TransferRow[], confirmers];
+  }
+  return null;
+}
+
+/**
+ * transaction-info.confirmations.sql from blocks_by_number's key files: each producer of blocks block+1 … block+19
+ * once, at its first block, in block order. Block order is time order: the blocks from the block's own time on are
+ * read a page at a time until one is past block+19.
+ */
+function confirmingBlocks(ctx: EndpointContext, block: number, time: number): TransactionTransactionInfoConfirmationsRow[] | undefined {
+  const first = new Map<string | null, number>();
+  const PAGE = 32;
+  for (let offset = 0; ; offset += PAGE) {
+    const got = ctx.keyedPage('blocks_by_number', undefined, { from: time, to: null, desc: false, offset, limit: PAGE });
+    if (!got) return undefined;
+    for (const b of got.rows) {
+      const n = Number(b.block_number);
+      const w = b.witness_address as string | null;
+      if (n > block && n <= block + 19 && !first.has(w)) first.set(w, n);
+    }
+    const last = got.rows.at(-1);
+    if (got.rows.length < PAGE || (last && Number(last.block_number) > block + 19)) break;
+  }
+  return [...first].map(([witness_address, block_number]) => ({ witness_address, block_number })).sort((a, b) => a.block_number - b.block_number);
+}
 
 /** A transfer with its token's fields (`k`: the tokens dimension's row as tokenInfo gives it; absent: no row). */
 function transferInfo(x: TransferRow, k: TokenInfo | undefined) {

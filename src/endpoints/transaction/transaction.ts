@@ -52,15 +52,19 @@ export default defineList({
     const dirs = p.address ? DIRS[p.direction] : p.fromAddress ? DIRS.out : DIRS.in;
     return { address: a, dirs: [...dirs], from_address: p.fromAddress ?? null, to_address: p.toAddress ?? null };
   },
-  // An address both ways with no other filter: its rows from the copy's key files (issue 32: no statement; the
-  // window and total are the key files'). Any other filter reads the copy's Parquet.
+  // From key files, no statement (issue 32; the window and total are the key files'): an address both ways with no
+  // other filter (the copy by address), a block alone or no filter at all (the copy by block: block order is time
+  // order, and tx_index the tie-break both sorts use). Any other filter reads Parquet.
   keyed: {
-    of: (p) =>
-      p.address !== undefined && p.direction === 'all' && p.fromAddress === undefined && p.toAddress === undefined && p.block === undefined &&
-      !p.type?.length && !p.tokens?.length && p.confirm === undefined
-        ? { dataset: 'address_transactions', key: p.address }
-        : null,
-    row: (raw, chain) => {
+    of: (p) => {
+      const others = p.fromAddress !== undefined || p.toAddress !== undefined || !!p.type?.length || !!p.tokens?.length || p.confirm !== undefined;
+      if (others) return null;
+      if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_transactions', key: p.address } : null;
+      return { dataset: 'transactions_by_block', key: p.block };
+    },
+    row: (raw, chain, dataset) => {
+      // transaction.sql's row: the transaction and `confirmed` (no bucket: that is the copy by address's column).
+      if (dataset === 'transactions_by_block') return { ...(raw as RowOf<typeof transactions>), confirmed: Number(raw.block_number) <= chain.solidBlock } as never;
       const r = raw as RowOf<typeof transactions> & { address: string };
       return { ...r, bucket: addressBucket(r.address), confirmed: Number(r.block_number) <= chain.solidBlock };
     },

@@ -116,6 +116,39 @@ describe('GET /api/internal-transaction', () => {
     );
   });
 
+  it("a block alone reads the copy by block's key files: the SQL's order and fields, every page and window bound (issue 32)", async () => {
+    const m = await testManifest();
+    const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    // The block with the most internal transactions, and one of a failed transaction when the lake has one.
+    const picks = await sql(`(select block_number b, timestamp t from raw_internal_transactions group by all order by count(*) desc, 1 limit 1)
+                             union (select i.block_number, i.timestamp from raw_internal_transactions i join raw_transactions x on x.tx_hash = i.tx_hash
+                                    where x.contract_ret <> 'SUCCESS' order by 1 limit 1)`);
+    expect(picks.length).toBeGreaterThan(0);
+    for (const { b, t } of picks) {
+      const all = await sql(`select i.tx_hash, i.internal_hash, i.block_number, i.caller_address, i.to_address, i.call_value, i.rejected,
+                                    coalesce(x.contract_ret, 'SUCCESS') as ret
+                             from raw_internal_transactions i left join raw_transactions x on x.tx_hash = i.tx_hash and x.block_number = i.block_number
+                             where i.block_number = ${b} order by i."timestamp" desc, i.block_number desc, i.tx_hash desc, i.internal_index desc`);
+      for (const [q, from, count] of [['', 0, 10], ['start=1&limit=2', 1, 2], [`start=${Math.max(0, all.length - 1)}&limit=5`, Math.max(0, all.length - 1), 5],
+        [`start_timestamp=${t}`, 0, 10], [`end_timestamp=${t}`, 0, 10]] as const) {
+        const url = `${URL}?block=${b}${q ? `&${q}` : ''}`;
+        const r = await get(url);
+        expect(r.body.rangeTotal, url).toBe(all.length);
+        expect(r.body.data.map((x: Item) => [x.hash, x.internal_hash, x.block, x.from, x.to, x.call_value, x.rejected, x.revert, x.confirmed]), url).toEqual(
+          all.slice(from, from + count).map((x) => [x.tx_hash, x.internal_hash, n(x.block_number), x.caller_address, x.to_address, n(x.call_value), x.rejected, x.ret !== 'SUCCESS', n(x.block_number) <= m.solidBlock]),
+        );
+        expect(timing(r.headers), url).toContain('keys.internal_transactions_by_block');
+        expect(timing(r.headers).filter((s) => s.startsWith('transaction_')), url).toEqual([]);
+      }
+      // Each bound alone just past the block's time: nothing.
+      for (const q of [`start_timestamp=${n(t) + 1}`, `end_timestamp=${n(t) - 1}`]) {
+        expect((await get(`${URL}?block=${b}&${q}`)).body, q).toMatchObject({ rangeTotal: 0, data: [] });
+      }
+    }
+    // A block with the confirm filter reads SQL.
+    expect(timing((await get(`${URL}?block=${picks[0]!.b}&confirm=0`)).headers)).not.toContain('keys.internal_transactions_by_block');
+  });
+
   it('filters by time window and confirmation state', async () => {
     const m = await testManifest();
     const a = await busiest();

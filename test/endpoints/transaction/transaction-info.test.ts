@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
+import { budget } from '../../helpers/budget.ts';
 import { wordToBase58 } from '../../../src/chain/address.ts';
 
 const n = (v: unknown) => Number(v);
@@ -76,6 +82,92 @@ describe('GET /api/transaction-info', () => {
     // Each SR with the first block it confirmed, its name and url (the witnesses dimension), in block order.
     expect(body.srConfirmList).toEqual(producers.map((p) => ({ address: p.witness_address, name: p.name ?? '', block: n(p.block), url: p.url ?? '' })));
   });
+
+  it('answers from key files with no statement, each part equal to plain SQL over the raw tables (issue 32)', async () => {
+    const m = await testManifest();
+    // Transactions with internal transactions and token transfers, with either, with neither, failed, the lake's last.
+    const picks = await sql(`
+      (select tx_hash from raw_transactions where internal_count > 0 and tx_hash in (select tx_hash from raw_token_transfers) order by block_number desc, tx_index limit 2)
+      union (select tx_hash from raw_transactions where internal_count > 0 and tx_hash not in (select tx_hash from raw_token_transfers) order by block_number limit 1)
+      union (select tx_hash from raw_transactions where tx_hash in (select tx_hash from raw_token_transfers group by 1 having count(*) > 1) order by block_number limit 1)
+      union (select tx_hash from raw_transactions where internal_count = 0 and log_count = 0 order by block_number, tx_index limit 1)
+      union (select tx_hash from raw_transactions where contract_ret <> 'SUCCESS' order by block_number limit 1)
+      union (select tx_hash from raw_transactions order by block_number desc, tx_index desc limit 1)
+      union (select tx_hash from raw_transactions order by block_number, tx_index limit 1)`);
+    expect(picks.length).toBeGreaterThanOrEqual(4);
+    let internals = 0;
+    let transfers = 0;
+    for (const { tx_hash: h } of picks) {
+      const [t] = await sql(`select * from raw_transactions where tx_hash = '${h}'`);
+      const inner = await sql(`select internal_hash, caller_address, to_address, call_value, note, rejected from raw_internal_transactions where tx_hash = '${h}' order by internal_index`);
+      const moves = await sql(`select from_address, to_address, contract_address, amount_raw, event_type, token_standard, token_id from raw_token_transfers
+                               where tx_hash = '${h}' order by log_index, batch_index`);
+      const srs = await sql(`select witness_address, min(block_number) as b from raw_blocks where block_number > ${t!.block_number} and block_number <= ${n(t!.block_number) + 19}
+                             group by 1 order by b`);
+      const r = await get(`/api/transaction-info?hash=${h}`);
+      const what = String(h);
+      expect(r.status, what).toBe(200);
+      expect(r.body, what).toMatchObject({
+        hash: h, block: n(t!.block_number), timestamp: n(t!.timestamp), ownerAddress: t!.owner_address, contractRet: t!.contract_ret,
+        confirmed: n(t!.block_number) <= m.solidBlock, confirmations: m.head.number - n(t!.block_number), event_count: n(t!.log_count), fee_limit: n(t!.fee_limit),
+      });
+      const list = r.body.internal_transactions[what] ?? [];
+      expect(list.map((i: any) => [i.hash, i.caller_address, i.transferTo_address, i.callValueInfo[0].callValue, i.note, i.rejected]), what).toEqual(
+        inner.map((i) => [i.internal_hash, i.caller_address, i.to_address, n(i.call_value), i.note, i.rejected]),
+      );
+      expect((r.body.trc20TransferInfo ?? []).map((x: any) => [x.from_address, x.to_address, x.contract_address, x.amount_str, x.type, x.tokenType, x.token_id ?? null]), what).toEqual(
+        moves.map((x) => [x.from_address, x.to_address, x.contract_address, x.amount_raw, x.event_type, x.token_standard, x.token_id]),
+      );
+      expect(r.body.srConfirmList.map((x: any) => [x.address, x.block]), what).toEqual(srs.map((x) => [x.witness_address, n(x.b)]));
+      const timing = String(r.headers['server-timing'] ?? '').split(', ').map((x) => x.split(';')[0]!);
+      expect(timing, what).toContain('keys.tx_by_hash');
+      expect(timing.filter((x) => x.startsWith('transaction_')), what).toEqual([]);
+      internals += inner.length;
+      transfers += moves.length;
+    }
+    expect(internals).toBeGreaterThan(0);
+    expect(transfers).toBeGreaterThan(0);
+  });
+
+  it('a version whose copies by block have no key files answers with the statements, the same bytes (issue 32)', async () => {
+    // A hard-linked copy of the lake (read only: files are only unlinked in it) without those datasets' key files:
+    // tx_by_hash's still answer the first step, then the statements answer the whole request.
+    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-no-keys-')), 'lake');
+    const link = (from: string, to: string): void => {
+      mkdirSync(to);
+      for (const e of readdirSync(from, { withFileTypes: true })) {
+        const [a, b] = [path.join(from, e.name), path.join(to, e.name)];
+        if (e.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
+        else if (e.isDirectory()) { if (e.name !== 'leases') link(a, b); } else linkSync(a, b);
+      }
+    };
+    link(lakeDir(), copy);
+    const m = await testManifest();
+    for (const ds of ['transactions_by_block', 'internal_transactions_by_block', 'token_transfers_by_block']) {
+      const dir = path.join(copy, 'versions', m.version, 'derived', ds);
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    }
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      const hashes = await sql(`(select tx_hash from raw_transactions where internal_count > 0 order by block_number desc limit 2)
+                                union (select tx_hash from raw_token_transfers order by block_number, log_index limit 2)
+                                union (select tx_hash from raw_transactions order by tx_hash limit 3)`);
+      const [b] = await sql('select block_number b from raw_internal_transactions group by 1 order by count(*) desc, 1 limit 1');
+      const urls = [...hashes.map((h) => `/api/transaction-info?hash=${h.tx_hash}`), `/api/transaction-info?hash=${'ab'.repeat(32)}`,
+        `/api/transaction?block=${b!.b}&limit=50`, `/api/internal-transaction?block=${b!.b}&limit=50`, '/api/transaction?sort=block&start=33'];
+      for (const url of urls) {
+        const [keyed, statements] = [await get(url), await app.inject({ method: 'GET', url })];
+        expect(statements.statusCode, url).toBe(200);
+        // An unknown hash is known absent from tx_by_hash's key file alone: {} with no statement, in both.
+        if (statements.body !== '{}') expect(String(statements.headers['server-timing']), url).toMatch(/transaction_/);
+        expect(String(keyed.headers['server-timing']), url).not.toMatch(/transaction_(transaction|internal)/);
+        expect(keyed.text, url).toBe(statements.body);
+      }
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 
   it('an unknown hash is 200 {}, a malformed or missing one a 400', async () => {
     expect((await get(`/api/transaction-info?hash=${'ab'.repeat(32)}`)).body).toEqual({});

@@ -123,6 +123,56 @@ describe('GET /api/transaction', () => {
     expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
   });
 
+  it('a block alone and no filter at all read the copy by block\'s key files: pages, windows, both sorts as the SQL orders them (issue 32)', async () => {
+    const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    const hashes = (body: { data: Tx[] }) => body.data.map((t) => t.hash);
+    const order = (dir: string) => `timestamp ${dir}, block_number ${dir}, tx_index ${dir}`;
+    const [c] = await sql('select count(*) as n, min(timestamp) as lo, max(timestamp) as hi from raw_transactions');
+    const [lo, hi] = [n(c!.lo), n(c!.hi)];
+    const mid = Math.floor((lo + hi) / 2);
+    // Every transaction: defaults, deep offsets, each window bound alone and both, both sorts by both keys.
+    const cases: [string, string, string][] = [['', '', 'desc']];
+    for (const [sort, dir] of [['-timestamp', 'desc'], ['timestamp', 'asc'], ['-block', 'desc'], ['block', 'asc']] as const) {
+      cases.push([`sort=${sort}&start=9950&limit=50`, '', dir], [`sort=${sort}&start=37&limit=13`, '', dir]);
+      cases.push([`sort=${sort}&start_timestamp=${mid}&start=5&limit=20`, `timestamp >= ${mid}`, dir]);
+      cases.push([`sort=${sort}&end_timestamp=${mid}&start=5&limit=20`, `timestamp <= ${mid}`, dir]);
+      cases.push([`sort=${sort}&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}&limit=20`, `timestamp between ${mid - 86_400_000} and ${mid}`, dir]);
+    }
+    for (const [q, where, dir] of cases) {
+      const url = `/api/transaction?${q}`;
+      const [start, limit] = [Number(/start=(\d+)/.exec(q)?.[1] ?? 0), Number(/limit=(\d+)/.exec(q)?.[1] ?? 10)];
+      const w = where ? `where ${where}` : '';
+      const want = await sql(`select tx_hash from raw_transactions ${w} order by ${order(dir)} limit ${limit} offset ${start}`);
+      const [k] = await sql(`select count(*) as n from raw_transactions ${w}`);
+      const r = await get(url);
+      expect(r.status, url).toBe(200);
+      expect(r.body.rangeTotal, url).toBe(n(k!.n));
+      expect(hashes(r.body), url).toEqual(want.map((x) => x.tx_hash));
+      expect(timing(r.headers), url).toContain('keys.transactions_by_block');
+      expect(timing(r.headers).filter((t) => t.startsWith('transaction_')), url).toEqual([]);
+    }
+    // A block alone: the fullest block, its last page, a window bound alone at its time (inside, then past it).
+    const [b] = await sql('select block_number, timestamp, count(*) as n from raw_transactions group by all order by n desc, block_number limit 1');
+    const [blk, t] = [n(b!.block_number), n(b!.timestamp)];
+    for (const [q, dir, rows] of [
+      ['', 'desc', true], ['sort=timestamp&start=1&limit=3', 'asc', true], ['sort=-block&start=2&limit=2', 'desc', true], ['sort=block', 'asc', true],
+      [`start_timestamp=${t}`, 'desc', true], [`end_timestamp=${t}`, 'desc', true], [`start_timestamp=${t + 1}`, 'desc', false], [`end_timestamp=${t - 1}`, 'desc', false],
+    ] as const) {
+      const url = `/api/transaction?block=${blk}${q ? `&${q}` : ''}`;
+      const [start, limit] = [Number(/start=(\d+)/.exec(q)?.[1] ?? 0), Number(/limit=(\d+)/.exec(q)?.[1] ?? 10)];
+      const want = rows ? await sql(`select tx_hash from raw_transactions where block_number = ${blk} order by ${order(dir)} limit ${limit} offset ${start}`) : [];
+      const r = await get(url);
+      expect(r.body.rangeTotal, url).toBe(rows ? n(b!.n) : 0);
+      expect(hashes(r.body), url).toEqual(want.map((x) => x.tx_hash));
+      expect(timing(r.headers), url).toContain('keys.transactions_by_block');
+    }
+    // A block the lake does not hold; a block with another filter reads Parquet.
+    const [e] = await sql('select max(block_number) + 1 as b from raw_blocks');
+    expect((await get(`/api/transaction?block=${n(e!.b)}`)).body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+    const typed = await get(`/api/transaction?block=${blk}&type=1,2,31`);
+    expect(timing(typed.headers)).not.toContain('keys.transactions_by_block');
+  });
+
   it('filters by type (number or name), token, block and time window', async () => {
     const [c] = await sql(`select count(*) filter (where contract_type = 1) as trx, count(*) filter (where contract_type in (1, 2)) as both_n from raw_transactions`);
     expect((await get('/api/transaction?type=1')).body.rangeTotal).toBe(n(c!.trx));

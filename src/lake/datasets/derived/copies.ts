@@ -82,7 +82,8 @@ export const txByHash: DerivedDataset = {
   name: 'tx_by_hash',
   kind: 'derived',
   // Every lookup by hash reads it: its runs are also DuckDB files the server reads instead (growth.ts lookupFile).
-  growth: { rule: 'runs', lookupFile: true },
+  // Its key file (keyed by the prefix, issue 32) gives transaction-info the transaction's block with no statement.
+  growth: { rule: 'runs', lookupFile: true, keyFile: { key: 'hash_prefix', keyKind: 'number', time: 'timestamp' } },
   partitioned: false,
   rowGroupSize: 16_384,
   // The key is 60 bits of the hash, not its 64 hex digits: 5.1 instead of 32 bytes a row, the run 182 → 57 MB on the
@@ -108,6 +109,42 @@ export const blocksByNumber: DerivedDataset = {
   sortBy: ['block_number'],
   doc: 'The blocks in block order, every column: what /api/block and the confirmations of a transaction read by number or time (its runs are also DuckDB files the server reads instead).',
   columns: [...blocks.columns],
+};
+
+// Issue 32: a block's rows of the three facts a transaction page shows, kept for their key files (keyed by block, in
+// the fact's own order): transaction-info, /api/transaction by block or without filter and /api/internal-transaction
+// by block read them with no statement. The Parquet runs are what the key files are written from and checked against.
+export const transactionsByBlock: DerivedDataset = {
+  name: 'transactions_by_block',
+  kind: 'derived',
+  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  partitioned: false,
+  sortBy: ['block_number', 'tx_index'],
+  doc: "transactions in block order, every column: their key file answers a transaction by hash (after tx_by_hash's), a block's transactions and every transaction's pages with no statement.",
+  columns: [...transactions.columns],
+};
+
+export const internalTransactionsByBlock: DerivedDataset = {
+  name: 'internal_transactions_by_block',
+  kind: 'derived',
+  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  partitioned: false,
+  sortBy: ['block_number', 'tx_hash', 'internal_index'],
+  doc: "internal_transactions in block order (then tx_hash, internal_index, the list's order), with the top-level transaction's result: their key file answers a transaction's and a block's internal transactions with no statement.",
+  columns: [
+    ...internalTransactions.columns,
+    c('contract_ret', 'VARCHAR', "result of the top-level transaction ('SUCCESS' when it is not in the lake)"),
+  ],
+};
+
+export const tokenTransfersByBlock: DerivedDataset = {
+  name: 'token_transfers_by_block',
+  kind: 'derived',
+  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  partitioned: false,
+  sortBy: ['block_number', 'tx_index', 'log_index', 'batch_index'],
+  doc: "token_transfers in block order, every column: their key file answers a transaction's token transfers with no statement.",
+  columns: [...tokenTransfers.columns],
 };
 
 export const trc721Transfers: DerivedDataset = {
@@ -169,4 +206,4 @@ export const addressBlockTokens: DerivedDataset = {
 };
 
 /** The family's datasets (sql/derive/copies/<name>.sql); their derive order is computed from what each reads. */
-export const copies: Family = { name: 'copies', datasets: [txByHash, blocksByNumber, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens] };
+export const copies: Family = { name: 'copies', datasets: [txByHash, blocksByNumber, transactionsByBlock, internalTransactionsByBlock, tokenTransfersByBlock, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens] };
