@@ -178,11 +178,11 @@ function fromKeyFiles(hash: string, ctx: EndpointContext): Found | null | undefi
       confirmed: block <= ctx.manifest.solidBlock,
       confirmations: ctx.manifest.head.number - block,
     } as unknown as TransactionTransactionInfoRow;
-    // A transaction without internal transactions or logs has no rows in those copies: their block is not read.
-    const ofTx = (dataset: string, count: unknown): Row[] | undefined =>
-      count === 0 ? [] : all(dataset, block)?.rows.filter((r) => r.tx_hash === hash);
-    const internal = ofTx('internal_transactions_by_block', tx.internal_count);
-    const transfers = ofTx('token_transfers_by_block', tx.log_count);
+    // The block's rows are read whatever the transaction's internal_count / log_count say, as the statements do: a
+    // count that disagreed with the fact tables would otherwise drop rows silently.
+    const ofTx = (dataset: string): Row[] | undefined => all(dataset, block)?.rows.filter((r) => r.tx_hash === hash);
+    const internal = ofTx('internal_transactions_by_block');
+    const transfers = ofTx('token_transfers_by_block');
     const confirmers = confirmingBlocks(ctx, block, Number(raw.timestamp));
     if (!internal || !transfers || !confirmers) return undefined;
     return [tx, internal as unknown as InternalRow[], transfers as unknown as TransferRow[], confirmers];
