@@ -11,6 +11,8 @@ import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { ApiError } from '../../wire/errors.ts';
+import { internalTransactions } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 
 /** One value an internal transaction carries (`token_list`, `valueInfoList[]`). */
 const valueInfo = z.object({ token_id: z.string(), call_value: exactInt, tokenInfo: tokenInfoOrEmpty });
@@ -42,6 +44,17 @@ export default defineList({
   // An address alone reads its bucket of the copy clustered by address.
   byAddress: (p) => (p.address !== undefined && p.block === undefined && p.contract === undefined ? { address: p.address } : undefined),
   byAddressFilters: (p) => ({ confirm: p.confirm ?? null }),
+  // An address alone with no state filter: its page and total from the copy's key files (issue 32: no statement).
+  keyed: {
+    of: (p) =>
+      p.address !== undefined && p.block === undefined && p.contract === undefined && p.confirm === undefined
+        ? { dataset: 'address_internal_transactions', key: p.address }
+        : null,
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof internalTransactions> & { contract_ret: string };
+      return { ...r, confirmed: Number(r.block_number) <= chain.solidBlock };
+    },
+  },
   block: (p) => p.block,
   lookups: {
     tokens: (r) => [str(r.token_id)],
