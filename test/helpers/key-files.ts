@@ -10,15 +10,44 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { KeyFile } from '../../src/lake/key-files.ts';
 import { versionDir, type Manifest } from '../../src/lake/manifest.ts';
 
-/** The datasets with key files and the columns compared. */
-export const KEYED = {
+/** A bucketed copy's bucket of `address` (views.ts address_bucket, written out here). */
+const BUCKET = '((ascii(address[-1]) * 58 + ascii(address[-2])) % 32)';
+
+/**
+ * The datasets with key files and the columns compared; a dataset whose run is not sorted by block_number alone (or,
+ * bucketed, by address, time, tx_index) names its order and its sides stored as '' (growth sameAsAddress).
+ */
+export const KEYED: Record<string, string | { columns: string; order: string; bucketed: boolean; sides?: string[] }> = {
   blocks_by_number: 'block_number, block_hash, "timestamp", witness_address, fee',
   address_transactions: 'address, direction, tx_hash, "timestamp", owner_address, to_address, amount',
   tx_by_hash: 'hash_prefix, block_number, "timestamp", tx_index',
   transactions_by_block: 'block_number, tx_index, tx_hash, "timestamp", owner_address, amount, fee, internal_count',
   internal_transactions_by_block: 'block_number, tx_hash, internal_index, "timestamp", internal_hash, call_value, rejected, contract_ret',
   token_transfers_by_block: 'block_number, tx_index, log_index, batch_index, tx_hash, "timestamp", contract_address, amount_raw, token_id',
-} as const;
+  // Issue 32, token transfer lists from key files.
+  address_trc20_transfers: {
+    columns: 'address, direction, tx_hash, "timestamp", log_index, batch_index, token_standard, contract_address, from_address, to_address, token_id, amount_raw',
+    order: `${BUCKET}, address, "timestamp", block_number, tx_index, log_index, batch_index`,
+    bucketed: true,
+    sides: ['from_address', 'to_address'],
+  },
+  contract_trc20_transfers: {
+    columns: 'contract_address, tx_hash, "timestamp", log_index, batch_index, token_standard, from_address, to_address, token_id, amount_raw',
+    order: 'contract_address, "timestamp", block_number, tx_index, log_index, batch_index',
+    bucketed: false,
+  },
+  address_trx_transfers: {
+    columns: 'address, direction, tx_hash, "timestamp", contract_type, owner_address, to_address, amount, token_id, memo, contract_ret',
+    order: `${BUCKET}, address, "timestamp", block_number, tx_index`,
+    bucketed: true,
+    sides: ['owner_address', 'to_address'],
+  },
+  address_internal_transactions: {
+    columns: 'address, direction, tx_hash, internal_index, "timestamp", caller_address, to_address, call_value, token_id, contract_ret',
+    order: `${BUCKET}, address, "timestamp", block_number, tx_hash, internal_index`,
+    bucketed: true,
+  },
+};
 
 /** A one-file run's order (its datasets' sortBy, spelled here): the key file holds its rows in it. */
 const RUN_ORDER: Record<string, string> = {
@@ -34,20 +63,20 @@ const text = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 
 export async function expectKeyFilesMatchRuns(dataDir: string, m: Manifest): Promise<void> {
   const db = await Db.open({ threads: 2 });
   try {
-    for (const [dataset, columns] of Object.entries(KEYED)) {
+    for (const [dataset, spec] of Object.entries(KEYED)) {
       const dir = path.join(versionDir(dataDir, m), 'derived', dataset);
       const runs = m.tables[dataset]?.runs ?? [];
       expect(readdirSync(dir).filter((f) => f.endsWith('.keys')).sort(), dataset).toEqual(runs.map((r) => `run-${r.id}.keys`).sort());
-      const bucketed = dataset === 'address_transactions';
+      const columns = typeof spec === 'string' ? spec : spec.columns;
+      const bucketed = typeof spec === 'string' ? dataset === 'address_transactions' : spec.bucketed;
+      const sides = typeof spec === 'string' ? (bucketed ? ['owner_address', 'to_address'] : []) : (spec.sides ?? []);
       for (const r of runs) {
         const f = KeyFile.open(path.join(dir, `run-${r.id}.keys`));
         try {
           expect(f.rowCount, `${dataset} ${r.id}`).toBe(r.rows);
-          const restore = bucketed
-            ? `* REPLACE (CASE WHEN owner_address = '' THEN address ELSE owner_address END AS owner_address, CASE WHEN to_address = '' THEN address ELSE to_address END AS to_address)`
-            : '*';
+          const restore = sides.length ? `* REPLACE (${sides.map((c) => `CASE WHEN ${c} = '' THEN address ELSE ${c} END AS ${c}`).join(', ')})` : '*';
           const files = bucketed ? `[${r.files!.map((x) => `'${path.join(dir, `bucket=${x.bucket}`, x.name)}'`).join(', ')}]` : `'${dir}/run-${r.id}.parquet'`;
-          const order = bucketed ? `((ascii(address[-1]) * 58 + ascii(address[-2])) % 32), address, "timestamp", tx_index` : RUN_ORDER[dataset]!;
+          const order = typeof spec !== 'string' ? spec.order : bucketed ? `${BUCKET}, address, "timestamp", tx_index` : RUN_ORDER[dataset]!;
           const want = await db.all(`SELECT ${columns} FROM (SELECT ${restore} FROM read_parquet(${files}, hive_partitioning = false)) ORDER BY ${order}`);
           const names = columns.split(', ').map((c) => c.replace(/"/g, ''));
           const got = f.rows(0, f.rowCount).map((row) => Object.fromEntries(names.map((c) => [c, row[c]])));

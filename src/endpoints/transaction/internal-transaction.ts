@@ -11,6 +11,8 @@ import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { ApiError } from '../../wire/errors.ts';
+import { internalTransactions } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 
 /** One value an internal transaction carries (`token_list`, `valueInfoList[]`). */
 const valueInfo = z.object({ token_id: z.string(), call_value: exactInt, tokenInfo: tokenInfoOrEmpty });
@@ -43,11 +45,20 @@ export default defineList({
   byAddress: (p) => (p.address !== undefined && p.block === undefined && p.contract === undefined ? { address: p.address } : undefined),
   byAddressFilters: (p) => ({ confirm: p.confirm ?? null }),
   block: (p) => p.block,
-  // A block alone from the copy by block's key files, no statement (issue 32): its rows are in the list's order
-  // (block, tx_hash, internal_index), read backwards for newest first, with their transaction's result.
+  // An address alone, or a block alone, with no state filter: the page and total from key files, no statement (issue
+  // 32): the copy by address, or the copy by block (its rows in the list's order: block, tx_hash, internal_index, read
+  // backwards for newest first); both carry the top-level transaction's result.
   keyed: {
-    of: (p) => (p.block !== undefined && p.address === undefined && p.contract === undefined && p.confirm === undefined ? { dataset: 'internal_transactions_by_block', key: p.block } : null),
-    row: (raw, chain) => ({ ...raw, confirmed: Number(raw.block_number) <= chain.solidBlock }) as never,
+    of: (p) => {
+      if (p.contract !== undefined || p.confirm !== undefined) return null;
+      if (p.address !== undefined && p.block === undefined) return { dataset: 'address_internal_transactions', key: p.address };
+      if (p.block !== undefined && p.address === undefined) return { dataset: 'internal_transactions_by_block', key: p.block };
+      return null;
+    },
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof internalTransactions> & { contract_ret: string };
+      return { ...r, confirmed: Number(r.block_number) <= chain.solidBlock };
+    },
   },
   lookups: {
     tokens: (r) => [str(r.token_id)],

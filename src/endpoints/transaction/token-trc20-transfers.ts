@@ -1,7 +1,8 @@
 /**
  * GET /api/token_trc20/transfers (SPEC §4.7; shape: reference §3.3): TRC20 and TRC721 transfers, newest first.
  * With relatedAddress / fromAddress / toAddress it reads the copy clustered by address; otherwise the time-sorted
- * fact table. `filterTokenValue` is a threshold in the token's smallest unit; `direction` is relative to
+ * fact table; an address both ways or a token with no other filter, the key files of TRC20 / TRC721-only copies
+ * (address_trc20_transfers, contract_trc20_transfers). `filterTokenValue` is a threshold in the token's smallest unit; `direction` is relative to
  * relatedAddress (docs/compat.md, "Transactions and transfers").
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
@@ -9,6 +10,8 @@ import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from '../shapes/transfer-shape.ts';
 import { addressLookups } from '../kit/schemas.ts';
+import { tokenTransfers } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 
 export default defineList({
   path: '/api/token_trc20/transfers',
@@ -41,6 +44,20 @@ export default defineList({
     ...blockBounds(p.confirm, q.solidBlock),
   }),
   byAddress: (p) => anchorOf({ related: p.relatedAddress, from: p.fromAddress, to: p.toAddress, direction: p.direction }),
+  // An address both ways, or a token (in a time window or not), with no other filter: the page and its total from
+  // the key files of a TRC20 / TRC721-only copy (issue 32: no statement); any other filter reads SQL.
+  keyed: {
+    of: (p) => {
+      if (p.block !== undefined || p.confirm !== undefined || p.filterTokenValue !== undefined || p.fromAddress !== undefined || p.toAddress !== undefined) return null;
+      if (p.relatedAddress !== undefined) return p.direction === 'all' && p.contract_address === undefined ? { dataset: 'address_trc20_transfers', key: p.relatedAddress } : null;
+      return p.contract_address !== undefined ? { dataset: 'contract_trc20_transfers', key: p.contract_address } : null;
+    },
+    // The columns of transaction/token-transfers.columns: only logs of successful transactions are stored.
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof tokenTransfers>;
+      return { ...r, contract_ret: 'SUCCESS', revert: false, confirmed: Number(r.block_number) <= chain.solidBlock };
+    },
+  },
   block: (p) => p.block,
   total: (_p, f, q) => tokenTransferTotal(q, ['trc20', 'trc721'], f),
   lookups: {

@@ -10,6 +10,8 @@ import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { anchorOf, str } from '../shapes/transfer-shape.ts';
+import { transactions } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 
 export default defineList({
   path: '/api/transfer',
@@ -49,6 +51,20 @@ export default defineList({
     };
   },
   byAddress: (p) => anchorOf({ related: p.address, from: p.fromAddress, to: p.toAddress, direction: p.direction }),
+  // An address both ways with no other filter: its page and total from the key files of a TRX / TRC10 transfers copy
+  // (address_trx_transfers; issue 32: no statement). Any other filter, or the amount sort, reads SQL.
+  keyed: {
+    of: (p) =>
+      p.address !== undefined && p.direction === 'all' && p.fromAddress === undefined && p.toAddress === undefined && p.block === undefined &&
+      !p.tokens?.length && p.token === undefined && p.filterTokenValue === undefined && p.confirm === undefined
+        ? { dataset: 'address_trx_transfers', key: p.address }
+        : null,
+    // The columns of transaction/transfer.columns (asset_id: '_' for TRX, else the TRC10 id).
+    row: (raw, chain) => {
+      const r = raw as RowOf<typeof transactions>;
+      return { ...r, token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock };
+    },
+  },
   block: (p) => p.block,
   // Over the whole lake with no other filter, the count is a sum of the daily rollup.
   total: (_p, f, q) =>

@@ -184,3 +184,32 @@ describe('GET /api/internal-transaction', () => {
     expect(r.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
   });
 });
+
+describe('GET /api/internal-transaction?address= from key files (issue 32)', () => {
+  const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+
+  it('an address alone: its internal transactions as caller or callee (a self call once), windows, deep pages, no statement', async () => {
+    const a = await busiest();
+    const mine = `select * from raw_internal_transactions where caller_address = '${a}' or to_address = '${a}'`;
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
+    expect(n(span!.c)).toBeGreaterThan(60);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
+      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`]] as const) {
+      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+      const total = n(c!.c);
+      for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+        const url = `${URL}?address=${a}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}`;
+        const r = await get(url);
+        expect(r.status, url).toBe(200);
+        const want = await sql(`select tx_hash, internal_hash from (${mine}) where ${where} order by ${NEWEST} limit ${limit ?? 10} offset ${start}`);
+        expect(r.body.data.map((t: Item) => `${t.hash}|${t.internal_hash}`), url).toEqual(want.map((w) => `${w.tx_hash}|${w.internal_hash}`));
+        expect(r.body.rangeTotal, url).toBe(total);
+        expect(timing(r.headers), url).toEqual(['keys.address_internal_transactions']);
+      }
+    }
+    for (const q of ['confirm=0', 'block=1', `contract=${a}`]) {
+      expect(timing((await get(`${URL}?address=${a}&${q}`)).headers), q).not.toContain('keys.address_internal_transactions');
+    }
+  });
+});

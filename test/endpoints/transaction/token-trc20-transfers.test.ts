@@ -159,14 +159,17 @@ describe('GET /api/token_trc20/transfers', () => {
     const day = n(d!.d);
     const last = n(l!.d);
     const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    // A token with no other filter reads its key files (no statement, the last test below); with a state filter it
+    // reads SQL, its whole days summed from the rollup (confirm=0 less the unconfirmed tail: those cases count
+    // confirmed rows).
     const cases: [string, string, boolean][] = [
-      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 1}`, true],
-      [`contract_address=${token}&start_timestamp=${day}`, `contract_address = '${token}' and timestamp >= ${day}`, true],
-      [`contract_address=${token}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp <= ${day + DAY - 1}`, true],
+      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 1}&confirm=0`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 1} and block_number <= ${m.solidBlock}`, true],
+      [`contract_address=${token}&start_timestamp=${day}&confirm=0`, `contract_address = '${token}' and timestamp >= ${day} and block_number <= ${m.solidBlock}`, true],
+      [`contract_address=${token}&end_timestamp=${day + DAY - 1}&confirm=0`, `contract_address = '${token}' and timestamp <= ${day + DAY - 1} and block_number <= ${m.solidBlock}`, true],
       [`start_timestamp=${day - DAY}&end_timestamp=${day + DAY - 1}`, `timestamp between ${day - DAY} and ${day + DAY - 1}`, true],
       // A bound inside a day is counted over the rows.
-      [`contract_address=${token}&start_timestamp=${day + 1}&end_timestamp=${day + DAY - 1}`, `contract_address = '${token}' and timestamp between ${day + 1} and ${day + DAY - 1}`, false],
-      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 2}`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 2}`, false],
+      [`contract_address=${token}&start_timestamp=${day + 1}&end_timestamp=${day + DAY - 1}&confirm=0`, `contract_address = '${token}' and timestamp between ${day + 1} and ${day + DAY - 1} and block_number <= ${m.solidBlock}`, false],
+      [`contract_address=${token}&start_timestamp=${day}&end_timestamp=${day + DAY - 2}&confirm=0`, `contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 2} and block_number <= ${m.solidBlock}`, false],
       // The last day with a confirmation state: the rollup less (or only) the unconfirmed tail.
       [`start_timestamp=${last}&end_timestamp=${last + DAY - 1}&confirm=0`, `timestamp >= ${last} and block_number <= ${m.solidBlock}`, true],
       [`start_timestamp=${last}&end_timestamp=${last + DAY - 1}&confirm=1`, `timestamp >= ${last} and block_number > ${m.solidBlock}`, false],
@@ -324,5 +327,77 @@ describe('GET /api/token_trc20/transfers', () => {
     const t = await get(`${URL}?end_timestamp=1`);
     expect(t.body).toMatchObject({ rangeTotal: 0, token_transfers: [] });
     expect((await get(`${URL}?limit=3&legacy=1`)).body.token_transfers).toHaveLength(3);
+  });
+});
+
+describe('GET /api/token_trc20/transfers from key files (issue 32)', () => {
+  const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+  /** The request's pages against plain SQL over `mine` (raw rows): windows, both sorts, the defaults, deep offsets. */
+  async function expectPages(base: string, mine: string, dataset: string): Promise<void> {
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
+    expect(n(span!.c), base).toBeGreaterThan(60);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    const windows = [
+      ['', 'true'],
+      [`&start_timestamp=${mid}`, `timestamp >= ${mid}`],
+      [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
+      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`],
+    ] as const;
+    for (const [window, where] of windows) {
+      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+      const total = n(c!.c);
+      for (const [sort, order] of [['', NEWEST], ['&sort=timestamp', OLDEST], ['&sort=-timestamp', NEWEST]] as const) {
+        for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+          const url = `${base}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
+          const r = await get(url);
+          expect(r.status, url).toBe(200);
+          const want = await sql(`select * from (${mine}) where ${where} order by ${order} limit ${limit ?? 10} offset ${start}`);
+          expect(r.body.token_transfers.map(key), url).toEqual(want.map(rawKey));
+          expect(r.body.rangeTotal, url).toBe(total);
+          expect(r.body.total, url).toBe(Math.min(10_000, total));
+          expect(timing(r.headers), url).toEqual([`keys.${dataset}`]);
+        }
+      }
+    }
+  }
+
+  it('relatedAddress both ways: each transfer once (a self transfer too), every TRC20 / TRC721 row and no other', async () => {
+    // The busiest address among those that sent, received and hold a TRC1155 row (which the list must not show).
+    const [b] = await sql(`select a from (select from_address a, token_standard s from raw_token_transfers union all
+                                          select to_address, token_standard from raw_token_transfers)
+                           where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by 1 order by count(*) filter (where s = 'trc1155') > 0 desc, count(*) desc, 1 limit 1`);
+    const a = String(b!.a);
+    await expectPages(`${URL}?relatedAddress=${a}`, `select * from ${CHAIN} where ${FUNGIBLE} and (from_address = '${a}' or to_address = '${a}')`, 'address_trc20_transfers');
+    const [self] = await sql(`select from_address a from raw_token_transfers where ${FUNGIBLE} and from_address = to_address group by 1 order by count(*) desc, 1 limit 1`);
+    if (self) {
+      const s = String(self.a);
+      const r = await get(`${URL}?relatedAddress=${s}&limit=50`);
+      expect(r.body.rangeTotal).toBe(await count(`from_address = '${s}' or to_address = '${s}'`));
+      expect(timing(r.headers)).toEqual(['keys.address_trc20_transfers']);
+    }
+  });
+
+  it('contract_address alone or in a window: the token\'s rows', async () => {
+    const { token } = await busiest();
+    await expectPages(`${URL}?contract_address=${token}`, `select * from ${CHAIN} where ${FUNGIBLE} and contract_address = '${token}'`, 'contract_trc20_transfers');
+    // A TRC1155 contract is no TRC20 / TRC721 token: nothing, as SQL answers.
+    const [m] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc1155' limit 1`);
+    if (m) expect((await get(`${URL}?contract_address=${m.c}`)).body).toMatchObject({ rangeTotal: 0, token_transfers: [] });
+  });
+
+  it('answers the bytes the SQL path answers; any other filter reads SQL', async () => {
+    const { token, holder } = await busiest();
+    const [mid] = await sql(`select (min(timestamp) + max(timestamp)) // 2 t from raw_token_transfers where contract_address = '${token}'`);
+    for (const base of [`relatedAddress=${holder}`, `contract_address=${token}`, `contract_address=${token}&start_timestamp=${mid!.t}&sort=timestamp`]) {
+      const keyed = await get(`${URL}?${base}&limit=20&start=7`);
+      expect(timing(keyed.headers).some((t) => t.startsWith('keys.')), base).toBe(true);
+      // filterTokenValue=0 keeps every row (amounts are never negative) but is a filter the key files do not apply.
+      const viaSql = await get(`${URL}?${base}&limit=20&start=7&filterTokenValue=0`);
+      expect(timing(viaSql.headers).some((t) => t.startsWith('keys.')), base).toBe(false);
+      expect(keyed.text, base).toBe(viaSql.text);
+    }
+    for (const q of [`relatedAddress=${holder}&direction=in`, `relatedAddress=${holder}&contract_address=${token}`, `contract_address=${token}&confirm=0`, `contract_address=${token}&block=1`, `toAddress=${holder}`]) {
+      expect(timing((await get(`${URL}?${q}`)).headers).some((t) => t.startsWith('keys.')), q).toBe(false);
+    }
   });
 });

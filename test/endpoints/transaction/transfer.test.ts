@@ -176,3 +176,45 @@ describe('GET /api/transfer', () => {
     expect((await get(`${URL}?count=true&limit=2`)).body.data).toHaveLength(2);
   });
 });
+
+describe('GET /api/transfer?address= from key files (issue 32)', () => {
+  const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+
+  it('an address both ways: its TRX / TRC10 transfers once each, windows, both sorts, defaults, deep pages, no statement', async () => {
+    const a = await busiest();
+    const mine = `select tx_hash, timestamp, block_number, tx_index from raw_transactions where contract_type in (1, 2) and (owner_address = '${a}' or to_address = '${a}')`;
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
+    expect(n(span!.c)).toBeGreaterThan(60);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
+      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`]] as const) {
+      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+      const total = n(c!.c);
+      for (const [sort, dir] of [['', 'desc'], ['&sort=timestamp', 'asc'], ['&sort=-timestamp', 'desc']] as const) {
+        for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+          const url = `${URL}?address=${a}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
+          const r = await get(url);
+          expect(r.status, url).toBe(200);
+          const want = await sql(`select tx_hash from (${mine}) where ${where} order by timestamp ${dir}, block_number ${dir}, tx_index ${dir} limit ${limit ?? 10} offset ${start}`);
+          expect(r.body.data.map((t: Item) => t.transactionHash), url).toEqual(want.map((w) => w.tx_hash));
+          expect(r.body.rangeTotal, url).toBe(total);
+          expect(timing(r.headers), url).toEqual(['keys.address_trx_transfers']);
+        }
+      }
+    }
+  });
+
+  it('answers the bytes the SQL path answers; any other filter or the amount sort reads SQL', async () => {
+    const a = await busiest();
+    const keyed = await get(`${URL}?address=${a}&limit=20&start=5`);
+    // filterTokenValue=0 keeps every transfer (amounts are never negative) but is a filter the key files do not apply.
+    const viaSql = await get(`${URL}?address=${a}&limit=20&start=5&filterTokenValue=0`);
+    expect(timing(viaSql.headers)).not.toContain('keys.address_trx_transfers');
+    expect(keyed.text).toBe(viaSql.text);
+    for (const q of [`direction=in`, `token=_`, `confirm=0`, `sort=-amount`, `block=1`]) {
+      expect(timing((await get(`${URL}?address=${a}&${q}`)).headers), q).not.toContain('keys.address_trx_transfers');
+    }
+    const none = await get(`${URL}?address=TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm`);
+    expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+  });
+});

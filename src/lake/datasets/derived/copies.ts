@@ -48,7 +48,8 @@ export const addressTokenTransfers: DerivedDataset = {
 export const addressInternalTransactions: DerivedDataset = {
   name: 'address_internal_transactions',
   kind: 'derived',
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS },
+  // Its key file answers an address's pages with no other filter (key-files.ts); the Parquet serves the other filters.
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -205,5 +206,54 @@ export const addressBlockTokens: DerivedDataset = {
   ],
 };
 
+// Issue 32, token transfer lists from key files (no statement): /api/token_trc20/transfers lists TRC20 and TRC721
+// rows only, so an address's or a token's page is a contiguous span only in a copy holding those rows alone (a span of
+// address_token_transfers, every standard, would be filtered row by row); /api/transfer lists TRX and TRC10 transfers,
+// a fraction of an address's transactions.
+const trc20Sort = ['timestamp', 'block_number', 'tx_index', 'log_index', 'batch_index'];
+
+export const addressTrc20Transfers: DerivedDataset = {
+  name: 'address_trc20_transfers',
+  kind: 'derived',
+  // The Parquet runs are what the key files are written from (and what verify and compaction know); the key files
+  // answer relatedAddress pages with no other filter.
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', ...trc20Sort],
+  doc: 'The TRC20 and TRC721 rows of token_transfers filed under from_address and to_address (once per side), clustered by address: /api/token_trc20/transfers?relatedAddress= from its key files.',
+  columns: [...side, ...tokenTransfers.columns, bucket],
+};
+
+export const contractTrc20Transfers: DerivedDataset = {
+  name: 'contract_trc20_transfers',
+  kind: 'derived',
+  growth: { rule: 'runs', keyFile: { key: 'contract_address', keyKind: 'text', time: 'timestamp' } },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', ...trc20Sort],
+  doc: "The TRC20 and TRC721 rows of token_transfers sorted by token contract, then time: /api/token_trc20/transfers?contract_address= (and a time window) from its key files.",
+  columns: [...tokenTransfers.columns],
+};
+
+export const addressTrxTransfers: DerivedDataset = {
+  name: 'address_trx_transfers',
+  kind: 'derived',
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  bucketBy: 'address',
+  sortBy: ['address', 'timestamp', 'block_number', 'tx_index'],
+  doc: "TRX and TRC10 transfers (TransferContract, TransferAssetContract) filed under owner_address and to_address (once per side), the columns /api/transfer shows, clustered by address: /api/transfer?address= from its key files.",
+  columns: [
+    ...side,
+    ...transactions.columns.filter((x) => ['block_number', 'timestamp', 'tx_hash', 'tx_index', 'contract_type', 'contract_ret', 'owner_address', 'to_address', 'amount', 'token_id', 'memo'].includes(x.name)),
+    bucket,
+  ],
+};
+
 /** The family's datasets (sql/derive/copies/<name>.sql); their derive order is computed from what each reads. */
-export const copies: Family = { name: 'copies', datasets: [txByHash, blocksByNumber, transactionsByBlock, internalTransactionsByBlock, tokenTransfersByBlock, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens] };
+export const copies: Family = { name: 'copies', datasets: [txByHash, blocksByNumber, transactionsByBlock, internalTransactionsByBlock, tokenTransfersByBlock, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens,
+  // Issue 32, token transfer lists from key files.
+  addressTrc20Transfers, contractTrc20Transfers, addressTrxTransfers] };
