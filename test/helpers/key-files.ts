@@ -24,6 +24,7 @@ export const KEYED: Record<string, string | { columns: string; order: string; bu
   transactions_by_block: 'block_number, tx_index, tx_hash, "timestamp", owner_address, amount, fee, internal_count',
   internal_transactions_by_block: 'block_number, tx_hash, internal_index, "timestamp", internal_hash, call_value, rejected, contract_ret',
   token_transfers_by_block: 'block_number, tx_index, log_index, batch_index, tx_hash, "timestamp", contract_address, amount_raw, token_id',
+  trx_transfers_by_block: 'block_number, tx_index, tx_hash, "timestamp", contract_type, owner_address, to_address, amount, token_id',
   // Issue 32, token transfer lists from key files.
   address_trc20_transfers: {
     columns: 'address, direction, tx_hash, "timestamp", log_index, batch_index, token_standard, contract_address, from_address, to_address, token_id, amount_raw',
@@ -56,6 +57,7 @@ const RUN_ORDER: Record<string, string> = {
   transactions_by_block: 'block_number, tx_index',
   internal_transactions_by_block: 'block_number, tx_hash, internal_index',
   token_transfers_by_block: 'block_number, tx_index, log_index, batch_index',
+  trx_transfers_by_block: 'block_number, tx_index',
 };
 
 const text = (v: unknown): string => JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? x.toString() : x));

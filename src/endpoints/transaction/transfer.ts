@@ -54,11 +54,12 @@ export default defineList({
   // An address both ways with no other filter: its page and total from the key files of a TRX / TRC10 transfers copy
   // (address_trx_transfers; issue 32: no statement). Any other filter, or the amount sort, reads SQL.
   keyed: {
-    of: (p) =>
-      p.address !== undefined && p.direction === 'all' && p.fromAddress === undefined && p.toAddress === undefined && p.block === undefined &&
-      !p.tokens?.length && p.token === undefined && p.filterTokenValue === undefined && p.confirm === undefined
-        ? { dataset: 'address_trx_transfers', key: p.address }
-        : null,
+    of: (p) => {
+      if (p.fromAddress !== undefined || p.toAddress !== undefined || p.tokens?.length || p.token !== undefined || p.filterTokenValue !== undefined || p.confirm !== undefined) return null;
+      if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_trx_transfers', key: p.address } : null;
+      // No address: every transfer in block order, or one block's (issue 32: the copy by block's key files).
+      return { dataset: 'trx_transfers_by_block', key: p.block };
+    },
     // The columns of transaction/transfer.columns (asset_id: '_' for TRX, else the TRC10 id).
     row: (raw, chain) => {
       const r = raw as RowOf<typeof transactions>;

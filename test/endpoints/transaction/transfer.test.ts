@@ -218,3 +218,47 @@ describe('GET /api/transfer?address= from key files (issue 32)', () => {
     expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
   });
 });
+
+describe('GET /api/transfer with no filter, or a block alone, from key files (issue 32)', () => {
+  const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+
+  it('every transfer: deep pages, each window bound alone and both, both time sorts, the defaults, no statement', async () => {
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi from raw_transactions where contract_type in (1, 2)`);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
+      [`&start_timestamp=${mid - 3_600_000}&end_timestamp=${mid}`, `timestamp between ${mid - 3_600_000} and ${mid}`]] as const) {
+      const total = await count(where);
+      for (const [sort, dir] of [['', 'desc'], ['&sort=timestamp', 'asc'], ['&sort=-timestamp', 'desc']] as const) {
+        for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_950)), 50], [137, 7]] as const) {
+          const url = `${URL}?start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
+          const r = await get(url);
+          expect(r.status, url).toBe(200);
+          const want = await sql(`select tx_hash from raw_transactions where contract_type in (1, 2) and ${where} order by timestamp ${dir}, block_number ${dir}, tx_index ${dir} limit ${limit ?? 10} offset ${start}`);
+          expect(r.body.data.map((t: Item) => t.transactionHash), url).toEqual(want.map((w) => w.tx_hash));
+          expect([r.body.rangeTotal, r.body.total], url).toEqual([total, Math.min(total, 10_000)]);
+          expect(timing(r.headers), url).toContain('keys.trx_transfers_by_block');
+          expect(timing(r.headers).filter((t) => t.startsWith('transaction_')), url).toEqual([]);
+        }
+      }
+    }
+  });
+
+  it("a block's transfers alone, the same bytes as the SQL path; other filters and the amount sort read SQL", async () => {
+    const [b] = await sql(`select block_number, count(*) c from raw_transactions where contract_type in (1, 2) group by 1 order by 2 desc, 1 limit 1`);
+    const block = n(b!.block_number);
+    const r = await get(`${URL}?block=${block}&limit=50`);
+    const want = await sql(`select tx_hash from raw_transactions where contract_type in (1, 2) and block_number = ${block} order by ${NEWEST}`);
+    expect(r.body.data.map((t: Item) => t.transactionHash)).toEqual(want.slice(0, 50).map((w) => w.tx_hash));
+    expect(r.body.rangeTotal).toBe(want.length);
+    expect(timing(r.headers)).toContain('keys.trx_transfers_by_block');
+    // filterTokenValue=0 keeps every transfer but is a filter the key files do not apply: the statements' bytes.
+    const viaSql = await get(`${URL}?block=${block}&limit=50&filterTokenValue=0`);
+    expect(timing(viaSql.headers)).not.toContain('keys.trx_transfers_by_block');
+    expect(r.text).toBe(viaSql.text);
+    const page = await get(`${URL}?limit=20&start=40`);
+    expect(page.text).toBe((await get(`${URL}?limit=20&start=40&filterTokenValue=0`)).text);
+    for (const q of ['token=_', 'confirm=0', 'sort=-amount', `fromAddress=${await busiest()}`]) {
+      expect(timing((await get(`${URL}?${q}`)).headers), q).not.toContain('keys.trx_transfers_by_block');
+    }
+  });
+});

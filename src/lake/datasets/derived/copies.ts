@@ -253,7 +253,18 @@ export const addressTrxTransfers: DerivedDataset = {
   ],
 };
 
+export const trxTransfersByBlock: DerivedDataset = {
+  name: 'trx_transfers_by_block',
+  kind: 'derived',
+  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['block_number', 'tx_index'],
+  doc: "TRX and TRC10 transfers (TransferContract, TransferAssetContract), the columns /api/transfer shows, in block order: its pages with no filter, their windows and a block's transfers from its key files (issue 32: a filtered span of every transaction is no page).",
+  columns: transactions.columns.filter((x) => ['block_number', 'timestamp', 'tx_hash', 'tx_index', 'contract_type', 'contract_ret', 'owner_address', 'to_address', 'amount', 'token_id', 'memo'].includes(x.name)),
+};
+
 /** The family's datasets (sql/derive/copies/<name>.sql); their derive order is computed from what each reads. */
 export const copies: Family = { name: 'copies', datasets: [txByHash, blocksByNumber, transactionsByBlock, internalTransactionsByBlock, tokenTransfersByBlock, addressTransactions, addressTokenTransfers, addressInternalTransactions, addressRowCounts, trc721Transfers, addressBlockActivity, addressBlockTokens,
   // Issue 32, token transfer lists from key files.
-  addressTrc20Transfers, contractTrc20Transfers, addressTrxTransfers] };
+  addressTrc20Transfers, contractTrc20Transfers, addressTrxTransfers, trxTransfersByBlock] };
