@@ -10,6 +10,8 @@
  * the shared lakes. They live until the worker exits (the version lease of a dead process is ignored, and the test
  * lakes are temp folders removed by the global setup's teardown).
  */
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, symlinkSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, inject } from 'vitest';
 import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
@@ -155,4 +157,25 @@ async function openRaw(): Promise<Db> {
     }
   }
   return raw;
+}
+
+/**
+ * A private copy of the shared test lake made of hard links (its `leases` left out), e.g. `const copy =
+ * linkedLakeCopy('tronlake-no-keys-')`: a test may remove or replace its files (unlink first, never write through a
+ * link: the shared lake is read only). Returns the copy's lake folder; the caller removes its parent when done.
+ */
+export function linkedLakeCopy(prefix: string): string {
+  const copy = path.join(mkdtempSync(path.join(os.tmpdir(), prefix)), 'lake');
+  const link = (from: string, to: string): void => {
+    mkdirSync(to);
+    for (const e of readdirSync(from, { withFileTypes: true })) {
+      const [a, b] = [path.join(from, e.name), path.join(to, e.name)];
+      if (e.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
+      else if (e.isDirectory()) {
+        if (e.name !== 'leases') link(a, b);
+      } else linkSync(a, b);
+    }
+  };
+  link(lakeDir(), copy);
+  return copy;
 }

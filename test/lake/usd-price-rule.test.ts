@@ -152,20 +152,10 @@ describe('USD figures from the chain (dex_prices) on a lake without token_prices
   let copy: string;
   let v: string;
   beforeAll(async () => {
-    const { lakeDir } = await import('../helpers/lake.ts');
-    const { cpSync, linkSync, readdirSync, readFileSync, readlinkSync, symlinkSync, unlinkSync } = await import('node:fs');
+    const { linkedLakeCopy } = await import('../helpers/lake.ts');
+    const { cpSync, readFileSync, unlinkSync } = await import('node:fs');
     const { hashFile } = await import('../../src/lake/content-hash.ts');
-    copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-usd-chain-')), 'lake');
-    // Hard links (the shared lake is read only: every file replaced below is unlinked first, never written through).
-    const link = (from: string, to: string): void => {
-      mkdirSync(to);
-      for (const e of readdirSync(from, { withFileTypes: true })) {
-        const [a, b] = [path.join(from, e.name), path.join(to, e.name)];
-        if (e.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
-        else if (e.isDirectory()) { if (e.name !== 'leases') link(a, b); } else linkSync(a, b);
-      }
-    };
-    link(lakeDir(), copy);
+    copy = linkedLakeCopy('tronlake-usd-chain-');
     const m = JSON.parse(readFileSync(path.join(copy, 'manifest.json'), 'utf8'));
     unlinkSync(path.join(copy, 'manifest.json'));
     v = path.join(copy, 'versions', m.version);

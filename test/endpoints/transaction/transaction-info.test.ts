@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { linkSync, mkdirSync, mkdtempSync, readdirSync, readlinkSync, rmSync, symlinkSync, unlinkSync } from 'node:fs';
-import os from 'node:os';
+import { readdirSync, rmSync, unlinkSync } from 'node:fs';
 import path from 'node:path';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, linkedLakeCopy, sql, testManifest } from '../../helpers/lake.ts';
 import { buildApp } from '../../../src/http/app.ts';
 import { endpoints } from '../../../src/endpoints/index.ts';
 import { budget } from '../../helpers/budget.ts';
@@ -132,16 +131,7 @@ describe('GET /api/transaction-info', () => {
   it('a version whose copies by block have no key files answers with the statements, the same bytes (issue 32)', async () => {
     // A hard-linked copy of the lake (read only: files are only unlinked in it) without those datasets' key files:
     // tx_by_hash's still answer the first step, then the statements answer the whole request.
-    const copy = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-no-keys-')), 'lake');
-    const link = (from: string, to: string): void => {
-      mkdirSync(to);
-      for (const e of readdirSync(from, { withFileTypes: true })) {
-        const [a, b] = [path.join(from, e.name), path.join(to, e.name)];
-        if (e.isSymbolicLink()) symlinkSync(readlinkSync(a), b);
-        else if (e.isDirectory()) { if (e.name !== 'leases') link(a, b); } else linkSync(a, b);
-      }
-    };
-    link(lakeDir(), copy);
+    const copy = linkedLakeCopy('tronlake-no-keys-');
     const m = await testManifest();
     for (const ds of ['transactions_by_block', 'internal_transactions_by_block', 'token_transfers_by_block']) {
       const dir = path.join(copy, 'versions', m.version, 'derived', ds);
