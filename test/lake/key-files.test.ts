@@ -3,14 +3,17 @@
  * against its Parquet read with plain SQL, and the pages the server answers from them (no statement) against plain
  * SQL over the raw tables: deep offsets, both ends of a window alone, both sorts, the defaults.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, unlinkSync, writeFileSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { KeyFile, KeyFileWriter, keyBytes, addressBucket } from '../../src/lake/key-files.ts';
 import { verifyVersion } from '../../src/lake/verify.ts';
 import { expectKeyFilesMatchRuns } from '../helpers/key-files.ts';
-import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';
+import { get, lakeDir, linkedLakeCopy, sql, testManifest } from '../helpers/lake.ts';
+import { buildApp } from '../../src/http/app.ts';
+import { endpoints } from '../../src/endpoints/index.ts';
+import { budget } from '../helpers/budget.ts';
 
 const roots: string[] = [];
 afterAll(() => roots.forEach((r) => rmSync(r, { recursive: true, force: true })));
@@ -156,4 +159,32 @@ describe('pages answered from key files equal plain SQL over the raw tables', ()
       }
     }
   });
+});
+
+describe('a damaged key file is a 503 naming its dataset, never a wrong page', () => {
+  it("row blocks overwritten under a valid footer: the block's answer is 503 DATA_UNAVAILABLE, no path in it", async () => {
+    const copy = linkedLakeCopy('tronlake-bad-keys-');
+    const m = await testManifest();
+    const dir = path.join(copy, 'versions', m.version, 'derived', 'blocks_by_number');
+    const [file] = readdirSync(dir).filter((f) => f.endsWith('.keys'));
+    // A copy of the file (the link is unlinked first: the shared lake is read only) with its first row blocks zeroed:
+    // the footer, key entries and times still read, the rows do not.
+    const bytes = readFileSync(path.join(dir, file!));
+    unlinkSync(path.join(dir, file!));
+    writeFileSync(path.join(dir, file!), bytes);
+    const fd = openSync(path.join(dir, file!), 'r+');
+    writeSync(fd, Buffer.alloc(64 * 1024, 0x5a), 0, 64 * 1024, 0);
+    closeSync(fd);
+    const [first] = await sql('select min(block_number) as b from raw_blocks');
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      const r = await app.inject({ method: 'GET', url: `/api/block?number=${n(first!.b)}` });
+      expect(r.statusCode).toBe(503);
+      expect(r.body).toMatch(/blocks_by_number/);
+      expect(r.body).not.toMatch(/\.keys|versions|\/tmp/);
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 });
