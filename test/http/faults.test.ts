@@ -81,9 +81,9 @@ async function health(app: TronlakeApp) {
 
 describe('damaged files', () => {
   const cases = [
-    { name: 'truncated transactions file', rel: 'raw/transactions', pick: 'last', how: 'truncate', url: '/api/transaction?limit=20', dataset: 'transactions', atStart: true },
-    { name: 'transactions file with a garbage footer', rel: 'raw/transactions', pick: 'last', how: 'footer', url: '/api/transaction?limit=20', dataset: 'transactions', atStart: true },
-    { name: 'transactions file with a garbage data page', rel: 'raw/transactions', pick: 'last', how: 'page', url: '/api/transaction?limit=20', dataset: 'transactions', atStart: false },
+    { name: 'truncated transactions file', rel: 'raw/transactions', pick: 'last', how: 'truncate', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: true },
+    { name: 'transactions file with a garbage footer', rel: 'raw/transactions', pick: 'last', how: 'footer', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: true },
+    { name: 'transactions file with a garbage data page', rel: 'raw/transactions', pick: 'last', how: 'page', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: false },
     { name: 'damaged by-address bucket file', rel: 'derived/address_transactions', pick: 'address', how: 'truncate', url: '', dataset: 'address_transactions', atStart: true },
     // A statistics series reads a serving table built from the rollup when the version opens (sql/serving/).
     { name: 'truncated network rollup day file', rel: 'derived/daily_network_stats', pick: 'last', how: 'truncate', url: '/api/overview/dailytransactionnum', dataset: 'daily_network_stats', atStart: true },
@@ -180,7 +180,9 @@ describe('versions under a live server', () => {
     try {
       expect((await health(app)).status).toBe('ok');
       await fs.rm(v, { recursive: true, force: true });
-      const r = await app.inject({ method: 'GET', url: '/api/transaction?limit=5' });
+      // A page read through SQL (a state filter the key files do not hold: key files opened before the removal stay
+      // readable through their descriptors, the same version's rows).
+      const r = await app.inject({ method: 'GET', url: '/api/transaction?limit=5&confirm=0' });
       expect(r.statusCode, r.body).toBe(503);
       expect(JSON.parse(r.body).error).toBe('DATA_UNAVAILABLE');
       const h = await health(app);
