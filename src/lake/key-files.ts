@@ -239,6 +239,7 @@ export class KeyFile {
   private readonly blocksAt: number;
   private readonly sparse: Buffer;
   private readonly integers: boolean[];
+  private readonly names: string[];
   /** Decoded blocks, most recently used last (a page of the newest rows reads the same block again and again). */
   private readonly cache = new Map<number, Cell[][]>();
 
@@ -259,6 +260,7 @@ export class KeyFile {
     this.sparse = this.read(n(9), n(10) - n(9));
     this.meta = JSON.parse(this.read(n(10), n(11)).toString()) as KeyFileMeta;
     this.integers = this.meta.columns.map((c) => c.integer);
+    this.names = this.meta.columns.map((c) => c.name);
   }
 
   static open(file: string): KeyFile {
@@ -352,7 +354,7 @@ export class KeyFile {
   /** Rows [from, to) as objects keyed by column name, in file order. */
   rows(from: number, to: number): Row[] {
     const out: Row[] = [];
-    const names = this.meta.columns.map((c) => c.name);
+    const names = this.names;
     for (let i = from; i < to; i++) {
       const cells = this.block(Math.floor(i / this.rowsPerBlock))[i % this.rowsPerBlock]!;
       const o: Row = {};

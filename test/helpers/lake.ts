@@ -179,3 +179,16 @@ export function linkedLakeCopy(prefix: string): string {
   link(lakeDir(), copy);
   return copy;
 }
+
+/**
+ * The time windows a list test asks around `mid` (ms), each with the plain-SQL condition it means: none, each bound
+ * alone, and both bounds `span` apart, e.g. `for (const [query, where] of windowCases(mid, 86_400_000))`.
+ */
+export function windowCases(mid: number, span: number): [string, string][] {
+  return [
+    ['', 'true'],
+    [`&start_timestamp=${mid}`, `timestamp >= ${mid}`],
+    [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
+    [`&start_timestamp=${mid - span}&end_timestamp=${mid}`, `timestamp between ${mid - span} and ${mid}`],
+  ];
+}

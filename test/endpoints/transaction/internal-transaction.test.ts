@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest, windowCases } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -194,8 +194,7 @@ describe('GET /api/internal-transaction?address= from key files (issue 32)', () 
     const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
     expect(n(span!.c)).toBeGreaterThan(60);
     const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
-      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`]] as const) {
+    for (const [window, where] of windowCases(mid, 86_400_000)) {
       const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
       const total = n(c!.c);
       for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest, windowCases } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -186,8 +186,7 @@ describe('GET /api/transfer?address= from key files (issue 32)', () => {
     const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
     expect(n(span!.c)).toBeGreaterThan(60);
     const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
-      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`]] as const) {
+    for (const [window, where] of windowCases(mid, 86_400_000)) {
       const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
       const total = n(c!.c);
       for (const [sort, dir] of [['', 'desc'], ['&sort=timestamp', 'asc'], ['&sort=-timestamp', 'desc']] as const) {
@@ -225,8 +224,7 @@ describe('GET /api/transfer with no filter, or a block alone, from key files (is
   it('every transfer: deep pages, each window bound alone and both, both time sorts, the defaults, no statement', async () => {
     const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi from raw_transactions where contract_type in (1, 2)`);
     const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    for (const [window, where] of [['', 'true'], [`&start_timestamp=${mid}`, `timestamp >= ${mid}`], [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
-      [`&start_timestamp=${mid - 3_600_000}&end_timestamp=${mid}`, `timestamp between ${mid - 3_600_000} and ${mid}`]] as const) {
+    for (const [window, where] of windowCases(mid, 3_600_000)) {
       const total = await count(where);
       for (const [sort, dir] of [['', 'desc'], ['&sort=timestamp', 'asc'], ['&sort=-timestamp', 'desc']] as const) {
         for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_950)), 50], [137, 7]] as const) {

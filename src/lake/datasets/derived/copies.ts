@@ -9,6 +9,10 @@ import { blocks, internalTransactions, tokenTransfers, transactions } from '../r
 import { RANGE_ROWS, bucket } from './columns.ts';
 import type { Family } from '../family.ts';
 
+/** Key files of a copy bucketed by address, and of a copy in block order (growth.ts keyFile), time-ordered inside a key. */
+const BY_ADDRESS_KEYS = { key: 'address', keyKind: 'address', time: 'timestamp' } as const;
+const BY_BLOCK_KEYS = { key: 'block_number', keyKind: 'number', time: 'timestamp' } as const;
+
 const side: Column[] = [
   c('address', 'VARCHAR', 'the address this row is filed under, Base58'),
   c('direction', 'VARCHAR', "'out' when address sent, 'in' when it received, 'self' when it did both"),
@@ -18,7 +22,7 @@ export const addressTransactions: DerivedDataset = {
   name: 'address_transactions',
   kind: 'derived',
   // Its key file answers an address's pages with no statement (key-files.ts); the Parquet serves the other filters.
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: BY_ADDRESS_KEYS },
   partitioned: false,
   // Measured on the default lake, a 10-row page of one address: 5-7 ms with 4,096-row groups, 10-11 ms with 16,384.
   rowGroupSize: 4_096,
@@ -49,7 +53,7 @@ export const addressInternalTransactions: DerivedDataset = {
   name: 'address_internal_transactions',
   kind: 'derived',
   // Its key file answers an address's pages with no other filter (key-files.ts); the Parquet serves the other filters.
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, keyFile: BY_ADDRESS_KEYS },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -105,7 +109,7 @@ export const blocksByNumber: DerivedDataset = {
   // Issue 32: a block by number or the latest page read one 16,384-row group of a day's Parquet file, its three
   // 64-hex columns decompressed whole (15-20 ms); the same row from DuckDB's own storage, sorted by number, ~2 ms.
   // Its key file answers a block by number and the pages of every block with no statement (key-files.ts).
-  growth: { rule: 'runs', lookupFile: true, keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  growth: { rule: 'runs', lookupFile: true, keyFile: BY_BLOCK_KEYS },
   partitioned: false,
   sortBy: ['block_number'],
   doc: 'The blocks in block order, every column: what /api/block and the confirmations of a transaction read by number or time (its runs are also DuckDB files the server reads instead).',
@@ -118,7 +122,7 @@ export const blocksByNumber: DerivedDataset = {
 export const transactionsByBlock: DerivedDataset = {
   name: 'transactions_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
   partitioned: false,
   sortBy: ['block_number', 'tx_index'],
   doc: "transactions in block order, every column: their key file answers a transaction by hash (after tx_by_hash's), a block's transactions and every transaction's pages with no statement.",
@@ -128,7 +132,7 @@ export const transactionsByBlock: DerivedDataset = {
 export const internalTransactionsByBlock: DerivedDataset = {
   name: 'internal_transactions_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
   partitioned: false,
   sortBy: ['block_number', 'tx_hash', 'internal_index'],
   doc: "internal_transactions in block order (then tx_hash, internal_index, the list's order), with the top-level transaction's result: their key file answers a transaction's and a block's internal transactions with no statement.",
@@ -141,7 +145,7 @@ export const internalTransactionsByBlock: DerivedDataset = {
 export const tokenTransfersByBlock: DerivedDataset = {
   name: 'token_transfers_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
   partitioned: false,
   sortBy: ['block_number', 'tx_index', 'log_index', 'batch_index'],
   doc: "token_transfers in block order, every column: their key file answers a transaction's token transfers with no statement.",
@@ -217,7 +221,7 @@ export const addressTrc20Transfers: DerivedDataset = {
   kind: 'derived',
   // The Parquet runs are what the key files are written from (and what verify and compaction know); the key files
   // answer relatedAddress pages with no other filter.
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'], keyFile: BY_ADDRESS_KEYS },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -240,7 +244,7 @@ export const contractTrc20Transfers: DerivedDataset = {
 export const addressTrxTransfers: DerivedDataset = {
   name: 'address_trx_transfers',
   kind: 'derived',
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: { key: 'address', keyKind: 'address', time: 'timestamp' } },
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: BY_ADDRESS_KEYS },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -256,7 +260,7 @@ export const addressTrxTransfers: DerivedDataset = {
 export const trxTransfersByBlock: DerivedDataset = {
   name: 'trx_transfers_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'block_number', keyKind: 'number', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['block_number', 'tx_index'],
