@@ -2,11 +2,19 @@
  * TRON addresses: 21-byte hex (0x41 prefix) ↔ Base58check (T…), and the 20-byte EVM form used in logs and ABI words.
  * The only place in the project that encodes or decodes addresses (ARCHITECTURE §3).
  */
+import { hash } from 'node:crypto';
 import { createBase58check } from '@scure/base';
-import { sha256 } from '@noble/hashes/sha2.js';
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js';
 
-const b58c = createBase58check(sha256);
+// The checksum's SHA-256 from Node's native crypto: several times faster than a JavaScript one for 21 bytes.
+const b58c = createBase58check((data: Uint8Array) => new Uint8Array(hash('sha256', data, 'buffer')));
+
+/**
+ * Encodings already made (hex → Base58), bounded: a page of rows encodes the same few contracts and accounts again
+ * and again, and Base58 costs a big-number division per character. Emptied when full, so memory stays bounded.
+ */
+const encoded = new Map<string, string>();
+const ENCODED_MAX = 1 << 16;
 
 /** The zero address, counterparty of TRC20 mints and burns: `T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb`. */
 export const ZERO_ADDRESS = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
@@ -18,10 +26,16 @@ export const BLACKHOLE_ADDRESS = 'TLsV52sRDL79HXGGm9yzwKibb6BeruhUzy';
 
 /** 21-byte hex with 41 prefix → Base58, e.g. `hexToBase58('41a614f8…d13c')` = `TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t`. */
 export function hexToBase58(hex: string): string {
-  const h = hex.startsWith('0x') ? hex.slice(2) : hex;
-  if (h.length === 40) return b58c.encode(hexToBytes('41' + h.toLowerCase()));
-  if (h.length !== 42 || !h.toLowerCase().startsWith('41')) throw new Error(`not a TRON hex address: ${hex}`);
-  return b58c.encode(hexToBytes(h.toLowerCase()));
+  const h = (hex.startsWith('0x') ? hex.slice(2) : hex).toLowerCase();
+  const full = h.length === 40 ? '41' + h : h;
+  if (full.length !== 42 || !full.startsWith('41')) throw new Error(`not a TRON hex address: ${hex}`);
+  let a = encoded.get(full);
+  if (a === undefined) {
+    a = b58c.encode(hexToBytes(full));
+    if (encoded.size >= ENCODED_MAX) encoded.clear();
+    encoded.set(full, a);
+  }
+  return a;
 }
 
 /** Base58 → 21-byte hex with 41 prefix, e.g. `base58ToHex('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')` = `41a614f8…d13c`. */

@@ -2,7 +2,7 @@
  * Response cache: a response is a pure function of (endpoint, normalized params, dataset version), so it is
  * cached under that key, bounded by bytes (least recently used out first). A new version changes every key.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 export interface CachedResponse {
   body: string;
@@ -51,5 +51,5 @@ export class ResponseCache {
 
 /** A strong ETag for a body, e.g. `etagOf('{}')` = `"44136fa355b3678a"`. */
 export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+  return `"${hash('sha1', body, 'hex').slice(0, 16)}"`;
 }

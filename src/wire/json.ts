@@ -16,7 +16,7 @@ export class JsonDecimal {
     this.digits = digits;
   }
   toJSON(): string {
-    return this.digits;
+    return marking ? MARK + this.digits : this.digits;
   }
   toString(): string {
     return this.digits;
@@ -24,23 +24,30 @@ export class JsonDecimal {
 }
 
 const MARK = `\u0001${randomBytes(6).toString('hex')}:`;
+/** The mark as JSON.stringify escapes it inside a string literal. */
+const MARK_IN_JSON = JSON.stringify(MARK).slice(1, -1);
 const MARK_RE = new RegExp(`"${MARK.replace('\u0001', '\\\\u0001')}(-?\\d+(?:\\.\\d+)?)"`, 'g');
+/** True only inside toJson's JSON.stringify (synchronous): a JsonDecimal then prints as a marked string. */
+let marking = false;
 
-/** Like JSON.stringify, but bigints print as exact integers, e.g. `toJson({ a: 2n ** 64n })` = `{"a":18446744073709551616}`. */
+/**
+ * Like JSON.stringify, but bigints print as exact integers, e.g. `toJson({ a: 2n ** 64n })` = `{"a":18446744073709551616}`.
+ * The engine's own JSON.stringify does the work (no replacer: a replacer call per key costs twice the whole string);
+ * exact values come out as marked strings that one pass unquotes. A bigint (only beyond 2^53, duckdb/duck.ts) makes
+ * JSON.stringify throw: that rare answer takes the replacer.
+ */
 export function toJson(value: unknown): string {
-  let sawExact = false;
-  // A JsonDecimal has already become its text through toJSON; the holder still has the object.
-  const text = JSON.stringify(value, function (this: Record<string, unknown>, k: string, v: unknown) {
-    if (typeof v === 'bigint') {
-      sawExact = true;
-      return MARK + v.toString();
-    }
-    const original = this[k];
-    if (original instanceof JsonDecimal) {
-      sawExact = true;
-      return MARK + original.digits;
-    }
-    return v;
-  });
-  return sawExact ? text.replace(MARK_RE, '$1') : text;
+  let text: string;
+  marking = true;
+  try {
+    text = JSON.stringify(value);
+  } catch (e) {
+    if (!(e instanceof TypeError)) throw e;
+    text = JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? MARK + v.toString() : v));
+  } finally {
+    marking = false;
+  }
+  // JSON.stringify(undefined) is undefined, as before.
+  if (text === undefined) return text;
+  return text.includes(MARK_IN_JSON) ? text.replace(MARK_RE, '$1') : text;
 }

@@ -10,6 +10,7 @@ import type { RowOf } from '../../lake/datasets/types.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
 import { count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/block',
@@ -37,7 +38,7 @@ export default defineList({
     row: (raw, chain) => {
       const r = raw as RowOf<typeof blocks>;
       const n = Number(r.block_number);
-      return { ...r, confirmed: n <= chain.solidBlock, confirmations: chain.headBlock - n };
+      return withFields(r, { confirmed: n <= chain.solidBlock, confirmations: chain.headBlock - n });
     },
   },
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,

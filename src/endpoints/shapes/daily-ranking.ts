@@ -12,6 +12,7 @@ import { count } from '../kit/schemas.ts';
 import type { SqlId, SqlParams, SqlRows } from '../kit/sql-types.generated.ts';
 import type { Columns } from './cells.ts';
 import { num } from './stats-shape.ts';
+import { withFields } from './cells.ts';
 
 /** Binds of a ranking template: the day and the places answered. */
 type RankingBinds = { day: string | null; lim: number | null };
@@ -85,16 +86,16 @@ export function defineDailyRanking<Id extends RankingId>(d: {
         totalEnergy: totals.energy,
         total: num(t?.contracts) ?? 0,
         lastUpdateSeconds: Math.floor(ctx.now / 1000),
-        data: rows.map((r) => ({
-          contract_address: label(r).contract_address,
-          name: label(r).name,
-          ...d.row(r, totals),
-          tag1: label(r).tag,
-          tag1Url: '',
-          isToken: label(r).is_token === true,
-          risk: false,
-          vip: false,
-        })),
+        data: rows.map((r) =>
+          // Fields added to literals, not after a spread (cells.ts withFields).
+          withFields(withFields({ contract_address: label(r).contract_address, name: label(r).name }, d.row(r, totals)), {
+            tag1: label(r).tag,
+            tag1Url: '',
+            isToken: label(r).is_token === true,
+            risk: false,
+            vip: false,
+          }),
+        ),
       };
     },
   });

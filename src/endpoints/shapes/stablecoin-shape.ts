@@ -170,7 +170,7 @@ export function itemsTable<T extends object>(items: readonly T[], columns: reado
   const cols = [...columns];
   const cell = (v: unknown): Cell => {
     if (v === undefined || v === null) return null;
-    if (v instanceof JsonDecimal) return v.toJSON();
+    if (v instanceof JsonDecimal) return v.digits;
     if (typeof v === 'object') return toJson(v);
     return v as Cell;
   };

@@ -2,7 +2,7 @@
  * Row shape of a transaction as /api/transaction and /api/transaction-info show it (reference §3.1, §3.2, §1.4):
  * the one place that maps lake columns to TronScan field names for transactions.
  */
-import { numOr0 as n, str as s, type ColumnsOrRow } from './cells.ts';
+import { numOr0 as n, str as s, withFields, type ColumnsOrRow } from './cells.ts';
 import { contractTypeName } from '../../chain/contract-types.ts';
 import { decodeTrigger, type TriggerInfo } from '../../chain/methods.ts';
 import { TRX_TOKEN_INFO, type TokenInfo } from '../kit/lookups.ts';
@@ -57,7 +57,8 @@ export function costOf(r: TransactionColumns) {
 export function contractDataOf(r: TransactionColumns, tokenInfo: TokenInfo | undefined): Record<string, unknown> {
   const type = n(r.contract_type);
   const extra = r.parameter_json ? (JSON.parse(String(r.parameter_json)) as Record<string, unknown>) : {};
-  const d: Record<string, unknown> = { ...extra, owner_address: r.owner_address };
+  // JSON.parse's fresh object, extended in place (cells.ts withFields).
+  const d: Record<string, unknown> = withFields(extra, { owner_address: r.owner_address });
   if (r.to_address && type !== 31 && type !== 30) d.to_address = r.to_address;
   if (type === 1 || type === 2 || type === 9) d.amount = r.amount;
   if (r.token_id) d.asset_name = r.token_id;
@@ -129,7 +130,7 @@ export function transactionFields(r: TransactionColumns, infos: Map<string, Toke
   const tokenInfo = tokenInfoOf(r, infos);
   const trigger = triggerInfoOf(r);
   const ret = s(r.contract_ret);
-  return {
+  const head = {
     hash: r.tx_hash,
     block: r.block_number,
     timestamp: r.timestamp,
@@ -146,9 +147,8 @@ export function transactionFields(r: TransactionColumns, infos: Map<string, Toke
     tokenType: tokenInfo?.tokenType ?? '',
     contractData: contractDataOf(r, tokenInfo),
     cost: costOf(r),
-    ...(trigger ? { trigger_info: trigger } : {}),
-    tokenInfo: tokenInfo ?? {},
-    data: s(r.memo),
-    riskTransaction: false,
   };
+  const tail = { tokenInfo: tokenInfo ?? {}, data: s(r.memo), riskTransaction: false };
+  // trigger_info only when there is one, in its place; fields added to literals, not after a spread (cells.ts withFields).
+  return trigger ? withFields(withFields(head, { trigger_info: trigger }), tail) : withFields(head, tail);
 }

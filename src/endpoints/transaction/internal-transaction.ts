@@ -13,6 +13,7 @@ import { str } from '../shapes/transfer-shape.ts';
 import { ApiError } from '../../wire/errors.ts';
 import { internalTransactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
+import { withFields } from '../shapes/cells.ts';
 
 /** One value an internal transaction carries (`token_list`, `valueInfoList[]`). */
 const valueInfo = z.object({ token_id: z.string(), call_value: exactInt, tokenInfo: tokenInfoOrEmpty });
@@ -57,7 +58,7 @@ export default defineList({
     },
     row: (raw, chain) => {
       const r = raw as RowOf<typeof internalTransactions> & { contract_ret: string };
-      return { ...r, confirmed: Number(r.block_number) <= chain.solidBlock };
+      return withFields(r, { confirmed: Number(r.block_number) <= chain.solidBlock });
     },
   },
   lookups: {

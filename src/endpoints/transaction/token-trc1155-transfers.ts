@@ -10,6 +10,7 @@ import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from '../shapes/transfer-shape.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
 import { z } from 'zod';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/token_trc1155/transfers',
@@ -45,13 +46,13 @@ export default defineList({
     addresses: (r) => [str(r.from_address), str(r.to_address), str(r.contract_address)],
   },
   key: 'token_transfers',
-  row: (r, x) => ({
-    ...tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
-    token_id: str(r.token_id),
-    operator: str(r.operator_address),
-    // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
-    approval_amount: '0',
-  }),
+  row: (r, x) =>
+    withFields(tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap), {
+      token_id: str(r.token_id),
+      operator: str(r.operator_address),
+      // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
+      approval_amount: '0',
+    }),
   envelope: (items, x) => ({
     ...pagedList('token_transfers', items, x.rangeTotal),
     ...addressLookupFields(x.lookups),

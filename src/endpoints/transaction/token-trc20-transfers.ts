@@ -12,6 +12,7 @@ import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, toke
 import { addressLookups } from '../kit/schemas.ts';
 import { tokenTransfers } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/token_trc20/transfers',
@@ -55,7 +56,7 @@ export default defineList({
     // The columns of transaction/token-transfers.columns: only logs of successful transactions are stored.
     row: (raw, chain) => {
       const r = raw as RowOf<typeof tokenTransfers>;
-      return { ...r, contract_ret: 'SUCCESS', revert: false, confirmed: Number(r.block_number) <= chain.solidBlock };
+      return withFields(r, { contract_ret: 'SUCCESS', revert: false, confirmed: Number(r.block_number) <= chain.solidBlock });
     },
   },
   block: (p) => p.block,

@@ -15,7 +15,7 @@ import type {
 } from '../kit/sql-types.generated.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
-import { str } from '../shapes/cells.ts';
+import { str, withFields } from '../shapes/cells.ts';
 import type { TokenInfo } from '../kit/lookups.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
@@ -124,8 +124,7 @@ export default defineEndpoint({
         const token = tokenOf(x.contract_address);
         return transferInfo(x, token === undefined ? undefined : transferTokens.get(token));
       });
-      return {
-        ...transactionFields(tx, infos),
+      const found = {
         confirmations: tx.confirmations,
         // TRX (type 1) and TRC10 (type 2) transfers are both 'trc10' (the native asset family); token events name theirs.
         contract_type: transferList[0]?.tokenType ?? ([1, 2].includes(Number(tx.contract_type)) ? 'trc10' : ''),
@@ -143,9 +142,10 @@ export default defineEndpoint({
         }),
         internal_transactions: internal.length === 0 ? {} : { [String(tx.tx_hash)]: internal.map(internalInfo) },
         event_count: tx.log_count ?? 0,
-        ...(transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {}),
-        fee_limit: tx.fee_limit ?? 0,
       };
+      const transfersOf = transferList.length > 0 ? { trc20TransferInfo: transferList, transfersAllList: transferList, tokenTransferInfo: transferList[0] } : {};
+      // Fields added to the shape's literal, not after a spread (cells.ts withFields).
+      return withFields(withFields(withFields(transactionFields(tx, infos), found), transfersOf), { fee_limit: tx.fee_limit ?? 0 });
     }
   },
 });
@@ -173,11 +173,10 @@ function fromKeyFiles(hash: string, ctx: EndpointContext): Found | null | undefi
     if (!at) return undefined;
     const raw = at.rows[0]?.tx_hash === hash ? at.rows[0] : all('transactions_by_block', block)?.rows.find((r) => r.tx_hash === hash);
     if (!raw) continue;
-    const tx = {
-      ...raw,
+    const tx = withFields(raw, {
       confirmed: block <= ctx.manifest.solidBlock,
       confirmations: ctx.manifest.head.number - block,
-    } as unknown as TransactionTransactionInfoRow;
+    }) as unknown as TransactionTransactionInfoRow;
     // The block's rows are read whatever the transaction's internal_count / log_count say, as the statements do: a
     // count that disagreed with the fact tables would otherwise drop rows silently.
     const ofTx = (dataset: string): Row[] | undefined => all(dataset, block)?.rows.filter((r) => r.tx_hash === hash);

@@ -11,6 +11,7 @@ import { addressBucket } from '../../lake/key-files.ts';
 import { pagedList } from '../kit/envelopes.ts';
 import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
+import { withFields } from '../shapes/cells.ts';
 import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';
 
 const DIRS = { in: ['in', 'self'], out: ['out', 'self'], all: ['in', 'out', 'self'] } as const;
@@ -64,9 +65,9 @@ export default defineList({
     },
     row: (raw, chain, dataset) => {
       // transaction.sql's row: the transaction and `confirmed` (no bucket: that is the copy by address's column).
-      if (dataset === 'transactions_by_block') return { ...(raw as RowOf<typeof transactions>), confirmed: Number(raw.block_number) <= chain.solidBlock } as never;
+      if (dataset === 'transactions_by_block') return withFields(raw as RowOf<typeof transactions>, { confirmed: Number(raw.block_number) <= chain.solidBlock }) as never;
       const r = raw as RowOf<typeof transactions> & { address: string };
-      return { ...r, bucket: addressBucket(r.address), confirmed: Number(r.block_number) <= chain.solidBlock };
+      return withFields(r, { bucket: addressBucket(r.address), confirmed: Number(r.block_number) <= chain.solidBlock });
     },
   },
   block: (p) => p.block,
@@ -79,15 +80,15 @@ export default defineList({
     tokens: (r) => [tokenKey(r)],
     addresses: (r) => [String(r.owner_address ?? ''), String(r.to_address ?? r.contract_address ?? '')],
   },
-  row: (r, x) => ({
-    ...transactionFields(r, x.lookups.tokens),
-    toAddressList: [String(r.to_address ?? r.contract_address ?? '')].filter(Boolean),
-    id: '',
-    fee: '',
-    SmartCalls: '',
-    Events: '',
-    cheatStatus: false,
-  }),
+  row: (r, x) =>
+    withFields(transactionFields(r, x.lookups.tokens), {
+      toAddressList: [String(r.to_address ?? r.contract_address ?? '')].filter(Boolean),
+      id: '',
+      fee: '',
+      SmartCalls: '',
+      Events: '',
+      cheatStatus: false,
+    }),
   envelope: (items, x) => ({
     ...pagedList('data', items, x.rangeTotal),
     wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null,

@@ -12,6 +12,7 @@ import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { anchorOf, str } from '../shapes/transfer-shape.ts';
 import { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/transfer',
@@ -63,7 +64,7 @@ export default defineList({
     // The columns of transaction/transfer.columns (asset_id: '_' for TRX, else the TRC10 id).
     row: (raw, chain) => {
       const r = raw as RowOf<typeof transactions>;
-      return { ...r, token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock };
+      return withFields(r, { token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock });
     },
   },
   block: (p) => p.block,

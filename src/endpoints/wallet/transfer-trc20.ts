@@ -9,6 +9,7 @@ import { defineList } from '../kit/list.ts';
 import { intString } from '../kit/schemas.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/transfer/trc20',
@@ -22,14 +23,14 @@ export default defineList({
   filters: (p) => ({ contract: p.trc20Id, db_version: p.db_version }),
   byAddress: walletSides,
   lookups: { requestTokens: (p) => [p.trc20Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
-  row: (r, x) => ({
-    ...walletRow(r, x.p.address, x.lookups.tokens.get(x.p.trc20Id)),
-    id: x.p.trc20Id,
-    // token_transfers holds the logs of successful transactions only: every row is status 0 (ok).
-    status: 0,
-    event_type: str(r.event_type),
-    approval_amount: '0',
-  }),
+  row: (r, x) =>
+    withFields(walletRow(r, x.p.address, x.lookups.tokens.get(x.p.trc20Id)), {
+      id: x.p.trc20Id,
+      // token_transfers holds the logs of successful transactions only: every row is status 0 (ok).
+      status: 0,
+      event_type: str(r.event_type),
+      approval_amount: '0',
+    }),
   envelope: (items, x) => walletEnvelope(items, x.lookups.tokens.get(x.p.trc20Id) ?? {}, x.lookups.contractMap),
   response: walletResponse({ id: z.string(), status: z.literal(0), event_type: z.string(), approval_amount: intString }),
   csv: { filename: 'transfer_trc20.csv' },

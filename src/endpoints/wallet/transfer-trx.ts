@@ -10,6 +10,7 @@ import { defineList } from '../kit/list.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { str } from '../shapes/transfer-shape.ts';
 import { walletEnvelope, walletOrder, walletPaging, walletParams, walletResponse, walletRow, walletSides } from '../shapes/wallet-shape.ts';
+import { withFields } from '../shapes/cells.ts';
 
 export default defineList({
   path: '/api/transfer/trx',
@@ -29,7 +30,7 @@ export default defineList({
   filters: (p) => ({ fee: p.fee, db_version: p.db_version }),
   byAddress: walletSides,
   lookups: { addresses: (r) => [str(r.from_address), str(r.to_address)] },
-  row: (r, x) => ({ ...walletRow(r, x.p.address, TRX_TOKEN_INFO), cheatStatus: false, symbol: 'TRX' }),
+  row: (r, x) => withFields(walletRow(r, x.p.address, TRX_TOKEN_INFO), { cheatStatus: false, symbol: 'TRX' }),
   envelope: (items, x) => walletEnvelope(items, TRX_TOKEN_INFO, x.lookups.contractMap),
   response: walletResponse({ cheatStatus: z.boolean(), symbol: z.string() }),
   csv: { filename: 'transfer_trx.csv' },
