@@ -26,6 +26,7 @@ export function defineCumulativeSeries(s: CumulativeSeries) {
     time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
     granularities: ['day'],
     sql: s.sql,
+    perVersion: true,
     sum: [],
     row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, [s.field]: r.chain_total }),
     envelope: (items, _p, ctx, rows) => ({ ...overviewEnvelope(items, ctx), ...countedFrom(rows) }),

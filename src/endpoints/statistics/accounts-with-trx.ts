@@ -18,6 +18,7 @@ export default defineSeries({
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day'],
   sql: 'statistics/accounts-with-trx',
+  perVersion: true,
   sum: [],
   row: (r) => {
     const withTrx = count(r.account_with_trx);

@@ -20,6 +20,7 @@ export default defineSeries({
   time: { start: 'start_timestamp', end: 'end_timestamp', days: 'days', unit: 'ms', maxDays: 1000, defaultDays: 30 },
   granularities: ['day', 'week', 'month'],
   sql: 'statistics/active-statistic',
+  perVersion: true,
   ownRollup: 'statistics/period-accounts',
   sum: [],
   after(rows) {

@@ -17,6 +17,7 @@ export default defineSeries({
   granularities: ['day'],
   limit: { param: 'limit', default: 1000 },
   sql: 'statistics/caller-address-statistic',
+  perVersion: true,
   sum: [],
   row: (r) => ({ day: dayMs(r.day), caller_amount: r.caller_count, caller_amount_rate: rate(num(r.caller_count), num(r.prev_caller_count)) }),
   envelope(items, p) {

@@ -16,6 +16,7 @@ export default defineSeries({
   time: { start: 'start_timestamp', end: 'end_timestamp', unit: 'ms', maxDays: 36_600, defaultDays: 30, defaultStart: 'earliest' },
   granularities: ['day'],
   sql: 'statistics/contract-caller-statistic',
+  perVersion: true,
   sum: [],
   row: (r) => ({
     day: dayMs(r.day),

@@ -15,6 +15,7 @@ export default defineSeries({
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day'],
   sql: 'statistics/daily-accounts',
+  perVersion: true,
   sum: ['new_accounts'],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, newAddressSeen: r.new_accounts }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),

@@ -14,6 +14,7 @@ export default defineSeries({
   time: { days: 'days', unit: 'ms', maxDays: 2000, defaultDays: 15 },
   granularities: ['day'],
   sql: 'statistics/daily-avg-block-size',
+  perVersion: true,
   sum: [],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, avgBlockSize: Math.round(num(r.size_bytes)! / Math.max(1, num(r.block_count)!)) }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),

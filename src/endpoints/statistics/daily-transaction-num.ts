@@ -14,6 +14,7 @@ export default defineSeries({
   granularities: ['day', 'week', 'month', 'quarter'],
   granularityValues: { '0': 'day', '1': 'week', '2': 'month', '3': 'quarter' },
   sql: 'statistics/daily-transaction-num',
+  perVersion: true,
   sum: ['tx_count'],
   row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, newTransactionSeen: r.tx_count }),
   envelope: (items, _p, ctx) => overviewEnvelope(items, ctx),

@@ -21,6 +21,7 @@ export default defineSeries({
   granularityValues: { '0': 'day', '1': 'month', '2': 'quarter' },
   limit: { param: 'size', default: 1000 },
   sql: 'statistics/energy-statistic',
+  perVersion: true,
   sum: ['energy_usage_total', 'energy_usage', 'origin_energy_usage', 'energy_burn_units', 'energy_fee'],
   row: (r) => ({
     day: r.day,

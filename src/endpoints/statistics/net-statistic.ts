@@ -20,6 +20,7 @@ export default defineSeries({
   granularities: ['day', 'month', 'quarter'],
   limit: { param: 'limit', default: 3000, max: 3000 },
   sql: 'statistics/net-statistic',
+  perVersion: true,
   sum: ['net_usage', 'net_burn_bytes', 'net_fee'],
   row: (r) => ({
     day: r.day,

@@ -61,6 +61,7 @@ export default defineSeries({
   granularities: ['day'],
   params: { type: oneOf(['trxHolder']).optional().meta({ description: 'trxHolder answers only date, totalAddress and accountWithTrx.' }) },
   sql: 'statistics/stats-overview',
+  perVersion: true,
   sum: [],
   row(r, p) {
     const date = dayMs(r.day);

@@ -18,6 +18,7 @@ export default defineSeries({
   granularities: ['day'],
   limit: { param: 'limit', default: 1000 },
   sql: 'statistics/trigger-statistic',
+  perVersion: true,
   sum: [],
   row: (r) => ({
     dayStr: r.day,
