@@ -320,6 +320,45 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     s_blacklist: SELECTORS.blacklist,
     s_unblacklist: SELECTORS.unBlacklist,
     s_set_blacklisted: SELECTORS.setBlacklisted,
+    // DeFi kinds (issue 34, defi-events.sql)
+    r_stable2: ROLE.stable2,
+    r_stable3: ROLE.stable3,
+    r_stable2_lp: ROLE.stable2Lp,
+    r_stable3_lp: ROLE.stable3Lp,
+    r_psm: ROLE.psm,
+    r_gem_join: ROLE.gemJoin,
+    r_jtrx: ROLE.jTrx,
+    r_jusdt: ROLE.jUsdt,
+    tid_usdd: TID.USDD,
+    jtrx_hex: base58ToHex(CONTRACTS.find((c) => c.role === ROLE.jTrx)!.address!).slice(2),
+    t_v2_mint: TOPICS.v2Mint,
+    t_v2_burn: TOPICS.v2Burn,
+    t_token_exchange: TOPICS.tokenExchange,
+    t_add_liquidity2: TOPICS.addLiquidity2,
+    t_add_liquidity3: TOPICS.addLiquidity3,
+    t_remove_liquidity2: TOPICS.removeLiquidity2,
+    t_remove_liquidity3: TOPICS.removeLiquidity3,
+    t_sell_gem: TOPICS.sellGem,
+    t_buy_gem: TOPICS.buyGem,
+    t_j_redeem: TOPICS.jRedeem,
+    t_j_borrow: TOPICS.jBorrow,
+    t_j_repay_borrow: TOPICS.jRepayBorrow,
+    t_j_liquidate_borrow: TOPICS.jLiquidateBorrow,
+    s_add_liquidity_eth: SELECTORS.addLiquidityETH,
+    s_remove_liquidity_eth: SELECTORS.removeLiquidityETH,
+    s_exchange: SELECTORS.exchange,
+    s_add_liquidity2: SELECTORS.addLiquidity2,
+    s_add_liquidity3: SELECTORS.addLiquidity3,
+    s_remove_liquidity2: SELECTORS.removeLiquidity2,
+    s_remove_liquidity3: SELECTORS.removeLiquidity3,
+    s_sell_gem: SELECTORS.sellGem,
+    s_buy_gem: SELECTORS.buyGem,
+    s_mint_payable: SELECTORS.mintPayable,
+    s_mint_amount: SELECTORS.mintAmount,
+    s_borrow: SELECTORS.borrow,
+    s_repay_borrow_payable: SELECTORS.repayBorrowPayable,
+    s_repay_borrow: SELECTORS.repayBorrow,
+    s_liquidate_borrow: SELECTORS.liquidateBorrow,
   };
   return vars;
 }
@@ -704,6 +743,14 @@ async function stageBatch(
     const chunk = createdRows.slice(i, i + 500);
     await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
   }
+
+  // DeFi kinds (issue 34): their logs and internal transactions need the address table; each transaction's log list
+  // must be exactly its n_logs (the transactions' log_count)
+  await runFile(db, 'defi-events.sql', vars);
+  const badDefi = await db.scalar(
+    `SELECT count(*) FROM g_defi_logs l JOIN g_tx0 t ON t.block_number = l.block_number AND t.tx_index = l.tx_index WHERE len(l.lg) <> t.n_logs`,
+  );
+  if (Number(badDefi) !== 0) throw new Error(`generate: ${badDefi} DeFi transactions whose logs differ from their n_logs`);
 
   next(); // receipts
   for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
