@@ -12,10 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
-import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents } from '../../src/lake/datasets/index.ts';
+import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents, dexPoolEvents, lendingEvents } from '../../src/lake/datasets/index.ts';
 import { STABLECOIN_CONTRACTS, topicOf } from '../../src/chain/stablecoins.ts';
 import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
+import { decodeDexLog, decodeLendingLog, defiRegistry, type DefiContract } from '../../src/chain/defi-events.ts';
+import { generatorDefiContracts, generatorDefiProjects } from './defi.ts';
 import { publishVersion } from '../../src/lake/publish/publish.ts';
 import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -622,6 +624,14 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     if (job.opening) await applyOpening(db, job.opening, { first: !job.incremental, last: at.last });
     else if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
+      // issue 34: the generator's DeFi registry, published as projects / project_contracts by 08
+      const defi = generatorDefiContracts(roles);
+      await insertRows(db, 'g_defi_projects', 'project VARCHAR, name VARCHAR, category VARCHAR, url VARCHAR, source VARCHAR',
+        generatorDefiProjects(defi).map((p) => [p.project, p.name, p.category, p.url, p.source]));
+      await insertRows(db, 'g_defi_contracts',
+        'contract_address VARCHAR, project VARCHAR, venue VARCHAR, role VARCHAR, name VARCHAR, tokens VARCHAR, token_decimals VARCHAR, lp_token VARCHAR, confirmed BOOLEAN, source VARCHAR',
+        defi.map((c) => [c.address, c.project, c.venue, c.role, c.name ?? c.address, c.tokens.length ? c.tokens.join(',') : null,
+          c.decimals.length ? c.decimals.join(',') : null, c.lpToken ?? null, c.confirmed, c.source]));
       await runFile(db, '08-reference-synthetic.sql', vars);
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       await runFile(db, '10-witness-snapshots.sql', vars); // issue 13 part B: lifetime production before the window
@@ -761,6 +771,7 @@ async function stageBatch(
   next(); // transfers, logs, blocks
   await runFile(db, '05-facts.sql', vars);
   await writeStablecoinEvents(db);
+  await writeDefiEvents(db, generatorDefiContracts(roles));
 
   next(); // dimensions
   await runFile(db, '06-dims.sql', vars);
@@ -803,6 +814,42 @@ async function writeStablecoinEvents(db: Db): Promise<void> {
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await db.run(`INSERT INTO stablecoin_events (${cols.join(', ')}) VALUES ${chunk.map((r) => `(${r.map(lit).join(', ')})`).join(', ')}`);
+  }
+}
+
+/**
+ * `dex_pool_events` and `lending_events` from the staged logs of the generator's DeFi contracts (defi.ts), decoded one
+ * by one by the ingester's decoders (src/chain/defi-events.ts decodeDexLog / decodeLendingLog) with the transaction's
+ * owner and call data: both sources give the same rows for the same logs. Tiny: ~5 k logs (mostly the swaps' Swap and
+ * Sync); appended column-wise (Db.appendColumns).
+ */
+async function writeDefiEvents(db: Db, contracts: readonly DefiContract[]): Promise<void> {
+  const registry = defiRegistry(contracts);
+  const emitters = contracts.filter((c) => c.role === 'pool' || c.role === 'psm' || c.role === 'market').map((c) => lit(c.address));
+  const logs = await db.all(
+    `SELECT l.block_number, l."timestamp", l.tx_hash, t.tx_index, l.log_index, l.contract_address, l.topic0, l.topic1, l.topic2,
+            l.topic3, l.data, t.owner_address, t.call_data
+     FROM logs l JOIN transactions t ON t.tx_hash = l.tx_hash AND t.block_number = l.block_number
+     WHERE l.contract_address IN (${emitters.join(', ')})
+     ORDER BY l.block_number, t.tx_index, l.log_index`,
+  );
+  const dex: Record<string, unknown>[] = [];
+  const lending: Record<string, unknown>[] = [];
+  for (const l of logs) {
+    const c = registry.get(String(l.contract_address));
+    if (!c) continue;
+    const log = { contract_address: String(l.contract_address), topics: [l.topic0, l.topic1, l.topic2, l.topic3].map((t) => (t === null || t === undefined ? null : String(t))), data: String(l.data ?? '') };
+    const tx = { owner: String(l.owner_address), callData: l.call_data === null || l.call_data === undefined ? null : String(l.call_data) };
+    const at = { block_number: BigInt(String(l.block_number)), timestamp: BigInt(String(l.timestamp)), tx_hash: String(l.tx_hash), tx_index: Number(l.tx_index), log_index: Number(l.log_index) };
+    if (c.role === 'market') {
+      const r = decodeLendingLog(log, c, tx);
+      if (r) lending.push({ ...at, ...r });
+    } else {
+      for (const r of decodeDexLog(log, c, tx)) dex.push({ ...at, ...r });
+    }
+  }
+  for (const [ds, rows] of [[dexPoolEvents, dex], [lendingEvents, lending]] as const) {
+    if (rows.length) await db.appendColumns(ds.name, ds.columns.map((col) => rows.map((r) => (r[col.name] ?? null) as AppendCell)));
   }
 }
 
@@ -1106,7 +1153,7 @@ async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], 
 }
 
 /** Project modules whose content shapes the generated rows (the catalog's tables, the fee prices, address encoding). */
-const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts'];
+const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts', '../../src/chain/defi-events.ts'];
 
 /**
  * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the

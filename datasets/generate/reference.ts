@@ -288,11 +288,12 @@ export const CONTRACTS: ContractDef[] = [
   { role: ROLE.dappBase - 1, name: 'MoonRoulette', tag: 'Roulette', created: '2020-10-05' },
   { role: ROLE.dappBase - 2, name: 'LuckyWheel', tag: 'Lottery', created: '2023-07-21' },
   { role: ROLE.dappBase - 3, name: 'EnergyRentalMarket', tag: 'Energy Rental', created: '2024-02-02' },
-  // DeFi (issue 34). Real addresses from defi-stablecoin-events.md (§3.0 S7, §4.0 S3/S2, §5.0 S5); the stable pools'
-  // LP tokens are separate TRC-20 contracts (§3.1) whose addresses the reference does not give: synthetic. Creation
-  // days approximate.
-  { role: ROLE.stable2, name: 'StableSwap2Pool', address: 'TNTfaTpkdd4AQDeqr8SGG7tgdkdjdhbP5c', tag: 'SUN.io USDD 2pool', created: '2022-05-05' },
-  { role: ROLE.stable3, name: 'StableSwap3Pool', address: 'TKVsYedAY23WFchBniU7kcx1ybJnmRSbGt', tag: 'SUN.io 3pool', created: '2022-06-10' },
+  // DeFi (issue 34). Real addresses of the PSM and JustLend from defi-stablecoin-events.md (§4.0 S3/S2, §5.0 S5), the
+  // code registry's entries (src/chain/defi-events.ts). The stable pools are synthetic: the real 2pool's coin0 is
+  // USDD-old per the registry (UNCONFIRMED) and the real 3pool's coin order is unknown (§3.0), while these hold USDD
+  // 2.0; their LP tokens are separate TRC-20 contracts (§3.1). Creation days approximate.
+  { role: ROLE.stable2, name: 'StableSwap2Pool', tag: 'SUN.io USDD 2pool (synthetic)', created: '2022-05-05' },
+  { role: ROLE.stable3, name: 'StableSwap3Pool', tag: 'SUN.io 3pool (synthetic)', created: '2022-06-10' },
   { role: ROLE.stable2Lp, name: 'SSP2PoolToken', tag: 'SUN.io USDD 2pool LP', created: '2022-05-05' },
   { role: ROLE.stable3Lp, name: 'SSPLiquidityToken', tag: 'SUN.io 3pool LP', created: '2022-06-10' },
   { role: ROLE.psm, name: 'UsddPsm', address: 'TBXW4hS5KYjjbJXDpnrPf4zhkLwrpUjbyz', tag: 'USDD PSM-USDT', created: '2025-01-24' },
