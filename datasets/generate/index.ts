@@ -333,6 +333,8 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     r_jusdt: ROLE.jUsdt,
     tid_usdd: TID.USDD,
     jtrx_hex: base58ToHex(CONTRACTS.find((c) => c.role === ROLE.jTrx)!.address!).slice(2),
+    jtrx_b58: lit(CONTRACTS.find((c) => c.role === ROLE.jTrx)!.address!),
+    jusdt_b58: lit(CONTRACTS.find((c) => c.role === ROLE.jUsdt)!.address!),
     t_v2_mint: TOPICS.v2Mint,
     t_v2_burn: TOPICS.v2Burn,
     t_token_exchange: TOPICS.tokenExchange,
@@ -865,6 +867,7 @@ const OPENING_READS: Record<string, string> = {
   transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount, net_usage, energy_usage',
   token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
   stablecoin_events: 'block_number, log_index, contract_address, target_address, amount_raw, balance_effect',
+  lending_events: 'block_number, log_index, market_address, borrower_address, event_name, account_borrows_raw',
   internal_transactions: 'block_number, tx_hash, caller_address, to_address, token_id, call_value, rejected',
   blocks: 'block_number, "timestamp"',
 };

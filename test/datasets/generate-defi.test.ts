@@ -298,6 +298,29 @@ describe('DeFi kinds of the generator', () => {
     expect(bad).toEqual([]);
   });
 
+  it("a borrower holds collateral when it borrows: the other market's jTokens worth its debt at a 75 % factor", async () => {
+    // jTokens are worth 0.02 underlying, TRX 0.29 USD, USDT 1 USD (README "DeFi kinds")
+    const jTRX = 'TE2RzoSV3wFK99w6J9UnnZ4vLfXYoxvRwP';
+    const jUSDT = 'TXJgMdjVX5dKiQaUi9QobwNxtSQaFqccvd';
+    const rows = await q(`
+      WITH b AS (
+        SELECT e.borrower_address AS who, e.block_number, e.tx_index, CASE WHEN e.market_address = '${jUSDT}' THEN '${jTRX}' ELSE '${jUSDT}' END AS coll,
+               CASE WHEN e.market_address = '${jUSDT}' THEN CAST(e.account_borrows_raw AS HUGEINT) * 50 / 0.29 / 0.75
+                    ELSE CAST(e.account_borrows_raw AS HUGEINT) * 0.29 * 50 / 0.75 END AS need
+        FROM lending_events e WHERE e.event_name = 'Borrow'
+      )
+      SELECT b.who, b.coll, b.need,
+             coalesce((SELECT CAST(s.balance_raw AS HUGEINT) FROM trc20_snapshots s WHERE s.contract_address = b.coll AND s.holder_address = b.who
+                       AND s.as_of_block = (SELECT min(as_of_block) FROM trc20_snapshots)), 0)
+             + coalesce((SELECT sum(CASE WHEN t.to_address = b.who THEN 1 ELSE -1 END * CAST(t.amount_raw AS HUGEINT)) FROM token_transfers t
+                         WHERE t.contract_address = b.coll AND (t.to_address = b.who OR t.from_address = b.who)
+                           AND t.block_number * 100000 + t.tx_index < b.block_number * 100000 + b.tx_index), 0) AS held
+      FROM b`);
+    expect(rows.length).toBeGreaterThan(20);
+    // the rule in whole jToken units (the generator floors: allow one raw unit per 10^4 of rounding)
+    expect(rows.filter((r) => Number(r.held) < Number(r.need) * 0.9999)).toEqual([]);
+  });
+
   it("no DeFi contract's or participant's token balance goes below zero (opening snapshot + transfers in order)", async () => {
     const rows = await q(`
       WITH c AS (
