@@ -26,7 +26,7 @@ const uintWord = (i: number): string => {
   return `CASE WHEN substr(${w}, 1, 32) = repeat('0', 32) THEN (('0x' || substr(${w}, 33, 16))::UBIGINT::HUGEINT * 18446744073709551616::HUGEINT + ('0x' || substr(${w}, 49, 16))::UBIGINT::HUGEINT)::VARCHAR END`;
 };
 /** A small int word (a coin index). */
-const smallWord = (i: number): string => `('0x' || substr(data, ${i * 64 + 49}, 16))::UBIGINT`;
+const smallWord = (i: number): string => `('0x' || substr(data, ${i * 64 + 49}, 16))::UBIGINT::BIGINT`;
 
 const hex = (b58: string | null): string | null => (b58 === null ? null : base58ToHex(b58).toLowerCase());
 
@@ -100,6 +100,7 @@ describe('ingested DeFi events = plain SQL over logs', () => {
   });
 
   it("each exchange's legs match the pool's two token Transfers of the same transaction", async () => {
+    expect((await lake.q('SELECT count(*)::INTEGER AS n FROM dex_pool_events'))[0]!.n).toBeGreaterThan(0);
     const unmatched = await lake.q(`
       SELECT d.tx_hash, d.leg FROM dex_pool_events d
       WHERE NOT EXISTS (
