@@ -287,11 +287,6 @@ const hex40 = (address: string): string | null => {
   if (/^[0-9a-f]{40}$/.test(h)) return h;
   return null;
 };
-const base58Of = (address: string): string | null => {
-  if (/^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(address)) return address;
-  const h = hex40(address);
-  return h === null ? null : hexToBase58('41' + h);
-};
 
 /**
  * The registry as a lookup by emitter (Base58 or hex), e.g. `defiRegistry(DEFI_CONTRACTS).get(log.contract_address)`;
@@ -308,8 +303,8 @@ export function defiRegistry(contracts: readonly DefiContract[]): { get(address:
   return {
     get(address: string): DefiContract | undefined {
       if (address.length === 34 && address[0] === 'T') return byBase58.get(address);
-      const h = hex40(address);
-      return h === null ? undefined : byHex.get(h);
+      // the ingester's hot path sees every log: no regex, no Base58 for an emitter that is not listed
+      return byHex.get(address.slice(-40).toLowerCase());
     },
   };
 }
@@ -366,8 +361,13 @@ function words(data: string): string[] {
 
 /** The contract of the log when it is `c` (the caller dispatched by emitter; checked here so a mismatch is no row). */
 function sameEmitter(log: DefiLog, c: DefiContract): boolean {
-  return base58Of(log.contract_address) === c.address;
+  const a = log.contract_address;
+  if (a.length === 34 && a[0] === 'T') return a === c.address;
+  let h = HEX_OF.get(c);
+  if (h === undefined) HEX_OF.set(c, (h = hexOfBase58(c.address)));
+  return h !== null && hex40(a) === h;
 }
+const HEX_OF = new WeakMap<DefiContract, string | null>();
 
 interface Leg { token: string; direction: DexLegRow['direction']; amount: bigint; fee?: bigint | null }
 
