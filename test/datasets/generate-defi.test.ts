@@ -277,6 +277,20 @@ describe('DeFi kinds of the generator', () => {
     expect(rows.filter((r) => String(r.stated) !== String(r.expected))).toEqual([]);
   });
 
+  it('every LP token and jToken is a TRC-20 of the tokens dimension whose supply is its opening holdings plus its mints minus burns', async () => {
+    const rows = await q(`
+      WITH t AS (SELECT DISTINCT lp_token AS token FROM project_contracts WHERE lp_token IS NOT NULL),
+      opening AS (SELECT s.contract_address AS token, sum(CAST(s.balance_raw AS HUGEINT)) AS b FROM trc20_snapshots s JOIN t ON t.token = s.contract_address
+                  WHERE s.as_of_block = (SELECT min(as_of_block) FROM trc20_snapshots) GROUP BY ALL),
+      minted AS (SELECT x.contract_address AS token, sum(CASE WHEN x.from_address = '${ZERO_ADDRESS}' THEN 1 ELSE -1 END * CAST(x.amount_raw AS HUGEINT)) AS m
+                 FROM token_transfers x JOIN t ON t.token = x.contract_address
+                 WHERE (x.from_address = '${ZERO_ADDRESS}') <> (x.to_address = '${ZERO_ADDRESS}') GROUP BY ALL)
+      SELECT t.token, k.token_standard, k.total_supply_raw, coalesce(o.b, 0) + coalesce(m.m, 0) AS expected
+      FROM t LEFT JOIN tokens k ON k.token_id = t.token LEFT JOIN opening o ON o.token = t.token LEFT JOIN minted m ON m.token = t.token`);
+    expect(rows.length).toBe(12); // 8 V2 pairs, 2 stable LP tokens, jTRX, jUSDT
+    expect(rows.filter((r) => r.token_standard !== 'trc20' || String(r.total_supply_raw) !== String(r.expected))).toEqual([]);
+  });
+
   it("JustLend: each Borrow / RepayBorrow moves the borrower's debt and the market's total by its amount, never below zero", async () => {
     const rows = await q(`
       WITH e AS (
