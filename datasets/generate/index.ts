@@ -12,10 +12,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
-import { Db } from '../../src/duckdb/duck.ts';
-import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents } from '../../src/lake/datasets/index.ts';
+import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
+import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents, dexPoolEvents, lendingEvents } from '../../src/lake/datasets/index.ts';
 import { STABLECOIN_CONTRACTS, topicOf } from '../../src/chain/stablecoins.ts';
 import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
+import { decodeDexLog, decodeLendingLog, defiRegistry, type DefiContract } from '../../src/chain/defi-events.ts';
+import { generatorDefiContracts, generatorDefiProjects } from './defi.ts';
 import { publishVersion } from '../../src/lake/publish/publish.ts';
 import { stageReferences } from '../../src/lake/publish/reference.ts';
 import { type Manifest, readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -320,6 +322,47 @@ function sqlVars(seed: number, pool: number, startTs: number, nSlots: number, fi
     s_blacklist: SELECTORS.blacklist,
     s_unblacklist: SELECTORS.unBlacklist,
     s_set_blacklisted: SELECTORS.setBlacklisted,
+    // DeFi kinds (issue 34, defi-events.sql)
+    r_stable2: ROLE.stable2,
+    r_stable3: ROLE.stable3,
+    r_stable2_lp: ROLE.stable2Lp,
+    r_stable3_lp: ROLE.stable3Lp,
+    r_psm: ROLE.psm,
+    r_gem_join: ROLE.gemJoin,
+    r_jtrx: ROLE.jTrx,
+    r_jusdt: ROLE.jUsdt,
+    tid_usdd: TID.USDD,
+    jtrx_hex: base58ToHex(CONTRACTS.find((c) => c.role === ROLE.jTrx)!.address!).slice(2),
+    jtrx_b58: lit(CONTRACTS.find((c) => c.role === ROLE.jTrx)!.address!),
+    jusdt_b58: lit(CONTRACTS.find((c) => c.role === ROLE.jUsdt)!.address!),
+    t_v2_mint: TOPICS.v2Mint,
+    t_v2_burn: TOPICS.v2Burn,
+    t_token_exchange: TOPICS.tokenExchange,
+    t_add_liquidity2: TOPICS.addLiquidity2,
+    t_add_liquidity3: TOPICS.addLiquidity3,
+    t_remove_liquidity2: TOPICS.removeLiquidity2,
+    t_remove_liquidity3: TOPICS.removeLiquidity3,
+    t_sell_gem: TOPICS.sellGem,
+    t_buy_gem: TOPICS.buyGem,
+    t_j_redeem: TOPICS.jRedeem,
+    t_j_borrow: TOPICS.jBorrow,
+    t_j_repay_borrow: TOPICS.jRepayBorrow,
+    t_j_liquidate_borrow: TOPICS.jLiquidateBorrow,
+    s_add_liquidity_eth: SELECTORS.addLiquidityETH,
+    s_remove_liquidity_eth: SELECTORS.removeLiquidityETH,
+    s_exchange: SELECTORS.exchange,
+    s_add_liquidity2: SELECTORS.addLiquidity2,
+    s_add_liquidity3: SELECTORS.addLiquidity3,
+    s_remove_liquidity2: SELECTORS.removeLiquidity2,
+    s_remove_liquidity3: SELECTORS.removeLiquidity3,
+    s_sell_gem: SELECTORS.sellGem,
+    s_buy_gem: SELECTORS.buyGem,
+    s_mint_payable: SELECTORS.mintPayable,
+    s_mint_amount: SELECTORS.mintAmount,
+    s_borrow: SELECTORS.borrow,
+    s_repay_borrow_payable: SELECTORS.repayBorrowPayable,
+    s_repay_borrow: SELECTORS.repayBorrow,
+    s_liquidate_borrow: SELECTORS.liquidateBorrow,
   };
   return vars;
 }
@@ -583,6 +626,14 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     if (job.opening) await applyOpening(db, job.opening, { first: !job.incremental, last: at.last });
     else if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
+      // issue 34: the generator's DeFi registry, published as projects / project_contracts by 08
+      const defi = generatorDefiContracts(roles);
+      await insertRows(db, 'g_defi_projects', 'project VARCHAR, name VARCHAR, category VARCHAR, url VARCHAR, source VARCHAR',
+        generatorDefiProjects(defi).map((p) => [p.project, p.name, p.category, p.url, p.source]));
+      await insertRows(db, 'g_defi_contracts',
+        'contract_address VARCHAR, project VARCHAR, venue VARCHAR, role VARCHAR, name VARCHAR, tokens VARCHAR, token_decimals VARCHAR, lp_token VARCHAR, confirmed BOOLEAN, source VARCHAR',
+        defi.map((c) => [c.address, c.project, c.venue, c.role, c.name ?? c.address, c.tokens.length ? c.tokens.join(',') : null,
+          c.decimals.length ? c.decimals.join(',') : null, c.lpToken ?? null, c.confirmed, c.source]));
       await runFile(db, '08-reference-synthetic.sql', vars);
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       await runFile(db, '10-witness-snapshots.sql', vars); // issue 13 part B: lifetime production before the window
@@ -705,6 +756,14 @@ async function stageBatch(
     await db.run(`INSERT INTO g_addr VALUES ${chunk.map((r) => `(${r.i}, ${lit(r.b58)}, ${lit(r.hex)})`).join(', ')}`);
   }
 
+  // DeFi kinds (issue 34): their logs and internal transactions need the address table; each transaction's log list
+  // must be exactly its n_logs (the transactions' log_count)
+  await runFile(db, 'defi-events.sql', vars);
+  const badDefi = await db.scalar(
+    `SELECT count(*) FROM g_defi_logs l JOIN g_tx0 t ON t.block_number = l.block_number AND t.tx_index = l.tx_index WHERE len(l.lg) <> t.n_logs`,
+  );
+  if (Number(badDefi) !== 0) throw new Error(`generate: ${badDefi} DeFi transactions whose logs differ from their n_logs`);
+
   next(); // receipts
   for (const ds of sourceDatasets) await db.run(`CREATE TABLE ${ds.name} (${columnDDL(ds)})`);
   await runFile(db, '04-transactions.sql', vars);
@@ -714,6 +773,7 @@ async function stageBatch(
   next(); // transfers, logs, blocks
   await runFile(db, '05-facts.sql', vars);
   await writeStablecoinEvents(db);
+  await writeDefiEvents(db, generatorDefiContracts(roles));
 
   next(); // dimensions
   await runFile(db, '06-dims.sql', vars);
@@ -759,6 +819,42 @@ async function writeStablecoinEvents(db: Db): Promise<void> {
   }
 }
 
+/**
+ * `dex_pool_events` and `lending_events` from the staged logs of the generator's DeFi contracts (defi.ts), decoded one
+ * by one by the ingester's decoders (src/chain/defi-events.ts decodeDexLog / decodeLendingLog) with the transaction's
+ * owner and call data: both sources give the same rows for the same logs. Tiny: ~5 k logs (mostly the swaps' Swap and
+ * Sync); appended column-wise (Db.appendColumns).
+ */
+async function writeDefiEvents(db: Db, contracts: readonly DefiContract[]): Promise<void> {
+  const registry = defiRegistry(contracts);
+  const emitters = contracts.filter((c) => c.role === 'pool' || c.role === 'psm' || c.role === 'market').map((c) => lit(c.address));
+  const logs = await db.all(
+    `SELECT l.block_number, l."timestamp", l.tx_hash, t.tx_index, l.log_index, l.contract_address, l.topic0, l.topic1, l.topic2,
+            l.topic3, l.data, t.owner_address, t.call_data
+     FROM logs l JOIN transactions t ON t.tx_hash = l.tx_hash AND t.block_number = l.block_number
+     WHERE l.contract_address IN (${emitters.join(', ')})
+     ORDER BY l.block_number, t.tx_index, l.log_index`,
+  );
+  const dex: Record<string, unknown>[] = [];
+  const lending: Record<string, unknown>[] = [];
+  for (const l of logs) {
+    const c = registry.get(String(l.contract_address));
+    if (!c) continue;
+    const log = { contract_address: String(l.contract_address), topics: [l.topic0, l.topic1, l.topic2, l.topic3].map((t) => (t === null || t === undefined ? null : String(t))), data: String(l.data ?? '') };
+    const tx = { owner: String(l.owner_address), callData: l.call_data === null || l.call_data === undefined ? null : String(l.call_data) };
+    const at = { block_number: BigInt(String(l.block_number)), timestamp: BigInt(String(l.timestamp)), tx_hash: String(l.tx_hash), tx_index: Number(l.tx_index), log_index: Number(l.log_index) };
+    if (c.role === 'market') {
+      const r = decodeLendingLog(log, c, tx);
+      if (r) lending.push({ ...at, ...r });
+    } else {
+      for (const r of decodeDexLog(log, c, tx)) dex.push({ ...at, ...r });
+    }
+  }
+  for (const [ds, rows] of [[dexPoolEvents, dex], [lendingEvents, lending]] as const) {
+    if (rows.length) await db.appendColumns(ds.name, ds.columns.map((col) => rows.map((r) => (r[col.name] ?? null) as AppendCell)));
+  }
+}
+
 /** A batched build's opening state, sized over every batch (openingPass), kept as Parquet files in its build folder. */
 interface OpeningState {
   dir: string;
@@ -771,6 +867,7 @@ const OPENING_READS: Record<string, string> = {
   transactions: 'block_number, "timestamp", tx_hash, tx_index, contract_type, owner_address, to_address, amount, token_id, contract_address, resource, parameter_json, contract_ret, fee, withdraw_amount, net_usage, energy_usage',
   token_transfers: 'block_number, log_index, batch_index, token_standard, contract_address, token_id, from_address, to_address, amount_raw',
   stablecoin_events: 'block_number, log_index, contract_address, target_address, amount_raw, balance_effect',
+  lending_events: 'block_number, log_index, market_address, borrower_address, event_name, account_borrows_raw',
   internal_transactions: 'block_number, tx_hash, caller_address, to_address, token_id, call_value, rejected',
   blocks: 'block_number, "timestamp"',
 };
@@ -1059,7 +1156,7 @@ async function buildKey(opts: GenerateOptions, cfg: (typeof PROFILES)[Profile], 
 }
 
 /** Project modules whose content shapes the generated rows (the catalog's tables, the fee prices, address encoding). */
-const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts'];
+const GENERATOR_MODULES = [...['types', 'raw', 'dimensions', 'snapshots', 'reference'].map((f) => `../../src/lake/datasets/${f}.ts`), '../../src/chain/economics.ts', '../../src/chain/address.ts', '../../src/chain/defi-events.ts'];
 
 /**
  * One batch's part of a batched build's opening state: its transactions as opening-state.sql changed them, the

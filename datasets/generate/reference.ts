@@ -40,6 +40,21 @@ export const TOPICS = {
   blacklisted: topic('Blacklisted(address)'),
   unBlacklisted: topic('UnBlacklisted(address)'),
   blacklistedFlag: topic('Blacklisted(address,bool)'),
+  // DeFi (issue 34, defi-stablecoin-events.md): SunSwap V2 pair §2.1 (its Mint shares topic0 with a jToken's Mint,
+  // §1.9: 2 topics there, 1 here), SUN.io stable pools §3.1 (N is part of the signature), USDD PSM §4.1, jTokens §5.1
+  v2Mint: topic('Mint(address,uint256,uint256)'),
+  v2Burn: topic('Burn(address,uint256,uint256,address)'),
+  tokenExchange: topic('TokenExchange(address,int128,uint256,int128,uint256)'),
+  addLiquidity2: topic('AddLiquidity(address,uint256[2],uint256[2],uint256,uint256)'),
+  addLiquidity3: topic('AddLiquidity(address,uint256[3],uint256[3],uint256,uint256)'),
+  removeLiquidity2: topic('RemoveLiquidity(address,uint256[2],uint256[2],uint256)'),
+  removeLiquidity3: topic('RemoveLiquidity(address,uint256[3],uint256[3],uint256)'),
+  sellGem: topic('SellGem(address,uint256,uint256)'),
+  buyGem: topic('BuyGem(address,uint256,uint256)'),
+  jRedeem: topic('Redeem(address,uint256,uint256)'),
+  jBorrow: topic('Borrow(address,uint256,uint256,uint256,uint256)'),
+  jRepayBorrow: topic('RepayBorrow(address,address,uint256,uint256,uint256,uint256)'),
+  jLiquidateBorrow: topic('LiquidateBorrow(address,address,uint256,address,uint256)'),
 } as const;
 
 export const SELECTORS = {
@@ -64,6 +79,22 @@ export const SELECTORS = {
   blacklist: selector('blacklist(address)'),
   unBlacklist: selector('unBlacklist(address)'),
   setBlacklisted: selector('setBlacklisted(address,bool)'),
+  // DeFi calls (issue 34)
+  addLiquidityETH: selector('addLiquidityETH(address,uint256,uint256,uint256,address,uint256)'),
+  removeLiquidityETH: selector('removeLiquidityETH(address,uint256,uint256,uint256,address,uint256)'),
+  exchange: selector('exchange(int128,int128,uint256,uint256)'),
+  addLiquidity2: selector('add_liquidity(uint256[2],uint256)'),
+  addLiquidity3: selector('add_liquidity(uint256[3],uint256)'),
+  removeLiquidity2: selector('remove_liquidity(uint256,uint256[2])'),
+  removeLiquidity3: selector('remove_liquidity(uint256,uint256[3])'),
+  sellGem: selector('sellGem(address,uint256)'),
+  buyGem: selector('buyGem(address,uint256)'),
+  mintPayable: selector('mint()'),
+  mintAmount: selector('mint(uint256)'),
+  borrow: selector('borrow(uint256)'),
+  repayBorrowPayable: selector('repayBorrow()'),
+  repayBorrow: selector('repayBorrow(uint256)'),
+  liquidateBorrow: selector('liquidateBorrow(address,uint256,address)'),
 } as const;
 
 /** 2^256 - 1, the "unlimited" approval, as an exact decimal string. */
@@ -107,7 +138,12 @@ export const KINDS: Kind[] = [
   // taken from the kind just before it, so no other kind's draw moves
   { kid: 28, name: 'stablecoin_admin', contractType: 31, percent: 0.1 },
   { kid: 29, name: 'trc20_mint', contractType: 31, percent: 0.3 },
-  { kid: 30, name: 'dapp_call', contractType: 31, percent: 0.9 },
+  // DeFi (issue 34): their shares taken from dapp_call, the last kind, so no other kind's draw moves
+  { kid: 30, name: 'dapp_call', contractType: 31, percent: 0.5 },
+  { kid: 31, name: 'sunswap_v2_liquidity', contractType: 31, percent: 0.1 },
+  { kid: 32, name: 'stableswap', contractType: 31, percent: 0.1 },
+  { kid: 33, name: 'usdd_psm', contractType: 31, percent: 0.06 },
+  { kid: 34, name: 'justlend', contractType: 31, percent: 0.14 },
 ];
 
 /** Fixed role addresses: negative indices in the generator's address table (the user pool is 0..N-1). */
@@ -120,6 +156,16 @@ export const ROLE = {
   v1Factory: -13,
   v3Factory: -14,
   marketplace: -15,
+  /** DeFi contracts (issue 34): SUN.io stable pools and their LP tokens, USDD PSM and its GemJoin, JustLend */
+  stable2: -50,
+  stable3: -51,
+  stable2Lp: -52,
+  stable3Lp: -53,
+  psm: -54,
+  gemJoin: -55,
+  jTrx: -56,
+  jUsdt: -57,
+  comptroller: -58,
   /** witness of rank r: WITNESS_BASE - r */
   witnessBase: -100,
   /** token contract of tid t: TOKEN_BASE - t */
@@ -164,7 +210,7 @@ export interface TokenDef {
 
 const logo = (s: string): string => `https://static.tronscan.org/production/logo/${s}.png`;
 
-export const TID = { USDT: 1, WTRX: 6 } as const;
+export const TID = { USDT: 1, USDD: 3, TUSD: 5, WTRX: 6 } as const;
 
 export const TOKENS: TokenDef[] = [
   { tid: 1, standard: 'trc20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', name: 'Tether USD', symbol: 'USDT', decimals: 6, level: 2, vip: true, canShow: 1, supplyUnits: 78_500_000_000n, created: '2019-04-16', logo: logo('usdtlogo'), unitsLog10: [0, 5.5], perTrx: 0.3, energy: [14_650, 29_650] },
@@ -217,6 +263,9 @@ export const TOKEN_PICKS: Record<number, Record<number, number>> = {
   261: { 31: 5, 32: 5 },
   270: { 31: 6, 32: 4 },
   290: { 11: 3, 12: 3, 13: 2, 14: 4 },
+  // SunSwap V2 add / remove liquidity: the pairs the swaps use
+  310: { 1: 45, 3: 7, 7: 10, 8: 10, 9: 10, 10: 8, 11: 6, 12: 4 },
+  311: { 1: 45, 3: 7, 7: 10, 8: 10, 9: 10, 10: 8, 11: 6, 12: 4 },
 };
 
 /** Non-token contracts (DEX, marketplace, dapps): role index, name, real address when known, tag. */
@@ -239,6 +288,19 @@ export const CONTRACTS: ContractDef[] = [
   { role: ROLE.dappBase - 1, name: 'MoonRoulette', tag: 'Roulette', created: '2020-10-05' },
   { role: ROLE.dappBase - 2, name: 'LuckyWheel', tag: 'Lottery', created: '2023-07-21' },
   { role: ROLE.dappBase - 3, name: 'EnergyRentalMarket', tag: 'Energy Rental', created: '2024-02-02' },
+  // DeFi (issue 34). Real addresses of the PSM and JustLend from defi-stablecoin-events.md (§4.0 S3/S2, §5.0 S5), the
+  // code registry's entries (src/chain/defi-events.ts). The stable pools are synthetic: the real 2pool's coin0 is
+  // USDD-old per the registry (UNCONFIRMED) and the real 3pool's coin order is unknown (§3.0), while these hold USDD
+  // 2.0; their LP tokens are separate TRC-20 contracts (§3.1). Creation days approximate.
+  { role: ROLE.stable2, name: 'StableSwap2Pool', tag: 'SUN.io USDD 2pool (synthetic)', created: '2022-05-05' },
+  { role: ROLE.stable3, name: 'StableSwap3Pool', tag: 'SUN.io 3pool (synthetic)', created: '2022-06-10' },
+  { role: ROLE.stable2Lp, name: 'SSP2PoolToken', tag: 'SUN.io USDD 2pool LP', created: '2022-05-05' },
+  { role: ROLE.stable3Lp, name: 'SSPLiquidityToken', tag: 'SUN.io 3pool LP', created: '2022-06-10' },
+  { role: ROLE.psm, name: 'UsddPsm', address: 'TBXW4hS5KYjjbJXDpnrPf4zhkLwrpUjbyz', tag: 'USDD PSM-USDT', created: '2025-01-24' },
+  { role: ROLE.gemJoin, name: 'GemJoin', address: 'TSUYvQ5tdd3DijCD1uGunGLpftHuSZ12sQ', tag: 'USDD PSM-USDT GemJoin', created: '2025-01-24' },
+  { role: ROLE.jTrx, name: 'JustLend TRX', address: 'TE2RzoSV3wFK99w6J9UnnZ4vLfXYoxvRwP', tag: 'JustLend jTRX', created: '2020-11-27' },
+  { role: ROLE.jUsdt, name: 'JustLend USDT', address: 'TXJgMdjVX5dKiQaUi9QobwNxtSQaFqccvd', tag: 'JustLend jUSDT', created: '2020-11-27' },
+  { role: ROLE.comptroller, name: 'Unitroller', address: 'TGjYzgCyPobsNS9n6WcbdLVR9dH7mWqFx7', tag: 'JustLend Comptroller', created: '2020-11-27' },
 ];
 export const N_DAPPS = 4;
 

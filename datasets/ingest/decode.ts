@@ -27,6 +27,7 @@ import {
 } from '../../src/chain/topics.ts';
 import { blockSerializedBytes, txBandwidthBytes, txSerializedBytes } from './protobuf.ts';
 import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
+import { decodeDexLog, decodeLendingLog, DEFI_CONTRACTS, defiRegistry, type DefiContract, type DefiLog } from '../../src/chain/defi-events.ts';
 import type { RawBuffers, TokenApprovalRow, TokenTransferRow, TxRow } from './rows.ts';
 
 export type TokenStandard = 'trc20' | 'trc721' | 'trc1155';
@@ -494,7 +495,24 @@ function decodeLogs(list: NodeLog[], tx: TxRow, success: boolean, out: RawBuffer
         operator_address: tx.owner_address, ...sc,
       });
     }
+    // DeFi pool and market events (issue 34): only the registry's contracts (one Map lookup for any other emitter)
+    const defi = log.address && log.address.length >= 40 ? DEFI.get(log.address) : undefined;
+    if (defi) decodeDefiLog(defi, { contract_address: log.address!, topics, data }, j, tx, out);
   }
+}
+
+/** The DeFi registry the ingester decodes with: the shipped real contracts (no discovery from factories yet). */
+const DEFI = defiRegistry(DEFI_CONTRACTS);
+
+function decodeDefiLog(c: DefiContract, log: DefiLog, logIndex: number, tx: TxRow, out: RawBuffers): void {
+  const who = { owner: tx.owner_address, callData: tx.call_data };
+  const at = { block_number: tx.block_number, timestamp: tx.timestamp, tx_hash: tx.tx_hash, tx_index: tx.tx_index, log_index: logIndex };
+  if (c.role === 'market') {
+    const row = decodeLendingLog(log, c, who);
+    if (row) out.lendingEvents.push({ ...at, ...row });
+    return;
+  }
+  for (const leg of decodeDexLog(log, c, who)) out.dexPoolEvents.push({ ...at, ...leg });
 }
 
 function transferRow(tx: TxRow, logIndex: number, batchIndex: number, standard: TokenStandard, eventType: TokenTransferRow['event_type'], contract: string, from: string, to: string, operator: string | null, tokenId: string | null, amountRaw: string): TokenTransferRow {

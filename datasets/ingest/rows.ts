@@ -14,6 +14,8 @@ import {
   internalTransactions,
   logs,
   stablecoinEvents,
+  dexPoolEvents,
+  lendingEvents,
 } from '../../src/lake/datasets/index.ts';
 
 export type BlockRow = RowOf<typeof blocks>;
@@ -23,6 +25,8 @@ export type TokenApprovalRow = RowOf<typeof tokenApprovals>;
 export type InternalTxRow = RowOf<typeof internalTransactions>;
 export type LogRow = RowOf<typeof logs>;
 export type StablecoinEventRow = RowOf<typeof stablecoinEvents>;
+export type DexPoolEventRow = RowOf<typeof dexPoolEvents>;
+export type LendingEventRow = RowOf<typeof lendingEvents>;
 
 type Pusher = (row: object, cols: AppendCell[][], missing: (name: string) => never) => void;
 const pushers = new Map<string, Pusher>();
@@ -78,8 +82,10 @@ export class RawBuffers {
   readonly internalTransactions = new TableBuffer(internalTransactions);
   readonly logs = new TableBuffer(logs);
   readonly stablecoinEvents = new TableBuffer(stablecoinEvents);
+  readonly dexPoolEvents = new TableBuffer(dexPoolEvents);
+  readonly lendingEvents = new TableBuffer(lendingEvents);
 
   all(): TableBuffer<Dataset>[] {
-    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs, this.stablecoinEvents];
+    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs, this.stablecoinEvents, this.dexPoolEvents, this.lendingEvents];
   }
 }

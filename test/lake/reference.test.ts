@@ -50,7 +50,7 @@ describe('reference datasets', () => {
   it('an ingested lake has none: /health lists every one as absent', async () => {
     const m = (await readManifest(lake))!;
     expect(m.tables.address_labels).toBeUndefined();
-    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo', 'price_candles', 'dex_pools']);
+    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo', 'price_candles', 'dex_pools', 'projects', 'project_contracts']);
   });
 
   it('loads the shipped sample: rows, file hash and content hash in the manifest, a new fingerprint, facts untouched', async () => {

@@ -61,6 +61,18 @@ WITH t AS (
                              WHEN u_sub < 0.66 THEN 9 WHEN u_sub < 0.7 THEN 10 WHEN u_sub < 0.76 THEN 11 WHEN u_sub < 0.8 THEN 12
                              WHEN u_sub < 0.88 THEN 13 WHEN u_sub < 0.94 THEN 14 ELSE 15 END
            WHEN 30 THEN (u_sub < 0.45)::INTEGER
+           -- DeFi (issue 34, README "DeFi kinds"). SunSwap V2: 0 addLiquidityETH, 1 removeLiquidityETH
+           WHEN 31 THEN (u_sub >= 0.55)::INTEGER
+           -- SUN.io stable pools: 0 / 1 exchange on the 2pool / 3pool, 2 / 3 add_liquidity, 4 / 5 remove_liquidity
+           WHEN 32 THEN CASE WHEN u_sub < 0.3 THEN 0 WHEN u_sub < 0.5 THEN 1 WHEN u_sub < 0.65 THEN 2 WHEN u_sub < 0.75 THEN 3
+                             WHEN u_sub < 0.9 THEN 4 ELSE 5 END
+           -- USDD PSM: 0 sellGem (USDT in, USDD minted), 1 buyGem (USDD burned, USDT out)
+           WHEN 33 THEN (u_sub >= 0.6)::INTEGER
+           -- JustLend, even subs jTRX, odd jUSDT: 0 / 1 mint (supply), 2 / 3 redeem, 4 / 5 borrow, 6 / 7 repayBorrow,
+           -- 8 liquidateBorrow on jUSDT seizing jTRX
+           WHEN 34 THEN CASE WHEN u_sub < 0.18 THEN 0 WHEN u_sub < 0.35 THEN 1 WHEN u_sub < 0.45 THEN 2 WHEN u_sub < 0.55 THEN 3
+                             WHEN u_sub < 0.63 THEN 4 WHEN u_sub < 0.75 THEN 5 WHEN u_sub < 0.82 THEN 6 WHEN u_sub < 0.93 THEN 7
+                             ELSE 8 END
            ELSE 0 END AS sub
   FROM k
 ), p AS (
@@ -99,7 +111,9 @@ WITH t AS (
            WHEN kid = 22 AND sub = 0 THEN CASE WHEN u_to < 0.6 THEN {{r_router}} WHEN u_to < 0.8 THEN {{r_smart_router}}
                                                ELSE floor({{pool}} * pow(u_to, 2)) END
            WHEN kid = 22 AND sub = 1 THEN {{r_marketplace}}
-           WHEN kid IN (23, 24, 30) OR (kid = 25 AND sub = 1) THEN owner_i
+           WHEN kid IN (23, 24, 30, 31, 32, 33) OR (kid = 25 AND sub = 1) OR (kid = 34 AND sub < 8) THEN owner_i
+           -- the borrower a liquidation repays for
+           WHEN kid = 34 THEN floor({{pool}} * pow(u_to, 2))
            WHEN kid = 28 AND sub IN (0, 1) THEN {{r_usdt_owner}}
            -- Circle and TUSD burn their caller's own tokens
            WHEN kid = 28 AND sub IN (6, 14) THEN {{r_issuer}} - tok
@@ -112,7 +126,8 @@ WITH t AS (
 ), x AS (
   SELECT q.*,
          -- no self-transfers: move the receiver to the next pool address
-         CASE WHEN rcv0 = owner_i AND rcv0 >= 0 AND kid NOT IN (23, 24, 25, 30) THEN (rcv0 + 1) % {{pool}} ELSE rcv0 END AS rcv_i,
+         CASE WHEN rcv0 = owner_i AND rcv0 >= 0 AND kid NOT IN (23, 24, 25, 30, 31, 32, 33) AND NOT (kid = 34 AND sub < 8)
+              THEN (rcv0 + 1) % {{pool}} ELSE rcv0 END AS rcv_i,
          CASE kid
            WHEN 1 THEN CASE WHEN u_a < 0.002 THEN floor(pow(10, 13 + 1.7 * u_b))
                             WHEN u_c < 0.6 THEN greatest(1, floor(pow(10, 5 + 7.5 * pow(u_b, 1.3)) / 1e6)) * 1000000
@@ -125,6 +140,9 @@ WITH t AS (
            WHEN 7 THEN floor(pow(10, 2 + 4 * u_b)) * 1000000
            WHEN 23 THEN floor(pow(10, 1 + 4.5 * pow(u_b, 1.5))) * 1000000
            WHEN 30 THEN CASE WHEN sub = 1 OR u_a < 0.4 THEN floor(pow(10, 1 + 3 * u_b)) * 1000000 ELSE 0 END
+           -- TRX call value: addLiquidityETH, jTRX mint() / repayBorrow() (the same draws as x_sun below)
+           WHEN 31 THEN CASE WHEN sub = 0 THEN floor(pow(10, 1 + 4 * pow(u_b, 1.5))) * 1000000 ELSE 0 END
+           WHEN 34 THEN CASE WHEN sub IN (0, 6) THEN floor(pow(10, 2 + 3 * u_b)) * 1000000 ELSE 0 END
            ELSE 0 END::BIGINT AS amt
   FROM q
 ), y AS (
@@ -137,7 +155,7 @@ WITH t AS (
            CASE WHEN c.i IS NOT NULL THEN c.i
                 WHEN x.rcv_i = x.owner_i THEN settled(x.owner_i)
                 WHEN x.rcv_i IS NULL OR NOT is_born(x.rcv_i) THEN x.rcv_i
-                WHEN x.kid NOT IN (5, 28)
+                WHEN x.kid NOT IN (5, 28, 34)
                      AND (born_k(x.rcv_i) < {{new_before}}
                           OR l.block_number * 100000 + l.tx_index <= x.block_number * 100000 + x.tx_index) THEN x.rcv_i
                 ELSE settled(x.rcv_i) END::INTEGER AS rcv_i),
@@ -154,7 +172,7 @@ WITH t AS (
   FROM y
 ), w AS (
   -- tokens per TRX of a swap (issue 33); the trader receives 0.997 of it (the pool's 0.3 % fee)
-  SELECT z.*, CASE WHEN kid IN (23, 24) THEN swap_q(tok, per_trx, "timestamp", h) END AS q_t FROM z
+  SELECT z.*, CASE WHEN kid IN (23, 24, 31) THEN swap_q(tok, per_trx, "timestamp", h) END AS q_t FROM z
 )
 SELECT block_number, "timestamp", tx_index, h,
        sha256('tx:' || {{seed}} || ':' || block_number || ':' || tx_index) AS tx_hash,
@@ -164,8 +182,11 @@ SELECT block_number, "timestamp", tx_index, h,
        CASE WHEN kid = 20 THEN {{r_token}} - {{tid_usdt}}
             WHEN kid = 28 THEN {{r_token}} - tok
             WHEN kid IN (21, 22, 25, 26, 27, 29) THEN {{r_token}} - tok
-            WHEN kid IN (23, 24) THEN {{r_router}}
+            WHEN kid IN (23, 24, 31) THEN {{r_router}}
             WHEN kid = 30 THEN {{r_dapp}} - floor(u_c * {{n_dapps}})
+            WHEN kid = 32 THEN CASE WHEN sub IN (0, 2, 4) THEN {{r_stable2}} ELSE {{r_stable3}} END
+            WHEN kid = 33 THEN {{r_psm}}
+            WHEN kid = 34 THEN CASE WHEN sub IN (0, 2, 4, 6) THEN {{r_jtrx}} ELSE {{r_jusdt}} END
        END::INTEGER AS contract_i,
        CASE WHEN ct = 31 THEN NULL WHEN kid IN (1, 2, 3, 4, 5, 9, 11) THEN rcv_i END::INTEGER AS to_i,
        amt,
@@ -173,10 +194,15 @@ SELECT block_number, "timestamp", tx_index, h,
        CASE kid WHEN 23 THEN amt
                 WHEN 24 THEN floor(units / q_t * 1e6 * 0.997)
                 WHEN 30 THEN CASE WHEN sub = 1 THEN floor(amt * (1.5 + u_c)) ELSE 0 END
+                -- the TRX side of a V2 liquidity move; jTRX's underlying (paid in or out)
+                WHEN 31 THEN floor(pow(10, 1 + 4 * pow(u_b, 1.5))) * 1000000
+                WHEN 34 THEN CASE WHEN sub IN (0, 2, 4, 6) THEN floor(pow(10, 2 + 3 * u_b)) * 1000000 END
        END::BIGINT AS x_sun,
        CASE
          WHEN kid IN (20, 21, 24, 29) OR (kid = 22 AND sub = 0) THEN floor(units * 1e6)::HUGEINT * scale
          WHEN kid = 23 THEN floor(amt / 1e6 * q_t * 0.997 * 1e6)::HUGEINT * scale
+         -- the token side of a V2 liquidity move at the pair's price
+         WHEN kid = 31 THEN floor(floor(pow(10, 1 + 4 * pow(u_b, 1.5))) * q_t * 1e6)::HUGEINT * scale
          WHEN kid = 26 THEN (1 + floor(pow(10, 2 * u_b)))::HUGEINT
          WHEN kid = 28 THEN CASE WHEN sub = 0 THEN (floor(pow(10, 8 + 1.7 * u_b)) * 1000000)::HUGEINT
                                  WHEN sub = 1 THEN (floor(pow(10, 6 + 2 * u_b)) * 1000000)::HUGEINT
@@ -202,8 +228,17 @@ SELECT block_number, "timestamp", tx_index, h,
        CASE WHEN NOT ok OR ct <> 31 THEN 0
             WHEN kid IN (23, 24) THEN 5
             WHEN kid = 28 AND sub IN (0, 1, 5, 6, 13, 14) THEN 2
+            -- DeFi: the logs of defi-events.sql, per sub
+            WHEN kid = 31 THEN CASE sub WHEN 0 THEN 6 ELSE 8 END
+            WHEN kid = 32 THEN [3, 3, 4, 5, 4, 5][sub + 1]
+            WHEN kid = 33 THEN 3 + sub
+            WHEN kid = 34 THEN [2, 3, 2, 3, 1, 2, 1, 2, 4][sub + 1]
             ELSE 1 END::INTEGER AS n_logs,
-       CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1 ELSE 0 END::INTEGER AS n_int
+       CASE WHEN NOT ok THEN 0 WHEN kid = 23 THEN 2 WHEN kid = 24 THEN 4 WHEN kid = 30 AND sub = 1 THEN 1
+            -- router -> WTRX (deposit); WTRX -> router, router -> provider; jTRX -> redeemer / borrower
+            WHEN kid = 31 THEN 1 + sub WHEN kid = 34 AND sub IN (2, 4) THEN 1 ELSE 0 END::INTEGER AS n_int,
+       -- call data of the DeFi kinds, set by defi-events.sql (it needs the address table)
+       NULL::VARCHAR AS call_dx
 FROM w;
 
 -- Sequences: the n-th CreateSmartContract gets created address n; TRC721 mints get the next token id of their

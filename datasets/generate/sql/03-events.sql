@@ -6,7 +6,8 @@ CREATE TABLE g_ev AS
 WITH e AS (
   SELECT block_number, "timestamp", tx_hash, tx_index, h, kid, sub, tok, std AS tok_std, owner_i, rcv_i, contract_i,
          amt, x_sun, raw, unlimited, nft_id, k, q_t, wtrx_first, unnest(range(n_logs))::INTEGER AS li
-  FROM g_tx0 WHERE n_logs > 0
+  -- the DeFi kinds (31-34) are written by defi-events.sql
+  FROM g_tx0 WHERE n_logs > 0 AND kid < 31
 ), e2 AS (
   -- a stablecoin admin call's log that is a Transfer (the echo of a mint / burn, or USDD 2.0's supply Transfer)
   SELECT e.*, (kid = 28 AND (sub IN (9, 10) OR (sub IN (0, 1, 5, 6) AND li = 1) OR (sub IN (13, 14) AND li = 0))) AS adm_tr
@@ -117,7 +118,7 @@ CREATE TABLE g_int AS
 WITH e AS (
   SELECT block_number, "timestamp", tx_hash, tx_index, h, kid, tok, owner_i, contract_i, x_sun,
          unnest(range(n_int))::INTEGER AS ii
-  FROM g_tx0 WHERE n_int > 0
+  FROM g_tx0 WHERE n_int > 0 AND kid < 31
 )
 SELECT block_number, "timestamp", tx_hash, tx_index, ii AS internal_index,
   CASE kid WHEN 23 THEN {{r_router}}

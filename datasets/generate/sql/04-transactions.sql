@@ -74,6 +74,7 @@ WITH a AS (
                             WHEN 15 THEN '{{s_set_blacklisted}}' || w_a(rcv_hex) || w_u(raw)
                             ELSE '{{s_mint}}' || w_a(rcv_hex) || w_u(raw) END
       WHEN 30 THEN '{{s_play}}' || w_u(mix(h, 32) % 100) || w_u(mix(h, 33) % 6)
+      WHEN 31 THEN call_dx WHEN 32 THEN call_dx WHEN 33 THEN call_dx WHEN 34 THEN call_dx
     END AS call_data,
     -- nominal energy = base + dynamic-energy penalty (USDT only: factor ~3.39 as on mainnet)
     CASE kid
@@ -88,6 +89,10 @@ WITH a AS (
       WHEN 27 THEN e_new + 25000 * k
       WHEN 28 THEN 21000 + floor(u_e * 15000)
       WHEN 30 THEN 20000 + floor(u_e * 280000)
+      WHEN 31 THEN 180000 + floor(u_e * 90000)
+      WHEN 32 THEN 110000 + floor(u_e * 80000)
+      WHEN 33 THEN 70000 + floor(u_e * 40000)
+      WHEN 34 THEN 120000 + floor(u_e * 150000)
       WHEN 12 THEN 400000 + floor(u_e * 2600000)
       ELSE 0 END::BIGINT AS e_b,
     CASE WHEN kid = 20 THEN CASE WHEN usdt_new THEN 100635 ELSE 49635 END

@@ -75,3 +75,11 @@ JOIN g_addr t ON t.i = {{r_token}} - ({{r_pair}} - p.i)
 JOIN g_addr w ON w.i = {{r_token}} - {{tid_wtrx}}
 JOIN tokens k ON k.token_id = t.b58
 WHERE p.i < {{r_pair}} AND p.i > {{r_dapp}} AND p.b58 NOT IN ({{real_pairs}}) AND k.level = 2;
+
+-- The generator's DeFi registry (issue 34, defi.ts): its projects and contracts, loaded by index.ts as g_defi_projects /
+-- g_defi_contracts. Real contracts (the PSM, JustLend, the V2 router, factory and USDT/WTRX pair) carry the code
+-- registry's reference marks and confirmation flags, the synthetic pairs and stable pools 'synthetic'.
+INSERT INTO projects BY NAME SELECT project, name, category, url, source FROM g_defi_projects;
+
+INSERT INTO project_contracts BY NAME
+SELECT contract_address, project, venue, role, name, tokens, token_decimals, lp_token, confirmed, source FROM g_defi_contracts;

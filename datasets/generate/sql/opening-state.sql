@@ -293,6 +293,15 @@ WITH m AS (
   SELECT contract_address, target_address, block_number, log_index, 0,
          CASE balance_effect WHEN 'credit' THEN 1 ELSE -1 END * CAST(amount_raw AS HUGEINT)
   FROM stablecoin_events WHERE balance_effect IS NOT NULL
+  UNION ALL
+  -- JustLend (issue 34): a borrower holds collateral when it borrows, the other market's jTokens worth its debt after
+  -- the borrow at a 75 % collateral factor (TRX at 0.29 USD, jTokens at 0.02, the rules of defi-events.sql). A
+  -- requirement, not a move: -C then +C at the Borrow's position, so the opening covers it and the head is unchanged.
+  SELECT CASE WHEN market_address = {{jusdt_b58}} THEN {{jtrx_b58}} ELSE {{jusdt_b58}} END, borrower_address, block_number, log_index, 0,
+         unnest([-1, 1]) * CASE WHEN market_address = {{jusdt_b58}}
+                                THEN CAST(account_borrows_raw AS HUGEINT) * 5000 * 10000 // (29 * 75)
+                                ELSE CAST(account_borrows_raw AS HUGEINT) * 29 * 5000 // (100 * 75) END
+  FROM lending_events WHERE event_name = 'Borrow' AND market_address IN ({{jtrx_b58}}, {{jusdt_b58}})
 ), p AS (
   SELECT contract_address, holder,
          sum(delta) OVER (PARTITION BY contract_address, holder ORDER BY block_number, log_index, batch_index, delta ROWS UNBOUNDED PRECEDING) AS run

@@ -18,8 +18,8 @@ import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
-import { blocks, internalTransactions, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
-import { addressLabels, chainAnchors, dexPools, nodeGeo, priceCandles } from './reference.ts';
+import { blocks, dexPoolEvents, internalTransactions, lendingEvents, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
+import { addressLabels, chainAnchors, dexPools, nodeGeo, priceCandles, projectContracts, projects } from './reference.ts';
 import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
 
@@ -39,7 +39,7 @@ export type { Family, SqlFiles } from './family.ts';
 /** The snapshot datasets (node state as of a block). */
 export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
 /** The reference datasets (off-chain facts loaded by an operator). */
-export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools];
+export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools, projects, projectContracts];
 /** Raw and dimension datasets: what the generator and the ingester must write. */
 export const sourceDatasets: Dataset[] = [
   blocks,
@@ -49,6 +49,8 @@ export const sourceDatasets: Dataset[] = [
   internalTransactions,
   logs,
   stablecoinEvents,
+  dexPoolEvents,
+  lendingEvents,
   witnesses,
   tokens,
   contracts,

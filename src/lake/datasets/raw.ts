@@ -174,3 +174,59 @@ export const stablecoinEvents = {
     c('blacklist_effect', 'VARCHAR', 'add | remove | destroy: what the event does to the blacklist (a flag event resolved); NULL otherwise', true),
   ],
 } satisfies Dataset;
+
+// ---- Issue 34: DeFi events decoded at the source (src/chain/defi-events.ts), by the generator and the ingester alike,
+// for the contracts of the DeFi registry only (no discovery from factories). Amounts exact as text beside a DOUBLE.
+
+export const dexPoolEvents = {
+  name: 'dex_pool_events',
+  kind: 'raw',
+  partitioned: true,
+  sortBy: ['block_number', 'tx_index', 'log_index', 'leg'],
+  doc: "One row per token leg of a pool event (SunSwap V1/V2/V3, SUN.io stable pools, USDD PSM) of a successful transaction: what went into or out of the pool, or (Sync / Snapshot) the pool's reserve after, decoded from its log at the source by the DeFi registry (src/chain/defi-events.ts).",
+  columns: [
+    ...blockRef,
+    c('tx_index', 'INTEGER', "the transaction's position inside its block, from 0 (= transactions.tx_index)"),
+    c('log_index', 'INTEGER', 'position of the log inside the transaction (= logs.log_index)'),
+    c('leg', 'INTEGER', "the leg's position among the log's rows, from 0, in the order of the event's amounts"),
+    c('project', 'VARCHAR', 'projects.project of the pool'),
+    c('venue', 'VARCHAR', 'sunswap_v1 | sunswap_v2 | sunswap_v3 | sun_stableswap | usdd_psm'),
+    c('pool_address', 'VARCHAR', 'the emitting pool / PSM, Base58'),
+    c('event_name', 'VARCHAR', 'declared event name: Swap, Mint, Burn, Collect, Sync, TokenPurchase, TrxPurchase, AddLiquidity, RemoveLiquidity, Snapshot, TokenExchange, RemoveLiquidityOne, RemoveLiquidityImbalance, SellGem, BuyGem'),
+    c('action', 'VARCHAR', 'swap | add_liquidity | remove_liquidity | reserves'),
+    c('operator_address', 'VARCHAR', 'owner (signer) of the transaction, Base58'),
+    c('account_address', 'VARCHAR', "the party the event names first (V1 buyer / provider / operator, V2 and V3 sender or owner, stable-pool buyer / provider, PSM owner), Base58", true),
+    c('token_address', 'VARCHAR', "the leg's token, Base58; '_' for TRX"),
+    c('direction', 'VARCHAR', "in (into the pool) | out (out of it) | reserve (the pool's reserve after: Sync, Snapshot)"),
+    c('amount_raw', 'VARCHAR', "amount in the token's smallest unit, exact unsigned decimal string"),
+    c('amount', 'DOUBLE', 'amount_raw as DOUBLE, for sorting and thresholds only'),
+    c('fee_raw', 'VARCHAR', "the fee the event states for this leg, exact decimal string in the leg's token (stable-pool liquidity fees, PSM fee on the USDD leg); NULL when none stated", true),
+  ],
+} satisfies Dataset;
+
+export const lendingEvents = {
+  name: 'lending_events',
+  kind: 'raw',
+  partitioned: true,
+  sortBy: ['block_number', 'tx_index', 'log_index'],
+  doc: 'One row per JustLend market (jToken) event of a successful transaction: Mint, Redeem, Borrow, RepayBorrow, LiquidateBorrow, decoded from its log at the source by the DeFi registry (src/chain/defi-events.ts).',
+  columns: [
+    ...blockRef,
+    c('tx_index', 'INTEGER', "the transaction's position inside its block, from 0 (= transactions.tx_index)"),
+    c('log_index', 'INTEGER', 'position of the log inside the transaction (= logs.log_index)'),
+    c('project', 'VARCHAR', "projects.project of the market ('justlend')"),
+    c('market_address', 'VARCHAR', 'the emitting jToken market, Base58'),
+    c('underlying_address', 'VARCHAR', "the market's underlying token, Base58; '_' for TRX"),
+    c('event_name', 'VARCHAR', 'Mint | Redeem | Borrow | RepayBorrow | LiquidateBorrow'),
+    c('action', 'VARCHAR', 'supply | redeem | borrow | repay | liquidate'),
+    c('operator_address', 'VARCHAR', 'owner (signer) of the transaction, Base58'),
+    c('account_address', 'VARCHAR', 'minter / redeemer / borrower / payer / liquidator as the event names it, Base58'),
+    c('borrower_address', 'VARCHAR', 'the borrower (Borrow, RepayBorrow, LiquidateBorrow), Base58', true),
+    c('amount_raw', 'VARCHAR', 'mintAmount / redeemAmount / borrowAmount / repayAmount in underlying units, exact decimal string'),
+    c('amount', 'DOUBLE', 'amount_raw as DOUBLE, for sorting and thresholds only'),
+    c('jtoken_amount_raw', 'VARCHAR', 'mintTokens / redeemTokens, or seizeTokens (in collateral jToken units), exact decimal string', true),
+    c('collateral_market', 'VARCHAR', 'LiquidateBorrow: the jToken market seized, Base58', true),
+    c('account_borrows_raw', 'VARCHAR', "Borrow / RepayBorrow: the borrower's debt after, exact decimal string", true),
+    c('total_borrows_raw', 'VARCHAR', "Borrow / RepayBorrow: the market's total borrows after, exact decimal string", true),
+  ],
+} satisfies Dataset;

@@ -96,3 +96,49 @@ export const nodeGeo: Dataset = {
     c('source', 'VARCHAR', "where the location comes from (a URL or 'synthetic')", true),
   ],
 };
+
+// ---- Issue 34: the DeFi registry (src/chain/defi-events.ts, DEFI_CONTRACTS) as two reference datasets: which
+// contracts belong to which project, in which role, holding which tokens in which order. The raw dex_pool_events and
+// lending_events are decoded at the source from the code registry; these tables let SQL join a contract to its
+// project (TVL, flows per project) and let an operator add what the code does not know.
+const PROJECT_ID = '^[a-z][a-z0-9_]*$';
+const VENUE = '^(sunswap_v1|sunswap_v2|sunswap_v3|sun_stableswap|usdd_psm|justlend)$';
+// Comma-separated Base58 addresses, '_' for TRX (a V1 exchange's TRX side, jTRX's underlying).
+const TOKEN_LIST = '^(_|T[1-9A-HJ-NP-Za-km-z]{33})(,(_|T[1-9A-HJ-NP-Za-km-z]{33}))*$';
+
+export const projects: Dataset = {
+  name: 'projects',
+  kind: 'reference',
+  partitioned: false,
+  key: ['project'],
+  sortBy: ['project'],
+  doc: 'DeFi projects whose contracts project_contracts lists (issue 34). A small sample of real projects ships in datasets/reference/; the generator writes its synthetic ones.',
+  columns: [
+    { ...c('project', 'VARCHAR', "lowercase project id: 'sunswap', 'sunio', 'justlend', 'usdd', …"), pattern: PROJECT_ID },
+    c('name', 'VARCHAR', "display name, e.g. 'SunSwap'"),
+    { ...c('category', 'VARCHAR', 'dex | stableswap | lending | psm'), pattern: '^(dex|stableswap|lending|psm)$' },
+    c('url', 'VARCHAR', "the project's public site", true),
+    c('source', 'VARCHAR', "where the fact comes from (a reference mark or 'synthetic')", true),
+  ],
+};
+
+export const projectContracts: Dataset = {
+  name: 'project_contracts',
+  kind: 'reference',
+  partitioned: false,
+  key: ['contract_address'],
+  sortBy: ['contract_address'],
+  doc: "The contracts of each DeFi project (issue 34): pools, lending markets, PSMs, joins, routers, factories, comptrollers, with their tokens in the contract's own coin order. Equal to the code registry (src/chain/defi-events.ts) in the shipped sample; the generator writes its synthetic pools and markets. dex_pool_events / lending_events are decoded only for the contracts of the code registry (no discovery from factories).",
+  columns: [
+    { ...c('contract_address', 'VARCHAR', 'the contract, Base58 (the event log emitter)'), pattern: BASE58_ADDRESS },
+    { ...c('project', 'VARCHAR', 'projects.project'), pattern: PROJECT_ID },
+    { ...c('venue', 'VARCHAR', 'sunswap_v1 | sunswap_v2 | sunswap_v3 | sun_stableswap | usdd_psm | justlend: the event layouts its logs follow'), pattern: VENUE },
+    { ...c('role', 'VARCHAR', 'pool | market | psm | gem_join | router | factory | comptroller'), pattern: '^(pool|market|psm|gem_join|router|factory|comptroller)$' },
+    c('name', 'VARCHAR', "display name, e.g. 'USDD 2pool (USDD+USDT)'"),
+    { ...c('tokens', 'VARCHAR', "comma-separated Base58 tokens in the contract's coin order (V2/V3: token0,token1; V1: '_',token; a jToken market: its underlying; '_' = TRX); NULL when it holds none or the order is not known"), pattern: TOKEN_LIST, nullable: true },
+    { ...c('token_decimals', 'VARCHAR', 'comma-separated decimals of tokens, same order', true), pattern: '^[0-9]+(,[0-9]+)*$' },
+    { ...c('lp_token', 'VARCHAR', 'the LP token (a V1/V2 pool is its own) or the jToken itself; NULL when none or unknown', true), pattern: BASE58_ADDRESS },
+    c('confirmed', 'BOOLEAN', 'false where the source marks a fact of the row UNCONFIRMED (docs/compat.md "DeFi registry and events")'),
+    c('source', 'VARCHAR', "where the row comes from (a reference mark or 'synthetic')", true),
+  ],
+};

@@ -200,8 +200,17 @@ describe('the real block 43,811,922 with the fake node infos', () => {
   it('every log, internal transactions, contracts and tokens seen', () => {
     const logCount = infos.reduce((a, i) => a + (i.log?.length ?? 0), 0);
     expect(out.logs.length).toBe(logCount);
-    const anonymous = rowsOf(out.logs).filter((l) => l.topic0 === null);
-    expect(anonymous).toHaveLength(1);
+    // The jToken Mint (topic0 alone, nothing indexed) is a log, no token row; its lending_events row: issue 34.
+    const mints = rowsOf(out.logs).filter((l) => l.topic0 === '4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f');
+    expect(mints.map((l) => [l.contract_address, l.topic1])).toEqual([[hexToBase58('412c7c9963111905d29eb8da37d28b0f53a7bb5c28'), null]]);
+    expect(rowsOf(out.logs).filter((l) => l.topic0 === null)).toHaveLength(0);
+    const lending = rowsOf(out.lendingEvents);
+    expect(lending).toEqual([expect.objectContaining({
+      market_address: hexToBase58('412c7c9963111905d29eb8da37d28b0f53a7bb5c28'), underlying_address: '_', event_name: 'Mint', action: 'supply',
+      amount_raw: '6000000000', jtoken_amount_raw: '29871334567', borrower_address: null, project: 'justlend',
+    })]);
+    expect(lending[0]!.account_address).toBe(lending[0]!.operator_address); // mint() called by the minter itself
+    expect(out.dexPoolEvents.length).toBe(0); // the real block has no pool event of the registry
     const internals = rowsOf(out.internalTransactions);
     expect(internals).toHaveLength(2);
     expect(internals[0]).toMatchObject({ internal_index: 0, token_id: '_', call_value: 1_500_000, note: 'call', rejected: false, caller_address: hexToBase58(MYSTERY_HEX), to_address: hexToBase58('4156e197712845c161a58daf87ea169a5d4533c53d') });
@@ -377,5 +386,8 @@ describe('token events', () => {
     expect(badBatch.out.tokenTransfers.length).toBe(0);
     const notHex = run({ topics: ['zz'.repeat(32)], data: 'xyz' });
     expect(rowsOf(notHex.out.logs)[0]).toMatchObject({ data: 'xyz' });
+    const anonymous = run({ data: w('64') });
+    expect(rowsOf(anonymous.out.logs)[0]).toMatchObject({ topic0: null, topic1: null, data: w('64') });
+    expect(anonymous.out.tokenTransfers.length).toBe(0);
   });
 });

@@ -5,14 +5,18 @@
  * - TRX / TRC10 transfers: bandwidth from stake (net_usage = size) or burned (net_fee = size × 1000 sun, 2022 price);
  * - USDT and other TRC20 `transfer(address,uint256)` calls: the `Transfer` log their calldata implies, energy
  *   14,650 (existing holder) or 29,650 (new holder), staked or burned at 420 sun (the Sept-2022 price);
- * - the jToken `mint()` with 6,000 TRX call value: AccrueInterest-like and Mint logs plus a `Transfer` of jTokens;
+ * - the jToken `mint()` with 6,000 TRX call value: AccrueInterest-like and Mint logs plus a `Transfer` of jTokens (the
+ *   Mint as jTRX emits it: topics = [topic0] alone, minter, mintAmount and mintTokens in data; issue 34);
  * - the unknown call 0x49774683: two internal transactions (a TRX payout and a zero-value call) and a custom log.
  *
  * - with `rich` (the lake the Foundation endpoint tests run over, test/global-setup-ingested.ts), copies also
  *   carry what one real block lacks: every 23rd-ish USDT transfer reverts (block `ret` and receipt say REVERT, no
  *   logs), and the 0x49774683 call acts like a router: a USDT `Approval` by the block's first USDT recipient to the
  *   router, a `transferFrom` of 1 USDT from that recipient to the caller, a TRC721 mint of token id n to the
- *   caller, a TRC1155 `TransferSingle` mint and a `TransferBatch` from the caller to that recipient.
+ *   caller, a TRC1155 `TransferSingle` mint and a `TransferBatch` from the caller to that recipient, and then a
+ *   SUN.io USDD/USDT 2pool `exchange` by the caller (issue 34): USDT `Transfer(caller → pool)`, USDD-old
+ *   `Transfer(pool → caller)` and the pool's `TokenExchange(buyer = caller, sold_id 1, tokens_sold, bought_id 0,
+ *   tokens_bought)`, the bought amount above 2^53 (18 decimals).
  *
  * Copies of the real block get synthetic hashes (txID = sha256(original txID ‖ ':' ‖ number)); only the real block
  * hashes from its raw data. `handle()` is the pure request handler (used in memory by the bench); `startFakeNode()`
@@ -38,6 +42,8 @@ const TRANSFER_BATCH_TOPIC = '4a39dc06d4c0dbc64b70af90fd698a233a518aa5d07e595d98
 export const BIG_SUPPLY_TRC10 = '1002000';
 export const BIG_SUPPLY = '99000000000000001';
 export const MINT_JTOKENS = '29871334567';
+// keccak256 of Mint(address,uint256,uint256), written out here (a jToken's Mint: nothing indexed).
+const JTOKEN_MINT_TOPIC = '4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f';
 export const PAYOUT_SUN = 1_500_000;
 
 import type { NodeBlock, NodeTransaction, NodeTransactionInfo } from '../../../src/chain/node-json.ts';
@@ -63,6 +69,11 @@ export const FIRST_USDT_RECIPIENT_HEX = '41' + real.transactions
   .data.slice(8, 72).slice(-40);
 export const NFT_HEX = '41' + 'c0ffee'.padEnd(40, '7');
 export const MULTI_HEX = '41' + 'b1155b'.padEnd(40, '5');
+/** Rich copies (issue 34): the SUN.io USDD 2pool (coin0 USDD-old, coin1 USDT) and USDD-old, mainnet addresses. */
+export const STABLE_2POOL_HEX = '418903573f4c59704f3800e697ac333d119d142da9';
+export const USDD_OLD_HEX = '4194f24e992ca04b49c6f2a2753076ef8938ed4daa';
+// keccak256 of TokenExchange(address,int128,uint256,int128,uint256), written out here.
+const TOKEN_EXCHANGE_TOPIC = '8b3e96f2b889fa771c53c981b40daf005f63f637f1869f707052d15a3dd97140';
 export const ROUTER_ALLOWANCE = '115792089237316195423570985008687907853269984665640564039457584007913129639935';
 
 const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
@@ -108,7 +119,7 @@ export function infoFor(tx: NodeTransaction, i: number, blockNumber: number, blo
       energy = i % 2 === 0 ? 29_650 : 14_650;
     } else if (data === '1249c58b') {
       logs.push({ address: contract20, topics: ['4dec04e750ca11537cabcd8a9eab06494de08da3735bc8871cd41250e190bc04'], data: word('1') + word('2') });
-      logs.push({ address: contract20, data: word(owner20) + word((6_000_000_000).toString(16)) + word(BigInt(MINT_JTOKENS).toString(16)) });
+      logs.push({ address: contract20, topics: [JTOKEN_MINT_TOPIC], data: word(owner20) + word((6_000_000_000).toString(16)) + word(BigInt(MINT_JTOKENS).toString(16)) });
       logs.push({ address: contract20, topics: [TRANSFER_TOPIC, word(contract20), word(owner20)], data: word(BigInt(MINT_JTOKENS).toString(16)) });
       energy = 81_231;
     } else {
@@ -155,6 +166,22 @@ function routerLogs(owner20: string, n: number): Json[] {
       // ids = [id1, 4], values = [1, 2]: two offsets, then each array as length + items.
       data: word('40') + word('a0') + word('2') + word(id1.toString(16)) + word('4') + word('2') + word('1') + word('2'),
     },
+    ...stableExchangeLogs(owner20, n),
+  ];
+}
+
+/**
+ * Rich copies: the caller sells USDT (coin 1, at most 0.51 of the 1 USDT it just received) to the USDD 2pool for
+ * USDD-old (coin 0, 18 decimals): the two token Transfers, then the pool's TokenExchange (Curve's order).
+ */
+function stableExchangeLogs(owner20: string, n: number): Json[] {
+  const pool20 = STABLE_2POOL_HEX.slice(2);
+  const sold = BigInt(n % 50 + 1) * 10_000n;
+  const bought = sold * 10n ** 12n - BigInt(n % 7 + 1) * 1_000_000_123n;
+  return [
+    { address: USDT_HEX.slice(2), topics: [TRANSFER_TOPIC, word(owner20), word(pool20)], data: word(sold.toString(16)) },
+    { address: USDD_OLD_HEX.slice(2), topics: [TRANSFER_TOPIC, word(pool20), word(owner20)], data: word(bought.toString(16)) },
+    { address: pool20, topics: [TOKEN_EXCHANGE_TOPIC, word(owner20)], data: word('1') + word(sold.toString(16)) + word('0') + word(bought.toString(16)) },
   ];
 }
 
