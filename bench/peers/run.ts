@@ -205,7 +205,7 @@ function render(r: BenchReport, x: Measured): string {
   lines.push(`Lake: \`${lake}\` (version ${m!.version}, head block ${m!.head.number}). Started ${r.started}, finished ${r.finished}.`, '');
   lines.push(`Command: \`${cmd}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`, the workload written by the script).`, '');
   lines.push(`Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, shared. Load average before the script ${load.before}, after ${load.after}; the runner's own: before ${r.machine.loadBefore.join(' ')}, after ${r.machine.loadAfter.join(' ')}.`, '');
-  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; warm-up: every distinct request once per target. p50 / p99 are nearest-rank over every answered request of all rounds (with ${r.settings.repeat * (r.settings.requests ?? 0)} samples per label and target, nearest rank makes the p99 the slowest answer: read it as a max).`, '');
+  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; warm-up: every distinct request once per target. p50 / p99 are nearest-rank over every answered request of all rounds (${p99Reading(r.settings.repeat * (r.settings.requests ?? 0))}).`, '');
   const fl = r.floor?.overall.total.latency;
   lines.push(`Floor (bare Fastify route, same run): p50 ${ms(fl?.p50)} ms, p99 ${ms(fl?.p99)} ms.`, '');
   lines.push('## Latency per request (ms) and the acceptance', '');
@@ -268,4 +268,13 @@ function render(r: BenchReport, x: Measured): string {
     lines.push(`### ${l}`, '', `\`GET ${target(it)}\``, '', '```sql', p.sql, '```', '', `Parameters: ${JSON.stringify(p.params)}. DuckDB reads ${[...new Set([...dq.sql.matchAll(/(?:raw|snap)\/(\w+)[/.]/g)].map((x) => x[1]))].join(', ')} by hand.`, '');
   }
   return lines.join('\n') + '\n';
+}
+
+/** What a nearest-rank p99 of `n` samples is: the slowest answer up to 100 samples, else the ceil(0.99 n)-th. */
+function p99Reading(n: number): string {
+  if (n <= 0) return 'samples per label and target as answered';
+  const rank = Math.ceil(0.99 * n);
+  return rank >= n
+    ? `with ${n} samples per label and target, nearest rank makes the p99 the slowest answer: read it as a max`
+    : `with ${n} samples per label and target, the p99 is the ${rank}th of ${n}: the ${n - rank} slowest answers are above it`;
 }
