@@ -1323,6 +1323,39 @@ export interface DeepStablecoinTotalSupplyRow {
   supply_raw: string | null;
 }
 
+/** Binds of sql/deep/stablecoin-tvl.sql. */
+export interface DeepStablecoinTvlParams {
+  stables: readonly string[] | null;
+  day: string | null;
+  since_ts: number | bigint | null;
+  until_ts: number | bigint | null;
+}
+/** A row of deep/stablecoin-tvl. */
+export interface DeepStablecoinTvlRow {
+  /** VARCHAR */
+  pool_address: string | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  venue: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** BIGINT */
+  token_index: number | bigint | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  price: string | null;
+  /** VARCHAR */
+  swap_in_raw: string | null;
+  /** VARCHAR */
+  project_url: string | null;
+}
+
 /** Binds of sql/deep/transfer-amount.sql. */
 export interface DeepTransferAmountParams {
   contracts: readonly string[] | null;
@@ -4424,6 +4457,7 @@ export interface SqlRows {
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
+  "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
@@ -4613,6 +4647,7 @@ export interface SqlParams {
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
+  "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
