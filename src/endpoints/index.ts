@@ -103,6 +103,7 @@ import stableCoinOverview from './deep/stablecoin-overview.ts';
 import stableCoinTvl from './deep/stablecoin-tvl.ts';
 import stableCoinPoolInfo from './deep/pool-info.ts';
 import stableCoinPoolOverview from './deep/pool-overview.ts';
+import defiTvl from './statistics/defi-tvl.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -199,4 +200,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinTvl,
   stableCoinPoolInfo,
   stableCoinPoolOverview,
+  defiTvl,
 ];

@@ -1620,6 +1620,34 @@ export interface StatisticsDayTotalsRow {
   contracts: number | bigint | null;
 }
 
+/** Binds of sql/statistics/defi-tvl.sql. */
+export type StatisticsDefiTvlParams = Record<string, never>;
+/** A row of statistics/defi-tvl. */
+export interface StatisticsDefiTvlRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  day_ts: number | bigint | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  url: string | null;
+}
+
 /** Binds of sql/statistics/energy-daily-statistic.sql. */
 export interface StatisticsEnergyDailyStatisticParams {
   day: string | null;
@@ -4473,6 +4501,7 @@ export interface SqlRows {
   "statistics/daily-avg-block-size": StatisticsDailyAvgBlockSizeRow;
   "statistics/daily-transaction-num": StatisticsDailyTransactionNumRow;
   "statistics/day-totals": StatisticsDayTotalsRow;
+  "statistics/defi-tvl": StatisticsDefiTvlRow;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticRow;
   "statistics/energy-statistic": StatisticsEnergyStatisticRow;
   "statistics/funds": StatisticsFundsRow;
@@ -4663,6 +4692,7 @@ export interface SqlParams {
   "statistics/daily-avg-block-size": StatisticsDailyAvgBlockSizeParams;
   "statistics/daily-transaction-num": StatisticsDailyTransactionNumParams;
   "statistics/day-totals": StatisticsDayTotalsParams;
+  "statistics/defi-tvl": StatisticsDefiTvlParams;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticParams;
   "statistics/energy-statistic": StatisticsEnergyStatisticParams;
   "statistics/funds": StatisticsFundsParams;
