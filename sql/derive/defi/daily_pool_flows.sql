@@ -6,12 +6,12 @@ WITH legs AS (
   SELECT CAST(CAST(epoch_ms("timestamp") AS DATE) AS VARCHAR) AS day,
          epoch_ms(CAST(CAST(epoch_ms("timestamp") AS DATE) AS TIMESTAMP)) AS day_ts,
          project, venue, pool_address, token_address, action, direction, tx_hash, log_index,
-         CAST(amount_raw AS HUGEINT) AS amt, amount
+         CAST(amount_raw AS HUGEINT) AS amt, amount_raw
   FROM dex_pool_events
   WHERE direction IN ('in', 'out')
 )
 SELECT day, day_ts, project, venue, pool_address, token_address,
-       CASE WHEN sum(amount) < 9e37 THEN CAST(coalesce(sum(amt) FILTER (WHERE action = 'swap' AND direction = 'in'), 0) AS DECIMAL(38,0))
+       CASE WHEN sum(CAST(amount_raw AS DOUBLE)) < 9e37 THEN CAST(coalesce(sum(amt) FILTER (WHERE action = 'swap' AND direction = 'in'), 0) AS DECIMAL(38,0))
             ELSE error('daily_pool_flows: one day of a pool moves 9e37 units or more') END AS swap_in,
        CAST(coalesce(sum(amt) FILTER (WHERE action = 'swap' AND direction = 'out'), 0) AS DECIMAL(38,0)) AS swap_out,
        CAST(coalesce(sum(amt) FILTER (WHERE action = 'add_liquidity'), 0) AS DECIMAL(38,0)) AS liquidity_added,
