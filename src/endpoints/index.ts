@@ -104,6 +104,8 @@ import stableCoinTvl from './deep/stablecoin-tvl.ts';
 import stableCoinPoolInfo from './deep/pool-info.ts';
 import stableCoinPoolOverview from './deep/pool-overview.ts';
 import defiTvl from './statistics/defi-tvl.ts';
+import stableCoinPoolChange from './deep/pool-change.ts';
+import stableCoinPoolTrend from './deep/pool-trend.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -201,4 +203,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolInfo,
   stableCoinPoolOverview,
   defiTvl,
+  stableCoinPoolChange,
+  stableCoinPoolTrend,
 ];

@@ -1115,6 +1115,54 @@ export interface DeepHolderTopRow {
   is_contract: boolean | null;
 }
 
+/** Binds of sql/deep/pool-change.sql. */
+export interface DeepPoolChangeParams {
+  pool: string | null;
+  stables: readonly string[] | null;
+}
+/** A row of deep/pool-change. */
+export interface DeepPoolChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  day_ts: number | bigint | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** BIGINT */
+  token_index: number | bigint | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/pool-trend.sql. */
+export interface DeepPoolTrendParams {
+  pool: string | null;
+  stables: readonly string[] | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/pool-trend. */
+export interface DeepPoolTrendRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  swap_in_raw: string | null;
+  /** VARCHAR */
+  swap_out_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/stablecoin-black-list.sql. */
 export interface DeepStablecoinBlackListParams {
   contract: string | null;
@@ -4476,6 +4524,8 @@ export interface SqlRows {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
+  "deep/pool-change": DeepPoolChangeRow;
+  "deep/pool-trend": DeepPoolTrendRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4667,6 +4717,8 @@ export interface SqlParams {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
+  "deep/pool-change": DeepPoolChangeParams;
+  "deep/pool-trend": DeepPoolTrendParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;

@@ -39,7 +39,7 @@ export const pool = z.object({
 });
 export type Pool = z.output<typeof pool>;
 
-interface Leg {
+export interface Leg {
   token: string;
   decimals: number;
   /** Raw balance at the end of the head's day; null: not covered (TRX). */
@@ -61,11 +61,12 @@ function usdUnits(raw: bigint, decimals: number, price: string): bigint {
   const [whole, fraction = ''] = multiplyScaled(raw, decimals, price, EXACT_PLACES).split('.');
   return BigInt(`${whole}${fraction.padEnd(EXACT_PLACES, '0')}`);
 }
-const usdText = (units: bigint) => ratioDecimal(units, 10n ** BigInt(EXACT_PLACES), PLACES);
-const units = (raw: bigint, decimals: number) => raw * 10n ** BigInt(UNIT_PLACES - decimals);
+export const usdText = (units: bigint) => ratioDecimal(units, 10n ** BigInt(EXACT_PLACES), PLACES);
+/** raw in units of 10^-18 token. */
+export const units = (raw: bigint, decimals: number) => raw * 10n ** BigInt(UNIT_PLACES - decimals);
 
 /** Σ amount × price over the legs, rounded once; undefined when a leg with an amount has no price or no amount. */
-function usdSum(legs: readonly Leg[], amount: (l: Leg) => bigint | null): string | undefined {
+export function usdSum(legs: readonly Leg[], amount: (l: Leg) => bigint | null): string | undefined {
   let sum = 0n;
   for (const l of legs) {
     const raw = amount(l);
