@@ -50,6 +50,8 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/stableCoin/pool/info': 'its pools are the tvl endpoint\'s, compared field by field in test/endpoints/deep/pool-info.test.ts',
   '/api/stableCoin/pool/overview': 'its tokens and TVL are pool/info\'s, compared in test/endpoints/deep/pool-overview.test.ts',
   '/api/defiTvl': 'every project\'s locked value, its breakdown and the head day\'s line point are compared with raw balances × prices in test/endpoints/statistics/defi-tvl.test.ts',
+  '/api/stableCoin/pool/change': 'every token balance and the TVL of three days per pool are compared with the anchored ledger over raw transfers × prices in test/endpoints/deep/pool-change.test.ts',
+  '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',
 };
 
 export interface Mismatch {

@@ -55,7 +55,7 @@ export default defineEndpoint({
     if (p.startTimestamp !== undefined && p.startTimestamp <= TREND_FLOOR_MS) throw new ApiError('BAD_PARAMETER', 'startTimestamp must be after 2022-11-21 08:00:00', 'startTimestamp');
     if (start > end) throw new ApiError('BAD_PARAMETER', 'startTimestamp must not be after endTimestamp', p.startTimestamp !== undefined ? 'startTimestamp' : 'endTimestamp');
     if (end - start > MAX_DAYS * DAY) throw new ApiError('BAD_PARAMETER', `the window may span at most ${MAX_DAYS} days`, p.startTimestamp !== undefined ? 'startTimestamp' : 'endTimestamp');
-    const rows = await ctx.rows('days', { pool: p.pool, stables: [...STABLE_ADDRESSES], start_day: dayOf(start), end_day: dayOf(end) });
+    const rows = await ctx.typedRows(QUERIES.days, { pool: p.pool, stables: [...STABLE_ADDRESSES], start_day: dayOf(start), end_day: dayOf(end) });
     const links: z.output<typeof link>[] = [];
     const names: string[] = [];
     let totalIn = 0n;
