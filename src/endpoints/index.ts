@@ -99,6 +99,13 @@ import stableCoinDistributionChange from './deep/distribution-change.ts';
 import stableCoinHolderBalanceOverview from './deep/holder-balance-overview.ts';
 import stableCoinTransferAmount from './deep/transfer-amount.ts';
 import stableCoinOverview from './deep/stablecoin-overview.ts';
+// DEX pools and TVL (issue 34, SPEC §4.4, §4.2)
+import stableCoinTvl from './deep/stablecoin-tvl.ts';
+import stableCoinPoolInfo from './deep/pool-info.ts';
+import stableCoinPoolOverview from './deep/pool-overview.ts';
+import defiTvl from './statistics/defi-tvl.ts';
+import stableCoinPoolChange from './deep/pool-change.ts';
+import stableCoinPoolTrend from './deep/pool-trend.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -191,4 +198,11 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinHolderBalanceOverview,
   stableCoinTransferAmount,
   stableCoinOverview,
+  // issue 34 (DEX pools and TVL)
+  stableCoinTvl,
+  stableCoinPoolInfo,
+  stableCoinPoolOverview,
+  defiTvl,
+  stableCoinPoolChange,
+  stableCoinPoolTrend,
 ];

@@ -40,6 +40,8 @@ const NOT_SERIES: Record<string, string> = {
   '/api/deep/stableCoin/totalSupply/keyEvents': '`startTime` / `endTime` filter a paged list of events (no series, no span limit in SPEC §4.4.1)',
   '/api/trx/volume': '`start_timestamp` / `end_timestamp` filter a paged list of daily candles (start / limit, newest first; both bounds tested in test/endpoints/statistics/trx-volume.test.ts)',
   '/api/tokenTvc': 'one flat object (totals, token rows and a daily line), not one row per day; its bounds are tested in test/endpoints/statistics/token-tvc.test.ts',
+  '/api/defiTvl': 'one flat object (totals, project rows and optional daily lines), not one row per day; its bounds are tested in test/endpoints/statistics/defi-tvl.test.ts (issue 34)',
+  '/api/stableCoin/pool/trend': 'one Sankey of nodes and links over the window, not one row per day; its bounds are tested in test/endpoints/deep/pool-trend.test.ts (issue 34)',
   '/api/stableCoin/transferAmount': 'one object per stablecoin (a daily USD line and a 24 h figure), not one row per day; its bounds are tested in test/endpoints/deep/transfer-amount.test.ts',
 };
 

@@ -45,6 +45,13 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/turnover': 'every period\'s rewards, burn, net and supply (days, months, quarters, years) is compared as sent with the supply recomputed from the raw blocks, transactions, parameter snapshots and anchors in test/endpoints/statistics/turnover.test.ts',
   '/api/funds': 'burn, supply and the last day\'s burn are compared as sent with the raw transactions and anchors in test/endpoints/statistics/funds.test.ts',
   '/api/freezeresource': 'supply, stake weights, ratios, costs and 24 h changes are compared per day with the raw tables in test/endpoints/statistics/freezeresource.test.ts',
+  // issue 34 (DEX pools and TVL)
+  '/api/stableCoin/tvl': 'every pool token balance and pool TVL is compared with the anchored ledger over raw transfers × the price rule\'s tables in test/endpoints/deep/stablecoin-tvl.test.ts',
+  '/api/stableCoin/pool/info': 'its pools are the tvl endpoint\'s, compared field by field in test/endpoints/deep/pool-info.test.ts',
+  '/api/stableCoin/pool/overview': 'its tokens and TVL are pool/info\'s, compared in test/endpoints/deep/pool-overview.test.ts',
+  '/api/defiTvl': 'every project\'s locked value, its breakdown and the head day\'s line point are compared with raw balances × prices in test/endpoints/statistics/defi-tvl.test.ts',
+  '/api/stableCoin/pool/change': 'every token balance and the TVL of three days per pool are compared with the anchored ledger over raw transfers × prices in test/endpoints/deep/pool-change.test.ts',
+  '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',
 };
 
 export interface Mismatch {

@@ -1115,6 +1115,54 @@ export interface DeepHolderTopRow {
   is_contract: boolean | null;
 }
 
+/** Binds of sql/deep/pool-change.sql. */
+export interface DeepPoolChangeParams {
+  pool: string | null;
+  stables: readonly string[] | null;
+}
+/** A row of deep/pool-change. */
+export interface DeepPoolChangeRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  day_ts: number | bigint | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** BIGINT */
+  token_index: number | bigint | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/pool-trend.sql. */
+export interface DeepPoolTrendParams {
+  pool: string | null;
+  stables: readonly string[] | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/pool-trend. */
+export interface DeepPoolTrendRow {
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  swap_in_raw: string | null;
+  /** VARCHAR */
+  swap_out_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/stablecoin-black-list.sql. */
 export interface DeepStablecoinBlackListParams {
   contract: string | null;
@@ -1321,6 +1369,39 @@ export interface DeepStablecoinTotalSupplyRow {
   coin: string | null;
   /** VARCHAR */
   supply_raw: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-tvl.sql. */
+export interface DeepStablecoinTvlParams {
+  stables: readonly string[] | null;
+  day: string | null;
+  since_ts: number | bigint | null;
+  until_ts: number | bigint | null;
+}
+/** A row of deep/stablecoin-tvl. */
+export interface DeepStablecoinTvlRow {
+  /** VARCHAR */
+  pool_address: string | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  venue: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** BIGINT */
+  token_index: number | bigint | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** VARCHAR */
+  price: string | null;
+  /** VARCHAR */
+  swap_in_raw: string | null;
+  /** VARCHAR */
+  project_url: string | null;
 }
 
 /** Binds of sql/deep/transfer-amount.sql. */
@@ -1585,6 +1666,34 @@ export interface StatisticsDayTotalsRow {
   energy_usage_total: number | bigint | null;
   /** BIGINT */
   contracts: number | bigint | null;
+}
+
+/** Binds of sql/statistics/defi-tvl.sql. */
+export type StatisticsDefiTvlParams = Record<string, never>;
+/** A row of statistics/defi-tvl. */
+export interface StatisticsDefiTvlRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  day_ts: number | bigint | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  url: string | null;
 }
 
 /** Binds of sql/statistics/energy-daily-statistic.sql. */
@@ -4415,6 +4524,8 @@ export interface SqlRows {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
+  "deep/pool-change": DeepPoolChangeRow;
+  "deep/pool-trend": DeepPoolTrendRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4424,6 +4535,7 @@ export interface SqlRows {
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeRow;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverRow;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
+  "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
   "home/tps": HomeTpsRow;
@@ -4439,6 +4551,7 @@ export interface SqlRows {
   "statistics/daily-avg-block-size": StatisticsDailyAvgBlockSizeRow;
   "statistics/daily-transaction-num": StatisticsDailyTransactionNumRow;
   "statistics/day-totals": StatisticsDayTotalsRow;
+  "statistics/defi-tvl": StatisticsDefiTvlRow;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticRow;
   "statistics/energy-statistic": StatisticsEnergyStatisticRow;
   "statistics/funds": StatisticsFundsRow;
@@ -4604,6 +4717,8 @@ export interface SqlParams {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
+  "deep/pool-change": DeepPoolChangeParams;
+  "deep/pool-trend": DeepPoolTrendParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
@@ -4613,6 +4728,7 @@ export interface SqlParams {
   "deep/stablecoin-supply-change": DeepStablecoinSupplyChangeParams;
   "deep/stablecoin-supply-turnover": DeepStablecoinSupplyTurnoverParams;
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
+  "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
   "home/tps": HomeTpsParams;
@@ -4628,6 +4744,7 @@ export interface SqlParams {
   "statistics/daily-avg-block-size": StatisticsDailyAvgBlockSizeParams;
   "statistics/daily-transaction-num": StatisticsDailyTransactionNumParams;
   "statistics/day-totals": StatisticsDayTotalsParams;
+  "statistics/defi-tvl": StatisticsDefiTvlParams;
   "statistics/energy-daily-statistic": StatisticsEnergyDailyStatisticParams;
   "statistics/energy-statistic": StatisticsEnergyStatisticParams;
   "statistics/funds": StatisticsFundsParams;
