@@ -1115,6 +1115,34 @@ export interface DeepHolderTopRow {
   is_contract: boolean | null;
 }
 
+/** Binds of sql/deep/related-account.sql. */
+export interface DeepRelatedAccountParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  related: string | null;
+  token: string | null;
+  address: string | null;
+}
+/** A row of deep/related-account. */
+export interface DeepRelatedAccountRow {
+  /** VARCHAR */
+  counterparty: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  direction: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** HUGEINT */
+  times: number | bigint | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/stablecoin-black-list.sql. */
 export interface DeepStablecoinBlackListParams {
   contract: string | null;
@@ -4415,6 +4443,7 @@ export interface SqlRows {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
+  "deep/related-account": DeepRelatedAccountRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4604,6 +4633,7 @@ export interface SqlParams {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
+  "deep/related-account": DeepRelatedAccountParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
