@@ -83,6 +83,7 @@ import tokenTvc from './statistics/token-tvc.ts';
 import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
 import relatedAccount from './deep/related-account.ts';
 import accountTransferAmount from './deep/account-transfer-amount.ts';
+import liquidityTransaction from './deep/liquidity-transaction.ts';
 import stablecoinBlackList from './deep/stablecoin-black-list.ts';
 import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
 import stablecoinSupplyChange from './deep/stablecoin-supply-change.ts';
@@ -180,6 +181,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   stablecoinKeyEvents,
   relatedAccount,
   accountTransferAmount,
+  liquidityTransaction,
   stablecoinBlackList,
   stablecoinTotalSupply,
   stablecoinSupplyChange,
