@@ -4,7 +4,7 @@
 -- transaction: a reverted call's sub-calls moved nothing). Run over the new blocks only at a publish (growth runs).
 WITH moves AS (
   SELECT block_number, "timestamp", from_address AS sender, to_address AS receiver, contract_address AS token_id,
-         'trc20' AS token_standard, CAST(amount_raw AS HUGEINT) AS amount
+         'trc20' AS token_standard, CAST(amount_raw AS HUGEINT) AS amount_exact
   FROM token_transfers WHERE token_standard = 'trc20'
   UNION ALL
   SELECT block_number, "timestamp", owner_address, to_address, '_', 'trx', CAST(amount AS HUGEINT)
@@ -19,13 +19,13 @@ WITH moves AS (
     AND EXISTS (SELECT 1 FROM transactions t WHERE t.tx_hash = i.tx_hash AND t.block_number = i.block_number AND t.contract_ret = 'SUCCESS')
 ),
 sides AS (
-  SELECT sender AS address, receiver AS counterparty, token_id, token_standard, 'out' AS direction, block_number, "timestamp", amount FROM moves
+  SELECT sender AS address, receiver AS counterparty, token_id, token_standard, 'out' AS direction, block_number, "timestamp", amount_exact FROM moves
   UNION ALL
-  SELECT receiver, sender, token_id, token_standard, 'in', block_number, "timestamp", amount FROM moves
+  SELECT receiver, sender, token_id, token_standard, 'in', block_number, "timestamp", amount_exact FROM moves
 )
 SELECT address, counterparty, token_id, any_value(token_standard) AS token_standard, direction,
        strftime(epoch_ms(any_value("timestamp")), '%Y-%m-%d') AS day, block_number,
-       any_value("timestamp") AS "timestamp", count(*) AS transfer_count, CAST(sum(amount) AS VARCHAR) AS amount_raw
+       any_value("timestamp") AS "timestamp", count(*) AS transfer_count, CAST(sum(amount_exact) AS VARCHAR) AS amount_raw
 FROM sides
 WHERE address IS NOT NULL AND counterparty IS NOT NULL
 GROUP BY address, counterparty, token_id, direction, block_number
