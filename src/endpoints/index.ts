@@ -81,6 +81,9 @@ import trxVolume from './statistics/trx-volume.ts';
 import trxVolumeSourceList from './statistics/trx-volume-source-list.ts';
 import tokenTvc from './statistics/token-tvc.ts';
 import stablecoinKeyEvents from './deep/stablecoin-key-events.ts';
+import relatedAccount from './deep/related-account.ts';
+import accountTransferAmount from './deep/account-transfer-amount.ts';
+import liquidityTransaction from './deep/liquidity-transaction.ts';
 import stablecoinBlackList from './deep/stablecoin-black-list.ts';
 import stablecoinTotalSupply from './deep/stablecoin-total-supply.ts';
 import stablecoinSupplyChange from './deep/stablecoin-supply-change.ts';
@@ -183,6 +186,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountWallet,
   tokenAssetOverview,
   stablecoinKeyEvents,
+  relatedAccount,
+  accountTransferAmount,
+  liquidityTransaction,
   stablecoinBlackList,
   stablecoinTotalSupply,
   stablecoinSupplyChange,

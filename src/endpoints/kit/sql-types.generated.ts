@@ -1115,6 +1115,59 @@ export interface DeepHolderTopRow {
   is_contract: boolean | null;
 }
 
+/** Binds of sql/deep/liquidity-transaction.sql. */
+export interface DeepLiquidityTransactionParams {
+  stable: readonly string[] | null;
+  actions: readonly string[] | null;
+  operator: string | null;
+  pool: string | null;
+  project: string | null;
+  tokens: readonly string[] | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of deep/liquidity-transaction. */
+export interface DeepLiquidityTransactionRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** INTEGER */
+  leg: number | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  pool_address: string | null;
+  /** VARCHAR */
+  pool_name: string | null;
+  /** VARCHAR */
+  event_name: string | null;
+  /** VARCHAR */
+  action: string | null;
+  /** VARCHAR */
+  operator_address: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  direction: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
 /** Binds of sql/deep/pool-change.sql. */
 export interface DeepPoolChangeParams {
   pool: string | null;
@@ -1159,6 +1212,34 @@ export interface DeepPoolTrendRow {
   decimals: number | null;
   /** VARCHAR */
   symbol: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/related-account.sql. */
+export interface DeepRelatedAccountParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  related: string | null;
+  token: string | null;
+  address: string | null;
+}
+/** A row of deep/related-account. */
+export interface DeepRelatedAccountRow {
+  /** VARCHAR */
+  counterparty: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  direction: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** HUGEINT */
+  times: number | bigint | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
   /** VARCHAR */
   price: string | null;
 }
@@ -4524,8 +4605,10 @@ export interface SqlRows {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferRow;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysRow;
   "deep/holder-top": DeepHolderTopRow;
+  "deep/liquidity-transaction": DeepLiquidityTransactionRow;
   "deep/pool-change": DeepPoolChangeRow;
   "deep/pool-trend": DeepPoolTrendRow;
+  "deep/related-account": DeepRelatedAccountRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4717,8 +4800,10 @@ export interface SqlParams {
   "deep/holder-token-trc20-transfer": DeepHolderTokenTrc20TransferParams;
   "deep/holder-token-value-days": DeepHolderTokenValueDaysParams;
   "deep/holder-top": DeepHolderTopParams;
+  "deep/liquidity-transaction": DeepLiquidityTransactionParams;
   "deep/pool-change": DeepPoolChangeParams;
   "deep/pool-trend": DeepPoolTrendParams;
+  "deep/related-account": DeepRelatedAccountParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;

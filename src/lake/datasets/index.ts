@@ -13,6 +13,7 @@ import { SQL_ROOT } from '../sql-files.ts';
 import { accountState } from './derived/account-state.ts';
 import { balances } from './derived/balances.ts';
 import { holderHistory } from './derived/holder-history.ts';
+import { flows } from './derived/flows.ts';
 import { copies } from './derived/copies.ts';
 import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
@@ -33,6 +34,7 @@ export * from './derived/copies.ts';
 export * from './derived/daily-rollups.ts';
 export * from './derived/balances.ts';
 export * from './derived/holder-history.ts';
+export * from './derived/flows.ts';
 export * from './derived/account-state.ts';
 export * from './derived/governance.ts';
 export * from './derived/defi.ts';
@@ -65,7 +67,7 @@ export const sourceDatasets: Dataset[] = [
 
 // Registration order breaks ties in the derive order: a family's datasets before a later family's when neither reads
 // the other (the layout ids hash a dataset's reads in derive order, so this order is part of them).
-const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi];
+const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi, flows];
 const familyOf = new Map<string, Family>();
 
 /** Every derived dataset, in derive order (computed). Changed in place only by `registerFamilyForTests`. */

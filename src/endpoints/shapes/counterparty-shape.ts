@@ -1,0 +1,135 @@
+/**
+ * Counterparties of one address (SPEC §4.4 `/api/deep/account/relatedAccount`, `/api/deep/account/transferAmount`,
+ * issue 34): the rows of `deep/related-account` (address_counterparty_daily per counterparty, asset, direction and
+ * day, with decimals and the day's USD close) summed per counterparty. USD = Σ exact raw ÷ 10^decimals × that day's
+ * close (the price rule), rounded once to 6 places; a leg without a price or decimals adds its count, not a guessed
+ * value (docs/compat.md "DeFi flows (issue 34)").
+ */
+import { z } from 'zod';
+import { multiplyScaled, ratioDecimal } from '../../params/index.ts';
+import { ApiError } from '../../wire/errors.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
+
+export const USD_PLACES = 6;
+/** Places of the exact per-day products summed before the one rounding (the 60 of stableCoin/transferAmount). */
+const EXACT_PLACES = 60;
+const EXACT_UNIT = 10n ** BigInt(EXACT_PLACES);
+
+export type Direction = 0 | 1 | 2;
+export const SORT_KEYS = ['amountIn', 'amountOut', 'timesIn', 'timesOut'] as const;
+export type SortKey = (typeof SORT_KEYS)[number];
+
+/** `relatedToken`: Base58 contract, `0` for TRX (the rollup's '_'), or a TRC10 numeric id, e.g. '1002000'. */
+export function relatedTokenParam() {
+  return z.string().transform((s, ctx): string => {
+    const t = s.trim();
+    if (t === '0' || t === '_') return '_';
+    if (/^[1-9][0-9]{0,18}$/.test(t) || /^T[1-9A-HJ-NP-Za-km-z]{33}$/.test(t)) return t;
+    ctx.addIssue({ code: 'custom', message: `must be a Base58 token contract, 0 for TRX or a TRC10 id, got '${t.slice(0, 40)}'` });
+    return z.NEVER;
+  }).meta({ description: 'Base58 TRC20 contract, 0 for TRX, or a TRC10 id (e.g. 1002000).', examples: ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'], override: { type: 'string' } });
+}
+
+/** A 'min,max' range of non-negative numbers, either side may be empty ('5,' = at least 5), e.g. '1,10' → {min 1, max 10}. */
+export function rangeParam(what: string) {
+  return z.string().transform((s, ctx): { min: number | null; max: number | null } => {
+    const parts = s.split(',').map((p) => p.trim());
+    const num = (p: string | undefined): number | null | undefined =>
+      p === undefined || p === '' ? null : /^[0-9]+(\.[0-9]+)?$/.test(p) ? Number(p) : undefined;
+    const min = num(parts[0]);
+    const max = num(parts[1]);
+    if (parts.length !== 2 || min === undefined || max === undefined) {
+      ctx.addIssue({ code: 'custom', message: `must be 'min,max' (${what}, non-negative, either side may be empty), got '${s.slice(0, 40)}'` });
+      return z.NEVER;
+    }
+    if (min !== null && max !== null && min > max) {
+      ctx.addIssue({ code: 'custom', message: 'min must not be above max' });
+      return z.NEVER;
+    }
+    return { min, max };
+  }).meta({ description: `Range 'min,max' of ${what}; either side may be empty.`, examples: ['1,100'], override: { type: 'string' } });
+}
+
+export function directionParam() {
+  return z.string().transform((s, ctx): Direction => {
+    const t = s.trim();
+    if (t === '0' || t === '1' || t === '2') return Number(t) as Direction;
+    ctx.addIssue({ code: 'custom', message: `must be 0 (all), 1 (in) or 2 (out), got '${t.slice(0, 40)}'` });
+    return z.NEVER;
+  }).meta({ description: '0 all (default), 1 in, 2 out.', examples: ['0'], override: { type: 'integer', enum: [0, 1, 2], default: 0 } });
+}
+
+export function sortParam() {
+  return z.string().transform((s, ctx): SortKey => {
+    const hit = SORT_KEYS.find((k) => k.toLowerCase() === s.trim().toLowerCase());
+    if (hit) return hit;
+    ctx.addIssue({ code: 'custom', message: `must be one of ${SORT_KEYS.join(', ')}, got '${s.slice(0, 40)}'` });
+    return z.NEVER;
+  }).meta({ description: 'amountIn (default), amountOut, timesIn, timesOut; largest first.', override: { type: 'string', enum: [...SORT_KEYS], default: 'amountIn' } });
+}
+
+export interface Counterparty {
+  address: string;
+  amountIn: number;
+  amountOut: number;
+  timesIn: number;
+  timesOut: number;
+}
+
+interface Sums { in: bigint; out: bigint; timesIn: number; timesOut: number }
+
+/** A counterparty with its exact USD sums (10^-60 units), for a total rounded once. */
+export interface CounterpartySums extends Counterparty { unitsIn: bigint; unitsOut: bigint }
+
+/** The item of a counterparty (its exact sums left out). */
+export const counterpartyItem = (c: CounterpartySums): Counterparty =>
+  ({ address: c.address, amountIn: c.amountIn, amountOut: c.amountOut, timesIn: c.timesIn, timesOut: c.timesOut });
+
+/** Σ exact USD units rounded once to 6 places, e.g. a section's amountTotal. */
+export const usdNumber = (units: bigint) => Number(ratioDecimal(units, EXACT_UNIT, USD_PLACES));
+
+/**
+ * The counterparties of `address` within [start, end] ms, of `token` (null: every asset), with `related` alone
+ * when given: summed per counterparty, unsorted, unfiltered.
+ */
+export async function counterpartiesOf(
+  ctx: EndpointContext, b: { address: string; start: number; end: number; related: string | null; token: string | null },
+): Promise<CounterpartySums[]> {
+  const rows = await ctx.typedRows('deep/related-account', {
+    address: b.address, start_ts: b.start, end_ts: b.end, related: b.related, token: b.token,
+  });
+  const by = new Map<string, Sums>();
+  for (const r of rows) {
+    const key = String(r.counterparty);
+    const s = by.get(key) ?? { in: 0n, out: 0n, timesIn: 0, timesOut: 0 };
+    const usd = r.price === null || r.price === undefined || r.decimals === null || r.decimals === undefined ? 0n
+      : unitsOf(multiplyScaled(BigInt(String(r.amount_raw)), Number(r.decimals), String(r.price), EXACT_PLACES));
+    if (r.direction === 'in') { s.in += usd; s.timesIn += Number(r.times); } else { s.out += usd; s.timesOut += Number(r.times); }
+    by.set(key, s);
+  }
+  return [...by].map(([address, s]) => ({
+    address, amountIn: usdNumber(s.in), amountOut: usdNumber(s.out), timesIn: s.timesIn, timesOut: s.timesOut, unitsIn: s.in, unitsOut: s.out,
+  }));
+}
+
+/** Largest first by `key`, then by address (a total order). */
+export function sortCounterparties<C extends Counterparty>(list: C[], key: SortKey): C[] {
+  return [...list].sort((a, b) => b[key] - a[key] || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The window [startTime, endTime] (ms): endTime defaults to now, startTime to `maxSpan` before the end; at most `maxSpan`. */
+export function windowOf(p: { startTime?: number; endTime?: number }, now: number, maxSpan: number): { start: number; end: number } {
+  const end = p.endTime ?? now;
+  const start = p.startTime ?? Math.max(0, end - maxSpan);
+  if (start > end) throw new ApiError('BAD_PARAMETER', 'startTime must not be after endTime', 'startTime');
+  if (end - start > maxSpan) throw new ApiError('BAD_PARAMETER', `the window may span at most ${maxSpan / 86_400_000} days`, 'startTime');
+  return { start, end };
+}
+
+/** A decimal text with at most EXACT_PLACES decimals as an integer count of 10^-EXACT_PLACES. */
+function unitsOf(decimal: string): bigint {
+  const negative = decimal.startsWith('-');
+  const [whole, fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
+  const v = BigInt(`${whole}${fraction.padEnd(EXACT_PLACES, '0')}`);
+  return negative ? -v : v;
+}
