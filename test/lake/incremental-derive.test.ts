@@ -213,5 +213,7 @@ describe('incremental derive', () => {
     const again = await compact(appendRoot, names, { bucketsPerStep: 16 });
     expect(again.version).toBe(m.version);
     expect((await fs.readdir(path.join(appendRoot, 'versions'))).filter((v) => v.startsWith('v'))).toEqual([m.version]);
-  });
+    // Two compactions of every runs dataset (issue 34 added address_counterparty_daily): 60-77 s on the 2-core machine,
+    // over the default plain-test limit (20 quiet seconds × slack), which hit it under load.
+  }, budget(90));
 });
