@@ -4,6 +4,7 @@
  * address_counterparty_daily or the endpoints' template.
  */
 import { sql } from '../../helpers/lake.ts';
+import { exactOf } from '../../helpers/exact-double.ts';
 
 export const DAY = 86_400_000;
 
@@ -33,15 +34,6 @@ export interface Expected {
   unpriced: number;
 }
 
-/** A double's shortest text as exact (digits, scale), e.g. 0.2893 → (2893n, 4). */
-function exactOf(x: number): { digits: bigint; scale: number } {
-  const [m, e = '0'] = String(x).toLowerCase().split('e');
-  const [w, f = ''] = m!.split('.');
-  let scale = f.length - Number(e);
-  let digits = BigInt(`${w}${f}`);
-  if (scale < 0) { digits *= 10n ** BigInt(-scale); scale = 0; }
-  return { digits, scale };
-}
 
 const SCALE = 80;
 const add = (a: { num: bigint; scale: number }, raw: bigint, dec: number, price: number) => {

@@ -8,6 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { round6 } from './counterparty-expected.ts';
 import { CONTRACTS, IN_LIST } from './stable-ledger.ts';
+import { exactOf } from '../../helpers/exact-double.ts';
 
 const URL = '/api/deep/stableCoin/liquidity/transaction';
 const DAY = 86_400_000;
@@ -21,15 +22,6 @@ interface Ev {
 let head = 0;
 let events: Ev[] = [];
 
-/** A double's text as exact (digits, scale). */
-function exactOf(x: number): { digits: bigint; scale: number } {
-  const [m, e = '0'] = String(x).toLowerCase().split('e');
-  const [w, f = ''] = m!.split('.');
-  let scale = f.length - Number(e);
-  let digits = BigInt(`${w}${f}`);
-  if (scale < 0) { digits *= 10n ** BigInt(-scale); scale = 0; }
-  return { digits, scale };
-}
 const S = 80;
 
 beforeAll(async () => {

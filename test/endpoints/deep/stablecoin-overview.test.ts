@@ -15,6 +15,7 @@ import { get, privateApp, sql, testManifest } from '../../helpers/lake.ts';
 import { ZERO } from '../token/ledgers.ts';
 import { CONTRACTS, IN_LIST, POSITIONS, categorized } from './stable-ledger.ts';
 import { supplyFacts, type SupplyFacts } from './stablecoin-supply-expected.ts';
+import { exactOf } from '../../helpers/exact-double.ts';
 
 const URL = '/api/stableCoin/overview';
 const DAY = 86_400_000;
@@ -36,18 +37,6 @@ let head = 0;
 let f: SupplyFacts;
 let want: Want[] = [];
 
-/** A double's shortest text as an exact fraction digits / 10^scale. */
-function exactOf(x: number): { digits: bigint; scale: number } {
-  const [m, e = '0'] = String(x).toLowerCase().split('e');
-  const [w, fr = ''] = m!.split('.');
-  let scale = fr.length - Number(e);
-  let digits = BigInt(`${w}${fr}`);
-  if (scale < 0) {
-    digits *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  return { digits, scale };
-}
 
 /** Exact USD of raw units at a price, as numerator over 10^40 (every product here is exact at that scale). */
 const SCALE = 40;

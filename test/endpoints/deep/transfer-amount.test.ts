@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { parseCsv } from '../../helpers/csv.ts';
 import { CONTRACTS, IN_LIST } from './stable-ledger.ts';
+import { exactOf } from '../../helpers/exact-double.ts';
 
 const URL = '/api/stableCoin/transferAmount';
 const DAY = 86_400_000;
@@ -11,15 +12,6 @@ beforeAll(async () => {
   head = (await testManifest()).head.timestamp;
 });
 
-/** A double's shortest text as exact (digits, scale): value = digits / 10^scale, e.g. '9.7e-7' → (97n, 8). */
-function exactOf(x: number): { digits: bigint; scale: number } {
-  const [m, e = '0'] = String(x).toLowerCase().split('e');
-  const [w, f = ''] = m!.split('.');
-  let scale = f.length - Number(e);
-  let digits = BigInt(`${w}${f}`);
-  if (scale < 0) { digits *= 10n ** BigInt(-scale); scale = 0; }
-  return { digits, scale };
-}
 
 /** Exact raw / 10^dec × price as a fraction num / 10^scale. */
 function usd(raw: bigint, dec: number, price: number): { num: bigint; scale: number } {
