@@ -2,7 +2,9 @@
  * `tronlake bench sample-workload`: a realistic workload drawn from a lake itself (busy and quiet addresses, real
  * hashes, blocks, token contracts: never constants), one label per registered endpoint.
  */
+import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { SUNSWAP_V2_POOLS } from '../chain/sunswap-pools.ts';
 import { Db } from '../duckdb/duck.ts';
 import { readManifest, versionDir } from '../lake/manifest.ts';
 import { endpoints } from '../endpoints/index.ts';
@@ -22,6 +24,8 @@ export interface Samples {
   trc10Issuers: string[];
   internalAddresses: string[];
   internalContracts: string[];
+  /** The DeFi pools of the lake's project_contracts reference (issue 34); none where it was never loaded. */
+  pools: string[];
   head: number;
   first: number;
 }
@@ -55,6 +59,9 @@ export async function sampleParameters(dir: string): Promise<Samples> {
         `SELECT caller_address FROM ${raw('internal_transactions')} ORDER BY hash(tx_hash, internal_index, 5), tx_hash, internal_index LIMIT 20`,
       ),
       internalContracts: await col(`SELECT DISTINCT contract_address FROM ${raw('transactions')} WHERE internal_count > 0 ORDER BY 1 LIMIT 10`),
+      pools: existsSync(path.join(dir, 'ref', 'project_contracts.parquet'))
+        ? await col(`SELECT contract_address FROM read_parquet('${path.join(dir, 'ref', 'project_contracts.parquet')}') WHERE role = 'pool' AND tokens IS NOT NULL ORDER BY 1 LIMIT 10`)
+        : [],
       head: Number(h?.head ?? 0),
       first: Number(h?.first ?? 0),
     };
@@ -231,9 +238,25 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...pick(s.usdtHolders, 10).map((a) => `/api/account/holderToken/asset/changeBalance?accountAddress=${a}&tokenAddress=${USDT}`),
       ...pick(s.addresses, 5).map((a) => `/api/account/holderToken/asset/changeBalance?accountAddress=${a}&tokenAddress=0`),
     ],
+    // DeFi (issue 34): the lake's pools (one not whitelisted answers `{}` or empty: still 200), windows' defaults,
+    // quiet and busy accounts.
+    '/api/stableCoin/pool/info': () => ['/api/stableCoin/pool/info'],
+    '/api/stableCoin/tvl': () => ['/api/stableCoin/tvl', `/api/stableCoin/tvl?token=${USDT}`],
+    '/api/stableCoin/pool/overview': () => poolsOf(s).map((a) => `/api/stableCoin/pool/overview?pool=${a}`),
+    '/api/stableCoin/pool/change': () => poolsOf(s).map((a) => `/api/stableCoin/pool/change?pool=${a}`),
+    '/api/stableCoin/pool/trend': () => poolsOf(s).map((a) => `/api/stableCoin/pool/trend?pool=${a}`),
+    '/api/defiTvl': () => ['/api/defiTvl', '/api/defiTvl?type=tvlline&show=day'],
+    '/api/deep/stableCoin/liquidity/transaction': () => ['/api/deep/stableCoin/liquidity/transaction', '/api/deep/stableCoin/liquidity/transaction?minValue=0&limit=50'],
+    '/api/deep/account/relatedAccount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/relatedAccount?address=${a}`),
+    '/api/deep/account/transferAmount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/transferAmount?address=${a}`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
+}
+
+/** The lake's pools, else the code registry's USDT/WTRX pair (a lake without the reference answers it empty, 200). */
+function poolsOf(s: Samples): string[] {
+  return s.pools.length > 0 ? s.pools : SUNSWAP_V2_POOLS.map((p) => p.pool);
 }
 
 /** The API key the sample workload sends to key-protected endpoints. */

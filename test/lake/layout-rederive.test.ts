@@ -121,7 +121,11 @@ describe('rederive of stale datasets only', () => {
     // The ledgers that are current add the (no) new rows to their previous rows.
     expect(next.tables.trc10_balances!.rebuilt!.how).toBe('deltas');
     expect(next.tables.address_transactions!.rebuilt!.how).toBe('runs');
-    const [a, b] = [await contentOf(next), await contentOf(full)];
+    // Compared with a full rederive of the same inputs: the load changed a reference that stale datasets read
+    // (issue 34: daily_contract_balances reads project_contracts, which the shipped sample now fills).
+    const a = await contentOf(next);
+    const b = await contentOf(await rederive(lake, undefined, { all: true }));
     for (const n of stale) expect(a[n], n).toBe(b[n]);
+    expect(stale.some((n) => a[n] !== 'empty')).toBe(true);
   });
 });
