@@ -117,13 +117,10 @@ export default defineEndpoint({
 /** Every event of the request (window, filters, bounds), sorted: the JSON page is a slice of it, the download all of it. */
 async function eventsOf(p: Params, ctx: EndpointContext) {
   const { start, end } = windowOf(p, ctx.now);
-  const minValue = p.minValue ?? DEFAULT_MIN_USD;
   const types = !p.type || p.type.length === 0 || p.type.includes('all') ? [...TYPES] : (p.type as EventType[]);
   const rows = await ctx.typedRows(QUERIES.legs, {
     stable: [...STABLE_ADDRESSES], actions: types.map((t) => ACTION[t]), operator: p.operator ?? null, pool: p.pool ?? null,
     project: p.project ?? null, tokens: p.token ?? [], start_ts: start, end_ts: end,
-    // the value bound's floor, for the SQL's conservative pre-filter; the exact bound is applied below
-    min_usd: minValue === 0 && p.maxValue === undefined ? null : minValue,
     start_day: new Date(start).toISOString().slice(0, 10), end_day: new Date(end).toISOString().slice(0, 10),
   });
   // one event per log, its legs in order
@@ -157,6 +154,7 @@ async function eventsOf(p: Params, ctx: EndpointContext) {
       order: [Number(r.block_number), Number(r.tx_index), Number(r.log_index)] as const,
     };
   });
+  const minValue = p.minValue ?? DEFAULT_MIN_USD;
   const kept = items.filter((e) =>
     (p.influence === undefined || e.influence === p.influence)
     && (minValue === 0 && p.maxValue === undefined ? true

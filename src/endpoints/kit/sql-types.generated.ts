@@ -1118,7 +1118,6 @@ export interface DeepHolderTopRow {
 /** Binds of sql/deep/liquidity-transaction.sql. */
 export interface DeepLiquidityTransactionParams {
   stable: readonly string[] | null;
-  min_usd: number | null;
   actions: readonly string[] | null;
   operator: string | null;
   pool: string | null;
