@@ -198,11 +198,16 @@ describe('retry storm', () => {
       await stormProcess({ url, paths, clients: 48, seconds: 4, mode: 'resend', probeHealth: false });
       loop.enable();
       const runs: StormResult[] = [];
+      // /health alone again before each pair: the machine's load moves over the ~40 s of the phases (one clean clone
+      // beside four other test processes measured 17 ms idle at the start and 62 ms beside a storm minutes later), so
+      // the yardstick is the slowest of these idle measurements, not only the first.
+      const idles = [idle];
       // Four pairs of phases, each pair one of each mode back to back (ABBA BAAB: a steady drift of the load falls on
       // both alike). The suite shares the machine, and one phase's goodput moved 2.3x from the next at load 6 (53 vs
       // 23 answers/s, same mode): the verdict is the median of the four pairs' ratios, which one such phase cannot move.
       const modes = ['honour', 'resend', 'resend', 'honour', 'honour', 'resend', 'resend', 'honour'] as const;
-      for (const mode of modes) {
+      for (const [i, mode] of modes.entries()) {
+        if (i % 2 === 0 && i > 0) idles.push(await stormProcess({ url, paths, clients: 0, seconds: 1, mode: 'honour' }));
         const [storm, probe] = await Promise.all([
           stormProcess({ url, paths, clients: 48, seconds: 4, warmupS: 1, mode, probeHealth: false }),
           stormProcess({ url, paths, clients: 0, seconds: 4, mode }),
@@ -218,13 +223,14 @@ describe('retry storm', () => {
       const medianRatio = (pairRatios[1]! + pairRatios[2]!) / 2;
       const health = (m: string) => quantiles(runs.filter((r) => r.mode === m).flatMap((r) => r.healthMs));
       const summary = runs.map((r) => `${r.mode}: ${r.goodput.toFixed(1)}/s, ${r.ok} ok, ${r.refused} refused, admitted p99 ${r.admitted.p99.toFixed(0)} ms, /health p99 ${r.health.p99.toFixed(1)} ms`).join('; ');
-      console.log(`retry storm: idle /health p99 ${idle.health.p99.toFixed(1)} ms; server event-loop delay beside the storms p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ${summary}`);
+      const idleP99 = Math.max(...idles.map((r) => r.health.p99));
+      console.log(`retry storm: idle /health p99 ${idles.map((r) => r.health.p99.toFixed(1)).join(' / ')} ms; server event-loop delay beside the storms p99 ${(loop.percentile(99) / 1e6).toFixed(1)} ms, max ${(loop.max / 1e6).toFixed(1)} ms; ${summary}`);
       expect(goodput('honour')).toBeGreaterThan(0);
       expect(goodput('resend')).toBeGreaterThan(0);
       expect(medianRatio, `pair ratios ${pairRatios.map((r) => r.toFixed(2)).join(', ')}; ${summary}`).toBeGreaterThanOrEqual(0.8);
       // /health never waits in line: its p99 beside a storm stays within 50 ms, or within 3 × its idle p99 when the
       // machine itself is that slow (a loaded machine delays every process, this one included).
-      const bound = Math.max(50, 3 * idle.health.p99);
+      const bound = Math.max(50, 3 * idleP99);
       expect(health('honour').p99, summary).toBeLessThanOrEqual(bound);
       expect(health('resend').p99, summary).toBeLessThanOrEqual(bound);
       expect(runs.every((r) => r.other === 0), summary).toBe(true);
