@@ -11,7 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from '../../datasets/generate/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
-import { readManifest } from '../../src/lake/manifest.ts';
+import { createInputViews } from '../helpers/input-views.ts';
 import { TEST_SEED } from '../global-setup.ts';
 import { budget } from '../helpers/budget.ts';
 
@@ -29,13 +29,8 @@ beforeAll(async () => {
     lake = path.join(root, 'a');
     await generate({ profile: 'tiny', seed: TEST_SEED, out: lake });
   }
-  const manifest = (await readManifest(lake))!;
-  const v = path.join(lake, 'versions', manifest.version);
   db = await Db.open({ threads: 2 });
-  for (const [name, t] of Object.entries(manifest.tables)) {
-    if (t.kind === 'raw') await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-    else if (t.kind === 'snapshot' && t.rows > 0) await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/snap/${name}.parquet')`);
-  }
+  const manifest = await createInputViews(db, lake);
   for (const name of ['trc20_snapshots', 'trc1155_snapshots', 'resource_delegations']) {
     if (!manifest.tables[name]?.rows) throw new Error(`the tiny lake has no ${name}`);
   }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from '../../datasets/generate/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
-import { readManifest } from '../../src/lake/manifest.ts';
+import { createInputViews } from '../helpers/input-views.ts';
 import { base58ToHex, ZERO_ADDRESS } from '../../src/chain/address.ts';
 import { TEST_SEED } from '../global-setup.ts';
 import { budget } from '../helpers/budget.ts';
@@ -48,16 +48,8 @@ beforeAll(async () => {
     lake = path.join(root, 'a');
     await generate({ profile: 'tiny', seed: TEST_SEED, out: lake });
   }
-  const manifest = (await readManifest(lake))!;
-  const v = path.join(lake, 'versions', manifest.version);
   db = await Db.open({ threads: 2 });
-  for (const [name, t] of Object.entries(manifest.tables)) {
-    if (t.kind === 'raw') await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-    else if (t.kind === 'dimension') await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
-    else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
-      await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
-    }
-  }
+  await createInputViews(db, lake);
   // word k (from 0) of a data string as an unsigned integer: every amount the generator writes fits 128 bits (checked below)
   // (DuckDB casts hex text to 64 bits at most: two halves)
   await db.run(`CREATE MACRO w(d, k) AS CAST('0x' || substr(d, 64 * k + 33, 16) AS UBIGINT)::UHUGEINT * 18446744073709551616::UHUGEINT

@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { generate } from '../../datasets/generate/index.ts';
 import { TOPICS, UINT256_MAX } from '../../datasets/generate/reference.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
-import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
+import { createInputViews } from '../helpers/input-views.ts';
+import type { Manifest } from '../../src/lake/manifest.ts';
 import { hexToBase58, isBase58Address, wordToBase58, ZERO_ADDRESS } from '../../src/chain/address.ts';
 import { TEST_SEED } from '../global-setup.ts';
 import { budget } from '../helpers/budget.ts';
@@ -42,18 +43,8 @@ beforeAll(async () => {
     lake = path.join(root, 'a');
     await generate({ profile: 'tiny', seed: TEST_SEED, out: lake });
   }
-  manifest = (await readManifest(lake))!;
-  const v = path.join(lake, 'versions', manifest.version);
   db = await Db.open({ threads: 2 });
-  for (const [name, t] of Object.entries(manifest.tables)) {
-    if (t.kind === 'raw') {
-      await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-    } else if (t.kind === 'dimension') {
-      await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
-    } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
-      await db.run(`CREATE VIEW ${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
-    }
-  }
+  manifest = await createInputViews(db, lake);
 }, budget(40));
 
 afterAll(() => {

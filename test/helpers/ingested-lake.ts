@@ -17,6 +17,8 @@ export interface IngestedLakeOptions {
   staking?: boolean;
   /** Blocks above the solidified head. */
   unconfirmed?: number;
+  /** Reference files published with the first version (`tronlake ingest --reference`), e.g. datasets/reference. */
+  reference?: string;
 }
 
 /** Ingests a lake into a new temp folder and returns that folder, e.g. `await ingestedLake({ before: 0, after: 0 })`. */
@@ -28,7 +30,7 @@ export async function ingestedLake(o: IngestedLakeOptions, root = mkdtempSync(pa
   const to = REAL_BLOCK + o.after;
   const node = await startFakeNode({ low: from, head: to, solid: to - (o.unconfirmed ?? 0), slotMs: o.slotMs ?? 3_000, rich: o.rich ?? false, staking: o.staking ?? false, record: false });
   try {
-    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined });
+    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined, referenceDir: o.reference });
   } finally {
     await node.close();
   }

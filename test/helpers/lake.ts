@@ -18,9 +18,8 @@ import { buildApp, type TronlakeApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
 import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
-import { allDatasets } from '../../src/lake/datasets/index.ts';
-import { emptyColumnsDDL } from '../../src/lake/views.ts';
 import { createStablecoinMoves } from './stablecoin-moves.ts';
+import { createInputViews } from './input-views.ts';
 
 /** Keyed by lake folder: a worker may run the files of both projects (generated and ingested lakes). */
 const apps = new Map<string, Promise<TronlakeApp>>();
@@ -131,31 +130,10 @@ export async function sql(query: string): Promise<Row[]> {
 
 /** A DuckDB with the version's Parquet files as plain views, for `sql()`. */
 async function openRaw(): Promise<Db> {
-  const m = await testManifest();
-  const v = path.join(lakeDir(), 'versions', m.version);
   const raw = await Db.open({ threads: 1 });
-  for (const [name, t] of Object.entries(m.tables)) {
-    if (t.kind === 'raw' && t.rows > 0) {
-      await raw.run(`CREATE VIEW raw_${name} AS SELECT * FROM read_parquet('${v}/raw/${name}/*/*.parquet', hive_partitioning = true)`);
-    } else if (t.kind === 'dimension' && t.rows > 0) {
-      await raw.run(`CREATE VIEW dim_${name} AS SELECT * FROM read_parquet('${v}/dim/${name}.parquet')`);
-    } else if ((t.kind === 'snapshot' || t.kind === 'reference') && t.rows > 0) {
-      await raw.run(`CREATE VIEW ${t.kind === 'snapshot' ? 'snap' : 'ref'}_${name} AS SELECT * FROM read_parquet('${v}/${t.kind === 'snapshot' ? 'snap' : 'ref'}/${name}.parquet')`);
-    } else if (t.rows === 0 && t.kind !== 'derived') {
-      // A valid lake may hold no rows of a dataset (an ingested range without approvals): an empty table, same columns.
-      const ds = allDatasets.find((d) => d.name === name);
-      const prefix = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' }[t.kind];
-      if (ds) await raw.run(`CREATE TABLE ${prefix}_${name} (${emptyColumnsDDL(ds)})`);
-    }
-  }
+  const m = await createInputViews(raw, lakeDir(), { prefixed: true });
   // The stablecoin balance moves without a Transfer, decoded from the raw logs (test/helpers/stablecoin-moves.ts).
   await createStablecoinMoves(raw, (m.tables.logs?.rows ?? 0) > 0);
-  // Snapshot and reference datasets the lake lacks read as empty tables (as the server's views do).
-  for (const ds of allDatasets) {
-    if ((ds.kind === 'snapshot' || ds.kind === 'reference') && !m.tables[ds.name]) {
-      await raw.run(`CREATE TABLE ${ds.kind === 'snapshot' ? 'snap' : 'ref'}_${ds.name} (${emptyColumnsDDL(ds)})`);
-    }
-  }
   return raw;
 }
 

@@ -74,9 +74,12 @@ async function page(q: string): Promise<any> {
 }
 
 describe(`GET ${URL}`, () => {
-  it('the stablecoin pools have events (the tests below are not vacuous on the generated lake)', () => {
-    if (events.length === 0) return; // the ingested range may hold no registered pool's event
-    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThan(1);
+  it('the stablecoin pools have events (the tests below are not vacuous on either lake)', async () => {
+    // Both lakes hold registered pools' events: the generator's, and on the ingested lake (the shipped reference
+    // sample loaded) the fake node's USDD 2pool exchanges, of one type only.
+    expect(events.length).toBeGreaterThan(0);
+    const generated = (await testManifest()).source.kind === 'generate';
+    expect(new Set(events.map((e) => e.type)).size).toBeGreaterThan(generated ? 1 : 0);
   });
 
   it('defaults: 60 days ending now, minValue 1000, newest first, 20 a page, refreshTimeInfo', async () => {

@@ -43,6 +43,8 @@ async function expectedLinks(pool: string, from: string, to: string) {
 }
 
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** SPEC §4.4: startTimestamp must be later than 2022-11-21 08:00:00 (UTC, docs/compat.md). */
+const FLOOR = Date.UTC(2022, 10, 21, 8);
 
 describe('/api/stableCoin/pool/trend', () => {
   it("each whitelisted pool's links over the default window (the 7 days before the head) are its swaps × the day's price", async () => {
@@ -60,8 +62,10 @@ describe('/api/stableCoin/pool/trend', () => {
     const [addr] = [...pools.keys()];
     if (!addr) return;
     const start = headTs - 2 * DAY;
-    const a = (await get(`/api/stableCoin/pool/trend?pool=${addr}&startTimestamp=${start}`)).body;
-    expect(a.links).toEqual((await expectedLinks(addr, day(start), head)).links);
+    const a = await get(`/api/stableCoin/pool/trend?pool=${addr}&startTimestamp=${start}`);
+    // The ingested lake's days (Sept 2022) lie before the documented floor of startTimestamp: a 400 naming it there.
+    if (start <= FLOOR) expect([a.status, a.body.message]).toEqual([400, expect.stringContaining('startTimestamp')]);
+    else expect(a.body.links).toEqual((await expectedLinks(addr, day(start), head)).links);
     const end = headTs - 3 * DAY;
     const b = (await get(`/api/stableCoin/pool/trend?pool=${addr}&endTimestamp=${end}`)).body;
     expect(b.links).toEqual((await expectedLinks(addr, day(end - 7 * DAY), day(end))).links);
@@ -72,11 +76,11 @@ describe('/api/stableCoin/pool/trend', () => {
     expect([none.status, none.body.message]).toEqual([400, 'pool is required']);
     expect((await get('/api/stableCoin/pool/trend?pool=TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).body).toEqual({ data: [], links: [] });
     const p = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
-    for (const q of [`pool=Tbad`, `pool=${p}&startTimestamp=${Date.UTC(2022, 10, 21, 8)}`, `pool=${p}&startTimestamp=abc`,
+    for (const q of [`pool=Tbad`, `pool=${p}&startTimestamp=${FLOOR}`, `pool=${p}&startTimestamp=abc`,
       `pool=${p}&endTimestamp=${Date.now() + 10 * DAY}`, `pool=${p}&startTimestamp=${headTs}&endTimestamp=${headTs - DAY}`,
       `pool=${p}&startTimestamp=${headTs - 400 * DAY}&endTimestamp=${headTs}`]) {
       expect((await get(`/api/stableCoin/pool/trend?${q}`)).status, q).toBe(400);
     }
-    expect((await get(`/api/stableCoin/pool/trend?pool=${p}&startTimestamp=${Date.UTC(2022, 10, 21, 8) + 1}&endTimestamp=${Date.UTC(2022, 10, 22)}`)).status).toBe(200);
+    expect((await get(`/api/stableCoin/pool/trend?pool=${p}&startTimestamp=${FLOOR + 1}&endTimestamp=${Date.UTC(2022, 10, 22)}`)).status).toBe(200);
   });
 });

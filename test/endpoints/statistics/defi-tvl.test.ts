@@ -5,7 +5,7 @@
  * bounds alone, the defaults, the lines, the project filter and the 400s.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get } from '../../helpers/lake.ts';
+import { get, testManifest } from '../../helpers/lake.ts';
 import { add, balanceAt, floor6, headDay, holdings, priceOn, value, type Frac, type Holding } from '../deep/defi-expected.ts';
 
 const DAY_S = 86_400;
@@ -57,9 +57,16 @@ describe('/api/defiTvl', () => {
       expect(body).toEqual({ total: 0, projects: [] });
       return;
     }
-    const id = body.projects[0].projectId;
+    // The largest project with a priced holding (the ingested lake has no price: its projects are listed at 0).
+    const priced: string[] = [];
+    for (const p of body.projects) if ((await parts(p.projectId, head)).length > 0) priced.push(p.projectId);
+    if ((await testManifest()).source.kind === 'generate') expect(priced.length).toBeGreaterThan(0);
+    if (priced.length === 0) {
+      for (const p of body.projects) expect(`${p.projectId} ${literal(text, p.projectId, 'locked')}`).toBe(`${p.projectId} 0`);
+      return;
+    }
+    const id = priced[0]!;
     const ps = await parts(id, head);
-    expect(ps.length).toBeGreaterThan(0);
     const byContract = new Map<string, Frac>();
     for (const p of ps) byContract.set(p.contract, add(byContract.get(p.contract) ?? { n: 0n, d: 1n }, p.usd));
     const sum = [...byContract.values()].reduce(add, { n: 0n, d: 1n });
