@@ -56,15 +56,17 @@ export default defineEndpoint({
     const { start, end } = windowOf(p, ctx.now);
     // the tokens dimension's decimals (0 for a token the lake never described, as the ingester stores it)
     const decimals = (await ctx.lookups.tokenInfo([p.relatedToken])).get(p.relatedToken)?.tokenDecimal ?? 0;
+    // limit 0 still reads one row: the count rides on it
+    const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
     const rows = await ctx.typedRows(QUERIES.rows, {
       address: p.address, start_ts: start, end_ts: end, token: p.relatedToken, decimals,
       related: p.relatedAddress ?? null, types: p.types,
       min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, decimals, true),
       max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, decimals, false),
-      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT),
+      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.max(1, limit),
     }, order);
-    const data = rows.map(itemOf);
+    const data = rows.slice(0, limit).map(itemOf);
     const { contractMap } = await addressLookups(ctx, [...new Set(data.flatMap((d) => [d.from, d.to]))]);
     return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, contractMap };
   },

@@ -49,15 +49,17 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const { start, end } = windowOf(p, ctx.now);
     const contracts = p.relatedToken ? [p.relatedToken] : STABLE_CONTRACTS;
+    // limit 0 still reads one row: the count rides on it
+    const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
     const rows = await ctx.typedRows(QUERIES.rows, {
       start_ts: start, end_ts: end, tokens: contracts.map((c) => c.address), decimals: contracts.map((c) => c.decimals),
       address: p.address ?? null, related: p.relatedAddress ?? null, types: p.types,
       min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, KEY_DECIMALS, true),
       max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, KEY_DECIMALS, false),
-      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT),
+      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.max(1, limit),
     }, order);
-    const data = rows.map(itemOf);
+    const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
     return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };
   },
