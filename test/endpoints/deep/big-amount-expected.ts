@@ -6,11 +6,15 @@
  * A transaction's protocol type: its first log (log order) emitted by a registry contract whose (role, topic0) is a
  * protocol event below, topic0 = keccak256 of the signature computed here (defi-stablecoin-events.md §2-§5). The V2
  * pair's Mint and JustLend's Mint share a topic0: the emitter's role tells them apart. A stable pool listed without its
- * coin order decodes to nothing (docs/compat.md "DeFi registry and events"), so it types nothing either.
+ * coin order decodes to nothing (docs/compat.md "DeFi registry and events"), so it types nothing either. Which contracts
+ * are pools, PSMs and markets: the registry's list (DEFI_CONTRACTS' addresses and roles: facts cited to the reference,
+ * which an ingested lake decodes by without publishing them as project_contracts) and the lake's project_contracts
+ * (the generator's synthetic ones); none of its decoders.
  */
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { bytesToHex, utf8ToBytes } from '@noble/hashes/utils.js';
 import { sql } from '../../helpers/lake.ts';
+import { DEFI_CONTRACTS } from '../../../src/chain/defi-events.ts';
 import { type Frac, frac, priceOn, round6, value } from './defi-expected.ts';
 
 const keccak = (s: string): string => bytesToHex(keccak_256(utf8ToBytes(s)));
@@ -50,10 +54,16 @@ let txTypes: Promise<Map<string, number>> | undefined;
 /** `block:tx_index` → protocol type of every successful transaction with a protocol event. */
 export function protocolTypes(): Promise<Map<string, number>> {
   txTypes ??= (async () => {
-    const rows = await sql(`SELECT l.block_number, t.tx_index, l.log_index, l.topic0, pc.role
+    const registry = DEFI_CONTRACTS.map((c) => `('${c.address}', '${c.role}', '${c.venue}', ${c.tokens.length > 0 ? "'listed'" : 'NULL'})`);
+    const rows = await sql(`WITH pc AS (
+        SELECT DISTINCT * FROM (
+          SELECT contract_address, role, venue, tokens FROM ref_project_contracts
+          UNION ALL SELECT * FROM (VALUES ${registry.join(', ')}) AS r(contract_address, role, venue, tokens)
+        ) WHERE role <> 'pool' OR venue NOT LIKE '%stable%' OR tokens IS NOT NULL
+      )
+      SELECT DISTINCT l.block_number, t.tx_index, l.log_index, l.topic0, pc.role
       FROM raw_logs l
-      JOIN ref_project_contracts pc ON pc.contract_address = l.contract_address
-        AND (pc.role <> 'pool' OR pc.venue NOT LIKE '%stable%' OR pc.tokens IS NOT NULL)
+      JOIN pc ON pc.contract_address = l.contract_address
       JOIN raw_transactions t ON t.block_number = l.block_number AND t.tx_hash = l.tx_hash AND t.contract_ret = 'SUCCESS'
       WHERE l.topic0 IN (${TOPICS.map((t) => `'${t}'`).join(', ')})
       ORDER BY l.block_number, t.tx_index, l.log_index`);

@@ -51,16 +51,16 @@ async function check(q: string, rows: Move[], o: Parameters<typeof expected>[1])
 describe(`GET ${URL}`, () => {
   it('the lake has stablecoin transfers of the protocol types (the generated one: every type 3-9)', async () => {
     expect(all.length).toBeGreaterThan(0);
-    const m = await testManifest();
-    if ((m.tables.lending_events?.rows ?? 0) === 0) return; // the ingested range holds no JustLend event
-    expect(new Set(all.map((x) => x.protocol))).toEqual(new Set([0, 3, 4, 5, 6, 7, 8, 9]));
+    const kinds = new Set(all.map((x) => x.protocol));
+    // the generator's DeFi kinds move stablecoins in every way; the ingested chain holds swaps (USDT/WTRX, a 2pool exchange)
+    if ((await testManifest()).source.kind === 'generate') expect(kinds).toEqual(new Set([0, 3, 4, 5, 6, 7, 8, 9]));
+    else expect(kinds.has(3)).toBe(true);
   });
 
   it('defaults: types=0 over the 6 months (183 days) ending at the head, newest first, 100 rows, tokenInfos', async () => {
     const b = await check('types=0', all, { types: [0] });
-    for (const t of new Set(b.data.map((x: any) => x.token))) {
-      expect(b.tokenInfos[t as string].tokenDecimal).toBe(DECIMALS.get(t as string));
-    }
+    // tokenInfos is the tokens dimension's (an ingested lake has what the node answered); amounts use the registry's decimals
+    for (const t of new Set(b.data.map((x: any) => x.token))) expect(b.tokenInfos[t as string].tokenId).toBe(t);
     expect(Object.keys(b.tokenInfos).sort()).toEqual([...new Set(b.data.map((x: any) => x.token))].sort());
   });
 
@@ -74,13 +74,16 @@ describe(`GET ${URL}`, () => {
   });
 
   it('address: 1 in, 2 out relative to it, protocol types kept; relatedAddress with and without it; relatedToken', async () => {
-    // the busiest sender that also receives
+    // the busiest sender that also receives, in plain transfers (a pool's are all protocol-typed)
     const counts = new Map<string, { out: number; in: number }>();
-    for (const m of all) {
+    for (const m of all.filter((x) => x.protocol === 0)) {
       const f = counts.get(m.from) ?? { out: 0, in: 0 }; f.out++; counts.set(m.from, f);
       const t = counts.get(m.to) ?? { out: 0, in: 0 }; t.in++; counts.set(m.to, t);
     }
-    const [address] = [...counts].filter(([, c]) => c.in > 0 && c.out > 0).sort((a, b) => b[1].out + b[1].in - a[1].out - a[1].in || (a[0] < b[0] ? -1 : 1))[0]!;
+    const busiest = (list: [string, { out: number; in: number }][]) =>
+      list.sort((a, b) => b[1].out + b[1].in - a[1].out - a[1].in || (a[0] < b[0] ? -1 : 1))[0];
+    // (the ingested chain's plain senders may receive none: then the busiest sender)
+    const [address] = (busiest([...counts].filter(([, c]) => c.in > 0 && c.out > 0)) ?? busiest([...counts].filter(([, c]) => c.out > 0)))!;
     const mine = all.filter((m) => m.from === address || m.to === address);
     for (const types of [[0], [1], [2], [1, 2], [3, 4, 5, 6, 7, 8, 9]]) {
       await check(`types=${types.join(',')}&address=${address}`, mine, { types, address });
