@@ -1,7 +1,7 @@
 /**
  * GET /api/deep/stableCoin/bigAmount (SPEC §4.4, §8; shape: reference §3, `data[]` pinned in docs/compat.md "Big
  * transfers (issue 34)"): the Transfers of the stablecoins (the registry's six contracts, or `relatedToken`'s) within
- * a window of at most 6 months (seconds; endTime default now, startTime 183 days before it), from classified_transfers.
+ * a window of at most 6 months (seconds; endTime default now, startTime 184 days before it), from classified_transfers.
  * `types` (required) selects by type: the transaction's DeFi protocol event (3 swap … 9 withdraw), else 1 in / 2 out
  * relative to `address`; without an address a plain transfer reads 1 and `types` 1 or 2 select it. `txAmount` (whole
  * tokens, exact) and `txUsd` (USD, the price rule) are 'min,max' ranges, either side optional; sortBy time | amount |

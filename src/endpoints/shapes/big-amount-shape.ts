@@ -10,8 +10,8 @@ import { DAY_MS } from '../../time.ts';
 import { ApiError } from '../../wire/errors.ts';
 import { shape } from '../kit/schemas.ts';
 
-/** SPEC §8 "time range max 6 months", read as 183 days (half of a leap year: every 6 calendar months fit). */
-export const MAX_SPAN_MS = 183 * DAY_MS;
+/** SPEC §8 "time range max 6 months", read as 184 days: the longest 6 calendar months (July-December), so any calendar 6-month window fits. */
+export const MAX_SPAN_MS = 184 * DAY_MS;
 export const MAX_LIMIT = 100;
 const USD_PLACES = 6;
 
@@ -81,12 +81,12 @@ function compareDecimal(a: string, b: string): number {
   return x < y ? -1 : x > y ? 1 : 0;
 }
 
-/** The window (ms): endTime defaults to now, startTime to 6 months (183 days) before the end; at most 183 days. */
+/** The window (ms): endTime defaults to now, startTime to 6 months (184 days) before the end; at most 184 days. */
 export function windowOf(p: { startTime?: number; endTime?: number }, now: number): { start: number; end: number } {
   const end = p.endTime ?? now;
   const start = p.startTime ?? Math.max(0, end - MAX_SPAN_MS);
   if (start > end) throw new ApiError('BAD_PARAMETER', 'startTime must not be after endTime', 'startTime');
-  if (end - start > MAX_SPAN_MS) throw new ApiError('BAD_PARAMETER', 'the window may span at most 6 months (183 days)', p.startTime === undefined ? 'endTime' : 'startTime');
+  if (end - start > MAX_SPAN_MS) throw new ApiError('BAD_PARAMETER', 'the window may span at most 6 months (184 days)', 'startTime');
   return { start, end };
 }
 

@@ -13,7 +13,7 @@ import {
 
 const URL = '/api/deep/account/token/bigAmount';
 const DAY = 86_400_000;
-const SPAN = 183 * DAY;
+const SPAN = 184 * DAY;
 
 let head = 0;
 const decimals = new Map<string, number>();
@@ -78,7 +78,7 @@ async function check(q: string, s: { address: string; token: string }, rows: Mov
 }
 
 describe(`GET ${URL}`, () => {
-  it('defaults: 183 days ending at the head, newest first, 100 rows; contractMap names every from and to', async () => {
+  it('defaults: 184 days ending at the head, newest first, 100 rows; contractMap names every from and to', async () => {
     expect(busy.rows.length).toBeGreaterThan(0);
     const b = await check('types=0', busy, busy.rows, { types: [0] });
     const parties = new Set(b.data.flatMap((x: any) => [x.from, x.to]));
@@ -129,7 +129,7 @@ describe(`GET ${URL}`, () => {
     for (const [q, keep] of cases) await check(`types=0&${q}`, busy, busy.rows.filter(keep), { types: [0] });
   });
 
-  it('window: startTime alone, endTime alone, both; exactly 183 days served; limit cut at 100, 0 allowed', async () => {
+  it('window: startTime alone, endTime alone, both; exactly 184 days served; limit cut at 100, 0 allowed', async () => {
     const first = Math.min(...busy.rows.map((m) => m.time));
     const mid = Math.floor((first + head) / 2000) * 1000;
     await check(`types=0&startTime=${mid / 1000}`, busy, busy.rows, { types: [0], start: mid });
