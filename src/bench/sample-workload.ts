@@ -249,6 +249,16 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/deep/stableCoin/liquidity/transaction': () => ['/api/deep/stableCoin/liquidity/transaction', '/api/deep/stableCoin/liquidity/transaction?minValue=0&limit=50'],
     '/api/deep/account/relatedAccount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/relatedAccount?address=${a}`),
     '/api/deep/account/transferAmount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/transferAmount?address=${a}`),
+    // bigAmount (issue 34): `types` is required, token/bigAmount also `address` and a TRC20 `relatedToken`.
+    '/api/deep/stableCoin/bigAmount': () => [
+      '/api/deep/stableCoin/bigAmount?types=0', '/api/deep/stableCoin/bigAmount?types=3,4,5,6,7,8,9&sortBy=usd',
+      `/api/deep/stableCoin/bigAmount?types=1,2&txUsd=10000,&relatedToken=${USDT}&sortBy=amount&asc=true`,
+      ...pick(s.usdtHolders, 5).map((a) => `/api/deep/stableCoin/bigAmount?types=0&address=${a}`),
+    ],
+    '/api/deep/account/token/bigAmount': () => [
+      ...pick(s.usdtHolders, 5).map((a) => `/api/deep/account/token/bigAmount?types=0&address=${a}&relatedToken=${USDT}`),
+      ...pick(s.busyAddresses, 5).map((a) => `/api/deep/account/token/bigAmount?types=1,2,3&address=${a}&relatedToken=${USDT}&sortBy=usd`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

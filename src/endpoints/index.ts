@@ -109,6 +109,9 @@ import stableCoinPoolOverview from './deep/pool-overview.ts';
 import defiTvl from './statistics/defi-tvl.ts';
 import stableCoinPoolChange from './deep/pool-change.ts';
 import stableCoinPoolTrend from './deep/pool-trend.ts';
+// bigAmount (issue 34, SPEC §4.4)
+import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
+import accountTokenBigAmount from './deep/account-token-big-amount.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -211,4 +214,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   defiTvl,
   stableCoinPoolChange,
   stableCoinPoolTrend,
+  stableCoinBigAmount,
+  accountTokenBigAmount,
 ];

@@ -41,6 +41,8 @@ const NOT_SERIES: Record<string, string> = {
   '/api/trx/volume': '`start_timestamp` / `end_timestamp` filter a paged list of daily candles (start / limit, newest first; both bounds tested in test/endpoints/statistics/trx-volume.test.ts)',
   '/api/deep/account/relatedAccount': '`startTime` / `endTime` bound the sums of a counterparty list (at most 90 days; bounds tested in test/endpoints/deep/related-account.test.ts)',
   '/api/deep/stableCoin/liquidity/transaction': '`startTimestamp` / `endTimestamp` filter a paged list of events (at most 60 days; bounds tested in test/endpoints/deep/liquidity-transaction.test.ts)',
+  '/api/deep/stableCoin/bigAmount': '`startTime` / `endTime` filter a list of transfers (at most 6 months; bounds tested in test/endpoints/deep/stablecoin-big-amount.test.ts)',
+  '/api/deep/account/token/bigAmount': '`startTime` / `endTime` filter a list of one account\'s transfers (at most 6 months; bounds tested in test/endpoints/deep/account-token-big-amount.test.ts)',
   '/api/tokenTvc': 'one flat object (totals, token rows and a daily line), not one row per day; its bounds are tested in test/endpoints/statistics/token-tvc.test.ts',
   '/api/defiTvl': 'one flat object (totals, project rows and optional daily lines), not one row per day; its bounds are tested in test/endpoints/statistics/defi-tvl.test.ts (issue 34)',
   '/api/stableCoin/pool/trend': 'one Sankey of nodes and links over the window, not one row per day; its bounds are tested in test/endpoints/deep/pool-trend.test.ts (issue 34)',

@@ -35,6 +35,8 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/deep/account/relatedAccount': 'every count and USD sum per counterparty is compared with the raw transfers in test/endpoints/deep/related-account.test.ts',
   '/api/deep/account/transferAmount': 'every count, USD sum and section total is compared with the raw transfers in test/endpoints/deep/account-transfer-amount.test.ts',
   '/api/deep/stableCoin/liquidity/transaction': 'every event value and token value is compared with raw dex_pool_events and token_prices in test/endpoints/deep/liquidity-transaction.test.ts',
+  '/api/deep/stableCoin/bigAmount': 'every amount, USD value and type of every row is compared with raw token_transfers, logs decoded in the test and the price rule in test/endpoints/deep/stablecoin-big-amount.test.ts',
+  '/api/deep/account/token/bigAmount': 'every amount, USD value and type of every row is compared with raw token_transfers, logs decoded in the test and the price rule in test/endpoints/deep/account-token-big-amount.test.ts',
   '/api/deep/account/holderToken/basicInfo/trc20/transfer': 'its two counts are compared with raw token_transfers in test/endpoints/deep/holder-token-trc20-transfer.test.ts',
   '/api/account/holderToken/asset/changeBalance': 'every change and balance is compared with ledgers over the raw tables in test/endpoints/deep/holder-token-change-balance.test.ts',
   '/api/account/holderToken/asset/valueInfo': 'every balance, price and value is compared with ledgers and prices over the raw tables in test/endpoints/deep/holder-token-value-info.test.ts',

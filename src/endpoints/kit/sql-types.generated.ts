@@ -860,6 +860,51 @@ export interface CommonWitnessesAllRow {
   rank: number | null;
 }
 
+/** Binds of sql/deep/account-token-big-amount.sql. */
+export interface DeepAccountTokenBigAmountParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  token: string | null;
+  decimals: number | null;
+  related: string | null;
+  types: readonly number[] | null;
+  min_key: string | null;
+  max_key: string | null;
+  min_usd: number | null;
+  max_usd: number | null;
+  lim: number | bigint | null;
+  address: string | null;
+}
+/** A row of deep/account-token-big-amount. */
+export interface DeepAccountTokenBigAmountRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  from_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+  /** INTEGER */
+  type_code: number | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
 /** Binds of sql/deep/distribution.sql. */
 export interface DeepDistributionParams {
   contracts: readonly string[] | null;
@@ -1242,6 +1287,51 @@ export interface DeepRelatedAccountRow {
   decimals: number | null;
   /** VARCHAR */
   price: string | null;
+}
+
+/** Binds of sql/deep/stablecoin-big-amount.sql. */
+export interface DeepStablecoinBigAmountParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  tokens: readonly string[] | null;
+  decimals: readonly number[] | null;
+  address: string | null;
+  related: string | null;
+  types: readonly number[] | null;
+  min_key: string | null;
+  max_key: string | null;
+  min_usd: number | null;
+  max_usd: number | null;
+  lim: number | bigint | null;
+}
+/** A row of deep/stablecoin-big-amount. */
+export interface DeepStablecoinBigAmountRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  from_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+  /** INTEGER */
+  type_code: number | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
 }
 
 /** Binds of sql/deep/stablecoin-black-list.sql. */
@@ -4587,6 +4677,7 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
+  "deep/account-token-big-amount": DeepAccountTokenBigAmountRow;
   "deep/distribution": DeepDistributionRow;
   "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
@@ -4609,6 +4700,7 @@ export interface SqlRows {
   "deep/pool-change": DeepPoolChangeRow;
   "deep/pool-trend": DeepPoolTrendRow;
   "deep/related-account": DeepRelatedAccountRow;
+  "deep/stablecoin-big-amount": DeepStablecoinBigAmountRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4782,6 +4874,7 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
+  "deep/account-token-big-amount": DeepAccountTokenBigAmountParams;
   "deep/distribution": DeepDistributionParams;
   "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;
@@ -4804,6 +4897,7 @@ export interface SqlParams {
   "deep/pool-change": DeepPoolChangeParams;
   "deep/pool-trend": DeepPoolTrendParams;
   "deep/related-account": DeepRelatedAccountParams;
+  "deep/stablecoin-big-amount": DeepStablecoinBigAmountParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;

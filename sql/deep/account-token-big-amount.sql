@@ -1,0 +1,51 @@
+-- /api/deep/account/token/bigAmount: one address's Transfers of one TRC20 token within [start_ts, end_ts], from the
+-- range files of address_trc20_transfers holding the address (once per transfer: a self-transfer is one row), typed by
+-- defi_transaction_types (the transaction's protocol type 3-9, joined over the window) else 2 sent to another / 1
+-- received or self (docs/compat.md "Big transfers (issue 34)"). decimals from the tokens dimension; USD by the price rule
+-- (token_day_prices). Amount bounds exact (`amount_key` = amount_raw, integer text by length then digits, bounds in
+-- the token's smallest unit from code); USD bounds and sort on the DOUBLE helper `usd_sort` (NULL unpriced: out of any
+-- USD bound). The count rides on the page (count(*) OVER ()).
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+-- @param token VARCHAR
+-- @param decimals INTEGER
+-- @param related VARCHAR
+-- @param types INTEGER[]
+-- @param min_key VARCHAR
+-- @param max_key VARCHAR
+-- @param min_usd DOUBLE
+-- @param max_usd DOUBLE
+-- @param lim BIGINT
+WITH moves AS (
+  SELECT a.block_number, a."timestamp", a.tx_hash, a.tx_index, a.log_index, a.contract_address, a.from_address,
+         a.to_address, a.amount_raw
+  FROM {{> fragments/address-copy address_trc20_transfers a}}
+  WHERE a.address = $address AND a.bucket = address_bucket($address)
+    AND a.contract_address = $token AND a.token_standard = 'trc20'
+    AND a."timestamp" >= $start_ts AND a."timestamp" <= $end_ts
+    AND ($related IS NULL OR (a.from_address = $related AND a.to_address = $address) OR (a.to_address = $related AND a.from_address = $address))
+),
+kinds AS (
+  SELECT block_number, tx_index, type_code FROM defi_transaction_types
+  WHERE "timestamp" >= $start_ts AND "timestamp" <= $end_ts
+),
+typed AS (
+  SELECT m.*, coalesce(k.type_code, 0) AS protocol_type,
+         CASE WHEN k.type_code IS NOT NULL THEN k.type_code
+              WHEN m.from_address = $address AND m.to_address <> $address THEN 2 ELSE 1 END AS type_code,
+         m.from_address = $address AND m.to_address = $address AS either_way,
+         m.amount_raw AS amount_key, pr.price,
+         CAST(m.amount_raw AS DOUBLE) / pow(10, $decimals) * CAST(pr.price AS DOUBLE) AS usd_sort
+  FROM moves m
+  LEFT JOIN kinds k ON k.block_number = m.block_number AND k.tx_index = m.tx_index
+  LEFT JOIN token_day_prices pr ON pr.token_id = m.contract_address AND pr.day = strftime(epoch_ms(m."timestamp"), '%Y-%m-%d')
+)
+SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address, from_address, to_address, amount_raw,
+       $decimals AS decimals, price, type_code, count(*) OVER () AS n_rows
+FROM typed
+WHERE (list_contains($types, 0) OR list_contains($types, type_code) OR (protocol_type = 0 AND either_way AND list_contains($types, 2)))
+  AND ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
+  AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
+  AND ($min_usd IS NULL OR usd_sort >= $min_usd) AND ($max_usd IS NULL OR usd_sort <= $max_usd)
+ORDER BY {{order_by}}
+LIMIT $lim

@@ -1,0 +1,157 @@
+/**
+ * GET /api/deep/stableCoin/bigAmount against plain SQL over raw token_transfers and logs (big-amount-expected.ts: the
+ * protocol events' topic0 decoded here, USD by the price rule): every row's type and USD, each type code, address and
+ * related filters, sorts both ways, each range bound alone, defaults, the 6-month window at both bounds, every 400.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { get, testManifest } from '../../helpers/lake.ts';
+import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
+import {
+  type Move, amountAtLeast, amountAtMost, itemOf, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost,
+} from './big-amount-expected.ts';
+
+const URL = '/api/deep/stableCoin/bigAmount';
+const DAY = 86_400_000;
+const SPAN = 184 * DAY;
+const DECIMALS = new Map(STABLECOIN_CONTRACTS.map((c) => [c.address, c.decimals]));
+const IN = STABLECOIN_CONTRACTS.map((c) => `'${c.address}'`).join(', ');
+
+let head = 0;
+let all: Move[] = [];
+
+beforeAll(async () => {
+  head = (await testManifest()).head.timestamp;
+  all = await moves(`t.contract_address IN (${IN})`, async (t) => DECIMALS.get(t)!);
+});
+
+async function page(q: string): Promise<any> {
+  const r = await get(`${URL}?${q}`);
+  expect(r.status, q).toBe(200);
+  expect(r.body.code, q).toBe(0);
+  return r.body;
+}
+
+/** The expected page and total of a request, over `rows` already filtered by everything but types and window. */
+function expected(rows: Move[], o: { types: number[]; address?: string; start?: number; end?: number; sortBy?: 'time' | 'amount' | 'usd'; asc?: boolean; limit?: number }) {
+  const end = o.end ?? head;
+  const start = o.start ?? end - SPAN;
+  const kept = rows.filter((m) => m.time >= start && m.time <= end && selected(m, o.address ?? null, o.types))
+    .sort(sorter(o.sortBy ?? 'time', o.asc ?? false));
+  return { total: kept.length, data: kept.slice(0, Math.min(o.limit ?? 100, 100)).map((m) => itemOf(m, o.address ?? null)) };
+}
+
+async function check(q: string, rows: Move[], o: Parameters<typeof expected>[1]) {
+  const b = await page(q);
+  const want = expected(rows, o);
+  expect(b.total, q).toBe(want.total);
+  expect(b.data, q).toEqual(want.data);
+  return b;
+}
+
+describe(`GET ${URL}`, () => {
+  it('the lake has stablecoin transfers of the protocol types (the generated one: every type 3-9)', async () => {
+    expect(all.length).toBeGreaterThan(0);
+    const kinds = new Set(all.map((x) => x.protocol));
+    // the generator's DeFi kinds move stablecoins in every way; the ingested chain holds swaps (USDT/WTRX, a 2pool exchange)
+    if ((await testManifest()).source.kind === 'generate') expect(kinds).toEqual(new Set([0, 3, 4, 5, 6, 7, 8, 9]));
+    else expect(kinds.has(3)).toBe(true);
+  });
+
+  it('defaults: types=0 over the 6 months (184 days) ending at the head, newest first, 100 rows, tokenInfos', async () => {
+    const b = await check('types=0', all, { types: [0] });
+    // tokenInfos is the tokens dimension's (an ingested lake has what the node answered); amounts use the registry's decimals
+    for (const t of new Set(b.data.map((x: any) => x.token))) expect(b.tokenInfos[t as string].tokenId).toBe(t);
+    expect(Object.keys(b.tokenInfos).sort()).toEqual([...new Set(b.data.map((x: any) => x.token))].sort());
+  });
+
+  it('each type code alone, and a list; without an address types 1 and 2 both select the plain transfers', async () => {
+    for (let t = 1; t <= 9; t++) await check(`types=${t}`, all, { types: [t] });
+    await check('types=3,6,9', all, { types: [3, 6, 9] });
+    await check('types=4,%205', all, { types: [4, 5] });
+    const plain = all.filter((m) => m.protocol === 0).length;
+    expect((await page('types=1')).total).toBe(plain);
+    expect((await page('types=2')).total).toBe(plain);
+  });
+
+  it('address: 1 in, 2 out relative to it, protocol types kept; relatedAddress with and without it; relatedToken', async () => {
+    // the busiest sender that also receives, in plain transfers (a pool's are all protocol-typed)
+    const counts = new Map<string, { out: number; in: number }>();
+    for (const m of all.filter((x) => x.protocol === 0)) {
+      const f = counts.get(m.from) ?? { out: 0, in: 0 }; f.out++; counts.set(m.from, f);
+      const t = counts.get(m.to) ?? { out: 0, in: 0 }; t.in++; counts.set(m.to, t);
+    }
+    const busiest = (list: [string, { out: number; in: number }][]) =>
+      list.sort((a, b) => b[1].out + b[1].in - a[1].out - a[1].in || (a[0] < b[0] ? -1 : 1))[0];
+    // (the ingested chain's plain senders may receive none: then the busiest sender)
+    const [address] = (busiest([...counts].filter(([, c]) => c.in > 0 && c.out > 0)) ?? busiest([...counts].filter(([, c]) => c.out > 0)))!;
+    const mine = all.filter((m) => m.from === address || m.to === address);
+    for (const types of [[0], [1], [2], [1, 2], [3, 4, 5, 6, 7, 8, 9]]) {
+      await check(`types=${types.join(',')}&address=${address}`, mine, { types, address });
+    }
+    expect(mine.some((m) => typeOf(m, address) === 2)).toBe(true);
+    const other = mine.find((m) => m.from !== m.to)!;
+    const related = other.from === address ? other.to : other.from;
+    await check(`types=0&address=${address}&relatedAddress=${related}`,
+      mine.filter((m) => (m.from === related && m.to === address) || (m.to === related && m.from === address)), { types: [0], address });
+    await check(`types=0&relatedAddress=${related}`, all.filter((m) => m.from === related || m.to === related), { types: [0] });
+    for (const c of STABLECOIN_CONTRACTS) await check(`types=0&relatedToken=${c.address}`, all.filter((m) => m.token === c.address), { types: [0] });
+  });
+
+  it('sorts: time, amount and usd, both ways (unpriced rows last both ways); an unknown sortBy is time', async () => {
+    for (const sortBy of ['time', 'amount', 'usd'] as const) {
+      for (const asc of [true, false]) await check(`types=0&sortBy=${sortBy}&asc=${asc}`, all, { types: [0], sortBy, asc });
+    }
+    await check('types=0&sortBy=size&asc=true', all, { types: [0], asc: true });
+  });
+
+  it('txAmount (exact, whole tokens, bounds inclusive) and txUsd, each bound alone and both', async () => {
+    const byAmount = [...all].sort(sorter('amount', true));
+    const mid = itemOf(byAmount[Math.floor(byAmount.length / 2)]!, null).amount;
+    const high = itemOf(byAmount[Math.floor(byAmount.length * 0.9)]!, null).amount;
+    const cases: [string, (m: Move) => boolean][] = [
+      [`txAmount=${mid},`, (m) => amountAtLeast(m, mid)],
+      [`txAmount=,${mid}`, (m) => amountAtMost(m, mid)],
+      [`txAmount=${mid},${high}`, (m) => amountAtLeast(m, mid) && amountAtMost(m, high)],
+      ['txUsd=1000,', (m) => usdAtLeast(m, 1000)],
+      ['txUsd=,1000', (m) => usdAtMost(m, 1000)],
+      ['txUsd=100,50000.5', (m) => usdAtLeast(m, 100) && usdAtMost(m, 50000.5)],
+      [`txAmount=${mid},&txUsd=,100000`, (m) => amountAtLeast(m, mid) && usdAtMost(m, 100000)],
+    ];
+    for (const [q, keep] of cases) await check(`types=0&${q}`, all.filter(keep), { types: [0] });
+    // an amount bound with more decimals than a token has: exact, not rounded to the token's unit
+    const fine = `${mid.includes('.') ? mid : `${mid}.`}0000000000000000001`;
+    await check(`types=0&txAmount=${fine},`, all.filter((m) => amountAtLeast(m, fine)), { types: [0] });
+    await check(`types=0&txAmount=,${fine}`, all.filter((m) => amountAtMost(m, fine)), { types: [0] });
+  });
+
+  it('window: startTime alone, endTime alone, both; exactly 6 months (184 days) served; limit cut at 100, 0 allowed', async () => {
+    const first = Math.min(...all.map((m) => m.time));
+    const mid = Math.floor((first + head) / 2000) * 1000;
+    await check(`types=0&startTime=${mid / 1000}`, all, { types: [0], start: mid });
+    await check(`types=0&endTime=${mid / 1000}`, all, { types: [0], end: mid });
+    await check(`types=0&startTime=${(mid - 2 * DAY) / 1000}&endTime=${mid / 1000}`, all, { types: [0], start: mid - 2 * DAY, end: mid });
+    const end = Math.floor(head / 1000) * 1000;
+    await check(`types=0&startTime=${(end - SPAN) / 1000}&endTime=${end / 1000}`, all, { types: [0], start: end - SPAN, end });
+    await check('types=0&limit=500', all, { types: [0], limit: 100 });
+    const z = await page('types=0&limit=0');
+    expect(z.data).toEqual([]);
+    expect(z.total).toBe(expected(all, { types: [0] }).total);
+  });
+
+  it('400 naming the parameter', async () => {
+    const end = Math.floor(head / 1000);
+    for (const [q, param] of [
+      ['', 'types'], ['types=', 'types'], ['types=x', 'types'], ['types=10', 'types'], ['types=1,-1', 'types'],
+      [`types=0&startTime=${end - SPAN / 1000 - 1}&endTime=${end}`, 'startTime'], [`types=0&startTime=${end}&endTime=${end - 1}`, 'startTime'],
+      [`types=0&startTime=${end - SPAN / 1000 - 1}`, 'startTime'],
+      ['types=0&startTime=x', 'startTime'], ['types=0&endTime=-5', 'endTime'], ['types=0&address=x', 'address'],
+      ['types=0&relatedAddress=Tx', 'relatedAddress'], ['types=0&relatedToken=TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR', 'relatedToken'],
+      ['types=0&txUsd=x', 'txUsd'], ['types=0&txUsd=5', 'txUsd'], ['types=0&txUsd=5,1', 'txUsd'], ['types=0&txAmount=1,x', 'txAmount'],
+      ['types=0&txAmount=-1,', 'txAmount'], ['types=0&txAmount=9,2', 'txAmount'], ['types=0&asc=maybe', 'asc'], ['types=0&limit=-1', 'limit'],
+    ]) {
+      const r = await get(`${URL}?${q}`);
+      expect(r.status, q).toBe(400);
+      expect(r.body.param, q).toBe(param);
+    }
+  });
+});
