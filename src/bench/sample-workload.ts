@@ -249,6 +249,11 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/deep/stableCoin/liquidity/transaction': () => ['/api/deep/stableCoin/liquidity/transaction', '/api/deep/stableCoin/liquidity/transaction?minValue=0&limit=50'],
     '/api/deep/account/relatedAccount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/relatedAccount?address=${a}`),
     '/api/deep/account/transferAmount': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/deep/account/transferAmount?address=${a}`),
+    // DeFi positions (issue 34): busy and quiet accounts (most hold none: the empty shape), both detail modes, a filter.
+    '/api/participate_project': () => [
+      ...[...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/participate_project?address=${a}`),
+      ...pick(s.busyAddresses, 2).map((a) => `/api/participate_project?address=${a}&detail=0&justLendFilter=1`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

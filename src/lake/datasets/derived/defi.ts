@@ -56,4 +56,29 @@ export const dailyPoolFlows: DerivedDataset = {
   ],
 };
 
-export const defi: Family = { name: 'defi', datasets: [dailyContractBalances, dailyPoolFlows] };
+export const defiPositions: DerivedDataset = {
+  name: 'defi_positions',
+  kind: 'derived',
+  // State: the supply and LP rows are the registry tokens' positions in trc20_balances (bounded by those positions,
+  // read again at each publish); a borrow row is the newest Borrow / RepayBorrow of its (borrower, market), merged
+  // from the previous rows and the new blocks' events (defi_positions.merge.sql), never rescanning history.
+  growth: { rule: 'state' },
+  partitioned: false,
+  sortBy: ['holder_address', 'project', 'contract_address', 'kind', 'token_address'],
+  doc: "DeFi positions per address (issue 34, /api/participate_project): per (holder, project contract of project_contracts, kind, token) the exact balance. `supply`: the JustLend market's jTokens the holder holds (trc20_balances, jToken units: the exchange rate is applied when read, from the market's newest Mint / Redeem); `borrow`: the borrower's debt in the market's underlying, the `accountBorrows` of its newest Borrow / RepayBorrow (lending_events); `lp`: SunSwap V2 pair tokens (the pair is its own LP token) the holder holds, LP units. Positive positions only.",
+  columns: [
+    c('holder_address', 'VARCHAR', 'the position holder (supplier, borrower, liquidity provider), Base58'),
+    c('project', 'VARCHAR', 'projects.project of the contract'),
+    c('contract_address', 'VARCHAR', 'the JustLend market (jToken) or SunSwap V2 pair, Base58'),
+    c('venue', 'VARCHAR', 'project_contracts.venue'),
+    c('kind', 'VARCHAR', 'supply | borrow | lp'),
+    c('token_address', 'VARCHAR', "the token of balance_raw: supply the jToken (= the market), borrow the underlying ('_' = TRX), lp the pair"),
+    c('underlying_address', 'VARCHAR', "supply / borrow: the market's underlying ('_' = TRX); lp: NULL", true),
+    c('balance_raw', 'VARCHAR', 'the position in the smallest unit of token_address, exact positive decimal string'),
+    c('update_block', 'BIGINT', 'block of the last change: the ledger row (supply, lp) or the borrow event'),
+    c('event_tx_index', 'INTEGER', 'borrow: the transaction position of its event (orders events of one block); NULL otherwise', true),
+    c('event_log_index', 'INTEGER', 'borrow: the log position of its event; NULL otherwise', true),
+  ],
+};
+
+export const defi: Family = { name: 'defi', datasets: [dailyContractBalances, dailyPoolFlows, defiPositions] };
