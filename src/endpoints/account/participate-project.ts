@@ -13,7 +13,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { TRX_TOKEN_INFO, type TokenInfo } from '../kit/lookups.ts';
 import { count, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
-const QUERIES = { positions: 'account/participate-project' } as const;
+const QUERIES = { positions: 'account/participate-project', rates: 'account/participate-project-rates' } as const;
 
 /** An exact non-negative fraction. */
 interface Frac { n: bigint; d: bigint }
@@ -100,14 +100,13 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const raw = await ctx.typedRows(QUERIES.positions, { address: p.address });
+    const [raw, rateRows] = await Promise.all([ctx.typedRows(QUERIES.positions, { address: p.address }), ctx.versionRows(QUERIES.rates, {})]);
+    const rates = new Map(rateRows.map((r) => [String(r.market_address), { amount: BigInt(String(r.amount_raw)), tokens: BigInt(String(r.jtoken_amount_raw)) }]));
     const rows: Row[] = raw.map((r) => {
       const kind = String(r.kind) as Row['kind'];
       const bal = BigInt(String(r.balance_raw));
-      const amount: Frac | null =
-        kind === 'supply'
-          ? r.rate_amount_raw === null || r.rate_tokens_raw === null ? null : { n: bal * BigInt(String(r.rate_amount_raw)), d: BigInt(String(r.rate_tokens_raw)) }
-          : { n: bal, d: 1n };
+      const rate = kind === 'supply' ? rates.get(String(r.contract_address)) : undefined;
+      const amount: Frac | null = kind !== 'supply' ? { n: bal, d: 1n } : rate ? { n: bal * rate.amount, d: rate.tokens } : null;
       return {
         project: String(r.project), name: String(r.project_name ?? r.project), url: String(r.project_url ?? ''), category: String(r.category ?? ''),
         contract: String(r.contract_address), venue: String(r.venue), kind, token: String(r.token_address),

@@ -328,10 +328,18 @@ export interface AccountParticipateProjectRow {
   price_usd: number | null;
   /** DOUBLE */
   price_trx: number | null;
+}
+
+/** Binds of sql/account/participate-project-rates.sql. */
+export type AccountParticipateProjectRatesParams = Record<string, never>;
+/** A row of account/participate-project-rates. */
+export interface AccountParticipateProjectRatesRow {
   /** VARCHAR */
-  rate_amount_raw: string | null;
+  market_address: string | null;
   /** VARCHAR */
-  rate_tokens_raw: string | null;
+  amount_raw: string | null;
+  /** VARCHAR */
+  jtoken_amount_raw: string | null;
 }
 
 /** Binds of sql/account/resource.sql. */
@@ -4600,6 +4608,7 @@ export interface SqlRows {
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
   "account/participate-project": AccountParticipateProjectRow;
+  "account/participate-project-rates": AccountParticipateProjectRatesRow;
   "account/resource": AccountResourceRow;
   "account/resourcev2": AccountResourcev2Row;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageRow;
@@ -4796,6 +4805,7 @@ export interface SqlParams {
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
   "account/participate-project": AccountParticipateProjectParams;
+  "account/participate-project-rates": AccountParticipateProjectRatesParams;
   "account/resource": AccountResourceParams;
   "account/resourcev2": AccountResourcev2Params;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageParams;

@@ -5,11 +5,18 @@
  * the debt), and the price tables (token_prices' latest day, else dex_prices' latest day close). Values are compared as
  * exact fractions (the double within a few ulps of the exact value; the rounded fields exactly).
  */
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hexToBase58 } from '../../../src/chain/address.ts';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { Db, type Row } from '../../../src/duckdb/duck.ts';
+import { allDatasets } from '../../../src/lake/datasets/index.ts';
+import { readManifest, versionDir, type Manifest } from '../../../src/lake/manifest.ts';
+import { loadReferences } from '../../../src/lake/publish/reference.ts';
+import { emptyColumnsDDL } from '../../../src/lake/views.ts';
+import { get, getFrom, lakeDir, linkedLakeCopy, sql, testManifest } from '../../helpers/lake.ts';
 import { exactOf } from '../../helpers/exact-double.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const TOPIC = {
   Mint: '4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f',
@@ -51,12 +58,33 @@ const round6 = (x: Frac): number => {
 interface Position { holder: string; project: string; contract: string; venue: string; kind: 'supply' | 'borrow' | 'lp'; currency: string; raw: bigint; decimals: number }
 interface Market { underlying: string; decimals: number }
 
-let positions: Position[];
-let rates: Map<string, { amount: bigint; tokens: bigint }>;
-let prices: Map<string, { usd: Frac; trx: Frac }>;
-let names: Map<string, string>;
+/** A lake the expectations are read from: plain SQL over its Parquet (views raw_*, ref_*, snap_*, dim_*), its manifest. */
+interface Lake { q: (query: string) => Promise<Row[]>; m: Manifest; dir: string; get: (url: string) => Promise<{ status: number; body: any }> }
+interface Expected { positions: Position[]; rates: Map<string, { amount: bigint; tokens: bigint }>; prices: Map<string, { usd?: Frac; trx?: Frac }>; names: Map<string, string> }
 
-async function load(): Promise<void> {
+/** The views `sql()` (helpers/lake.ts) gives, over another lake's published version. */
+async function lakeAt(dir: string): Promise<Lake & { close: () => void }> {
+  const m = (await readManifest(dir))!;
+  const v = versionDir(dir, m);
+  const db = await Db.open({ threads: 1 });
+  for (const ds of allDatasets) {
+    const prefix = { raw: 'raw', dimension: 'dim', snapshot: 'snap', reference: 'ref' }[ds.kind as string];
+    if (!prefix) continue;
+    const t = m.tables[ds.name];
+    if (t && t.rows > 0) {
+      const from = ds.kind === 'raw' ? `read_parquet('${v}/raw/${ds.name}/*/*.parquet', hive_partitioning = true)` : `read_parquet('${v}/${prefix}/${ds.name}.parquet')`;
+      await db.run(`CREATE VIEW ${prefix}_${ds.name} AS SELECT * FROM ${from}`);
+    } else await db.run(`CREATE TABLE ${prefix}_${ds.name} (${emptyColumnsDDL(ds)})`);
+  }
+  return { q: (query) => db.all(query), m, dir, get: async (url) => ({ status: 200, body: (await getFrom(dir, url)).body }), close: () => db.close() };
+}
+
+async function load(lake: Lake): Promise<Expected> {
+  const sql = lake.q;
+  let positions: Position[];
+  let rates: Expected['rates'];
+  let prices: Expected['prices'];
+  let names: Expected['names'];
   const reg = await sql(`SELECT contract_address, project, venue, role, tokens, token_decimals, lp_token FROM ref_project_contracts`);
   const markets = new Map<string, Market & { project: string }>();
   const pairs = new Map<string, { project: string }>();
@@ -116,36 +144,39 @@ async function load(): Promise<void> {
   // Latest prices: token_prices' latest day (TRX per token its own), else dex_prices' latest day close (most trades).
   prices = new Map();
   const currencies = [...new Set(positions.filter((p) => p.kind !== 'lp').map((p) => p.currency))];
-  const m = await testManifest();
+  const m = lake.m;
   for (const c of currencies) {
-    const [tp] = await sql(`SELECT CAST(price_usd AS VARCHAR) AS usd, CAST(price_trx AS VARCHAR) AS trx FROM dim_token_prices WHERE token_id = '${c}' ORDER BY day_ts DESC LIMIT 1`).catch(() => []);
+    // TRX's own TRX price is 1, priced or not.
+    const own = c === '_' ? { trx: { n: 1n, d: 1n } } : {};
+    const [tp] = await sql(`SELECT CAST(price_usd AS VARCHAR) AS usd, CAST(price_trx AS VARCHAR) AS trx FROM dim_token_prices WHERE token_id = '${c}' ORDER BY day_ts DESC LIMIT 1`);
     if (tp && tp.usd !== null) {
-      prices.set(c, { usd: fracOf(String(tp.usd)), trx: c === '_' ? { n: 1n, d: 1n } : fracOf(String(tp.trx)) });
+      prices.set(c, { usd: fracOf(String(tp.usd)), trx: fracOf(String(tp.trx)), ...own });
       continue;
     }
+    prices.set(c, own);
     if (!((m.tables.dex_prices?.rows ?? 0) > 0)) continue;
     const [x] = await sql(`SELECT CAST(CAST(close_usd AS DOUBLE) AS VARCHAR) AS usd, CAST(CAST(close_trx AS DOUBLE) AS VARCHAR) AS trx
-      FROM read_parquet('${path.join(lakeDir(), 'versions', m.version)}/derived/dex_prices/*/*.parquet', hive_partitioning = true)
+      FROM read_parquet('${path.join(lake.dir, 'versions', m.version)}/derived/dex_prices/*/*.parquet', hive_partitioning = true)
       WHERE granularity = 'day' AND asset = '${c}' AND close_usd IS NOT NULL ORDER BY day DESC, trade_count DESC, pool LIMIT 1`);
-    if (x) prices.set(c, { usd: fracOf(String(x.usd)), trx: c === '_' ? { n: 1n, d: 1n } : fracOf(String(x.trx)) });
+    if (x) prices.set(c, { usd: fracOf(String(x.usd)), trx: fracOf(String(x.trx)), ...own });
   }
+  return { positions, rates, prices, names };
 }
 
 /** The position in whole underlying tokens (supply: jTokens × the newest Mint / Redeem's amount ÷ tokens). */
-function quantity(p: Position): Frac | null {
+function quantity(e: Expected, p: Position): Frac | null {
   if (p.kind === 'supply') {
-    const r = rates.get(p.contract);
+    const r = e.rates.get(p.contract);
     return r ? { n: p.raw * r.amount, d: r.tokens * 10n ** BigInt(p.decimals) } : null;
   }
   return { n: p.raw, d: 10n ** BigInt(p.decimals) };
 }
 const TYPE = { supply: 'Supply', borrow: 'Borrow', lp: 'Liquidity' } as const;
 
-beforeAll(load, 120_000);
-
-async function check(holder: string, filter: 0 | 1 | 2): Promise<void> {
+async function check(lake: Lake, e: Expected, holder: string, filter: 0 | 1 | 2): Promise<void> {
+  const { positions, prices, names } = e;
   const want = positions.filter((p) => p.holder === holder && (filter === 0 || (p.venue === 'justlend' && p.kind === (filter === 1 ? 'supply' : 'borrow'))));
-  const { status, body } = await get(`/api/participate_project?address=${holder}&justLendFilter=${filter}`);
+  const { status, body } = await lake.get(`/api/participate_project?address=${holder}&justLendFilter=${filter}`);
   expect(status).toBe(200);
   const projects = [...new Set(want.map((p) => p.project))];
   expect(body.total).toBe(projects.length);
@@ -163,22 +194,21 @@ async function check(holder: string, filter: 0 | 1 | 2): Promise<void> {
       expect(item, `${holder} ${p.contract} ${p.kind}`).toBeDefined();
       expect(item.balance_raw).toBe(p.raw.toString());
       expect(item.currency).toBe(p.currency);
-      const q = quantity(p);
+      const q = quantity(e, p);
       if (q) near(item.balance, q, 'balance');
       const price = p.kind === 'lp' ? undefined : prices.get(p.currency);
-      if (q && price) {
+      if (q && price?.trx) {
         const trx = mul(q, price.trx);
-        const usd = mul(q, price.usd);
         near(item.value_detail, trx, 'value_detail');
-        near(item.value_in_usd_detail, usd, 'value_in_usd_detail');
         expect(item.value).toBe(round6(trx));
-        expect(item.value_in_usd).toBe(round6(usd));
         pTrx = add(pTrx, trx);
+      } else expect(item.value).toBeUndefined();
+      if (q && price?.usd) {
+        const usd = mul(q, price.usd);
+        near(item.value_in_usd_detail, usd, 'value_in_usd_detail');
+        expect(item.value_in_usd).toBe(round6(usd));
         pUsd = add(pUsd, usd);
-      } else {
-        expect(item.value).toBeUndefined();
-        expect(item.value_in_usd).toBeUndefined();
-      }
+      } else expect(item.value_in_usd).toBeUndefined();
     }
     near(got.total_value_detail, pTrx, 'total_value_detail');
     near(got.total_value_in_usd_detail, pUsd, 'total_value_in_usd_detail');
@@ -194,26 +224,32 @@ async function check(holder: string, filter: 0 | 1 | 2): Promise<void> {
   }
 }
 
+const shared: Lake = { q: sql, m: undefined as unknown as Manifest, dir: '', get: (url) => get(url) };
+let e: Expected;
+beforeAll(async () => {
+  shared.m = await testManifest();
+  shared.dir = lakeDir();
+  e = await load(shared);
+}, budget(120));
+
 describe('/api/participate_project', () => {
   it('holds a position for each jToken, LP token and debt of the raw tables (generated lake: some of each)', async () => {
-    const m = await testManifest();
-    const rows = m.tables.defi_positions?.rows ?? 0;
-    expect(rows).toBe(positions.length);
+    expect(shared.m.tables.defi_positions?.rows ?? 0).toBe(e.positions.length);
     // The generated lake (its synthetic price feed) has every kind; the shared ingested lake loads no project_contracts
-    // reference, so it holds no position (every address answers the empty shape).
-    if ((m.tables.token_prices?.rows ?? 0) > 0) {
-      for (const kind of ['supply', 'borrow', 'lp']) expect(positions.some((p) => p.kind === kind), kind).toBe(true);
-      expect(prices.size).toBeGreaterThan(0);
+    // reference, so it holds no position (every address answers the empty shape; the registry case is below).
+    if ((shared.m.tables.token_prices?.rows ?? 0) > 0) {
+      for (const kind of ['supply', 'borrow', 'lp']) expect(e.positions.some((p) => p.kind === kind), kind).toBe(true);
+      expect(e.prices.size).toBeGreaterThan(0);
     }
   });
 
   it('answers every holder with a position (up to 40), each justLendFilter, with exact values', async () => {
-    const holders = [...new Set(positions.map((p) => p.holder))].sort().slice(0, 40);
-    for (const h of holders) for (const f of [0, 1, 2] as const) await check(h, f);
-  });
+    const holders = [...new Set(e.positions.map((p) => p.holder))].sort().slice(0, 40);
+    for (const h of holders) for (const f of [0, 1, 2] as const) await check(shared, e, h, f);
+  }, budget(60));
 
   it('detail=0 leaves data out, with the same totals', async () => {
-    const p = positions[0];
+    const p = e.positions[0];
     if (!p) return;
     const a = (await get(`/api/participate_project?address=${p.holder}`)).body;
     const b = (await get(`/api/participate_project?address=${p.holder}&detail=0`)).body;
@@ -225,7 +261,7 @@ describe('/api/participate_project', () => {
 
   it('an address with no position answers the empty shape', async () => {
     const none = 'TLa2f6VPqDgRE67v1736s7bJ8Ray5wYjU7';
-    expect(positions.some((p) => p.holder === none)).toBe(false);
+    expect(e.positions.some((p) => p.holder === none)).toBe(false);
     const { status, body } = await get(`/api/participate_project?address=${none}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({ total: 0, total_asset_in_trx: 0, total_asset_in_usd: 0, projects: [] });
@@ -237,4 +273,37 @@ describe('/api/participate_project', () => {
       expect((await get(`/api/participate_project?${q}`)).status, q).toBe(400);
     }
   });
+});
+
+// A lake without the registry (the shared ingested lake) gets the shipped one (datasets/reference: real JustLend
+// markets and SunSwap pairs) loaded into a copy: the real jTRX Mints of its window make supply positions. A lake that
+// has a registry (the generated lake's synthetic one) is checked above.
+describe('/api/participate_project with the shipped registry loaded', () => {
+  let copy: (Lake & { close: () => void }) | undefined;
+  let root: string | undefined;
+  let x: Expected | undefined;
+  beforeAll(async () => {
+    if ((shared.m.tables.project_contracts?.rows ?? 0) > 0) return;
+    const dir = linkedLakeCopy('tronlake-positions-');
+    root = path.dirname(dir);
+    await loadReferences(dir, path.resolve('datasets/reference'));
+    copy = await lakeAt(dir);
+    x = await load(copy);
+  }, budget(120));
+  afterAll(() => {
+    copy?.close();
+    if (root) rmSync(root, { recursive: true, force: true });
+  });
+
+  it("holds the registry's positions of the raw tables and answers their holders exactly", async () => {
+    if (!copy || !x) {
+      expect(shared.m.tables.project_contracts?.rows ?? 0).toBeGreaterThan(0);
+      return;
+    }
+    expect(copy.m.tables.project_contracts?.rows ?? 0).toBeGreaterThan(0);
+    expect(copy.m.tables.defi_positions?.rows ?? 0).toBe(x.positions.length);
+    if ((copy.m.tables.lending_events?.rows ?? 0) > 0) expect(x.positions.some((p) => p.kind === 'supply')).toBe(true);
+    const holders = [...new Set(x.positions.map((p) => p.holder))].sort().slice(0, 8);
+    for (const h of holders) await check(copy, x, h, 0);
+  }, budget(120));
 });
