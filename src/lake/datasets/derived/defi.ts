@@ -2,6 +2,7 @@
  * DeFi (sql/derive/defi/, issue 34): per UTC day, what each project contract of project_contracts holds and what
  * flowed through each pool, read by the pool and TVL endpoints (/api/stableCoin/pool/*, /api/stableCoin/tvl,
  * /api/defiTvl). TVL is never stored: it is these exact balances × the day's price (sql/serving/token_day_prices.sql).
+ * Per address, its positions in the registry's markets and pairs (defi_positions, /api/participate_project).
  */
 import { c, type Column, type DuckType } from '../types.ts';
 import type { DerivedDataset } from '../growth.ts';
