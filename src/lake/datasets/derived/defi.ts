@@ -20,7 +20,7 @@ export const dailyContractBalances: DerivedDataset = {
   growth: { rule: 'per-day' },
   partitioned: true,
   sortBy: ['day', 'contract_address', 'token_address'],
-  doc: "Per UTC day, project contract (project_contracts) and TRC20 token of its `tokens` list: the token the contract received and sent that day (Transfers, and the stablecoin events that move a balance without one, as trc20_balances) and its balance at the end of the day, walked back from trc20_balances (the ledger now) minus the net flows of later days. A row on each day the contract's token moved, and on the lake's first day for every contract and token with a balance. TRX ('_': a V1 exchange's TRX side, jTRX) is not covered. A day without a row has its last earlier row's balance.",
+  doc: "Per UTC day, project contract (project_contracts) and token of its `tokens` list (TRC20, or '_' TRX): the token the contract received and sent that day (Transfers, and the stablecoin events that move a balance without one, as trc20_balances; TRX: trx_flows) and its balance at the end of the day, walked back from the balance now (trc20_balances; TRX: trx_balances, else the newest account snapshot at or before the head) minus the net flows of later days. A row on each day the contract's token moved, and on the lake's first day for every contract and token with a balance. A day without a row has its last earlier row's balance.",
   columns: [
     c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
     c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
@@ -28,7 +28,7 @@ export const dailyContractBalances: DerivedDataset = {
     c('contract_address', 'VARCHAR', 'the project contract (pool, market, PSM, join), Base58'),
     c('venue', 'VARCHAR', 'project_contracts.venue'),
     c('role', 'VARCHAR', 'project_contracts.role'),
-    c('token_address', 'VARCHAR', 'TRC20 token of the contract, Base58'),
+    c('token_address', 'VARCHAR', "TRC20 token of the contract, Base58; '_' for TRX"),
     c('in_raw', 'VARCHAR', 'token received that day, smallest unit, exact decimal string'),
     c('out_raw', 'VARCHAR', 'token sent that day, smallest unit, exact decimal string'),
     c('balance_raw', 'VARCHAR', 'balance at the end of the day, smallest unit, exact decimal string (negative: history before the lake without an anchor)'),
