@@ -14,6 +14,8 @@ SELECT p.project, pj.name AS project_name, coalesce(pj.url, '') AS project_url, 
 FROM pos p
 LEFT JOIN projects pj ON pj.project = p.project
 LEFT JOIN project_contracts pc ON pc.contract_address = p.contract_address
-LEFT JOIN tokens t ON t.token_id = p.token_address
-LEFT JOIN latest_prices pr ON pr.token_id = p.underlying_address
+LEFT JOIN (SELECT token_id, decimals FROM tokens WHERE token_id IN (SELECT token_address FROM pos WHERE kind = 'lp')) t
+  ON t.token_id = p.token_address
+LEFT JOIN (SELECT token_id, usd, trx FROM latest_prices WHERE token_id IN (SELECT underlying_address FROM pos)) pr
+  ON pr.token_id = p.underlying_address
 ORDER BY p.project, p.contract_address, p.kind, p.token_address
