@@ -259,6 +259,11 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...pick(s.usdtHolders, 5).map((a) => `/api/deep/account/token/bigAmount?types=0&address=${a}&relatedToken=${USDT}`),
       ...pick(s.busyAddresses, 5).map((a) => `/api/deep/account/token/bigAmount?types=1,2,3&address=${a}&relatedToken=${USDT}&sortBy=usd`),
     ],
+    // DeFi positions (issue 34): busy and quiet accounts (most hold none: the empty shape), both detail modes, a filter.
+    '/api/participate_project': () => [
+      ...[...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/participate_project?address=${a}`),
+      ...pick(s.busyAddresses, 2).map((a) => `/api/participate_project?address=${a}&detail=0&justLendFilter=1`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

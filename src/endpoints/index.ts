@@ -76,6 +76,7 @@ import accountV2 from './account/accountv2.ts';
 import dailyAccounts from './statistics/daily-accounts.ts';
 import accountAnalysis from './account/account-analysis.ts';
 import accountsWithTrx from './statistics/accounts-with-trx.ts';
+import participateProject from './account/participate-project.ts'; // issue 34
 // issue 33 (prices)
 import trxVolume from './statistics/trx-volume.ts';
 import trxVolumeSourceList from './statistics/trx-volume-source-list.ts';
@@ -179,6 +180,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   dailyAccounts,
   accountAnalysis,
   accountsWithTrx,
+  participateProject, // issue 34
   trxVolume, // issue 33 (prices)
   trxVolumeSourceList,
   tokenTvc,

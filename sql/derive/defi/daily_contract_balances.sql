@@ -4,14 +4,17 @@
 -- DestroyedBlackFunds). The balance now is the ledger's row (its anchor plus the moves after it); the balance at the
 -- end of day D = the balance now minus the net moves of the days after D, as daily_stablecoin_supply walks its supply
 -- back. Growth per-day: run over the rewritten days (`blocks` is then those days, always the newest), reading the moves
--- after them from main; a full derive runs it over every day. TRX ('_' in `tokens`) is not covered.
+-- after them from main; a full derive runs it over every day. TRX ('_' in `tokens`: a V1 exchange's TRX side, jTRX's
+-- cash) moves by trx_flows (transfers, call values, internal transactions, fees) and is now trx_balances (the newest
+-- account snapshot at or before the head plus the flows after it); a contract whose TRX never moved in the lake keeps
+-- its newest snapshot at or before the head.
 WITH win AS (
   SELECT DISTINCT "date" AS day FROM blocks
 ),
 held AS (
   SELECT DISTINCT pc.contract_address, pc.project, pc.venue, pc.role, trim(t.token) AS token_address
   FROM main.project_contracts pc, unnest(string_split(pc.tokens, ',')) AS t(token)
-  WHERE pc.tokens IS NOT NULL AND trim(t.token) <> '_'
+  WHERE pc.tokens IS NOT NULL
 ),
 moves AS (
   SELECT h.contract_address, h.token_address, x."date" AS day, CAST(x.amount_raw AS HUGEINT) AS amt_in, 0::HUGEINT AS amt_out
@@ -27,6 +30,12 @@ moves AS (
          CASE WHEN e.balance_effect = 'credit' THEN 0::HUGEINT ELSE CAST(e.amount_raw AS HUGEINT) END
   FROM main.stablecoin_events e JOIN held h ON h.contract_address = e.target_address AND h.token_address = e.contract_address
   WHERE e.balance_effect IS NOT NULL
+  UNION ALL
+  SELECT h.contract_address, h.token_address, strftime(epoch_ms(f."timestamp"), '%Y-%m-%d'),
+         CASE WHEN f.delta > 0 THEN CAST(f.delta AS HUGEINT) ELSE 0::HUGEINT END,
+         CASE WHEN f.delta < 0 THEN CAST(-f.delta AS HUGEINT) ELSE 0::HUGEINT END
+  FROM main.trx_flows f JOIN held h ON h.contract_address = f.address AND h.token_address = '_'
+  WHERE f.address IN (SELECT contract_address FROM held WHERE token_address = '_')
 ),
 daily AS (
   SELECT contract_address, token_address, day, sum(amt_in) AS amt_in, sum(amt_out) AS amt_out
@@ -34,9 +43,19 @@ daily AS (
   WHERE day >= (SELECT min(day) FROM win)
   GROUP BY ALL
 ),
+trx_snap AS (
+  SELECT address, balance FROM main.account_snapshots
+  WHERE as_of_block <= (SELECT max(block_number) FROM main.blocks) AND address IN (SELECT contract_address FROM held WHERE token_address = '_')
+  QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1
+),
 now AS (
-  SELECT h.contract_address, h.token_address, coalesce(CAST(b.balance_raw AS HUGEINT), 0::HUGEINT) AS balance
-  FROM held h LEFT JOIN main.trc20_balances b ON b.contract_address = h.token_address AND b.holder_address = h.contract_address
+  SELECT h.contract_address, h.token_address,
+         CASE WHEN h.token_address = '_' THEN coalesce(CAST(tb.balance AS HUGEINT), CAST(ts.balance AS HUGEINT), 0::HUGEINT)
+              ELSE coalesce(CAST(b.balance_raw AS HUGEINT), 0::HUGEINT) END AS balance
+  FROM held h
+  LEFT JOIN main.trc20_balances b ON b.contract_address = h.token_address AND b.holder_address = h.contract_address
+  LEFT JOIN main.trx_balances tb ON h.token_address = '_' AND tb.address = h.contract_address
+  LEFT JOIN trx_snap ts ON h.token_address = '_' AND ts.address = h.contract_address
 ),
 keys AS (
   SELECT contract_address, token_address, day FROM daily WHERE day IN (SELECT day FROM win)

@@ -296,6 +296,52 @@ export interface AccountAccountv2NetworkRow {
   free_net_limit: number | bigint | null;
 }
 
+/** Binds of sql/account/participate-project.sql. */
+export interface AccountParticipateProjectParams {
+  address: string | null;
+}
+/** A row of account/participate-project. */
+export interface AccountParticipateProjectRow {
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** VARCHAR */
+  project_url: string | null;
+  /** VARCHAR */
+  category: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  venue: string | null;
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  token_address: string | null;
+  /** VARCHAR */
+  underlying_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** DOUBLE */
+  price_usd: number | null;
+  /** DOUBLE */
+  price_trx: number | null;
+}
+
+/** Binds of sql/account/participate-project-rates.sql. */
+export type AccountParticipateProjectRatesParams = Record<string, never>;
+/** A row of account/participate-project-rates. */
+export interface AccountParticipateProjectRatesRow {
+  /** VARCHAR */
+  market_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** VARCHAR */
+  jtoken_amount_raw: string | null;
+}
+
 /** Binds of sql/account/resource.sql. */
 export interface AccountResourceParams {
   address: string | null;
@@ -4651,6 +4697,8 @@ export interface SqlRows {
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
+  "account/participate-project": AccountParticipateProjectRow;
+  "account/participate-project-rates": AccountParticipateProjectRatesRow;
   "account/resource": AccountResourceRow;
   "account/resourcev2": AccountResourcev2Row;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageRow;
@@ -4848,6 +4896,8 @@ export interface SqlParams {
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
+  "account/participate-project": AccountParticipateProjectParams;
+  "account/participate-project-rates": AccountParticipateProjectRatesParams;
   "account/resource": AccountResourceParams;
   "account/resourcev2": AccountResourcev2Params;
   "account/resourcev2-by-usage": AccountResourcev2ByUsageParams;

@@ -1,6 +1,7 @@
 /**
  * Independent expectations for issue 34's pool and TVL endpoints, from plain SQL over the raw tables only (project
- * contracts, raw token transfers, the stablecoin moves decoded in the test, the snapshot anchors) and the price tables
+ * contracts, raw token transfers, the stablecoin moves decoded in the test, the snapshot anchors; TRX: the account
+ * snapshots and trx_flows, which the TRX reconciliation test checks complete) and the price tables
  * of the price rule (token_prices, else price_candles, else dex_prices' day close), with exact rational arithmetic
  * written here (no helper of the code under test).
  *
@@ -15,11 +16,11 @@ export const STABLE_ADDRESSES = new Set(STABLECOIN_CONTRACTS.map((c) => c.addres
 
 export interface Holding { project: string; contract: string; token: string; decimals: number }
 
-/** Every (project contract, TRC20 token of its `tokens`) pair of project_contracts. */
+/** Every (project contract, token of its `tokens`: TRC20 or '_' TRX) pair of project_contracts. */
 export async function holdings(): Promise<Holding[]> {
   const rows = await sql(`SELECT DISTINCT pc.project, pc.contract_address, trim(u.t) AS token, pc.tokens, pc.token_decimals
     FROM ref_project_contracts pc, unnest(string_split(pc.tokens, ',')) AS u(t)
-    WHERE pc.tokens IS NOT NULL AND trim(u.t) <> '_' ORDER BY 2, 3`);
+    WHERE pc.tokens IS NOT NULL ORDER BY 2, 3`);
   return rows.map((r) => {
     const toks = String(r.tokens).split(',');
     const decs = String(r.token_decimals ?? '').split(',');
@@ -27,11 +28,26 @@ export async function holdings(): Promise<Holding[]> {
   });
 }
 
-/** Per (contract, token, day of a move): received and sent that day, raw. */
+/**
+ * The signed TRX movements of the version (trx_flows, as the TRX reconciliation test reads them: that test checks them
+ * complete against the snapshots), as a Parquet glob.
+ */
+async function trxFlows(): Promise<string> {
+  const m = await testManifest();
+  return path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
+}
+
+/** Per (contract, token, day of a move): received and sent that day, raw (TRX: sun, from trx_flows). */
 export async function dailyMoves(): Promise<Map<string, { in: bigint; out: bigint }>> {
+  const m = await testManifest();
+  const trx = (m.tables.trx_flows?.rows ?? 0) > 0
+    ? `UNION ALL
+      SELECT h.holder, h.token, strftime(epoch_ms(f."timestamp"), '%Y-%m-%d'), CAST(greatest(f.delta, 0) AS HUGEINT), CAST(greatest(-f.delta, 0) AS HUGEINT)
+      FROM read_parquet('${await trxFlows()}', hive_partitioning = false) f JOIN held h ON h.holder = f.address AND h.token = '_'`
+    : '';
   const rows = await sql(`WITH held AS (
       SELECT DISTINCT pc.contract_address AS holder, trim(u.t) AS token
-      FROM ref_project_contracts pc, unnest(string_split(pc.tokens, ',')) AS u(t) WHERE pc.tokens IS NOT NULL AND trim(u.t) <> '_'
+      FROM ref_project_contracts pc, unnest(string_split(pc.tokens, ',')) AS u(t) WHERE pc.tokens IS NOT NULL
     ), m AS (
       SELECT h.holder, h.token, strftime(epoch_ms(x."timestamp"), '%Y-%m-%d') AS day, CAST(x.amount_raw AS HUGEINT) AS i, 0::HUGEINT AS o
       FROM raw_token_transfers x JOIN held h ON h.holder = x.to_address AND h.token = x.contract_address WHERE x.token_standard = 'trc20'
@@ -41,6 +57,7 @@ export async function dailyMoves(): Promise<Map<string, { in: bigint; out: bigin
       UNION ALL
       SELECT h.holder, h.token, s.day, greatest(s.delta, 0), greatest(-s.delta, 0)
       FROM raw_stablecoin_balance_moves s JOIN held h ON h.holder = s.holder_address AND h.token = s.contract_address
+      ${trx}
     )
     SELECT holder, token, day, CAST(sum(i) AS VARCHAR) AS i, CAST(sum(o) AS VARCHAR) AS o FROM m GROUP BY ALL`);
   return new Map(rows.map((r) => [`${r.holder}|${r.token}|${r.day}`, { in: BigInt(String(r.i)), out: BigInt(String(r.o)) }]));
@@ -48,6 +65,7 @@ export async function dailyMoves(): Promise<Map<string, { in: bigint; out: bigin
 
 /** The balance of `contract`'s `token` at the end of `day`, raw. */
 export async function balanceAt(contract: string, token: string, day: string): Promise<bigint> {
+  if (token === '_') return trxBalanceAt(contract, day);
   const [r] = await sql(`WITH a AS (
       SELECT max(as_of_block) AS blk, arg_max(CAST(balance_raw AS HUGEINT), as_of_block) AS bal
       FROM snap_trc20_snapshots WHERE contract_address = '${token}' AND holder_address = '${contract}'
@@ -60,6 +78,25 @@ export async function balanceAt(contract: string, token: string, day: string): P
       UNION ALL
       SELECT block_number, "timestamp", delta FROM raw_stablecoin_balance_moves WHERE contract_address = '${token}' AND holder_address = '${contract}'
     )
+    SELECT CAST(coalesce((SELECT bal FROM a), 0)
+      + coalesce((SELECT sum(d) FROM f WHERE block_number > coalesce((SELECT blk FROM a), -1) AND strftime(epoch_ms("timestamp"), '%Y-%m-%d') <= '${day}'), 0)
+      - coalesce((SELECT sum(d) FROM f WHERE block_number <= coalesce((SELECT blk FROM a), -1) AND strftime(epoch_ms("timestamp"), '%Y-%m-%d') > '${day}'), 0) AS VARCHAR) AS b`);
+  return BigInt(String(r!.b));
+}
+
+/**
+ * The TRX balance of `address` at the end of `day`, sun: its newest account snapshot at or before the head (none: 0)
+ * plus its TRX flows after that snapshot's block up to the day, minus those at or before it after the day.
+ */
+async function trxBalanceAt(address: string, day: string): Promise<bigint> {
+  const m = await testManifest();
+  const flows = (m.tables.trx_flows?.rows ?? 0) > 0
+    ? `SELECT block_number, "timestamp", CAST(delta AS HUGEINT) AS d FROM read_parquet('${await trxFlows()}', hive_partitioning = false) WHERE address = '${address}'`
+    : 'SELECT 0 AS block_number, 0 AS "timestamp", 0::HUGEINT AS d WHERE false';
+  const [r] = await sql(`WITH a AS (
+      SELECT max(as_of_block) AS blk, arg_max(CAST(balance AS HUGEINT), as_of_block) AS bal
+      FROM snap_account_snapshots WHERE address = '${address}' AND as_of_block <= (SELECT max(block_number) FROM raw_blocks)
+    ), f AS (${flows})
     SELECT CAST(coalesce((SELECT bal FROM a), 0)
       + coalesce((SELECT sum(d) FROM f WHERE block_number > coalesce((SELECT blk FROM a), -1) AND strftime(epoch_ms("timestamp"), '%Y-%m-%d') <= '${day}'), 0)
       - coalesce((SELECT sum(d) FROM f WHERE block_number <= coalesce((SELECT blk FROM a), -1) AND strftime(epoch_ms("timestamp"), '%Y-%m-%d') > '${day}'), 0) AS VARCHAR) AS b`);

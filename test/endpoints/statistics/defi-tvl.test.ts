@@ -1,6 +1,6 @@
 /**
- * Issue 34: /api/defiTvl. A project's TVL on a day = Σ over its contracts' TRC20 tokens of the end-of-day balance (the
- * anchored ledger in plain SQL over the raw tables, defi-expected.ts) × that day's price (the price rule's tables),
+ * Issue 34: /api/defiTvl. A project's TVL on a day = Σ over its contracts' tokens (TRC20 and TRX) of the end-of-day
+ * balance (the anchored ledger in plain SQL over the raw tables, TRX from the snapshots and trx_flows, defi-expected.ts) × that day's price (the price rule's tables),
  * exact fractions here, floored once to 6 places; broken down to contracts and tokens it sums back exactly. Both
  * bounds alone, the defaults, the lines, the project filter and the 400s.
  */
@@ -74,6 +74,25 @@ describe('/api/defiTvl', () => {
     const direct = ps.reduce((a, p) => add(a, p.usd), { n: 0n, d: 1n } as Frac);
     expect(sum.n * direct.d).toBe(direct.n * sum.d);
     expect(literal(text, id, 'locked')).toBe(floor6(sum));
+  });
+
+  it("counts the TRX a project contract holds (jTRX's cash, a V1 exchange's TRX side) at 6 decimals × TRX's price", async () => {
+    const trx = held.filter((h) => h.token === '_');
+    const withTrx: { project: string; usd: Frac }[] = [];
+    for (const h of trx) {
+      expect(h.decimals).toBe(6);
+      const bal = await balanceAt(h.contract, '_', head);
+      const price = await priceOn('_', head);
+      if (bal > 0n && price !== undefined) withTrx.push({ project: h.project, usd: value(bal, 6, price) });
+    }
+    // the generated lake's jTRX holds TRX (its opening state and the mints); a lake without the registry has none
+    if ((await holdings()).some((h) => h.token === '_' && h.project === 'justlend')) expect(withTrx.some((x) => x.project === 'justlend')).toBe(true);
+    const { text } = await get('/api/defiTvl');
+    for (const project of new Set(withTrx.map((x) => x.project))) {
+      const ps = await parts(project, head);
+      expect(ps.some((p) => p.token === '_'), project).toBe(true);
+      expect(literal(text, project, 'locked')).toBe(floor6(ps.reduce((a, p) => add(a, p.usd), { n: 0n, d: 1n } as Frac)));
+    }
   });
 
   it('type=tvlline and show=day add one point per day of the default window (the 7 days before the head)', async () => {
