@@ -1135,6 +1135,8 @@ export interface DeepLiquidityTransactionRow {
   /** BIGINT */
   timestamp: number | bigint | null;
   /** VARCHAR */
+  date: string | null;
+  /** VARCHAR */
   tx_hash: string | null;
   /** INTEGER */
   tx_index: number | null;
