@@ -1203,6 +1203,8 @@ export interface DeepPoolTrendParams {
 /** A row of deep/pool-trend. */
 export interface DeepPoolTrendRow {
   /** VARCHAR */
+  pool_address: string | null;
+  /** VARCHAR */
   day: string | null;
   /** VARCHAR */
   token_address: string | null;
