@@ -1230,22 +1230,10 @@ export interface DeepRelatedAccountParams {
 }
 /** A row of deep/related-account. */
 export interface DeepRelatedAccountRow {
+  /** BIGINT */
+  groups: number | bigint | null;
   /** VARCHAR */
-  counterparty: string | null;
-  /** VARCHAR */
-  token_id: string | null;
-  /** VARCHAR */
-  direction: string | null;
-  /** VARCHAR */
-  day: string | null;
-  /** HUGEINT */
-  times: number | bigint | null;
-  /** VARCHAR */
-  amount_raw: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  price: string | null;
+  packed: string | null;
 }
 
 /** Binds of sql/deep/stablecoin-black-list.sql. */

@@ -1,7 +1,7 @@
 /**
  * Counterparties of one address (SPEC §4.4 `/api/deep/account/relatedAccount`, `/api/deep/account/transferAmount`,
- * issue 34): the rows of `deep/related-account` (address_counterparty_daily per counterparty, asset, direction and
- * day, with decimals and the day's USD close) summed per counterparty. USD = Σ exact raw ÷ 10^decimals × that day's
+ * issue 34): the groups of `deep/related-account` (address_counterparty_daily per counterparty, asset, direction and
+ * day, with decimals and the day's USD close, packed in one text: see the SQL) summed per counterparty. USD = Σ exact raw ÷ 10^decimals × that day's
  * close (the price rule), rounded once to 6 places; a leg without a price or decimals adds its count, not a guessed
  * value (docs/compat.md "DeFi flows (issue 34)").
  */
@@ -95,17 +95,26 @@ export const usdNumber = (units: bigint) => Number(ratioDecimal(units, EXACT_UNI
 export async function counterpartiesOf(
   ctx: EndpointContext, b: { address: string; start: number; end: number; related: string | null; token: string | null },
 ): Promise<CounterpartySums[]> {
-  const rows = await ctx.typedRows('deep/related-account', {
+  const [row] = await ctx.typedRows('deep/related-account', {
     address: b.address, start_ts: b.start, end_ts: b.end, related: b.related, token: b.token,
   });
   const by = new Map<string, Sums>();
-  for (const r of rows) {
-    const key = String(r.counterparty);
-    const s = by.get(key) ?? { in: 0n, out: 0n, timesIn: 0, timesOut: 0 };
-    const usd = r.price === null || r.price === undefined || r.decimals === null || r.decimals === undefined ? 0n
-      : unitsOf(multiplyScaled(BigInt(String(r.amount_raw)), Number(r.decimals), String(r.price), EXACT_PLACES));
-    if (r.direction === 'in') { s.in += usd; s.timesIn += Number(r.times); } else { s.out += usd; s.timesOut += Number(r.times); }
-    by.set(key, s);
+  const factors = new Map<string, (raw: bigint) => bigint>();
+  // one group per ';': counterparty, token_id, direction, day, times, amount_raw, decimals, price ('' = NULL)
+  const packed = row?.packed ?? '';
+  for (const group of packed === '' ? [] : packed.split(';')) {
+    const [counterparty, , direction, , times, amount, decimals, price] = group.split(',') as [string, string, string, string, string, string, string, string];
+    const s = by.get(counterparty) ?? { in: 0n, out: 0n, timesIn: 0, timesOut: 0 };
+    let usd = 0n;
+    if (price !== '' && decimals !== '') {
+      // one factor per price and decimals (a token's day), not a decimal text per group
+      const at = `${price}|${decimals}`;
+      let units = factors.get(at);
+      if (!units) factors.set(at, (units = usdUnitsOf(Number(decimals), price)));
+      usd = units(BigInt(amount));
+    }
+    if (direction === 'in') { s.in += usd; s.timesIn += Number(times); } else { s.out += usd; s.timesOut += Number(times); }
+    by.set(counterparty, s);
   }
   return [...by].map(([address, s]) => ({
     address, amountIn: usdNumber(s.in), amountOut: usdNumber(s.out), timesIn: s.timesIn, timesOut: s.timesOut, unitsIn: s.in, unitsOut: s.out,
@@ -124,6 +133,36 @@ export function windowOf(p: { startTime?: number; endTime?: number }, now: numbe
   if (start > end) throw new ApiError('BAD_PARAMETER', 'startTime must not be after endTime', 'startTime');
   if (end - start > maxSpan) throw new ApiError('BAD_PARAMETER', `the window may span at most ${maxSpan / 86_400_000} days`, 'startTime');
   return { start, end };
+}
+
+const FACTOR_RE = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+
+/**
+ * raw ÷ 10^decimals × price in 10^-EXACT_PLACES units: `unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES))`
+ * with the price parsed once (the same digits, scale and half-away-from-zero rounding, no decimal text per amount:
+ * the text round trip cost most of a busy address's answer). A price that is not a decimal throws as multiplyScaled.
+ */
+export function usdUnitsOf(decimals: number, price: string): (raw: bigint) => bigint {
+  const m = FACTOR_RE.exec(price.trim());
+  if (!m) return (raw) => unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES));
+  const fraction = m[3] ?? '';
+  let digits = BigInt(`${m[1]}${m[2]}${fraction}`);
+  let scale = fraction.length - Number(m[4] ?? 0);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  const extra = decimals + scale - EXACT_PLACES;
+  if (extra <= 0) {
+    const up = digits * 10n ** BigInt(-extra);
+    return (raw) => raw * up;
+  }
+  const unit = 10n ** BigInt(extra);
+  const half = unit / 2n;
+  return (raw) => {
+    const product = raw * digits;
+    return product < 0n ? -((-product + half) / unit) : (product + half) / unit;
+  };
 }
 
 /** A decimal text with at most EXACT_PLACES decimals as an integer count of 10^-EXACT_PLACES. */
