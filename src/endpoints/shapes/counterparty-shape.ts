@@ -85,8 +85,25 @@ export interface CounterpartySums extends Counterparty { unitsIn: bigint; unitsO
 export const counterpartyItem = (c: CounterpartySums): Counterparty =>
   ({ address: c.address, amountIn: c.amountIn, amountOut: c.amountOut, timesIn: c.timesIn, timesOut: c.timesOut });
 
-/** Σ exact USD units rounded once to 6 places, e.g. a section's amountTotal. */
-export const usdNumber = (units: bigint) => Number(ratioDecimal(units, EXACT_UNIT, USD_PLACES));
+/** 10^(EXACT_PLACES - USD_PLACES) and its half: units → millionths, half away from zero, in one division. */
+const MILLIONTH = 10n ** BigInt(EXACT_PLACES - USD_PLACES);
+const HALF_MILLIONTH = MILLIONTH / 2n;
+const USD_SCALE = 10 ** USD_PLACES;
+
+/**
+ * Σ exact USD units rounded once to 6 places, e.g. a section's amountTotal: `Number(ratioDecimal(units, 10^60, 6))`
+ * (half away from zero) without its decimal text, which cost most of a busy address's answer (31k counterparties ×
+ * 2). A rounded count of millionths below 2^53 is exact as a double, and one IEEE division by 10^6 is the correctly
+ * rounded quotient, the double Number() reads from the decimal text; above it, the text.
+ */
+export function usdNumber(units: bigint): number {
+  if (units === 0n) return 0;
+  const negative = units < 0n;
+  const q = ((negative ? -units : units) + HALF_MILLIONTH) / MILLIONTH;
+  if (q > 9_007_199_254_740_991n) return Number(ratioDecimal(units, EXACT_UNIT, USD_PLACES));
+  const v = Number(q) / USD_SCALE;
+  return negative && q !== 0n ? -v : v;
+}
 
 /**
  * The counterparties of `address` within [start, end] ms, of `token` (null: every asset), with `related` alone
@@ -124,6 +141,33 @@ export async function counterpartiesOf(
 /** Largest first by `key`, then by address (a total order). */
 export function sortCounterparties<C extends Counterparty>(list: C[], key: SortKey): C[] {
   return [...list].sort((a, b) => b[key] - a[key] || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
+}
+
+/** The first `k` of `sortCounterparties(list, key)`, without sorting the rest (a busy address has ~31k). */
+export function topCounterparties<C extends Counterparty>(list: readonly C[], key: SortKey, k: number): C[] {
+  return topOf(list, (a, b) => b[key] - a[key] || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0), k);
+}
+
+/**
+ * `[...list].sort(cmp).slice(0, k)` in one pass keeping the k first in order (binary insertion; an element equal to
+ * one kept goes after it, as a stable sort leaves it), e.g. the page of 100 of 31k counterparties.
+ */
+export function topOf<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: number): T[] {
+  const top: T[] = [];
+  if (k <= 0) return top;
+  for (const x of list) {
+    if (top.length === k && cmp(x, top[k - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(top[mid]!, x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, x);
+    if (top.length > k) top.pop();
+  }
+  return top;
 }
 
 /** The window [startTime, endTime] (ms): endTime defaults to now, startTime to `maxSpan` before the end; at most `maxSpan`. */

@@ -37,3 +37,36 @@ describe('usdUnitsOf', () => {
     expect(() => usdUnitsOf(6, 'NaN')(1n)).toThrow(/not a decimal/);
   });
 });
+
+describe('usdNumber', () => {
+  it('equals Number(ratioDecimal(units, 10^60, 6)): ties, negatives, zero, beyond 2^53 millionths', async () => {
+    const { usdNumber } = await import('../../../src/endpoints/shapes/counterparty-shape.ts');
+    const { ratioDecimal } = await import('../../../src/params/amounts.ts');
+    const U = 10n ** 54n;
+    const values = [0n, 1n, -1n, U / 2n, U / 2n - 1n, -(U / 2n), 3n * U / 2n, 7n * U + U / 2n, -(7n * U + U / 2n), U * 10n ** 17n, 2n ** 53n * U, (2n ** 53n + 1n) * U, 10n ** 80n + 12345n, -(10n ** 70n)];
+    let seed = 11;
+    for (let i = 0; i < 300; i++) {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      const v = BigInt(seed) * 10n ** BigInt(40 + (seed % 30)) + BigInt(seed % 997);
+      values.push(v, -v, (v / U) * U + U / 2n);
+    }
+    for (const v of values) expect(Object.is(usdNumber(v), Number(ratioDecimal(v, 10n ** 60n, 6))), String(v)).toBe(true);
+  });
+});
+
+describe('topOf', () => {
+  it('is [...list].sort(cmp).slice(0, k) for every k, ties kept in list order as a stable sort keeps them', async () => {
+    const { topOf } = await import('../../../src/endpoints/shapes/counterparty-shape.ts');
+    let seed = 5;
+    const list = Array.from({ length: 500 }, (_, i) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return { id: i, v: seed % 37 };
+    });
+    const byValue = (a: { v: number }, b: { v: number }) => b.v - a.v;
+    const total = (a: { v: number; id: number }, b: { v: number; id: number }) => b.v - a.v || a.id - b.id;
+    for (const k of [0, 1, 2, 7, 100, 499, 500, 1000]) {
+      expect(topOf(list, byValue, k), `ties k=${k}`).toEqual([...list].sort(byValue).slice(0, k));
+      expect(topOf(list, total, k), `total k=${k}`).toEqual([...list].sort(total).slice(0, k));
+    }
+  });
+});
