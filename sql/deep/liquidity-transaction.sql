@@ -2,6 +2,8 @@
 -- reserve rows) of the stablecoin pools within [start_ts, end_ts]: a pool of project_contracts (role pool) whose
 -- tokens include one of the stablecoin contracts, with the leg token's decimals and that day's USD close
 -- (token_day_prices, the price rule; NULL when none). Events are assembled, valued and bounded in code (exact bigint).
+-- Run once per version with no window and no filter (NULL binds, every action) for the kept events, or per request
+-- with them on a lake too large to keep (src/endpoints/deep/liquidity-transaction.ts).
 -- @param stable VARCHAR[]
 -- @param actions VARCHAR[]
 -- @param operator VARCHAR
@@ -25,7 +27,7 @@ picked AS (
   SELECT DISTINCT block_number, tx_index, log_index FROM legs
   WHERE len($tokens) = 0 OR token_address IN (SELECT unnest($tokens))
 )
-SELECT l.block_number, l."timestamp", l.tx_hash, l.tx_index, l.log_index, l.leg, l.project, l.pool_address, l.pool_name,
+SELECT l.block_number, l."timestamp", l."date", l.tx_hash, l.tx_index, l.log_index, l.leg, l.project, l.pool_address, l.pool_name,
        l.event_name, l.action, l.operator_address, l.token_address, l.direction, l.amount_raw,
        CASE WHEN l.token_address = '_' THEN 6 ELSE t.decimals END AS decimals, t.symbol, pr.price
 FROM legs l

@@ -13,7 +13,7 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { addressLookups } from '../shapes/transfer-shape.ts';
 import {
-  counterpartiesOf, directionParam, relatedTokenParam, sortParam, usdNumber, type CounterpartySums, type SortKey,
+  counterpartiesOf, directionParam, relatedTokenParam, sortParam, topOf, usdNumber, type CounterpartySums, type SortKey,
 } from '../shapes/counterparty-shape.ts';
 
 const QUERIES = { rows: 'deep/related-account' } as const;
@@ -41,7 +41,7 @@ async function sectionOf(ctx: EndpointContext, list: CounterpartySums[], side: '
   const usd = (c: CounterpartySums) => (side === 'in' ? c.amountIn : c.amountOut);
   const times = (c: CounterpartySums) => (side === 'in' ? c.timesIn : c.timesOut);
   const key = sort.startsWith('times') ? times : usd;
-  const page = [...mine].sort((a, b) => key(b) - key(a) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0)).slice(0, limit);
+  const page = topOf(mine, (a, b) => key(b) - key(a) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0), limit);
   const { contractMap, contractInfo } = await addressLookups(ctx, page.map((c) => c.address));
   return {
     total: mine.length,

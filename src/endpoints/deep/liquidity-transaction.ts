@@ -8,12 +8,20 @@
  * 10^decimals × the day's close, the price rule, rounded once; null when a leg has no price), `tokenValue` = the
  * side's stablecoin amount in whole tokens (rounded once). Window in ms: endTimestamp default now, startTimestamp 60
  * days before it, at most 60 days; an endTimestamp in the future sets startTimestamp to 60 days before it.
+ *
+ * Why kept per version: assembling and valuing every event of a 60-day window at each request (exact bigint per leg,
+ * then a sort) cost ~75 ms on the tiny lake and grew with the pools' activity. A published version never changes, so
+ * its events are assembled and valued once (the same statement with no window and no filter) and kept in chain order
+ * with two more orders (value, tokenValue); a request is a binary search of its window in time order, or one pass
+ * over the value order, with the filters, and no sort. A lake with more than KEPT_BOUND legs is read per request
+ * (the window's legs, as before), so memory stays bounded; both paths page the same index, so they answer alike.
  */
 import { z } from 'zod';
 import { address, commaList, decimal, int, multiplyScaled, oneOf, ratioDecimal, text, timestampMs } from '../../params/index.ts';
 import { DAY_MS } from '../../time.ts';
 import { ApiError } from '../../wire/errors.ts';
 import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
+import { perVersion } from '../kit/per-version.ts';
 import { formatField, listCsv } from '../kit/exports.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { STABLE_ADDRESSES } from '../shapes/stablecoin-shape.ts';
@@ -25,6 +33,12 @@ const PLACES = 6;
 const EXACT_PLACES = 60;
 const EXACT_UNIT = 10n ** BigInt(EXACT_PLACES);
 const STABLE = new Set(STABLE_ADDRESSES);
+/**
+ * `legs`: most dex_pool_events rows (every pool's, reserves included: the manifest's count, an upper bound of the
+ * kept legs) for which a version keeps its stablecoin pools' events: ~10.6k on tiny, ~320k on the default lake; an
+ * event kept costs ~1 KB, so the bound keeps this under ~150 MB on any lake. A test lowers it to read per request.
+ */
+export const KEPT_BOUND = { legs: 1_000_000 };
 
 const TYPES = ['AddLiquidity', 'RemoveLiquidity', 'TokenExchange'] as const;
 type EventType = (typeof TYPES)[number];
@@ -102,29 +116,100 @@ export default defineEndpoint({
   queries: QUERIES,
   csv: listCsv<Params>('/api/deep/stableCoin/liquidity/transaction', Object.keys(item.shape), async (p, ctx) => {
     // with a limit the download is the JSON page; without one, every event from `start`
-    const all = await eventsOf(p, ctx);
     const offset = p.start ?? 0;
-    return { items: all.slice(offset, p.limit === undefined ? undefined : offset + Math.min(p.limit, 100)) };
+    return { items: (await pageOf(p, ctx, offset, p.limit === undefined ? Infinity : Math.min(p.limit, 100))).items };
   }),
   async handle(p, ctx) {
-    const kept = await eventsOf(p, ctx);
-    const offset = p.start ?? 0;
-    const data = kept.slice(offset, offset + Math.min(p.limit ?? 20, 100));
-    return { total: kept.length, data, refreshTimeInfo: { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) } };
+    const { total, items } = await pageOf(p, ctx, p.start ?? 0, Math.min(p.limit ?? 20, 100));
+    return { total, data: items, refreshTimeInfo: { type: 'realtime', lastUpdateTime: Math.floor(ctx.now / 1000) } };
   },
 });
 
-/** Every event of the request (window, filters, bounds), sorted: the JSON page is a slice of it, the download all of it. */
-async function eventsOf(p: Params, ctx: EndpointContext) {
+type Item = z.output<typeof item>;
+type LegRow = Awaited<ReturnType<typeof legRows>>[number];
+
+/** Events in chain order, with what the filters read, and their orders by (figure, chain), ascending. */
+interface EventIndex {
+  items: Item[];
+  ts: Float64Array;
+  date: (string | null)[];
+  action: string[];
+  operator: unknown[];
+  pool: unknown[];
+  project: unknown[];
+  tokens: string[][];
+  byTime: Int32Array;
+  byValue: Int32Array;
+  byTokenValue: Int32Array;
+}
+
+/** The legs of the stablecoin pools' events within the window and filters given (null / all: none). */
+function legRows(ctx: EndpointContext, b: {
+  actions: string[]; operator: string | null; pool: string | null; project: string | null; tokens: string[];
+  start: number | null; end: number | null;
+}) {
+  const day = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString().slice(0, 10));
+  return ctx.typedRows(QUERIES.legs, {
+    stable: [...STABLE_ADDRESSES], actions: b.actions, operator: b.operator, pool: b.pool, project: b.project, tokens: b.tokens,
+    start_ts: b.start, end_ts: b.end, start_day: day(b.start), end_day: day(b.end),
+  });
+}
+
+/** The version's events of every stablecoin pool, assembled and valued once (undefined: too many legs to keep). */
+function keptEvents(ctx: EndpointContext): Promise<EventIndex> | undefined {
+  if ((ctx.manifest.tables.dex_pool_events?.rows ?? Infinity) > KEPT_BOUND.legs) return undefined;
+  return perVersion(ctx.manifest, 'liquidity-transaction:events', async () =>
+    indexOf(await legRows(ctx, { actions: Object.values(ACTION), operator: null, pool: null, project: null, tokens: [], start: null, end: null })));
+}
+
+/** The request's total and its page [offset, offset + limit) of the events, in the asked order. */
+async function pageOf(p: Params, ctx: EndpointContext, offset: number, limit: number): Promise<{ total: number; items: Item[] }> {
   const { start, end } = windowOf(p, ctx.now);
   const types = !p.type || p.type.length === 0 || p.type.includes('all') ? [...TYPES] : (p.type as EventType[]);
-  const rows = await ctx.typedRows(QUERIES.legs, {
-    stable: [...STABLE_ADDRESSES], actions: types.map((t) => ACTION[t]), operator: p.operator ?? null, pool: p.pool ?? null,
-    project: p.project ?? null, tokens: p.token ?? [], start_ts: start, end_ts: end,
-    start_day: new Date(start).toISOString().slice(0, 10), end_day: new Date(end).toISOString().slice(0, 10),
-  });
+  const actions = new Set(types.map((t) => ACTION[t]));
+  const tokens = p.token ?? [];
+  const kept = keptEvents(ctx);
+  // Without a kept index, the window's legs with the statement's filters (the rest is the same pass below).
+  const x = kept ? await kept : indexOf(await legRows(ctx, {
+    actions: [...actions], operator: p.operator ?? null, pool: p.pool ?? null, project: p.project ?? null, tokens, start, end,
+  }));
+  const startDay = new Date(start).toISOString().slice(0, 10);
+  const endDay = new Date(end).toISOString().slice(0, 10);
+  const minValue = p.minValue ?? DEFAULT_MIN_USD;
+  const { key, descending } = p.sort;
+  const order = key === 'timestamp' ? x.byTime : key === 'value' ? x.byValue : x.byTokenValue;
+  // Time order: the window is a slice of it; the other orders are walked whole.
+  const lo = key === 'timestamp' ? lowerBound(order.length, (k) => x.ts[order[k]!]! >= start) : 0;
+  const hi = key === 'timestamp' ? lowerBound(order.length, (k) => x.ts[order[k]!]! > end) : order.length;
+  const items: Item[] = [];
+  let total = 0;
+  for (let k = 0; k < hi - lo; k++) {
+    const i = order[descending ? hi - 1 - k : lo + k]!;
+    const t = x.ts[i]!;
+    const date = x.date[i]!;
+    // the statement's filters (its day bounds too: the same rows as the windowed statement)
+    if (!(t >= start && t <= end) || date === null || date < startDay || date > endDay) continue;
+    if (!actions.has(x.action[i]!)) continue;
+    if ((p.operator !== undefined && x.operator[i] !== p.operator) || (p.pool !== undefined && x.pool[i] !== p.pool)
+      || (p.project !== undefined && x.project[i] !== p.project)) continue;
+    if (tokens.length > 0 && !x.tokens[i]!.some((tk) => tokens.includes(tk))) continue;
+    // the bounds on the assembled event
+    const e = x.items[i]!;
+    if (!((p.influence === undefined || e.influence === p.influence)
+      && (minValue === 0 && p.maxValue === undefined ? true
+        : e.value !== null && e.value >= minValue && (p.maxValue === undefined || e.value <= p.maxValue))
+      && (p.minTokenValue === undefined || e.tokenValue >= p.minTokenValue)
+      && (p.maxTokenValue === undefined || e.tokenValue <= p.maxTokenValue))) continue;
+    if (total >= offset && items.length < limit) items.push(e);
+    total++;
+  }
+  return { total, items };
+}
+
+/** The events of `rows` (legs in chain and leg order), assembled, valued and ordered. */
+function indexOf(rows: readonly LegRow[]): EventIndex {
   // one event per log, its legs in order
-  const events = new Map<string, { r: (typeof rows)[number]; legs: Leg[] }>();
+  const events = new Map<string, { r: LegRow; legs: Leg[] }>();
   for (const r of rows) {
     const key = `${r.block_number}:${r.tx_index}:${r.log_index}`;
     const e = events.get(key) ?? { r, legs: [] };
@@ -135,7 +220,8 @@ async function eventsOf(p: Params, ctx: EndpointContext) {
     });
     events.set(key, e);
   }
-  const items = [...events.values()].map(({ r, legs }) => {
+  const list = [...events.values()];
+  const items = list.map(({ r, legs }): Item => {
     const type = TYPE_OF[String(r.action)]!;
     const side: 'in' | 'out' = type === 'AddLiquidity' ? 'in' : type === 'RemoveLiquidity' ? 'out'
       : legs.some((l) => l.direction === 'in' && STABLE.has(l.token)) ? 'in' : 'out';
@@ -151,20 +237,37 @@ async function eventsOf(p: Params, ctx: EndpointContext) {
       value: usd === null ? null : Number(ratioDecimal(usd, EXACT_UNIT, PLACES)),
       tokenValue: Number(ratioDecimal(stable, EXACT_UNIT, PLACES)),
       tokens: legs.map((l) => ({ tokenAddress: l.token, tokenAbbr: l.symbol, tokenDecimal: l.decimals, amount: l.raw.toString(), direction: l.direction })),
-      order: [Number(r.block_number), Number(r.tx_index), Number(r.log_index)] as const,
     };
   });
-  const minValue = p.minValue ?? DEFAULT_MIN_USD;
-  const kept = items.filter((e) =>
-    (p.influence === undefined || e.influence === p.influence)
-    && (minValue === 0 && p.maxValue === undefined ? true
-      : e.value !== null && e.value >= minValue && (p.maxValue === undefined || e.value <= p.maxValue))
-    && (p.minTokenValue === undefined || e.tokenValue >= p.minTokenValue)
-    && (p.maxTokenValue === undefined || e.tokenValue <= p.maxTokenValue));
-  const { key, descending } = p.sort;
-  const chain = (a: (typeof items)[number], b: (typeof items)[number]) =>
-    a.order[0] - b.order[0] || a.order[1] - b.order[1] || a.order[2] - b.order[2];
-  const figure = (e: (typeof items)[number]) => (key === 'timestamp' ? e.timestamp : key === 'value' ? e.value ?? -1 : e.tokenValue);
-  kept.sort((a, b) => (descending ? figure(b) - figure(a) || chain(b, a) : figure(a) - figure(b) || chain(a, b)));
-  return kept.map(({ order: _order, ...e }) => e);
+  const chainOf = list.map(({ r }) => [Number(r.block_number), Number(r.tx_index), Number(r.log_index)] as const);
+  const chain = (a: number, b: number) =>
+    chainOf[a]![0] - chainOf[b]![0] || chainOf[a]![1] - chainOf[b]![1] || chainOf[a]![2] - chainOf[b]![2];
+  // ascending by (figure, chain): a total order, walked backwards for descending (the figures of the sort keys)
+  const by = (figure: (e: Item) => number) => Int32Array.from(items.keys()).sort((a, b) => figure(items[a]!) - figure(items[b]!) || chain(a, b));
+  return {
+    items,
+    // a leg without a time is in no window (NaN fails both bounds)
+    ts: Float64Array.from(list, ({ r }) => (r.timestamp === null || r.timestamp === undefined ? NaN : Number(r.timestamp))),
+    date: list.map(({ r }) => (r.date === null || r.date === undefined ? null : String(r.date))),
+    action: list.map(({ r }) => String(r.action)),
+    operator: list.map(({ r }) => r.operator_address),
+    pool: list.map(({ r }) => r.pool_address),
+    project: list.map(({ r }) => r.project),
+    tokens: list.map(({ legs }) => legs.map((l) => l.token)),
+    byTime: by((e) => e.timestamp),
+    byValue: by((e) => e.value ?? -1),
+    byTokenValue: by((e) => e.tokenValue),
+  };
+}
+
+/** The first k in [0, n) where `ok(k)` holds, given it holds from some point on (n when never). */
+function lowerBound(n: number, ok: (k: number) => boolean): number {
+  let lo = 0;
+  let hi = n;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
 }

@@ -13,7 +13,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { addressLookups } from '../shapes/transfer-shape.ts';
 import {
-  counterpartiesOf, counterpartyItem, directionParam, rangeParam, relatedTokenParam, sortCounterparties, sortParam, windowOf, type Counterparty, type Direction,
+  counterpartiesOf, counterpartyItem, directionParam, rangeParam, relatedTokenParam, sortParam, topCounterparties, windowOf, type Counterparty, type Direction,
 } from '../shapes/counterparty-shape.ts';
 
 const QUERIES = { rows: 'deep/related-account' } as const;
@@ -68,7 +68,7 @@ export default defineEndpoint({
       const f = figures(c, direction);
       return within(f.times, p.txNum) && within(f.usd, p.txAmount);
     });
-    const data = sortCounterparties(kept, p.sortby ?? 'amountIn').slice(0, Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT)).map(counterpartyItem);
+    const data = topCounterparties(kept, p.sortby ?? 'amountIn', Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT)).map(counterpartyItem);
     const { contractMap, contractInfo } = await addressLookups(ctx, data.map((c) => c.address));
     return { total: kept.length, code: 0, data, contractMap, contractInfo };
   },

@@ -1226,6 +1226,8 @@ export interface DeepLiquidityTransactionRow {
   /** BIGINT */
   timestamp: number | bigint | null;
   /** VARCHAR */
+  date: string | null;
+  /** VARCHAR */
   tx_hash: string | null;
   /** INTEGER */
   tx_index: number | null;
@@ -1292,6 +1294,8 @@ export interface DeepPoolTrendParams {
 /** A row of deep/pool-trend. */
 export interface DeepPoolTrendRow {
   /** VARCHAR */
+  pool_address: string | null;
+  /** VARCHAR */
   day: string | null;
   /** VARCHAR */
   token_address: string | null;
@@ -1317,22 +1321,10 @@ export interface DeepRelatedAccountParams {
 }
 /** A row of deep/related-account. */
 export interface DeepRelatedAccountRow {
+  /** BIGINT */
+  groups: number | bigint | null;
   /** VARCHAR */
-  counterparty: string | null;
-  /** VARCHAR */
-  token_id: string | null;
-  /** VARCHAR */
-  direction: string | null;
-  /** VARCHAR */
-  day: string | null;
-  /** HUGEINT */
-  times: number | bigint | null;
-  /** VARCHAR */
-  amount_raw: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  price: string | null;
+  packed: string | null;
 }
 
 /** Binds of sql/deep/stablecoin-big-amount.sql. */

@@ -1,7 +1,7 @@
 /**
  * Counterparties of one address (SPEC §4.4 `/api/deep/account/relatedAccount`, `/api/deep/account/transferAmount`,
- * issue 34): the rows of `deep/related-account` (address_counterparty_daily per counterparty, asset, direction and
- * day, with decimals and the day's USD close) summed per counterparty. USD = Σ exact raw ÷ 10^decimals × that day's
+ * issue 34): the groups of `deep/related-account` (address_counterparty_daily per counterparty, asset, direction and
+ * day, with decimals and the day's USD close, packed in one text: see the SQL) summed per counterparty. USD = Σ exact raw ÷ 10^decimals × that day's
  * close (the price rule), rounded once to 6 places; a leg without a price or decimals adds its count, not a guessed
  * value (docs/compat.md "DeFi flows (issue 34)").
  */
@@ -85,8 +85,25 @@ export interface CounterpartySums extends Counterparty { unitsIn: bigint; unitsO
 export const counterpartyItem = (c: CounterpartySums): Counterparty =>
   ({ address: c.address, amountIn: c.amountIn, amountOut: c.amountOut, timesIn: c.timesIn, timesOut: c.timesOut });
 
-/** Σ exact USD units rounded once to 6 places, e.g. a section's amountTotal. */
-export const usdNumber = (units: bigint) => Number(ratioDecimal(units, EXACT_UNIT, USD_PLACES));
+/** 10^(EXACT_PLACES - USD_PLACES) and its half: units → millionths, half away from zero, in one division. */
+const MILLIONTH = 10n ** BigInt(EXACT_PLACES - USD_PLACES);
+const HALF_MILLIONTH = MILLIONTH / 2n;
+const USD_SCALE = 10 ** USD_PLACES;
+
+/**
+ * Σ exact USD units rounded once to 6 places, e.g. a section's amountTotal: `Number(ratioDecimal(units, 10^60, 6))`
+ * (half away from zero) without its decimal text, which cost most of a busy address's answer (31k counterparties ×
+ * 2). A rounded count of millionths below 2^53 is exact as a double, and one IEEE division by 10^6 is the correctly
+ * rounded quotient, the double Number() reads from the decimal text; above it, the text.
+ */
+export function usdNumber(units: bigint): number {
+  if (units === 0n) return 0;
+  const negative = units < 0n;
+  const q = ((negative ? -units : units) + HALF_MILLIONTH) / MILLIONTH;
+  if (q > 9_007_199_254_740_991n) return Number(ratioDecimal(units, EXACT_UNIT, USD_PLACES));
+  const v = Number(q) / USD_SCALE;
+  return negative && q !== 0n ? -v : v;
+}
 
 /**
  * The counterparties of `address` within [start, end] ms, of `token` (null: every asset), with `related` alone
@@ -95,17 +112,26 @@ export const usdNumber = (units: bigint) => Number(ratioDecimal(units, EXACT_UNI
 export async function counterpartiesOf(
   ctx: EndpointContext, b: { address: string; start: number; end: number; related: string | null; token: string | null },
 ): Promise<CounterpartySums[]> {
-  const rows = await ctx.typedRows('deep/related-account', {
+  const [row] = await ctx.typedRows('deep/related-account', {
     address: b.address, start_ts: b.start, end_ts: b.end, related: b.related, token: b.token,
   });
   const by = new Map<string, Sums>();
-  for (const r of rows) {
-    const key = String(r.counterparty);
-    const s = by.get(key) ?? { in: 0n, out: 0n, timesIn: 0, timesOut: 0 };
-    const usd = r.price === null || r.price === undefined || r.decimals === null || r.decimals === undefined ? 0n
-      : unitsOf(multiplyScaled(BigInt(String(r.amount_raw)), Number(r.decimals), String(r.price), EXACT_PLACES));
-    if (r.direction === 'in') { s.in += usd; s.timesIn += Number(r.times); } else { s.out += usd; s.timesOut += Number(r.times); }
-    by.set(key, s);
+  const factors = new Map<string, (raw: bigint) => bigint>();
+  // one group per ';': counterparty, token_id, direction, day, times, amount_raw, decimals, price ('' = NULL)
+  const packed = row?.packed ?? '';
+  for (const group of packed === '' ? [] : packed.split(';')) {
+    const [counterparty, , direction, , times, amount, decimals, price] = group.split(',') as [string, string, string, string, string, string, string, string];
+    const s = by.get(counterparty) ?? { in: 0n, out: 0n, timesIn: 0, timesOut: 0 };
+    let usd = 0n;
+    if (price !== '' && decimals !== '') {
+      // one factor per price and decimals (a token's day), not a decimal text per group
+      const at = `${price}|${decimals}`;
+      let units = factors.get(at);
+      if (!units) factors.set(at, (units = usdUnitsOf(Number(decimals), price)));
+      usd = units(BigInt(amount));
+    }
+    if (direction === 'in') { s.in += usd; s.timesIn += Number(times); } else { s.out += usd; s.timesOut += Number(times); }
+    by.set(counterparty, s);
   }
   return [...by].map(([address, s]) => ({
     address, amountIn: usdNumber(s.in), amountOut: usdNumber(s.out), timesIn: s.timesIn, timesOut: s.timesOut, unitsIn: s.in, unitsOut: s.out,
@@ -117,6 +143,33 @@ export function sortCounterparties<C extends Counterparty>(list: C[], key: SortK
   return [...list].sort((a, b) => b[key] - a[key] || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0));
 }
 
+/** The first `k` of `sortCounterparties(list, key)`, without sorting the rest (a busy address has ~31k). */
+export function topCounterparties<C extends Counterparty>(list: readonly C[], key: SortKey, k: number): C[] {
+  return topOf(list, (a, b) => b[key] - a[key] || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0), k);
+}
+
+/**
+ * `[...list].sort(cmp).slice(0, k)` in one pass keeping the k first in order (binary insertion; an element equal to
+ * one kept goes after it, as a stable sort leaves it), e.g. the page of 100 of 31k counterparties.
+ */
+export function topOf<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: number): T[] {
+  const top: T[] = [];
+  if (k <= 0) return top;
+  for (const x of list) {
+    if (top.length === k && cmp(x, top[k - 1]!) >= 0) continue;
+    let lo = 0;
+    let hi = top.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (cmp(top[mid]!, x) <= 0) lo = mid + 1;
+      else hi = mid;
+    }
+    top.splice(lo, 0, x);
+    if (top.length > k) top.pop();
+  }
+  return top;
+}
+
 /** The window [startTime, endTime] (ms): endTime defaults to now, startTime to `maxSpan` before the end; at most `maxSpan`. */
 export function windowOf(p: { startTime?: number; endTime?: number }, now: number, maxSpan: number): { start: number; end: number } {
   const end = p.endTime ?? now;
@@ -124,6 +177,36 @@ export function windowOf(p: { startTime?: number; endTime?: number }, now: numbe
   if (start > end) throw new ApiError('BAD_PARAMETER', 'startTime must not be after endTime', 'startTime');
   if (end - start > maxSpan) throw new ApiError('BAD_PARAMETER', `the window may span at most ${maxSpan / 86_400_000} days`, 'startTime');
   return { start, end };
+}
+
+const FACTOR_RE = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
+
+/**
+ * raw ÷ 10^decimals × price in 10^-EXACT_PLACES units: `unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES))`
+ * with the price parsed once (the same digits, scale and half-away-from-zero rounding, no decimal text per amount:
+ * the text round trip cost most of a busy address's answer). A price that is not a decimal throws as multiplyScaled.
+ */
+export function usdUnitsOf(decimals: number, price: string): (raw: bigint) => bigint {
+  const m = FACTOR_RE.exec(price.trim());
+  if (!m) return (raw) => unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES));
+  const fraction = m[3] ?? '';
+  let digits = BigInt(`${m[1]}${m[2]}${fraction}`);
+  let scale = fraction.length - Number(m[4] ?? 0);
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  const extra = decimals + scale - EXACT_PLACES;
+  if (extra <= 0) {
+    const up = digits * 10n ** BigInt(-extra);
+    return (raw) => raw * up;
+  }
+  const unit = 10n ** BigInt(extra);
+  const half = unit / 2n;
+  return (raw) => {
+    const product = raw * digits;
+    return product < 0n ? -((-product + half) / unit) : (product + half) / unit;
+  };
 }
 
 /** A decimal text with at most EXACT_PLACES decimals as an integer count of 10^-EXACT_PLACES. */

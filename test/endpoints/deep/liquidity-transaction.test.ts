@@ -9,6 +9,7 @@ import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { round6 } from './counterparty-expected.ts';
 import { CONTRACTS, IN_LIST } from './stable-ledger.ts';
 import { exactOf } from '../../helpers/exact-double.ts';
+import { KEPT_BOUND } from '../../../src/endpoints/deep/liquidity-transaction.ts';
 
 const URL = '/api/deep/stableCoin/liquidity/transaction';
 const DAY = 86_400_000;
@@ -157,6 +158,40 @@ describe(`GET ${URL}`, () => {
     const end = head + 30 * DAY;
     for (const q of [`endTimestamp=${end}`, `endTimestamp=${end}&startTimestamp=${head - 50 * DAY}`]) {
       expect((await page(`minValue=0&${q}`)).total, q).toBe(inWindow(end - 60 * DAY, end).length);
+    }
+  });
+
+  it('a window inside the lake with filters, every sort, deep pages: the events kept per version and the legs read per request answer alike', async () => {
+    const s = head - 20 * DAY;
+    const e = head - 3 * DAY;
+    const sorts: [string, (a: Ev, b: Ev) => number][] = [
+      ['-timestamp', newest], ['timestamp', (a, b) => a.timestamp - b.timestamp || chain(a, b)],
+      ['-value', (a, b) => (b.value ?? -1) - (a.value ?? -1) || chain(b, a)], ['value', (a, b) => (a.value ?? -1) - (b.value ?? -1) || chain(a, b)],
+      ['-tokenValue', (a, b) => b.tokenValue - a.tokenValue || chain(b, a)], ['tokenValue', (a, b) => a.tokenValue - b.tokenValue || chain(a, b)],
+    ];
+    const filters: [string, (x: Ev) => boolean][] = [
+      ['minValue=0', () => true],
+      ['minValue=10&type=TokenExchange&influence=-', (x) => over(10)(x) && x.type === 'TokenExchange' && x.influence === '-'],
+      ['minValue=0&maxValue=3000&minTokenValue=1', (x) => x.value !== null && x.value <= 3000 && x.tokenValue >= 1],
+    ];
+    const asked: string[] = [];
+    for (const [sort, cmp] of sorts) {
+      for (const [q, keep] of filters) {
+        const want = inWindow(s, e).filter(keep).sort(cmp);
+        const url = `${q}&sort=${sort}&startTimestamp=${s}&endTimestamp=${e}&start=3&limit=7`;
+        const b = await page(url);
+        expect(b.total, url).toBe(want.length);
+        expect(b.data.map(view), url).toEqual(want.slice(3, 10).map(view));
+        asked.push(url);
+      }
+    }
+    const kept = await Promise.all(asked.map(async (q) => (await get(`${URL}?${q}`)).text));
+    const before = KEPT_BOUND.legs;
+    KEPT_BOUND.legs = 0;
+    try {
+      for (const [i, q] of asked.entries()) expect((await get(`${URL}?${q}`)).text, q).toBe(kept[i]);
+    } finally {
+      KEPT_BOUND.legs = before;
     }
   });
 

@@ -137,6 +137,20 @@ describe(`GET ${URL}`, () => {
     expect(t.body.total).toBe(trx.size);
   });
 
+  it('no counterparty (an address never seen, a window before the lake, a token it never moved): total 0, no item', async () => {
+    const empty = [
+      `${URL}?address=TNPeeaaFB7K9cmo4uQpcU32zGK8G1NYqeL`,
+      `${URL}?address=${address}&startTime=${sec(head - 400 * DAY)}&endTime=${sec(head - 320 * DAY)}`,
+      `${URL}?address=${address}&relatedToken=1999999999`,
+    ];
+    for (const u of empty) {
+      const r = await get(u);
+      expect(r.status, u).toBe(200);
+      expect(r.body.total, u).toBe(0);
+      expect(r.body.data, u).toEqual([]);
+    }
+  });
+
   it('400 naming the parameter', async () => {
     for (const [q, param] of [
       ['', 'address'], ['address=Tabc', 'address'], [`address=${address}&txNum=x`, 'txNum'], [`address=${address}&txNum=5`, 'txNum'],
