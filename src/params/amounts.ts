@@ -129,6 +129,15 @@ const FACTOR_RE = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
  * `multiplyScaled(1_500_000n, 6, '0.2893', 6)` = '0.43395' (1.5 TRX at 0.2893 USD).
  */
 export function multiplyScaled(raw: bigint, decimals: number, factor: string, places: number): string {
+  return scaleDecimal(scaledProduct(decimals, factor, places)(raw), places);
+}
+
+/**
+ * `raw / 10^decimals × factor` in units of 10^-places, rounded half away from zero, with the factor parsed once: the
+ * integer multiplyScaled writes as decimal text, for callers that sum many amounts at one price (no text per amount).
+ * A factor that is not a decimal throws.
+ */
+export function scaledProduct(decimals: number, factor: string, places: number): (raw: bigint) => bigint {
   const m = FACTOR_RE.exec(factor.trim());
   if (!m) throw new Error(`multiplyScaled: not a decimal: '${factor.slice(0, 40)}'`);
   const fraction = m[3] ?? '';
@@ -138,14 +147,17 @@ export function multiplyScaled(raw: bigint, decimals: number, factor: string, pl
     digits *= 10n ** BigInt(-scale);
     scale = 0;
   }
-  const product = raw * digits;
   const extra = decimals + scale - places;
-  if (extra <= 0) return scaleDecimal(product * 10n ** BigInt(-extra), places);
+  if (extra <= 0) {
+    const up = digits * 10n ** BigInt(-extra);
+    return (raw) => raw * up;
+  }
   const unit = 10n ** BigInt(extra);
-  const negative = product < 0n;
-  const abs = negative ? -product : product;
-  const rounded = (abs + unit / 2n) / unit;
-  return scaleDecimal(negative ? -rounded : rounded, places);
+  const half = unit / 2n;
+  return (raw) => {
+    const product = raw * digits;
+    return product < 0n ? -((-product + half) / unit) : (product + half) / unit;
+  };
 }
 
 /**

@@ -37,6 +37,7 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/deep/stableCoin/liquidity/transaction': 'every event value and token value is compared with raw dex_pool_events and token_prices in test/endpoints/deep/liquidity-transaction.test.ts',
   '/api/deep/stableCoin/bigAmount': 'every amount, USD value and type of every row is compared with raw token_transfers, logs decoded in the test and the price rule in test/endpoints/deep/stablecoin-big-amount.test.ts',
   '/api/deep/account/token/bigAmount': 'every amount, USD value and type of every row is compared with raw token_transfers, logs decoded in the test and the price rule in test/endpoints/deep/account-token-big-amount.test.ts',
+  '/api/participate_project': 'every position, balance, TRX and USD value and total is compared as exact fractions with raw token_transfers anchored on trc20_snapshots, lending logs decoded in the test and the price tables in test/endpoints/account/participate-project.test.ts',
   '/api/deep/account/holderToken/basicInfo/trc20/transfer': 'its two counts are compared with raw token_transfers in test/endpoints/deep/holder-token-trc20-transfer.test.ts',
   '/api/account/holderToken/asset/changeBalance': 'every change and balance is compared with ledgers over the raw tables in test/endpoints/deep/holder-token-change-balance.test.ts',
   '/api/account/holderToken/asset/valueInfo': 'every balance, price and value is compared with ledgers and prices over the raw tables in test/endpoints/deep/holder-token-value-info.test.ts',

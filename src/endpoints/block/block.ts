@@ -8,7 +8,7 @@ import { defineList } from '../kit/list.ts';
 import { blocks } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { pagedList, sunToTrx } from '../kit/envelopes.ts';
-import { count, exactInt, shape } from '../kit/schemas.ts';
+import { exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
 import { withFields } from '../shapes/cells.ts';
 

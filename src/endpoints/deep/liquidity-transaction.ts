@@ -25,6 +25,7 @@ import { perVersion } from '../kit/per-version.ts';
 import { formatField, listCsv } from '../kit/exports.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { STABLE_ADDRESSES } from '../shapes/stablecoin-shape.ts';
+import { lowerBound } from '../shapes/event-pages.ts';
 
 const QUERIES = { legs: 'deep/liquidity-transaction' } as const;
 const MAX_SPAN_MS = 60 * DAY_MS;
@@ -258,16 +259,4 @@ function indexOf(rows: readonly LegRow[]): EventIndex {
     byValue: by((e) => e.value ?? -1),
     byTokenValue: by((e) => e.tokenValue),
   };
-}
-
-/** The first k in [0, n) where `ok(k)` holds, given it holds from some point on (n when never). */
-function lowerBound(n: number, ok: (k: number) => boolean): number {
-  let lo = 0;
-  let hi = n;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (ok(mid)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }

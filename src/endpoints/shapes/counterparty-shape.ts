@@ -6,7 +6,7 @@
  * value (docs/compat.md "DeFi flows (issue 34)").
  */
 import { z } from 'zod';
-import { multiplyScaled, ratioDecimal } from '../../params/index.ts';
+import { ratioDecimal, scaledProduct } from '../../params/index.ts';
 import { ApiError } from '../../wire/errors.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
 
@@ -179,40 +179,12 @@ export function windowOf(p: { startTime?: number; endTime?: number }, now: numbe
   return { start, end };
 }
 
-const FACTOR_RE = /^(-?)(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/;
-
 /**
- * raw ÷ 10^decimals × price in 10^-EXACT_PLACES units: `unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES))`
- * with the price parsed once (the same digits, scale and half-away-from-zero rounding, no decimal text per amount:
- * the text round trip cost most of a busy address's answer). A price that is not a decimal throws as multiplyScaled.
+ * raw ÷ 10^decimals × price in 10^-EXACT_PLACES units (`scaledProduct`: the digits, scale and half-away-from-zero
+ * rounding of multiplyScaled, the price parsed once, no decimal text per amount: the text round trip cost most of a
+ * busy address's answer). A price that is not a decimal throws.
  */
 export function usdUnitsOf(decimals: number, price: string): (raw: bigint) => bigint {
-  const m = FACTOR_RE.exec(price.trim());
-  if (!m) return (raw) => unitsOf(multiplyScaled(raw, decimals, price, EXACT_PLACES));
-  const fraction = m[3] ?? '';
-  let digits = BigInt(`${m[1]}${m[2]}${fraction}`);
-  let scale = fraction.length - Number(m[4] ?? 0);
-  if (scale < 0) {
-    digits *= 10n ** BigInt(-scale);
-    scale = 0;
-  }
-  const extra = decimals + scale - EXACT_PLACES;
-  if (extra <= 0) {
-    const up = digits * 10n ** BigInt(-extra);
-    return (raw) => raw * up;
-  }
-  const unit = 10n ** BigInt(extra);
-  const half = unit / 2n;
-  return (raw) => {
-    const product = raw * digits;
-    return product < 0n ? -((-product + half) / unit) : (product + half) / unit;
-  };
+  return scaledProduct(decimals, price, EXACT_PLACES);
 }
 
-/** A decimal text with at most EXACT_PLACES decimals as an integer count of 10^-EXACT_PLACES. */
-function unitsOf(decimal: string): bigint {
-  const negative = decimal.startsWith('-');
-  const [whole, fraction = ''] = (negative ? decimal.slice(1) : decimal).split('.');
-  const v = BigInt(`${whole}${fraction.padEnd(EXACT_PLACES, '0')}`);
-  return negative ? -v : v;
-}

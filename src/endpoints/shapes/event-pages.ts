@@ -165,7 +165,7 @@ export class EventPages<R extends EventRow> {
 }
 
 /** The first i in [0, n) where `ok(i)` holds, given it holds from some point on (n when never). */
-function lowerBound(n: number, ok: (i: number) => boolean): number {
+export function lowerBound(n: number, ok: (i: number) => boolean): number {
   let lo = 0;
   let hi = n;
   while (lo < hi) {

@@ -9,7 +9,7 @@ import { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { addressBucket } from '../../lake/key-files.ts';
 import { pagedList } from '../kit/envelopes.ts';
-import { contractInfo, contractMap, count, exactInt, shape } from '../kit/schemas.ts';
+import { contractInfo, contractMap, exactInt, shape } from '../kit/schemas.ts';
 import { z } from 'zod';
 import { withFields } from '../shapes/cells.ts';
 import { tokenKey, transactionFields, transactionFieldsSchema } from '../shapes/transaction-shape.ts';

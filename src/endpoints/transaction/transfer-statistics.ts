@@ -12,7 +12,7 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { statusWrapper } from '../kit/envelopes.ts';
 import { exactInteger } from '../../params/index.ts';
 import { lastCompleteDay, perStandardShape, trc20Amount, trxOf, wholeOrNull } from './transaction-statistics.ts';
-import { count, exactInt, exactNumber, statusWrapped } from '../kit/schemas.ts';
+import { count, exactNumber, statusWrapped } from '../kit/schemas.ts';
 import { ratioNumber } from '../../params/amounts.ts';
 import type { TransactionTransferStatisticsRow } from '../kit/sql-types.generated.ts';
 

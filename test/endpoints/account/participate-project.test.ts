@@ -13,6 +13,7 @@ import type { Row } from '../../../src/duckdb/duck.ts';
 import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 import { exactOf } from '../../helpers/exact-double.ts';
 import { budget } from '../../helpers/budget.ts';
+import { add, frac, type Frac } from '../deep/defi-expected.ts';
 
 const TOPIC = {
   Mint: '4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f',
@@ -25,18 +26,8 @@ const word = (data: string, i: number): string => data.slice(i * 64, (i + 1) * 6
 const big = (w: string): bigint => BigInt('0x' + w);
 const addr = (w: string): string => hexToBase58('41' + w.slice(-40));
 
-interface Frac { n: bigint; d: bigint }
 const mul = (a: Frac, b: Frac): Frac => ({ n: a.n * b.n, d: a.d * b.d });
-const add = (a: Frac, b: Frac): Frac => ({ n: a.n * b.d + b.n * a.d, d: a.d * b.d });
 const ZERO: Frac = { n: 0n, d: 1n };
-function fracOf(text: string): Frac {
-  const m = /^(\d+)(?:\.(\d+))?(?:e([-+]?\d+))?$/i.exec(text.trim());
-  if (!m) throw new Error(`not a decimal: ${text}`);
-  const f = m[2] ?? '';
-  const e = Number(m[3] ?? 0) - f.length;
-  const n = BigInt(m[1] + f);
-  return e >= 0 ? { n: n * 10n ** BigInt(e), d: 1n } : { n, d: 10n ** BigInt(-e) };
-}
 /** The double `got` is the exact value `want` to within 4 ulps (2^-50 relative). */
 function near(got: number, want: Frac, what: string): void {
   const g = exactOf(got);
@@ -129,7 +120,7 @@ async function load(lake: Lake): Promise<Expected> {
     const own = c === '_' ? { trx: { n: 1n, d: 1n } } : {};
     const [tp] = await sql(`SELECT CAST(price_usd AS VARCHAR) AS usd, CAST(price_trx AS VARCHAR) AS trx FROM dim_token_prices WHERE token_id = '${c}' ORDER BY day_ts DESC LIMIT 1`);
     if (tp && tp.usd !== null) {
-      prices.set(c, { usd: fracOf(String(tp.usd)), trx: fracOf(String(tp.trx)), ...own });
+      prices.set(c, { usd: frac(String(tp.usd)), trx: frac(String(tp.trx)), ...own });
       continue;
     }
     prices.set(c, own);
@@ -137,7 +128,7 @@ async function load(lake: Lake): Promise<Expected> {
     const [x] = await sql(`SELECT CAST(CAST(close_usd AS DOUBLE) AS VARCHAR) AS usd, CAST(CAST(close_trx AS DOUBLE) AS VARCHAR) AS trx
       FROM read_parquet('${path.join(lake.dir, 'versions', m.version)}/derived/dex_prices/*/*.parquet', hive_partitioning = true)
       WHERE granularity = 'day' AND asset = '${c}' AND close_usd IS NOT NULL ORDER BY day DESC, trade_count DESC, pool LIMIT 1`);
-    if (x) prices.set(c, { usd: fracOf(String(x.usd)), trx: fracOf(String(x.trx)), ...own });
+    if (x) prices.set(c, { usd: frac(String(x.usd)), trx: frac(String(x.trx)), ...own });
   }
   return { positions, rates, prices, names };
 }
