@@ -11,10 +11,10 @@ import { z } from 'zod';
 import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { count } from '../kit/schemas.ts';
-import { rangeParam } from '../shapes/counterparty-shape.ts';
 import { STABLE_CONTRACTS, stableTokenParam } from '../shapes/stablecoin-shape.ts';
 import {
-  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, windowOf,
+  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, usdBinds,
+  usdRangeParam, windowOf, withExactUsd,
 } from '../shapes/big-amount-shape.ts';
 
 const QUERIES = { rows: 'deep/stablecoin-big-amount' } as const;
@@ -27,7 +27,7 @@ const params = z.object({
   endTime: timestampSecAsMs().optional(),
   types: typesParam(),
   address: address().optional(),
-  txUsd: rangeParam('USD').optional(),
+  txUsd: usdRangeParam().optional(),
   txAmount: exactRangeParam('whole tokens').optional(),
   relatedAddress: address().optional(),
   relatedToken: stableTokenParam().optional(),
@@ -52,13 +52,13 @@ export default defineEndpoint({
     // limit 0 still reads one row: the count rides on it
     const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
-    const rows = await ctx.typedRows(QUERIES.rows, {
+    const rows = await withExactUsd(p.txUsd, (extra) => ctx.typedRows(QUERIES.rows, {
       start_ts: start, end_ts: end, tokens: contracts.map((c) => c.address), decimals: contracts.map((c) => c.decimals),
       address: p.address ?? null, related: p.relatedAddress ?? null, types: p.types,
       min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, KEY_DECIMALS, true),
       max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, KEY_DECIMALS, false),
-      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.max(1, limit),
-    }, order);
+      ...usdBinds(p.txUsd), near_only: extra.near_only, excluded: extra.excluded, lim: extra.lim ?? Math.max(1, limit),
+    }, order));
     const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
     return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };

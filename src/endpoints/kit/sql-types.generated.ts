@@ -870,8 +870,12 @@ export interface DeepAccountTokenBigAmountParams {
   types: readonly number[] | null;
   min_key: string | null;
   max_key: string | null;
-  min_usd: number | null;
-  max_usd: number | null;
+  min_usd_lo: number | null;
+  min_usd_hi: number | null;
+  max_usd_lo: number | null;
+  max_usd_hi: number | null;
+  near_only: boolean | null;
+  excluded: readonly string[] | null;
   lim: number | bigint | null;
   address: string | null;
 }
@@ -903,6 +907,8 @@ export interface DeepAccountTokenBigAmountRow {
   type_code: number | null;
   /** BIGINT */
   n_rows: number | bigint | null;
+  /** BIGINT */
+  n_near: number | bigint | null;
 }
 
 /** Binds of sql/deep/distribution.sql. */
@@ -1300,8 +1306,12 @@ export interface DeepStablecoinBigAmountParams {
   types: readonly number[] | null;
   min_key: string | null;
   max_key: string | null;
-  min_usd: number | null;
-  max_usd: number | null;
+  min_usd_lo: number | null;
+  min_usd_hi: number | null;
+  max_usd_lo: number | null;
+  max_usd_hi: number | null;
+  near_only: boolean | null;
+  excluded: readonly string[] | null;
   lim: number | bigint | null;
 }
 /** A row of deep/stablecoin-big-amount. */
@@ -1332,6 +1342,8 @@ export interface DeepStablecoinBigAmountRow {
   type_code: number | null;
   /** BIGINT */
   n_rows: number | bigint | null;
+  /** BIGINT */
+  n_near: number | bigint | null;
 }
 
 /** Binds of sql/deep/stablecoin-black-list.sql. */

@@ -8,7 +8,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import {
-  type Move, amountAtLeast, amountAtMost, itemOf, moves, protocolTypes, selected, sorter, usdAtLeast, usdAtMost,
+  type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, moves, nudge, protocolTypes, selected, sorter, usdAtLeast,
+  usdAtMost, usdBoundWitnesses,
 } from './big-amount-expected.ts';
 
 const URL = '/api/deep/account/token/bigAmount';
@@ -127,6 +128,26 @@ describe(`GET ${URL}`, () => {
       ['txUsd=10.5,20000', (m) => usdAtLeast(m, 10.5) && usdAtMost(m, 20000)],
     ];
     for (const [q, keep] of cases) await check(`types=0&${q}`, busy, busy.rows.filter(keep), { types: [0] });
+  });
+
+  it("txUsd is exact: a bound equal to a row's exact USD keeps it (min and max), one 1e-20 beyond cuts it", async () => {
+    const witnesses = usdBoundWitnesses(busy.rows);
+    if ((await testManifest()).source.kind === 'generate') expect(witnesses.length).toBeGreaterThan(0);
+    for (const w of witnesses) {
+      const x = exactUsdText(w);
+      // steps below a double's resolution: only an exact comparison tells them from x
+      const above = nudge(x, 1);
+      const below = nudge(x, -1);
+      const cases: [string, (m: Move) => boolean][] = [
+        [`txUsd=${x},`, (m) => usdAtLeast(m, x)], [`txUsd=,${x}`, (m) => usdAtMost(m, x)], [`txUsd=${x},${x}`, (m) => usdAtLeast(m, x) && usdAtMost(m, x)],
+        [`txUsd=${above},`, (m) => usdAtLeast(m, above)], [`txUsd=,${below}`, (m) => usdAtMost(m, below)],
+      ];
+      for (const [q, keep] of cases) {
+        const expected = busy.rows.filter(keep);
+        expect(expected.includes(w), q).toBe(!q.includes(above) && !q.includes(below));
+        await check(`types=0&${q}`, busy, expected, { types: [0] });
+      }
+    }
   });
 
   it('window: startTime alone, endTime alone, both; exactly 184 days served; limit cut at 100, 0 allowed', async () => {

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, testManifest } from '../../helpers/lake.ts';
 import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
 import {
-  type Move, amountAtLeast, amountAtMost, itemOf, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost,
+  type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, nudge, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost, usdBoundWitnesses,
 } from './big-amount-expected.ts';
 
 const URL = '/api/deep/stableCoin/bigAmount';
@@ -122,6 +122,26 @@ describe(`GET ${URL}`, () => {
     const fine = `${mid.includes('.') ? mid : `${mid}.`}0000000000000000001`;
     await check(`types=0&txAmount=${fine},`, all.filter((m) => amountAtLeast(m, fine)), { types: [0] });
     await check(`types=0&txAmount=,${fine}`, all.filter((m) => amountAtMost(m, fine)), { types: [0] });
+  });
+
+  it("txUsd is exact: a bound equal to a row's exact USD keeps it (min and max), one 1e-20 beyond cuts it", async () => {
+    const witnesses = usdBoundWitnesses(all);
+    if ((await testManifest()).source.kind === 'generate') expect(witnesses.length).toBeGreaterThan(0);
+    for (const w of witnesses) {
+      const x = exactUsdText(w);
+      // steps below a double's resolution: only an exact comparison tells them from x
+      const above = nudge(x, 1);
+      const below = nudge(x, -1);
+      const cases: [string, (m: Move) => boolean][] = [
+        [`txUsd=${x},`, (m) => usdAtLeast(m, x)], [`txUsd=,${x}`, (m) => usdAtMost(m, x)], [`txUsd=${x},${x}`, (m) => usdAtLeast(m, x) && usdAtMost(m, x)],
+        [`txUsd=${above},`, (m) => usdAtLeast(m, above)], [`txUsd=,${below}`, (m) => usdAtMost(m, below)],
+      ];
+      for (const [q, keep] of cases) {
+        const expected = all.filter(keep);
+        expect(expected.includes(w), q).toBe(!q.includes(above) && !q.includes(below));
+        await check(`types=0&relatedToken=${w.token}&${q}`, expected.filter((m) => m.token === w.token), { types: [0] });
+      }
+    }
   });
 
   it('window: startTime alone, endTime alone, both; exactly 6 months (184 days) served; limit cut at 100, 0 allowed', async () => {
