@@ -10,6 +10,7 @@
 import { z } from 'zod';
 import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
+import { keyedBigAmount } from '../shapes/big-amount-keyed.ts';
 import { count } from '../kit/schemas.ts';
 import { STABLE_CONTRACTS, stableTokenParam } from '../shapes/stablecoin-shape.ts';
 import {
@@ -17,7 +18,12 @@ import {
   usdRangeParam, windowOf, withExactUsd,
 } from '../shapes/big-amount-shape.ts';
 
-const QUERIES = { rows: 'deep/stablecoin-big-amount' } as const;
+// With an address, its range files of address_trc20_transfers (a few small files) rather than the window's every
+// stablecoin transfer: the same rows, typed by the same rule.
+const QUERIES = {
+  rows: 'deep/stablecoin-big-amount', addressRows: 'deep/stablecoin-big-amount-address',
+  defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
+} as const;
 /** Every stablecoin has at most 18 decimals: amounts compare as integers at 18. */
 const KEY_DECIMALS = 18;
 
@@ -52,15 +58,25 @@ export default defineEndpoint({
     // limit 0 still reads one row: the count rides on it
     const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
-    const rows = await withExactUsd(p.txUsd, (extra) => ctx.typedRows(QUERIES.rows, {
+    const binds = {
       start_ts: start, end_ts: end, tokens: contracts.map((c) => c.address), decimals: contracts.map((c) => c.decimals),
-      address: p.address ?? null, related: p.relatedAddress ?? null, types: p.types,
+      related: p.relatedAddress ?? null, types: p.types,
       min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, KEY_DECIMALS, true),
       max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, KEY_DECIMALS, false),
-      ...usdBinds(p.txUsd), near_only: extra.near_only, excluded: extra.excluded, lim: extra.lim ?? Math.max(1, limit),
-    }, order));
+      ...usdBinds(p.txUsd), lim: Math.max(1, limit),
+    };
+    const address = p.address;
+    // an address's rows from its key files when it has few enough in the window (big-amount-keyed.ts)
+    const keyed = address === undefined ? undefined : await keyedBigAmount(ctx, {
+      address, start, end, tokens: new Map(contracts.map((c) => [c.address, c.decimals])), related: binds.related,
+      types: p.types, minKey: binds.min_key, maxKey: binds.max_key, keyDecimals: KEY_DECIMALS, usd: p.txUsd,
+      sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
+    });
+    const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => (address === undefined
+      ? ctx.typedRows(QUERIES.rows, { ...binds, address: null, ...extra, lim: extra.lim ?? binds.lim }, order)
+      : ctx.typedRows(QUERIES.addressRows, { ...binds, address, ...extra, lim: extra.lim ?? binds.lim }, order)));
     const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
-    return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };
+    return { total: keyed ? keyed.total : rows.length ? Number((rows[0] as { n_rows: unknown }).n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };
   },
 });
