@@ -1421,6 +1421,35 @@ export interface DeepStablecoinBigAmountAddressRow {
   n_near: number | bigint | null;
 }
 
+/** Binds of sql/deep/stablecoin-big-amount-edge-count.sql. */
+export interface DeepStablecoinBigAmountEdgeCountParams {
+  tokens: readonly string[] | null;
+  protocol_types: readonly number[] | null;
+  lo1: number | bigint | null;
+  hi1: number | bigint | null;
+  lo2: number | bigint | null;
+  hi2: number | bigint | null;
+}
+/** A row of deep/stablecoin-big-amount-edge-count. */
+export interface DeepStablecoinBigAmountEdgeCountRow {
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-big-amount-hours.sql. */
+export type DeepStablecoinBigAmountHoursParams = Record<string, never>;
+/** A row of deep/stablecoin-big-amount-hours. */
+export interface DeepStablecoinBigAmountHoursRow {
+  /** BIGINT */
+  hour_index: number | bigint | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** INTEGER */
+  protocol_type: number | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
 /** Binds of sql/deep/stablecoin-black-list.sql. */
 export interface DeepStablecoinBlackListParams {
   contract: string | null;
@@ -4791,6 +4820,8 @@ export interface SqlRows {
   "deep/related-account": DeepRelatedAccountRow;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountRow;
   "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressRow;
+  "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountRow;
+  "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4991,6 +5022,8 @@ export interface SqlParams {
   "deep/related-account": DeepRelatedAccountParams;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountParams;
   "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressParams;
+  "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountParams;
+  "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;
