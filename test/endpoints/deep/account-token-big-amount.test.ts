@@ -11,6 +11,7 @@ import {
   type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, moves, nudge, protocolTypes, selected, sorter, usdAtLeast,
   usdAtMost, usdBoundWitnesses,
 } from './big-amount-expected.ts';
+import { keyedLimits } from '../../../src/endpoints/shapes/big-amount-keyed.ts';
 
 const URL = '/api/deep/account/token/bigAmount';
 const DAY = 86_400_000;
@@ -147,6 +148,28 @@ describe(`GET ${URL}`, () => {
         expect(expected.includes(w), q).toBe(!q.includes(above) && !q.includes(below));
         await check(`types=0&${q}`, busy, expected, { types: [0] });
       }
+    }
+  });
+
+  it('the statement path (an address with more rows than key files serve) answers as the key-file path', async () => {
+    const saved = keyedLimits.rowsMax;
+    try {
+      for (const rowsMax of [saved, 0]) {
+        keyedLimits.rowsMax = rowsMax;
+        for (const types of [[0], [1], [2], [1, 2, 3], [3, 4, 5, 6, 7, 8, 9]]) await check(`types=${types.join(',')}`, busy, busy.rows, { types });
+        for (const sortBy of ['amount', 'usd'] as const) {
+          for (const asc of [true, false]) await check(`types=0&sortBy=${sortBy}&asc=${asc}`, busy, busy.rows, { types: [0], sortBy, asc });
+        }
+        const mid = itemOf([...busy.rows].sort(sorter('amount', true))[Math.floor(busy.rows.length / 2)]!, busy.address).amount;
+        await check(`types=0&txAmount=,${mid}`, busy, busy.rows.filter((m) => amountAtMost(m, mid)), { types: [0] });
+        for (const w of usdBoundWitnesses(busy.rows)) {
+          const x = exactUsdText(w);
+          await check(`types=0&txUsd=${x},${x}`, busy, busy.rows.filter((m) => usdAtLeast(m, x) && usdAtMost(m, x)), { types: [0] });
+          await check(`types=0&txUsd=${nudge(x, 1)},`, busy, busy.rows.filter((m) => usdAtLeast(m, nudge(x, 1))), { types: [0] });
+        }
+      }
+    } finally {
+      keyedLimits.rowsMax = saved;
     }
   });
 
