@@ -3,8 +3,10 @@
 -- defi_transaction_types (the transaction's protocol type 3-9, joined over the window) else 2 sent to another / 1
 -- received or self (docs/compat.md "Big transfers (issue 34)"). decimals from the tokens dimension; USD by the price rule
 -- (token_day_prices). Amount bounds exact (`amount_key` = amount_raw, integer text by length then digits, bounds in
--- the token's smallest unit from code); USD bounds and sort on the DOUBLE helper `usd_sort` (NULL unpriced: out of any
--- USD bound). The count rides on the page (count(*) OVER ()).
+-- the token's smallest unit from code); USD sort on the DOUBLE helper `usd_sort` (NULL unpriced: out of any USD bound); the
+-- USD bounds are exact: `usd_sort` pre-filters with a margin ($min_usd_lo, $max_usd_hi), `n_near` counts the rows
+-- within the margin of a bound, which code reads ($near_only), decides exactly and cuts ($excluded chain keys).
+-- The count rides on the page (count(*) OVER ()).
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
 -- @param token VARCHAR
@@ -13,8 +15,12 @@
 -- @param types INTEGER[]
 -- @param min_key VARCHAR
 -- @param max_key VARCHAR
--- @param min_usd DOUBLE
--- @param max_usd DOUBLE
+-- @param min_usd_lo DOUBLE
+-- @param min_usd_hi DOUBLE
+-- @param max_usd_lo DOUBLE
+-- @param max_usd_hi DOUBLE
+-- @param near_only BOOLEAN
+-- @param excluded VARCHAR[]
 -- @param lim BIGINT
 WITH moves AS (
   SELECT a.block_number, a."timestamp", a.tx_hash, a.tx_index, a.log_index, a.contract_address, a.from_address,
@@ -41,11 +47,14 @@ typed AS (
   LEFT JOIN token_day_prices pr ON pr.token_id = m.contract_address AND pr.day = strftime(epoch_ms(m."timestamp"), '%Y-%m-%d')
 )
 SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address, from_address, to_address, amount_raw,
-       $decimals AS decimals, price, type_code, count(*) OVER () AS n_rows
+       $decimals AS decimals, price, type_code, count(*) OVER () AS n_rows,
+       count(CASE WHEN usd_sort < $min_usd_hi OR usd_sort > $max_usd_lo THEN 1 END) OVER () AS n_near
 FROM typed
 WHERE (list_contains($types, 0) OR list_contains($types, type_code) OR (protocol_type = 0 AND either_way AND list_contains($types, 2)))
   AND ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
   AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
-  AND ($min_usd IS NULL OR usd_sort >= $min_usd) AND ($max_usd IS NULL OR usd_sort <= $max_usd)
+  AND ($min_usd_lo IS NULL OR usd_sort >= $min_usd_lo) AND ($max_usd_hi IS NULL OR usd_sort <= $max_usd_hi)
+  AND (NOT $near_only OR coalesce(usd_sort < $min_usd_hi, false) OR coalesce(usd_sort > $max_usd_lo, false))
+  AND (len($excluded) = 0 OR NOT list_contains($excluded, concat(block_number, ':', tx_index, ':', log_index)))
 ORDER BY {{order_by}}
 LIMIT $lim

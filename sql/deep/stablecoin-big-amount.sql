@@ -4,8 +4,10 @@
 -- address is asked, which `types` 1 or 2 both select: docs/compat.md "Big transfers (issue 34)"). decimals come from
 -- the registry ($decimals beside $tokens); USD by the price rule (token_day_prices, that day's close). The amount bounds
 -- are exact: `amount_key` = the amount at 18 decimals as integer text, compared by length then digits with the bounds
--- brought to 18 decimals in code; the USD bounds and sort read the DOUBLE helper `usd_sort` (NULL unpriced: out of any
--- USD bound). The count rides on the page (count(*) OVER ()).
+-- brought to 18 decimals in code; the USD sort reads the DOUBLE helper `usd_sort` (NULL unpriced: out of any USD bound); the
+-- USD bounds are exact: `usd_sort` pre-filters with a margin ($min_usd_lo, $max_usd_hi), `n_near` counts the rows
+-- within the margin of a bound, which code reads ($near_only), decides exactly and cuts ($excluded chain keys).
+-- The count rides on the page (count(*) OVER ()).
 -- @param start_ts BIGINT
 -- @param end_ts BIGINT
 -- @param tokens VARCHAR[]
@@ -15,8 +17,12 @@
 -- @param types INTEGER[]
 -- @param min_key VARCHAR
 -- @param max_key VARCHAR
--- @param min_usd DOUBLE
--- @param max_usd DOUBLE
+-- @param min_usd_lo DOUBLE
+-- @param min_usd_hi DOUBLE
+-- @param max_usd_lo DOUBLE
+-- @param max_usd_hi DOUBLE
+-- @param near_only BOOLEAN
+-- @param excluded VARCHAR[]
 -- @param lim BIGINT
 WITH picked AS (
   SELECT c.block_number, c."timestamp", c.tx_hash, c.tx_index, c.log_index, c.contract_address, c.from_address,
@@ -40,10 +46,13 @@ typed AS (
   WHERE (list_contains($types, 0) OR list_contains($types, p.type_code) OR (p.protocol_type = 0 AND p.either_way AND list_contains($types, 2)))
 )
 SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address, from_address, to_address, amount_raw,
-       decimals, price, type_code, count(*) OVER () AS n_rows
+       decimals, price, type_code, count(*) OVER () AS n_rows,
+       count(CASE WHEN usd_sort < $min_usd_hi OR usd_sort > $max_usd_lo THEN 1 END) OVER () AS n_near
 FROM typed
 WHERE ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
   AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
-  AND ($min_usd IS NULL OR usd_sort >= $min_usd) AND ($max_usd IS NULL OR usd_sort <= $max_usd)
+  AND ($min_usd_lo IS NULL OR usd_sort >= $min_usd_lo) AND ($max_usd_hi IS NULL OR usd_sort <= $max_usd_hi)
+  AND (NOT $near_only OR coalesce(usd_sort < $min_usd_hi, false) OR coalesce(usd_sort > $max_usd_lo, false))
+  AND (len($excluded) = 0 OR NOT list_contains($excluded, concat(block_number, ':', tx_index, ':', log_index)))
 ORDER BY {{order_by}}
 LIMIT $lim

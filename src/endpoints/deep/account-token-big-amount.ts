@@ -10,14 +10,17 @@
 import { z } from 'zod';
 import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
+import { keyedBigAmount } from '../shapes/big-amount-keyed.ts';
 import { count } from '../kit/schemas.ts';
-import { rangeParam } from '../shapes/counterparty-shape.ts';
 import { addressLookups } from '../shapes/transfer-shape.ts';
 import {
-  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, windowOf,
+  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, usdBinds,
+  usdRangeParam, windowOf, withExactUsd,
 } from '../shapes/big-amount-shape.ts';
 
-const QUERIES = { rows: 'deep/account-token-big-amount' } as const;
+const QUERIES = {
+  rows: 'deep/account-token-big-amount', defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
+} as const;
 
 /** `relatedToken`: a TRC20 contract (Base58); '0' / '_' (TRX) and TRC10 ids are named in the 400. */
 function trc20TokenParam() {
@@ -36,7 +39,7 @@ const params = z.object({
   address: address(),
   relatedToken: trc20TokenParam(),
   types: typesParam(),
-  txUsd: rangeParam('USD').optional(),
+  txUsd: usdRangeParam().optional(),
   txAmount: exactRangeParam('whole tokens').optional(),
   relatedAddress: address().optional(),
   sortBy: sortByParam().optional(),
@@ -59,15 +62,21 @@ export default defineEndpoint({
     // limit 0 still reads one row: the count rides on it
     const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
-    const rows = await ctx.typedRows(QUERIES.rows, {
+    const minKey = p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, decimals, true);
+    const maxKey = p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, decimals, false);
+    // the address's rows from its key files when it has few enough in the window (big-amount-keyed.ts)
+    const keyed = await keyedBigAmount(ctx, {
+      address: p.address, start, end, tokens: new Map([[p.relatedToken, decimals]]), related: p.relatedAddress ?? null,
+      types: p.types, minKey, maxKey, keyDecimals: null, usd: p.txUsd, sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
+    });
+    const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => ctx.typedRows(QUERIES.rows, {
       address: p.address, start_ts: start, end_ts: end, token: p.relatedToken, decimals,
       related: p.relatedAddress ?? null, types: p.types,
-      min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, decimals, true),
-      max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, decimals, false),
-      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.max(1, limit),
-    }, order);
+      min_key: minKey, max_key: maxKey,
+      ...usdBinds(p.txUsd), near_only: extra.near_only, excluded: extra.excluded, lim: extra.lim ?? Math.max(1, limit),
+    }, order));
     const data = rows.slice(0, limit).map(itemOf);
     const { contractMap } = await addressLookups(ctx, [...new Set(data.flatMap((d) => [d.from, d.to]))]);
-    return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, contractMap };
+    return { total: keyed ? keyed.total : rows.length ? Number((rows[0] as { n_rows: unknown }).n_rows) : 0, code: 0, data, contractMap };
   },
 });

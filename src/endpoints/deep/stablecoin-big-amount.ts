@@ -10,14 +10,29 @@
 import { z } from 'zod';
 import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
+import { perVersion } from '../kit/per-version.ts';
+import { keyedBigAmount } from '../shapes/big-amount-keyed.ts';
 import { count } from '../kit/schemas.ts';
-import { rangeParam } from '../shapes/counterparty-shape.ts';
 import { STABLE_CONTRACTS, stableTokenParam } from '../shapes/stablecoin-shape.ts';
 import {
-  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, windowOf,
+  MAX_LIMIT, ORDERS, ORDER_BYS, bigAmountItem, exactRangeParam, itemOf, scaledBound, sortByParam, typesParam, usdBinds,
+  usdRangeParam, windowOf, withExactUsd,
 } from '../shapes/big-amount-shape.ts';
 
-const QUERIES = { rows: 'deep/stablecoin-big-amount' } as const;
+// With an address, its range files of address_trc20_transfers (a few small files) rather than the window's every
+// stablecoin transfer: the same rows, typed by the same rule.
+const QUERIES = {
+  rows: 'deep/stablecoin-big-amount', addressRows: 'deep/stablecoin-big-amount-address',
+  defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
+  hours: 'deep/stablecoin-big-amount-hours', edgeCount: 'deep/stablecoin-big-amount-edge-count',
+} as const;
+const HOUR = 3_600_000;
+
+/** The protocol types (classified_transfers.protocol_type) `types` selects without an address: 1 and 2 both the plain 0. */
+function protocolTypesOf(types: readonly number[]): number[] {
+  if (types.includes(0)) return [0, 3, 4, 5, 6, 7, 8, 9];
+  return [...(types.includes(1) || types.includes(2) ? [0] : []), ...types.filter((t) => t >= 3)];
+}
 /** Every stablecoin has at most 18 decimals: amounts compare as integers at 18. */
 const KEY_DECIMALS = 18;
 
@@ -27,7 +42,7 @@ const params = z.object({
   endTime: timestampSecAsMs().optional(),
   types: typesParam(),
   address: address().optional(),
-  txUsd: rangeParam('USD').optional(),
+  txUsd: usdRangeParam().optional(),
   txAmount: exactRangeParam('whole tokens').optional(),
   relatedAddress: address().optional(),
   relatedToken: stableTokenParam().optional(),
@@ -52,15 +67,92 @@ export default defineEndpoint({
     // limit 0 still reads one row: the count rides on it
     const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
     const order = ORDERS[p.sortBy ?? 'time'][p.asc ? 'asc' : 'desc'];
-    const rows = await ctx.typedRows(QUERIES.rows, {
+    const binds = {
       start_ts: start, end_ts: end, tokens: contracts.map((c) => c.address), decimals: contracts.map((c) => c.decimals),
-      address: p.address ?? null, related: p.relatedAddress ?? null, types: p.types,
+      related: p.relatedAddress ?? null, types: p.types,
       min_key: p.txAmount?.min == null ? null : scaledBound(p.txAmount.min, KEY_DECIMALS, true),
       max_key: p.txAmount?.max == null ? null : scaledBound(p.txAmount.max, KEY_DECIMALS, false),
-      min_usd: p.txUsd?.min ?? null, max_usd: p.txUsd?.max ?? null, lim: Math.max(1, limit),
-    }, order);
+      ...usdBinds(p.txUsd), lim: Math.max(1, limit),
+    };
+    const address = p.address;
+    // an address's rows from its key files when it has few enough in the window (big-amount-keyed.ts)
+    const keyed = address === undefined ? undefined : await keyedBigAmount(ctx, {
+      address, start, end, tokens: new Map(contracts.map((c) => [c.address, c.decimals])), related: binds.related,
+      types: p.types, minKey: binds.min_key, maxKey: binds.max_key, keyDecimals: KEY_DECIMALS, usd: p.txUsd,
+      sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
+    });
+    // without an address or value bound, in time order: the total from the kept hour counts and the page from the hours it spans
+    const plain = address === undefined && p.relatedAddress === undefined && p.txAmount === undefined && p.txUsd === undefined
+      && (p.sortBy ?? 'time') === 'time';
+    const byDays = plain ? await hoursPlan(ctx, binds.tokens, protocolTypesOf(p.types), start, end, binds.lim, p.asc ?? false) : undefined;
+    const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => (address === undefined
+      ? ctx.typedRows(QUERIES.rows, { ...binds, address: null, ...extra, lim: extra.lim ?? binds.lim, ...byDays?.window }, order)
+      : ctx.typedRows(QUERIES.addressRows, { ...binds, address, ...extra, lim: extra.lim ?? binds.lim }, order)));
     const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
-    return { total: rows.length ? Number(rows[0]!.n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };
+    return { total: keyed ? keyed.total : byDays ? byDays.total : rows.length ? Number((rows[0] as { n_rows: unknown }).n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };
   },
 });
+
+/** Per contract and protocol type: cumulative row counts by hour, cum[h - base] = rows before hour h. */
+interface HourCounts { base: number; hours: number; cum: Map<string, Float64Array> }
+
+/**
+ * A time-ordered page without an address or value bound: its total = the kept hour counts of the window's whole hours
+ * + one count over its partial edge hours; its rows = the template over the whole hours nearest the end the page
+ * starts from that hold `lim` rows (else the window), e.g. the default 184-day list reads about an hour of rows.
+ */
+async function hoursPlan(
+  ctx: Parameters<Parameters<typeof defineEndpoint>[0]['handle']>[1], tokens: string[], protocolTypes: number[],
+  start: number, end: number, lim: number, asc: boolean,
+): Promise<{ total: number; window: { start_ts: number; end_ts: number } }> {
+  const kept = await perVersion(ctx.manifest, 'big-amount:stable-hours', async (): Promise<HourCounts> => {
+    const rows = await ctx.typedRows(QUERIES.hours, {});
+    // rows come in hour order
+    const base = rows.length ? Number(rows[0]!.hour_index) : 0;
+    const hours = rows.length ? Number(rows.at(-1)!.hour_index) - base + 1 : 0;
+    const cum = new Map<string, Float64Array>();
+    for (const r of rows) {
+      const k = `${r.contract_address}|${r.protocol_type}`;
+      let a = cum.get(k);
+      if (!a) cum.set(k, (a = new Float64Array(hours + 1)));
+      a[Number(r.hour_index) - base + 1]! += Number(r.n_rows);
+    }
+    for (const a of cum.values()) for (let h = 1; h <= hours; h++) a[h]! += a[h - 1]!;
+    return { base, hours, cum };
+  });
+  const arrays = tokens.flatMap((t) => protocolTypes.map((pt) => kept.cum.get(`${t}|${pt}`))).filter((a) => a !== undefined);
+  /** Rows in the whole hours [a, b) (hour indexes). */
+  const between = (a: number, b: number): number => {
+    const lo = Math.min(Math.max(a - kept.base, 0), kept.hours);
+    const hi = Math.min(Math.max(b - kept.base, 0), kept.hours);
+    if (hi <= lo) return 0;
+    let n = 0;
+    for (const c of arrays) n += c[hi]! - c[lo]!;
+    return n;
+  };
+  const first = Math.floor(start / HOUR);
+  const last = Math.floor(end / HOUR);
+  const [edge] = await ctx.typedRows(QUERIES.edgeCount, {
+    tokens, protocol_types: protocolTypes,
+    lo1: start, hi1: Math.min(end, (first + 1) * HOUR - 1), lo2: last > first ? last * HOUR : 1, hi2: last > first ? end : 0,
+  });
+  const total = between(first + 1, last) + Number(edge?.n_rows ?? 0);
+  // The page: the whole hours nearest its starting end that hold `lim` rows (binary search on the cumulative counts;
+  // the partial edge hour is not counted on), else the window.
+  let window = { start_ts: start, end_ts: end };
+  if (between(first + 1, last) >= lim) {
+    let lo = first + 1;
+    let hi = last - 1;
+    if (asc) {
+      // the least h with rows in [first + 1, h + 1) ≥ lim
+      while (lo < hi) { const m = Math.floor((lo + hi) / 2); if (between(first + 1, m + 1) >= lim) hi = m; else lo = m + 1; }
+      window = { start_ts: start, end_ts: (lo + 1) * HOUR - 1 };
+    } else {
+      // the greatest h with rows in [h, last) ≥ lim
+      while (lo < hi) { const m = Math.ceil((lo + hi) / 2); if (between(m, last) >= lim) lo = m; else hi = m - 1; }
+      window = { start_ts: lo * HOUR, end_ts: end };
+    }
+  }
+  return { total, window };
+}

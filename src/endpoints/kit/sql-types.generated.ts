@@ -916,8 +916,12 @@ export interface DeepAccountTokenBigAmountParams {
   types: readonly number[] | null;
   min_key: string | null;
   max_key: string | null;
-  min_usd: number | null;
-  max_usd: number | null;
+  min_usd_lo: number | null;
+  min_usd_hi: number | null;
+  max_usd_lo: number | null;
+  max_usd_hi: number | null;
+  near_only: boolean | null;
+  excluded: readonly string[] | null;
   lim: number | bigint | null;
   address: string | null;
 }
@@ -949,6 +953,32 @@ export interface DeepAccountTokenBigAmountRow {
   type_code: number | null;
   /** BIGINT */
   n_rows: number | bigint | null;
+  /** BIGINT */
+  n_near: number | bigint | null;
+}
+
+/** Binds of sql/deep/big-amount-day-prices.sql. */
+export type DeepBigAmountDayPricesParams = Record<string, never>;
+/** A row of deep/big-amount-day-prices. */
+export interface DeepBigAmountDayPricesRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/deep/big-amount-defi-types.sql. */
+export type DeepBigAmountDefiTypesParams = Record<string, never>;
+/** A row of deep/big-amount-defi-types. */
+export interface DeepBigAmountDefiTypesRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  type_code: number | null;
 }
 
 /** Binds of sql/deep/distribution.sql. */
@@ -1338,8 +1368,12 @@ export interface DeepStablecoinBigAmountParams {
   types: readonly number[] | null;
   min_key: string | null;
   max_key: string | null;
-  min_usd: number | null;
-  max_usd: number | null;
+  min_usd_lo: number | null;
+  min_usd_hi: number | null;
+  max_usd_lo: number | null;
+  max_usd_hi: number | null;
+  near_only: boolean | null;
+  excluded: readonly string[] | null;
   lim: number | bigint | null;
 }
 /** A row of deep/stablecoin-big-amount. */
@@ -1368,6 +1402,88 @@ export interface DeepStablecoinBigAmountRow {
   price: string | null;
   /** INTEGER */
   type_code: number | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+  /** BIGINT */
+  n_near: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-big-amount-address.sql. */
+export interface DeepStablecoinBigAmountAddressParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  tokens: readonly string[] | null;
+  decimals: readonly number[] | null;
+  related: string | null;
+  types: readonly number[] | null;
+  min_key: string | null;
+  max_key: string | null;
+  min_usd_lo: number | null;
+  min_usd_hi: number | null;
+  max_usd_lo: number | null;
+  max_usd_hi: number | null;
+  near_only: boolean | null;
+  excluded: readonly string[] | null;
+  lim: number | bigint | null;
+  address: string | null;
+}
+/** A row of deep/stablecoin-big-amount-address. */
+export interface DeepStablecoinBigAmountAddressRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  from_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  price: string | null;
+  /** INTEGER */
+  type_code: number | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+  /** BIGINT */
+  n_near: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-big-amount-edge-count.sql. */
+export interface DeepStablecoinBigAmountEdgeCountParams {
+  tokens: readonly string[] | null;
+  protocol_types: readonly number[] | null;
+  lo1: number | bigint | null;
+  hi1: number | bigint | null;
+  lo2: number | bigint | null;
+  hi2: number | bigint | null;
+}
+/** A row of deep/stablecoin-big-amount-edge-count. */
+export interface DeepStablecoinBigAmountEdgeCountRow {
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/deep/stablecoin-big-amount-hours.sql. */
+export type DeepStablecoinBigAmountHoursParams = Record<string, never>;
+/** A row of deep/stablecoin-big-amount-hours. */
+export interface DeepStablecoinBigAmountHoursRow {
+  /** BIGINT */
+  hour_index: number | bigint | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** INTEGER */
+  protocol_type: number | null;
   /** BIGINT */
   n_rows: number | bigint | null;
 }
@@ -4718,6 +4834,8 @@ export interface SqlRows {
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
   "deep/account-token-big-amount": DeepAccountTokenBigAmountRow;
+  "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
+  "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
   "deep/distribution": DeepDistributionRow;
   "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
@@ -4741,6 +4859,9 @@ export interface SqlRows {
   "deep/pool-trend": DeepPoolTrendRow;
   "deep/related-account": DeepRelatedAccountRow;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountRow;
+  "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressRow;
+  "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountRow;
+  "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllRow;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsRow;
@@ -4917,6 +5038,8 @@ export interface SqlParams {
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
   "deep/account-token-big-amount": DeepAccountTokenBigAmountParams;
+  "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
+  "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;
   "deep/distribution": DeepDistributionParams;
   "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;
@@ -4940,6 +5063,9 @@ export interface SqlParams {
   "deep/pool-trend": DeepPoolTrendParams;
   "deep/related-account": DeepRelatedAccountParams;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountParams;
+  "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressParams;
+  "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountParams;
+  "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;
   "deep/stablecoin-events-all": DeepStablecoinEventsAllParams;
   "deep/stablecoin-key-events": DeepStablecoinKeyEventsParams;

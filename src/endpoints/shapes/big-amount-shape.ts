@@ -53,6 +53,94 @@ export function exactRangeParam(what: string) {
   }).meta({ description: `Range 'min,max' of ${what}; either side may be empty.`, examples: ['1000,'], override: { type: 'string' } });
 }
 
+/**
+ * `txUsd`: 'min,max' of USD, the grammar of rangeParam (digits, optional '.digits'; either side empty), kept as exact
+ * texts: the bound is compared exactly with each row's USD (exactUsdRange), e.g. '1000,' → {min '1000', max null}.
+ */
+export function usdRangeParam() {
+  return z.string().transform((s, ctx): { min: string | null; max: string | null } => {
+    const parts = s.split(',').map((p) => p.trim());
+    const ok = (p: string) => p === '' || /^[0-9]+(\.[0-9]+)?$/.test(p);
+    if (parts.length !== 2 || !ok(parts[0]!) || !ok(parts[1]!)) {
+      ctx.addIssue({ code: 'custom', message: `must be 'min,max' (USD, non-negative, either side may be empty), got '${s.slice(0, 40)}'` });
+      return z.NEVER;
+    }
+    const [min, max] = parts.map((p) => (p === '' ? null : p)) as [string | null, string | null];
+    if (min !== null && max !== null && compareDecimal(min, max) > 0) {
+      ctx.addIssue({ code: 'custom', message: 'min must not be above max' });
+      return z.NEVER;
+    }
+    return { min, max };
+  }).meta({ description: "Range 'min,max' of USD; either side may be empty.", examples: ['1,100'], override: { type: 'string' } });
+}
+
+/**
+ * The DOUBLE helper `usd_sort` is within ~1e-15 (relative) of the exact USD, so a margin of 1e-12 either side of a
+ * bound makes the SQL pre-filter conservative: a row clearly inside passes, clearly outside is cut, and a row whose
+ * helper lies within the margin of a bound ("near") is decided exactly in code (exactUsdRange.keep).
+ */
+const USD_MARGIN = 1e-12;
+/** Near rows read at most (every transfer of a lake at one exact value would still fit). */
+const NEAR_ROWS_MAX = 10_000_000;
+
+/** The templates' USD binds of a `txUsd` range: pre-filter bounds widened by the margin, near zones narrowed by it. */
+export function usdBinds(r: { min: string | null; max: string | null } | undefined): {
+  min_usd_lo: number | null; min_usd_hi: number | null; max_usd_lo: number | null; max_usd_hi: number | null;
+} {
+  const min = r?.min == null ? null : Number(r.min);
+  const max = r?.max == null ? null : Number(r.max);
+  return {
+    min_usd_lo: min === null ? null : min * (1 - USD_MARGIN), min_usd_hi: min === null ? null : min * (1 + USD_MARGIN),
+    max_usd_lo: max === null ? null : max * (1 - USD_MARGIN), max_usd_hi: max === null ? null : max * (1 + USD_MARGIN),
+  };
+}
+
+/** `text` (decimal, optional exponent) as digits × 10^-scale, e.g. '1.25' → {digits 125n, scale 2}. */
+function decimalFraction(text: string): { digits: bigint; scale: number } {
+  const m = /^(\d+)(?:\.(\d+))?(?:[eE]([-+]?\d+))?$/.exec(text.trim());
+  if (!m) throw new Error(`not a non-negative decimal: '${text.slice(0, 40)}'`);
+  const fraction = m[2] ?? '';
+  let digits = BigInt(`${m[1]}${fraction}`);
+  let scale = fraction.length - Number(m[3] ?? 0);
+  if (scale < 0) { digits *= 10n ** BigInt(-scale); scale = 0; }
+  return { digits, scale };
+}
+
+/** Exact sign of (raw ÷ 10^decimals × price) − bound, all integers: no double. */
+export function compareUsd(raw: bigint, decimals: number, price: string, bound: string): number {
+  const p = decimalFraction(price);
+  const b = decimalFraction(bound);
+  const left = raw * p.digits * 10n ** BigInt(b.scale);
+  const right = b.digits * 10n ** BigInt(decimals + p.scale);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/** A row's key in the templates' `excluded` list: its chain position. */
+export const chainKey = (r: { block_number: unknown; tx_index: unknown; log_index: unknown }): string =>
+  `${r.block_number}:${r.tx_index}:${r.log_index}`;
+
+/**
+ * Runs a template with an exact `txUsd` range: first with the conservative pre-filter; when its rows count "near" ones
+ * (`n_near`), those are read (`near_only`), decided exactly, and the outside ones excluded by key in a second run (rare:
+ * only a transfer whose exact USD lies within 1e-12 of a bound and outside it).
+ */
+export async function withExactUsd<R extends { n_near: unknown; block_number: unknown; tx_index: unknown; log_index: unknown; amount_raw: unknown; decimals: unknown; price: unknown }>(
+  range: { min: string | null; max: string | null } | undefined,
+  run: (extra: { near_only: boolean; excluded: string[]; lim?: number }) => Promise<R[]>,
+): Promise<R[]> {
+  const rows = await run({ near_only: false, excluded: [] });
+  if (!range || rows.length === 0 || Number(rows[0]!.n_near) === 0) return rows;
+  const near = await run({ near_only: true, excluded: [], lim: NEAR_ROWS_MAX });
+  const excluded = near.filter((r) => {
+    if (r.price === null || r.price === undefined) return true;
+    const raw = BigInt(String(r.amount_raw));
+    const decimals = Number(r.decimals);
+    return (range.min !== null && compareUsd(raw, decimals, String(r.price), range.min) < 0)
+      || (range.max !== null && compareUsd(raw, decimals, String(r.price), range.max) > 0);
+  }).map(chainKey);
+  return excluded.length === 0 ? rows : run({ near_only: false, excluded });
+}
+
 /** `sortBy`: time (default), amount, usd; an unknown key falls back to time (ARCHITECTURE §5.3). */
 export function sortByParam() {
   return z.string().transform((s): SortBy => {

@@ -8,8 +8,10 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import {
-  type Move, amountAtLeast, amountAtMost, itemOf, moves, protocolTypes, selected, sorter, usdAtLeast, usdAtMost,
+  type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, moves, nudge, protocolTypes, selected, sorter, usdAtLeast,
+  usdAtMost, usdBoundWitnesses,
 } from './big-amount-expected.ts';
+import { keyedLimits } from '../../../src/endpoints/shapes/big-amount-keyed.ts';
 
 const URL = '/api/deep/account/token/bigAmount';
 const DAY = 86_400_000;
@@ -127,6 +129,48 @@ describe(`GET ${URL}`, () => {
       ['txUsd=10.5,20000', (m) => usdAtLeast(m, 10.5) && usdAtMost(m, 20000)],
     ];
     for (const [q, keep] of cases) await check(`types=0&${q}`, busy, busy.rows.filter(keep), { types: [0] });
+  });
+
+  it("txUsd is exact: a bound equal to a row's exact USD keeps it (min and max), one 1e-20 beyond cuts it", async () => {
+    const witnesses = usdBoundWitnesses(busy.rows);
+    if ((await testManifest()).source.kind === 'generate') expect(witnesses.length).toBeGreaterThan(0);
+    for (const w of witnesses) {
+      const x = exactUsdText(w);
+      // steps below a double's resolution: only an exact comparison tells them from x
+      const above = nudge(x, 1);
+      const below = nudge(x, -1);
+      const cases: [string, (m: Move) => boolean][] = [
+        [`txUsd=${x},`, (m) => usdAtLeast(m, x)], [`txUsd=,${x}`, (m) => usdAtMost(m, x)], [`txUsd=${x},${x}`, (m) => usdAtLeast(m, x) && usdAtMost(m, x)],
+        [`txUsd=${above},`, (m) => usdAtLeast(m, above)], [`txUsd=,${below}`, (m) => usdAtMost(m, below)],
+      ];
+      for (const [q, keep] of cases) {
+        const expected = busy.rows.filter(keep);
+        expect(expected.includes(w), q).toBe(!q.includes(above) && !q.includes(below));
+        await check(`types=0&${q}`, busy, expected, { types: [0] });
+      }
+    }
+  });
+
+  it('the statement path (an address with more rows than key files serve) answers as the key-file path', async () => {
+    const saved = keyedLimits.rowsMax;
+    try {
+      for (const rowsMax of [saved, 0]) {
+        keyedLimits.rowsMax = rowsMax;
+        for (const types of [[0], [1], [2], [1, 2, 3], [3, 4, 5, 6, 7, 8, 9]]) await check(`types=${types.join(',')}`, busy, busy.rows, { types });
+        for (const sortBy of ['amount', 'usd'] as const) {
+          for (const asc of [true, false]) await check(`types=0&sortBy=${sortBy}&asc=${asc}`, busy, busy.rows, { types: [0], sortBy, asc });
+        }
+        const mid = itemOf([...busy.rows].sort(sorter('amount', true))[Math.floor(busy.rows.length / 2)]!, busy.address).amount;
+        await check(`types=0&txAmount=,${mid}`, busy, busy.rows.filter((m) => amountAtMost(m, mid)), { types: [0] });
+        for (const w of usdBoundWitnesses(busy.rows)) {
+          const x = exactUsdText(w);
+          await check(`types=0&txUsd=${x},${x}`, busy, busy.rows.filter((m) => usdAtLeast(m, x) && usdAtMost(m, x)), { types: [0] });
+          await check(`types=0&txUsd=${nudge(x, 1)},`, busy, busy.rows.filter((m) => usdAtLeast(m, nudge(x, 1))), { types: [0] });
+        }
+      }
+    } finally {
+      keyedLimits.rowsMax = saved;
+    }
   });
 
   it('window: startTime alone, endTime alone, both; exactly 184 days served; limit cut at 100, 0 allowed', async () => {

@@ -166,12 +166,36 @@ export function amountAtMost(m: Move, bound: string): boolean {
   const [i, f = ''] = bound.split('.');
   return amountKey(m) <= BigInt(`${i}${f.padEnd(36, '0')}`);
 }
-/** USD bound checks on the exact value (the tests choose bounds no row's value lies within a double's error of). */
-export function usdAtLeast(m: Move, min: number): boolean {
+/** USD bound checks on the exact value. */
+export function usdAtLeast(m: Move, min: number | string): boolean {
   const b = frac(String(min));
   return m.usd !== null && m.usd.n * b.d >= b.n * m.usd.d;
 }
-export function usdAtMost(m: Move, max: number): boolean {
+export function usdAtMost(m: Move, max: number | string): boolean {
   const b = frac(String(max));
   return m.usd !== null && m.usd.n * b.d <= b.n * m.usd.d;
+}
+
+/** A move's exact USD as decimal text (its denominator is a power of ten: 10^decimals × the price's places), e.g. '1000.0031'. */
+export function exactUsdText(m: Move): string {
+  const { n, d } = m.usd!;
+  const places = d.toString().length - 1;
+  if (d !== 10n ** BigInt(places)) throw new Error(`not a decimal fraction: ${n}/${d}`);
+  const digits = n.toString().padStart(places + 1, '0');
+  return places === 0 ? digits : `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
+}
+
+/** Priced moves whose exact USD has more than 6 places or whose DOUBLE helper differs from it: the bounds a double may misplace. */
+export function usdBoundWitnesses(ms: Move[]): Move[] {
+  const priced = ms.filter((m) => m.usd !== null && m.usd.n > 0n);
+  const inexact = priced.filter((m) => /\.\d{7,}/.test(exactUsdText(m)));
+  return [...inexact, ...priced].slice(0, 3);
+}
+
+/** `x` (decimal text) moved by `step` × 10^-(its places + 20): beyond a double's resolution, e.g. ('1.5', 1) → '1.5000…0001'. */
+export function nudge(x: string, step: 1 | -1): string {
+  const [i, f = ''] = x.split('.');
+  const places = f.length + 20;
+  const digits = (BigInt(`${i}${f.padEnd(places, '0')}`) + BigInt(step)).toString().padStart(places + 1, '0');
+  return `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
 }

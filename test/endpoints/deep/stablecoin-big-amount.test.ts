@@ -7,8 +7,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { get, testManifest } from '../../helpers/lake.ts';
 import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
 import {
-  type Move, amountAtLeast, amountAtMost, itemOf, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost,
+  type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, nudge, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost, usdBoundWitnesses,
 } from './big-amount-expected.ts';
+import { keyedLimits } from '../../../src/endpoints/shapes/big-amount-keyed.ts';
 
 const URL = '/api/deep/stableCoin/bigAmount';
 const DAY = 86_400_000;
@@ -97,6 +98,36 @@ describe(`GET ${URL}`, () => {
     for (const c of STABLECOIN_CONTRACTS) await check(`types=0&relatedToken=${c.address}`, all.filter((m) => m.token === c.address), { types: [0] });
   });
 
+  it('with an address, the statement path (an address with more rows than key files serve) answers as the key-file path', async () => {
+    const counts = new Map<string, number>();
+    for (const m of all) for (const a of new Set([m.from, m.to])) counts.set(a, (counts.get(a) ?? 0) + 1);
+    const [address] = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).find(([, n]) => n >= 2)!;
+    const mine = all.filter((m) => m.from === address || m.to === address);
+    const saved = keyedLimits.rowsMax;
+    try {
+      for (const rowsMax of [saved, 0]) {
+        keyedLimits.rowsMax = rowsMax;
+        for (const types of [[0], [1], [2], [3, 4, 5, 6, 7, 8, 9]]) await check(`types=${types.join(',')}&address=${address}`, mine, { types, address });
+        for (const sortBy of ['amount', 'usd'] as const) {
+          for (const asc of [true, false]) await check(`types=0&address=${address}&sortBy=${sortBy}&asc=${asc}`, mine, { types: [0], address, sortBy, asc });
+        }
+        const other = mine.find((m) => m.from !== m.to)!;
+        const related = other.from === address ? other.to : other.from;
+        await check(`types=0&address=${address}&relatedAddress=${related}`,
+          mine.filter((m) => (m.from === related && m.to === address) || (m.to === related && m.from === address)), { types: [0], address });
+        const mid = itemOf([...mine].sort(sorter('amount', true))[Math.floor(mine.length / 2)]!, null).amount;
+        await check(`types=0&address=${address}&txAmount=${mid},`, mine.filter((m) => amountAtLeast(m, mid)), { types: [0], address });
+        for (const w of usdBoundWitnesses(mine)) {
+          const x = exactUsdText(w);
+          await check(`types=0&address=${address}&txUsd=${x},${x}`, mine.filter((m) => usdAtLeast(m, x) && usdAtMost(m, x)), { types: [0], address });
+          await check(`types=0&address=${address}&txUsd=,${nudge(x, -1)}`, mine.filter((m) => usdAtMost(m, nudge(x, -1))), { types: [0], address });
+        }
+      }
+    } finally {
+      keyedLimits.rowsMax = saved;
+    }
+  });
+
   it('sorts: time, amount and usd, both ways (unpriced rows last both ways); an unknown sortBy is time', async () => {
     for (const sortBy of ['time', 'amount', 'usd'] as const) {
       for (const asc of [true, false]) await check(`types=0&sortBy=${sortBy}&asc=${asc}`, all, { types: [0], sortBy, asc });
@@ -122,6 +153,26 @@ describe(`GET ${URL}`, () => {
     const fine = `${mid.includes('.') ? mid : `${mid}.`}0000000000000000001`;
     await check(`types=0&txAmount=${fine},`, all.filter((m) => amountAtLeast(m, fine)), { types: [0] });
     await check(`types=0&txAmount=,${fine}`, all.filter((m) => amountAtMost(m, fine)), { types: [0] });
+  });
+
+  it("txUsd is exact: a bound equal to a row's exact USD keeps it (min and max), one 1e-20 beyond cuts it", async () => {
+    const witnesses = usdBoundWitnesses(all);
+    if ((await testManifest()).source.kind === 'generate') expect(witnesses.length).toBeGreaterThan(0);
+    for (const w of witnesses) {
+      const x = exactUsdText(w);
+      // steps below a double's resolution: only an exact comparison tells them from x
+      const above = nudge(x, 1);
+      const below = nudge(x, -1);
+      const cases: [string, (m: Move) => boolean][] = [
+        [`txUsd=${x},`, (m) => usdAtLeast(m, x)], [`txUsd=,${x}`, (m) => usdAtMost(m, x)], [`txUsd=${x},${x}`, (m) => usdAtLeast(m, x) && usdAtMost(m, x)],
+        [`txUsd=${above},`, (m) => usdAtLeast(m, above)], [`txUsd=,${below}`, (m) => usdAtMost(m, below)],
+      ];
+      for (const [q, keep] of cases) {
+        const expected = all.filter(keep);
+        expect(expected.includes(w), q).toBe(!q.includes(above) && !q.includes(below));
+        await check(`types=0&relatedToken=${w.token}&${q}`, expected.filter((m) => m.token === w.token), { types: [0] });
+      }
+    }
   });
 
   it('window: startTime alone, endTime alone, both; exactly 6 months (184 days) served; limit cut at 100, 0 allowed', async () => {

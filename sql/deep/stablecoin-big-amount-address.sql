@@ -1,0 +1,59 @@
+-- /api/deep/stableCoin/bigAmount with an `address`: the same rows and columns as deep/stablecoin-big-amount, read from
+-- the range files of address_trc20_transfers holding the address (a few small files; once per transfer: a self-transfer
+-- is one row) instead of the window's row groups of classified_transfers (every stablecoin transfer of the window: 330-
+-- 580 ms on the default lake). The protocol type is classified_transfers' own rule: defi_transaction_types of the
+-- transaction (joined over the window), 0 when none; then 2 when the address sent it to another, else 1 (docs/compat.md
+-- "Big transfers (issue 34)"). decimals from the registry ($decimals beside $tokens); USD by the price rule; amount
+-- and USD bounds as in deep/stablecoin-big-amount (exact; `n_near` and $near_only / $excluded decide a USD bound's
+-- near rows in code). The count rides on the page (count(*) OVER ()).
+-- @param start_ts BIGINT
+-- @param end_ts BIGINT
+-- @param tokens VARCHAR[]
+-- @param decimals INTEGER[]
+-- @param related VARCHAR
+-- @param types INTEGER[]
+-- @param min_key VARCHAR
+-- @param max_key VARCHAR
+-- @param min_usd_lo DOUBLE
+-- @param min_usd_hi DOUBLE
+-- @param max_usd_lo DOUBLE
+-- @param max_usd_hi DOUBLE
+-- @param near_only BOOLEAN
+-- @param excluded VARCHAR[]
+-- @param lim BIGINT
+WITH moves AS (
+  SELECT a.block_number, a."timestamp", a.tx_hash, a.tx_index, a.log_index, a.contract_address, a.from_address,
+         a.to_address, a.amount_raw, $decimals[list_position($tokens, a.contract_address)] AS decimals
+  FROM {{> fragments/address-copy address_trc20_transfers a}}
+  WHERE a.address = $address AND a.bucket = address_bucket($address)
+    AND list_contains($tokens, a.contract_address) AND a.token_standard = 'trc20'
+    AND a."timestamp" >= $start_ts AND a."timestamp" <= $end_ts
+    AND ($related IS NULL OR (a.from_address = $related AND a.to_address = $address) OR (a.to_address = $related AND a.from_address = $address))
+),
+kinds AS (
+  SELECT block_number, tx_index, type_code FROM defi_transaction_types
+  WHERE "timestamp" >= $start_ts AND "timestamp" <= $end_ts
+),
+typed AS (
+  SELECT m.*, coalesce(k.type_code, 0) AS protocol_type,
+         CASE WHEN k.type_code IS NOT NULL THEN k.type_code
+              WHEN m.from_address = $address AND m.to_address <> $address THEN 2 ELSE 1 END AS type_code,
+         m.from_address = $address AND m.to_address = $address AS either_way,
+         m.amount_raw || repeat('0', 18 - m.decimals) AS amount_key, pr.price,
+         CAST(m.amount_raw AS DOUBLE) / pow(10, m.decimals) * CAST(pr.price AS DOUBLE) AS usd_sort
+  FROM moves m
+  LEFT JOIN kinds k ON k.block_number = m.block_number AND k.tx_index = m.tx_index
+  LEFT JOIN token_day_prices pr ON pr.token_id = m.contract_address AND pr.day = strftime(epoch_ms(m."timestamp"), '%Y-%m-%d')
+)
+SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address, from_address, to_address, amount_raw,
+       decimals, price, type_code, count(*) OVER () AS n_rows,
+       count(CASE WHEN usd_sort < $min_usd_hi OR usd_sort > $max_usd_lo THEN 1 END) OVER () AS n_near
+FROM typed
+WHERE (list_contains($types, 0) OR list_contains($types, type_code) OR (protocol_type = 0 AND either_way AND list_contains($types, 2)))
+  AND ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
+  AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
+  AND ($min_usd_lo IS NULL OR usd_sort >= $min_usd_lo) AND ($max_usd_hi IS NULL OR usd_sort <= $max_usd_hi)
+  AND (NOT $near_only OR coalesce(usd_sort < $min_usd_hi, false) OR coalesce(usd_sort > $max_usd_lo, false))
+  AND (len($excluded) = 0 OR NOT list_contains($excluded, concat(block_number, ':', tx_index, ':', log_index)))
+ORDER BY {{order_by}}
+LIMIT $lim
