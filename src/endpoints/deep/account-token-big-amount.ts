@@ -19,7 +19,7 @@ import {
 } from '../shapes/big-amount-shape.ts';
 
 const QUERIES = {
-  rows: 'deep/account-token-big-amount', defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
+  rows: 'deep/big-amount-address', defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
 } as const;
 
 /** `relatedToken`: a TRC20 contract (Base58); '0' / '_' (TRX) and TRC10 ids are named in the 400. */
@@ -70,7 +70,8 @@ export default defineEndpoint({
       types: p.types, minKey, maxKey, keyDecimals: null, usd: p.txUsd, sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
     });
     const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => ctx.typedRows(QUERIES.rows, {
-      address: p.address, start_ts: start, end_ts: end, token: p.relatedToken, decimals,
+      // one token at its own scale: the amount key is the raw amount
+      address: p.address, start_ts: start, end_ts: end, tokens: [p.relatedToken], decimals: [decimals], key_decimals: decimals,
       related: p.relatedAddress ?? null, types: p.types,
       min_key: minKey, max_key: maxKey,
       ...usdBinds(p.txUsd), near_only: extra.near_only, excluded: extra.excluded, lim: extra.lim ?? Math.max(1, limit),

@@ -22,7 +22,7 @@ import {
 // With an address, its range files of address_trc20_transfers (a few small files) rather than the window's every
 // stablecoin transfer: the same rows, typed by the same rule.
 const QUERIES = {
-  rows: 'deep/stablecoin-big-amount', addressRows: 'deep/stablecoin-big-amount-address',
+  rows: 'deep/stablecoin-big-amount', addressRows: 'deep/big-amount-address',
   defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
   hours: 'deep/stablecoin-big-amount-hours', edgeCount: 'deep/stablecoin-big-amount-edge-count',
 } as const;
@@ -87,7 +87,7 @@ export default defineEndpoint({
     const byDays = plain ? await hoursPlan(ctx, binds.tokens, protocolTypesOf(p.types), start, end, binds.lim, p.asc ?? false) : undefined;
     const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => (address === undefined
       ? ctx.typedRows(QUERIES.rows, { ...binds, address: null, ...extra, lim: extra.lim ?? binds.lim, ...byDays?.window }, order)
-      : ctx.typedRows(QUERIES.addressRows, { ...binds, address, ...extra, lim: extra.lim ?? binds.lim }, order)));
+      : ctx.typedRows(QUERIES.addressRows, { ...binds, address, key_decimals: KEY_DECIMALS, ...extra, lim: extra.lim ?? binds.lim }, order)));
     const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
     return { total: keyed ? keyed.total : byDays ? byDays.total : rows.length ? Number((rows[0] as { n_rows: unknown }).n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };

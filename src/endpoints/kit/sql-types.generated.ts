@@ -906,12 +906,13 @@ export interface CommonWitnessesAllRow {
   rank: number | null;
 }
 
-/** Binds of sql/deep/account-token-big-amount.sql. */
-export interface DeepAccountTokenBigAmountParams {
+/** Binds of sql/deep/big-amount-address.sql. */
+export interface DeepBigAmountAddressParams {
   start_ts: number | bigint | null;
   end_ts: number | bigint | null;
-  token: string | null;
-  decimals: number | null;
+  tokens: readonly string[] | null;
+  decimals: readonly number[] | null;
+  key_decimals: number | null;
   related: string | null;
   types: readonly number[] | null;
   min_key: string | null;
@@ -925,8 +926,8 @@ export interface DeepAccountTokenBigAmountParams {
   lim: number | bigint | null;
   address: string | null;
 }
-/** A row of deep/account-token-big-amount. */
-export interface DeepAccountTokenBigAmountRow {
+/** A row of deep/big-amount-address. */
+export interface DeepBigAmountAddressRow {
   /** VARCHAR */
   tx_hash: string | null;
   /** BIGINT */
@@ -1378,57 +1379,6 @@ export interface DeepStablecoinBigAmountParams {
 }
 /** A row of deep/stablecoin-big-amount. */
 export interface DeepStablecoinBigAmountRow {
-  /** VARCHAR */
-  tx_hash: string | null;
-  /** BIGINT */
-  timestamp: number | bigint | null;
-  /** BIGINT */
-  block_number: number | bigint | null;
-  /** INTEGER */
-  tx_index: number | null;
-  /** INTEGER */
-  log_index: number | null;
-  /** VARCHAR */
-  contract_address: string | null;
-  /** VARCHAR */
-  from_address: string | null;
-  /** VARCHAR */
-  to_address: string | null;
-  /** VARCHAR */
-  amount_raw: string | null;
-  /** INTEGER */
-  decimals: number | null;
-  /** VARCHAR */
-  price: string | null;
-  /** INTEGER */
-  type_code: number | null;
-  /** BIGINT */
-  n_rows: number | bigint | null;
-  /** BIGINT */
-  n_near: number | bigint | null;
-}
-
-/** Binds of sql/deep/stablecoin-big-amount-address.sql. */
-export interface DeepStablecoinBigAmountAddressParams {
-  start_ts: number | bigint | null;
-  end_ts: number | bigint | null;
-  tokens: readonly string[] | null;
-  decimals: readonly number[] | null;
-  related: string | null;
-  types: readonly number[] | null;
-  min_key: string | null;
-  max_key: string | null;
-  min_usd_lo: number | null;
-  min_usd_hi: number | null;
-  max_usd_lo: number | null;
-  max_usd_hi: number | null;
-  near_only: boolean | null;
-  excluded: readonly string[] | null;
-  lim: number | bigint | null;
-  address: string | null;
-}
-/** A row of deep/stablecoin-big-amount-address. */
-export interface DeepStablecoinBigAmountAddressRow {
   /** VARCHAR */
   tx_hash: string | null;
   /** BIGINT */
@@ -4833,7 +4783,7 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
-  "deep/account-token-big-amount": DeepAccountTokenBigAmountRow;
+  "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
   "deep/distribution": DeepDistributionRow;
@@ -4859,7 +4809,6 @@ export interface SqlRows {
   "deep/pool-trend": DeepPoolTrendRow;
   "deep/related-account": DeepRelatedAccountRow;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountRow;
-  "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressRow;
   "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountRow;
   "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursRow;
   "deep/stablecoin-black-list": DeepStablecoinBlackListRow;
@@ -5037,7 +4986,7 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
-  "deep/account-token-big-amount": DeepAccountTokenBigAmountParams;
+  "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;
   "deep/distribution": DeepDistributionParams;
@@ -5063,7 +5012,6 @@ export interface SqlParams {
   "deep/pool-trend": DeepPoolTrendParams;
   "deep/related-account": DeepRelatedAccountParams;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountParams;
-  "deep/stablecoin-big-amount-address": DeepStablecoinBigAmountAddressParams;
   "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountParams;
   "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursParams;
   "deep/stablecoin-black-list": DeepStablecoinBlackListParams;

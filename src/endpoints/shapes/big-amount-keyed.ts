@@ -7,7 +7,7 @@
  * Kept per version: defi_transaction_types as two typed arrays (transaction key → type code, ~9 bytes a row) and
  * token_day_prices (token × day → price text), each read once by its own statement.
  *
- * The answers are the templates' exactly (deep/stablecoin-big-amount-address, deep/account-token-big-amount; their
+ * The answers are the templates' exactly (deep/big-amount-address; their
  * tests run both paths): type = the transaction's protocol type, else 2 sent to another, else 1; amount bounds exact;
  * USD bounds exact (bigint, compareUsd); sorts: time = chain order; amount = the exact amount at `keyDecimals`; usd =
  * the DOUBLE helper computed as the SQL computes it (raw as DOUBLE ÷ 10^decimals × price as DOUBLE, IEEE in both), unpriced
