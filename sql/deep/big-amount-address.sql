@@ -18,14 +18,6 @@
 -- @param key_decimals INTEGER
 -- @param related VARCHAR
 -- @param types INTEGER[]
--- @param min_key VARCHAR
--- @param max_key VARCHAR
--- @param min_usd_lo DOUBLE
--- @param min_usd_hi DOUBLE
--- @param max_usd_lo DOUBLE
--- @param max_usd_hi DOUBLE
--- @param near_only BOOLEAN
--- @param excluded VARCHAR[]
 -- @param lim BIGINT
 WITH moves AS (
   SELECT a.block_number, a."timestamp", a.tx_hash, a.tx_index, a.log_index, a.contract_address, a.from_address,
@@ -56,10 +48,6 @@ SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address
        count(CASE WHEN usd_sort < $min_usd_hi OR usd_sort > $max_usd_lo THEN 1 END) OVER () AS n_near
 FROM typed
 WHERE (list_contains($types, 0) OR list_contains($types, type_code) OR (protocol_type = 0 AND either_way AND list_contains($types, 2)))
-  AND ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
-  AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
-  AND ($min_usd_lo IS NULL OR usd_sort >= $min_usd_lo) AND ($max_usd_hi IS NULL OR usd_sort <= $max_usd_hi)
-  AND (NOT $near_only OR coalesce(usd_sort < $min_usd_hi, false) OR coalesce(usd_sort > $max_usd_lo, false))
-  AND (len($excluded) = 0 OR NOT list_contains($excluded, concat(block_number, ':', tx_index, ':', log_index)))
+  AND {{> fragments/big-amount-bounds}}
 ORDER BY {{order_by}}
 LIMIT $lim

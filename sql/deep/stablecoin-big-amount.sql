@@ -15,14 +15,6 @@
 -- @param address VARCHAR
 -- @param related VARCHAR
 -- @param types INTEGER[]
--- @param min_key VARCHAR
--- @param max_key VARCHAR
--- @param min_usd_lo DOUBLE
--- @param min_usd_hi DOUBLE
--- @param max_usd_lo DOUBLE
--- @param max_usd_hi DOUBLE
--- @param near_only BOOLEAN
--- @param excluded VARCHAR[]
 -- @param lim BIGINT
 WITH picked AS (
   SELECT c.block_number, c."timestamp", c.tx_hash, c.tx_index, c.log_index, c.contract_address, c.from_address,
@@ -49,10 +41,6 @@ SELECT tx_hash, "timestamp", block_number, tx_index, log_index, contract_address
        decimals, price, type_code, count(*) OVER () AS n_rows,
        count(CASE WHEN usd_sort < $min_usd_hi OR usd_sort > $max_usd_lo THEN 1 END) OVER () AS n_near
 FROM typed
-WHERE ($min_key IS NULL OR length(amount_key) > length($min_key) OR (length(amount_key) = length($min_key) AND amount_key >= $min_key))
-  AND ($max_key IS NULL OR length(amount_key) < length($max_key) OR (length(amount_key) = length($max_key) AND amount_key <= $max_key))
-  AND ($min_usd_lo IS NULL OR usd_sort >= $min_usd_lo) AND ($max_usd_hi IS NULL OR usd_sort <= $max_usd_hi)
-  AND (NOT $near_only OR coalesce(usd_sort < $min_usd_hi, false) OR coalesce(usd_sort > $max_usd_lo, false))
-  AND (len($excluded) = 0 OR NOT list_contains($excluded, concat(block_number, ':', tx_index, ':', log_index)))
+WHERE {{> fragments/big-amount-bounds}}
 ORDER BY {{order_by}}
 LIMIT $lim

@@ -915,6 +915,8 @@ export interface DeepBigAmountAddressParams {
   key_decimals: number | null;
   related: string | null;
   types: readonly number[] | null;
+  lim: number | bigint | null;
+  address: string | null;
   min_key: string | null;
   max_key: string | null;
   min_usd_lo: number | null;
@@ -923,8 +925,6 @@ export interface DeepBigAmountAddressParams {
   max_usd_hi: number | null;
   near_only: boolean | null;
   excluded: readonly string[] | null;
-  lim: number | bigint | null;
-  address: string | null;
 }
 /** A row of deep/big-amount-address. */
 export interface DeepBigAmountAddressRow {
@@ -1367,6 +1367,7 @@ export interface DeepStablecoinBigAmountParams {
   address: string | null;
   related: string | null;
   types: readonly number[] | null;
+  lim: number | bigint | null;
   min_key: string | null;
   max_key: string | null;
   min_usd_lo: number | null;
@@ -1375,7 +1376,6 @@ export interface DeepStablecoinBigAmountParams {
   max_usd_hi: number | null;
   near_only: boolean | null;
   excluded: readonly string[] | null;
-  lim: number | bigint | null;
 }
 /** A row of deep/stablecoin-big-amount. */
 export interface DeepStablecoinBigAmountRow {

@@ -199,3 +199,21 @@ export function nudge(x: string, step: 1 | -1): string {
   const digits = (BigInt(`${i}${f.padEnd(places, '0')}`) + BigInt(step)).toString().padStart(places + 1, '0');
   return `${digits.slice(0, digits.length - places)}.${digits.slice(digits.length - places)}`;
 }
+
+/**
+ * The txUsd queries around a witness's exact USD x, each with the moves it keeps: x as min, as max, as both, and
+ * bounds one step beyond x (steps below a double's resolution: only an exact comparison tells them from x). The
+ * witness stays in exactly the first three.
+ */
+export function usdBoundCases(w: Move): { q: string; keep: (m: Move) => boolean; keepsWitness: boolean }[] {
+  const x = exactUsdText(w);
+  const above = nudge(x, 1);
+  const below = nudge(x, -1);
+  return [
+    { q: `txUsd=${x},`, keep: (m) => usdAtLeast(m, x), keepsWitness: true },
+    { q: `txUsd=,${x}`, keep: (m) => usdAtMost(m, x), keepsWitness: true },
+    { q: `txUsd=${x},${x}`, keep: (m) => usdAtLeast(m, x) && usdAtMost(m, x), keepsWitness: true },
+    { q: `txUsd=${above},`, keep: (m) => usdAtLeast(m, above), keepsWitness: false },
+    { q: `txUsd=,${below}`, keep: (m) => usdAtMost(m, below), keepsWitness: false },
+  ];
+}
