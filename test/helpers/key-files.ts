@@ -48,6 +48,11 @@ export const KEYED: Record<string, string | { columns: string; order: string; bu
     order: `${BUCKET}, address, "timestamp", block_number, tx_hash, internal_index`,
     bucketed: true,
   },
+  contract_internal_transactions: {
+    columns: 'contract_address, tx_hash, internal_index, "timestamp", internal_hash, caller_address, to_address, call_value, token_id, rejected, contract_ret',
+    order: 'contract_address, "timestamp", block_number, tx_hash, internal_index',
+    bucketed: false,
+  },
 };
 
 /** A one-file run's order (its datasets' sortBy, spelled here): the key file holds its rows in it. */

@@ -46,12 +46,13 @@ export default defineList({
   byAddress: (p) => (p.address !== undefined && p.block === undefined && p.contract === undefined ? { address: p.address } : undefined),
   byAddressFilters: (p) => ({ confirm: p.confirm ?? null }),
   block: (p) => p.block,
-  // An address alone, or a block alone, with no state filter: the page and total from key files, no statement (issue
-  // 32): the copy by address, or the copy by block (its rows in the list's order: block, tx_hash, internal_index, read
-  // backwards for newest first); both carry the top-level transaction's result.
+  // An address, a block or a contract alone, with no state filter: the page and total from key files, no statement
+  // (issue 32): the copy by address, by block or by the top-level transaction's contract (each in the list's order
+  // inside its key, read backwards for newest first); all carry the top-level transaction's result.
   keyed: {
     of: (p) => {
-      if (p.contract !== undefined || p.confirm !== undefined) return null;
+      if (p.confirm !== undefined) return null;
+      if (p.contract !== undefined) return p.address === undefined && p.block === undefined ? { dataset: 'contract_internal_transactions', key: p.contract } : null;
       if (p.address !== undefined && p.block === undefined) return { dataset: 'address_internal_transactions', key: p.address };
       if (p.block !== undefined && p.address === undefined) return { dataset: 'internal_transactions_by_block', key: p.block };
       return null;

@@ -211,4 +211,42 @@ describe('GET /api/internal-transaction?address= from key files (issue 32)', () 
       expect(timing((await get(`${URL}?address=${a}&${q}`)).headers), q).not.toContain('keys.address_internal_transactions');
     }
   });
+
+  it("a contract alone: the internal transactions of the transactions that called or created it, from the copy by contract's key files (windows, deep pages, no statement)", async () => {
+    const m = await testManifest();
+    const { contract } = await busiestContract();
+    // The parent is joined on the transaction here (the endpoint's SQL path joins on tx_hash alone: both are exact).
+    const mine = `select i.*, x.contract_ret ret from raw_internal_transactions i join raw_transactions x on x.tx_hash = i.tx_hash
+                  where x.contract_address = '${contract}'`;
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
+    expect(n(span!.c)).toBeGreaterThan(60);
+    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
+    for (const [window, where] of windowCases(mid, 86_400_000)) {
+      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+      const total = n(c!.c);
+      expect(total, window).toBeGreaterThan(0);
+      for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+        const url = `${URL}?contract=${contract}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}`;
+        const r = await get(url);
+        expect(r.status, url).toBe(200);
+        const want = await sql(`select * from (${mine}) where ${where} order by ${NEWEST} limit ${limit ?? 10} offset ${start}`);
+        expect(r.body.data.map((x: Item) => [x.hash, x.internal_hash, x.block, x.from, x.to, x.call_value, x.rejected, x.revert, x.confirmed]), url).toEqual(
+          want.map((x) => [x.tx_hash, x.internal_hash, n(x.block_number), x.caller_address, x.to_address, n(x.call_value), x.rejected, x.ret !== 'SUCCESS', n(x.block_number) <= m.solidBlock]),
+        );
+        expect(r.body.rangeTotal, url).toBe(total);
+        expect(timing(r.headers), url).toEqual(['keys.contract_internal_transactions']);
+      }
+    }
+    // Each bound alone just past the contract's first and last call: nothing.
+    for (const q of [`start_timestamp=${n(span!.hi) + 1}`, `end_timestamp=${n(span!.lo) - 1}`]) {
+      expect((await get(`${URL}?contract=${contract}&${q}`)).body, q).toMatchObject({ rangeTotal: 0, data: [] });
+    }
+    // A contract nothing called: 200 empty from the key files.
+    const nobody = 'TLLM21wteSPs4hKjbxgmH1L6poyMjeTbHm';
+    expect((await get(`${URL}?contract=${nobody}`)).body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
+    // With another filter the statement answers.
+    for (const q of ['confirm=0', 'block=1', `address=${contract}`]) {
+      expect(timing((await get(`${URL}?contract=${contract}&${q}`)).headers), q).not.toContain('keys.contract_internal_transactions');
+    }
+  });
 });
