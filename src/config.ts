@@ -33,6 +33,12 @@ export const serveConfigSchema = z.object({
   cacheBytes: z.coerce.number().int().min(0).default(64 * 1024 * 1024),
   /** Poll the manifest and switch to a newly published version (ms; 0 disables). */
   watchMs: z.coerce.number().int().min(0).default(2_000),
+  /**
+   * Most time spent answering the endpoints' `warm` requests on a newly published version before switching to it, so
+   * what the version keeps (kit/per-version.ts) is built before a client asks (ms; 0 disables: then, and at start,
+   * the first client waits for it). At start the warm-up runs beside serving.
+   */
+  warmMaxMs: z.coerce.number().int().min(0).default(30_000),
   /** Background scrub of the served version's files against their content hashes: bytes read per second (0 disables). */
   scrubRate: z.coerce.number().int().min(0).default(32 * 1024 * 1024),
   /** Least time between the starts of two scrub passes (ms). */

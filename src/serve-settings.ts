@@ -22,6 +22,7 @@ export const SERVE_SETTINGS = {
   timeoutMs: { flag: 'timeout', env: 'TRONLAKE_TIMEOUT_MS', arg: 'ms', help: 'a query running longer is interrupted (503); default 15000' },
   cacheBytes: { flag: 'cache-bytes', env: 'TRONLAKE_CACHE_BYTES', arg: 'bytes', help: 'response cache budget (0 disables); default 64 MiB' },
   watchMs: { flag: 'watch-ms', env: 'TRONLAKE_WATCH_MS', arg: 'ms', help: 'poll the manifest and switch to a new version (0 disables); default 2000' },
+  warmMaxMs: { flag: 'warm-max-ms', env: 'TRONLAKE_WARM_MAX_MS', arg: 'ms', help: "most time a new version spends answering the endpoints' warm-up requests before it is served (0 disables); default 30000" },
   scrubRate: { flag: 'scrub-rate', env: 'TRONLAKE_SCRUB_RATE', arg: 'bytes/s', help: 'background check of the served files against their content hashes, bytes read per second (0 disables); default 33554432 (32 MiB/s)' },
   scrubIntervalMs: { flag: 'scrub-interval-ms', env: 'TRONLAKE_SCRUB_INTERVAL_MS', arg: 'ms', help: 'least time between the starts of two scrub passes; default 900000 (15 min)' },
   altPrefix: { flag: 'alt-prefix', env: 'TRONLAKE_ALT_PREFIX', arg: 'path', help: 'alternate base path also serving /api/token/all; default /alt' },

@@ -30,6 +30,14 @@ export type PublishedOptions = Omit<EngineOptions, 'manifest' | 'damaged'> & {
   scrubBytesPerSec?: number;
   /** Least time between the starts of two scrub passes (ms); default 15 minutes. */
   scrubIntervalMs?: number;
+  /**
+   * Builds what a version keeps before it is served (http/ passes the endpoints' warm-up, kit/warm.ts): awaited for
+   * at most `prepareMaxMs` before requests switch to a new version (a slower one goes on beside serving); at open it
+   * runs beside serving. Never throws into the switch.
+   */
+  prepare?: (engine: Engine) => Promise<unknown>;
+  /** Most time a switch waits for `prepare` (ms; 0: no warm-up). */
+  prepareMaxMs?: number;
 };
 
 export const DEFAULT_SCRUB_BYTES_PER_SEC = 32 * 1024 * 1024;
@@ -97,6 +105,7 @@ export class PublishedLake {
     for (const p of problems) lake.unavailable.set(p.dataset, p.problem);
     for (const [ds, why] of engine.unavailable) lake.noteUnavailable(ds, why);
     lake.startScrub();
+    void lake.prepare(engine);
     lake.lastMtime = await lake.manifestMtime();
     if (opts.watchMs > 0) {
       lake.timer = setInterval(() => void lake.poll(), opts.watchMs);
@@ -242,6 +251,19 @@ export class PublishedLake {
     }
   }
 
+  /** Runs `prepare` over `e`, waiting at most prepareMaxMs for it. */
+  private async prepare(e: Engine): Promise<void> {
+    const { prepare, prepareMaxMs = 0 } = this.opts;
+    if (!prepare || prepareMaxMs <= 0) return;
+    let timer: NodeJS.Timeout | undefined;
+    const bound = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, prepareMaxMs);
+      timer.unref();
+    });
+    await Promise.race([prepare(e).catch((err: unknown) => this.opts.log?.(`warm-up of version ${e.manifest.version} failed: ${(err as Error).message}`)), bound]);
+    clearTimeout(timer);
+  }
+
   /** Checks the manifest now and switches when a new version is published; returns true when it switched. */
   async poll(): Promise<boolean> {
     if (this.switching) return false;
@@ -270,6 +292,7 @@ export class PublishedLake {
         this.leases.delete(manifest.version);
         throw e;
       });
+      await this.prepare(next);
       const old = this.engine;
       this.engine = next;
       this.unavailable = new Map();

@@ -12,6 +12,7 @@ import { toJson } from '../wire/json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
 import { csvLines, writeOrDrop } from './csv.ts';
 import { endpointContext, loadTemplates, planStatement, type Templates } from '../endpoints/kit/context.ts';
+import { warmVersion } from '../endpoints/kit/warm.ts';
 import type { AnyEndpoint, CsvItems, CsvPlan, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { EngineFaultError, PublishedLake } from '../engine/published.ts';
 import { DataUnavailableError, QueryTimeoutError, type Engine } from '../engine/engine.ts';
@@ -46,9 +47,11 @@ export interface TronlakeApp extends FastifyInstance {
 
 /** Builds the app over a published lake, e.g. `const app = await buildApp({ dataDir: 'data/tiny', endpoints })`. */
 export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
-  const cfg = serveConfigSchema.parse({ watchMs: 0, ...opts });
+  // An app built in code (tests) neither watches nor warms unless asked; `tronlake serve` does both by default.
+  const cfg = serveConfigSchema.parse({ watchMs: 0, warmMaxMs: 0, ...opts });
   const endpoints = opts.endpoints;
   const templates = await loadTemplates(endpoints);
+  const settings = { priceSource: cfg.priceSource };
   // Damaged files found while opening are logged once the app's logger exists.
   const early: string[] = [];
   let warn = (m: string): void => void early.push(m);
@@ -63,6 +66,8 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
     watchMs: cfg.watchMs,
     scrubBytesPerSec: cfg.scrubRate,
     scrubIntervalMs: cfg.scrubIntervalMs,
+    prepare: (engine) => warmVersion(engine, templates, endpoints, settings, (m) => warn(m)),
+    prepareMaxMs: cfg.warmMaxMs,
   });
   const cache = new ResponseCache(cfg.cacheBytes);
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
@@ -155,7 +160,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const checkResponses = opts.checkResponses ?? process.env.VITEST === 'true';
   for (const ep of endpoints) {
     const handler = makeHandler(ep, {
-      lake, cache, templates, apiKeys, checkResponses, admission, settings: { priceSource: cfg.priceSource },
+      lake, cache, templates, apiKeys, checkResponses, admission, settings,
       exports: { stallMs: cfg.csvStallMs, maxMs: cfg.exportMaxMs, maxRows: cfg.exportMaxRows },
     });
     const paths = [ep.path, ...(ep.alsoOnAltBase ? [`${cfg.altPrefix.replace(/\/$/, '')}${ep.path}`] : [])];

@@ -36,6 +36,12 @@ describe('app', () => {
     expect(again.statusCode).toBe(304);
   });
 
+  it("every endpoint's warm-up requests are requests it accepts", () => {
+    const warming = endpoints.filter((ep) => (ep.warm ?? []).length > 0);
+    expect(warming.map((ep) => ep.path)).toContain('/api/deep/stableCoin/liquidity/transaction');
+    for (const ep of warming) for (const q of ep.warm!) expect(ep.params.safeParse({ ...q }).success, `${ep.path} ${JSON.stringify(q)}`).toBe(true);
+  });
+
   it('switches to a newly published version atomically and keeps answering', async () => {
     // A private copy of the lake, republished from its own Parquet as an ingester's publish does (its last day
     // rewritten, the other days linked, derived incrementally): a new version with the same content. A full derive of
@@ -45,6 +51,8 @@ describe('app', () => {
       const dir = path.join(root, 'lake');
       cpSync(lakeDir(), dir, { recursive: true });
       const app = await buildApp({ dataDir: dir, endpoints, cacheBytes: 1 << 20 });
+      // The same lake served as `tronlake serve` does: a new version's warm-up requests answered before the switch.
+      const warmed = await buildApp({ dataDir: dir, endpoints, cacheBytes: 0, warmMaxMs: 60_000 });
       const before = JSON.parse((await app.inject({ url: '/health' })).body);
       const cached = (await app.inject({ url: '/api/block?limit=2' })).body;
       // A by-address page names its range files from the served version's manifest (src/lake/derive/address-ranges.ts): after
@@ -78,11 +86,25 @@ describe('app', () => {
       const pageAfter = await app.inject({ url: byAddress });
       expect(pageAfter.statusCode).toBe(200);
       expect(pageAfter.body).toBe(pageBefore.body);
+
+      // The warm-up: on the app that warms, the new version's kept liquidity events were built before it switched, so
+      // the first answer runs no statement; the app that does not warm runs it for its first client. Same answer.
+      expect(await warmed.lake.poll()).toBe(true);
+      const statements = (r: { headers: Record<string, unknown> }) => String(r.headers['server-timing'] ?? '').split(', ').filter(Boolean).map((t) => t.split(';')[0]);
+      const liquidity = '/api/deep/stableCoin/liquidity/transaction?minValue=0';
+      const cold = await app.inject({ url: liquidity });
+      const warm = await warmed.inject({ url: liquidity });
+      expect(cold.statusCode).toBe(200);
+      expect(JSON.parse(cold.body).total).toBeGreaterThan(0);
+      expect(statements(cold)).toContain('deep_liquidity-transaction');
+      expect(statements(warm)).toEqual([]);
+      expect(warm.body).toBe(cold.body);
+      await warmed.close();
       await app.close();
     } finally {
       rmSync(root, { recursive: true, force: true });
     }
-  }, budget(30)); // a copy of the tiny lake, two apps over it and a publish: ~30 quiet seconds with a full derive
+  }, budget(45)); // a copy of the tiny lake, two apps over it (one warming) and a publish: ~30-45 quiet seconds
 
   it('refuses a lake derived by another release and names the fix; rederive rebuilds it from the same raw files', async () => {
     const root = mkdtempSync(path.join(os.tmpdir(), 'tronlake-rederive-'));

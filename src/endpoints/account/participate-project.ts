@@ -7,6 +7,7 @@
  * and adds nothing. An address without positions: `{total: 0, projects: []}` (docs/compat.md "DeFi positions").
  */
 import { z } from 'zod';
+import { BLACKHOLE_ADDRESS } from '../../chain/address.ts';
 import { address, bool, int } from '../../params/index.ts';
 import { ratioDecimal } from '../../params/amounts.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
@@ -99,6 +100,8 @@ export default defineEndpoint({
     projects: z.array(project),
   }),
   queries: QUERIES,
+  // The markets' exchange rates are read once per version; any address builds them.
+  warm: [{ address: BLACKHOLE_ADDRESS }],
   async handle(p, ctx) {
     const [raw, rateRows] = await Promise.all([ctx.typedRows(QUERIES.positions, { address: p.address }), ctx.versionRows(QUERIES.rates, {})]);
     const rates = new Map(rateRows.map((r) => [String(r.market_address), { amount: BigInt(String(r.amount_raw)), tokens: BigInt(String(r.jtoken_amount_raw)) }]));

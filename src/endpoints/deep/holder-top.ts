@@ -71,6 +71,8 @@ export default defineEndpoint({
   params,
   response: z.looseObject({ total: count, contractMap, refreshTimeInfo: refreshTimeInfoSchema, data: z.array(item) }),
   queries: QUERIES,
+  // The default ranking (0.16 s first on the default lake); the other 19 sort × view × direction sets build on demand.
+  warm: [{}],
   async handle(p, ctx) {
     const data = await topOf(p, ctx);
     const { map } = await ctx.lookups.contractMap(data.map((d) => String(d.address)));

@@ -124,6 +124,13 @@ export interface Endpoint<P> {
   /** Also served under the alternate base address. */
   alsoOnAltBase?: boolean;
   handle(p: P, ctx: EndpointContext): Promise<unknown>;
+  /**
+   * Requests (their query as a client sends it) answered on each new version before it is served (kit/warm.ts), so
+   * what the version keeps for them (per-version.ts) is built before a client waits for it: liquidity/transaction's
+   * first answer on a version took 2.6 s on the default lake. Only where that first answer is slow: each costs its
+   * answer's time at every publish.
+   */
+  warm?: readonly Record<string, string>[];
   csv?: CsvSpec<P>;
   /** Zod schema of the response body: OpenAPI and the conformance test read it. */
   response?: z.ZodType;

@@ -252,6 +252,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   response?: z.ZodType;
   requiresKey?: boolean;
   alsoOnAltBase?: boolean;
+  /** Requests answered on a new version before it is served (Endpoint.warm). */
+  warm?: Endpoint<P>['warm'];
 }
 
 /** The time and day bounds as binds (TimeBounds as a type literal: an interface is no `Record<string, BindValue>`). */
@@ -515,6 +517,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     orderBys,
     requiresKey: d.requiresKey,
     alsoOnAltBase: d.alsoOnAltBase,
+    ...(d.warm ? { warm: d.warm } : {}),
     handle,
     list: meta,
     response: d.response ?? listResponse(key, d.item, d.envelopeFields),

@@ -113,6 +113,8 @@ export interface SeriesDeclaration<
    * per request.
    */
   perVersion?: boolean;
+  /** Requests answered on a new version before it is served (Endpoint.warm). */
+  warm?: Endpoint<P>['warm'];
   /** More SQL ids the `after` and `envelope` hooks run through `ctx.typedRows` (query name → SQL id). */
   queries?: Record<string, string>;
   /** Maps a bucket (its first day as `day`, its sums) to an item. */
@@ -348,6 +350,7 @@ export function defineSeries<
     summary: d.summary,
     params: params as unknown as z.ZodType<P>,
     queries,
+    ...(d.warm ? { warm: d.warm } : {}),
     async handle(p, ctx) {
       const rows = await items(p, ctx);
       const mapped = rows.map((r) => d.row(r, p));
