@@ -13,10 +13,11 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { addressLookups } from '../shapes/transfer-shape.ts';
 import {
-  counterpartiesOf, directionParam, relatedTokenParam, sortParam, topOf, usdNumber, type CounterpartySums, type SortKey,
+  counterpartiesOf, defaultWindow, directionParam, keptRankingOf, relatedTokenParam, sortParam, topOf, usdNumber, type CounterpartySums, type Ranking,
+  type SortKey,
 } from '../shapes/counterparty-shape.ts';
 
-const QUERIES = { rows: 'deep/related-account' } as const;
+const QUERIES = { rows: 'deep/related-account', busy: 'deep/related-account-busy' } as const;
 const SPAN_MS = 90 * DAY_MS;
 const MAX_LIMIT = 100;
 
@@ -36,16 +37,34 @@ const section = z.object({
   contractMap: z.record(z.string(), z.boolean()), contractInfo: z.record(z.string(), z.unknown()),
 });
 
-async function sectionOf(ctx: EndpointContext, list: CounterpartySums[], side: 'in' | 'out', sort: SortKey, limit: number) {
-  const mine = list.filter((c) => (side === 'in' ? c.timesIn : c.timesOut) > 0);
+/**
+ * One section from every counterparty of the window (`list`), or from the address's kept ranking: the section's
+ * counterparties are relatedAccount's direction 1 (in) / 2 (out) list, its order that list's by the side's own key
+ * (amount keys: amountIn / amountOut, times keys: timesIn / timesOut), so the ranking holds its page and sums.
+ */
+async function sectionOf(ctx: EndpointContext, from: CounterpartySums[] | Ranking, side: 'in' | 'out', sort: SortKey, limit: number) {
   const usd = (c: CounterpartySums) => (side === 'in' ? c.amountIn : c.amountOut);
   const times = (c: CounterpartySums) => (side === 'in' ? c.timesIn : c.timesOut);
-  const key = sort.startsWith('times') ? times : usd;
-  const page = topOf(mine, (a, b) => key(b) - key(a) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0), limit);
+  let total: number;
+  let units: bigint;
+  let page: CounterpartySums[];
+  if (Array.isArray(from)) {
+    const mine = from.filter((c) => times(c) > 0);
+    const key = sort.startsWith('times') ? times : usd;
+    page = topOf(mine, (a, b) => key(b) - key(a) || (a.address < b.address ? -1 : a.address > b.address ? 1 : 0), limit);
+    total = mine.length;
+    units = mine.reduce((a, c) => a + (side === 'in' ? c.unitsIn : c.unitsOut), 0n);
+  } else {
+    const d = side === 'in' ? 1 : 2;
+    const key: SortKey = sort.startsWith('times') ? (side === 'in' ? 'timesIn' : 'timesOut') : side === 'in' ? 'amountIn' : 'amountOut';
+    page = from.top[`${d}:${key}`].slice(0, limit);
+    total = from.total[d];
+    units = side === 'in' ? from.unitsIn[d] : from.unitsOut[d];
+  }
   const { contractMap, contractInfo } = await addressLookups(ctx, page.map((c) => c.address));
   return {
-    total: mine.length,
-    amountTotal: usdNumber(mine.reduce((a, c) => a + (side === 'in' ? c.unitsIn : c.unitsOut), 0n)),
+    total,
+    amountTotal: usdNumber(units),
     data: page.map((c) => ({ address: c.address, addressTag: tagOf(contractInfo[c.address]), amountInUsd: usd(c), times: times(c) })),
     contractMap, contractInfo,
   };
@@ -67,7 +86,9 @@ export default defineEndpoint({
   response: z.object({ code: z.literal(0), transfer_in: section, transfer_out: section }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const list = await counterpartiesOf(ctx, { address: p.address, start: Math.max(0, ctx.now - SPAN_MS), end: ctx.now, related: null, token: p.relatedToken ?? null });
+    const asked = { address: p.address, ...defaultWindow(ctx.now, SPAN_MS), related: null, token: p.relatedToken ?? null };
+    // A busy address with no asset filter: its ranking kept by the version (same answer, no statement).
+    const list = (await keptRankingOf(ctx, SPAN_MS, asked)) ?? (await counterpartiesOf(ctx, asked));
     const direction = p.direction ?? 0;
     const sort = p.sortBy ?? 'amountIn';
     const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);

@@ -13,10 +13,11 @@ import { defineEndpoint } from '../kit/endpoint.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { addressLookups } from '../shapes/transfer-shape.ts';
 import {
-  counterpartiesOf, counterpartyItem, directionParam, rangeParam, relatedTokenParam, sortParam, topCounterparties, windowOf, type Counterparty, type Direction,
+  counterpartiesOf, counterpartyItem, directionParam, keptRankingOf, rangeParam, relatedTokenParam, sortParam, topCounterparties, windowOf, type Counterparty,
+  type CounterpartySums, type Direction,
 } from '../shapes/counterparty-shape.ts';
 
-const QUERIES = { rows: 'deep/related-account' } as const;
+const QUERIES = { rows: 'deep/related-account', busy: 'deep/related-account-busy' } as const;
 const MAX_SPAN_MS = 90 * DAY_MS;
 const MAX_LIMIT = 100;
 
@@ -62,14 +63,27 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const { start, end } = windowOf(p, ctx.now, MAX_SPAN_MS);
     const direction = p.direction ?? 0;
-    const all = await counterpartiesOf(ctx, { address: p.address, start, end, related: p.relatedAddress ?? null, token: p.relatedToken ?? null });
-    const kept = all.filter((c) => {
-      if ((direction === 1 && c.timesIn === 0) || (direction === 2 && c.timesOut === 0)) return false;
-      const f = figures(c, direction);
-      return within(f.times, p.txNum) && within(f.usd, p.txAmount);
-    });
-    const data = topCounterparties(kept, p.sortby ?? 'amountIn', Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT)).map(counterpartyItem);
+    const sort = p.sortby ?? 'amountIn';
+    const limit = Math.min(p.limit ?? MAX_LIMIT, MAX_LIMIT);
+    const asked = { address: p.address, start, end, related: p.relatedAddress ?? null, token: p.relatedToken ?? null };
+    // A busy address over the default window with no range filter: its ranking kept by the version (same answer).
+    const ranking = p.txNum === undefined && p.txAmount === undefined ? await keptRankingOf(ctx, MAX_SPAN_MS, asked) : undefined;
+    let total: number;
+    let page: CounterpartySums[];
+    if (ranking) {
+      total = ranking.total[direction];
+      page = ranking.top[`${direction}:${sort}`].slice(0, limit);
+    } else {
+      const kept = (await counterpartiesOf(ctx, asked)).filter((c) => {
+        if ((direction === 1 && c.timesIn === 0) || (direction === 2 && c.timesOut === 0)) return false;
+        const f = figures(c, direction);
+        return within(f.times, p.txNum) && within(f.usd, p.txAmount);
+      });
+      total = kept.length;
+      page = topCounterparties(kept, sort, limit);
+    }
+    const data = page.map(counterpartyItem);
     const { contractMap, contractInfo } = await addressLookups(ctx, data.map((c) => c.address));
-    return { total: kept.length, code: 0, data, contractMap, contractInfo };
+    return { total, code: 0, data, contractMap, contractInfo };
   },
 });

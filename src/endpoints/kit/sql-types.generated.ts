@@ -1358,6 +1358,21 @@ export interface DeepRelatedAccountRow {
   packed: string | null;
 }
 
+/** Binds of sql/deep/related-account-busy.sql. */
+export interface DeepRelatedAccountBusyParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  min_rows: number | bigint | null;
+  max_addresses: number | bigint | null;
+}
+/** A row of deep/related-account-busy. */
+export interface DeepRelatedAccountBusyRow {
+  /** VARCHAR */
+  address: string | null;
+  /** BIGINT */
+  row_count: number | bigint | null;
+}
+
 /** Binds of sql/deep/stablecoin-big-amount.sql. */
 export interface DeepStablecoinBigAmountParams {
   start_ts: number | bigint | null;
@@ -4808,6 +4823,7 @@ export interface SqlRows {
   "deep/pool-change": DeepPoolChangeRow;
   "deep/pool-trend": DeepPoolTrendRow;
   "deep/related-account": DeepRelatedAccountRow;
+  "deep/related-account-busy": DeepRelatedAccountBusyRow;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountRow;
   "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountRow;
   "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursRow;
@@ -5011,6 +5027,7 @@ export interface SqlParams {
   "deep/pool-change": DeepPoolChangeParams;
   "deep/pool-trend": DeepPoolTrendParams;
   "deep/related-account": DeepRelatedAccountParams;
+  "deep/related-account-busy": DeepRelatedAccountBusyParams;
   "deep/stablecoin-big-amount": DeepStablecoinBigAmountParams;
   "deep/stablecoin-big-amount-edge-count": DeepStablecoinBigAmountEdgeCountParams;
   "deep/stablecoin-big-amount-hours": DeepStablecoinBigAmountHoursParams;

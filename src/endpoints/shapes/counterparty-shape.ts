@@ -9,6 +9,7 @@ import { z } from 'zod';
 import { ratioDecimal, scaledProduct } from '../../params/index.ts';
 import { ApiError } from '../../wire/errors.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
+import { perVersion } from '../kit/per-version.ts';
 
 export const USD_PLACES = 6;
 /** Places of the exact per-day products summed before the one rounding (the 60 of stableCoin/transferAmount). */
@@ -168,6 +169,82 @@ export function topOf<T>(list: readonly T[], cmp: (a: T, b: T) => number, k: num
     if (top.length > k) top.pop();
   }
   return top;
+}
+
+/** The default window of both endpoints: the `span` ending at the version's head (ms). */
+export const defaultWindow = (now: number, span: number): { start: number; end: number } => ({ start: Math.max(0, now - span), end: now });
+
+/**
+ * Which addresses a version keeps a ranking for (`keptRankings`): at least `minRows` rows of address_counterparty_daily
+ * in the default window (below, an answer costs a few ms: the statement reads the address's rows), the busiest
+ * `maxAddresses` of them (memory: ~1,200 counterparties kept per address). A test lowers `minRows`.
+ */
+export const KEPT_RANKINGS = { minRows: 2_000, maxAddresses: 64, wait: false };
+
+/** Builds that have finished (a request pages a ranking only then, unless KEPT_RANKINGS.wait). */
+const builtRankings = new WeakSet<Promise<Map<string, Ranking>>>();
+
+/** Page size both endpoints cut to (their `limit` at most). */
+const KEPT_PAGE = 100;
+
+/**
+ * A busy address's answer pieces over the default window with no asset or counterparty filter, for each direction
+ * (0 every counterparty, 1 those that sent to it: timesIn > 0, 2 those it sent to: timesOut > 0): how many, the exact
+ * USD units each way summed over them, and the first KEPT_PAGE by each sort key (`topCounterparties`, the order of
+ * both endpoints: relatedAccount's direction 1 / 2 list is transferAmount's in / out section, amount keys by the
+ * side's USD, times keys by its movements). A page of `limit` ≤ KEPT_PAGE is a prefix: the order is total.
+ */
+export interface Ranking {
+  total: [number, number, number];
+  unitsIn: [bigint, bigint, bigint];
+  unitsOut: [bigint, bigint, bigint];
+  top: Record<`${Direction}:${SortKey}`, CounterpartySums[]>;
+}
+
+/** The ranking of `list` (every counterparty of the window, as `counterpartiesOf` returns them). */
+export function rankingOf(list: readonly CounterpartySums[]): Ranking {
+  const r: Ranking = { total: [0, 0, 0], unitsIn: [0n, 0n, 0n], unitsOut: [0n, 0n, 0n], top: {} as Ranking['top'] };
+  for (const d of [0, 1, 2] as const) {
+    const mine = d === 0 ? list : list.filter((c) => (d === 1 ? c.timesIn : c.timesOut) > 0);
+    r.total[d] = mine.length;
+    for (const c of mine) { r.unitsIn[d] += c.unitsIn; r.unitsOut[d] += c.unitsOut; }
+    for (const key of SORT_KEYS) r.top[`${d}:${key}`] = topCounterparties(mine, key, KEPT_PAGE);
+  }
+  return r;
+}
+
+/**
+ * Why kept per version: a busy address has tens of thousands of counterparties (default lake: 31k, 39.5k day groups
+ * for TR96Co9ob8…), and reading and valuing them all cost 45-130 ms a request, every one of which ranks them all
+ * again. The default window is fixed by the version's head, so the busiest addresses' rankings over it are computed
+ * once per version (the same statement and code as a request: `counterpartiesOf`, `rankingOf`), and a request with
+ * that window and no asset, counterparty or range filter pages its ranking. Every other request reads as before.
+ * Built in the background from the first request of either endpoint on a version (default lake: 56 addresses, ~0.9M
+ * rows, 2-6 s on the shared 2-core machine); until it is done, requests read as before (`wait`: a test makes them wait).
+ */
+export function keptRankings(ctx: EndpointContext, span: number): Promise<Map<string, Ranking>> {
+  const { minRows, maxAddresses } = KEPT_RANKINGS;
+  return perVersion(ctx.manifest, `counterparty-rankings:${span}:${minRows}:${maxAddresses}`, async () => {
+    const { start, end } = defaultWindow(ctx.now, span);
+    const busy = await ctx.typedRows('deep/related-account-busy', { start_ts: start, end_ts: end, min_rows: minRows, max_addresses: maxAddresses });
+    const kept = new Map<string, Ranking>();
+    for (const { address } of busy) if (address !== null) kept.set(address, rankingOf(await counterpartiesOf(ctx, { address, start, end, related: null, token: null })));
+    return kept;
+  });
+}
+
+/** The kept ranking of `address` when the request asks exactly what it holds (the default window, no filter). */
+export async function keptRankingOf(
+  ctx: EndpointContext, span: number, b: { address: string; start: number; end: number; related: string | null; token: string | null },
+): Promise<Ranking | undefined> {
+  const d = defaultWindow(ctx.now, span);
+  if (b.start !== d.start || b.end !== d.end || b.related !== null || b.token !== null) return undefined;
+  const built = keptRankings(ctx, span);
+  if (!builtRankings.has(built)) {
+    built.then(() => builtRankings.add(built), () => undefined);
+    if (!KEPT_RANKINGS.wait) return undefined;
+  }
+  return (await built).get(b.address);
 }
 
 /** The window [startTime, endTime] (ms): endTime defaults to now, startTime to `maxSpan` before the end; at most `maxSpan`. */
