@@ -7,6 +7,7 @@
  * `txAmount` the USD of the asked direction (both ways for 0); largest first by `sortby`; limit default and max 100.
  */
 import { z } from 'zod';
+import { BLACKHOLE_ADDRESS } from '../../chain/address.ts';
 import { address, int, timestampSecAsMs } from '../../params/index.ts';
 import { DAY_MS } from '../../time.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
@@ -60,6 +61,9 @@ export default defineEndpoint({
     contractMap: z.record(z.string(), z.boolean()), contractInfo: z.record(z.string(), z.unknown()),
   }),
   queries: QUERIES,
+  // Starts the version's kept rankings of the busiest addresses (built in the background, 2-6 s on the default lake;
+  // the switch does not wait for them: until they are done, requests read as before). Any address starts them.
+  warm: [{ address: BLACKHOLE_ADDRESS }],
   async handle(p, ctx) {
     const { start, end } = windowOf(p, ctx.now, MAX_SPAN_MS);
     const direction = p.direction ?? 0;
