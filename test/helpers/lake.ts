@@ -170,3 +170,21 @@ export function windowCases(mid: number, span: number): [string, string][] {
     [`&start_timestamp=${mid - span}&end_timestamp=${mid}`, `timestamp between ${mid - span} and ${mid}`],
   ];
 }
+
+/**
+ * What a list read from key files is checked over: for each window of `windowCases` around the middle of the rows of
+ * `mine` (SQL with a "timestamp" column; at least 60 rows, so deep pages exist), the window's row count and four pages
+ * [start, limit]: the first with the default limit, the first 50, a deep one near the 10,000 window's end, an odd one.
+ */
+export async function keyedPageCases(mine: string): Promise<{ window: string; where: string; total: number; pages: [number, number | undefined][] }[]> {
+  const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
+  expect(Number(span!.c)).toBeGreaterThan(60);
+  const mid = Math.floor((Number(span!.lo) + Number(span!.hi)) / 2);
+  const out = [];
+  for (const [window, where] of windowCases(mid, 86_400_000)) {
+    const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
+    const total = Number(c!.c);
+    out.push({ window, where, total, pages: [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as [number, number | undefined][] });
+  }
+  return out;
+}

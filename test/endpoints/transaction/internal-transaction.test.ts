@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest, windowCases } from '../../helpers/lake.ts';
+import { get, keyedPageCases, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -191,13 +191,8 @@ describe('GET /api/internal-transaction?address= from key files (issue 32)', () 
   it('an address alone: its internal transactions as caller or callee (a self call once), windows, deep pages, no statement', async () => {
     const a = await busiest();
     const mine = `select * from raw_internal_transactions where caller_address = '${a}' or to_address = '${a}'`;
-    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
-    expect(n(span!.c)).toBeGreaterThan(60);
-    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    for (const [window, where] of windowCases(mid, 86_400_000)) {
-      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
-      const total = n(c!.c);
-      for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+    for (const { window, where, total, pages } of await keyedPageCases(mine)) {
+      for (const [start, limit] of pages) {
         const url = `${URL}?address=${a}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}`;
         const r = await get(url);
         expect(r.status, url).toBe(200);
@@ -218,14 +213,9 @@ describe('GET /api/internal-transaction?address= from key files (issue 32)', () 
     // The parent is joined on the transaction here (the endpoint's SQL path joins on tx_hash alone: both are exact).
     const mine = `select i.*, x.contract_ret ret from raw_internal_transactions i join raw_transactions x on x.tx_hash = i.tx_hash
                   where x.contract_address = '${contract}'`;
-    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
-    expect(n(span!.c)).toBeGreaterThan(60);
-    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    for (const [window, where] of windowCases(mid, 86_400_000)) {
-      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
-      const total = n(c!.c);
+    for (const { window, where, total, pages } of await keyedPageCases(mine)) {
       expect(total, window).toBeGreaterThan(0);
-      for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
+      for (const [start, limit] of pages) {
         const url = `${URL}?contract=${contract}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}`;
         const r = await get(url);
         expect(r.status, url).toBe(200);
@@ -238,6 +228,7 @@ describe('GET /api/internal-transaction?address= from key files (issue 32)', () 
       }
     }
     // Each bound alone just past the contract's first and last call: nothing.
+    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi from (${mine})`);
     for (const q of [`start_timestamp=${n(span!.hi) + 1}`, `end_timestamp=${n(span!.lo) - 1}`]) {
       expect((await get(`${URL}?contract=${contract}&${q}`)).body, q).toMatchObject({ rangeTotal: 0, data: [] });
     }
