@@ -143,6 +143,8 @@ export interface ListQueries<Q extends Readonly<Record<string, string>> = Record
   rows<N extends keyof Q & string>(name: N, binds: ParamsOf<Q[N]>, orderBy?: string): Promise<RowOf<Q[N]>[]>;
   /** The count of a rows statement (`-- @total` header), e.g. `await q.count('rows', f)`. */
   count(name: string, binds: Record<string, BindValue>): Promise<number>;
+  /** The rows of a parameterless declared query, read once per version (ctx.versionRows), e.g. stored counts. */
+  version<N extends keyof Q & string>(name: N): Promise<readonly RowOf<Q[N]>[]>;
   now: number;
   solidBlock: number;
 }
@@ -195,7 +197,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   unique?(p: P): boolean;
   /**
    * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
-   * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
+   * count, e.g. `(p, f, q) => (f.start_ts === null ? q.version('stateCounts').then(sum) : undefined)`.
    */
   total?(p: P, f: F & Bounds, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
   /**
@@ -208,6 +210,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    * its count (`rangeTotal` is then NaN); a busy address is still counted first, to search its page in time windows.
    */
   uncounted?: boolean;
+  /**
+   * An `uncounted` list's busy address: the dataset whose key files' rows of the address in the time window (a few
+   * preads) size its time windows in place of the count statement (issue 32: the count scanned the address's history
+   * to be thrown away). Any window that fills the page is the page, so an estimate off either way gives the same rows.
+   */
+  sizeFrom?(p: P): string | undefined;
   /**
    * A JSON page read from a dataset's key files (growth.ts keyFile) in place of SQL (issue 32: a point lookup or a page
    * of one key costs a few preads, where a statement's floor is ~0.8 ms): `of(p)` names the dataset and the request's
@@ -384,7 +392,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
     d.check?.(p);
-    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
     const early = await d.shortCircuit?.(p, q);
     if (early) return early;
     const also = Object.keys(d.sql.also ?? {});
@@ -414,7 +422,15 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
-      if (busy) {
+      const sizeFrom = busy && d.uncounted && address !== undefined ? d.sizeFrom?.(p) : undefined;
+      const sized = sizeFrom !== undefined
+        ? ctx.keyedPage(sizeFrom, address, { from: p.start_timestamp ?? null, to: p.end_timestamp ?? null, desc: window.desc, offset: 0, limit: 0 })
+        : undefined;
+      if (sized) {
+        // Uncounted: the key files' rows of the address size the windows; the page is the same whatever the estimate.
+        rows = await pageOfAddress(sized.total, byAddress, window, ctx.manifest);
+        rangeTotal = Number.NaN;
+      } else if (busy) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
         rangeTotal = await count();
         rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
@@ -476,7 +492,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
 
   /** Lookups, the row mapper and the envelope over a page's rows. */
   async function answer(page_: R[], rangeTotal: number, p: P, ctx: EndpointContext, alsoQ: Promise<unknown[][]>, state: St, totalRow: TotalRow<Sql> | undefined): Promise<unknown> {
-    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
     const also = Object.keys(d.sql.also ?? {});
     const [lookups, alsoRows, enrichedValue] = await Promise.all([lookupsOf(page_, p, ctx), alsoQ, d.enrich?.(page_, p, q)]);
     // Without `enrich` it is undefined and `E` its default, unknown.
@@ -523,7 +539,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       columns: d.csv?.columns,
       wanted: (p) => p.format === 'csv',
       async plan(p, ctx) {
-        const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+        const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
         const { filter, bounds, anchor, windowed, from, to } = await plan(p, ctx, q);
         // A download reads `rows` (or the copy), never a variant: a variant answers a JSON page.
         const name = anchor ? 'byAddress' : 'rows';
@@ -574,12 +590,14 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
 function queriesOf<Sql extends ListSql>(
   ctx: EndpointContext,
   handWritten: Record<string, string>,
+  queries: Record<string, string>,
 ): ListQueries<ListQueryNames<Sql>> & { countRow(name: string, binds: Record<string, BindValue>): Promise<Row | undefined> } {
   // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
   const countRow = async (name: string, binds: Record<string, BindValue>) => (await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0];
   const untyped: ListQueries = {
     rows: (name, binds, orderBy) => ctx.rows(name, binds, orderBy),
     count: async (name, binds) => Number((await countRow(name, binds))?.n ?? 0),
+    version: (name) => ctx.versionRows(queries[name] as SqlId, {} as never) as never,
     now: ctx.now,
     solidBlock: ctx.manifest.solidBlock,
   };

@@ -858,14 +858,18 @@ export interface CommonTokensAllRow {
   can_show: number | null;
 }
 
-/** Binds of sql/common/tx_count_by_type.sql. */
-export interface CommonTxCountByTypeParams {
-  types: readonly number[] | null;
-}
-/** A row of common/tx_count_by_type. */
-export interface CommonTxCountByTypeRow {
-  /** HUGEINT */
-  n: number | bigint | null;
+/** Binds of sql/common/tx_state_counts.sql. */
+export type CommonTxStateCountsParams = Record<string, never>;
+/** A row of common/tx_state_counts. */
+export interface CommonTxStateCountsRow {
+  /** INTEGER */
+  contract_type: number | null;
+  /** BIGINT */
+  tx_count: number | bigint | null;
+  /** BIGINT */
+  failed_count: number | bigint | null;
+  /** BIGINT */
+  unconfirmed_count: number | bigint | null;
 }
 
 /** Binds of sql/common/whole_chain_tx_count.sql. */
@@ -4779,7 +4783,7 @@ export interface SqlRows {
   "common/token_info": CommonTokenInfoRow;
   "common/token_transfer_count": CommonTokenTransferCountRow;
   "common/tokens_all": CommonTokensAllRow;
-  "common/tx_count_by_type": CommonTxCountByTypeRow;
+  "common/tx_state_counts": CommonTxStateCountsRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
@@ -4982,7 +4986,7 @@ export interface SqlParams {
   "common/token_info": CommonTokenInfoParams;
   "common/token_transfer_count": CommonTokenTransferCountParams;
   "common/tokens_all": CommonTokensAllParams;
-  "common/tx_count_by_type": CommonTxCountByTypeParams;
+  "common/tx_state_counts": CommonTxStateCountsParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;

@@ -38,7 +38,7 @@ export default defineList({
     byAddress: 'transaction/transaction.by-address',
     copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
-    extra: { countByType: 'common/tx_count_by_type' },
+    extra: { stateCounts: 'common/tx_state_counts' },
   },
   filters: (p) => ({
     block: p.block ?? null,
@@ -71,10 +71,11 @@ export default defineList({
     },
   },
   block: (p) => p.block,
-  // Over the whole lake with at most a type filter, the count is a sum of the daily rollup.
+  // Over the whole lake filtered by type and state only, the count is a sum of stored counts (tx_state_counts: the
+  // daily rollup and the unconfirmed blocks at the head), read once per version.
   total: (_p, f, q) =>
-    f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null && f.confirm === null
-      ? q.rows('countByType', { types: f.types ?? null }).then((r) => Number(r[0]?.n ?? 0))
+    f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null
+      ? q.version('stateCounts').then((rows) => countOfStates(rows, f.types, f.confirm ?? [0, 1, 2]))
       : undefined,
   lookups: {
     tokens: (r) => [tokenKey(r)],
@@ -107,3 +108,29 @@ export default defineList({
   envelopeFields: { wholeChainTxCount: exactInt.nullable(), contractMap, contractInfo },
   csv: { filename: 'transactions.csv' },
 });
+
+/** A row of common/tx_state_counts: per contract type, every transaction, the reverted ones, the unconfirmed others. */
+export interface StateCounts {
+  contract_type: unknown;
+  tx_count: unknown;
+  failed_count: unknown;
+  unconfirmed_count: unknown;
+}
+
+/**
+ * Transactions of the given types (all when null) whose state (sql/macros/tx_state.sql) is in `states`: 2 reverted,
+ * 1 unconfirmed and not reverted, 0 the rest, each a sum of the stored per-type counts, e.g.
+ * `countOfStates(rows, [1], [0, 1])` is the successful and pending TRX transfers.
+ */
+export function countOfStates(rows: readonly StateCounts[], types: readonly number[] | null, states: readonly number[]): number {
+  let n = 0;
+  for (const r of rows) {
+    if (types !== null && !types.includes(Number(r.contract_type))) continue;
+    const reverted = Number(r.failed_count);
+    const unconfirmed = Number(r.unconfirmed_count);
+    if (states.includes(0)) n += Number(r.tx_count) - reverted - unconfirmed;
+    if (states.includes(1)) n += unconfirmed;
+    if (states.includes(2)) n += reverted;
+  }
+  return n;
+}

@@ -13,6 +13,7 @@ import { anchorOf, str } from '../shapes/transfer-shape.ts';
 import { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { withFields } from '../shapes/cells.ts';
+import { countOfStates } from './transaction.ts';
 
 export default defineList({
   path: '/api/transfer',
@@ -37,7 +38,7 @@ export default defineList({
     rows: 'transaction/transfer',
     byAddress: 'transaction/transfer.by-address',
     copy: 'address_transactions',
-    extra: { countByType: 'common/tx_count_by_type' },
+    extra: { stateCounts: 'common/tx_state_counts' },
   },
   filters: (p) => {
     // `token` and `tokens` together: either matches.
@@ -68,9 +69,13 @@ export default defineList({
     },
   },
   block: (p) => p.block,
-  // Over the whole lake with no other filter, the count is a sum of the daily rollup.
-  total: (_p, f, q) =>
-    Object.values(f).every((v) => v === null) ? q.rows('countByType', { types: [1, 2] }).then((r) => Number(r[0]?.n ?? 0)) : undefined,
+  // Over the whole lake filtered by state and at most the TRX alias, the count is a sum of stored counts (TRX is
+  // type 1, TRC10 type 2; tx_state_counts, read once per version). A confirm set leaves out reverted rows (state 2).
+  total: (_p, f, q) => {
+    const others = [f.from_address, f.to_address, f.block, f.min_amount, f.start_ts, f.end_ts];
+    if (others.some((v) => v !== null) || (f.tokens !== null && f.tokens.some((t) => t !== '_'))) return undefined;
+    return q.version('stateCounts').then((rows) => countOfStates(rows, f.tokens === null ? [1, 2] : [1], f.confirm ?? [0, 1, 2]));
+  },
   lookups: {
     tokens: (r) => [str(r.token_name)],
     addresses: (r) => [str(r.owner_address), str(r.to_address)],

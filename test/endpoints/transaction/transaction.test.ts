@@ -205,6 +205,27 @@ describe('GET /api/transaction', () => {
     expect((await get('/api/transaction?confirm=0,1')).body.rangeTotal).toBe(n(c!.confirmed) + n(c!.unconfirmed));
   });
 
+  it('every confirm set, with and without types, counts exactly (stored counts, issue 32)', async () => {
+    const m = await testManifest();
+    // SPEC §3 states, written here: 2 when the result is not SUCCESS, else 1 above the solid block, else 0.
+    const rows = await sql(`select contract_type t, case when contract_ret <> 'SUCCESS' then 2 when block_number > ${m.solidBlock} then 1 else 0 end s, count(*) n
+                            from raw_transactions group by all`);
+    const expected = (types: number[] | null, states: number[]) =>
+      rows.filter((r) => (types === null || types.includes(n(r.t))) && states.includes(n(r.s))).reduce((a, r) => a + n(r.n), 0);
+    expect(expected(null, [1])).toBeGreaterThan(0);
+    expect(expected(null, [2])).toBeGreaterThan(0);
+    const [top] = await sql(`select contract_type t from raw_transactions where contract_ret <> 'SUCCESS' group by 1 order by count(*) desc, 1 limit 1`);
+    const sets = [[0], [1], [2], [0, 1], [0, 2], [1, 2], [0, 1, 2]];
+    for (const types of [null, [1], [n(top!.t)], [1, n(top!.t), 4]]) {
+      for (const states of sets) {
+        const url = `/api/transaction?confirm=${states.join(',')}${types ? `&type=${types.join(',')}` : ''}&limit=1`;
+        const r = await get(url);
+        expect(r.body.rangeTotal, url).toBe(expected(types, states));
+        expect(r.body.total, url).toBe(Math.min(expected(types, states), 10000));
+      }
+    }
+  });
+
   it('sorts by timestamp and block both ways', async () => {
     const [lo] = await sql('select tx_hash from raw_transactions order by timestamp, block_number, tx_index limit 1');
     const [hi] = await sql('select tx_hash from raw_transactions order by timestamp desc, block_number desc, tx_index desc limit 1');

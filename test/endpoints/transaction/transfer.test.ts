@@ -125,6 +125,13 @@ describe('GET /api/transfer', () => {
     expect((await get(`${URL}?confirm=1`)).body.rangeTotal).toBe(c1);
     expect((await get(`${URL}?confirm=0,1`)).body.rangeTotal).toBe(await count('true'));
 
+    // The TRX alias with each state set (stored counts, issue 32): TRX is type 1; a confirm set leaves reverted rows out.
+    for (const states of [[0], [1], [0, 1]]) {
+      const state = `case when contract_ret <> 'SUCCESS' then 2 when block_number > ${m.solidBlock} then 1 else 0 end in (${states.join(',')})`;
+      expect((await get(`${URL}?tokens=_&confirm=${states.join(',')}`)).body.rangeTotal, String(states)).toBe(await count(`contract_type = 1 and ${state}`));
+      expect((await get(`${URL}?confirm=${states.join(',')}`)).body.rangeTotal, String(states)).toBe(await count(state));
+    }
+
     const [q] = await sql(`select quantile_disc(amount, 0.5) as v from raw_transactions where contract_type = 1`);
     const above = await count(`amount >= ${n(q!.v)}`);
     expect(above).toBeGreaterThan(0);
