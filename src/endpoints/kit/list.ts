@@ -224,7 +224,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    * rows are in time order inside a key, so the sort must be time-ordered; the window and total are the key files'.
    */
   keyed?: {
-    of(p: P): { dataset: string; key: Cell | undefined } | null;
+    /**
+     * `keep`: a filter the key files cannot apply, applied to the key's rows read from the sorted end (at most
+     * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
+     * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers).
+     */
+    of(p: P): { dataset: string; key: Cell | undefined; keep?(r: Row): boolean; total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined } | null;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
@@ -275,6 +280,9 @@ export interface ListMeta {
   csv: boolean;
 }
 
+/** A keyed page with a `keep` filter reads at most this many of the key's rows (then SQL answers), this many a read. */
+const KEYED_SCAN_ROWS = 4_096;
+const KEYED_SCAN_CHUNK = 256;
 const PLANNING_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day', 'lim', 'off'] as const;
 /** Day bounds that match no partition: a block outside the lake answers at once. */
 export const NO_DAY = { start_day: '9999-12-31', end_day: '0000-01-01' } as const;
@@ -401,7 +409,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const alsoQ = Promise.all(also.map((name) => ctx.versionRows(d.sql.also![name] as SqlId, {} as never)));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
     alsoQ.catch(() => undefined);
-    const keyed = keyedPage(p, ctx);
+    const keyed = await keyedPage(p, ctx, q);
     if (keyed) return answer(keyed.rows as R[], keyed.total, p, ctx, alsoQ, undefined as St, undefined);
     const { state, from, to, filter, bounds, anchor, windowed: timeOrderedRows, rowsName } = await plan(p, ctx, q);
     // An unpaged variant (no `$lim`) is the request's whole answer: no window search, no count.
@@ -472,22 +480,39 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   }
 
   /** The key files' page of this request (JSON only), or undefined when SQL answers it. */
-  function keyedPage(p: P, ctx: EndpointContext): { rows: R[]; total: number } | undefined {
+  async function keyedPage(p: P, ctx: EndpointContext, q: Q): Promise<{ rows: R[]; total: number } | undefined> {
     if (!d.keyed || p.format === 'csv' || p.page.limit === null) return undefined;
     if (sortSpec && !timeOrdered(p) && !d.ignoreTimeWindow?.(p)) return undefined;
     const of = d.keyed.of(p);
     if (of === null) return undefined;
     const open = d.ignoreTimeWindow?.(p);
-    const got = ctx.keyedPage(of.dataset, of.key, {
-      from: open ? null : (p.start_timestamp ?? null),
-      to: open ? null : (p.end_timestamp ?? null),
-      desc: desc(p),
-      offset: p.page.start,
-      limit: p.page.limit,
-    });
-    if (!got) return undefined;
+    const window = { from: open ? null : (p.start_timestamp ?? null), to: open ? null : (p.end_timestamp ?? null), desc: desc(p) };
     const chain = { solidBlock: ctx.manifest.solidBlock, headBlock: ctx.manifest.head.number };
-    return { rows: got.rows.map((r) => d.keyed!.row(r, chain, of.dataset)), total: got.total };
+    const mapped = (rows: Row[]) => rows.map((r) => d.keyed!.row(r, chain, of.dataset));
+    if (!of.keep) {
+      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: p.page.start, limit: p.page.limit });
+      return got && { rows: mapped(got.rows), total: got.total };
+    }
+    // A filter the key files cannot apply: the key's rows from the sorted end, kept until the page is full.
+    const want = p.page.start + p.page.limit;
+    const kept: Row[] = [];
+    let read = 0;
+    let end = false;
+    while (kept.length < want || want === 0) {
+      if (read >= KEYED_SCAN_ROWS) return undefined;
+      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
+      if (!got) return undefined;
+      for (const r of got.rows) if (of.keep(r)) kept.push(r);
+      read += got.rows.length;
+      if (read >= got.total) {
+        end = true;
+        break;
+      }
+      if (want === 0) break;
+    }
+    const total = end ? kept.length : await of.total?.(q);
+    if (total === undefined) return undefined;
+    return { rows: mapped(kept.slice(p.page.start, want)), total };
   }
 
   /** Lookups, the row mapper and the envelope over a page's rows. */

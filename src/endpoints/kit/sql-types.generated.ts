@@ -737,6 +737,18 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/common/address_tx_sides.sql. */
+export interface CommonAddressTxSidesParams {
+  address: string | null;
+}
+/** A row of common/address_tx_sides. */
+export interface CommonAddressTxSidesRow {
+  /** BIGINT */
+  tx_out: number | bigint | null;
+  /** BIGINT */
+  tx_in: number | bigint | null;
+}
+
 /** Binds of sql/common/block_days.sql. */
 export type CommonBlockDaysParams = Record<string, never>;
 /** A row of common/block_days. */
@@ -4776,6 +4788,7 @@ export interface SqlRows {
   "block/block.page": BlockBlockPageRow;
   "block/block.page.total": BlockBlockPageTotalRow;
   "block/block.total": BlockBlockTotalRow;
+  "common/address_tx_sides": CommonAddressTxSidesRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
@@ -4979,6 +4992,7 @@ export interface SqlParams {
   "block/block.page": BlockBlockPageParams;
   "block/block.page.total": BlockBlockPageTotalParams;
   "block/block.total": BlockBlockTotalParams;
+  "common/address_tx_sides": CommonAddressTxSidesParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;

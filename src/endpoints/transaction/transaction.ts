@@ -38,7 +38,7 @@ export default defineList({
     byAddress: 'transaction/transaction.by-address',
     copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
-    extra: { stateCounts: 'common/tx_state_counts' },
+    extra: { stateCounts: 'common/tx_state_counts', addressSides: 'common/address_tx_sides' },
   },
   filters: (p) => ({
     block: p.block ?? null,
@@ -53,14 +53,27 @@ export default defineList({
     const dirs = p.address ? DIRS[p.direction] : p.fromAddress ? DIRS.out : DIRS.in;
     return { address: a, dirs: [...dirs], from_address: p.fromAddress ?? null, to_address: p.toAddress ?? null };
   },
-  // From key files, no statement (issue 32; the window and total are the key files'): an address both ways with no
-  // other filter (the copy by address), a block alone or no filter at all (the copy by block: block order is time
+  // From key files, no statement (issue 32; the window and total are the key files'): an address with no other
+  // filter (the copy by address; one side kept from its rows), a block alone or no filter at all (the copy by block: block order is time
   // order, and tx_index the tie-break both sorts use). Any other filter reads Parquet.
   keyed: {
     of: (p) => {
       const others = p.fromAddress !== undefined || p.toAddress !== undefined || !!p.type?.length || !!p.tokens?.length || p.confirm !== undefined;
       if (others) return null;
-      if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_transactions', key: p.address } : null;
+      if (p.address !== undefined && p.block === undefined) {
+        if (p.direction === 'all') return { dataset: 'address_transactions', key: p.address };
+        // One side: the key's rows of that side (the direction column), the total stored per side (address_tx_sides:
+        // exact for the whole lake only, so a time window counts through SQL unless the scan reads every row).
+        const sides: readonly string[] = DIRS[p.direction];
+        const whole = p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'address_transactions',
+          key: p.address,
+          keep: (r) => sides.includes(String(r.direction)),
+          total: (q) => (whole ? q.rows('addressSides', { address: p.address! }).then((r) => Number((p.direction === 'out' ? r[0]?.tx_out : r[0]?.tx_in) ?? 0)) : undefined),
+        };
+      }
+      if (p.address !== undefined) return null;
       return { dataset: 'transactions_by_block', key: p.block };
     },
     row: (raw, chain, dataset) => {

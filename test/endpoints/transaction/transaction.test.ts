@@ -69,6 +69,34 @@ describe('GET /api/transaction', () => {
     }
   });
 
+  it('one side of an address: every page, both sorts, windows, equal to its raw rows (key files and stored sides, issue 32)', async () => {
+    const side = `select owner_address a, tx_hash from raw_transactions union
+                  select coalesce(to_address, contract_address) a, tx_hash from raw_transactions where coalesce(to_address, contract_address) is not null`;
+    // The busiest hub (more than 2,000 transactions) and the busiest quiet address the lake has.
+    const sizes = await sql(`select a from (${side}) group by a qualify row_number() over (partition by count(*) > 2000 order by count(*) desc, a) = 1`);
+    const [w] = await sql('select quantile_disc(timestamp, 0.5) as mid from raw_transactions');
+    const windows = ['', `&start_timestamp=${n(w!.mid)}`, `&end_timestamp=${n(w!.mid)}`, `&start_timestamp=${n(w!.mid) - 86_400_000}&end_timestamp=${n(w!.mid) + 3_600_000}`];
+    for (const { a } of sizes) {
+      for (const [direction, where] of [['out', `owner_address = '${a}'`], ['in', `coalesce(to_address, contract_address) = '${a}'`]] as const) {
+        for (const win of windows) {
+          const bounds = win.split('&').filter(Boolean).map((b) => (b.startsWith('start') ? `timestamp >= ${b.split('=')[1]}` : `timestamp <= ${b.split('=')[1]}`));
+          const filter = [where, ...bounds].join(' and ');
+          const [c] = await sql(`select count(*) as n from raw_transactions where ${filter}`);
+          for (const [sort, dir] of [['-timestamp', 'desc'], ['timestamp', 'asc']] as const) {
+            for (const start of [0, 7, 300, 3000, 9950]) {
+              const url = `/api/transaction?address=${a}&direction=${direction}&sort=${sort}&start=${start}&limit=${start === 9950 ? 50 : 20}${win}`;
+              const want = await sql(`select tx_hash from raw_transactions where ${filter} order by timestamp ${dir}, block_number ${dir}, tx_index ${dir}
+                                      limit ${start === 9950 ? 50 : 20} offset ${start}`);
+              const { body } = await get(url);
+              expect(body.rangeTotal, url).toBe(n(c!.n));
+              expect(body.data.map((t: Tx) => t.hash), url).toEqual(want.map((r) => r.tx_hash));
+            }
+          }
+        }
+      }
+    }
+  });
+
   it('filters by address and direction', async () => {
     const a = await busiest();
     // The receiving side of a contract call is the called contract.
@@ -112,11 +140,15 @@ describe('GET /api/transaction', () => {
       expect(r.body.data.length, String(a)).toBe(Math.min(20, n(c!.n)));
       expect(timing(r.headers), String(a)).toContain('keys.address_transactions');
       expect(timing(r.headers).filter((t) => t.startsWith('transaction_')), String(a)).toEqual([]);
-      // A direction or a time bound is not the stored count's: the rows are counted.
+      // One side: the key's rows of that side, the total stored per side; a signer only's rows are all of that side,
+      // so no statement reads the copy (a sparse side, e.g. a contract's signed rows, may be read through SQL).
       const [o] = await sql(`select count(*) as n from raw_transactions where owner_address = '${a}'`);
       const out = await get(`/api/transaction?address=${a}&direction=out&limit=20`);
       expect(out.body.rangeTotal, String(a)).toBe(n(o!.n));
-      expect(timing(out.headers), String(a)).not.toContain('keys.address_transactions');
+      if (n(o!.n) === n(c!.n)) {
+        expect(timing(out.headers), String(a)).toContain('keys.address_transactions');
+        expect(timing(out.headers).filter((t) => t.startsWith('transaction_')), String(a)).toEqual([]);
+      }
     }
     // An address the lake never saw: no stored row, a total of 0.
     const none = await get('/api/transaction?address=T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb&limit=20');
