@@ -26,7 +26,7 @@ export default defineList({
   timeWindow: true,
   // A JSON page reads a variant without the witnesses join (names from the per-version map); a download reads `rows`,
   // whose own columns (witness name and rank joined) are the CSV's.
-  sql: { rows: 'block/block', variants: { number: 'block/block.number', page: 'block/block.page' }, also: { wholeChain: 'common/whole_chain_tx_count' } },
+  sql: { rows: 'block/block', variants: { number: 'block/block.number', page: 'block/block.page' }, also: { wholeChain: 'common/whole_chain_tx_count' }, extra: { producerCounts: 'common/producer_block_counts' } },
   filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null, hash: p.hash ?? null }),
   // A number is a plain lookup on the sorted key, without ORDER BY … LIMIT (issue 32).
   variant: (p) => (p.number !== undefined ? 'number' : 'page'),
@@ -41,6 +41,11 @@ export default defineList({
       return withFields(r, { confirmed: n <= chain.solidBlock, confirmations: chain.headBlock - n });
     },
   },
+  // A producer's blocks over the whole lake: its stored count (the daily block rollup, per version), not a scan.
+  total: (p, f, q) =>
+    p.producer !== undefined && f.block === null && f.hash === null && f.start_ts === null && f.end_ts === null
+      ? q.version('producerCounts').then((rows) => Number(rows.find((r) => r.witness_address === p.producer)?.n ?? 0))
+      : undefined,
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
   unique: (p) => p.number !== undefined || p.hash !== undefined,
   lookups: { witnesses: (r) => [r.witness_address] },

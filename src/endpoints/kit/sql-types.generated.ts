@@ -803,6 +803,16 @@ export interface CommonContractsAllRow {
   is_token: boolean | null;
 }
 
+/** Binds of sql/common/producer_block_counts.sql. */
+export type CommonProducerBlockCountsParams = Record<string, never>;
+/** A row of common/producer_block_counts. */
+export interface CommonProducerBlockCountsRow {
+  /** VARCHAR */
+  witness_address: string | null;
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
 /** Binds of sql/common/token_info.sql. */
 export interface CommonTokenInfoParams {
   ids: readonly string[] | null;
@@ -4793,6 +4803,7 @@ export interface SqlRows {
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
   "common/contracts_all": CommonContractsAllRow;
+  "common/producer_block_counts": CommonProducerBlockCountsRow;
   "common/token_info": CommonTokenInfoRow;
   "common/token_transfer_count": CommonTokenTransferCountRow;
   "common/tokens_all": CommonTokensAllRow;
@@ -4997,6 +5008,7 @@ export interface SqlParams {
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;
   "common/contracts_all": CommonContractsAllParams;
+  "common/producer_block_counts": CommonProducerBlockCountsParams;
   "common/token_info": CommonTokenInfoParams;
   "common/token_transfer_count": CommonTokenTransferCountParams;
   "common/tokens_all": CommonTokensAllParams;
