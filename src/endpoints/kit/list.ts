@@ -229,7 +229,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
      * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
      * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers).
      */
-    of(p: P): { dataset: string; key: Cell | undefined; keep?(r: Row): boolean; total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined } | null;
+    of(p: P): { dataset: string; key: Cell | undefined; keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean; total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined } | null;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
@@ -502,7 +502,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       if (read >= KEYED_SCAN_ROWS) return undefined;
       const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
       if (!got) return undefined;
-      for (const r of got.rows) if (of.keep(r)) kept.push(r);
+      for (const r of got.rows) if (of.keep(r, chain)) kept.push(r);
       read += got.rows.length;
       if (read >= got.total) {
         end = true;

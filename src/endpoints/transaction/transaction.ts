@@ -58,8 +58,21 @@ export default defineList({
   // order, and tx_index the tie-break both sorts use). Any other filter reads Parquet.
   keyed: {
     of: (p) => {
-      const others = p.fromAddress !== undefined || p.toAddress !== undefined || !!p.type?.length || !!p.tokens?.length || p.confirm !== undefined;
-      if (others) return null;
+      if (p.fromAddress !== undefined || p.toAddress !== undefined || !!p.tokens?.length) return null;
+      if (p.type?.length || p.confirm !== undefined) {
+        if (p.address !== undefined) return null;
+        // Types and states of every transaction (or a block's): kept from the copy by block's rows, newest first; the
+        // total the rows read when the scan reached the end, else the stored counts (whole lake only).
+        const types = p.type?.length ? p.type : null;
+        const states = p.confirm ?? [0, 1, 2];
+        const whole = p.block === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'transactions_by_block',
+          key: p.block,
+          keep: (r, chain) => (types === null || types.includes(Number(r.contract_type))) && states.includes(txState(r, chain.solidBlock)),
+          total: (q) => (whole ? q.version('stateCounts').then((rows) => countOfStates(rows, types, states)) : undefined),
+        };
+      }
       if (p.address !== undefined && p.block === undefined) {
         if (p.direction === 'all') return { dataset: 'address_transactions', key: p.address };
         // One side: the key's rows of that side (the direction column), the total stored per side (address_tx_sides:
@@ -146,4 +159,10 @@ export function countOfStates(rows: readonly StateCounts[], types: readonly numb
     if (states.includes(2)) n += reverted;
   }
   return n;
+}
+
+/** sql/macros/tx_state.sql over a row in code: 2 when its result is not SUCCESS (a NULL result is not), else 1 above the solid block, else 0. */
+export function txState(r: { contract_ret?: unknown; block_number?: unknown }, solidBlock: number): number {
+  if (r.contract_ret !== null && r.contract_ret !== undefined && r.contract_ret !== 'SUCCESS') return 2;
+  return Number(r.block_number) > solidBlock ? 1 : 0;
 }

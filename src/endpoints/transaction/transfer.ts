@@ -13,7 +13,7 @@ import { anchorOf, str } from '../shapes/transfer-shape.ts';
 import { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { withFields } from '../shapes/cells.ts';
-import { countOfStates } from './transaction.ts';
+import { countOfStates, txState } from './transaction.ts';
 
 export default defineList({
   path: '/api/transfer',
@@ -57,7 +57,22 @@ export default defineList({
   // (address_trx_transfers; issue 32: no statement). Any other filter, or the amount sort, reads SQL.
   keyed: {
     of: (p) => {
-      if (p.fromAddress !== undefined || p.toAddress !== undefined || p.tokens?.length || p.token !== undefined || p.filterTokenValue !== undefined || p.confirm !== undefined) return null;
+      if (p.fromAddress !== undefined || p.toAddress !== undefined || p.filterTokenValue !== undefined) return null;
+      const tokens = [...new Set([...(p.tokens ?? []), ...(p.token ? [p.token] : [])])];
+      if (tokens.length > 0 || p.confirm !== undefined) {
+        if (p.address !== undefined || tokens.some((t) => t !== '_')) return null;
+        // The TRX alias and / or states of every transfer (or a block's): kept from the copy by block's rows; the total
+        // the rows read when the scan reached the end, else the stored counts (whole lake only).
+        const types = tokens.length > 0 ? [1] : [1, 2];
+        const states = p.confirm ?? [0, 1, 2];
+        const whole = p.block === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'trx_transfers_by_block',
+          key: p.block,
+          keep: (r, chain) => types.includes(Number(r.contract_type)) && states.includes(txState(r, chain.solidBlock)),
+          total: (q) => (whole ? q.version('stateCounts').then((rows) => countOfStates(rows, types, states)) : undefined),
+        };
+      }
       if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_trx_transfers', key: p.address } : null;
       // No address: every transfer in block order, or one block's (issue 32: the copy by block's key files).
       return { dataset: 'trx_transfers_by_block', key: p.block };

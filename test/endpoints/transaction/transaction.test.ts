@@ -198,11 +198,15 @@ describe('GET /api/transaction', () => {
       expect(hashes(r.body), url).toEqual(want.map((x) => x.tx_hash));
       expect(timing(r.headers), url).toContain('keys.transactions_by_block');
     }
-    // A block the lake does not hold; a block with another filter reads Parquet.
+    // A block the lake does not hold; a block with types keeps them from its rows (the same bytes as SQL, which a
+    // token filter reads).
     const [e] = await sql('select max(block_number) + 1 as b from raw_blocks');
     expect((await get(`/api/transaction?block=${n(e!.b)}`)).body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
     const typed = await get(`/api/transaction?block=${blk}&type=1,2,31`);
-    expect(timing(typed.headers)).not.toContain('keys.transactions_by_block');
+    expect(timing(typed.headers)).toContain('keys.transactions_by_block');
+    const [bt] = await sql(`select count(*) as n from raw_transactions where block_number = ${blk} and contract_type in (1, 2, 31)`);
+    expect(typed.body.rangeTotal).toBe(n(bt!.n));
+    expect(timing((await get(`/api/transaction?block=${blk}&tokens=trx`)).headers)).not.toContain('keys.transactions_by_block');
   });
 
   it('filters by type (number or name), token, block and time window', async () => {
@@ -254,6 +258,36 @@ describe('GET /api/transaction', () => {
         const r = await get(url);
         expect(r.body.rangeTotal, url).toBe(expected(types, states));
         expect(r.body.total, url).toBe(Math.min(expected(types, states), 10000));
+      }
+    }
+  });
+
+  it('types and states: pages, both sorts, windows and a block equal the raw rows (key files kept by filter, issue 32)', async () => {
+    const m = await testManifest();
+    const state = `case when contract_ret <> 'SUCCESS' then 2 when block_number > ${m.solidBlock} then 1 else 0 end`;
+    const [w] = await sql('select quantile_disc(timestamp, 0.5) as mid from raw_transactions');
+    const [b] = await sql(`select block_number b from raw_transactions group by 1 order by count(*) desc, 1 limit 1`);
+    const [top] = await sql(`select contract_type t from raw_transactions where contract_ret <> 'SUCCESS' group by 1 order by count(*) desc, 1 limit 1`);
+    const cases: [string, string][] = [
+      ['type=1&confirm=0,1', `contract_type = 1 and ${state} in (0, 1)`],
+      [`confirm=2`, `${state} = 2`],
+      [`confirm=1`, `${state} = 1`],
+      [`type=${n(top!.t)}&confirm=2`, `contract_type = ${n(top!.t)} and ${state} = 2`],
+      [`type=1,${n(top!.t)}`, `contract_type in (1, ${n(top!.t)})`],
+      [`confirm=0&start_timestamp=${n(w!.mid)}`, `${state} = 0 and timestamp >= ${n(w!.mid)}`],
+      [`type=1&end_timestamp=${n(w!.mid)}`, `contract_type = 1 and timestamp <= ${n(w!.mid)}`],
+      [`confirm=0,2&block=${n(b!.b)}`, `${state} in (0, 2) and block_number = ${n(b!.b)}`],
+    ];
+    for (const [q, where] of cases) {
+      const [c] = await sql(`select count(*) as n from raw_transactions where ${where}`);
+      for (const [sort, dir] of [['-timestamp', 'desc'], ['timestamp', 'asc']] as const) {
+        for (const [start, limit] of [[0, 10], [7, 20], [300, 50], [9950, 50]]) {
+          const url = `/api/transaction?${q}&sort=${sort}&start=${start}&limit=${limit}`;
+          const want = await sql(`select tx_hash from raw_transactions where ${where} order by timestamp ${dir}, block_number ${dir}, tx_index ${dir} limit ${limit} offset ${start}`);
+          const { body } = await get(url);
+          expect(body.rangeTotal, url).toBe(n(c!.n));
+          expect(body.data.map((t: Tx) => t.hash), url).toEqual(want.map((r) => r.tx_hash));
+        }
       }
     }
   });
