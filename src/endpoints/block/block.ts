@@ -32,9 +32,21 @@ export default defineList({
   variant: (p) => (p.number !== undefined ? 'number' : 'page'),
   block: (p) => p.number,
   // A block by number and the pages of every block (number order is time order) from the key files, without a
-  // statement; a producer or a block id is a filter they do not hold: SQL.
+  // statement; a producer is kept from their rows; a block id is a filter they do not hold: SQL.
   keyed: {
-    of: (p) => (p.producer !== undefined || p.hash !== undefined ? null : { dataset: 'blocks_by_number', key: p.number }),
+    of: (p) => {
+      if (p.hash !== undefined) return null;
+      if (p.producer === undefined) return { dataset: 'blocks_by_number', key: p.number };
+      // A producer's blocks kept from every block's rows, newest first (one in ~27 blocks); the total its stored
+      // count (whole lake), or the rows read when the scan reached the end.
+      const whole = p.number === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+      return {
+        dataset: 'blocks_by_number',
+        key: p.number,
+        keep: (r) => r.witness_address === p.producer,
+        total: (q) => (whole ? q.version('producerCounts').then((rows) => Number(rows.find((r) => r.witness_address === p.producer)?.n ?? 0)) : undefined),
+      };
+    },
     row: (raw, chain) => {
       const r = raw as RowOf<typeof blocks>;
       const n = Number(r.block_number);

@@ -73,6 +73,11 @@ describe('GET /api/block', () => {
         expect(body.rangeTotal, `${w.a} ${q}`).toBe(n(w.n));
         expect(body.total, `${w.a} ${q}`).toBe(Math.min(n(w.n), 10000));
       }
+      for (const [sort, dir, start] of [['-number', 'desc', 0], ['-number', 'desc', 45], ['number', 'asc', 3]] as const) {
+        const want = await sql(`select block_number b from raw_blocks where witness_address = '${w.a}' order by block_number ${dir} limit 20 offset ${start}`);
+        const { body } = await get(`/api/block?producer=${w.a}&sort=${sort}&start=${start}&limit=20`);
+        expect(body.data.map((x: { number: number }) => x.number), `${w.a} ${sort} ${start}`).toEqual(want.map((r) => n(r.b)));
+      }
       const [c] = await sql(`select count(*) as n from raw_blocks where witness_address = '${w.a}' and timestamp >= ${n(w.mid)}`);
       expect((await get(`/api/block?producer=${w.a}&start_timestamp=${n(w.mid)}`)).body.rangeTotal, String(w.a)).toBe(n(c!.n));
     }
