@@ -26,21 +26,38 @@ export default defineList({
   timeWindow: true,
   // A JSON page reads a variant without the witnesses join (names from the per-version map); a download reads `rows`,
   // whose own columns (witness name and rank joined) are the CSV's.
-  sql: { rows: 'block/block', variants: { number: 'block/block.number', page: 'block/block.page' }, also: { wholeChain: 'common/whole_chain_tx_count' } },
+  sql: { rows: 'block/block', variants: { number: 'block/block.number', page: 'block/block.page' }, also: { wholeChain: 'common/whole_chain_tx_count' }, extra: { producerCounts: 'common/producer_block_counts' } },
   filters: (p) => ({ block: p.number ?? null, producer: p.producer ?? null, hash: p.hash ?? null }),
   // A number is a plain lookup on the sorted key, without ORDER BY … LIMIT (issue 32).
   variant: (p) => (p.number !== undefined ? 'number' : 'page'),
   block: (p) => p.number,
   // A block by number and the pages of every block (number order is time order) from the key files, without a
-  // statement; a producer or a block id is a filter they do not hold: SQL.
+  // statement; a producer is kept from their rows; a block id is a filter they do not hold: SQL.
   keyed: {
-    of: (p) => (p.producer !== undefined || p.hash !== undefined ? null : { dataset: 'blocks_by_number', key: p.number }),
+    of: (p) => {
+      if (p.hash !== undefined) return null;
+      if (p.producer === undefined) return { dataset: 'blocks_by_number', key: p.number };
+      // A producer's blocks kept from every block's rows, newest first (one in ~27 blocks); the total its stored
+      // count (whole lake), or the rows read when the scan reached the end.
+      const whole = p.number === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+      return {
+        dataset: 'blocks_by_number',
+        key: p.number,
+        keep: (r) => r.witness_address === p.producer,
+        total: (q) => (whole ? q.version('producerCounts').then((rows) => Number(rows.find((r) => r.witness_address === p.producer)?.n ?? 0)) : undefined),
+      };
+    },
     row: (raw, chain) => {
       const r = raw as RowOf<typeof blocks>;
       const n = Number(r.block_number);
       return withFields(r, { confirmed: n <= chain.solidBlock, confirmations: chain.headBlock - n });
     },
   },
+  // A producer's blocks over the whole lake: its stored count (the daily block rollup, per version), not a scan.
+  total: (p, f, q) =>
+    p.producer !== undefined && f.block === null && f.hash === null && f.start_ts === null && f.end_ts === null
+      ? q.version('producerCounts').then((rows) => Number(rows.find((r) => r.witness_address === p.producer)?.n ?? 0))
+      : undefined,
   ignoreTimeWindow: (p) => p.number !== undefined || p.hash !== undefined,
   unique: (p) => p.number !== undefined || p.hash !== undefined,
   lookups: { witnesses: (r) => [r.witness_address] },

@@ -143,6 +143,8 @@ export interface ListQueries<Q extends Readonly<Record<string, string>> = Record
   rows<N extends keyof Q & string>(name: N, binds: ParamsOf<Q[N]>, orderBy?: string): Promise<RowOf<Q[N]>[]>;
   /** The count of a rows statement (`-- @total` header), e.g. `await q.count('rows', f)`. */
   count(name: string, binds: Record<string, BindValue>): Promise<number>;
+  /** The rows of a parameterless declared query, read once per version (ctx.versionRows), e.g. stored counts. */
+  version<N extends keyof Q & string>(name: N): Promise<readonly RowOf<Q[N]>[]>;
   now: number;
   solidBlock: number;
 }
@@ -195,7 +197,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   unique?(p: P): boolean;
   /**
    * rangeTotal without scanning history (a rollup) when the filters allow it; undefined → the rows statement's
-   * count, e.g. `(p, f, q) => (f.start_ts === null ? q.rows('countByType', {…}).then(n) : undefined)`.
+   * count, e.g. `(p, f, q) => (f.start_ts === null ? q.version('stateCounts').then(sum) : undefined)`.
    */
   total?(p: P, f: F & Bounds, q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
   /**
@@ -209,6 +211,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    */
   uncounted?: boolean;
   /**
+   * An `uncounted` list's busy address: the dataset whose key files' rows of the address in the time window (a few
+   * preads) size its time windows in place of the count statement (issue 32: the count scanned the address's history
+   * to be thrown away). Any window that fills the page is the page, so an estimate off either way gives the same rows.
+   */
+  sizeFrom?(p: P): string | undefined;
+  /**
    * A JSON page read from a dataset's key files (growth.ts keyFile) in place of SQL (issue 32: a point lookup or a page
    * of one key costs a few preads, where a statement's floor is ~0.8 ms): `of(p)` names the dataset and the request's
    * key (undefined: every row of the dataset), or null when the request has filters the key files cannot apply (then
@@ -216,7 +224,12 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
    * rows are in time order inside a key, so the sort must be time-ordered; the window and total are the key files'.
    */
   keyed?: {
-    of(p: P): { dataset: string; key: Cell | undefined } | null;
+    /**
+     * `keep`: a filter the key files cannot apply, applied to the key's rows read from the sorted end (at most
+     * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
+     * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers).
+     */
+    of(p: P): { dataset: string; key: Cell | undefined; keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean; total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined } | null;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
@@ -269,6 +282,9 @@ export interface ListMeta {
   csv: boolean;
 }
 
+/** A keyed page with a `keep` filter reads at most this many of the key's rows (then SQL answers), this many a read. */
+const KEYED_SCAN_ROWS = 4_096;
+const KEYED_SCAN_CHUNK = 256;
 const PLANNING_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day', 'lim', 'off'] as const;
 /** Day bounds that match no partition: a block outside the lake answers at once. */
 export const NO_DAY = { start_day: '9999-12-31', end_day: '0000-01-01' } as const;
@@ -386,7 +402,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
 
   async function handle(p: P, ctx: EndpointContext): Promise<unknown> {
     d.check?.(p);
-    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
     const early = await d.shortCircuit?.(p, q);
     if (early) return early;
     const also = Object.keys(d.sql.also ?? {});
@@ -395,7 +411,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const alsoQ = Promise.all(also.map((name) => ctx.versionRows(d.sql.also![name] as SqlId, {} as never)));
     // Awaited below; when the page query fails first this rejection would be unhandled (crashes Node): mark it handled.
     alsoQ.catch(() => undefined);
-    const keyed = keyedPage(p, ctx);
+    const keyed = await keyedPage(p, ctx, q);
     if (keyed) return answer(keyed.rows as R[], keyed.total, p, ctx, alsoQ, undefined as St, undefined);
     const { state, from, to, filter, bounds, anchor, windowed: timeOrderedRows, rowsName } = await plan(p, ctx, q);
     // An unpaged variant (no `$lim`) is the request's whole answer: no window search, no count.
@@ -416,7 +432,15 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
-      if (busy) {
+      const sizeFrom = busy && d.uncounted && address !== undefined ? d.sizeFrom?.(p) : undefined;
+      const sized = sizeFrom !== undefined
+        ? ctx.keyedPage(sizeFrom, address, { from: p.start_timestamp ?? null, to: p.end_timestamp ?? null, desc: window.desc, offset: 0, limit: 0 })
+        : undefined;
+      if (sized) {
+        // Uncounted: the key files' rows of the address size the windows; the page is the same whatever the estimate.
+        rows = await pageOfAddress(sized.total, byAddress, window, ctx.manifest);
+        rangeTotal = Number.NaN;
+      } else if (busy) {
         // Count first: a busy address's page is searched in time windows over its time-sorted bucket.
         rangeTotal = await count();
         rows = await pageOfAddress(rangeTotal, byAddress, window, ctx.manifest);
@@ -458,27 +482,44 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   }
 
   /** The key files' page of this request (JSON only), or undefined when SQL answers it. */
-  function keyedPage(p: P, ctx: EndpointContext): { rows: R[]; total: number } | undefined {
+  async function keyedPage(p: P, ctx: EndpointContext, q: Q): Promise<{ rows: R[]; total: number } | undefined> {
     if (!d.keyed || p.format === 'csv' || p.page.limit === null) return undefined;
     if (sortSpec && !timeOrdered(p) && !d.ignoreTimeWindow?.(p)) return undefined;
     const of = d.keyed.of(p);
     if (of === null) return undefined;
     const open = d.ignoreTimeWindow?.(p);
-    const got = ctx.keyedPage(of.dataset, of.key, {
-      from: open ? null : (p.start_timestamp ?? null),
-      to: open ? null : (p.end_timestamp ?? null),
-      desc: desc(p),
-      offset: p.page.start,
-      limit: p.page.limit,
-    });
-    if (!got) return undefined;
+    const window = { from: open ? null : (p.start_timestamp ?? null), to: open ? null : (p.end_timestamp ?? null), desc: desc(p) };
     const chain = { solidBlock: ctx.manifest.solidBlock, headBlock: ctx.manifest.head.number };
-    return { rows: got.rows.map((r) => d.keyed!.row(r, chain, of.dataset)), total: got.total };
+    const mapped = (rows: Row[]) => rows.map((r) => d.keyed!.row(r, chain, of.dataset));
+    if (!of.keep) {
+      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: p.page.start, limit: p.page.limit });
+      return got && { rows: mapped(got.rows), total: got.total };
+    }
+    // A filter the key files cannot apply: the key's rows from the sorted end, kept until the page is full.
+    const want = p.page.start + p.page.limit;
+    const kept: Row[] = [];
+    let read = 0;
+    let end = false;
+    while (kept.length < want || want === 0) {
+      if (read >= KEYED_SCAN_ROWS) return undefined;
+      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
+      if (!got) return undefined;
+      for (const r of got.rows) if (of.keep(r, chain)) kept.push(r);
+      read += got.rows.length;
+      if (read >= got.total) {
+        end = true;
+        break;
+      }
+      if (want === 0) break;
+    }
+    const total = end ? kept.length : await of.total?.(q);
+    if (total === undefined) return undefined;
+    return { rows: mapped(kept.slice(p.page.start, want)), total };
   }
 
   /** Lookups, the row mapper and the envelope over a page's rows. */
   async function answer(page_: R[], rangeTotal: number, p: P, ctx: EndpointContext, alsoQ: Promise<unknown[][]>, state: St, totalRow: TotalRow<Sql> | undefined): Promise<unknown> {
-    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+    const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
     const also = Object.keys(d.sql.also ?? {});
     const [lookups, alsoRows, enrichedValue] = await Promise.all([lookupsOf(page_, p, ctx), alsoQ, d.enrich?.(page_, p, q)]);
     // Without `enrich` it is undefined and `E` its default, unknown.
@@ -526,7 +567,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       columns: d.csv?.columns,
       wanted: (p) => p.format === 'csv',
       async plan(p, ctx) {
-        const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {});
+        const q = queriesOf<Sql>(ctx, d.sql.total ? { rows: 'total' } : {}, queries);
         const { filter, bounds, anchor, windowed, from, to } = await plan(p, ctx, q);
         // A download reads `rows` (or the copy), never a variant: a variant answers a JSON page.
         const name = anchor ? 'byAddress' : 'rows';
@@ -577,12 +618,14 @@ async function mayBeBusy(ctx: EndpointContext, copy: string | undefined, address
 function queriesOf<Sql extends ListSql>(
   ctx: EndpointContext,
   handWritten: Record<string, string>,
+  queries: Record<string, string>,
 ): ListQueries<ListQueryNames<Sql>> & { countRow(name: string, binds: Record<string, BindValue>): Promise<Row | undefined> } {
   // A hand-written count (`sql.total`) stands in for the rows statement's derived one.
   const countRow = async (name: string, binds: Record<string, BindValue>) => (await (handWritten[name] ? ctx.rows(handWritten[name], binds) : ctx.count(name, binds)))[0];
   const untyped: ListQueries = {
     rows: (name, binds, orderBy) => ctx.rows(name, binds, orderBy),
     count: async (name, binds) => Number((await countRow(name, binds))?.n ?? 0),
+    version: (name) => ctx.versionRows(queries[name] as SqlId, {} as never) as never,
     now: ctx.now,
     solidBlock: ctx.manifest.solidBlock,
   };

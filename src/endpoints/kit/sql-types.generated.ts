@@ -737,6 +737,18 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/common/address_tx_sides.sql. */
+export interface CommonAddressTxSidesParams {
+  address: string | null;
+}
+/** A row of common/address_tx_sides. */
+export interface CommonAddressTxSidesRow {
+  /** BIGINT */
+  tx_out: number | bigint | null;
+  /** BIGINT */
+  tx_in: number | bigint | null;
+}
+
 /** Binds of sql/common/block_days.sql. */
 export type CommonBlockDaysParams = Record<string, never>;
 /** A row of common/block_days. */
@@ -789,6 +801,16 @@ export interface CommonContractsAllRow {
   tag: string | null;
   /** BOOLEAN */
   is_token: boolean | null;
+}
+
+/** Binds of sql/common/producer_block_counts.sql. */
+export type CommonProducerBlockCountsParams = Record<string, never>;
+/** A row of common/producer_block_counts. */
+export interface CommonProducerBlockCountsRow {
+  /** VARCHAR */
+  witness_address: string | null;
+  /** BIGINT */
+  n: number | bigint | null;
 }
 
 /** Binds of sql/common/token_info.sql. */
@@ -858,14 +880,18 @@ export interface CommonTokensAllRow {
   can_show: number | null;
 }
 
-/** Binds of sql/common/tx_count_by_type.sql. */
-export interface CommonTxCountByTypeParams {
-  types: readonly number[] | null;
-}
-/** A row of common/tx_count_by_type. */
-export interface CommonTxCountByTypeRow {
-  /** HUGEINT */
-  n: number | bigint | null;
+/** Binds of sql/common/tx_state_counts.sql. */
+export type CommonTxStateCountsParams = Record<string, never>;
+/** A row of common/tx_state_counts. */
+export interface CommonTxStateCountsRow {
+  /** INTEGER */
+  contract_type: number | null;
+  /** BIGINT */
+  tx_count: number | bigint | null;
+  /** BIGINT */
+  failed_count: number | bigint | null;
+  /** BIGINT */
+  unconfirmed_count: number | bigint | null;
 }
 
 /** Binds of sql/common/whole_chain_tx_count.sql. */
@@ -4787,14 +4813,16 @@ export interface SqlRows {
   "block/block.page": BlockBlockPageRow;
   "block/block.page.total": BlockBlockPageTotalRow;
   "block/block.total": BlockBlockTotalRow;
+  "common/address_tx_sides": CommonAddressTxSidesRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
   "common/contracts_all": CommonContractsAllRow;
+  "common/producer_block_counts": CommonProducerBlockCountsRow;
   "common/token_info": CommonTokenInfoRow;
   "common/token_transfer_count": CommonTokenTransferCountRow;
   "common/tokens_all": CommonTokensAllRow;
-  "common/tx_count_by_type": CommonTxCountByTypeRow;
+  "common/tx_state_counts": CommonTxStateCountsRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
@@ -4991,14 +5019,16 @@ export interface SqlParams {
   "block/block.page": BlockBlockPageParams;
   "block/block.page.total": BlockBlockPageTotalParams;
   "block/block.total": BlockBlockTotalParams;
+  "common/address_tx_sides": CommonAddressTxSidesParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;
   "common/contracts_all": CommonContractsAllParams;
+  "common/producer_block_counts": CommonProducerBlockCountsParams;
   "common/token_info": CommonTokenInfoParams;
   "common/token_transfer_count": CommonTokenTransferCountParams;
   "common/tokens_all": CommonTokensAllParams;
-  "common/tx_count_by_type": CommonTxCountByTypeParams;
+  "common/tx_state_counts": CommonTxStateCountsParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;

@@ -38,7 +38,7 @@ export default defineList({
     byAddress: 'transaction/transaction.by-address',
     copy: 'address_transactions',
     also: { wholeChain: 'common/whole_chain_tx_count' },
-    extra: { countByType: 'common/tx_count_by_type' },
+    extra: { stateCounts: 'common/tx_state_counts', addressSides: 'common/address_tx_sides' },
   },
   filters: (p) => ({
     block: p.block ?? null,
@@ -53,14 +53,40 @@ export default defineList({
     const dirs = p.address ? DIRS[p.direction] : p.fromAddress ? DIRS.out : DIRS.in;
     return { address: a, dirs: [...dirs], from_address: p.fromAddress ?? null, to_address: p.toAddress ?? null };
   },
-  // From key files, no statement (issue 32; the window and total are the key files'): an address both ways with no
-  // other filter (the copy by address), a block alone or no filter at all (the copy by block: block order is time
+  // From key files, no statement (issue 32; the window and total are the key files'): an address with no other
+  // filter (the copy by address; one side kept from its rows), a block alone or no filter at all (the copy by block: block order is time
   // order, and tx_index the tie-break both sorts use). Any other filter reads Parquet.
   keyed: {
     of: (p) => {
-      const others = p.fromAddress !== undefined || p.toAddress !== undefined || !!p.type?.length || !!p.tokens?.length || p.confirm !== undefined;
-      if (others) return null;
-      if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_transactions', key: p.address } : null;
+      if (p.fromAddress !== undefined || p.toAddress !== undefined || !!p.tokens?.length) return null;
+      if (p.type?.length || p.confirm !== undefined) {
+        if (p.address !== undefined) return null;
+        // Types and states of every transaction (or a block's): kept from the copy by block's rows, newest first; the
+        // total the rows read when the scan reached the end, else the stored counts (whole lake only).
+        const types = p.type?.length ? p.type : null;
+        const states = p.confirm ?? [0, 1, 2];
+        const whole = p.block === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'transactions_by_block',
+          key: p.block,
+          keep: (r, chain) => (types === null || types.includes(Number(r.contract_type))) && states.includes(txState(r, chain.solidBlock)),
+          total: (q) => (whole ? q.version('stateCounts').then((rows) => countOfStates(rows, types, states)) : undefined),
+        };
+      }
+      if (p.address !== undefined && p.block === undefined) {
+        if (p.direction === 'all') return { dataset: 'address_transactions', key: p.address };
+        // One side: the key's rows of that side (the direction column), the total stored per side (address_tx_sides:
+        // exact for the whole lake only, so a time window counts through SQL unless the scan reads every row).
+        const sides: readonly string[] = DIRS[p.direction];
+        const whole = p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'address_transactions',
+          key: p.address,
+          keep: (r) => sides.includes(String(r.direction)),
+          total: (q) => (whole ? q.rows('addressSides', { address: p.address! }).then((r) => Number((p.direction === 'out' ? r[0]?.tx_out : r[0]?.tx_in) ?? 0)) : undefined),
+        };
+      }
+      if (p.address !== undefined) return null;
       return { dataset: 'transactions_by_block', key: p.block };
     },
     row: (raw, chain, dataset) => {
@@ -71,10 +97,11 @@ export default defineList({
     },
   },
   block: (p) => p.block,
-  // Over the whole lake with at most a type filter, the count is a sum of the daily rollup.
+  // Over the whole lake filtered by type and state only, the count is a sum of stored counts (tx_state_counts: the
+  // daily rollup and the unconfirmed blocks at the head), read once per version.
   total: (_p, f, q) =>
-    f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null && f.confirm === null
-      ? q.rows('countByType', { types: f.types ?? null }).then((r) => Number(r[0]?.n ?? 0))
+    f.start_ts === null && f.end_ts === null && f.block === null && f.tokens === null
+      ? q.version('stateCounts').then((rows) => countOfStates(rows, f.types, f.confirm ?? [0, 1, 2]))
       : undefined,
   lookups: {
     tokens: (r) => [tokenKey(r)],
@@ -107,3 +134,35 @@ export default defineList({
   envelopeFields: { wholeChainTxCount: exactInt.nullable(), contractMap, contractInfo },
   csv: { filename: 'transactions.csv' },
 });
+
+/** A row of common/tx_state_counts: per contract type, every transaction, the reverted ones, the unconfirmed others. */
+export interface StateCounts {
+  contract_type: unknown;
+  tx_count: unknown;
+  failed_count: unknown;
+  unconfirmed_count: unknown;
+}
+
+/**
+ * Transactions of the given types (all when null) whose state (sql/macros/tx_state.sql) is in `states`: 2 reverted,
+ * 1 unconfirmed and not reverted, 0 the rest, each a sum of the stored per-type counts, e.g.
+ * `countOfStates(rows, [1], [0, 1])` is the successful and pending TRX transfers.
+ */
+export function countOfStates(rows: readonly StateCounts[], types: readonly number[] | null, states: readonly number[]): number {
+  let n = 0;
+  for (const r of rows) {
+    if (types !== null && !types.includes(Number(r.contract_type))) continue;
+    const reverted = Number(r.failed_count);
+    const unconfirmed = Number(r.unconfirmed_count);
+    if (states.includes(0)) n += Number(r.tx_count) - reverted - unconfirmed;
+    if (states.includes(1)) n += unconfirmed;
+    if (states.includes(2)) n += reverted;
+  }
+  return n;
+}
+
+/** sql/macros/tx_state.sql over a row in code: 2 when its result is not SUCCESS (a NULL result is not), else 1 above the solid block, else 0. */
+export function txState(r: { contract_ret?: unknown; block_number?: unknown }, solidBlock: number): number {
+  if (r.contract_ret !== null && r.contract_ret !== undefined && r.contract_ret !== 'SUCCESS') return 2;
+  return Number(r.block_number) > solidBlock ? 1 : 0;
+}

@@ -13,6 +13,7 @@ import { anchorOf, str } from '../shapes/transfer-shape.ts';
 import { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { withFields } from '../shapes/cells.ts';
+import { countOfStates, txState } from './transaction.ts';
 
 export default defineList({
   path: '/api/transfer',
@@ -37,7 +38,7 @@ export default defineList({
     rows: 'transaction/transfer',
     byAddress: 'transaction/transfer.by-address',
     copy: 'address_transactions',
-    extra: { countByType: 'common/tx_count_by_type' },
+    extra: { stateCounts: 'common/tx_state_counts' },
   },
   filters: (p) => {
     // `token` and `tokens` together: either matches.
@@ -56,7 +57,22 @@ export default defineList({
   // (address_trx_transfers; issue 32: no statement). Any other filter, or the amount sort, reads SQL.
   keyed: {
     of: (p) => {
-      if (p.fromAddress !== undefined || p.toAddress !== undefined || p.tokens?.length || p.token !== undefined || p.filterTokenValue !== undefined || p.confirm !== undefined) return null;
+      if (p.fromAddress !== undefined || p.toAddress !== undefined || p.filterTokenValue !== undefined) return null;
+      const tokens = [...new Set([...(p.tokens ?? []), ...(p.token ? [p.token] : [])])];
+      if (tokens.length > 0 || p.confirm !== undefined) {
+        if (p.address !== undefined || tokens.some((t) => t !== '_')) return null;
+        // The TRX alias and / or states of every transfer (or a block's): kept from the copy by block's rows; the total
+        // the rows read when the scan reached the end, else the stored counts (whole lake only).
+        const types = tokens.length > 0 ? [1] : [1, 2];
+        const states = p.confirm ?? [0, 1, 2];
+        const whole = p.block === undefined && p.start_timestamp === undefined && p.end_timestamp === undefined;
+        return {
+          dataset: 'trx_transfers_by_block',
+          key: p.block,
+          keep: (r, chain) => types.includes(Number(r.contract_type)) && states.includes(txState(r, chain.solidBlock)),
+          total: (q) => (whole ? q.version('stateCounts').then((rows) => countOfStates(rows, types, states)) : undefined),
+        };
+      }
       if (p.address !== undefined) return p.direction === 'all' && p.block === undefined ? { dataset: 'address_trx_transfers', key: p.address } : null;
       // No address: every transfer in block order, or one block's (issue 32: the copy by block's key files).
       return { dataset: 'trx_transfers_by_block', key: p.block };
@@ -68,9 +84,13 @@ export default defineList({
     },
   },
   block: (p) => p.block,
-  // Over the whole lake with no other filter, the count is a sum of the daily rollup.
-  total: (_p, f, q) =>
-    Object.values(f).every((v) => v === null) ? q.rows('countByType', { types: [1, 2] }).then((r) => Number(r[0]?.n ?? 0)) : undefined,
+  // Over the whole lake filtered by state and at most the TRX alias, the count is a sum of stored counts (TRX is
+  // type 1, TRC10 type 2; tx_state_counts, read once per version). A confirm set leaves out reverted rows (state 2).
+  total: (_p, f, q) => {
+    const others = [f.from_address, f.to_address, f.block, f.min_amount, f.start_ts, f.end_ts];
+    if (others.some((v) => v !== null) || (f.tokens !== null && f.tokens.some((t) => t !== '_'))) return undefined;
+    return q.version('stateCounts').then((rows) => countOfStates(rows, f.tokens === null ? [1, 2] : [1], f.confirm ?? [0, 1, 2]));
+  },
   lookups: {
     tokens: (r) => [str(r.token_name)],
     addresses: (r) => [str(r.owner_address), str(r.to_address)],

@@ -17,6 +17,8 @@ export default defineList({
   params: { ...walletParams, trc20Id: address().meta({ description: 'The TRC20 contract, Base58.', override: { type: 'string' } }) },
   paging: walletPaging,
   uncounted: true,
+  // A busy address's windows are sized by its TRC20 / TRC721 rows in the key files (every token), not counted.
+  sizeFrom: () => 'address_trc20_transfers',
   order: walletOrder('log_index'),
   timeWindow: true,
   sql: { rows: 'wallet/transfer-trc20', byAddress: 'wallet/transfer-trc20', copy: 'address_token_transfers' },

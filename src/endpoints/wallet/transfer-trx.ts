@@ -24,6 +24,9 @@ export default defineList({
   },
   paging: walletPaging,
   uncounted: true,
+  // A busy address's windows are sized by its rows in a copy's key files, not counted: its TRX / TRC10 transfers, or
+  // with fee rows (one per transaction it sent) all its transactions.
+  sizeFrom: (p) => (p.fee ? 'address_transactions' : 'address_trx_transfers'),
   order: walletOrder('rank'),
   timeWindow: true,
   sql: { rows: 'wallet/transfer-trx', byAddress: 'wallet/transfer-trx', copy: 'address_transactions' },

@@ -64,6 +64,25 @@ describe('GET /api/block', () => {
     expect(body.data.every((b: { witnessAddress: string }) => b.witnessAddress === w!.a)).toBe(true);
   });
 
+  it("every producer's total is its raw blocks (stored per producer, issue 32); a time window counts its rows", async () => {
+    const producers = await sql('select witness_address as a, count(*) as n, quantile_disc(timestamp, 0.5) as mid from raw_blocks group by 1 order by 1');
+    expect(producers.length).toBeGreaterThan(0);
+    for (const w of producers) {
+      for (const q of ['limit=20', 'limit=0', 'start=40&limit=10', 'sort=number&limit=5']) {
+        const { body } = await get(`/api/block?producer=${w.a}&${q}`);
+        expect(body.rangeTotal, `${w.a} ${q}`).toBe(n(w.n));
+        expect(body.total, `${w.a} ${q}`).toBe(Math.min(n(w.n), 10000));
+      }
+      for (const [sort, dir, start] of [['-number', 'desc', 0], ['-number', 'desc', 45], ['number', 'asc', 3]] as const) {
+        const want = await sql(`select block_number b from raw_blocks where witness_address = '${w.a}' order by block_number ${dir} limit 20 offset ${start}`);
+        const { body } = await get(`/api/block?producer=${w.a}&sort=${sort}&start=${start}&limit=20`);
+        expect(body.data.map((x: { number: number }) => x.number), `${w.a} ${sort} ${start}`).toEqual(want.map((r) => n(r.b)));
+      }
+      const [c] = await sql(`select count(*) as n from raw_blocks where witness_address = '${w.a}' and timestamp >= ${n(w.mid)}`);
+      expect((await get(`/api/block?producer=${w.a}&start_timestamp=${n(w.mid)}`)).body.rangeTotal, String(w.a)).toBe(n(c!.n));
+    }
+  });
+
   it('filters by time window (ms), bounds included', async () => {
     const [r] = await sql('select min(timestamp) as lo from raw_blocks');
     const from = n(r!.lo) + 86_400_000;

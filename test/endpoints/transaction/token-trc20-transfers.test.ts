@@ -184,6 +184,39 @@ describe('GET /api/token_trc20/transfers', () => {
     expect(await count(`contract_address = '${token}' and timestamp between ${day} and ${day + DAY - 1}`)).toBeGreaterThan(0);
   });
 
+  it('a window cutting days counts exactly, each bound alone and both, into the head day', async () => {
+    const DAY = 86_400_000;
+    const HOUR = 3_600_000;
+    const m = await testManifest();
+    const { token } = await busiest();
+    const [d] = await sql(`select (timestamp // ${DAY}) * ${DAY} as d from raw_token_transfers group by 1 order by count(*) desc, 1 limit 1`);
+    const [l] = await sql(`select (max(timestamp) // ${DAY}) * ${DAY} as d from raw_token_transfers`);
+    const day = n(d!.d);
+    const last = n(l!.d);
+    const windows: [number | null, number | null][] = [
+      [day - 3 * DAY + 7 * HOUR, day + 2 * DAY + 5 * HOUR], // cut both ends, whole days between
+      [day + 10 * HOUR, day + DAY + 3 * HOUR], // adjacent days, nothing whole between
+      [day + 10 * HOUR, day + 2 * DAY - 1], // cut start, whole end
+      [day, day + DAY + 13 * HOUR], // whole start, cut end
+      [day + 10 * HOUR, null], // cut start to the head
+      [null, day + 10 * HOUR], // the lake's start to a cut end
+      [last - DAY + 5 * HOUR, last + 20 * HOUR], // into the head's day
+    ];
+    for (const [from, to] of windows) {
+      for (const confirm of [undefined, 0]) {
+        const q = [from === null ? '' : `start_timestamp=${from}`, to === null ? '' : `end_timestamp=${to}`, confirm === undefined ? '' : `confirm=${confirm}`].filter(Boolean).join('&');
+        const where = [from === null ? 'true' : `timestamp >= ${from}`, to === null ? 'true' : `timestamp <= ${to}`, confirm === undefined ? 'true' : `block_number <= ${m.solidBlock}`].join(' and ');
+        const want = await count(where);
+        const r = await get(`${URL}?${q}&limit=20`);
+        expect(r.body.rangeTotal, q).toBe(want);
+        expect(r.body.token_transfers.length, q).toBe(Math.min(20, want));
+      }
+    }
+    // The same with a token (a state filter keeps it off the key files).
+    const q = `contract_address=${token}&start_timestamp=${day - DAY + HOUR}&end_timestamp=${day + DAY + HOUR}&confirm=0`;
+    expect((await get(`${URL}?${q}`)).body.rangeTotal, q).toBe(await count(`contract_address = '${token}' and timestamp between ${day - DAY + HOUR} and ${day + DAY + HOUR} and block_number <= ${m.solidBlock}`));
+  });
+
   it('filters by confirmation state, on both paths', async () => {
     const m = await testManifest();
     const { holder: a } = await busiest();

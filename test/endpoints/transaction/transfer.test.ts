@@ -125,6 +125,22 @@ describe('GET /api/transfer', () => {
     expect((await get(`${URL}?confirm=1`)).body.rangeTotal).toBe(c1);
     expect((await get(`${URL}?confirm=0,1`)).body.rangeTotal).toBe(await count('true'));
 
+    // The TRX alias with each state set (stored counts, issue 32): TRX is type 1; a confirm set leaves reverted rows out.
+    for (const states of [[0], [1], [0, 1]]) {
+      const state = `case when contract_ret <> 'SUCCESS' then 2 when block_number > ${m.solidBlock} then 1 else 0 end in (${states.join(',')})`;
+      expect((await get(`${URL}?tokens=_&confirm=${states.join(',')}`)).body.rangeTotal, String(states)).toBe(await count(`contract_type = 1 and ${state}`));
+      expect((await get(`${URL}?confirm=${states.join(',')}`)).body.rangeTotal, String(states)).toBe(await count(state));
+    }
+
+    // Pages of the TRX alias and the states from the copy by block's key files equal the raw rows (issue 32).
+    for (const [q, where] of [['tokens=_', 'contract_type = 1'], ['tokens=_&confirm=0', `contract_type = 1 and contract_ret = 'SUCCESS' and block_number <= ${m.solidBlock}`], ['confirm=1', `contract_ret = 'SUCCESS' and block_number > ${m.solidBlock}`]]) {
+      for (const [start, dir] of [[0, 'desc'], [120, 'asc']] as const) {
+        const url = `${URL}?${q}&sort=${dir === 'desc' ? '-' : ''}timestamp&start=${start}&limit=20`;
+        const want = await sql(`select tx_hash from raw_transactions where contract_type in (1, 2) and ${where} order by timestamp ${dir}, block_number ${dir}, tx_index ${dir} limit 20 offset ${start}`);
+        expect((await get(url)).body.data.map((t: Item) => t.transactionHash), url).toEqual(want.map((r) => r.tx_hash));
+      }
+    }
+
     const [q] = await sql(`select quantile_disc(amount, 0.5) as v from raw_transactions where contract_type = 1`);
     const above = await count(`amount >= ${n(q!.v)}`);
     expect(above).toBeGreaterThan(0);
@@ -255,8 +271,10 @@ describe('GET /api/transfer with no filter, or a block alone, from key files (is
     expect(r.text).toBe(viaSql.text);
     const page = await get(`${URL}?limit=20&start=40`);
     expect(page.text).toBe((await get(`${URL}?limit=20&start=40&filterTokenValue=0`)).text);
-    for (const q of ['token=_', 'confirm=0', 'sort=-amount', `fromAddress=${await busiest()}`]) {
+    for (const q of ['sort=-amount', `fromAddress=${await busiest()}`, 'tokens=_,1002000']) {
       expect(timing((await get(`${URL}?${q}`)).headers), q).not.toContain('keys.trx_transfers_by_block');
     }
+    // The TRX alias and states are kept from the key files' rows (issue 32).
+    for (const q of ['token=_', 'confirm=0']) expect(timing((await get(`${URL}?${q}`)).headers), q).toContain('keys.trx_transfers_by_block');
   });
 });

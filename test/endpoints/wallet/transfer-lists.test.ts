@@ -93,6 +93,36 @@ describe('GET /api/transfer/trx', () => {
     expect((await walk(`/api/transfer/trx?address=${a}&direction=1&fee=true`)).some((r) => r.to === '')).toBe(false);
   });
 
+  it('a hub: each direction, fee and order, first and deep pages equal the raw rows (windows sized by key files, issue 32)', async () => {
+    // The address with the most transactions (signed or received) among those with TRX transfers both ways and fees.
+    const [h] = await sql(`select a, count(*) k from (select owner_address a, tx_hash from raw_transactions union select to_address a, tx_hash from raw_transactions where to_address is not null)
+                           where a in (select owner_address from raw_transactions where contract_type = 1 and fee > 0)
+                             and a in (select to_address from raw_transactions where contract_type = 1)
+                           group by 1 order by 2 desc, 1 limit 1`);
+    const a = String(h!.a);
+    for (const direction of [0, 1, 2]) {
+      const sides = direction === 1 ? `to_address = '${a}'` : direction === 2 ? `owner_address = '${a}'` : `(owner_address = '${a}' or to_address = '${a}')`;
+      for (const fee of [true, false]) {
+        const feeRows = fee && direction !== 1
+          ? `union all select tx_hash, "timestamp", block_number, tx_index, 1 r, owner_address f, '' t, fee::varchar v from raw_transactions where owner_address = '${a}' and fee > 0`
+          : '';
+        for (const reverse of [true, false]) {
+          const dir = reverse ? 'desc' : 'asc';
+          for (const start of [0, 400]) {
+            const want = await sql(`select tx_hash, f, t, v from (
+                select tx_hash, "timestamp", block_number, tx_index, 0 r, owner_address f, to_address t, amount::varchar v from raw_transactions
+                where contract_type = 1 and ${sides} and coalesce(owner_address, '') <> '' and coalesce(to_address, '') <> '' ${feeRows})
+              order by "timestamp" ${dir}, block_number ${dir}, tx_index ${dir}, r ${dir} limit 20 offset ${start}`);
+            const url = `/api/transfer/trx?address=${a}&direction=${direction}&fee=${fee}&reverse=${reverse}&start=${start}&limit=20`;
+            const { body } = await get(url);
+            if (start === 0) expect(want.length, url).toBeGreaterThan(0);
+            expect(body.data.map(keyOf), url).toEqual(want.map((r) => `${r.tx_hash}|${r.f}|${r.t}|${r.v}`));
+          }
+        }
+      }
+    }
+  });
+
   it('time window in ms, and bad input is a 400 naming the parameter', async () => {
     const a = await twoWay('tx', 'contract_type = 1');
     const [w] = await sql(`select min(timestamp) lo, max(timestamp) hi from raw_transactions where contract_type = 1 and (owner_address = '${a}' or to_address = '${a}')`);
