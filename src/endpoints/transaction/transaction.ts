@@ -3,6 +3,7 @@
  * it reads the copy clustered by address; otherwise the time-sorted fact table. `confirm` combines states
  * 0 confirmed, 1 unconfirmed, 2 reverted (docs/compat.md).
  */
+import { BLACKHOLE_ADDRESS } from '../../chain/address.ts';
 import { address, bool, commaList, confirm, contractType, direction, int, tokenAlias } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { transactions } from '../../lake/datasets/raw.ts';
@@ -30,6 +31,8 @@ export default defineList({
     direction: direction(),
     confirm: confirm([0, 1, 2]).optional(),
   },
+  // Builds what every by-address list of a version shares (its busy addresses, the token and contract maps).
+  warm: [{ address: BLACKHOLE_ADDRESS }],
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
   sort: { columns: { timestamp: 't."timestamp"', block: 't.block_number' }, default: '-timestamp', tieBreak: ['t.block_number', 't.tx_index'] },
   timeWindow: true,
