@@ -16,7 +16,7 @@
  *   docs/compat.md: only sql/serving/token_day_prices.sql's comment states it; reported as a doc gap).
  * Decoded with BigInt from the hex words (no HUGEINT, no project decoder).
  */
-import type { Row } from '../../src/duckdb/duck.ts';
+import type { Db, Row } from '../../src/duckdb/duck.ts';
 
 export const USD_POOL = 'TFGDbUyP8xez44C76fin3bn3Ss6jugoUwJ';
 export const WTRX = 'TNUC9Qb1rRpS5CbWLmNMxXBjyFoydXjWFR';
@@ -119,4 +119,28 @@ export async function chainDayCloses(query: (q: string) => Promise<Row[]>, input
     offer(`${p.token}|${t.day}`, { usd: text18((trx * usd) / E18), trx: text18(trx), pool: t.pool, trades: n });
   }
   return best;
+}
+
+/**
+ * `rule_day_prices(token_id, day, day_ts, price_usd VARCHAR, priced_by)`: every token's USD price per UTC day by the
+ * price rule (docs/compat.md "## Prices (issue 33)") in a DuckDB holding the prefixed input views (raw_logs, dim_token_prices,
+ * ref_price_candles, ref_dex_pools…), from the inputs alone: token_prices' close (its shortest text),
+ * else the first price_candles source by name (quote USD), else the chain's close decoded from the raw Swap logs in the
+ * test (chainDayCloses above), never from dex_prices or token_day_prices.
+ */
+export async function createRuleDayPrices(raw: Db): Promise<void> {
+  const chain = await chainDayCloses((q) => raw.all(q), { logs: 'raw_logs', transactions: 'raw_transactions', dexPools: 'ref_dex_pools' });
+  await raw.run('CREATE TABLE chain_day_closes (token_id VARCHAR, day VARCHAR, price_usd VARCHAR, price_trx VARCHAR)');
+  for (const [k, c] of chain) {
+    const [token, day] = k.split('|') as [string, string];
+    await raw.run(`INSERT INTO chain_day_closes VALUES ('${token}', '${day}', '${c.usd}', '${c.trx}')`);
+  }
+  await raw.run(`CREATE TABLE rule_day_prices AS
+    WITH t AS (SELECT token_id, day, CAST(price_usd AS VARCHAR) AS price FROM dim_token_prices WHERE price_usd IS NOT NULL),
+    c AS (SELECT asset AS token_id, strftime(epoch_ms("time"), '%Y-%m-%d') AS day, arg_min(close, source) AS price
+          FROM ref_price_candles WHERE quote = 'USD' GROUP BY 1, 2),
+    x AS (SELECT token_id, day, price_usd AS price FROM chain_day_closes)
+    SELECT token_id, day, epoch_ms(CAST(CAST(day AS DATE) AS TIMESTAMP)) AS day_ts, coalesce(t.price, c.price, x.price) AS price_usd,
+           CASE WHEN t.price IS NOT NULL THEN 'token_prices' WHEN c.price IS NOT NULL THEN 'price_candles' ELSE 'sunswap' END AS priced_by
+    FROM t FULL JOIN c USING (token_id, day) FULL JOIN x USING (token_id, day)`);
 }

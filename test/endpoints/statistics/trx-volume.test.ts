@@ -39,9 +39,9 @@ describe('dex_prices (issue 33)', () => {
   it("TRX's day and hour candles in USD and USDT's close in TRX, from the decoded USDT/WTRX swaps", async () => {
     const trades = await usdtWtrxTrades();
     const m = await testManifest();
-    // the generator writes USDT/WTRX swaps; the fake node's mainnet fixtures hold none
+    // the generator writes USDT/WTRX swaps; the fake node's rich copies one a block
     if (m.source.kind === 'generate') expect(trades.length).toBeGreaterThan(100);
-    else expect(trades).toEqual([]);
+    else expect(trades.length, 'the fake node\'s rich copies swap once a block').toBeGreaterThan(0);
     for (const period of ['day', 'hour'] as const) {
       const want = candles(trades, period);
       const trx = await dexRows(`granularity = '${period}' AND asset = '_' AND pool = '${USDT_WTRX_PAIR}'`);
