@@ -131,10 +131,11 @@ export async function chainDayCloses(query: (q: string) => Promise<Row[]>, input
 export async function createRuleDayPrices(raw: Db): Promise<void> {
   const chain = await chainDayCloses((q) => raw.all(q), { logs: 'raw_logs', transactions: 'raw_transactions', dexPools: 'ref_dex_pools' });
   await raw.run('CREATE TABLE chain_day_closes (token_id VARCHAR, day VARCHAR, price_usd VARCHAR, price_trx VARCHAR)');
-  for (const [k, c] of chain) {
+  const values = [...chain].map(([k, c]) => {
     const [token, day] = k.split('|') as [string, string];
-    await raw.run(`INSERT INTO chain_day_closes VALUES ('${token}', '${day}', '${c.usd}', '${c.trx}')`);
-  }
+    return `('${token}', '${day}', '${c.usd}', '${c.trx}')`;
+  });
+  for (let i = 0; i < values.length; i += 1000) await raw.run(`INSERT INTO chain_day_closes VALUES ${values.slice(i, i + 1000).join(', ')}`);
   await raw.run(`CREATE TABLE rule_day_prices AS
     WITH t AS (SELECT token_id, day, CAST(price_usd AS VARCHAR) AS price FROM dim_token_prices WHERE price_usd IS NOT NULL),
     c AS (SELECT asset AS token_id, strftime(epoch_ms("time"), '%Y-%m-%d') AS day, arg_min(close, source) AS price
