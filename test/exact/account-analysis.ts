@@ -64,10 +64,10 @@ export async function accountAnalysisChecks({ io, get, check, near }: Ctx): Prom
   // Type 0 on the head's day: the newest snapshot balance when it is as of the head block.
   const heads = await io.sql(`SELECT address, balance, as_of_block FROM snap_account_snapshots WHERE address IN (${list})
     QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1`);
-  const [price] = await io.sql(`SELECT (SELECT arg_min(close, source) FROM ref_price_candles WHERE asset = '_' AND quote = 'USD' AND strftime(epoch_ms("time"), '%Y-%m-%d') = '${headDay}') AS candle,
-    (SELECT max(price_usd) FROM dim_token_prices WHERE token_id = '_' AND day = '${headDay}') AS close`).catch(() => [{ candle: null, close: null }]);
-  // The price rule (docs/compat.md "Prices (issue 33)"): token_prices' close, else the candle.
-  const dayPrice = price?.close ?? price?.candle ?? null;
+  // The price rule (docs/compat.md "Prices (issue 33)"): token_prices' close, else the candle, else the chain's close
+  // from the raw swaps (rule_day_prices: test/helpers/chain-prices.ts).
+  const [price] = await io.sql(`SELECT max(price_usd) AS p FROM rule_day_prices WHERE token_id = '_' AND day = '${headDay}'`);
+  const dayPrice = price?.p ?? null;
   for (const h of heads.filter((r) => s(r.as_of_block) === s(lake!.head))) {
     const a = s(h.address);
     const [o] = objects(arrayPart(await get(`${E}?address=${a}&type=0&start_timestamp=${Date.parse(`${headDay}T00:00:00Z`)}`), 'data'));

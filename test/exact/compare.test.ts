@@ -22,7 +22,7 @@ describe('exact numbers across the served endpoints (issue 16)', () => {
     const head = (await testManifest()).head.timestamp;
     const result = await audit({ get: async (url) => { const r = await get(url); return { status: r.status, text: r.text }; }, sql, head });
     expect(result.mismatches.map((x) => `${x.endpoint} ${x.key}: ${x.got} ≠ ${x.want}`)).toEqual([]);
-    const [has] = await sql(`SELECT (SELECT count(*) FROM dim_token_prices) AS prices, (SELECT count(*) FROM snap_account_snapshots) AS snapshots`);
+    const [has] = await sql(`SELECT (SELECT count(*) FROM rule_day_prices) AS prices, (SELECT count(*) FROM snap_account_snapshots) AS snapshots`);
     const optional = new Set([...(Number(has!.prices) ? [] : NEEDS.prices), ...(Number(has!.snapshots) ? [] : NEEDS.snapshots)]);
     const registered = [...new Set(endpoints.map((e) => e.path))];
     const missing = registered.filter((p) => !NOT_AUDITED[p] && !optional.has(p) && !(result.counts[p]! > 0));

@@ -14,6 +14,7 @@ import { Db } from '../../src/duckdb/duck.ts';
 import { readManifest } from '../../src/lake/manifest.ts';
 import { NOT_AUDITED, audit, rawViewStatements } from './checks.ts';
 import { createStablecoinMoves } from '../helpers/stablecoin-moves.ts';
+import { createRuleDayPrices } from '../helpers/chain-prices.ts';
 
 const { values } = parseArgs({ options: { data: { type: 'string' }, out: { type: 'string' } } });
 const dataDir = path.resolve(values.data ?? 'data/default');
@@ -23,6 +24,7 @@ const app = await buildApp({ dataDir, endpoints, cacheBytes: 0 });
 const db = await Db.open({ threads: 2 });
 for (const s of rawViewStatements(path.join(dataDir, 'versions', m.version), m.tables)) await db.run(s);
 await createStablecoinMoves(db, (m.tables.logs?.rows ?? 0) > 0);
+await createRuleDayPrices(db);
 const started = Date.now();
 const load = execSync('uptime').toString().trim();
 const result = await audit({

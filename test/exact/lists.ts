@@ -120,7 +120,7 @@ export async function listChecks({ io, get, check, near }: Ctx): Promise<void> {
 
   // token/price: the market cap is the latest USD price × the supply (the holders' sum), in USD with 2 decimals.
   const priced = await io.sql(`SELECT p.token_id, arg_max(p.price_usd, p.day_ts) usd, count(*) n_days, any_value(k.symbol) sym, any_value(k.decimals) d,
-      any_value(l.supply) supply FROM dim_token_prices p JOIN dim_tokens k ON k.token_id = p.token_id
+      any_value(l.supply) supply FROM rule_day_prices p JOIN dim_tokens k ON k.token_id = p.token_id
       LEFT JOIN (${SUPPLY_LEDGER}) l ON l.token_id = p.token_id AND l.token_standard = k.token_standard
       WHERE p.token_id <> '_' GROUP BY 1 HAVING count(*) >= 2 ORDER BY 1`);
   for (const p of priced) {
@@ -132,7 +132,7 @@ export async function listChecks({ io, get, check, near }: Ctx): Promise<void> {
   }
 
   // getAssetWithPriceList: one row per priced token, its latest USD price.
-  const latest = await io.sql(`SELECT token_id, arg_max(price_usd, day_ts) usd FROM dim_token_prices WHERE token_id IN (SELECT token_id FROM dim_tokens) GROUP BY 1`);
+  const latest = await io.sql(`SELECT token_id, arg_max(price_usd, day_ts) usd FROM rule_day_prices WHERE token_id IN (SELECT token_id FROM dim_tokens) GROUP BY 1`);
   const list = await get('/api/getAssetWithPriceList');
   check('/api/getAssetWithPriceList', 'number', field(list, 'number'), s(latest.length));
   const shown = new Map(objects(arrayPart(list, 'data')).map((o) => [field(o, 'id'), field(o, 'priceInUsd')]));

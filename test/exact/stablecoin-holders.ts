@@ -74,7 +74,7 @@ export async function stablecoinHolderChecks({ io, get, check, near }: Ctx): Pro
   // The last 24 hours' USD value per contract: each day's exact amount at that day's close (a double by definition:
   // compared within its 6 places); a day that moved without a price makes it null.
   const moved = await io.sql(`SELECT t.contract_address c, CAST(sum(CAST(t.amount_raw AS HUGEINT)) AS VARCHAR) raw, any_value(p.price_usd) price
-      FROM raw_token_transfers t LEFT JOIN dim_token_prices p ON p.token_id = t.contract_address AND p.day = t."date"
+      FROM raw_token_transfers t LEFT JOIN rule_day_prices p ON p.token_id = t.contract_address AND p.day = t."date"
       WHERE t.token_standard = 'trc20' AND t.contract_address IN (${IN}) AND t."timestamp" BETWEEN ${io.head - 86_400_000} AND ${io.head}
       GROUP BY t.contract_address, t."date"`);
   for (const o of objects(arrayPart(await get('/api/stableCoin/transferAmount'), 'stableAmount24h'))) {

@@ -245,7 +245,7 @@ export async function statsChecks({ io, get, check, near }: Ctx): Promise<void> 
 
   // tokenTransfer/analysis: TRX moved per day (successful TransferContract) × the day's USD close, 6 decimals.
   const usd = new Map((await io.sql(`SELECT CAST(t."date" AS VARCHAR) d, CAST(sum(CAST(t.amount AS HUGEINT)) AS VARCHAR) a, any_value(p.price_usd) p
-      FROM raw_transactions t JOIN dim_token_prices p ON p.token_id = '_' AND p.day = CAST(t."date" AS VARCHAR)
+      FROM raw_transactions t JOIN rule_day_prices p ON p.token_id = '_' AND p.day = CAST(t."date" AS VARCHAR)
       WHERE t.contract_type = 1 AND t.contract_ret = 'SUCCESS' GROUP BY 1`)).map((r) => [s(r.d), r]));
   for (const o of objects(arrayPart(await get(`/api/tokenTransfer/analysis?days=${span}`), 'data'))) {
     const r = usd.get(field(o, 'day')!);

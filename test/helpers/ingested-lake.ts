@@ -19,6 +19,8 @@ export interface IngestedLakeOptions {
   unconfirmed?: number;
   /** Reference files published with the first version (`tronlake ingest --reference`), e.g. datasets/reference. */
   reference?: string;
+  /** TRC20 contracts whose balances the ingest reads with the snapshots (`--trc20-tracked`; default the ingester's). */
+  trc20Tracked?: readonly string[];
 }
 
 /** Ingests a lake into a new temp folder and returns that folder, e.g. `await ingestedLake({ before: 0, after: 0 })`. */
@@ -30,7 +32,7 @@ export async function ingestedLake(o: IngestedLakeOptions, root = mkdtempSync(pa
   const to = REAL_BLOCK + o.after;
   const node = await startFakeNode({ low: from, head: to, solid: to - (o.unconfirmed ?? 0), slotMs: o.slotMs ?? 3_000, rich: o.rich ?? false, staking: o.staking ?? false, record: false });
   try {
-    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined, referenceDir: o.reference });
+    await runIngest({ node: node.url, out: lakeDir, from, to, progress: false, log: () => undefined, referenceDir: o.reference, ...(o.trc20Tracked ? { trc20Tracked: o.trc20Tracked } : {}) });
   } finally {
     await node.close();
   }

@@ -20,6 +20,7 @@ import { Db, type Row } from '../../src/duckdb/duck.ts';
 import { readManifest, type Manifest } from '../../src/lake/manifest.ts';
 import { createStablecoinMoves } from './stablecoin-moves.ts';
 import { createInputViews } from './input-views.ts';
+import { createRuleDayPrices } from './chain-prices.ts';
 
 /** Keyed by lake folder: a worker may run the files of both projects (generated and ingested lakes). */
 const apps = new Map<string, Promise<TronlakeApp>>();
@@ -121,7 +122,9 @@ export function testManifest(): Promise<Manifest> {
 /**
  * Plain SQL over the raw Parquet of the published version, for expectations. Tables are exposed as
  * `raw_<dataset>` (e.g. raw_transactions, raw_blocks, dim_witnesses), and `raw_stablecoin_balance_moves`, the stablecoin
- * balance moves without a Transfer decoded from raw_logs by the test (test/helpers/stablecoin-moves.ts).
+ * balance moves without a Transfer decoded from raw_logs by the test (test/helpers/stablecoin-moves.ts), and
+ * `rule_day_prices` (token_id, day, day_ts, price_usd as exact text, priced_by): the price rule per token and day from
+ * the inputs and the raw Swap logs (createRuleDayPrices below), and `chain_day_closes` its chain step (USD and TRX).
  */
 export async function sql(query: string): Promise<Row[]> {
   const raw = await once(raws, lakeDir(), openRaw);
@@ -134,6 +137,7 @@ async function openRaw(): Promise<Db> {
   const m = await createInputViews(raw, lakeDir(), { prefixed: true });
   // The stablecoin balance moves without a Transfer, decoded from the raw logs (test/helpers/stablecoin-moves.ts).
   await createStablecoinMoves(raw, (m.tables.logs?.rows ?? 0) > 0);
+  await createRuleDayPrices(raw);
   return raw;
 }
 

@@ -2,8 +2,9 @@
  * The price rule of every USD figure (docs/compat.md "## Prices (issue 33)") on lakes without token_prices, which
  * neither shared test lake is: (1) an ingested lake of its own with a `price_candles` reference loaded (two sources
  * per asset: the first by name prices); (2) a copy of the generated lake with token_prices emptied, priced by its
- * swaps (dex_prices). Expected values: the candles as written here, dex_prices' rows and plain SQL over the version's
- * raw Parquet (transfers per UTC day), never the endpoints' templates.
+ * swaps (dex_prices). Expected values: the candles as written here, the chain's closes decoded from the raw Swap logs
+ * (test/helpers/chain-prices.ts) and plain SQL over the version's raw Parquet (transfers per UTC day), never the
+ * endpoints' templates nor dex_prices.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { readManifest, versionDir } from '../../src/lake/manifest.ts';
 import { loadReferences } from '../../src/lake/publish/reference.ts';
 import { budget } from '../helpers/budget.ts';
 import { getFrom } from '../helpers/lake.ts';
+import { chainDayCloses, type ChainClose } from '../helpers/chain-prices.ts';
 
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
 const DAY = 86_400_000;
@@ -144,9 +146,9 @@ describe('USD figures from a loaded price_candles reference (no token_prices)', 
 /**
  * The chain's own prices: a copy of the generated test lake (hard links) whose token_prices is emptied, so every token
  * but TRX (its synthetic candles) is priced by dex_prices alone, as on a lake ingested with swaps in the registry's
- * pools. Expected: dex_prices' day rows read from the copy's Parquet (the one with the most trades that day, then by
- * pool; dex_prices itself is checked against the raw Swap logs in test/endpoints/statistics/) and plain SQL over the
- * raw transfers.
+ * pools. Expected: the chain step of the price rule computed from the copy's raw Swap logs (test/helpers/chain-prices.ts:
+ * the registry's USD pool and the dex_pools reference, each day's close, the pool with the most trades that day, then
+ * by pool) and plain SQL over the raw transfers.
  */
 describe('USD figures from the chain (dex_prices) on a lake without token_prices', () => {
   let copy: string;
@@ -173,16 +175,33 @@ describe('USD figures from the chain (dex_prices) on a lake without token_prices
 
   const on = async (url: string): Promise<any> => (await getFrom(copy, url)).body;
 
-  /** dex_prices' chosen day rows of a token: day, close_usd, close_trx (texts), oldest first. */
+  /**
+   * The chain step's day closes of a token from the copy's raw Swap logs (test/helpers/chain-prices.ts): day, close_usd,
+   * close_trx (texts), oldest first.
+   */
+  let closes: Map<string, ChainClose> | undefined;
   async function chainDays(token: string) {
-    return sqlOver('', `SELECT day, close_usd, close_trx FROM read_parquet('${v}/derived/dex_prices/*/*.parquet')
-      WHERE granularity = 'day' AND asset = '${token}' AND close_usd IS NOT NULL
-      QUALIFY row_number() OVER (PARTITION BY day ORDER BY trade_count DESC, pool) = 1 ORDER BY day`);
+    if (!closes) {
+      const { existsSync } = await import('node:fs');
+      const ref = path.join(v, 'ref', 'dex_pools.parquet');
+      closes = await chainDayCloses((q) => sqlOver('', q), {
+        logs: `read_parquet('${v}/raw/logs/*/*.parquet', hive_partitioning = true)`,
+        transactions: `read_parquet('${v}/raw/transactions/*/*.parquet', hive_partitioning = true)`,
+        dexPools: existsSync(ref) ? `read_parquet('${ref}')` : undefined,
+      });
+    }
+    return [...closes].filter(([k]) => k.startsWith(`${token}|`))
+      .map(([k, c]) => ({ day: k.slice(token.length + 1), close_usd: c.usd, close_trx: c.trx })).sort((a, b) => a.day.localeCompare(b.day));
   }
 
   it('/api/token/price of a TRC20: the latest day close in USD and in TRX from its pool', async () => {
-    const [sun] = await sqlOver('', `SELECT asset FROM read_parquet('${v}/derived/dex_prices/*/*.parquet')
-      WHERE granularity = 'day' AND asset NOT IN ('_', '${USDT}') AND close_usd IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    await chainDays('_');
+    const perToken = new Map<string, number>();
+    for (const k of closes!.keys()) {
+      const asset = k.slice(0, k.indexOf('|'));
+      if (asset !== '_' && asset !== USDT) perToken.set(asset, (perToken.get(asset) ?? 0) + 1);
+    }
+    const [sun] = [...perToken].sort(([a, x], [b, y]) => y - x || (a < b ? -1 : 1)).map(([asset]) => ({ asset }));
     expect(sun, 'a token with swaps').toBeDefined();
     const rows = await chainDays(String(sun!.asset));
     const [last, prev] = [rows.at(-1)!, rows.at(-2)!];

@@ -16,7 +16,8 @@
  *   caller, a TRC1155 `TransferSingle` mint and a `TransferBatch` from the caller to that recipient, and then a
  *   SUN.io USDD/USDT 2pool `exchange` by the caller (issue 34): USDT `Transfer(caller → pool)`, USDD-old
  *   `Transfer(pool → caller)` and the pool's `TokenExchange(buyer = caller, sold_id 1, tokens_sold, bought_id 0,
- *   tokens_bought)`, the bought amount above 2^53 (18 decimals).
+ *   tokens_bought)`, the bought amount above 2^53 (18 decimals); last a SunSwap V2 USDT/WTRX swap (issue 33): the
+ *   caller sells about 4 WTRX for USDT (WTRX and USDT Transfers, Sync, Swap; reserves walked by the V2 formula).
  *
  * Copies of the real block get synthetic hashes (txID = sha256(original txID ‖ ':' ‖ number)); only the real block
  * hashes from its raw data. `handle()` is the pure request handler (used in memory by the bench); `startFakeNode()`
@@ -167,6 +168,55 @@ function routerLogs(owner20: string, n: number): Json[] {
       data: word('40') + word('a0') + word('2') + word(id1.toString(16)) + word('4') + word('2') + word('1') + word('2'),
     },
     ...stableExchangeLogs(owner20, n),
+    ...usdtWtrxSwapLogs(owner20, n),
+  ];
+}
+
+/** Rich copies (issue 33): the SunSwap V2 USDT/WTRX pair (token0 WTRX, token1 USDT, ref §2.0 / §2.1) and WTRX (§1.7). */
+export const USDT_WTRX_PAIR_HEX = '413a10321a4e97a64d9376af42ec07d5fa50294b35';
+export const WTRX_HEX = '41891cdb91d149f23b1a45d9c5ca78a88d0cb44c18';
+// keccak256 of Swap(address,uint256,uint256,uint256,uint256,address) and Sync(uint112,uint112), ref §2.1.
+const SWAP_TOPIC = 'd78ad95fa46c994b6551d0da85fc275fe613ce37657fb8d5e3d130840159d822';
+const SYNC_TOPIC = '1c411e9a96e071241c2f21f7726b17ae89e3cab4c78be50e062b03a9fffbbad1';
+/** The pair's reserves before the first copy the fake chain can hold (block SWAP_ORIGIN): 600 M WTRX, 36 M USDT (~0.06 USD). */
+const SWAP_ORIGIN = REAL_BLOCK - 1_000;
+const ORIGIN_RESERVES: [bigint, bigint] = [600_000_000_000_000n, 36_000_000_000_000n];
+/** WTRX the caller sells in block n's copy: about 4 WTRX. */
+const wtrxSold = (n: number): bigint => 4_000_000n + BigInt((n * 7919) % 997) * 1_003n;
+/** USDT out of a V2 swap (0.3 % fee, the pair's K check): floor(in × 997 × r1 / (r0 × 1000 + in × 997)). */
+const amountOut = (amountIn: bigint, r0: bigint, r1: bigint): bigint => (amountIn * 997n * r1) / (r0 * 1000n + amountIn * 997n);
+const reserveMemo = new Map<number, [bigint, bigint]>([[SWAP_ORIGIN, ORIGIN_RESERVES]]);
+/** The pair's reserves before block n's swap: every rich copy from SWAP_ORIGIN on swaps once (a consistent history). */
+function reservesBefore(n: number): [bigint, bigint] {
+  let k = n;
+  while (!reserveMemo.has(k)) k--;
+  let [r0, r1] = reserveMemo.get(k)!;
+  for (; k < n; k++) {
+    if (k !== REAL_BLOCK) {
+      const i = wtrxSold(k);
+      [r0, r1] = [r0 + i, r1 - amountOut(i, r0, r1)];
+    }
+    reserveMemo.set(k + 1, [r0, r1]);
+  }
+  return [r0, r1];
+}
+
+/**
+ * Rich copies: the caller sells about 4 WTRX for USDT in the USDT/WTRX pair, as a real pair emits it (ref §2.1): the
+ * caller's WTRX `Transfer(caller → pair)` (the router's transferFrom before `swap`), then in `swap` the pair's USDT
+ * `Transfer(pair → caller)`, `Sync(reserve0, reserve1)` (after the swap) and `Swap(sender = caller, amount0In, 0, 0,
+ * amount1Out, to = caller)`. The reserves walk from SWAP_ORIGIN by the V2 formula, so the price moves a little each block.
+ */
+function usdtWtrxSwapLogs(owner20: string, n: number): Json[] {
+  const pair20 = USDT_WTRX_PAIR_HEX.slice(2);
+  const [r0, r1] = reservesBefore(n);
+  const sold = wtrxSold(n);
+  const bought = amountOut(sold, r0, r1);
+  return [
+    { address: WTRX_HEX.slice(2), topics: [TRANSFER_TOPIC, word(owner20), word(pair20)], data: word(sold.toString(16)) },
+    { address: USDT_HEX.slice(2), topics: [TRANSFER_TOPIC, word(pair20), word(owner20)], data: word(bought.toString(16)) },
+    { address: pair20, topics: [SYNC_TOPIC], data: word((r0 + sold).toString(16)) + word((r1 - bought).toString(16)) },
+    { address: pair20, topics: [SWAP_TOPIC, word(owner20), word(owner20)], data: word(sold.toString(16)) + word('0') + word('0') + word(bought.toString(16)) },
   ];
 }
 
@@ -363,6 +413,8 @@ const abiString = (s: string): string => {
 
 const TOKEN_ANSWERS: Record<string, Record<string, string>> = {
   [USDT_HEX]: { 'name()': abiString('Tether USD'), 'symbol()': abiString('USDT'), 'decimals()': word('6'), 'totalSupply()': word(BigInt('39823315858124538').toString(16)) },
+  // WTRX (ref §1.7: 6 decimals): answers balanceOf, so a lake tracking it anchors the rich copies' swap sellers.
+  [WTRX_HEX]: { 'name()': abiString('Wrapped TRX'), 'symbol()': abiString('WTRX'), 'decimals()': word('6'), 'totalSupply()': word(BigInt('4000000000000000').toString(16)) },
   // A TRC721 collection: no decimals() (NFTs have none), so the ingester records 0.
   [NFT_HEX]: { 'name()': abiString('Fake Punks'), 'symbol()': abiString('FPUNK'), 'totalSupply()': word('3e8') },
   // An older token answering bytes32 for name and symbol.

@@ -63,10 +63,8 @@ describe('GET /api/account/analysis', () => {
   it('type 0: the price of the day and the USD value at it; no price → both left out', async () => {
     const a = addresses[0]!;
     const got = await byType(a, 0);
-    const prices = await sql(`
-      WITH c AS (SELECT strftime(epoch_ms("time"), '%Y-%m-%d') AS day, arg_min(close, source) AS price FROM ref_price_candles WHERE asset = '_' AND quote = 'USD' GROUP BY 1),
-      t AS (SELECT day, CAST(price_usd AS VARCHAR) AS price FROM dim_token_prices WHERE token_id = '_')
-      SELECT coalesce(c.day, t.day) AS day, coalesce(t.price, c.price) AS price FROM c FULL JOIN t USING (day)`).catch(() => []);
+    // The price rule per day (token_prices, else the first candle source, else the chain's close from the raw swaps).
+    const prices = await sql(`SELECT day, price_usd AS price FROM rule_day_prices WHERE token_id = '_'`);
     const price = new Map(prices.map((p) => [String(p.day), String(p.price)]));
     let priced = 0;
     for (const g of got) {

@@ -37,7 +37,7 @@ describe('GET /api/account/tokens', () => {
     expect(got).toEqual(want);
     expect(body.total).toBe(want.size + 1);
     // Unit prices: each token's newest daily price (left out without one).
-    const prices = new Map((await sql(`SELECT token_id, price_usd FROM dim_token_prices QUALIFY row_number() OVER (PARTITION BY token_id ORDER BY day_ts DESC) = 1`))
+    const prices = new Map((await sql(`SELECT token_id, price_usd FROM rule_day_prices QUALIFY row_number() OVER (PARTITION BY token_id ORDER BY day_ts DESC) = 1`))
       .map((r) => [String(r.token_id), Number(r.price_usd)]));
     for (const t of body.data as (Item & { tokenPriceInUsd?: number })[]) expect(t.tokenPriceInUsd, t.tokenId).toBe(prices.get(t.tokenId));
   });

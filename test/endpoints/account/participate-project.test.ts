@@ -2,7 +2,8 @@
  * Issue 34: defi_positions and /api/participate_project against expectations made here from the raw tables only: the
  * registry (project_contracts), the jToken and LP token balances from raw token_transfers anchored on trc20_snapshots,
  * the JustLend events decoded in this file from raw logs (Mint / Redeem for the exchange rate, Borrow / RepayBorrow for
- * the debt), and the price tables (token_prices' latest day, else dex_prices' latest day close). Values are compared as
+ * the debt), and the prices (token_prices' latest day, else the chain's latest day close from the raw Swap logs,
+ * test/helpers/chain-prices.ts; no test lake loads candles of these tokens). Values are compared as
  * exact fractions (the double within a few ulps of the exact value; the rounded fields exactly).
  */
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 import { exactOf } from '../../helpers/exact-double.ts';
 import { budget } from '../../helpers/budget.ts';
 import { add, frac, type Frac } from '../deep/defi-expected.ts';
+import { chainDayCloses } from '../../helpers/chain-prices.ts';
 
 const TOPIC = {
   Mint: '4c209b5fc8ad50758f13e2e1088ba56a560dff690a1c6fef26394f4c03821c4f',
@@ -111,10 +113,10 @@ async function load(lake: Lake): Promise<Expected> {
     const m = markets.get(market)!;
     if (v > 0n) positions.push({ holder, project: m.project, contract: market, venue: 'justlend', kind: 'borrow', currency: m.underlying, raw: v, decimals: m.decimals });
   }
-  // Latest prices: token_prices' latest day (TRX per token its own), else dex_prices' latest day close (most trades).
+  // Latest prices: token_prices' latest day (TRX per token its own), else the chain's latest day close (most trades).
   prices = new Map();
   const currencies = [...new Set(positions.filter((p) => p.kind !== 'lp').map((p) => p.currency))];
-  const m = lake.m;
+  const chain = await chainDayCloses(sql, { logs: 'raw_logs', transactions: 'raw_transactions', dexPools: 'ref_dex_pools' });
   for (const c of currencies) {
     // TRX's own TRX price is 1, priced or not.
     const own = c === '_' ? { trx: { n: 1n, d: 1n } } : {};
@@ -124,11 +126,9 @@ async function load(lake: Lake): Promise<Expected> {
       continue;
     }
     prices.set(c, own);
-    if (!((m.tables.dex_prices?.rows ?? 0) > 0)) continue;
-    const [x] = await sql(`SELECT CAST(CAST(close_usd AS DOUBLE) AS VARCHAR) AS usd, CAST(CAST(close_trx AS DOUBLE) AS VARCHAR) AS trx
-      FROM read_parquet('${path.join(lake.dir, 'versions', m.version)}/derived/dex_prices/*/*.parquet', hive_partitioning = true)
-      WHERE granularity = 'day' AND asset = '${c}' AND close_usd IS NOT NULL ORDER BY day DESC, trade_count DESC, pool LIMIT 1`);
-    if (x) prices.set(c, { usd: frac(String(x.usd)), trx: frac(String(x.trx)), ...own });
+    // The chain's latest day close, decoded from the raw Swap logs (test/helpers/chain-prices.ts), read as doubles.
+    const latest = [...chain].filter(([k]) => k.startsWith(`${c}|`)).sort(([a], [b]) => (a < b ? 1 : -1))[0]?.[1];
+    if (latest) prices.set(c, { usd: frac(String(Number(latest.usd))), trx: frac(String(Number(latest.trx))), ...own });
   }
   return { positions, rates, prices, names };
 }

@@ -81,6 +81,8 @@ export function protocolTypes(): Promise<Map<string, number>> {
 export interface Move {
   hash: string; block: number; txIndex: number; logIndex: number; time: number; from: string; to: string; token: string;
   raw: bigint; decimals: number; protocol: number; usd: Frac | null; day: string;
+  /** The documented USD sort key (compat.md "## Big transfers": the DOUBLE helper raw ÷ 10^decimals × the close, in doubles). */
+  usdSort: number | null;
 }
 
 const prices = new Map<string, Promise<string | undefined>>();
@@ -105,6 +107,7 @@ export async function moves(where: string, decimalsOf: (token: string) => Promis
       hash: String(r.tx_hash), block: Number(r.block_number), txIndex: Number(r.tx_index), logIndex: Number(r.log_index),
       time: Number(r.timestamp), from: String(r.from_address), to: String(r.to_address), token: String(r.contract_address), raw, decimals,
       protocol: types.get(`${r.block_number}:${r.tx_index}`) ?? 0, usd: p === undefined ? null : value(raw, decimals, p), day: String(r.day),
+      usdSort: p === undefined ? null : Number(raw) / 10 ** decimals * Number(p),
     });
   }
   return out;
@@ -135,7 +138,6 @@ const cmpBig = (a: bigint, b: bigint) => (a < b ? -1 : a > b ? 1 : 0);
 export const chain = (a: Move, b: Move) => a.time - b.time || a.block - b.block || a.txIndex - b.txIndex || a.logIndex - b.logIndex;
 /** Exact amount in whole tokens, compared at 36 decimals. */
 const amountKey = (m: Move) => m.raw * 10n ** BigInt(36 - m.decimals);
-const usdCmp = (a: Frac, b: Frac) => cmpBig(a.n * b.d, b.n * a.d);
 
 /** The endpoint's order: sortBy time | amount | usd, descending unless asc; ties in chain order the same way; unpriced last. */
 export function sorter(sortBy: 'time' | 'amount' | 'usd', asc: boolean): (a: Move, b: Move) => number {
@@ -146,12 +148,11 @@ export function sorter(sortBy: 'time' | 'amount' | 'usd', asc: boolean): (a: Mov
       if (c !== 0) return s * c;
     }
     if (sortBy === 'usd') {
-      if (a.usd === null || b.usd === null) {
-        if (a.usd !== b.usd) return a.usd === null ? 1 : -1;
-      } else {
-        const c = usdCmp(a.usd, b.usd);
-        if (c !== 0) return s * c;
-      }
+      // By the DOUBLE helper as documented: two exact values a double cannot tell apart (a chain price such as
+      // 0.999999999999999996 × 10 and × another day's) tie, and fall to chain order.
+      if (a.usdSort === null || b.usdSort === null) {
+        if (a.usdSort !== b.usdSort) return a.usdSort === null ? 1 : -1;
+      } else if (a.usdSort !== b.usdSort) return s * (a.usdSort < b.usdSort ? -1 : 1);
     }
     return s * chain(a, b);
   };

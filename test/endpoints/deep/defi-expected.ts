@@ -2,7 +2,8 @@
  * Independent expectations for issue 34's pool and TVL endpoints, from plain SQL over the raw tables only (project
  * contracts, raw token transfers, the stablecoin moves decoded in the test, the snapshot anchors; TRX: the account
  * snapshots and trx_flows, which the TRX reconciliation test checks complete) and the price tables
- * of the price rule (token_prices, else price_candles, else dex_prices' day close), with exact rational arithmetic
+ * of the price rule (token_prices, else price_candles, else the chain's day close decoded from the raw Swap logs by
+ * test/helpers/chain-prices.ts), with exact rational arithmetic
  * written here (no helper of the code under test).
  *
  * The balance of a contract's token at the end of day D, anchored like the ledger: the newest snapshot row (if any)
@@ -11,6 +12,7 @@
 import path from 'node:path';
 import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
+import { chainDayCloses, type ChainClose } from '../../helpers/chain-prices.ts';
 
 export const STABLE_ADDRESSES = new Set(STABLECOIN_CONTRACTS.map((c) => c.address));
 
@@ -103,19 +105,29 @@ async function trxBalanceAt(address: string, day: string): Promise<bigint> {
   return BigInt(String(r!.b));
 }
 
-/** The USD price text of `token` on `day` by the price rule, or undefined. */
+/** The chain step's day closes of the project's lake (test/helpers/chain-prices.ts: decoded from the raw Swap logs). */
+const chainCloses = new Map<string, Promise<Map<string, ChainClose>>>();
+export function lakeChainCloses(): Promise<Map<string, ChainClose>> {
+  let p = chainCloses.get(lakeDir());
+  if (!p) {
+    p = chainDayCloses(sql, { logs: 'raw_logs', transactions: 'raw_transactions', dexPools: 'ref_dex_pools' });
+    chainCloses.set(lakeDir(), p);
+  }
+  return p;
+}
+
+/**
+ * The USD price text of `token` on `day` by the price rule, or undefined: token_prices' close (the generator's feed,
+ * an input), else the first price_candles source by name (a loaded reference), else the chain's own close computed from
+ * the raw Swap logs in the test (never dex_prices, an output of the code under test).
+ */
 export async function priceOn(token: string, day: string): Promise<string | undefined> {
   const [p] = await sql(`SELECT CAST(price_usd AS VARCHAR) AS p FROM dim_token_prices WHERE token_id = '${token}' AND day = '${day}' AND price_usd IS NOT NULL`);
   if (p) return String(p.p);
   const [c] = await sql(`SELECT CAST(arg_min(close, source) AS VARCHAR) AS p FROM ref_price_candles
     WHERE quote = 'USD' AND asset = '${token}' AND strftime(epoch_ms("time"), '%Y-%m-%d') = '${day}' HAVING count(*) > 0`);
   if (c) return String(c.p);
-  const m = await testManifest();
-  if (!((m.tables.dex_prices?.rows ?? 0) > 0)) return undefined;
-  const [x] = await sql(`SELECT close_usd AS p FROM read_parquet('${path.join(lakeDir(), 'versions', m.version)}/derived/dex_prices/*/*.parquet', hive_partitioning = true)
-    WHERE granularity = 'day' AND asset = '${token}' AND day = '${day}' AND close_usd IS NOT NULL
-    ORDER BY trade_count DESC, pool LIMIT 1`);
-  return x ? String(x.p) : undefined;
+  return (await lakeChainCloses()).get(`${token}|${day}`)?.usd;
 }
 
 /** An exact non-negative fraction. */

@@ -117,9 +117,8 @@ export function usd(balance: bigint, decimals: number, price: string): string {
 
 /** The day's USD price of `token` by the raw tables: token_prices' close, else the candle close (first source by name). */
 export async function prices(token: string): Promise<Map<string, string>> {
-  const rows = await sql(`with c as (select strftime(epoch_ms("time"), '%Y-%m-%d') d, arg_min(close, source) p from ref_price_candles where asset = '${token}' and quote = 'USD' group by 1),
-                              t as (select day d, cast(price_usd as varchar) p from dim_token_prices where token_id = '${token}' and price_usd is not null)
-                         select coalesce(c.d, t.d) d, coalesce(t.p, c.p) p from c full join t on c.d = t.d`);
+  // The price rule per day (token_prices, else the first candle source, else the chain's close from the raw swaps).
+  const rows = await sql(`select day d, price_usd p from rule_day_prices where token_id = '${token}'`);
   return new Map(rows.map((r) => [String(r.d), String(r.p)]));
 }
 

@@ -63,7 +63,7 @@ describe(`GET ${PATH}`, () => {
   it('priced days carry price and value; a token of a priced lake has them on its priced days only', async () => {
     // The busiest TRC20 token with a price (none on a lake without a price feed: then no row has a price).
     const [r] = await sql(`select t.to_address a, t.contract_address c from raw_token_transfers t
-                           where t.token_standard = 'trc20' and t.contract_address in (select token_id from dim_token_prices)
+                           where t.token_standard = 'trc20' and t.contract_address in (select token_id from rule_day_prices)
                            group by 1, 2 order by count(*) desc, 1, 2 limit 1`);
     if (!r) {
       const { account, token } = await busyTrc20Pair();

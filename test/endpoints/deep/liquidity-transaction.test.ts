@@ -34,7 +34,7 @@ beforeAll(async () => {
     JOIN ref_project_contracts c ON c.contract_address = e.pool_address AND c.role = 'pool'
       AND list_has_any(string_split(c.tokens, ','), [${IN_LIST}])
     LEFT JOIN dim_tokens d ON d.token_id = e.token_address
-    LEFT JOIN dim_token_prices p ON p.token_id = e.token_address AND p.day = e."date"
+    LEFT JOIN rule_day_prices p ON p.token_id = e.token_address AND p.day = e."date"
     WHERE e.action IN ('add_liquidity', 'remove_liquidity', 'swap')
     ORDER BY e.block_number, e.tx_index, e.log_index, e.leg`);
   const by = new Map<string, any[]>();

@@ -67,7 +67,7 @@ beforeAll(async () => {
     counts.set(String(r.contract_address), { now: BigInt(String(r.now)), before: BigInt(String(r.before)) });
   }
   const prices = new Map<string, number>();
-  for (const r of await sql(`SELECT token_id, arg_max(price_usd, day) AS p FROM dim_token_prices WHERE token_id IN (${IN_LIST}) AND price_usd IS NOT NULL GROUP BY 1`)) {
+  for (const r of await sql(`SELECT token_id, arg_max(price_usd, day) AS p FROM rule_day_prices WHERE token_id IN (${IN_LIST}) AND price_usd IS NOT NULL GROUP BY 1`)) {
     prices.set(String(r.token_id), Number(r.p));
   }
   // DEX pools: the SunSwap and SunCurve holders by the categories' rule (computed in the test), and each one's moves

@@ -31,7 +31,7 @@ function round6(num: bigint, scale: number): number {
 async function moved(s: number, e: number) {
   return sql(`SELECT t.contract_address, t."date" AS day, CAST(sum(CAST(t.amount_raw AS HUGEINT)) AS VARCHAR) AS amount,
       any_value(p.price_usd) AS price
-    FROM raw_token_transfers t LEFT JOIN dim_token_prices p ON p.token_id = t.contract_address AND p.day = t."date"
+    FROM raw_token_transfers t LEFT JOIN rule_day_prices p ON p.token_id = t.contract_address AND p.day = t."date"
     WHERE t.token_standard = 'trc20' AND t.contract_address IN (${IN_LIST}) AND t."timestamp" BETWEEN ${s} AND ${e}
     GROUP BY ALL ORDER BY 1, 2`);
 }

@@ -160,7 +160,7 @@ describe('GET /api/top10', () => {
     const usd = await sql(`
       SELECT m.token AS k, sum(CAST(m.amount AS DOUBLE) / power(10, d.decimals) * p.price_usd) AS usd
       FROM ${moves} m JOIN dim_tokens d ON d.token_id = m.token
-      JOIN (SELECT token_id, arg_max(price_usd, day_ts) AS price_usd FROM dim_token_prices GROUP BY 1) p ON p.token_id = m.token
+      JOIN (SELECT token_id, CAST(arg_max(price_usd, day_ts) AS DOUBLE) AS price_usd FROM rule_day_prices GROUP BY 1) p ON p.token_id = m.token
       WHERE m."timestamp" >= ${w.start} GROUP BY 1 HAVING usd > 0 ORDER BY usd DESC, k LIMIT 10`);
     const [t10] = (await get('/api/top10?type=10')).body;
     expect(t10.data.map((r: { token_id: string }) => r.token_id)).toEqual(usd.map((r) => String(r.k)));

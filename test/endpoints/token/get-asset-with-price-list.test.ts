@@ -4,7 +4,7 @@ import { get, sql } from '../../helpers/lake.ts';
 describe('GET /api/getAssetWithPriceList', () => {
   it('every priced token once, with its latest USD price; number = row count; no paging', async () => {
     const want = await sql(`SELECT p.token_id, arg_max(p.price_usd, p.day_ts) AS usd, any_value(t.token_standard) AS std
-      FROM dim_token_prices p JOIN dim_tokens t ON t.token_id = p.token_id GROUP BY 1 ORDER BY 1`);
+      FROM rule_day_prices p JOIN dim_tokens t ON t.token_id = p.token_id GROUP BY 1 ORDER BY 1`);
     const { status, body } = await get('/api/getAssetWithPriceList?start=5&limit=1');
     expect(status).toBe(200);
     expect(body.number).toBe(want.length);

@@ -48,10 +48,10 @@ describe('GET /api/token/all', () => {
     const [t] = await sql(`SELECT token_id AS id, count(*) AS n FROM raw_transactions WHERE contract_type = 2 AND contract_ret = 'SUCCESS' GROUP BY 1 ORDER BY 2 DESC LIMIT 1`);
     const row = (await get('/api/token/all?limit=500')).body.data.find((x: { contract: string }) => x.contract === t!.id);
     expect(row['total transfers']).toBe(lifetime((await tokenBegan())(String(t!.id)), t!.n));
-    const [p] = await sql(`SELECT token_id AS id, arg_max(price_usd, day_ts) AS usd FROM dim_token_prices WHERE token_id <> '_' GROUP BY 1 ORDER BY 1 LIMIT 1`);
+    const [p] = await sql(`SELECT token_id AS id, arg_max(price_usd, day_ts) AS usd FROM rule_day_prices WHERE token_id <> '_' GROUP BY 1 ORDER BY 1 LIMIT 1`);
     const all = (await get('/api/token/all?limit=500')).body.data as { contract: string; price?: string }[];
     if (p) expect(Number(all.find((x) => x.contract === p.id)!.price)).toBeCloseTo(Number(p.usd), 12);
-    // A lake without prices (ingested from a node) shows no price rather than inventing one.
+    // A lake without any price shows no price rather than inventing one.
     else expect(all.filter((x) => x.price !== undefined && x.price !== null)).toEqual([]);
   });
 

@@ -2,12 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
 
 describe('GET /api/token/price', () => {
-  it('defaults to trx: strings for prices, latest day of token_prices, 24 h change against the day before', async () => {
-    const [a, b] = await sql(`SELECT price_usd, volume_usd, day_ts FROM dim_token_prices WHERE token_id = '_' ORDER BY day_ts DESC LIMIT 2`);
+  it('defaults to trx: strings for prices, latest day of the price rule, 24 h change against the day before', async () => {
+    const [a, b] = await sql(`SELECT price_usd, day_ts FROM rule_day_prices WHERE token_id = '_' ORDER BY day_ts DESC LIMIT 2`);
     const { status, body } = await get('/api/token/price');
     expect(status).toBe(200);
     if (!a || !b) {
-      // A lake without two days of TRX prices (ingested from a node: no price feed) answers the unpriced shape.
+      // A lake without two days of TRX prices by the rule answers the unpriced shape.
       expect(body).toEqual({});
       return;
     }
@@ -24,8 +24,8 @@ describe('GET /api/token/price', () => {
   });
 
   it('a token by abbreviation (case-insensitive) or id; its TRX price is USD / TRX USD of the day', async () => {
-    const [p] = await sql(`SELECT p.token_id, t.symbol, p.price_usd, p.price_trx, x.price_usd AS trx_usd FROM dim_token_prices p
-      JOIN dim_tokens t ON t.token_id = p.token_id JOIN dim_token_prices x ON x.token_id = '_' AND x.day_ts = p.day_ts
+    const [p] = await sql(`SELECT p.token_id, t.symbol, p.price_usd, x.price_usd AS trx_usd FROM rule_day_prices p
+      JOIN dim_tokens t ON t.token_id = p.token_id JOIN rule_day_prices x ON x.token_id = '_' AND x.day_ts = p.day_ts
       WHERE t.symbol = 'USDT' ORDER BY p.day_ts DESC LIMIT 1`);
     const r = await get('/api/token/price?token=usdt');
     if (!p) {

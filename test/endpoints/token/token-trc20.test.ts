@@ -18,7 +18,7 @@ describe('GET /api/token_trc20', () => {
     expect(typeof x.level).toBe('string');
     expect(typeof x.gain).toBe('string');
     expect(x.issue_time).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
-    const [priced] = await sql(`SELECT count(*) AS n FROM dim_token_prices WHERE token_id = '${c}'`);
+    const [priced] = await sql(`SELECT count(*) AS n FROM rule_day_prices WHERE token_id = '${c}'`);
     // Prices exist only where the lake has a price feed (generated lakes; not a node ingest).
     if (Number(priced!.n) > 0) expect(x.market_info.priceInUsd).toBeGreaterThan(0);
     else expect(x.market_info?.priceInUsd ?? 0).toBe(0);

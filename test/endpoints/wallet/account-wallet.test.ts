@@ -9,7 +9,7 @@ import { LEDGER_10, LEDGER_20, ZERO } from '../token/ledgers.ts';
 import { expectedLiteral as scaleDecimal } from '../token/supply-ledger.ts';
 
 /** TRX's daily prices (a dimension: empty when the lake has none). */
-const PRICES = 'dim_token_prices';
+const PRICES = 'rule_day_prices';
 const FUNGIBLE = `SELECT holder_address h, contract_address id, bal FROM (${LEDGER_20}) WHERE bal > 0
   UNION ALL SELECT holder, token_id, bal FROM (${LEDGER_10}) WHERE bal > 0 AND holder <> '${ZERO}'`;
 
