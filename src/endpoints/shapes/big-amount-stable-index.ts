@@ -4,7 +4,8 @@
  * value bound, the template values and sorts every stablecoin transfer of the window (1.1 M rows on the default lake:
  * 186-378 ms); in time order it reads a 16k-row group for its page (15 ms).
  *
- * Kept per version (one statement, deep/big-amount-stable-index, ~1-2 s on the default lake): every row's time, contract,
+ * Kept per version (one statement, deep/big-amount-stable-index, ~1-2 s on the default lake, built in the background
+ * at the version's first list without an address, which the template answers meanwhile): every row's time, contract,
  * protocol type, DOUBLE USD helper and amount, and its ranks in the template's two value orders (computed by DuckDB
  * with the template's own expressions and ORDER BYs), ~40 bytes a row. A request walks its order (chain positions for
  * time, the ranks for usd / amount), filters, counts, and reads its page's rows from the key file (keyed by
@@ -61,6 +62,9 @@ interface StableIndex {
 }
 
 type Ctx = Pick<EndpointContext, 'typedRows' | 'manifest' | 'keyedPage'>;
+
+/** The versions' built indexes (a version no longer served is dropped with its manifest). */
+const built = new WeakMap<object, StableIndex>();
 
 function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly number[], prices: ReadonlyMap<string, string>): Promise<StableIndex> {
   return perVersion(ctx.manifest, 'big-amount:stable-index', async () => {
@@ -155,15 +159,21 @@ function compareKey(a: string, b: string): number {
 
 /**
  * The page and total of a list without an address or related address, or undefined when the version has no key file
- * of classified_transfers or too many rows to keep (the template answers).
+ * of classified_transfers, too many rows to keep, or its index is not built yet (the template answers).
  */
 export async function stableIndexPage(
   ctx: Ctx, all: { tokens: readonly string[]; decimals: readonly number[] }, a: StableAsk,
 ): Promise<{ rows: KeyedRow[]; total: number } | undefined> {
   if ((ctx.manifest.tables[DATASET]?.rows ?? Infinity) > KEPT_BOUND.rows) return undefined;
   if (!ctx.keyedPage(DATASET, 0, { from: null, to: null, desc: false, offset: 0, limit: 0 })) return undefined;
+  // Built in the background: until it is ready (1-2 s on the default lake, quiet; 5-10 s on a loaded machine), the
+  // template answers, so a new version's first requests wait for no build.
+  const x = built.get(ctx.manifest);
+  if (!x) {
+    void dayPrices(ctx).then((p) => loadIndex(ctx, all.tokens, all.decimals, p)).then((v) => built.set(ctx.manifest, v), () => undefined);
+    return undefined;
+  }
   const prices = await dayPrices(ctx);
-  const x = await loadIndex(ctx, all.tokens, all.decimals, prices);
   const n = x.ts.length;
   const selected = new Uint8Array((x.tokens.length + 1) * TYPES);
   const combos: number[] = [];
