@@ -165,11 +165,13 @@ export async function stableIndexPage(
   ctx: Ctx, all: { tokens: readonly string[]; decimals: readonly number[] }, a: StableAsk,
 ): Promise<{ rows: KeyedRow[]; total: number } | undefined> {
   if ((ctx.manifest.tables[DATASET]?.rows ?? Infinity) > KEPT_BOUND.rows) return undefined;
-  if (!ctx.keyedPage(DATASET, 0, { from: null, to: null, desc: false, offset: 0, limit: 0 })) return undefined;
   // Built in the background: until it is ready (1-2 s on the default lake, quiet; 5-10 s on a loaded machine), the
   // template answers, so a new version's first requests wait for no build.
+  // (The build's statement runs in DuckDB's threads; turning its 1.1 M rows into the arrays takes the event loop for
+  // about a second, longer on a loaded machine.)
   const x = built.get(ctx.manifest);
   if (!x) {
+    if (!ctx.keyedPage(DATASET, 0, { from: null, to: null, desc: false, offset: 0, limit: 0 })) return undefined;
     void dayPrices(ctx).then((p) => loadIndex(ctx, all.tokens, all.decimals, p)).then((v) => built.set(ctx.manifest, v), () => undefined);
     return undefined;
   }

@@ -52,6 +52,8 @@ async function check(q: string, rows: Move[], o: Parameters<typeof expected>[1])
 
 // Without an address, two paths answer: the kept index with classified_transfers' key file (the default), and the
 // statement (a lake with more rows than the index keeps, or no key file): every case runs on both.
+/** The key-file reads of classified_transfers a response's Server-Timing names: one a page row on the index path. */
+const keyReads = (timing: string): number => (timing.match(/keys\.classified_transfers/g) ?? []).length;
 const PATHS: [string, number][] = [['kept index', KEPT_BOUND.rows], ['statement', 0]];
 
 describe.each(PATHS)(`GET ${URL} (%s)`, (_path, bound) => {
@@ -61,7 +63,7 @@ describe.each(PATHS)(`GET ${URL} (%s)`, (_path, bound) => {
     KEPT_BOUND.rows = bound;
     // the index is built in the background (the statement answers meanwhile): wait until it answers
     for (let i = 0; bound > 0 && i < 600; i++) {
-      if (String((await get(`${URL}?types=0`)).headers['server-timing'] ?? '').includes('keys.classified_transfers')) break;
+      if (keyReads(String((await get(`${URL}?types=0`)).headers['server-timing'] ?? '')) > 1) break;
       await new Promise((r) => setTimeout(r, 100));
     }
   });
@@ -82,7 +84,7 @@ describe.each(PATHS)(`GET ${URL} (%s)`, (_path, bound) => {
     expect(Object.keys(b.tokenInfos).sort()).toEqual([...new Set(b.data.map((x: any) => x.token))].sort());
     // the path asked answered: the kept index reads its page's rows from the key file (Server-Timing names it)
     const timing = String((await get(`${URL}?types=0&sortBy=usd`)).headers['server-timing'] ?? '');
-    expect(timing.includes('keys.classified_transfers')).toBe(bound > 0);
+    expect(keyReads(timing) > 1).toBe(bound > 0);
   });
 
   it('each type code alone, and a list; without an address types 1 and 2 both select the plain transfers', async () => {
