@@ -12,6 +12,7 @@ import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { perVersion } from '../kit/per-version.ts';
 import { keyedBigAmount } from '../shapes/big-amount-keyed.ts';
+import { stableIndexPage } from '../shapes/big-amount-stable-index.ts';
 import { count } from '../kit/schemas.ts';
 import { STABLE_CONTRACTS, stableTokenParam } from '../shapes/stablecoin-shape.ts';
 import {
@@ -25,6 +26,7 @@ const QUERIES = {
   rows: 'deep/stablecoin-big-amount', addressRows: 'deep/big-amount-address',
   defiTypes: 'deep/big-amount-defi-types', dayPrices: 'deep/big-amount-day-prices',
   hours: 'deep/stablecoin-big-amount-hours', edgeCount: 'deep/stablecoin-big-amount-edge-count',
+  stableIndex: 'deep/big-amount-stable-index',
 } as const;
 const HOUR = 3_600_000;
 
@@ -81,6 +83,18 @@ export default defineEndpoint({
       types: p.types, minKey: binds.min_key, maxKey: binds.max_key, keyDecimals: KEY_DECIMALS, usd: p.txUsd,
       sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
     });
+    // without an address or related address: the kept index and the key file (big-amount-stable-index.ts)
+    const indexed = address !== undefined || p.relatedAddress !== undefined ? undefined : await stableIndexPage(ctx, {
+      tokens: STABLE_CONTRACTS.map((c) => c.address), decimals: STABLE_CONTRACTS.map((c) => c.decimals),
+    }, {
+      start, end, tokens: binds.tokens, protocolTypes: protocolTypesOf(p.types), minKey: binds.min_key, maxKey: binds.max_key,
+      usd: p.txUsd, sortBy: p.sortBy ?? 'time', asc: p.asc ?? false, limit,
+    });
+    if (indexed) {
+      const data = indexed.rows.map(itemOf);
+      const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
+      return { total: indexed.total, code: 0, data, tokenInfos: Object.fromEntries(infos) };
+    }
     // without an address or value bound, in time order: the total from the kept hour counts and the page from the hours it spans
     const plain = address === undefined && p.relatedAddress === undefined && p.txAmount === undefined && p.txUsd === undefined
       && (p.sortBy ?? 'time') === 'time';

@@ -1008,6 +1008,31 @@ export interface DeepBigAmountDefiTypesRow {
   type_code: number | null;
 }
 
+/** Binds of sql/deep/big-amount-stable-index.sql. */
+export interface DeepBigAmountStableIndexParams {
+  tokens: readonly string[] | null;
+  decimals: readonly number[] | null;
+}
+/** A row of deep/big-amount-stable-index. */
+export interface DeepBigAmountStableIndexRow {
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** INTEGER */
+  token_position: number | null;
+  /** INTEGER */
+  protocol_type: number | null;
+  /** DOUBLE */
+  usd_sort: number | null;
+  /** DOUBLE */
+  amount_double: number | null;
+  /** DOUBLE */
+  raw_double: number | null;
+  /** BIGINT */
+  usd_rank: number | bigint | null;
+  /** BIGINT */
+  amount_rank: number | bigint | null;
+}
+
 /** Binds of sql/deep/distribution.sql. */
 export interface DeepDistributionParams {
   contracts: readonly string[] | null;
@@ -4829,6 +4854,7 @@ export interface SqlRows {
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
+  "deep/big-amount-stable-index": DeepBigAmountStableIndexRow;
   "deep/distribution": DeepDistributionRow;
   "deep/distribution-change": DeepDistributionChangeRow;
   "deep/holder-change": DeepHolderChangeRow;
@@ -5035,6 +5061,7 @@ export interface SqlParams {
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;
+  "deep/big-amount-stable-index": DeepBigAmountStableIndexParams;
   "deep/distribution": DeepDistributionParams;
   "deep/distribution-change": DeepDistributionChangeParams;
   "deep/holder-change": DeepHolderChangeParams;

@@ -3,13 +3,14 @@
  * protocol events' topic0 decoded here, USD by the price rule): every row's type and USD, each type code, address and
  * related filters, sorts both ways, each range bound alone, defaults, the 6-month window at both bounds, every 400.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { get, testManifest } from '../../helpers/lake.ts';
 import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
 import {
   type Move, amountAtLeast, amountAtMost, exactUsdText, itemOf, nudge, moves, selected, sorter, typeOf, usdAtLeast, usdAtMost, usdBoundCases, usdBoundWitnesses,
 } from './big-amount-expected.ts';
 import { keyedLimits } from '../../../src/endpoints/shapes/big-amount-keyed.ts';
+import { KEPT_BOUND } from '../../../src/endpoints/shapes/big-amount-stable-index.ts';
 
 const URL = '/api/deep/stableCoin/bigAmount';
 const DAY = 86_400_000;
@@ -49,7 +50,25 @@ async function check(q: string, rows: Move[], o: Parameters<typeof expected>[1])
   return b;
 }
 
-describe(`GET ${URL}`, () => {
+// Without an address, two paths answer: the kept index with classified_transfers' key file (the default), and the
+// statement (a lake with more rows than the index keeps, or no key file): every case runs on both.
+/** The key-file reads of classified_transfers a response's Server-Timing names: one a page row on the index path. */
+const keyReads = (timing: string): number => (timing.match(/keys\.classified_transfers/g) ?? []).length;
+const PATHS: [string, number][] = [['kept index', KEPT_BOUND.rows], ['statement', 0]];
+
+describe.each(PATHS)(`GET ${URL} (%s)`, (_path, bound) => {
+  let saved = 0;
+  beforeAll(async () => {
+    saved = KEPT_BOUND.rows;
+    KEPT_BOUND.rows = bound;
+    // the index is built in the background (the statement answers meanwhile): wait until it answers
+    for (let i = 0; bound > 0 && i < 600; i++) {
+      if (keyReads(String((await get(`${URL}?types=0`)).headers['server-timing'] ?? '')) > 1) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+  afterAll(() => { KEPT_BOUND.rows = saved; });
+
   it('the lake has stablecoin transfers of the protocol types (the generated one: every type 3-9)', async () => {
     expect(all.length).toBeGreaterThan(0);
     const kinds = new Set(all.map((x) => x.protocol));
@@ -63,6 +82,9 @@ describe(`GET ${URL}`, () => {
     // tokenInfos is the tokens dimension's (an ingested lake has what the node answered); amounts use the registry's decimals
     for (const t of new Set(b.data.map((x: any) => x.token))) expect(b.tokenInfos[t as string].tokenId).toBe(t);
     expect(Object.keys(b.tokenInfos).sort()).toEqual([...new Set(b.data.map((x: any) => x.token))].sort());
+    // the path asked answered: the kept index reads its page's rows from the key file (Server-Timing names it)
+    const timing = String((await get(`${URL}?types=0&sortBy=usd`)).headers['server-timing'] ?? '');
+    expect(keyReads(timing) > 1).toBe(bound > 0);
   });
 
   it('each type code alone, and a list; without an address types 1 and 2 both select the plain transfers', async () => {
@@ -148,7 +170,17 @@ describe(`GET ${URL}`, () => {
       ['txUsd=100,50000.5', (m) => usdAtLeast(m, 100) && usdAtMost(m, 50000.5)],
       [`txAmount=${mid},&txUsd=,100000`, (m) => amountAtLeast(m, mid) && usdAtMost(m, 100000)],
     ];
-    for (const [q, keep] of cases) await check(`types=0&${q}`, all.filter(keep), { types: [0] });
+    for (const [q, keep] of cases) {
+      await check(`types=0&${q}`, all.filter(keep), { types: [0] });
+      // sorted by a value, a bound is where the kept index starts its walk
+      for (const sortBy of ['amount', 'usd'] as const) {
+        for (const asc of [true, false]) await check(`types=0&${q}&sortBy=${sortBy}&asc=${asc}`, all.filter(keep), { types: [0], sortBy, asc });
+      }
+      // a part of the window and of the types: the count walks the window's rows
+      const first = Math.min(...all.map((m) => m.time));
+      const mid = Math.floor((first + head) / 2000) * 1000;
+      await check(`types=1,3,9&${q}&endTime=${mid / 1000}&sortBy=usd`, all.filter(keep), { types: [1, 3, 9], end: mid, sortBy: 'usd' });
+    }
     // an amount bound with more decimals than a token has: exact, not rounded to the token's unit
     const fine = `${mid.includes('.') ? mid : `${mid}.`}0000000000000000001`;
     await check(`types=0&txAmount=${fine},`, all.filter((m) => amountAtLeast(m, fine)), { types: [0] });
@@ -163,6 +195,7 @@ describe(`GET ${URL}`, () => {
         const expected = all.filter(keep);
         expect(expected.includes(w), q).toBe(keepsWitness);
         await check(`types=0&relatedToken=${w.token}&${q}`, expected.filter((m) => m.token === w.token), { types: [0] });
+        await check(`types=0&relatedToken=${w.token}&${q}&sortBy=amount&asc=true`, expected.filter((m) => m.token === w.token), { types: [0], sortBy: 'amount', asc: true });
       }
     }
   });
