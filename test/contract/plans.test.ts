@@ -133,9 +133,10 @@ function problems(nodes: PlanNode[], t: Pick<SqlTemplate, 'sql' | 'params'>, par
 
 describe('the plan check', () => {
   it('plans every template the sample requests run, lists and their by-address pages included', () => {
-    // A sanity floor on the sampler: most endpoints run statements (a list page answered from key files runs none:
-    // issue 32, so the floor is not one statement per endpoint any more).
-    expect(runs.length).toBeGreaterThan(all.length * 0.75);
+    // A sanity floor on the sampler: most endpoints run statements (a list page answered from key files or from what
+    // a version keeps runs none: issues 32 and 34, so the floor is not one statement per endpoint any more; 77 of 103
+    // GET endpoints ran one when stableCoin/bigAmount's default list moved to its kept index).
+    expect(runs.length).toBeGreaterThan(all.length * 0.7);
     const planned = new Set(runs.filter((r) => Array.isArray(r.plan) && r.plan.length > 0).map((r) => r.t.id));
     expect(planned.size).toBe(new Set(runs.map((r) => r.t.id)).size);
     expect(runs.some((r) => /\baddress_rows_address_transactions\b/.test(r.t.sql))).toBe(true);

@@ -62,6 +62,8 @@ export default defineEndpoint({
   params,
   response: z.object({ total: count, code: z.literal(0), data: z.array(bigAmountItem), tokenInfos: z.record(z.string(), tokenInfo) }),
   queries: QUERIES,
+  // Starts the version's kept index of classified_transfers (big-amount-stable-index.ts) when the version opens.
+  warm: [{ types: '0' }],
   orderBys: ORDER_BYS,
   async handle(p, ctx) {
     const { start, end } = windowOf(p, ctx.now);
