@@ -4,8 +4,8 @@
  * rounded once, direction, relatedToken (Base58, 0, TRC10 id), sortBy, limit, 400s, no API key asked.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
-import { busyAddress, DAY, expectedCounterparties, pricedToken, round6, type Expected } from './counterparty-expected.ts';
+import { get, sql } from '../../helpers/lake.ts';
+import { busyDefaultWindow, DAY, expectedCounterparties, pricedToken, round6, type Expected } from './counterparty-expected.ts';
 
 const URL = '/api/deep/account/transferAmount';
 let head = 0;
@@ -13,9 +13,7 @@ let address = '';
 let all: Expected[];
 
 beforeAll(async () => {
-  head = (await testManifest()).head.timestamp;
-  address = await busyAddress();
-  all = [...(await expectedCounterparties(address, head - 90 * DAY, head)).values()];
+  ({ head, address, all } = await busyDefaultWindow());
 });
 
 const tie = (a: Expected, b: Expected) => (a.address < b.address ? -1 : 1);

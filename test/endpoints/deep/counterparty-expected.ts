@@ -3,7 +3,7 @@
  * SQL over the raw tables (token_transfers, transactions, internal_transactions) and token_prices, never from
  * address_counterparty_daily or the endpoints' template.
  */
-import { sql } from '../../helpers/lake.ts';
+import { sql, testManifest } from '../../helpers/lake.ts';
 import { exactOf } from '../../helpers/exact-double.ts';
 
 export const DAY = 86_400_000;
@@ -103,4 +103,11 @@ export async function pricedToken(address: string): Promise<string | undefined> 
     FROM m LEFT JOIN dim_token_prices p ON p.token_id = m.token AND p.day = strftime(epoch_ms(m."timestamp"), '%Y-%m-%d')
     GROUP BY 1 HAVING count(*) FILTER (WHERE p.price_usd IS NULL) = 0 ORDER BY n DESC, m.token LIMIT 1`);
   return rows[0] ? String(rows[0].token) : undefined;
+}
+
+/** The busy address's counterparties over both endpoints' default window (the 90 days ending at the head). */
+export async function busyDefaultWindow(): Promise<{ head: number; address: string; all: Expected[] }> {
+  const head = (await testManifest()).head.timestamp;
+  const address = await busyAddress();
+  return { head, address, all: [...(await expectedCounterparties(address, head - 90 * DAY, head)).values()] };
 }

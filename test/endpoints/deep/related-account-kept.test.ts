@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KEPT_RANKINGS } from '../../../src/endpoints/shapes/counterparty-shape.ts';
-import { get, testManifest } from '../../helpers/lake.ts';
-import { busyAddress, DAY, expectedCounterparties, type Expected } from './counterparty-expected.ts';
+import { get } from '../../helpers/lake.ts';
+import { busyDefaultWindow, DAY, type Expected } from './counterparty-expected.ts';
 
 const RA = '/api/deep/account/relatedAccount';
 const TA = '/api/deep/account/transferAmount';
@@ -19,9 +19,7 @@ let address = '';
 let all: Expected[];
 
 beforeAll(async () => {
-  head = (await testManifest()).head.timestamp;
-  address = await busyAddress();
-  all = [...(await expectedCounterparties(address, head - 90 * DAY, head)).values()];
+  ({ head, address, all } = await busyDefaultWindow());
 });
 afterAll(() => Object.assign(KEPT_RANKINGS, saved));
 
