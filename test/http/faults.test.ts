@@ -83,7 +83,8 @@ describe('damaged files', () => {
   const cases = [
     { name: 'truncated transactions file', rel: 'raw/transactions', pick: 'last', how: 'truncate', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: true },
     { name: 'transactions file with a garbage footer', rel: 'raw/transactions', pick: 'last', how: 'footer', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: true },
-    { name: 'transactions file with a garbage data page', rel: 'raw/transactions', pick: 'last', how: 'page', url: '/api/transaction?limit=20&confirm=0', dataset: 'transactions', atStart: false },
+    // A token filter reads the fact table (type and state pages come from transactions_by_block's key files).
+    { name: 'transactions file with a garbage data page', rel: 'raw/transactions', pick: 'last', how: 'page', url: '/api/transaction?limit=20&tokens=_', dataset: 'transactions', atStart: false },
     { name: 'damaged by-address bucket file', rel: 'derived/address_transactions', pick: 'address', how: 'truncate', url: '', dataset: 'address_transactions', atStart: true },
     // A statistics series reads a serving table built from the rollup when the version opens (sql/serving/).
     { name: 'truncated network rollup day file', rel: 'derived/daily_network_stats', pick: 'last', how: 'truncate', url: '/api/overview/dailytransactionnum', dataset: 'daily_network_stats', atStart: true },
