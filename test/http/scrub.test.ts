@@ -99,7 +99,7 @@ describe('content hashes and the scrub', () => {
       expect(JSON.stringify(h)).not.toContain(tmp);
       expect(JSON.stringify(h)).not.toMatch(/\.parquet|versions\//);
       await vi.waitFor(async () => {
-        const r = await app.inject({ method: 'GET', url: '/api/transaction?limit=20&confirm=0' });
+        const r = await app.inject({ method: 'GET', url: '/api/transaction?limit=20&tokens=_' });
         expect(r.statusCode, r.body).toBe(503);
         const body = JSON.parse(r.body) as { error: string; dataset: string };
         expect(body.error).toBe('DATA_UNAVAILABLE');
@@ -130,7 +130,7 @@ describe('content hashes and the scrub', () => {
     try {
       await vi.waitFor(async () => {
         expect((await health(app)).unavailable!.map((u) => u.dataset).sort()).toEqual(['token_transfers', 'transactions']);
-        for (const [url, dataset] of [['/api/transaction?limit=20&confirm=0', 'transactions'], ['/api/token_trc20/transfers?limit=20', 'token_transfers']] as const) {
+        for (const [url, dataset] of [['/api/transaction?limit=20&tokens=_', 'transactions'], ['/api/token_trc20/transfers?limit=20', 'token_transfers']] as const) {
           const r = await app.inject({ method: 'GET', url });
           expect(r.statusCode, `${url} ${r.body.slice(0, 300)}`).toBe(503);
           expect((JSON.parse(r.body) as { dataset: string }).dataset.split(', ')).toContain(dataset);
