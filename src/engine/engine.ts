@@ -187,14 +187,24 @@ export class Engine {
     return this.mapFileErrors(t, () => this.withConnection(async (pc) => {
       const stmt = await this.prepare(pc, t, orderBy);
       this.bind(stmt, t, params);
-      const reader = await this.withTimeout(pc, () => stmt.runAndReadAll());
-      const columns = reader.columnNames();
-      const rows = reader.getRows().map((r) => {
-        const o: Row = {};
-        for (let i = 0; i < r.length; i++) o[columns[i]!] = toCell(r[i]!);
-        return o;
+      // Rows are converted chunk by chunk as they are fetched (2,048 a chunk), each fetch an await: a large result (a
+      // version's kept index, 1.1 M rows) no longer holds the event loop for its whole conversion, which stalled every
+      // other request of the process for seconds at a publish.
+      return this.withTimeout(pc, async () => {
+        const result = await stmt.run();
+        const columns = result.columnNames();
+        const rows: Row[] = [];
+        for (;;) {
+          const chunk = await result.fetchChunk();
+          if (!chunk || chunk.rowCount === 0) break;
+          for (const r of chunk.getRows()) {
+            const o: Row = {};
+            for (let i = 0; i < r.length; i++) o[columns[i]!] = toCell(r[i]!);
+            rows.push(o);
+          }
+        }
+        return { columns, rows };
       });
-      return { columns, rows };
     }));
   }
 

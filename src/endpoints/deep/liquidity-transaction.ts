@@ -21,7 +21,7 @@ import { address, commaList, decimal, int, multiplyScaled, oneOf, ratioDecimal, 
 import { DAY_MS } from '../../time.ts';
 import { ApiError } from '../../wire/errors.ts';
 import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
-import { perVersion } from '../kit/per-version.ts';
+import { breathe, perVersion } from '../kit/per-version.ts';
 import { formatField, listCsv } from '../kit/exports.ts';
 import { count, shape } from '../kit/schemas.ts';
 import { STABLE_ADDRESSES } from '../shapes/stablecoin-shape.ts';
@@ -162,7 +162,7 @@ function legRows(ctx: EndpointContext, b: {
 function keptEvents(ctx: EndpointContext): Promise<EventIndex> | undefined {
   if ((ctx.manifest.tables.dex_pool_events?.rows ?? Infinity) > KEPT_BOUND.legs) return undefined;
   return perVersion(ctx.manifest, 'liquidity-transaction:events', async () =>
-    indexOf(await legRows(ctx, { actions: Object.values(ACTION), operator: null, pool: null, project: null, tokens: [], start: null, end: null })));
+    indexOf(await legRows(ctx, { actions: Object.values(ACTION), operator: null, pool: null, project: null, tokens: [], start: null, end: null }), true));
 }
 
 /** The request's total and its page [offset, offset + limit) of the events, in the asked order. */
@@ -173,7 +173,7 @@ async function pageOf(p: Params, ctx: EndpointContext, offset: number, limit: nu
   const tokens = p.token ?? [];
   const kept = keptEvents(ctx);
   // Without a kept index, the window's legs with the statement's filters (the rest is the same pass below).
-  const x = kept ? await kept : indexOf(await legRows(ctx, {
+  const x = kept ? await kept : await indexOf(await legRows(ctx, {
     actions: [...actions], operator: p.operator ?? null, pool: p.pool ?? null, project: p.project ?? null, tokens, start, end,
   }));
   const startDay = new Date(start).toISOString().slice(0, 10);
@@ -210,10 +210,13 @@ async function pageOf(p: Params, ctx: EndpointContext, offset: number, limit: nu
 }
 
 /** The events of `rows` (legs in chain and leg order), assembled, valued and ordered. */
-function indexOf(rows: readonly LegRow[]): EventIndex {
+/** The events of `rows` (legs) with their sort orders; `kept`: a version's whole build, so it lets the event loop breathe. */
+async function indexOf(rows: readonly LegRow[], kept = false): Promise<EventIndex> {
   // one event per log, its legs in order
   const events = new Map<string, { r: LegRow; legs: Leg[] }>();
+  let n = 0;
   for (const r of rows) {
+    if (kept && (++n & 16383) === 0) await breathe();
     const key = `${r.block_number}:${r.tx_index}:${r.log_index}`;
     const e = events.get(key) ?? { r, legs: [] };
     e.legs.push({
@@ -224,7 +227,8 @@ function indexOf(rows: readonly LegRow[]): EventIndex {
     events.set(key, e);
   }
   const list = [...events.values()];
-  const items = list.map(({ r, legs }): Item => {
+  if (kept) await breathe();
+  const itemOf = ({ r, legs }: { r: LegRow; legs: Leg[] }): Item => {
     const type = TYPE_OF[String(r.action)]!;
     const side: 'in' | 'out' = type === 'AddLiquidity' ? 'in' : type === 'RemoveLiquidity' ? 'out'
       : legs.some((l) => l.direction === 'in' && STABLE.has(l.token)) ? 'in' : 'out';
@@ -241,12 +245,23 @@ function indexOf(rows: readonly LegRow[]): EventIndex {
       tokenValue: Number(ratioDecimal(stable, EXACT_UNIT, PLACES)),
       tokens: legs.map((l) => ({ tokenAddress: l.token, tokenAbbr: l.symbol, tokenDecimal: l.decimals, amount: l.raw.toString(), direction: l.direction })),
     };
-  });
+  };
+  const items: Item[] = [];
+  for (const e of list) {
+    if (kept && (items.length & 8191) === 8191) await breathe();
+    items.push(itemOf(e));
+  }
   const chainOf = list.map(({ r }) => [Number(r.block_number), Number(r.tx_index), Number(r.log_index)] as const);
   const chain = (a: number, b: number) =>
     chainOf[a]![0] - chainOf[b]![0] || chainOf[a]![1] - chainOf[b]![1] || chainOf[a]![2] - chainOf[b]![2];
   // ascending by (figure, chain): a total order, walked backwards for descending (the figures of the sort keys)
-  const by = (figure: (e: Item) => number) => Int32Array.from(items.keys()).sort((a, b) => figure(items[a]!) - figure(items[b]!) || chain(a, b));
+  const by = async (figure: (e: Item) => number) => {
+    if (kept) await breathe();
+    return Int32Array.from(items.keys()).sort((a, b) => figure(items[a]!) - figure(items[b]!) || chain(a, b));
+  };
+  const byTime = await by((e) => e.timestamp);
+  const byValue = await by((e) => e.value ?? -1);
+  const byTokenValue = await by((e) => e.tokenValue);
   return {
     items,
     // a leg without a time is in no window (NaN fails both bounds)
@@ -257,8 +272,8 @@ function indexOf(rows: readonly LegRow[]): EventIndex {
     pool: list.map(({ r }) => r.pool_address),
     project: list.map(({ r }) => r.project),
     tokens: list.map(({ legs }) => legs.map((l) => l.token)),
-    byTime: by((e) => e.timestamp),
-    byValue: by((e) => e.value ?? -1),
-    byTokenValue: by((e) => e.tokenValue),
+    byTime,
+    byValue,
+    byTokenValue,
   };
 }

@@ -27,6 +27,13 @@ export function perVersion<T>(version: object, key: string, load: () => Promise<
   return value;
 }
 
+/**
+ * Lets the event loop run between slices of a long build of kept state, e.g. `if ((i & 16383) === 16383) await breathe()`:
+ * a version's build runs beside requests (at its warm-up or first use), and a loop over a million rows held every
+ * other request of the process for seconds.
+ */
+export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
 /** How many values `version` keeps whose key starts with `prefix` (a cap on what one statement may keep). */
 export function keptCount(version: object, prefix: string): number {
   let n = 0;

@@ -19,7 +19,7 @@
  */
 import type { Row } from '../../duckdb/duck.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { perVersion } from '../kit/per-version.ts';
+import { breathe, perVersion } from '../kit/per-version.ts';
 import { dayPrices, type KeyedRow } from './big-amount-keyed.ts';
 import { compareUsd, usdBinds, type SortBy } from './big-amount-shape.ts';
 import { lowerBound } from './event-pages.ts';
@@ -90,6 +90,7 @@ function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly numbe
     const counts = new Map<number, number>();
     let priced = 0;
     for (let i = 0; i < n; i++) {
+      if ((i & 16383) === 16383) await breathe();
       const r = rows[i]!;
       ts[i] = Number(r.timestamp);
       const k = Number(r.token_position) * TYPES + Number(r.protocol_type);
@@ -108,19 +109,22 @@ function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly numbe
     const filled = new Map<number, number>();
     for (const [k, c] of counts) { positions.set(k, new Int32Array(c)); filled.set(k, 0); }
     for (let i = 0; i < n; i++) {
+      if ((i & 16383) === 16383) await breathe();
       const k = combo[i]!;
       const f = filled.get(k)!;
       positions.get(k)![f] = i;
       filled.set(k, f + 1);
     }
     /** Each combination's positions in the order `order` walks (its first `upTo` ranks). */
-    const split = (order: Int32Array, upTo: number): Map<number, Int32Array> => {
+    const split = async (order: Int32Array, upTo: number): Promise<Map<number, Int32Array>> => {
       const sizes = new Map<number, number>();
       for (let r = 0; r < upTo; r++) { const k = combo[order[r]!]!; sizes.set(k, (sizes.get(k) ?? 0) + 1); }
+      await breathe();
       const out = new Map<number, Int32Array>();
       const at = new Map<number, number>();
       for (const [k, c] of sizes) { out.set(k, new Int32Array(c)); at.set(k, 0); }
       for (let r = 0; r < upTo; r++) {
+        if ((r & 16383) === 16383) await breathe();
         const i = order[r]!;
         const k = combo[i]!;
         const f = at.get(k)!;
@@ -131,7 +135,7 @@ function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly numbe
     };
     return {
       tokens, decimals, ts, combo, usd, amount, raw, amountSearch, minPrice, maxPrice, byUsd, priced, byAmount, positions,
-      comboByUsd: split(byUsd, priced), comboByAmount: split(byAmount, n),
+      comboByUsd: await split(byUsd, priced), comboByAmount: await split(byAmount, n),
     };
   });
 }
