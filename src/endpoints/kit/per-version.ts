@@ -34,6 +34,26 @@ export function perVersion<T>(version: object, key: string, load: () => Promise<
  */
 export const breathe = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
+const built = new WeakMap<object, Map<string, unknown>>();
+
+/**
+ * The value `key` names for `version` once its build (`perVersion`) has finished, else undefined: the first call starts
+ * the build in the background and callers answer the slower way meanwhile, so a new version's first requests wait for
+ * no build of seconds (bigAmount's index, relatedAccount's rankings), e.g. `whenBuilt(ctx.manifest, 'x', load) ?? slow()`.
+ * `canBuild`, asked only while nothing is built: false leaves the build unstarted (the version lacks what it reads).
+ */
+export function whenBuilt<T>(version: object, key: string, load: () => Promise<T>, canBuild: () => boolean = () => true): T | undefined {
+  const done = built.get(version);
+  if (done?.has(key)) return done.get(key) as T;
+  if (!canBuild()) return undefined;
+  perVersion(version, key, load).then((v) => {
+    let m = built.get(version);
+    if (!m) built.set(version, (m = new Map()));
+    m.set(key, v);
+  }, () => undefined);
+  return undefined;
+}
+
 /** How many values `version` keeps whose key starts with `prefix` (a cap on what one statement may keep). */
 export function keptCount(version: object, prefix: string): number {
   let n = 0;

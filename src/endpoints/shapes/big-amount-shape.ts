@@ -37,9 +37,22 @@ const DECIMAL_TEXT = /^(\d+)(?:\.(\d*))?$|^\.(\d+)$/;
 
 /** A 'min,max' range of exact non-negative decimal texts (whole tokens), either side may be empty, e.g. '10,' → {min '10', max null}. */
 export function exactRangeParam(what: string) {
+  return decimalRangeParam(what, DECIMAL_TEXT, '1000,');
+}
+
+/**
+ * `txUsd`: 'min,max' of USD, the grammar of rangeParam (digits, optional '.digits'; either side empty), kept as exact
+ * texts: the bound is compared exactly with each row's USD (exactUsdRange), e.g. '1000,' → {min '1000', max null}.
+ */
+export function usdRangeParam() {
+  return decimalRangeParam('USD', /^[0-9]+(\.[0-9]+)?$/, '1,100');
+}
+
+/** A 'min,max' range of `what` whose sides match `grammar` (either may be empty), min not above max. */
+function decimalRangeParam(what: string, grammar: RegExp, example: string) {
   return z.string().transform((s, ctx): { min: string | null; max: string | null } => {
     const parts = s.split(',').map((p) => p.trim());
-    const ok = (p: string) => p === '' || DECIMAL_TEXT.test(p);
+    const ok = (p: string) => p === '' || grammar.test(p);
     if (parts.length !== 2 || !ok(parts[0]!) || !ok(parts[1]!)) {
       ctx.addIssue({ code: 'custom', message: `must be 'min,max' (${what}, non-negative, either side may be empty), got '${s.slice(0, 40)}'` });
       return z.NEVER;
@@ -50,28 +63,7 @@ export function exactRangeParam(what: string) {
       return z.NEVER;
     }
     return { min, max };
-  }).meta({ description: `Range 'min,max' of ${what}; either side may be empty.`, examples: ['1000,'], override: { type: 'string' } });
-}
-
-/**
- * `txUsd`: 'min,max' of USD, the grammar of rangeParam (digits, optional '.digits'; either side empty), kept as exact
- * texts: the bound is compared exactly with each row's USD (exactUsdRange), e.g. '1000,' → {min '1000', max null}.
- */
-export function usdRangeParam() {
-  return z.string().transform((s, ctx): { min: string | null; max: string | null } => {
-    const parts = s.split(',').map((p) => p.trim());
-    const ok = (p: string) => p === '' || /^[0-9]+(\.[0-9]+)?$/.test(p);
-    if (parts.length !== 2 || !ok(parts[0]!) || !ok(parts[1]!)) {
-      ctx.addIssue({ code: 'custom', message: `must be 'min,max' (USD, non-negative, either side may be empty), got '${s.slice(0, 40)}'` });
-      return z.NEVER;
-    }
-    const [min, max] = parts.map((p) => (p === '' ? null : p)) as [string | null, string | null];
-    if (min !== null && max !== null && compareDecimal(min, max) > 0) {
-      ctx.addIssue({ code: 'custom', message: 'min must not be above max' });
-      return z.NEVER;
-    }
-    return { min, max };
-  }).meta({ description: "Range 'min,max' of USD; either side may be empty.", examples: ['1,100'], override: { type: 'string' } });
+  }).meta({ description: `Range 'min,max' of ${what}; either side may be empty.`, examples: [example], override: { type: 'string' } });
 }
 
 /**

@@ -19,7 +19,7 @@
  */
 import type { Row } from '../../duckdb/duck.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { breathe, perVersion } from '../kit/per-version.ts';
+import { breathe, whenBuilt } from '../kit/per-version.ts';
 import { dayPrices, type KeyedRow } from './big-amount-keyed.ts';
 import { compareUsd, usdBinds, type SortBy } from './big-amount-shape.ts';
 import { lowerBound } from './event-pages.ts';
@@ -63,81 +63,66 @@ interface StableIndex {
 
 type Ctx = Pick<EndpointContext, 'typedRows' | 'manifest' | 'keyedPage'>;
 
-/** The versions' built indexes (a version no longer served is dropped with its manifest). */
-const built = new WeakMap<object, StableIndex>();
-
-function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly number[], prices: ReadonlyMap<string, string>): Promise<StableIndex> {
-  return perVersion(ctx.manifest, 'big-amount:stable-index', async () => {
-    const rows = await ctx.typedRows('deep/big-amount-stable-index', { tokens: [...tokens], decimals: [...decimals] });
-    let minPrice = Infinity;
-    let maxPrice = 0;
-    const asked = new Set(tokens);
-    for (const [k, p] of prices) {
-      if (!asked.has(k.slice(0, k.indexOf('|')))) continue;
-      const v = Number(p);
-      if (v < minPrice) minPrice = v;
-      if (v > maxPrice) maxPrice = v;
-    }
-    const n = rows.length;
-    const ts = new Float64Array(n);
-    const combo = new Uint16Array(n);
-    const usd = new Float64Array(n);
-    const amount = new Float64Array(n);
-    const amountSearch = new Float64Array(n);
-    const raw = new Float64Array(n);
-    const byUsd = new Int32Array(n);
-    const byAmount = new Int32Array(n);
-    const counts = new Map<number, number>();
-    let priced = 0;
-    for (let i = 0; i < n; i++) {
-      if ((i & 16383) === 16383) await breathe();
-      const r = rows[i]!;
-      ts[i] = Number(r.timestamp);
-      const k = Number(r.token_position) * TYPES + Number(r.protocol_type);
-      combo[i] = k;
-      counts.set(k, (counts.get(k) ?? 0) + 1);
-      usd[i] = r.usd_sort === null ? NaN : Number(r.usd_sort);
-      if (r.usd_sort !== null) priced++;
-      amount[i] = Number(r.amount_double);
-      raw[i] = Number(r.raw_double);
-      const d = decimals[Number(r.token_position) - 1] ?? 18;
-      amountSearch[i] = amount[i] === 0 ? 10 ** (18 - d) : amount[i]!;
-      byUsd[Number(r.usd_rank)] = i;
-      byAmount[Number(r.amount_rank)] = i;
-    }
-    const positions = new Map<number, Int32Array>();
-    const filled = new Map<number, number>();
-    for (const [k, c] of counts) { positions.set(k, new Int32Array(c)); filled.set(k, 0); }
-    for (let i = 0; i < n; i++) {
-      if ((i & 16383) === 16383) await breathe();
+async function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly number[]): Promise<StableIndex> {
+  const prices = await dayPrices(ctx);
+  const rows = await ctx.typedRows('deep/big-amount-stable-index', { tokens: [...tokens], decimals: [...decimals] });
+  let minPrice = Infinity;
+  let maxPrice = 0;
+  const asked = new Set(tokens);
+  for (const [k, p] of prices) {
+    if (!asked.has(k.slice(0, k.indexOf('|')))) continue;
+    const v = Number(p);
+    if (v < minPrice) minPrice = v;
+    if (v > maxPrice) maxPrice = v;
+  }
+  const n = rows.length;
+  const ts = new Float64Array(n);
+  const combo = new Uint16Array(n);
+  const usd = new Float64Array(n);
+  const amount = new Float64Array(n);
+  const amountSearch = new Float64Array(n);
+  const raw = new Float64Array(n);
+  const byUsd = new Int32Array(n);
+  const byAmount = new Int32Array(n);
+  let priced = 0;
+  for (let i = 0; i < n; i++) {
+    if ((i & 16383) === 16383) await breathe();
+    const r = rows[i]!;
+    ts[i] = Number(r.timestamp);
+    const k = Number(r.token_position) * TYPES + Number(r.protocol_type);
+    combo[i] = k;
+    usd[i] = r.usd_sort === null ? NaN : Number(r.usd_sort);
+    if (r.usd_sort !== null) priced++;
+    amount[i] = Number(r.amount_double);
+    raw[i] = Number(r.raw_double);
+    const d = decimals[Number(r.token_position) - 1] ?? 18;
+    amountSearch[i] = amount[i] === 0 ? 10 ** (18 - d) : amount[i]!;
+    byUsd[Number(r.usd_rank)] = i;
+    byAmount[Number(r.amount_rank)] = i;
+  }
+  /** Each combination's positions in the order `order` walks (its first `upTo` ranks). */
+  const split = async (order: Int32Array, upTo: number): Promise<Map<number, Int32Array>> => {
+    const sizes = new Map<number, number>();
+    for (let r = 0; r < upTo; r++) { const k = combo[order[r]!]!; sizes.set(k, (sizes.get(k) ?? 0) + 1); }
+    await breathe();
+    const out = new Map<number, Int32Array>();
+    const at = new Map<number, number>();
+    for (const [k, c] of sizes) { out.set(k, new Int32Array(c)); at.set(k, 0); }
+    for (let r = 0; r < upTo; r++) {
+      if ((r & 16383) === 16383) await breathe();
+      const i = order[r]!;
       const k = combo[i]!;
-      const f = filled.get(k)!;
-      positions.get(k)![f] = i;
-      filled.set(k, f + 1);
+      const f = at.get(k)!;
+      out.get(k)![f] = i;
+      at.set(k, f + 1);
     }
-    /** Each combination's positions in the order `order` walks (its first `upTo` ranks). */
-    const split = async (order: Int32Array, upTo: number): Promise<Map<number, Int32Array>> => {
-      const sizes = new Map<number, number>();
-      for (let r = 0; r < upTo; r++) { const k = combo[order[r]!]!; sizes.set(k, (sizes.get(k) ?? 0) + 1); }
-      await breathe();
-      const out = new Map<number, Int32Array>();
-      const at = new Map<number, number>();
-      for (const [k, c] of sizes) { out.set(k, new Int32Array(c)); at.set(k, 0); }
-      for (let r = 0; r < upTo; r++) {
-        if ((r & 16383) === 16383) await breathe();
-        const i = order[r]!;
-        const k = combo[i]!;
-        const f = at.get(k)!;
-        out.get(k)![f] = i;
-        at.set(k, f + 1);
-      }
-      return out;
-    };
-    return {
-      tokens, decimals, ts, combo, usd, amount, raw, amountSearch, minPrice, maxPrice, byUsd, priced, byAmount, positions,
-      comboByUsd: await split(byUsd, priced), comboByAmount: await split(byAmount, n),
-    };
-  });
+    return out;
+  };
+  return {
+    tokens, decimals, ts, combo, usd, amount, raw, amountSearch, minPrice, maxPrice, byUsd, priced, byAmount,
+    positions: await split(Int32Array.from({ length: n }, (_, i) => i), n),
+    comboByUsd: await split(byUsd, priced), comboByAmount: await split(byAmount, n),
+  };
 }
 
 export interface StableAsk {
@@ -171,14 +156,11 @@ export async function stableIndexPage(
   if ((ctx.manifest.tables[DATASET]?.rows ?? Infinity) > KEPT_BOUND.rows) return undefined;
   // Built in the background: until it is ready (1-2 s on the default lake, quiet; 5-10 s on a loaded machine), the
   // template answers, so a new version's first requests wait for no build.
-  // (The build's statement runs in DuckDB's threads; turning its 1.1 M rows into the arrays takes the event loop for
-  // about a second, longer on a loaded machine.)
-  const x = built.get(ctx.manifest);
-  if (!x) {
-    if (!ctx.keyedPage(DATASET, 0, { from: null, to: null, desc: false, offset: 0, limit: 0 })) return undefined;
-    void dayPrices(ctx).then((p) => loadIndex(ctx, all.tokens, all.decimals, p)).then((v) => built.set(ctx.manifest, v), () => undefined);
-    return undefined;
-  }
+  // (The build's statement runs in DuckDB's threads; its rows are converted and indexed in slices that let other
+  // requests run between them.)
+  const x = whenBuilt(ctx.manifest, 'big-amount:stable-index', () => loadIndex(ctx, all.tokens, all.decimals),
+    () => ctx.keyedPage(DATASET, 0, { from: null, to: null, desc: false, offset: 0, limit: 0 }) !== undefined);
+  if (!x) return undefined;
   const prices = await dayPrices(ctx);
   const n = x.ts.length;
   const selected = new Uint8Array((x.tokens.length + 1) * TYPES);

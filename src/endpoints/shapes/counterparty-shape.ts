@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { ratioDecimal, scaledProduct } from '../../params/index.ts';
 import { ApiError } from '../../wire/errors.ts';
 import type { EndpointContext } from '../kit/endpoint.ts';
-import { perVersion } from '../kit/per-version.ts';
+import { perVersion, whenBuilt } from '../kit/per-version.ts';
 
 export const USD_PLACES = 6;
 /** Places of the exact per-day products summed before the one rounding (the 60 of stableCoin/transferAmount). */
@@ -181,8 +181,6 @@ export const defaultWindow = (now: number, span: number): { start: number; end: 
  */
 export const KEPT_RANKINGS = { minRows: 2_000, maxAddresses: 64, wait: false };
 
-/** Builds that have finished (a request pages a ranking only then, unless KEPT_RANKINGS.wait). */
-const builtRankings = new WeakSet<Promise<Map<string, Ranking>>>();
 
 /** Page size both endpoints cut to (their `limit` at most). */
 const KEPT_PAGE = 100;
@@ -223,14 +221,19 @@ export function rankingOf(list: readonly CounterpartySums[]): Ranking {
  * rows, 2-6 s on the shared 2-core machine); until it is done, requests read as before (`wait`: a test makes them wait).
  */
 export function keptRankings(ctx: EndpointContext, span: number): Promise<Map<string, Ranking>> {
+  return perVersion(ctx.manifest, rankingsKey(span), () => buildRankings(ctx, span));
+}
+
+/** The per-version key of the rankings (the bounds are in it: a test lowers them). */
+const rankingsKey = (span: number): string => `counterparty-rankings:${span}:${KEPT_RANKINGS.minRows}:${KEPT_RANKINGS.maxAddresses}`;
+
+async function buildRankings(ctx: EndpointContext, span: number): Promise<Map<string, Ranking>> {
   const { minRows, maxAddresses } = KEPT_RANKINGS;
-  return perVersion(ctx.manifest, `counterparty-rankings:${span}:${minRows}:${maxAddresses}`, async () => {
-    const { start, end } = defaultWindow(ctx.now, span);
-    const busy = await ctx.typedRows('deep/related-account-busy', { start_ts: start, end_ts: end, min_rows: minRows, max_addresses: maxAddresses });
-    const kept = new Map<string, Ranking>();
-    for (const { address } of busy) if (address !== null) kept.set(address, rankingOf(await counterpartiesOf(ctx, { address, start, end, related: null, token: null })));
-    return kept;
-  });
+  const { start, end } = defaultWindow(ctx.now, span);
+  const busy = await ctx.typedRows('deep/related-account-busy', { start_ts: start, end_ts: end, min_rows: minRows, max_addresses: maxAddresses });
+  const kept = new Map<string, Ranking>();
+  for (const { address } of busy) if (address !== null) kept.set(address, rankingOf(await counterpartiesOf(ctx, { address, start, end, related: null, token: null })));
+  return kept;
 }
 
 /** The kept ranking of `address` when the request asks exactly what it holds (the default window, no filter). */
@@ -239,12 +242,10 @@ export async function keptRankingOf(
 ): Promise<Ranking | undefined> {
   const d = defaultWindow(ctx.now, span);
   if (b.start !== d.start || b.end !== d.end || b.related !== null || b.token !== null) return undefined;
-  const built = keptRankings(ctx, span);
-  if (!builtRankings.has(built)) {
-    built.then(() => builtRankings.add(built), () => undefined);
-    if (!KEPT_RANKINGS.wait) return undefined;
-  }
-  return (await built).get(b.address);
+  // A request pages a ranking once the version's build has finished (unless KEPT_RANKINGS.wait: a test waits for it).
+  const ready = whenBuilt(ctx.manifest, rankingsKey(span), () => buildRankings(ctx, span));
+  if (ready) return ready.get(b.address);
+  return KEPT_RANKINGS.wait ? (await keptRankings(ctx, span)).get(b.address) : undefined;
 }
 
 /** The window [startTime, endTime] (ms): endTime defaults to now, startTime to `maxSpan` before the end; at most `maxSpan`. */
