@@ -1,16 +1,16 @@
 /**
  * /api/account/analysis against plain SQL over the lake's own files, independently of address_block_activity,
  * address_block_tokens and the endpoint's templates:
- *   type 0: the end-of-day balance = the newest snapshot balance − the address's trx_flows after the day up to the
- *     snapshot block + those after the snapshot block up to the end of the day (trx_flows read from its files: its
- *     rules are checked against the independent opening state by trx-balance-reconciliation.test.ts); the price is the
+ *   type 0: the end-of-day balance = the newest snapshot balance − the address's TRX moves after the day up to the
+ *     snapshot block + those after the snapshot block up to the end of the day (the tests' raw ledger,
+ *     test/helpers/trx-moves.ts, not trx_flows); the price is the
  *     reference candle's close (else token_prices'), the USD value their product rounded in DECIMAL arithmetic;
  *   types 1-4: counted per day from raw_transactions and raw_token_transfers.
  */
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { hexToBase58 } from '../../../src/chain/address.ts';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { RAW_TRX_MOVES_SQL } from '../../helpers/trx-moves.ts';
 import { DAY_MS, lakeDays } from '../statistics/expected.ts';
 import { EXPECTED_ACCOUNTS_SQL } from './expected-accounts.ts';
 
@@ -40,12 +40,10 @@ beforeAll(async () => {
 
 describe('GET /api/account/analysis', () => {
   it('type 0: the balance at the end of every lake day = the newest snapshot − the flows after the day', async () => {
-    const m = await testManifest();
-    const flows = path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
     const want = await sql(`
       WITH h AS (SELECT address, balance, as_of_block FROM snap_account_snapshots WHERE address IN (${list(addresses)})
                  QUALIFY row_number() OVER (PARTITION BY address ORDER BY as_of_block DESC) = 1),
-      f AS (SELECT address, block_number, "timestamp", delta FROM read_parquet('${flows}', hive_partitioning = false) WHERE address IN (${list(addresses)})),
+      f AS (SELECT address, block_number, "timestamp", delta FROM (${RAW_TRX_MOVES_SQL}) WHERE address IN (${list(addresses)})),
       d AS (SELECT DISTINCT "date" AS day, epoch_ms(CAST("date" AS DATE) + 1) AS next_ms FROM raw_blocks)
       SELECT h.address, d.day,
              h.balance - coalesce(sum(f.delta) FILTER (WHERE f.block_number <= h.as_of_block AND f."timestamp" >= d.next_ms), 0)

@@ -2,6 +2,7 @@
  * Accounts computed independently of the `accounts` derive: plain SQL over the raw snapshot and transaction files
  * (the test helper's own views). Shared by the account tests and the exactness audit (test/exact/accounts.ts).
  */
+import { RAW_TRX_MOVES_SQL } from '../../helpers/trx-moves.ts';
 import type { Row } from '../../../src/duckdb/duck.ts';
 
 /**
@@ -41,16 +42,16 @@ export type ExpectedAccount = Row;
 
 /**
  * Accounts holding TRX and accounts created, per lake day, independently of daily_trx_holders and the serving tables:
- * every account's TRX balance at the end of each day (its newest snapshot balance − its trx_flows after the day up to
+ * every account's TRX balance at the end of each day (its newest snapshot balance − its TRX moves after the day up to
  * the snapshot block + those after the snapshot block up to the end of the day), counted where positive (`n`); the
  * accounts created since the first block up to the end of the day (`created`) and on that day (`created_day`). One
- * row `day = 'opening'` holds the count at the first block. `flows` is the trx_flows Parquet glob of the version.
+ * row `day = 'opening'` holds the count at the first block. The moves are the tests' raw ledger (test/helpers/trx-moves.ts).
  */
-export const trxHolderDaysSql = (flows: string, firstTs: number): string => `
+export const trxHolderDaysSql = (firstTs: number): string => `
   WITH acc AS (SELECT address, create_time FROM (${EXPECTED_ACCOUNTS_SQL})),
   h AS (SELECT s.address, s.balance, s.as_of_block FROM snap_account_snapshots s JOIN acc USING (address)
         QUALIFY row_number() OVER (PARTITION BY s.address ORDER BY s.as_of_block DESC) = 1),
-  f AS (SELECT address, block_number, "timestamp", delta FROM read_parquet('${flows}', hive_partitioning = false)),
+  f AS (SELECT address, block_number, "timestamp", delta FROM (${RAW_TRX_MOVES_SQL})),
   d AS (SELECT DISTINCT "date" AS day, epoch_ms(CAST("date" AS DATE)) AS day_ms, epoch_ms(CAST("date" AS DATE) + 1) AS next_ms FROM raw_blocks
         UNION SELECT 'opening', ${firstTs}, ${firstTs}),
   bal AS (

@@ -1,7 +1,7 @@
 /**
  * Independent expectations for issue 34's pool and TVL endpoints, from plain SQL over the raw tables only (project
  * contracts, raw token transfers, the stablecoin moves decoded in the test, the snapshot anchors; TRX: the account
- * snapshots and trx_flows, which the TRX reconciliation test checks complete) and the price tables
+ * snapshots and the tests' raw TRX ledger, test/helpers/trx-moves.ts) and the price tables
  * of the price rule (token_prices, else price_candles, else the chain's day close decoded from the raw Swap logs by
  * test/helpers/chain-prices.ts), with exact rational arithmetic
  * written here (no helper of the code under test).
@@ -9,9 +9,9 @@
  * The balance of a contract's token at the end of day D, anchored like the ledger: the newest snapshot row (if any)
  * plus the moves after its block up to D, minus the moves at or before its block after D.
  */
-import path from 'node:path';
-import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { lakeDir, sql } from '../../helpers/lake.ts';
 import { STABLECOIN_CONTRACTS } from '../../../src/chain/stablecoins.ts';
+import { RAW_TRX_MOVES_SQL } from '../../helpers/trx-moves.ts';
 import { chainDayCloses, type ChainClose } from '../../helpers/chain-prices.ts';
 
 export const STABLE_ADDRESSES = new Set(STABLECOIN_CONTRACTS.map((c) => c.address));
@@ -30,23 +30,8 @@ export async function holdings(): Promise<Holding[]> {
   });
 }
 
-/**
- * The signed TRX movements of the version (trx_flows, as the TRX reconciliation test reads them: that test checks them
- * complete against the snapshots), as a Parquet glob.
- */
-async function trxFlows(): Promise<string> {
-  const m = await testManifest();
-  return path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
-}
-
-/** Per (contract, token, day of a move): received and sent that day, raw (TRX: sun, from trx_flows). */
+/** Per (contract, token, day of a move): received and sent that day, raw (TRX: sun, from the tests' raw TRX ledger). */
 export async function dailyMoves(): Promise<Map<string, { in: bigint; out: bigint }>> {
-  const m = await testManifest();
-  const trx = (m.tables.trx_flows?.rows ?? 0) > 0
-    ? `UNION ALL
-      SELECT h.holder, h.token, strftime(epoch_ms(f."timestamp"), '%Y-%m-%d'), CAST(greatest(f.delta, 0) AS HUGEINT), CAST(greatest(-f.delta, 0) AS HUGEINT)
-      FROM read_parquet('${await trxFlows()}', hive_partitioning = false) f JOIN held h ON h.holder = f.address AND h.token = '_'`
-    : '';
   const rows = await sql(`WITH held AS (
       SELECT DISTINCT pc.contract_address AS holder, trim(u.t) AS token
       FROM ref_project_contracts pc, unnest(string_split(pc.tokens, ',')) AS u(t) WHERE pc.tokens IS NOT NULL
@@ -59,7 +44,9 @@ export async function dailyMoves(): Promise<Map<string, { in: bigint; out: bigin
       UNION ALL
       SELECT h.holder, h.token, s.day, greatest(s.delta, 0), greatest(-s.delta, 0)
       FROM raw_stablecoin_balance_moves s JOIN held h ON h.holder = s.holder_address AND h.token = s.contract_address
-      ${trx}
+      UNION ALL
+      SELECT h.holder, h.token, strftime(epoch_ms(f."timestamp"), '%Y-%m-%d'), CAST(greatest(f.delta, 0) AS HUGEINT), CAST(greatest(-f.delta, 0) AS HUGEINT)
+      FROM (${RAW_TRX_MOVES_SQL}) f JOIN held h ON h.holder = f.address AND h.token = '_'
     )
     SELECT holder, token, day, CAST(sum(i) AS VARCHAR) AS i, CAST(sum(o) AS VARCHAR) AS o FROM m GROUP BY ALL`);
   return new Map(rows.map((r) => [`${r.holder}|${r.token}|${r.day}`, { in: BigInt(String(r.i)), out: BigInt(String(r.o)) }]));
@@ -88,13 +75,10 @@ export async function balanceAt(contract: string, token: string, day: string): P
 
 /**
  * The TRX balance of `address` at the end of `day`, sun: its newest account snapshot at or before the head (none: 0)
- * plus its TRX flows after that snapshot's block up to the day, minus those at or before it after the day.
+ * plus its TRX moves after that snapshot's block up to the day, minus those at or before it after the day.
  */
 async function trxBalanceAt(address: string, day: string): Promise<bigint> {
-  const m = await testManifest();
-  const flows = (m.tables.trx_flows?.rows ?? 0) > 0
-    ? `SELECT block_number, "timestamp", CAST(delta AS HUGEINT) AS d FROM read_parquet('${await trxFlows()}', hive_partitioning = false) WHERE address = '${address}'`
-    : 'SELECT 0 AS block_number, 0 AS "timestamp", 0::HUGEINT AS d WHERE false';
+  const flows = `SELECT block_number, "timestamp", CAST(delta AS HUGEINT) AS d FROM (${RAW_TRX_MOVES_SQL}) WHERE address = '${address}'`;
   const [r] = await sql(`WITH a AS (
       SELECT max(as_of_block) AS blk, arg_max(CAST(balance AS HUGEINT), as_of_block) AS bal
       FROM snap_account_snapshots WHERE address = '${address}' AND as_of_block <= (SELECT max(block_number) FROM raw_blocks)

@@ -1,13 +1,12 @@
 /**
  * /api/overview/accountswithtrx against a plain count, independently of daily_trx_holders and the serving table:
- * every account's TRX balance at the end of each lake day (its newest snapshot balance − its trx_flows after the day
- * up to the snapshot block + those after the snapshot block up to the end of the day; trx_flows' rules are checked by
- * trx-balance-reconciliation.test.ts), counted where positive, moved by the chain_anchors figure against the same
+ * every account's TRX balance at the end of each lake day (its newest snapshot balance − its TRX moves after the day
+ * up to the snapshot block + those after the snapshot block up to the end of the day; the moves are the tests' raw
+ * ledger, test/helpers/trx-moves.ts), counted where positive, moved by the chain_anchors figure against the same
  * count at the lake's opening; all accounts = the anchor + accounts created since the first block.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { DAY_MS, lakeDays } from './expected.ts';
 import { trxHolderDaysSql } from '../account/expected-accounts.ts';
 
@@ -16,8 +15,7 @@ describe('GET /api/overview/accountswithtrx', () => {
     const m = await testManifest();
     const { firstMs, lastMs, first, last } = await lakeDays();
     const span = Math.round((lastMs - firstMs) / DAY_MS) + 1;
-    const flows = path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
-    const want = await sql(trxHolderDaysSql(flows, m.first.timestamp));
+    const want = await sql(trxHolderDaysSql(m.first.timestamp));
     const opening = Number(want.find((w) => w.day === 'opening')!.n);
     const anchors = new Map((await sql(`SELECT name, value_raw FROM ref_chain_anchors`)).map((r) => [String(r.name), Number(r.value_raw)]));
     const withTrx = anchors.get('accounts_with_trx');

@@ -1,6 +1,6 @@
 /**
  * Issue 34: /api/defiTvl. A project's TVL on a day = Σ over its contracts' tokens (TRC20 and TRX) of the end-of-day
- * balance (the anchored ledger in plain SQL over the raw tables, TRX from the snapshots and trx_flows, defi-expected.ts) × that day's price (the price rule's tables),
+ * balance (the anchored ledger in plain SQL over the raw tables, TRX from the snapshots and the raw TRX ledger, defi-expected.ts) × that day's price (the price rule's tables),
  * exact fractions here, floored once to 6 places; broken down to contracts and tokens it sums back exactly. Both
  * bounds alone, the defaults, the lines, the project filter and the 400s.
  */

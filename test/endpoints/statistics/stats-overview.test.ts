@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { trxHolderDaysSql } from '../account/expected-accounts.ts';
 import { blockFigures, csvRows, DAY_MS, emptyDay, lakeDays, periodFigures } from './expected.ts';
 
@@ -9,7 +8,7 @@ const rateOf = (cur: number | null, prev: number | null): number | null =>
   cur === null || prev === null || prev === 0 ? null : Math.round(((cur - prev) / prev) * 10_000) / 10_000;
 
 /**
- * The account figures of every lake day from plain SQL over the snapshots, trx_flows and the chain_anchors reference
+ * The account figures of every lake day from plain SQL over the snapshots, the raw TRX moves (test/helpers/trx-moves.ts) and the chain_anchors reference
  * (test/endpoints/account/expected-accounts.ts), independently of both endpoints' templates and serving tables:
  * accounts = the account_count anchor + accounts created since the first block; holders = the accounts_with_trx anchor
  * moved by the change of the positive balances since the first block; both null without their anchor; new accounts =
@@ -17,8 +16,7 @@ const rateOf = (cur: number | null, prev: number | null): number | null =>
  */
 async function expectedAccounts(): Promise<Map<string, { total: number | null; withTrx: number | null; created: number }>> {
   const m = await testManifest();
-  const flows = path.join(lakeDir(), 'versions', m.version, 'derived', 'trx_flows', '*', '*.parquet');
-  const rows = await sql(trxHolderDaysSql(flows, m.first.timestamp));
+  const rows = await sql(trxHolderDaysSql(m.first.timestamp));
   const anchors = new Map((await sql(`SELECT name, value_raw FROM ref_chain_anchors`)).map((r) => [String(r.name), Number(r.value_raw)]));
   const accounts = anchors.get('account_count');
   const withTrx = anchors.get('accounts_with_trx');
