@@ -1,14 +1,14 @@
 /**
  * /api/tokenTvc (issue 33): market cap = exact supply × USD price over the tokens with both. Expected values here:
- * the supply from token_stats (the audited ledger, read as the input it is), the USD price of each token and day by
+ * the supply from the tests' own ledger over the raw tables (SUPPLY_LEDGER, not token_stats), the USD price of each token and day by
  * the documented rule written again in plain SQL over the raw files (token_prices' close as its shortest text, else
  * price_candles' USD close, first source by name, else the chain's close decoded from the raw Swap logs:
  * `rule_day_prices`, test/helpers/lake.ts and chain-prices.ts), and the products in BigInt, floor()ed to 6 places. The
  * ingested lake has no feed: its USDT is priced by the fake node's USDT/WTRX swaps.
  */
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { get, lakeDir, sql, testManifest } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { SUPPLY_LEDGER } from '../token/supply-ledger.ts';
 
 const DAY = 86_400_000;
 const USDT = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t';
@@ -38,11 +38,10 @@ async function prices(): Promise<Priced[]> {
   return rows.map((r) => ({ token: String(r.token), day: String(r.day), price: String(r.price) }));
 }
 
+/** Every token's exact supply by the tests' own ledger over the raw tables (test/endpoints/token/supply-ledger.ts). */
 async function supplies(): Promise<Map<string, { raw: bigint; decimals: number; symbol: string; standard: string }>> {
-  const m = await testManifest();
-  const glob = path.join(lakeDir(), 'versions', m.version, 'derived', 'token_stats', '*.parquet');
-  const rows = await sql(`SELECT s.token_id, s.supply_raw, t.decimals, t.symbol, t.token_standard FROM read_parquet('${glob}') s
-    JOIN dim_tokens t ON t.token_id = s.token_id AND t.token_standard = s.token_standard WHERE s.supply_raw IS NOT NULL`);
+  const rows = await sql(`SELECT s.token_id, s.supply AS supply_raw, t.decimals, t.symbol, t.token_standard FROM (${SUPPLY_LEDGER}) s
+    JOIN dim_tokens t ON t.token_id = s.token_id AND t.token_standard = s.token_standard WHERE s.supply IS NOT NULL`);
   return new Map(rows.map((r) => [String(r.token_id), { raw: BigInt(String(r.supply_raw)), decimals: Number(r.decimals), symbol: String(r.symbol), standard: String(r.token_standard) }]));
 }
 
