@@ -113,6 +113,9 @@ import stableCoinPoolTrend from './deep/pool-trend.ts';
 // bigAmount (issue 34, SPEC §4.4)
 import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
 import accountTokenBigAmount from './deep/account-token-big-amount.ts';
+// Search and homepage (session 25, SPEC §4.12; account/tag §4.4, multiple/chain/query §4.3)
+import searchV2 from './home/search-v2.ts';
+import accountTag from './deep/account-tag.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -218,4 +221,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolTrend,
   stableCoinBigAmount,
   accountTokenBigAmount,
+  // Search and homepage (session 25)
+  searchV2,
+  accountTag,
 ];

@@ -932,6 +932,32 @@ export interface CommonWitnessesAllRow {
   rank: number | null;
 }
 
+/** Binds of sql/deep/account-tag.sql. */
+export interface DeepAccountTagParams {
+  address: string | null;
+}
+/** A row of deep/account-tag. */
+export interface DeepAccountTagRow {
+  /** VARCHAR */
+  public_tag: string | null;
+  /** BOOLEAN */
+  has_account: boolean | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** BIGINT */
+  create_time: number | bigint | null;
+  /** BIGINT */
+  tx_total: number | bigint | null;
+  /** BIGINT */
+  fungible_issued: number | bigint | null;
+  /** BIGINT */
+  nft_issued: number | bigint | null;
+  /** INTEGER */
+  witness_type: number | null;
+  /** VARCHAR */
+  defi_project: string | null;
+}
+
 /** Binds of sql/deep/big-amount-address.sql. */
 export interface DeepBigAmountAddressParams {
   start_ts: number | bigint | null;
@@ -1781,6 +1807,128 @@ export interface HomeNodemapRow {
   lng: number | null;
   /** DOUBLE */
   lat: number | null;
+}
+
+/** Binds of sql/home/search-v2-accounts.sql. */
+export interface HomeSearchV2AccountsParams {
+  addresses: readonly string[] | null;
+}
+/** A row of home/search-v2-accounts. */
+export interface HomeSearchV2AccountsRow {
+  /** VARCHAR */
+  address: string | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** VARCHAR */
+  name: string | null;
+  /** BIGINT */
+  tx_total: number | bigint | null;
+}
+
+/** Binds of sql/home/search-v2-addresses.sql. */
+export interface HomeSearchV2AddressesParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-addresses. */
+export interface HomeSearchV2AddressesRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+}
+
+/** Binds of sql/home/search-v2-block.sql. */
+export interface HomeSearchV2BlockParams {
+  block: number | bigint | null;
+}
+/** A row of home/search-v2-block. */
+export interface HomeSearchV2BlockRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** VARCHAR */
+  block_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  witness_address: string | null;
+  /** INTEGER */
+  tx_count: number | null;
+}
+
+/** Binds of sql/home/search-v2-contracts.sql. */
+export interface HomeSearchV2ContractsParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-contracts. */
+export interface HomeSearchV2ContractsRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+}
+
+/** Binds of sql/home/search-v2-tokens.sql. */
+export interface HomeSearchV2TokensParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-tokens. */
+export interface HomeSearchV2TokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** VARCHAR */
+  description: string | null;
+  /** VARCHAR */
+  home_page: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
+/** Binds of sql/home/search-v2-transaction.sql. */
+export interface HomeSearchV2TransactionParams {
+  hash: string | null;
+}
+/** A row of home/search-v2-transaction. */
+export interface HomeSearchV2TransactionRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** INTEGER */
+  contract_type: number | null;
+  /** VARCHAR */
+  contract_ret: string | null;
 }
 
 /** Binds of sql/home/tps.sql. */
@@ -4851,6 +4999,7 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
+  "deep/account-tag": DeepAccountTagRow;
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
@@ -4893,6 +5042,12 @@ export interface SqlRows {
   "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
   "home/nodemap": HomeNodemapRow;
+  "home/search-v2-accounts": HomeSearchV2AccountsRow;
+  "home/search-v2-addresses": HomeSearchV2AddressesRow;
+  "home/search-v2-block": HomeSearchV2BlockRow;
+  "home/search-v2-contracts": HomeSearchV2ContractsRow;
+  "home/search-v2-tokens": HomeSearchV2TokensRow;
+  "home/search-v2-transaction": HomeSearchV2TransactionRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
   "revenue/trx-price": RevenueTrxPriceRow;
@@ -5058,6 +5213,7 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
+  "deep/account-tag": DeepAccountTagParams;
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;
@@ -5100,6 +5256,12 @@ export interface SqlParams {
   "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
   "home/nodemap": HomeNodemapParams;
+  "home/search-v2-accounts": HomeSearchV2AccountsParams;
+  "home/search-v2-addresses": HomeSearchV2AddressesParams;
+  "home/search-v2-block": HomeSearchV2BlockParams;
+  "home/search-v2-contracts": HomeSearchV2ContractsParams;
+  "home/search-v2-tokens": HomeSearchV2TokensParams;
+  "home/search-v2-transaction": HomeSearchV2TransactionParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
   "revenue/trx-price": RevenueTrxPriceParams;
