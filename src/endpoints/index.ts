@@ -116,6 +116,8 @@ import accountTokenBigAmount from './deep/account-token-big-amount.ts';
 // Search and homepage (session 25, SPEC §4.12; account/tag §4.4, multiple/chain/query §4.3)
 import searchV2 from './home/search-v2.ts';
 import accountTag from './deep/account-tag.ts';
+import searchHot from './home/search-hot.ts';
+import searchBar from './home/search-bar.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -224,4 +226,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   // Search and homepage (session 25)
   searchV2,
   accountTag,
+  searchHot,
+  searchBar,
 ];

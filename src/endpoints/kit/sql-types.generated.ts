@@ -1791,6 +1791,55 @@ export interface DeepTransferAmountRow {
   price_usd: number | null;
 }
 
+/** Binds of sql/home/hot-contracts.sql. */
+export interface HomeHotContractsParams {
+  since_day: string | null;
+  top: number | null;
+}
+/** A row of home/hot-contracts. */
+export interface HomeHotContractsRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** HUGEINT */
+  triggers: number | bigint | null;
+  /** HUGEINT */
+  triggers_all: number | bigint | null;
+}
+
+/** Binds of sql/home/hot-tokens.sql. */
+export interface HomeHotTokensParams {
+  top: number | null;
+}
+/** A row of home/hot-tokens. */
+export interface HomeHotTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** BIGINT */
+  transfer_count_24h: number | bigint | null;
+  /** HUGEINT */
+  holders_all: number | bigint | null;
+  /** HUGEINT */
+  transfers_all: number | bigint | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -5041,6 +5090,8 @@ export interface SqlRows {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
   "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
+  "home/hot-contracts": HomeHotContractsRow;
+  "home/hot-tokens": HomeHotTokensRow;
   "home/nodemap": HomeNodemapRow;
   "home/search-v2-accounts": HomeSearchV2AccountsRow;
   "home/search-v2-addresses": HomeSearchV2AddressesRow;
@@ -5255,6 +5306,8 @@ export interface SqlParams {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
   "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
+  "home/hot-contracts": HomeHotContractsParams;
+  "home/hot-tokens": HomeHotTokensParams;
   "home/nodemap": HomeNodemapParams;
   "home/search-v2-accounts": HomeSearchV2AccountsParams;
   "home/search-v2-addresses": HomeSearchV2AddressesParams;
