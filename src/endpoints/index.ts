@@ -118,6 +118,7 @@ import searchV2 from './home/search-v2.ts';
 import accountTag from './deep/account-tag.ts';
 import searchHot from './home/search-hot.ts';
 import searchBar from './home/search-bar.ts';
+import homepageBundle from './home/homepage-bundle.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -228,4 +229,6 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTag,
   searchHot,
   searchBar,
+  // Its sections are the answers of these endpoints (home/homepage-bundle.ts: a section never imports another).
+  homepageBundle({ tps: systemTps, node: nodemap, statsOverview, freezeResource: freezeresource, stableCoin: stableCoinOverview }),
 ];

@@ -1791,6 +1791,18 @@ export interface DeepTransferAmountRow {
   price_usd: number | null;
 }
 
+/** Binds of sql/home/homepage-prices.sql. */
+export type HomeHomepagePricesParams = Record<string, never>;
+/** A row of home/homepage-prices. */
+export interface HomeHomepagePricesRow {
+  /** VARCHAR */
+  quote: string | null;
+  /** VARCHAR */
+  close: string | null;
+  /** BIGINT */
+  time: number | bigint | null;
+}
+
 /** Binds of sql/home/hot-contracts.sql. */
 export interface HomeHotContractsParams {
   since_day: string | null;
@@ -5090,6 +5102,7 @@ export interface SqlRows {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
   "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
+  "home/homepage-prices": HomeHomepagePricesRow;
   "home/hot-contracts": HomeHotContractsRow;
   "home/hot-tokens": HomeHotTokensRow;
   "home/nodemap": HomeNodemapRow;
@@ -5306,6 +5319,7 @@ export interface SqlParams {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
   "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
+  "home/homepage-prices": HomeHomepagePricesParams;
   "home/hot-contracts": HomeHotContractsParams;
   "home/hot-tokens": HomeHotTokensParams;
   "home/nodemap": HomeNodemapParams;
