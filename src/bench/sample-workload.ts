@@ -272,6 +272,7 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...pick(s.blocks, 3).map((b) => `/api/search/v2?term=${b}&type=block`),
     ],
     '/api/account/tag': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/account/tag?address=${a}`),
+    '/api/multiple/chain/query': () => [...pick(s.trc20, 5), ...pick(s.addresses, 5)].map((a) => `/api/multiple/chain/query?address=${a}`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -119,6 +119,7 @@ import accountTag from './deep/account-tag.ts';
 import searchHot from './home/search-hot.ts';
 import searchBar from './home/search-bar.ts';
 import homepageBundle from './home/homepage-bundle.ts';
+import multipleChainQuery from './account/multiple-chain-query.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -229,6 +230,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   accountTag,
   searchHot,
   searchBar,
+  multipleChainQuery,
   // Its sections are the answers of these endpoints (home/homepage-bundle.ts: a section never imports another).
   homepageBundle({ tps: systemTps, node: nodemap, statsOverview, freezeResource: freezeresource, stableCoin: stableCoinOverview }),
 ];

@@ -296,6 +296,48 @@ export interface AccountAccountv2NetworkRow {
   free_net_limit: number | bigint | null;
 }
 
+/** Binds of sql/account/multiple-chain-query.sql. */
+export interface AccountMultipleChainQueryParams {
+  address: string | null;
+}
+/** A row of account/multiple-chain-query. */
+export interface AccountMultipleChainQueryRow {
+  /** BOOLEAN */
+  is_contract: boolean | null;
+  /** BOOLEAN */
+  is_token: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** VARCHAR */
+  description: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+}
+
+/** Binds of sql/account/multiple-chain-query.chains.sql. */
+export interface AccountMultipleChainQueryChainsParams {
+  address: string | null;
+}
+/** A row of account/multiple-chain-query.chains. */
+export interface AccountMultipleChainQueryChainsRow {
+  /** VARCHAR */
+  chain: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  title: string | null;
+  /** VARCHAR */
+  address: string | null;
+  /** BOOLEAN */
+  exists: boolean | null;
+  /** VARCHAR */
+  logo: string | null;
+  /** VARCHAR */
+  url: string | null;
+  /** VARCHAR */
+  type: string | null;
+}
+
 /** Binds of sql/account/participate-project.sql. */
 export interface AccountParticipateProjectParams {
   address: string | null;
@@ -5030,6 +5072,8 @@ export interface SqlRows {
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
+  "account/multiple-chain-query": AccountMultipleChainQueryRow;
+  "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsRow;
   "account/participate-project": AccountParticipateProjectRow;
   "account/participate-project-rates": AccountParticipateProjectRatesRow;
   "account/resource": AccountResourceRow;
@@ -5247,6 +5291,8 @@ export interface SqlParams {
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
+  "account/multiple-chain-query": AccountMultipleChainQueryParams;
+  "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsParams;
   "account/participate-project": AccountParticipateProjectParams;
   "account/participate-project-rates": AccountParticipateProjectRatesParams;
   "account/resource": AccountResourceParams;
