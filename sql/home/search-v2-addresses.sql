@@ -1,7 +1,7 @@
 -- /api/search/v2 addresses: the term itself when it is an account (accounts: one bucket) or a labelled address, then
 -- the addresses whose public label equals the term (case-insensitive), then those whose label starts with it; within
 -- each, by address. Account names are not searched (a scan of every account); labels are the address_labels
--- reference (a small operator file). The page's balances and counts are read after it (search-v2-accounts.sql).
+-- reference (a small operator file).
 -- @param term VARCHAR
 -- @param lim INTEGER
 -- @param off INTEGER

@@ -66,7 +66,7 @@ const QUERIES = {
   tokens: 'home/search-v2-tokens',
   contracts: 'home/search-v2-contracts',
   addresses: 'home/search-v2-addresses',
-  accounts: 'home/search-v2-accounts',
+  account: 'home/search-v2-account',
   transaction: 'home/search-v2-transaction',
   block: 'home/search-v2-block',
 } as const;
@@ -149,7 +149,8 @@ async function searchContracts(term: string, page: PageBinds, ctx: EndpointConte
 async function searchAddresses(term: string, page: PageBinds, ctx: EndpointContext) {
   const hits = await ctx.typedRows(QUERIES.addresses, { term, ...page });
   if (hits.length === 0) return [];
-  const accounts = new Map((await ctx.typedRows(QUERIES.accounts, { addresses: hits.map((h) => str(h.address)) })).map((a) => [a.address, a]));
+  const found = await Promise.all(hits.map((h) => ctx.typedRows(QUERIES.account, { address: str(h.address) })));
+  const accounts = new Map(found.flat().map((a) => [a.address, a]));
   return hits.map((h) => {
     const a = accounts.get(str(h.address));
     // No account row: the chain never activated the address, which then holds no TRX and signed nothing.

@@ -1912,12 +1912,12 @@ export interface HomeNodemapRow {
   lat: number | null;
 }
 
-/** Binds of sql/home/search-v2-accounts.sql. */
-export interface HomeSearchV2AccountsParams {
-  addresses: readonly string[] | null;
+/** Binds of sql/home/search-v2-account.sql. */
+export interface HomeSearchV2AccountParams {
+  address: string | null;
 }
-/** A row of home/search-v2-accounts. */
-export interface HomeSearchV2AccountsRow {
+/** A row of home/search-v2-account. */
+export interface HomeSearchV2AccountRow {
   /** VARCHAR */
   address: string | null;
   /** BIGINT */
@@ -5150,7 +5150,7 @@ export interface SqlRows {
   "home/hot-contracts": HomeHotContractsRow;
   "home/hot-tokens": HomeHotTokensRow;
   "home/nodemap": HomeNodemapRow;
-  "home/search-v2-accounts": HomeSearchV2AccountsRow;
+  "home/search-v2-account": HomeSearchV2AccountRow;
   "home/search-v2-addresses": HomeSearchV2AddressesRow;
   "home/search-v2-block": HomeSearchV2BlockRow;
   "home/search-v2-contracts": HomeSearchV2ContractsRow;
@@ -5369,7 +5369,7 @@ export interface SqlParams {
   "home/hot-contracts": HomeHotContractsParams;
   "home/hot-tokens": HomeHotTokensParams;
   "home/nodemap": HomeNodemapParams;
-  "home/search-v2-accounts": HomeSearchV2AccountsParams;
+  "home/search-v2-account": HomeSearchV2AccountParams;
   "home/search-v2-addresses": HomeSearchV2AddressesParams;
   "home/search-v2-block": HomeSearchV2BlockParams;
   "home/search-v2-contracts": HomeSearchV2ContractsParams;

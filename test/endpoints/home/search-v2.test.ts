@@ -71,6 +71,11 @@ describe('GET /api/search/v2', () => {
     expect((await search('term=t&type=token&start=49&limit=50')).body.token.map((x: any) => `${x.token_id}/${x.token_type}`)).toEqual(ids.slice(49));
     expect((await search('term=t&type=token&start=1&limit=1')).body.token.map((x: any) => `${x.token_id}/${x.token_type}`)).toEqual(ids.slice(1, 2));
     expect((await search('term=t&type=token&limit=0')).body.token).toEqual([]);
+    // Each bound alone (no type): start 0 and 49, limit 0 and 50.
+    expect((await search('term=t&start=0')).body.token.map((x: any) => `${x.token_id}/${x.token_type}`)).toEqual(ids.slice(0, 10));
+    expect((await search('term=t&start=49')).body.token.map((x: any) => `${x.token_id}/${x.token_type}`)).toEqual(ids.slice(49, 59));
+    expect((await search('term=t&limit=0')).body).toEqual({ token: [], contract: [], address: [], transaction: [], block: [] });
+    expect((await search('term=t&limit=50')).body.token.map((x: any) => `${x.token_id}/${x.token_type}`)).toEqual(ids);
     expect((await search('term=t&type=token&limit=500')).body.token.length).toBe(ids.length);
     // Without `type`, every kind is answered.
     expect(Object.keys((await search('term=t')).body).sort()).toEqual(['address', 'block', 'contract', 'token', 'transaction']);
