@@ -1,14 +1,14 @@
--- /api/search/v2 tokens: the tokens whose id, name or symbol equals the term (case-insensitive), then those whose name
--- or symbol starts with it; within each, most holders first (token_stats), then the id. Reads the in-memory tokens
--- dimension and token_stats (one row per token), never a fact table.
+-- /api/search/v2 tokens: the tokens whose id equals the term, or whose name or symbol does (any case), then those
+-- whose name or symbol starts with it (any case); within each, most holders first (token_stats), then the id. Reads
+-- the in-memory tokens dimension and token_stats (one row per token), never a fact table.
 -- @param term VARCHAR
 -- @param lim INTEGER
 -- @param off INTEGER
 WITH hits AS (
   SELECT token_id, token_standard, name, symbol, vip, logo_url, description, home_page,
-         CASE WHEN lower(token_id) = lower($term) OR lower(name) = lower($term) OR lower(symbol) = lower($term) THEN 0 ELSE 1 END AS match_rank
+         CASE WHEN token_id = $term OR lower(name) = lower($term) OR lower(symbol) = lower($term) THEN 0 ELSE 1 END AS match_rank
   FROM tokens
-  WHERE lower(token_id) = lower($term) OR starts_with(lower(name), lower($term)) OR starts_with(lower(symbol), lower($term))
+  WHERE token_id = $term OR starts_with(lower(name), lower($term)) OR starts_with(lower(symbol), lower($term))
 )
 SELECT h.token_id, h.token_standard, h.name, h.symbol, h.vip, h.logo_url, h.description, h.home_page, h.match_rank,
        coalesce(s.holder_count, 0) AS holder_count, p.price_usd
