@@ -9,6 +9,8 @@ import { EXPECTED_ACCOUNTS_SQL } from '../account/expected-accounts.ts';
 
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
 const search = (query: string) => get(`/api/search/v2?${query}`);
+/** The statements and key files an answer read (Server-Timing names). */
+const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!).filter((t) => t !== '' && !t.startsWith('total'));
 
 /** Token ids matching `term` exactly (id, name or symbol) then by prefix of name or symbol, each group as a set. */
 async function expectedTokens(term: string): Promise<{ exact: string[]; prefix: string[] }> {
@@ -121,8 +123,12 @@ describe('GET /api/search/v2', () => {
       toAddress: t!.to_address ?? '', contractType: Number(t!.contract_type), contractRet: t!.contract_ret,
     }];
     for (const term of [String(t!.tx_hash), `0x${String(t!.tx_hash).toUpperCase()}`]) {
-      const got = (await search(`term=${term}&type=transaction`)).body.transaction as any[];
+      const r = await search(`term=${term}&type=transaction`);
+      const got = r.body.transaction as any[];
       expect(got.map(({ confirmed: _c, ...rest }) => rest)).toEqual(want);
+      // From the key files alone: no statement.
+      expect(timing(r.headers)).toContain('keys.tx_by_hash');
+      expect(timing(r.headers).every((t) => t.startsWith('keys.')), timing(r.headers).join()).toBe(true);
     }
     const off = String(t!.tx_hash).slice(0, 63) + (String(t!.tx_hash).endsWith('0') ? '1' : '0');
     expect((await search(`term=${off}&type=transaction`)).body.transaction).toEqual([]);
@@ -133,8 +139,10 @@ describe('GET /api/search/v2', () => {
     const [b] = await sql(`SELECT block_number, block_hash, "timestamp", witness_address, tx_count FROM raw_blocks ORDER BY tx_count DESC, block_number LIMIT 1`);
     const want = [{ number: Number(b!.block_number), hash: b!.block_hash, timestamp: Number(b!.timestamp), witness_address: b!.witness_address, nrOfTrx: Number(b!.tx_count) }];
     for (const term of [String(b!.block_number), String(b!.block_hash)]) {
-      const got = (await search(`term=${term}&type=block`)).body.block as any[];
+      const r = await search(`term=${term}&type=block`);
+      const got = r.body.block as any[];
       expect(got.map(({ confirmed: _c, ...rest }) => rest)).toEqual(want);
+      expect(timing(r.headers)).toEqual(['keys.blocks_by_number']);
     }
     const [head] = await sql('SELECT max(block_number) + 1 AS n FROM raw_blocks');
     expect((await search(`term=${head!.n}&type=block`)).body.block).toEqual([]);
