@@ -264,6 +264,15 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...[...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/participate_project?address=${a}`),
       ...pick(s.busyAddresses, 2).map((a) => `/api/participate_project?address=${a}&detail=0&justLendFilter=1`),
     ],
+    // Search and homepage (session 25): `term` is required; a symbol prefix, an address, a hash, a block height.
+    '/api/search/v2': () => [
+      '/api/search/v2?term=us', '/api/search/v2?term=USDT&type=token', '/api/search/v2?term=Binance&type=address&limit=50',
+      ...pick(s.addresses, 3).map((a) => `/api/search/v2?term=${a}`),
+      ...pick(s.hashes, 3).map((h) => `/api/search/v2?term=${h}`),
+      ...pick(s.blocks, 3).map((b) => `/api/search/v2?term=${b}&type=block`),
+    ],
+    '/api/account/tag': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/account/tag?address=${a}`),
+    '/api/multiple/chain/query': () => [...pick(s.trc20, 5), ...pick(s.addresses, 5)].map((a) => `/api/multiple/chain/query?address=${a}`),
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

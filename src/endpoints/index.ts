@@ -113,6 +113,13 @@ import stableCoinPoolTrend from './deep/pool-trend.ts';
 // bigAmount (issue 34, SPEC §4.4)
 import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
 import accountTokenBigAmount from './deep/account-token-big-amount.ts';
+// Search and homepage (SPEC §4.12; account/tag §4.4, multiple/chain/query §4.3)
+import searchV2 from './home/search-v2.ts';
+import accountTag from './deep/account-tag.ts';
+import searchHot from './home/search-hot.ts';
+import searchBar from './home/search-bar.ts';
+import homepageBundle from './home/homepage-bundle.ts';
+import multipleChainQuery from './account/multiple-chain-query.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -218,4 +225,12 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolTrend,
   stableCoinBigAmount,
   accountTokenBigAmount,
+  // Search and homepage
+  searchV2,
+  accountTag,
+  searchHot,
+  searchBar,
+  multipleChainQuery,
+  // Its sections are the answers of these endpoints (home/homepage-bundle.ts: a section never imports another).
+  homepageBundle({ tps: systemTps, node: nodemap, statsOverview, freezeResource: freezeresource, stableCoin: stableCoinOverview }),
 ];

@@ -296,6 +296,48 @@ export interface AccountAccountv2NetworkRow {
   free_net_limit: number | bigint | null;
 }
 
+/** Binds of sql/account/multiple-chain-query.sql. */
+export interface AccountMultipleChainQueryParams {
+  address: string | null;
+}
+/** A row of account/multiple-chain-query. */
+export interface AccountMultipleChainQueryRow {
+  /** BOOLEAN */
+  is_contract: boolean | null;
+  /** BOOLEAN */
+  is_token: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** VARCHAR */
+  description: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+}
+
+/** Binds of sql/account/multiple-chain-query.chains.sql. */
+export interface AccountMultipleChainQueryChainsParams {
+  address: string | null;
+}
+/** A row of account/multiple-chain-query.chains. */
+export interface AccountMultipleChainQueryChainsRow {
+  /** VARCHAR */
+  chain: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  title: string | null;
+  /** VARCHAR */
+  address: string | null;
+  /** BOOLEAN */
+  exists: boolean | null;
+  /** VARCHAR */
+  logo: string | null;
+  /** VARCHAR */
+  url: string | null;
+  /** VARCHAR */
+  type: string | null;
+}
+
 /** Binds of sql/account/participate-project.sql. */
 export interface AccountParticipateProjectParams {
   address: string | null;
@@ -930,6 +972,32 @@ export interface CommonWitnessesAllRow {
   url: string | null;
   /** INTEGER */
   rank: number | null;
+}
+
+/** Binds of sql/deep/account-tag.sql. */
+export interface DeepAccountTagParams {
+  address: string | null;
+}
+/** A row of deep/account-tag. */
+export interface DeepAccountTagRow {
+  /** VARCHAR */
+  public_tag: string | null;
+  /** BOOLEAN */
+  has_account: boolean | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** BIGINT */
+  create_time: number | bigint | null;
+  /** BIGINT */
+  tx_total: number | bigint | null;
+  /** BIGINT */
+  fungible_issued: number | bigint | null;
+  /** BIGINT */
+  nft_issued: number | bigint | null;
+  /** INTEGER */
+  witness_type: number | null;
+  /** VARCHAR */
+  defi_project: string | null;
 }
 
 /** Binds of sql/deep/big-amount-address.sql. */
@@ -1765,6 +1833,67 @@ export interface DeepTransferAmountRow {
   price_usd: number | null;
 }
 
+/** Binds of sql/home/homepage-prices.sql. */
+export type HomeHomepagePricesParams = Record<string, never>;
+/** A row of home/homepage-prices. */
+export interface HomeHomepagePricesRow {
+  /** VARCHAR */
+  quote: string | null;
+  /** VARCHAR */
+  close: string | null;
+  /** BIGINT */
+  time: number | bigint | null;
+}
+
+/** Binds of sql/home/hot-contracts.sql. */
+export interface HomeHotContractsParams {
+  since_day: string | null;
+  top: number | null;
+}
+/** A row of home/hot-contracts. */
+export interface HomeHotContractsRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** HUGEINT */
+  triggers: number | bigint | null;
+  /** HUGEINT */
+  triggers_all: number | bigint | null;
+}
+
+/** Binds of sql/home/hot-tokens.sql. */
+export interface HomeHotTokensParams {
+  top: number | null;
+}
+/** A row of home/hot-tokens. */
+export interface HomeHotTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** BIGINT */
+  transfer_count_24h: number | bigint | null;
+  /** HUGEINT */
+  holders_all: number | bigint | null;
+  /** HUGEINT */
+  transfers_all: number | bigint | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
 /** Binds of sql/home/nodemap.sql. */
 export type HomeNodemapParams = Record<string, never>;
 /** A row of home/nodemap. */
@@ -1781,6 +1910,128 @@ export interface HomeNodemapRow {
   lng: number | null;
   /** DOUBLE */
   lat: number | null;
+}
+
+/** Binds of sql/home/search-v2-account.sql. */
+export interface HomeSearchV2AccountParams {
+  address: string | null;
+}
+/** A row of home/search-v2-account. */
+export interface HomeSearchV2AccountRow {
+  /** VARCHAR */
+  address: string | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** VARCHAR */
+  name: string | null;
+  /** BIGINT */
+  tx_total: number | bigint | null;
+}
+
+/** Binds of sql/home/search-v2-addresses.sql. */
+export interface HomeSearchV2AddressesParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-addresses. */
+export interface HomeSearchV2AddressesRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+}
+
+/** Binds of sql/home/search-v2-block.sql. */
+export interface HomeSearchV2BlockParams {
+  block: number | bigint | null;
+}
+/** A row of home/search-v2-block. */
+export interface HomeSearchV2BlockRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** VARCHAR */
+  block_hash: string | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  witness_address: string | null;
+  /** INTEGER */
+  tx_count: number | null;
+}
+
+/** Binds of sql/home/search-v2-contracts.sql. */
+export interface HomeSearchV2ContractsParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-contracts. */
+export interface HomeSearchV2ContractsRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+}
+
+/** Binds of sql/home/search-v2-tokens.sql. */
+export interface HomeSearchV2TokensParams {
+  term: string | null;
+  lim: number | null;
+  off: number | null;
+}
+/** A row of home/search-v2-tokens. */
+export interface HomeSearchV2TokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** VARCHAR */
+  description: string | null;
+  /** VARCHAR */
+  home_page: string | null;
+  /** INTEGER */
+  match_rank: number | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+  /** DOUBLE */
+  price_usd: number | null;
+}
+
+/** Binds of sql/home/search-v2-transaction.sql. */
+export interface HomeSearchV2TransactionParams {
+  hash: string | null;
+}
+/** A row of home/search-v2-transaction. */
+export interface HomeSearchV2TransactionRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** INTEGER */
+  contract_type: number | null;
+  /** VARCHAR */
+  contract_ret: string | null;
 }
 
 /** Binds of sql/home/tps.sql. */
@@ -4821,6 +5072,8 @@ export interface SqlRows {
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
+  "account/multiple-chain-query": AccountMultipleChainQueryRow;
+  "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsRow;
   "account/participate-project": AccountParticipateProjectRow;
   "account/participate-project-rates": AccountParticipateProjectRatesRow;
   "account/resource": AccountResourceRow;
@@ -4851,6 +5104,7 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
+  "deep/account-tag": DeepAccountTagRow;
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
@@ -4892,7 +5146,16 @@ export interface SqlRows {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyRow;
   "deep/stablecoin-tvl": DeepStablecoinTvlRow;
   "deep/transfer-amount": DeepTransferAmountRow;
+  "home/homepage-prices": HomeHomepagePricesRow;
+  "home/hot-contracts": HomeHotContractsRow;
+  "home/hot-tokens": HomeHotTokensRow;
   "home/nodemap": HomeNodemapRow;
+  "home/search-v2-account": HomeSearchV2AccountRow;
+  "home/search-v2-addresses": HomeSearchV2AddressesRow;
+  "home/search-v2-block": HomeSearchV2BlockRow;
+  "home/search-v2-contracts": HomeSearchV2ContractsRow;
+  "home/search-v2-tokens": HomeSearchV2TokensRow;
+  "home/search-v2-transaction": HomeSearchV2TransactionRow;
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
   "revenue/trx-price": RevenueTrxPriceRow;
@@ -5028,6 +5291,8 @@ export interface SqlParams {
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
+  "account/multiple-chain-query": AccountMultipleChainQueryParams;
+  "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsParams;
   "account/participate-project": AccountParticipateProjectParams;
   "account/participate-project-rates": AccountParticipateProjectRatesParams;
   "account/resource": AccountResourceParams;
@@ -5058,6 +5323,7 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
+  "deep/account-tag": DeepAccountTagParams;
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;
@@ -5099,7 +5365,16 @@ export interface SqlParams {
   "deep/stablecoin-total-supply": DeepStablecoinTotalSupplyParams;
   "deep/stablecoin-tvl": DeepStablecoinTvlParams;
   "deep/transfer-amount": DeepTransferAmountParams;
+  "home/homepage-prices": HomeHomepagePricesParams;
+  "home/hot-contracts": HomeHotContractsParams;
+  "home/hot-tokens": HomeHotTokensParams;
   "home/nodemap": HomeNodemapParams;
+  "home/search-v2-account": HomeSearchV2AccountParams;
+  "home/search-v2-addresses": HomeSearchV2AddressesParams;
+  "home/search-v2-block": HomeSearchV2BlockParams;
+  "home/search-v2-contracts": HomeSearchV2ContractsParams;
+  "home/search-v2-tokens": HomeSearchV2TokensParams;
+  "home/search-v2-transaction": HomeSearchV2TransactionParams;
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
   "revenue/trx-price": RevenueTrxPriceParams;

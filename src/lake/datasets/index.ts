@@ -21,7 +21,7 @@ import { defi } from './derived/defi.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
 import { blocks, dexPoolEvents, internalTransactions, lendingEvents, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
-import { addressLabels, chainAnchors, dexPools, nodeGeo, priceCandles, projectContracts, projects } from './reference.ts';
+import { addressLabels, chainAnchors, dexPools, multichainAddresses, nodeGeo, priceCandles, projectContracts, projects } from './reference.ts';
 import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
 
@@ -43,7 +43,7 @@ export type { Family, SqlFiles } from './family.ts';
 /** The snapshot datasets (node state as of a block). */
 export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
 /** The reference datasets (off-chain facts loaded by an operator). */
-export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools, projects, projectContracts];
+export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools, projects, projectContracts, multichainAddresses];
 /** Raw and dimension datasets: what the generator and the ingester must write. */
 export const sourceDatasets: Dataset[] = [
   blocks,

@@ -142,3 +142,27 @@ export const projectContracts: Dataset = {
     c('source', 'VARCHAR', "where the row comes from (a reference mark or 'synthetic')", true),
   ],
 };
+
+// ---- Session 25 (search and homepage): which TRON addresses exist on other chains (/api/multiple/chain/query).
+// Existence on another chain is not on TRON's chain: the operator's file says it, the generator synthesizes rows for
+// its own addresses; without a file an address is on no other chain (`multipleChain: []`), never a guessed `exist`.
+export const multichainAddresses: Dataset = {
+  name: 'multichain_addresses',
+  kind: 'reference',
+  partitioned: false,
+  key: ['tron_address', 'name'],
+  sortBy: ['tron_address', 'name'],
+  doc: "TRON addresses known on other chains (design map R: multichain_addresses), one row per address and chain: the chain's names, the address's form there, whether it exists there, links. Off-chain: an operator file; the generator writes synthetic BitTorrent Chain rows for some of its token contracts and exchange wallets; no sample ships (no source we may redistribute).",
+  columns: [
+    { ...c('tron_address', 'VARCHAR', 'the TRON address, Base58'), pattern: BASE58_ADDRESS },
+    c('chain', 'VARCHAR', "the chain's display name, e.g. 'BitTorrent Chain'"),
+    { ...c('name', 'VARCHAR', "the chain's short id, e.g. 'bttc'"), pattern: '^[a-z0-9_]+$' },
+    c('title', 'VARCHAR', "the chain's explorer, e.g. 'BTTCSCAN'"),
+    { ...c('address', 'VARCHAR', 'the address on that chain, 0x + 40 hex'), pattern: '^0x[0-9a-fA-F]{40}$' },
+    c('exists', 'BOOLEAN', 'whether the address exists (has state) on that chain'),
+    c('logo', 'VARCHAR', "the chain's logo URL ('' when none)", true),
+    c('url', 'VARCHAR', "the address's page on the chain's explorer ('' when none)", true),
+    c('type', 'VARCHAR', "what the address is there, e.g. 'token' or 'account' (NULL when not said)", true),
+    c('source', 'VARCHAR', "where the fact comes from (a URL or 'synthetic')", true),
+  ],
+};
