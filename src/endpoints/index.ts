@@ -113,6 +113,11 @@ import stableCoinPoolTrend from './deep/pool-trend.ts';
 // bigAmount (issue 34, SPEC §4.4)
 import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
 import accountTokenBigAmount from './deep/account-token-big-amount.ts';
+// security block (SPEC §4.3 approvals, §4.11 security)
+import approveList from './account/approve-list.ts';
+import approveChange from './account/approve-change.ts';
+import securityAuthData from './security/auth-data.ts';
+import securityUrlData from './security/url-data.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -218,4 +223,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolTrend,
   stableCoinBigAmount,
   accountTokenBigAmount,
+  // security block (SPEC §4.3 approvals, §4.11 security)
+  approveList,
+  approveChange,
+  securityAuthData,
+  securityUrlData,
 ];

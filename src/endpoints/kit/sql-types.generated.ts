@@ -296,6 +296,85 @@ export interface AccountAccountv2NetworkRow {
   free_net_limit: number | bigint | null;
 }
 
+/** Binds of sql/account/approve-change.sql. */
+export interface AccountApproveChangeParams {
+  contract: string | null;
+  spender: string | null;
+  type: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+  address: string | null;
+}
+/** A row of account/approve-change. */
+export interface AccountApproveChangeRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  initiator_address: string | null;
+  /** VARCHAR */
+  spender_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  type: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** BOOLEAN */
+  unlimited: boolean | null;
+  /** VARCHAR */
+  contract_ret: string | null;
+  /** BOOLEAN */
+  confirmed: boolean | null;
+  /** VARCHAR */
+  from_tag: string | null;
+  /** VARCHAR */
+  to_tag: string | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/account/approve-list.sql. */
+export interface AccountApproveListParams {
+  address: string | null;
+}
+/** A row of account/approve-list. */
+export interface AccountApproveListRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  spender_address: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  event_type: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** BOOLEAN */
+  unlimited: boolean | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** VARCHAR */
+  project_url: string | null;
+  /** VARCHAR */
+  from_tag: string | null;
+  /** VARCHAR */
+  to_tag: string | null;
+  /** BOOLEAN */
+  spender_risk: boolean | null;
+}
+
 /** Binds of sql/account/participate-project.sql. */
 export interface AccountParticipateProjectParams {
   address: string | null;
@@ -1843,6 +1922,16 @@ export interface SecuritySignDataRow {
   witness_permission_json: string | null;
   /** INTEGER */
   n: number | null;
+}
+
+/** Binds of sql/security/url-data.sql. */
+export interface SecurityUrlDataParams {
+  domains: readonly string[] | null;
+}
+/** A row of security/url-data. */
+export interface SecurityUrlDataRow {
+  /** BIGINT */
+  n: number | bigint | null;
 }
 
 /** Binds of sql/statistics/accounts-with-trx.sql. */
@@ -4821,6 +4910,8 @@ export interface SqlRows {
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
+  "account/approve-change": AccountApproveChangeRow;
+  "account/approve-list": AccountApproveListRow;
   "account/participate-project": AccountParticipateProjectRow;
   "account/participate-project-rates": AccountParticipateProjectRatesRow;
   "account/resource": AccountResourceRow;
@@ -4897,6 +4988,7 @@ export interface SqlRows {
   "revenue/revenue-days": RevenueRevenueDaysRow;
   "revenue/trx-price": RevenueTrxPriceRow;
   "security/sign-data": SecuritySignDataRow;
+  "security/url-data": SecurityUrlDataRow;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxRow;
   "statistics/acquisition-cost": StatisticsAcquisitionCostRow;
   "statistics/active-statistic": StatisticsActiveStatisticRow;
@@ -5028,6 +5120,8 @@ export interface SqlParams {
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
+  "account/approve-change": AccountApproveChangeParams;
+  "account/approve-list": AccountApproveListParams;
   "account/participate-project": AccountParticipateProjectParams;
   "account/participate-project-rates": AccountParticipateProjectRatesParams;
   "account/resource": AccountResourceParams;
@@ -5104,6 +5198,7 @@ export interface SqlParams {
   "revenue/revenue-days": RevenueRevenueDaysParams;
   "revenue/trx-price": RevenueTrxPriceParams;
   "security/sign-data": SecuritySignDataParams;
+  "security/url-data": SecurityUrlDataParams;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxParams;
   "statistics/acquisition-cost": StatisticsAcquisitionCostParams;
   "statistics/active-statistic": StatisticsActiveStatisticParams;

@@ -1,5 +1,7 @@
 /**
- * Approvals (sql/derive/approvals/, SPEC §4.3 approve/list and approve/change, §4.11 auth/data): the approval each
+ * Security (sql/derive/security/): approvals and our rule-derived risk flags.
+ *
+ * Approvals ( SPEC §4.3 approve/list and approve/change, §4.11 auth/data): the approval each
  * owner gave each spender last, and the history of one (token, owner, spender) allowance: its approvals and the
  * transfers that spent it. Semantics (docs/compat.md "Security and approvals"): an Approval overwrites the allowance
  * (TRC20 `approve` sets, it does not add); ApprovalForAll sets an operator on or off (1 / 0); a transferFrom spends
@@ -69,4 +71,26 @@ export const allowanceEvents: DerivedDataset = {
   ],
 };
 
-export const approvals: Family = { name: 'approvals', datasets: [currentApprovals, allowanceEvents] };
+/**
+ * Our rules (docs/compat.md "Security and approvals"; TronScan's rules are not public, so these are ours and named so),
+ * counted per address: dust TRX transfers carrying a memo (advertising spam) and zero-value TRC20 transfers it made out
+ * of another address's balance (address poisoning). Only addresses with a count are rows: a few on any lake.
+ */
+export const addressRiskFlags: DerivedDataset = {
+  name: 'address_risk_flags',
+  kind: 'derived',
+  // Counts add: a publish adds the new blocks' counts to the previous rows (address_risk_flags.merge.sql).
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 4_096,
+  sortBy: ['address'],
+  doc: "Per address, what our risk rules count: TRX transfers under 1 TRX with a memo it signed (ad spam by memo), and zero-value TRC20 transfers it signed out of another address's balance (address poisoning). Addresses with neither are not rows.",
+  columns: [
+    c('address', 'VARCHAR', 'signer, Base58'),
+    c('dust_memo_transfers', 'BIGINT', 'TRX transfers (TransferContract) under 1,000,000 sun with a non-empty memo it signed'),
+    c('zero_value_spoofs', 'BIGINT', "zero-value TRC20 transfers it signed whose sender is another address"),
+    c('last_ts', 'BIGINT', 'time of the newest counted transaction, ms'),
+  ],
+};
+
+export const security: Family = { name: 'security', datasets: [currentApprovals, allowanceEvents, addressRiskFlags] };
