@@ -118,6 +118,9 @@ import approveList from './account/approve-list.ts';
 import approveChange from './account/approve-change.ts';
 import securityAuthData from './security/auth-data.ts';
 import securityUrlData from './security/url-data.ts';
+import securityAccountData from './security/account-data.ts';
+import securityTokenData from './security/token-data.ts';
+import securityTransactionData from './security/transaction-data.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -228,4 +231,7 @@ export const endpoints: readonly AnyEndpoint[] = [
   approveChange,
   securityAuthData,
   securityUrlData,
+  securityAccountData,
+  securityTokenData,
+  securityTransactionData,
 ];

@@ -1908,6 +1908,24 @@ export interface RevenueTrxPriceRow {
   price_usd: number | null;
 }
 
+/** Binds of sql/security/account-data.sql. */
+export interface SecurityAccountDataParams {
+  address: string | null;
+}
+/** A row of security/account-data. */
+export interface SecurityAccountDataRow {
+  /** BIGINT */
+  dust_memo_transfers: number | bigint | null;
+  /** BIGINT */
+  zero_value_spoofs: number | bigint | null;
+  /** VARCHAR */
+  listed_types: string | null;
+  /** BIGINT */
+  unsafe_tokens: number | bigint | null;
+  /** BIGINT */
+  blacklisted_on: number | bigint | null;
+}
+
 /** Binds of sql/security/sign-data.sql. */
 export interface SecuritySignDataParams {
   address: string | null;
@@ -1922,6 +1940,84 @@ export interface SecuritySignDataRow {
   witness_permission_json: string | null;
   /** INTEGER */
   n: number | null;
+}
+
+/** Binds of sql/security/token-data.sql. */
+export interface SecurityTokenDataParams {
+  token: string | null;
+}
+/** A row of security/token-data. */
+export interface SecurityTokenDataRow {
+  /** BIGINT */
+  n: number | bigint | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** INTEGER */
+  level: number | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  minted_raw: string | null;
+  /** BIGINT */
+  stable_mints: number | bigint | null;
+  /** BIGINT */
+  blacklist_events: number | bigint | null;
+  /** BIGINT */
+  pools: number | bigint | null;
+}
+
+/** Binds of sql/security/transaction-data.sql. */
+export interface SecurityTransactionDataParams {
+  hash: string | null;
+  block: number | bigint | null;
+  day: string | null;
+}
+/** A row of security/transaction-data. */
+export interface SecurityTransactionDataRow {
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  from_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** VARCHAR */
+  token: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  contract_type: number | null;
+  /** VARCHAR */
+  token_standard: string | null;
+}
+
+/** Binds of sql/security/transaction-data.risk.sql. */
+export interface SecurityTransactionDataRiskParams {
+  addresses: readonly string[] | null;
+  tokens: readonly string[] | null;
+  ad_memo_min: number | bigint | null;
+}
+/** A row of security/transaction-data.risk. */
+export interface SecurityTransactionDataRiskRow {
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  id: string | null;
+}
+
+/** Binds of sql/security/transaction-data.tail.sql. */
+export interface SecurityTransactionDataTailParams {
+  other: string | null;
+  block: number | bigint | null;
+  address: string | null;
+}
+/** A row of security/transaction-data.tail. */
+export interface SecurityTransactionDataTailRow {
+  /** BIGINT */
+  n: number | bigint | null;
 }
 
 /** Binds of sql/security/url-data.sql. */
@@ -4987,7 +5083,12 @@ export interface SqlRows {
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
   "revenue/trx-price": RevenueTrxPriceRow;
+  "security/account-data": SecurityAccountDataRow;
   "security/sign-data": SecuritySignDataRow;
+  "security/token-data": SecurityTokenDataRow;
+  "security/transaction-data": SecurityTransactionDataRow;
+  "security/transaction-data.risk": SecurityTransactionDataRiskRow;
+  "security/transaction-data.tail": SecurityTransactionDataTailRow;
   "security/url-data": SecurityUrlDataRow;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxRow;
   "statistics/acquisition-cost": StatisticsAcquisitionCostRow;
@@ -5197,7 +5298,12 @@ export interface SqlParams {
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
   "revenue/trx-price": RevenueTrxPriceParams;
+  "security/account-data": SecurityAccountDataParams;
   "security/sign-data": SecuritySignDataParams;
+  "security/token-data": SecurityTokenDataParams;
+  "security/transaction-data": SecurityTransactionDataParams;
+  "security/transaction-data.risk": SecurityTransactionDataRiskParams;
+  "security/transaction-data.tail": SecurityTransactionDataTailParams;
   "security/url-data": SecurityUrlDataParams;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxParams;
   "statistics/acquisition-cost": StatisticsAcquisitionCostParams;
