@@ -7,11 +7,14 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, oneOf, pagingFields, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, oneOf, pagingFields, type PagingOptions } from '../../params/index.ts';
+import { csvStatement, formatField, listCsv, withExportPage } from '../kit/exports.ts';
+import type { TokenInfo } from '../kit/lookups.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { contractInfo, contractMap, count, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { numOr0 as n, str } from '../shapes/cells.ts';
 
-const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: true };
+const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
 const QUERIES = { events: 'account/approve-change' } as const;
 
 const params = z
@@ -19,10 +22,39 @@ const params = z
     contract_address: address(),
     from_address: address(),
     to_address: address(),
-    type: oneOf(['approve', 'transfer']).default('approve'),
+    type: oneOf(['approve', 'transfer']).optional().meta({
+      description: 'approve (default): the approvals; transfer: the transfers that spent the allowance.',
+      override: { type: 'string', enum: ['approve', 'transfer'], default: 'approve' },
+    }),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
+
+type Params = z.output<typeof params>;
+const bindsOf = (p: Params, lim: number | null, off: number) =>
+  ({ address: p.from_address, contract: p.contract_address, spender: p.to_address, type: p.type ?? 'approve', lim, off });
+
+/** One history row as the reference's item (tokenInfo `{}` for a token the tokens table does not know). */
+const item = (r: SqlRows['account/approve-change'], info: TokenInfo | Record<string, never>) => ({
+  hash: str(r.tx_hash),
+  block: n(r.block_number),
+  date_created: n(r.timestamp),
+  owner_address: str(r.owner_address),
+  from_address: str(r.initiator_address),
+  to_address: str(r.spender_address),
+  contract_address: str(r.contract_address),
+  ...(r.from_tag ? { fromAddressTag: str(r.from_tag) } : {}),
+  ...(r.to_tag ? { toAddressTag: str(r.to_tag) } : {}),
+  type: str(r.type) as 'approve' | 'transfer',
+  amount_str: str(r.amount_raw),
+  unlimited: r.unlimited === true,
+  confirmed: r.confirmed === true,
+  revert: str(r.contract_ret) !== 'SUCCESS',
+  contract_ret: str(r.contract_ret),
+  tokenInfo: info,
+});
+const FIELDS = ['hash', 'block', 'date_created', 'owner_address', 'from_address', 'to_address', 'contract_address', 'type', 'amount_str', 'unlimited', 'confirmed', 'revert', 'contract_ret', 'tokenInfo'];
 
 export default defineEndpoint({
   path: '/api/account/approve/change',
@@ -54,14 +86,14 @@ export default defineEndpoint({
     })),
   }),
   queries: QUERIES,
+  csv: listCsv<Params>('/api/account/approve/change', FIELDS, async (p, ctx) => {
+    const info = (await ctx.lookups.tokenInfo([p.contract_address])).get(p.contract_address) ?? {};
+    return csvStatement('account/approve-change', bindsOf(p, p.page.limit, p.page.start), (r) => item(r, info));
+  }),
   async handle(p, ctx) {
-    const rows = await ctx.typedRows(QUERIES.events, {
-      address: p.from_address, contract: p.contract_address, spender: p.to_address, type: p.type, lim: p.page.limit, off: p.page.start,
-    });
-    // An empty page past the end still needs the count: ask the first row's.
-    const total = rows.length > 0 || p.page.start === 0
-      ? n(rows[0]?.n_rows)
-      : n((await ctx.typedRows(QUERIES.events, { address: p.from_address, contract: p.contract_address, spender: p.to_address, type: p.type, lim: 1, off: 0 }))[0]?.n_rows);
+    const rows = await ctx.typedRows(QUERIES.events, bindsOf(p, p.page.limit ?? 0, p.page.start));
+    // The count rides on the page; an empty page (limit=0, or start past the end) asks the first row's.
+    const total = rows.length > 0 ? n(rows[0]?.n_rows) : n((await ctx.typedRows(QUERIES.events, bindsOf(p, 1, 0)))[0]?.n_rows);
     const [infos, contracts] = await Promise.all([
       ctx.lookups.tokenInfo([p.contract_address]),
       ctx.lookups.contractMap([p.from_address, p.to_address, p.contract_address]),
@@ -72,24 +104,7 @@ export default defineEndpoint({
       rangeTotal: total,
       contractMap: contracts.map,
       contractInfo: contracts.info,
-      data: rows.map((r) => ({
-        hash: str(r.tx_hash),
-        block: n(r.block_number),
-        date_created: n(r.timestamp),
-        owner_address: str(r.owner_address),
-        from_address: str(r.initiator_address),
-        to_address: str(r.spender_address),
-        contract_address: str(r.contract_address),
-        ...(r.from_tag ? { fromAddressTag: str(r.from_tag) } : {}),
-        ...(r.to_tag ? { toAddressTag: str(r.to_tag) } : {}),
-        type: str(r.type) as 'approve' | 'transfer',
-        amount_str: str(r.amount_raw),
-        unlimited: r.unlimited === true,
-        confirmed: r.confirmed === true,
-        revert: str(r.contract_ret) !== 'SUCCESS',
-        contract_ret: str(r.contract_ret),
-        tokenInfo: info,
-      })),
+      data: rows.map((r) => item(r, info)),
     };
   },
 });

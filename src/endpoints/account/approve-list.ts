@@ -9,7 +9,9 @@
  */
 import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
-import { address, oneOf, pagingFields, text, withPage, type PagingOptions } from '../../params/index.ts';
+import { address, oneOf, pagingFields, text, type PagingOptions } from '../../params/index.ts';
+import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
+import type { EndpointContext } from '../kit/endpoint.ts';
 import { contractInfo, contractMap, count } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
 import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos } from '../shapes/approval-shape.ts';
@@ -20,38 +22,55 @@ const QUERIES = { approvals: APPROVALS_QUERY } as const;
 const params = z
   .object({
     address: address(),
-    type: oneOf(['project', 'token']).default('project'),
+    type: oneOf(['project', 'token']).optional().meta({
+      description: 'project (default): by the spender\'s project; token: by token. The records are the same.',
+      override: { type: 'string', enum: ['project', 'token'], default: 'project' },
+    }),
     transfer: text(20).optional().meta({ description: '`mobile`: relatedId filters the list.' }),
     relatedId: text(100).optional().meta({ description: 'With transfer=mobile: the project id (type=project) or token contract (type=token) to keep.' }),
     ...pagingFields(paging),
+    format: formatField(),
   })
-  .transform(withPage(paging));
+  .transform(withExportPage(paging));
+
+type Params = z.output<typeof params>;
+
+/** The owner's current approvals, filtered and ordered as asked: the JSON page and the download are cut from them. */
+async function approvalsOf(p: Params, ctx: EndpointContext) {
+  let rows = await ctx.typedRows(QUERIES.approvals, { address: p.address });
+  const byProject = (p.type ?? 'project') === 'project';
+  if (p.transfer?.toLowerCase() === 'mobile' && p.relatedId !== undefined && p.relatedId !== '') {
+    const keep = p.relatedId;
+    rows = rows.filter((r) => (byProject ? str(r.project) === keep : str(r.contract_address) === keep));
+  }
+  // Rows come newest first; a stable sort keeps that order inside a project or a token.
+  return byProject
+    ? [...rows].sort((a, b) => Number(a.project === null) - Number(b.project === null) || str(a.project_name).localeCompare(str(b.project_name)))
+    : [...rows].sort((a, b) => (str(a.contract_address) < str(b.contract_address) ? -1 : str(a.contract_address) > str(b.contract_address) ? 1 : 0));
+}
+
+const FIELDS = ['amount', 'unlimited', 'from_address', 'to_address', 'contract_address', 'tokenInfo', 'project', 'project_id', 'project_sort', 'setApprovalForAll', 'fromAddressTag', 'toAddressTag', 'operate_time'];
+const envelope = { total: count, rangeTotal: count, contractMap, contractInfo };
 
 export default defineEndpoint({
   path: '/api/account/approve/list',
   method: 'GET',
   summary: 'Current token approvals of an address (approved amount, spender, token, project).',
   params,
-  response: z.looseObject({
-    total: count,
-    rangeTotal: count,
-    data: z.array(approvalItemSchema),
-    contractMap,
-    contractInfo,
-    normalAddressInfo: z.record(z.string(), z.object({ risk: z.boolean(), publicTag: z.string() })).optional(),
-  }),
+  // normalAddressInfo is there exactly when data is not empty (SPEC §2.3): two shapes.
+  response: z.union([
+    z.looseObject({ ...envelope, data: z.array(approvalItemSchema).min(1), normalAddressInfo: z.record(z.string(), z.object({ risk: z.boolean(), publicTag: z.string() })) }),
+    z.looseObject({ ...envelope, data: z.array(approvalItemSchema).max(0), normalAddressInfo: z.never().optional() }),
+  ]),
   queries: QUERIES,
+  csv: listCsv<Params>('/api/account/approve/list', FIELDS, async (p, ctx) => {
+    const page = pageOf(await approvalsOf(p, ctx), p.page);
+    const infos = await approvalTokenInfos(ctx.lookups, page);
+    return { items: page.map((r) => approvalItem(p.address, r, infos)) };
+  }),
   async handle(p, ctx) {
-    let rows = await ctx.typedRows(QUERIES.approvals, { address: p.address });
-    if (p.transfer?.toLowerCase() === 'mobile' && p.relatedId !== undefined && p.relatedId !== '') {
-      const keep = p.relatedId;
-      rows = rows.filter((r) => (p.type === 'project' ? str(r.project) === keep : str(r.contract_address) === keep));
-    }
-    // Rows come newest first; a stable sort keeps that order inside a project or a token.
-    const ordered = p.type === 'project'
-      ? [...rows].sort((a, b) => Number(a.project === null) - Number(b.project === null) || str(a.project_name).localeCompare(str(b.project_name)))
-      : [...rows].sort((a, b) => (str(a.contract_address) < str(b.contract_address) ? -1 : str(a.contract_address) > str(b.contract_address) ? 1 : 0));
-    const page = ordered.slice(p.page.start, p.page.start + p.page.limit);
+    const rows = await approvalsOf(p, ctx);
+    const page = pageOf(rows, p.page);
     const [infos, contracts] = await Promise.all([
       approvalTokenInfos(ctx.lookups, page),
       ctx.lookups.contractMap([...new Set(page.flatMap((r) => [p.address, str(r.spender_address), str(r.contract_address)]))]),

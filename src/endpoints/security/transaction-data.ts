@@ -34,12 +34,14 @@ export default defineEndpoint({
   path: '/api/security/transaction/data',
   method: 'GET',
   summary: 'Risk flags of transactions (risky token, zero-value transfer, risky address, look-alike address).',
-  params: z.object({ hashes: commaList(hash(), { max: MAX_HASHES }) }),
-  response: z.record(z.string().regex(/^[0-9a-f]{64}$/), flags),
+  params: z.object({ hashes: commaList(hash(), { max: MAX_HASHES }).refine((hs) => hs.length > 0, 'must hold at least one hash') }),
+  // Never empty: every asked hash is answered (at least one is required).
+  response: z.record(z.string().regex(/^[0-9a-f]{64}$/), flags).refine((m) => Object.keys(m).length > 0, 'at least one hash'),
   queries: QUERIES,
   async handle(p, ctx) {
     const out: Record<string, z.infer<typeof flags>> = {};
     for (const h of [...new Set(p.hashes)]) {
+      out[h] = { riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false };
       let parties: Awaited<ReturnType<typeof ctx.typedRows<typeof QUERIES.parties>>> = [];
       for (const loc of await ctx.typedRows(QUERIES.locate, { hash: h })) {
         parties = await ctx.typedRows(QUERIES.parties, { hash: h, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) });

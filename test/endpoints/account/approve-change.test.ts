@@ -104,7 +104,7 @@ describe('GET /api/account/approve/change', () => {
     expect(past.body.rangeTotal).toBe(all.length);
   });
 
-  it('an allowance never given: empty; each required address missing or malformed, a bad type, start ≥ 10000: 400', async () => {
+  it('an allowance never given: empty; each required address missing or malformed, a bad type or a negative start: 400', async () => {
     const none = await get(`/api/account/approve/change?contract_address=${ZERO}&from_address=${ZERO}&to_address=${ZERO}`);
     expect(none.status).toBe(200);
     expect(none.body).toMatchObject({ total: 0, rangeTotal: 0, data: [] });
@@ -115,6 +115,6 @@ describe('GET /api/account/approve/change', () => {
       expect((await get(`/api/account/approve/change?${without}&${name}=Tbad`)).status).toBe(400);
     }
     expect((await get(`/api/account/approve/change?${ok}&type=mint`)).status).toBe(400);
-    expect((await get(`/api/account/approve/change?${ok}&start=10000`)).status).toBe(400);
+    expect((await get(`/api/account/approve/change?${ok}&start=-1`)).status).toBe(400);
   });
 });

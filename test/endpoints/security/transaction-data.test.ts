@@ -22,8 +22,8 @@ async function expected(hash: string) {
     (SELECT count(*) FROM raw_token_transfers t JOIN raw_transactions x ON x.block_number = t.block_number AND x.tx_index = t.tx_index
        WHERE x.owner_address IN ${inList(parties)} AND t.token_standard = 'trc20' AND t.amount_raw = '0' AND t.from_address <> x.owner_address) AS spoofers`);
   // sameTailAttach: a side dealt before this block with a look-alike of the other (same first 5 and last 4 characters)
-  const pairs = [...((tx.contract_type === 1 || tx.contract_type === 2) ? [[String(tx.owner_address), String(tx.to_address)]] : []),
-    ...transfers.map((t) => [String(t.from_address), String(t.to_address)])]
+  const pairs: [string, string][] = [...((tx.contract_type === 1 || tx.contract_type === 2) ? [[String(tx.owner_address), String(tx.to_address)] as [string, string]] : []),
+    ...transfers.map((t) => [String(t.from_address), String(t.to_address)] as [string, string])]
     .filter(([a, b]) => a !== b && a !== ZERO && b !== ZERO).slice(0, 8);
   let sameTail = false;
   for (const [a, b] of pairs) {
@@ -50,7 +50,7 @@ async function expected(hash: string) {
 }
 
 describe('GET /api/security/transaction/data', () => {
-  it('a map of each known hash to its flags: a spam memo, a transfer of an UNSAFE token, busy transfers; an unknown hash left out', async () => {
+  it('a map of each known hash to its flags: a spam memo, a transfer of an UNSAFE token, busy transfers; an unknown hash all false', async () => {
     const rows = await sql(`
       (SELECT tx_hash FROM raw_transactions WHERE contract_type = 1 AND amount < 1000000 AND memo <> '' ORDER BY block_number DESC, tx_index LIMIT 2)
       UNION ALL (SELECT t.tx_hash FROM raw_token_transfers t JOIN dim_tokens k ON k.token_id = t.contract_address WHERE k.level = 4 ORDER BY t.block_number LIMIT 2)
@@ -60,19 +60,24 @@ describe('GET /api/security/transaction/data', () => {
     const unknown = '0'.repeat(64);
     const r = await get(`/api/security/transaction/data?hashes=${[...hashes, unknown].join(',')}`);
     expect(r.status).toBe(200);
-    expect(Object.keys(r.body).sort()).toEqual([...hashes].sort());
+    expect(Object.keys(r.body).sort()).toEqual([...hashes, unknown].sort());
+    expect(r.body[unknown]).toEqual({ riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false });
     for (const h of hashes) expect(r.body[h], h).toEqual(await expected(h));
     // 0x prefix and upper case are the same hash
     expect((await get(`/api/security/transaction/data?hashes=0x${hashes[0]!.toUpperCase()}`)).body).toEqual({ [hashes[0]!]: r.body[hashes[0]!] });
   });
 
-  it('no hash, a malformed hash or more than 20 hashes: 400; only unknown hashes: {}', async () => {
+  it('no hash, an empty list, a malformed hash or more than 20 hashes: 400; 20 unknown hashes: each all false', async () => {
     expect((await get('/api/security/transaction/data')).status).toBe(400);
+    expect((await get('/api/security/transaction/data?hashes=')).status).toBe(400);
+    expect((await get('/api/security/transaction/data?hashes=,,')).status).toBe(400);
     expect((await get('/api/security/transaction/data?hashes=abc')).status).toBe(400);
     expect((await get(`/api/security/transaction/data?hashes=${'1'.repeat(64)},xyz`)).status).toBe(400);
     const many = Array.from({ length: 21 }, (_, i) => i.toString(16).padStart(64, '0')).join(',');
     expect((await get(`/api/security/transaction/data?hashes=${many}`)).status).toBe(400);
     const twenty = Array.from({ length: 20 }, (_, i) => i.toString(16).padStart(64, '0')).join(',');
-    expect((await get(`/api/security/transaction/data?hashes=${twenty}`)).body).toEqual({});
+    const none = (await get(`/api/security/transaction/data?hashes=${twenty}`)).body;
+    expect(Object.keys(none).length).toBe(20);
+    for (const v of Object.values(none)) expect(Object.values(v as object).every((x) => x === false)).toBe(true);
   });
 });
