@@ -65,7 +65,7 @@ export async function sampleParameters(dir: string): Promise<Samples> {
         ? await col(`SELECT contract_address FROM read_parquet('${path.join(dir, 'ref', 'project_contracts.parquet')}') WHERE role = 'pool' AND tokens IS NOT NULL ORDER BY 1 LIMIT 10`)
         : [],
       // security block: the allowances with the most approvals, then sampled ones
-      allowances: await col(`SELECT contract_address || ',' || owner_address || ',' || spender_address FROM ${raw('token_approvals')} GROUP BY ALL ORDER BY count(*) DESC, hash(contract_address, owner_address, spender_address, 6), 1 LIMIT 20`),
+      allowances: await col(`SELECT contract_address || ',' || owner_address || ',' || spender_address AS k FROM ${raw('token_approvals')} GROUP BY contract_address, owner_address, spender_address ORDER BY count(*) DESC, hash(k, 6), k LIMIT 20`),
       head: Number(h?.head ?? 0),
       first: Number(h?.first ?? 0),
     };
