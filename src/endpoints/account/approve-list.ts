@@ -8,10 +8,9 @@
  * (risk_addresses), `publicTag` its label or ''.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../kit/endpoint.ts';
+import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { address, oneOf, pagingFields, text, type PagingOptions } from '../../params/index.ts';
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
-import type { EndpointContext } from '../kit/endpoint.ts';
 import { contractInfo, contractMap, count } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
 import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos } from '../shapes/approval-shape.ts';
@@ -43,10 +42,11 @@ async function approvalsOf(p: Params, ctx: EndpointContext) {
     const keep = p.relatedId;
     rows = rows.filter((r) => (byProject ? str(r.project) === keep : str(r.contract_address) === keep));
   }
-  // Rows come newest first; a stable sort keeps that order inside a project or a token.
+  // Rows come newest first; a stable sort keeps that order inside a project or a token (code-point order: no locale).
+  const cmp = (x: string, y: string) => (x < y ? -1 : x > y ? 1 : 0);
   return byProject
-    ? [...rows].sort((a, b) => Number(a.project === null) - Number(b.project === null) || str(a.project_name).localeCompare(str(b.project_name)))
-    : [...rows].sort((a, b) => (str(a.contract_address) < str(b.contract_address) ? -1 : str(a.contract_address) > str(b.contract_address) ? 1 : 0));
+    ? [...rows].sort((a, b) => Number(a.project === null) - Number(b.project === null) || cmp(str(a.project_name), str(b.project_name)))
+    : [...rows].sort((a, b) => cmp(str(a.contract_address), str(b.contract_address)));
 }
 
 const FIELDS = ['amount', 'unlimited', 'from_address', 'to_address', 'contract_address', 'tokenInfo', 'project', 'project_id', 'project_sort', 'setApprovalForAll', 'fromAddressTag', 'toAddressTag', 'operate_time'];

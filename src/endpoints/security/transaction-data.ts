@@ -11,7 +11,7 @@
  * - `riskTransaction`: any of them.
  */
 import { z } from 'zod';
-import { defineEndpoint } from '../kit/endpoint.ts';
+import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { commaList, hash } from '../../params/index.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { str } from '../shapes/cells.ts';
@@ -29,6 +29,46 @@ const AD_MEMO_MIN = 10;
 const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 const flags = z.object({ riskToken: z.boolean(), zeroTransfer: z.boolean(), riskAddress: z.boolean(), sameTailAttach: z.boolean(), riskTransaction: z.boolean() }).strict();
+type Flags = z.infer<typeof flags>;
+const NOTHING: Flags = { riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false };
+
+/** The flags of one hash: its parties read from its block's day, then the lists and rules over them. */
+async function flagsOf(h: string, ctx: EndpointContext): Promise<Flags> {
+  for (const loc of await ctx.typedRows(QUERIES.locate, { hash: h })) {
+    const block = Number(loc.block_number);
+    const parties = await ctx.typedRows(QUERIES.parties, { hash: h, block, day: utcDay(Number(loc.timestamp)) });
+    if (parties.length === 0) continue; // another transaction sharing the hash prefix
+    const transfers = parties.filter((r) => r.kind === 'transfer');
+    const addresses = [...new Set(parties.flatMap((r) => [str(r.from_address), str(r.to_address)]).filter((a) => a !== '' && a !== ZERO))];
+    const tokens = [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];
+    const risk = await ctx.typedRows(QUERIES.risk, { addresses, tokens, ad_memo_min: AD_MEMO_MIN });
+    // A TRX / TRC10 transfer is a transfer too (the transaction's own sides), then the token transfers.
+    const tx = parties.find((r) => r.kind === 'tx');
+    const pairs = [...(tx && (tx.contract_type === 1 || tx.contract_type === 2) ? [tx] : []), ...transfers]
+      .map((r) => [str(r.from_address), str(r.to_address)] as const)
+      .filter(([a, b]) => a !== b && a !== ZERO && b !== ZERO && a !== '' && b !== '')
+      .slice(0, TAIL_CHECKS);
+    let sameTail = false;
+    for (const [a, b] of pairs) {
+      const [x, y] = await Promise.all([
+        ctx.typedRows(QUERIES.tail, { address: b, other: a, block }),
+        ctx.typedRows(QUERIES.tail, { address: a, other: b, block }),
+      ]);
+      if (Number(x[0]?.n ?? 0) > 0 || Number(y[0]?.n ?? 0) > 0) {
+        sameTail = true;
+        break;
+      }
+    }
+    const f = {
+      riskToken: risk.some((r) => r.kind === 'token'),
+      zeroTransfer: transfers.some((r) => r.token_standard === 'trc20' && str(r.amount_raw) === '0'),
+      riskAddress: risk.some((r) => r.kind === 'address'),
+      sameTailAttach: sameTail,
+    };
+    return { ...f, riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach };
+  }
+  return NOTHING;
+}
 
 export default defineEndpoint({
   path: '/api/security/transaction/data',
@@ -39,46 +79,8 @@ export default defineEndpoint({
   response: z.record(z.string().regex(/^[0-9a-f]{64}$/), flags).refine((m) => Object.keys(m).length > 0, 'at least one hash'),
   queries: QUERIES,
   async handle(p, ctx) {
-    const out: Record<string, z.infer<typeof flags>> = {};
-    for (const h of [...new Set(p.hashes)]) {
-      out[h] = { riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false };
-      let parties: Awaited<ReturnType<typeof ctx.typedRows<typeof QUERIES.parties>>> = [];
-      for (const loc of await ctx.typedRows(QUERIES.locate, { hash: h })) {
-        parties = await ctx.typedRows(QUERIES.parties, { hash: h, block: Number(loc.block_number), day: utcDay(Number(loc.timestamp)) });
-        if (parties.length > 0) {
-          const block = Number(loc.block_number);
-          const transfers = parties.filter((r) => r.kind === 'transfer');
-          const addresses = [...new Set(parties.flatMap((r) => [str(r.from_address), str(r.to_address)]).filter((a) => a !== '' && a !== ZERO))];
-          const tokens = [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];
-          const risk = await ctx.typedRows(QUERIES.risk, { addresses, tokens, ad_memo_min: AD_MEMO_MIN });
-          // A TRX / TRC10 transfer is a transfer too (the transaction's own sides), then the token transfers.
-          const tx = parties.find((r) => r.kind === 'tx');
-          const pairs = [...(tx && (tx.contract_type === 1 || tx.contract_type === 2) ? [tx] : []), ...transfers]
-            .map((r) => [str(r.from_address), str(r.to_address)] as const)
-            .filter(([a, b]) => a !== b && a !== ZERO && b !== ZERO && a !== '' && b !== '')
-            .slice(0, TAIL_CHECKS);
-          let sameTail = false;
-          for (const [a, b] of pairs) {
-            const [x, y] = await Promise.all([
-              ctx.typedRows(QUERIES.tail, { address: b, other: a, block }),
-              ctx.typedRows(QUERIES.tail, { address: a, other: b, block }),
-            ]);
-            if (Number(x[0]?.n ?? 0) > 0 || Number(y[0]?.n ?? 0) > 0) {
-              sameTail = true;
-              break;
-            }
-          }
-          const f = {
-            riskToken: risk.some((r) => r.kind === 'token'),
-            zeroTransfer: transfers.some((r) => r.token_standard === 'trc20' && str(r.amount_raw) === '0'),
-            riskAddress: risk.some((r) => r.kind === 'address'),
-            sameTailAttach: sameTail,
-          };
-          out[h] = { ...f, riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach };
-          break;
-        }
-      }
-    }
-    return out;
+    const hashes = [...new Set(p.hashes)];
+    const answers = await Promise.all(hashes.map((h) => flagsOf(h, ctx)));
+    return Object.fromEntries(hashes.map((h, i) => [h, answers[i]!]));
   },
 });
