@@ -637,7 +637,8 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
       await runFile(db, '08-reference-synthetic.sql', vars);
       await runFile(db, '09-governance.sql', vars); // issue 13: node list snapshot and node geolocation
       await runFile(db, '10-witness-snapshots.sql', vars); // issue 13 part B: lifetime production before the window
-      await runFile(db, '11-multichain-synthetic.sql', vars); // session 25: multichain_addresses (BitTorrent Chain rows)
+      await runFile(db, '11-multichain-synthetic.sql', vars); // multichain_addresses (BitTorrent Chain rows)
+      await runFile(db, '11-risk-synthetic.sql', vars); // synthetic risk lists of this chain
       if (opts.referenceDir) referenceFiles = (await stageReferences(db, opts.referenceDir)).files;
     }
     // the energy price change of the window's approved getEnergyFee proposal (governance-schedule.sql, issue 13)

@@ -26,6 +26,8 @@ export interface Samples {
   internalContracts: string[];
   /** The DeFi pools of the lake's project_contracts reference (issue 34); none where it was never loaded. */
   pools: string[];
+  /** Approvals: allowances with their history, 'contract,owner,spender' (busiest first). */
+  allowances: string[];
   head: number;
   first: number;
 }
@@ -62,6 +64,8 @@ export async function sampleParameters(dir: string): Promise<Samples> {
       pools: existsSync(path.join(dir, 'ref', 'project_contracts.parquet'))
         ? await col(`SELECT contract_address FROM read_parquet('${path.join(dir, 'ref', 'project_contracts.parquet')}') WHERE role = 'pool' AND tokens IS NOT NULL ORDER BY 1 LIMIT 10`)
         : [],
+      // approvals: the allowances with the most approvals, then sampled ones
+      allowances: await col(`SELECT contract_address || ',' || owner_address || ',' || spender_address AS k FROM ${raw('token_approvals')} GROUP BY contract_address, owner_address, spender_address ORDER BY count(*) DESC, hash(k, 6), k LIMIT 20`),
       head: Number(h?.head ?? 0),
       first: Number(h?.first ?? 0),
     };
@@ -264,7 +268,7 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...[...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/participate_project?address=${a}`),
       ...pick(s.busyAddresses, 2).map((a) => `/api/participate_project?address=${a}&detail=0&justLendFilter=1`),
     ],
-    // Search and homepage (session 25): `term` is required; a symbol prefix, an address, a hash, a block height.
+    // Search and homepage: `term` is required; a symbol prefix, an address, a hash, a block height.
     '/api/search/v2': () => [
       '/api/search/v2?term=us', '/api/search/v2?term=USDT&type=token', '/api/search/v2?term=Binance&type=address&limit=50',
       ...pick(s.addresses, 3).map((a) => `/api/search/v2?term=${a}`),
@@ -273,6 +277,24 @@ export function urlsFor(p: string, s: Samples): string[] {
     ],
     '/api/account/tag': () => [...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/account/tag?address=${a}`),
     '/api/multiple/chain/query': () => [...pick(s.trc20, 5), ...pick(s.addresses, 5)].map((a) => `/api/multiple/chain/query?address=${a}`),
+    // Approvals and security (SPEC §4.3, §4.11): approving owners, busy and quiet addresses, tokens, real hashes.
+    '/api/account/approve/list': () => [
+      ...pick(s.allowances, 10).map((x) => `/api/account/approve/list?address=${x.split(',')[1]}`),
+      ...pick(s.allowances, 5).map((x) => `/api/account/approve/list?address=${x.split(',')[1]}&type=token&limit=50`),
+      ...pick(s.addresses, 5).map((a) => `/api/account/approve/list?address=${a}`),
+    ],
+    '/api/account/approve/change': () => pick(s.allowances, 10).flatMap((x) => {
+      const [c, o, sp] = x.split(',');
+      return [`/api/account/approve/change?contract_address=${c}&from_address=${o}&to_address=${sp}`, `/api/account/approve/change?contract_address=${c}&from_address=${o}&to_address=${sp}&type=transfer`];
+    }),
+    '/api/security/auth/data': () => [...pick(s.allowances, 10).map((x) => `/api/security/auth/data?address=${x.split(',')[1]}`), ...pick(s.addresses, 10).map((a) => `/api/security/auth/data?address=${a}`)],
+    '/api/security/account/data': () => [...pick(s.busyAddresses, 10), ...pick(s.addresses, 10)].map((a) => `/api/security/account/data?address=${a}`),
+    '/api/security/token/data': () => [...pick(s.trc20, 10), ...pick(s.trc10, 5), ...pick(s.trc721, 3)].map((t) => `/api/security/token/data?address=${t}`),
+    '/api/security/url/data': () => ['https://tronscan.org/#/', 'tron-reward.example/claim', 'https://app.sun.io', 'not a url'].map((u) => `/api/security/url/data?url=${encodeURIComponent(u)}`),
+    '/api/security/transaction/data': () => [
+      ...pick(s.hashes, 20).map((h) => `/api/security/transaction/data?hashes=${h}`),
+      `/api/security/transaction/data?hashes=${pick(s.hashes, 10).join(',')}`,
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -120,6 +120,14 @@ import searchHot from './home/search-hot.ts';
 import searchBar from './home/search-bar.ts';
 import homepageBundle from './home/homepage-bundle.ts';
 import multipleChainQuery from './account/multiple-chain-query.ts';
+// Approvals and security (SPEC §4.3 approvals, §4.11 security)
+import approveList from './account/approve-list.ts';
+import approveChange from './account/approve-change.ts';
+import securityAuthData from './security/auth-data.ts';
+import securityUrlData from './security/url-data.ts';
+import securityAccountData from './security/account-data.ts';
+import securityTokenData from './security/token-data.ts';
+import securityTransactionData from './security/transaction-data.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -233,4 +241,12 @@ export const endpoints: readonly AnyEndpoint[] = [
   multipleChainQuery,
   // Its sections are the answers of these endpoints (home/homepage-bundle.ts: a section never imports another).
   homepageBundle({ tps: systemTps, node: nodemap, statsOverview, freezeResource: freezeresource, stableCoin: stableCoinOverview }),
+  // Approvals and security (SPEC §4.3 approvals, §4.11 security)
+  approveList,
+  approveChange,
+  securityAuthData,
+  securityUrlData,
+  securityAccountData,
+  securityTokenData,
+  securityTransactionData,
 ];

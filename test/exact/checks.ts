@@ -31,6 +31,14 @@ export type { Io } from './context.ts';
 /** Registered endpoints the audit does not compare, with the reason (test/exact/compare.test.ts holds every other one to it). */
 export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/security/sign/data': 'answers no amount, count or sum (permission flags and address lists)',
+  // security block: amounts are raw approval / transfer amounts copied as text, compared with the raw tables
+  '/api/account/approve/list': "every amount is compared with the test's ledger of the raw approvals in test/endpoints/account/approve-list.test.ts",
+  '/api/account/approve/change': "every amount is compared with the test's allowance ledger over raw approvals and transfers in test/endpoints/account/approve-change.test.ts",
+  '/api/security/auth/data': 'its counts are compared with plain SQL over the raw approvals and the reference lists in test/endpoints/security/auth-data.test.ts',
+  '/api/security/account/data': 'answers flags only (compared with plain SQL over raw tables in test/endpoints/security/account-data.test.ts)',
+  '/api/security/token/data': 'answers flags and levels only (compared with plain SQL over raw tables in test/endpoints/security/token-data.test.ts)',
+  '/api/security/url/data': 'answers one flag from a reference list',
+  '/api/security/transaction/data': 'answers flags only (compared with plain SQL over raw tables in test/endpoints/security/transaction-data.test.ts)',
   // issue 34, DeFi flows (test/endpoints/deep/counterparty-expected.ts: plain SQL over the raw transfers)
   '/api/deep/account/relatedAccount': 'every count and USD sum per counterparty is compared with the raw transfers in test/endpoints/deep/related-account.test.ts',
   '/api/deep/account/transferAmount': 'every count, USD sum and section total is compared with the raw transfers in test/endpoints/deep/account-transfer-amount.test.ts',

@@ -50,7 +50,7 @@ describe('reference datasets', () => {
   it('an ingested lake has none: /health lists every one as absent', async () => {
     const m = (await readManifest(lake))!;
     expect(m.tables.address_labels).toBeUndefined();
-    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo', 'price_candles', 'dex_pools', 'projects', 'project_contracts', 'multichain_addresses']);
+    expect((await health()).absentReference).toEqual(['address_labels', 'chain_anchors', 'node_geo', 'price_candles', 'dex_pools', 'projects', 'project_contracts', 'multichain_addresses', 'risk_addresses', 'risk_urls']);
   });
 
   it('loads the shipped sample: rows, file hash and content hash in the manifest, a new fingerprint, facts untouched', async () => {
@@ -65,7 +65,7 @@ describe('reference datasets', () => {
     expect(m.tables.transactions).toEqual(before.tables.transactions);
     const [usdt] = await sqlOver('', `SELECT * FROM read_parquet('${versionDir(lake, m)}/ref/address_labels.parquet') WHERE address = 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'`);
     expect(usdt).toMatchObject({ public_tag: 'Tether USD (USDT)', category: 'token', entity: 'Tether' });
-    expect((await health()).absentReference).toEqual(['chain_anchors', 'node_geo', 'price_candles', 'dex_pools', 'multichain_addresses']);
+    expect((await health()).absentReference).toEqual(['chain_anchors', 'node_geo', 'price_candles', 'dex_pools', 'multichain_addresses', 'risk_addresses', 'risk_urls']);
   }, budget(20));
 
   const bad: [string, Record<string, string>, RegExp][] = [
@@ -134,6 +134,6 @@ describe('reference datasets', () => {
     expect(m.tables.chain_anchors).toEqual(before.tables.chain_anchors);
     expect(m.tables.price_candles).toEqual(before.tables.price_candles);
     expect(m.fingerprint).toBe(before.fingerprint);
-    expect((await health()).absentReference).toEqual(['node_geo', 'dex_pools', 'multichain_addresses']); // the references this test loads no file for
+    expect((await health()).absentReference).toEqual(['node_geo', 'dex_pools', 'multichain_addresses', 'risk_addresses', 'risk_urls']); // the references this test loads no file for
   }, budget(40));
 });

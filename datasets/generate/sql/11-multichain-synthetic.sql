@@ -1,4 +1,4 @@
--- Synthetic multichain_addresses (session 25, /api/multiple/chain/query): BitTorrent Chain rows for about 60 % of the
+-- Synthetic multichain_addresses (/api/multiple/chain/query): BitTorrent Chain rows for about 60 % of the
 -- TRC20 token contracts and of the exchange hot wallets (address_labels, 08), each the address's own 20 bytes as 0x
 -- hex (the form the same key has on an EVM chain), existing there for about 70 % of them. First batch only; an
 -- operator's file (`tronlake reference load`) replaces them.

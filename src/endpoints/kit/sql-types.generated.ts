@@ -296,6 +296,85 @@ export interface AccountAccountv2NetworkRow {
   free_net_limit: number | bigint | null;
 }
 
+/** Binds of sql/account/approve-change.sql. */
+export interface AccountApproveChangeParams {
+  contract: string | null;
+  spender: string | null;
+  type: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+  address: string | null;
+}
+/** A row of account/approve-change. */
+export interface AccountApproveChangeRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  initiator_address: string | null;
+  /** VARCHAR */
+  spender_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  type: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** BOOLEAN */
+  unlimited: boolean | null;
+  /** VARCHAR */
+  contract_ret: string | null;
+  /** BOOLEAN */
+  confirmed: boolean | null;
+  /** VARCHAR */
+  from_tag: string | null;
+  /** VARCHAR */
+  to_tag: string | null;
+  /** BIGINT */
+  n_rows: number | bigint | null;
+}
+
+/** Binds of sql/account/approve-list.sql. */
+export interface AccountApproveListParams {
+  address: string | null;
+}
+/** A row of account/approve-list. */
+export interface AccountApproveListRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  spender_address: string | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  event_type: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** BOOLEAN */
+  unlimited: boolean | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  project_name: string | null;
+  /** VARCHAR */
+  project_url: string | null;
+  /** VARCHAR */
+  from_tag: string | null;
+  /** VARCHAR */
+  to_tag: string | null;
+  /** BOOLEAN */
+  spender_risk: boolean | null;
+}
+
 /** Binds of sql/account/multiple-chain-query.sql. */
 export interface AccountMultipleChainQueryParams {
   address: string | null;
@@ -2080,6 +2159,24 @@ export interface RevenueTrxPriceRow {
   price_usd: number | null;
 }
 
+/** Binds of sql/security/account-data.sql. */
+export interface SecurityAccountDataParams {
+  address: string | null;
+}
+/** A row of security/account-data. */
+export interface SecurityAccountDataRow {
+  /** BIGINT */
+  dust_memo_transfers: number | bigint | null;
+  /** BIGINT */
+  zero_value_spoofs: number | bigint | null;
+  /** VARCHAR */
+  listed_types: string | null;
+  /** BIGINT */
+  unsafe_tokens: number | bigint | null;
+  /** BIGINT */
+  blacklisted_on: number | bigint | null;
+}
+
 /** Binds of sql/security/sign-data.sql. */
 export interface SecuritySignDataParams {
   address: string | null;
@@ -2094,6 +2191,94 @@ export interface SecuritySignDataRow {
   witness_permission_json: string | null;
   /** INTEGER */
   n: number | null;
+}
+
+/** Binds of sql/security/token-data.sql. */
+export interface SecurityTokenDataParams {
+  token: string | null;
+}
+/** A row of security/token-data. */
+export interface SecurityTokenDataRow {
+  /** BIGINT */
+  n: number | bigint | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** BOOLEAN */
+  vip: boolean | null;
+  /** INTEGER */
+  level: number | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** VARCHAR */
+  minted_raw: string | null;
+  /** BIGINT */
+  stable_mints: number | bigint | null;
+  /** BIGINT */
+  blacklist_events: number | bigint | null;
+  /** BIGINT */
+  pools: number | bigint | null;
+}
+
+/** Binds of sql/security/transaction-data.sql. */
+export interface SecurityTransactionDataParams {
+  hash: string | null;
+  block: number | bigint | null;
+  day: string | null;
+}
+/** A row of security/transaction-data. */
+export interface SecurityTransactionDataRow {
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  from_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** VARCHAR */
+  token: string | null;
+  /** VARCHAR */
+  amount_raw: string | null;
+  /** INTEGER */
+  contract_type: number | null;
+  /** VARCHAR */
+  token_standard: string | null;
+}
+
+/** Binds of sql/security/transaction-data.risk.sql. */
+export interface SecurityTransactionDataRiskParams {
+  addresses: readonly string[] | null;
+  tokens: readonly string[] | null;
+  ad_memo_min: number | bigint | null;
+}
+/** A row of security/transaction-data.risk. */
+export interface SecurityTransactionDataRiskRow {
+  /** VARCHAR */
+  kind: string | null;
+  /** VARCHAR */
+  id: string | null;
+}
+
+/** Binds of sql/security/transaction-data.tail.sql. */
+export interface SecurityTransactionDataTailParams {
+  other: string | null;
+  block: number | bigint | null;
+  address: string | null;
+}
+/** A row of security/transaction-data.tail. */
+export interface SecurityTransactionDataTailRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/security/url-data.sql. */
+export interface SecurityUrlDataParams {
+  domains: readonly string[] | null;
+}
+/** A row of security/url-data. */
+export interface SecurityUrlDataRow {
+  /** BIGINT */
+  n: number | bigint | null;
 }
 
 /** Binds of sql/statistics/accounts-with-trx.sql. */
@@ -5072,6 +5257,8 @@ export interface SqlRows {
   "account/account-list-tx": AccountAccountListTxRow;
   "account/accountv2": AccountAccountv2Row;
   "account/accountv2-network": AccountAccountv2NetworkRow;
+  "account/approve-change": AccountApproveChangeRow;
+  "account/approve-list": AccountApproveListRow;
   "account/multiple-chain-query": AccountMultipleChainQueryRow;
   "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsRow;
   "account/participate-project": AccountParticipateProjectRow;
@@ -5159,7 +5346,13 @@ export interface SqlRows {
   "home/tps": HomeTpsRow;
   "revenue/revenue-days": RevenueRevenueDaysRow;
   "revenue/trx-price": RevenueTrxPriceRow;
+  "security/account-data": SecurityAccountDataRow;
   "security/sign-data": SecuritySignDataRow;
+  "security/token-data": SecurityTokenDataRow;
+  "security/transaction-data": SecurityTransactionDataRow;
+  "security/transaction-data.risk": SecurityTransactionDataRiskRow;
+  "security/transaction-data.tail": SecurityTransactionDataTailRow;
+  "security/url-data": SecurityUrlDataRow;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxRow;
   "statistics/acquisition-cost": StatisticsAcquisitionCostRow;
   "statistics/active-statistic": StatisticsActiveStatisticRow;
@@ -5291,6 +5484,8 @@ export interface SqlParams {
   "account/account-list-tx": AccountAccountListTxParams;
   "account/accountv2": AccountAccountv2Params;
   "account/accountv2-network": AccountAccountv2NetworkParams;
+  "account/approve-change": AccountApproveChangeParams;
+  "account/approve-list": AccountApproveListParams;
   "account/multiple-chain-query": AccountMultipleChainQueryParams;
   "account/multiple-chain-query.chains": AccountMultipleChainQueryChainsParams;
   "account/participate-project": AccountParticipateProjectParams;
@@ -5378,7 +5573,13 @@ export interface SqlParams {
   "home/tps": HomeTpsParams;
   "revenue/revenue-days": RevenueRevenueDaysParams;
   "revenue/trx-price": RevenueTrxPriceParams;
+  "security/account-data": SecurityAccountDataParams;
   "security/sign-data": SecuritySignDataParams;
+  "security/token-data": SecurityTokenDataParams;
+  "security/transaction-data": SecurityTransactionDataParams;
+  "security/transaction-data.risk": SecurityTransactionDataRiskParams;
+  "security/transaction-data.tail": SecurityTransactionDataTailParams;
+  "security/url-data": SecurityUrlDataParams;
   "statistics/accounts-with-trx": StatisticsAccountsWithTrxParams;
   "statistics/acquisition-cost": StatisticsAcquisitionCostParams;
   "statistics/active-statistic": StatisticsActiveStatisticParams;

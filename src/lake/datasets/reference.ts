@@ -143,7 +143,7 @@ export const projectContracts: Dataset = {
   ],
 };
 
-// ---- Session 25 (search and homepage): which TRON addresses exist on other chains (/api/multiple/chain/query).
+// ---- Search and homepage: which TRON addresses exist on other chains (/api/multiple/chain/query).
 // Existence on another chain is not on TRON's chain: the operator's file says it, the generator synthesizes rows for
 // its own addresses; without a file an address is on no other chain (`multipleChain: []`), never a guessed `exist`.
 export const multichainAddresses: Dataset = {
@@ -164,5 +164,36 @@ export const multichainAddresses: Dataset = {
     c('url', 'VARCHAR', "the address's page on the chain's explorer ('' when none)", true),
     c('type', 'VARCHAR', "what the address is there, e.g. 'token' or 'account' (NULL when not said)", true),
     c('source', 'VARCHAR', "where the fact comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+// ---- Security (SPEC §4.11, design map §4.1 "risk flags"): off-chain risk lists. No public list we may redistribute
+// ships, so an operator file or the generator's synthetic rows (source 'synthetic'); absent, the security endpoints
+// answer only our rule-derived flags (docs/compat.md "Security and approvals").
+export const riskAddresses: Dataset = {
+  name: 'risk_addresses',
+  kind: 'reference',
+  partitioned: false,
+  key: ['address'],
+  sortBy: ['address'],
+  doc: "Addresses a risk list flags (fraud, phishing, scam, advertising spam, fraud token issuer). Off-chain: an operator file; the generator writes its own chain's ad spammers (source 'synthetic'); no sample ships.",
+  columns: [
+    { ...c('address', 'VARCHAR', 'flagged address, Base58'), pattern: BASE58_ADDRESS },
+    { ...c('risk_type', 'VARCHAR', 'fraud | phishing | scam | ad_spam | fraud_token'), pattern: '^(fraud|phishing|scam|ad_spam|fraud_token)$' },
+    c('source', 'VARCHAR', "where the entry comes from (a URL or 'synthetic')", true),
+  ],
+};
+
+export const riskUrls: Dataset = {
+  name: 'risk_urls',
+  kind: 'reference',
+  partitioned: false,
+  key: ['domain'],
+  sortBy: ['domain'],
+  doc: "Domains a risk list flags as phishing, scam or malicious (a URL is flagged when its host is the domain or under it). Off-chain: an operator file; the generator writes the domains of its own ad memos (source 'synthetic'); no sample ships.",
+  columns: [
+    { ...c('domain', 'VARCHAR', "lowercase host name, e.g. 'tron-reward.example'"), pattern: '^[a-z0-9]([a-z0-9.-]*[a-z0-9])?$' },
+    { ...c('risk_type', 'VARCHAR', 'phishing | scam | malicious | ad_spam'), pattern: '^(phishing|scam|malicious|ad_spam)$' },
+    c('source', 'VARCHAR', "where the entry comes from (a URL or 'synthetic')", true),
   ],
 };

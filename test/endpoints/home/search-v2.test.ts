@@ -4,7 +4,7 @@
  * with SQL so the test holds on both lakes.
  */
 import { describe, expect, it } from 'vitest';
-import { get, sql } from '../../helpers/lake.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { EXPECTED_ACCOUNTS_SQL } from '../account/expected-accounts.ts';
 
 const q = (s: string) => `'${s.replaceAll("'", "''")}'`;
@@ -85,7 +85,7 @@ describe('GET /api/search/v2', () => {
 
   it('contracts: by address, and by name exactly then by prefix', async () => {
     const [c] = await sql(`SELECT address, name, tag FROM dim_contracts WHERE name <> '' ORDER BY address LIMIT 1`);
-    if (!c) return;
+    if (!c) return expect((await testManifest()).source.kind, "only a lake without them may skip").not.toBe("generate");
     const byAddress = await search(`term=${c.address}&type=contract`);
     expect(byAddress.body.contract).toEqual([{ contract_address: c.address, name: c.name, tag: c.tag, verify_status: 0 }]);
     const term = String(c.name).slice(0, 3);
@@ -105,7 +105,7 @@ describe('GET /api/search/v2', () => {
       { address: a!.address, name: String(a!.account_name ?? ''), address_tag: String(label?.t ?? ''), balance: Number(a!.balance), total_transactions: Number(a!.tx_total) },
     ]);
     const [l] = await sql(`SELECT public_tag FROM ref_address_labels ORDER BY address LIMIT 1`);
-    if (!l) return;
+    if (!l) return expect((await testManifest()).source.kind, "only a lake without them may skip").not.toBe("generate");
     const term = String(l.public_tag).slice(0, 4);
     const want = await sql(`
       SELECT address, bool_or(lower(public_tag) = ${q(term.toLowerCase())}) AS exact FROM ref_address_labels
