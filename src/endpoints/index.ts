@@ -113,6 +113,13 @@ import stableCoinPoolTrend from './deep/pool-trend.ts';
 // bigAmount (issue 34, SPEC §4.4)
 import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
 import accountTokenBigAmount from './deep/account-token-big-amount.ts';
+// Contract statistics from the chain (branch cstats, SPEC §4.6)
+import contractsTrigger from './contract/contracts-trigger.ts';
+import oneContractEnergyStatistic from './contract/one-contract-energy-statistic.ts';
+import oneContractTriggerStatistic from './contract/one-contract-trigger-statistic.ts';
+import oneContractCallerStatistic from './contract/one-contract-caller-statistic.ts';
+import oneContractCallers from './contract/one-contract-callers.ts';
+import topCall from './contract/top-call.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -218,4 +225,11 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolTrend,
   stableCoinBigAmount,
   accountTokenBigAmount,
+  // Contract statistics from the chain (branch cstats)
+  contractsTrigger,
+  oneContractEnergyStatistic,
+  oneContractTriggerStatistic,
+  oneContractCallerStatistic,
+  oneContractCallers,
+  topCall,
 ];
