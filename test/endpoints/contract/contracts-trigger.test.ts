@@ -30,6 +30,11 @@ describe(`GET ${URL}`, () => {
       token: r.token_id ?? '',
     })));
     for (const t of body.data as Item[]) expect(typeof body.contractMap[t.contractAddress]).toBe('boolean');
+    // The page comes from the copy by block's key files (no statement); the whole lake's count from the daily rollup.
+    const timing = String((await get(URL)).headers['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    expect(timing).toContain('keys.transactions_by_block');
+    expect(timing.some((t) => t.startsWith('contract_contracts-trigger.count'))).toBe(true);
+    expect(timing.some((t) => t === 'contract_contracts-trigger')).toBe(false);
   });
 
   it('pages and counts of each time window bound alone and both (ms), deep pages included', async () => {
