@@ -1055,6 +1055,18 @@ export interface ContractOneContractCallerStatisticRow {
   caller_count: number | bigint | null;
 }
 
+/** Binds of sql/contract/one-contract-caller-statistic.open.sql. */
+export interface ContractOneContractCallerStatisticOpenParams {
+  address: string | null;
+  from_ts: number | bigint | null;
+  to_ts: number | bigint | null;
+}
+/** A row of contract/one-contract-caller-statistic.open. */
+export interface ContractOneContractCallerStatisticOpenRow {
+  /** BIGINT */
+  caller_count: number | bigint | null;
+}
+
 /** Binds of sql/contract/one-contract-caller-statistic.range.sql. */
 export interface ContractOneContractCallerStatisticRangeParams {
   address: string | null;
@@ -5110,6 +5122,7 @@ export interface SqlRows {
   "contract/contracts-trigger.count": ContractContractsTriggerCountRow;
   "contract/contracts-trigger.total": ContractContractsTriggerTotalRow;
   "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticRow;
+  "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenRow;
   "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeRow;
   "contract/one-contract-callers": ContractOneContractCallersRow;
   "contract/one-contract-callers.calls": ContractOneContractCallersCallsRow;
@@ -5331,6 +5344,7 @@ export interface SqlParams {
   "contract/contracts-trigger.count": ContractContractsTriggerCountParams;
   "contract/contracts-trigger.total": ContractContractsTriggerTotalParams;
   "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticParams;
+  "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenParams;
   "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeParams;
   "contract/one-contract-callers": ContractOneContractCallersParams;
   "contract/one-contract-callers.calls": ContractOneContractCallersCallsParams;

@@ -27,9 +27,9 @@ describe('contract statistics datasets', () => {
     expect(Number(c!.n)).toBeGreaterThan(0);
   });
 
-  it('contract_callers and contract_methods: lifetime calls per contract and caller / selector, with the last call', async () => {
-    const callers = `select contract_address, caller_address, call_count, last_ts from ${d('contract_callers')}`;
-    expect(await difference(callers, `select contract_address, owner_address, count(*), max(timestamp) from (${CALLS}) group by all`)).toEqual([]);
+  it('contract_callers and contract_methods: lifetime calls per contract and caller / selector, with the first and last call', async () => {
+    const callers = `select contract_address, caller_address, call_count, first_ts, last_ts from ${d('contract_callers')}`;
+    expect(await difference(callers, `select contract_address, owner_address, count(*), min(timestamp), max(timestamp) from (${CALLS}) group by all`)).toEqual([]);
     const methods = `select contract_address, method_id, call_count, last_ts from ${d('contract_methods')}`;
     expect(await difference(methods, `select contract_address, coalesce(method_id, ''), count(*), max(timestamp) from (${CALLS}) group by all`)).toEqual([]);
   });

@@ -30,6 +30,9 @@ describe(`GET ${URL}`, () => {
       [`&end_timestamp=${s(b)}`, first, b],
       [`&start_timestamp=${s(a)}&end_timestamp=${s(b)}`, a, b],
       [`&start_timestamp=${s(a)}&end_timestamp=${s(a)}`, a, a],
+      // Both bounds, one of them at the lake's edge (or past it).
+      [`&start_timestamp=${s(first)}&end_timestamp=${s(b)}`, first, b],
+      [`&start_timestamp=${s(a)}&end_timestamp=${s(last) + 86_400}`, a, last],
     ];
     for (const [q, from, to] of cases) {
       const want = await contractDays(c, from, to);
@@ -38,6 +41,11 @@ describe(`GET ${URL}`, () => {
       expect(body.total, q).toBe(want.length);
       expect(body.totalCallerAmount, q).toBe(await rangeCallers(c, from, to));
     }
+    // A range from the lake's first day or to the head's is counted from the callers' first / last call; one inside
+    // the lake from its days' callers.
+    const timing = async (q: string) => String((await get(`${URL}?address=${c}${q}`)).headers['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
+    expect(await timing('')).toContain('contract_one-contract-caller-statistic.open');
+    expect(await timing(`&start_timestamp=${s(a)}&end_timestamp=${s(b)}`)).toContain('contract_one-contract-caller-statistic.range');
     // A day range is a distinct count: at most the sum of its days' counts.
     const all = (await get(`${URL}?address=${c}`)).body;
     expect(all.totalCallerAmount).toBeLessThanOrEqual(all.data.reduce((x: number, p: Point) => x + p.amount, 0));

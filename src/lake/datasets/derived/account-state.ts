@@ -371,8 +371,9 @@ export const accountCreations: DerivedDataset = {
   columns: [c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)')],
 };
 
-// ---- Contract statistics (branch cstats; SPEC §4.6 /api/contracts/top_call): lifetime calls of each contract per
-// caller and per method selector, ranked inside the contract by the sort, so a contract's top rows are its first.
+// ---- Contract statistics (branch cstats; SPEC §4.6 /api/contracts/top_call, onecontractcallerstatistic): lifetime
+// calls of each contract per caller and per method selector, ranked inside the contract by the sort, so a contract's
+// top rows are its first.
 
 export const contractCallers: DerivedDataset = {
   name: 'contract_callers',
@@ -382,11 +383,12 @@ export const contractCallers: DerivedDataset = {
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['contract_address', 'call_count DESC', 'caller_address'],
-  doc: 'Per called contract and caller (owner of a TriggerSmartContract), over the lake: calls and the time of the last one.',
+  doc: 'Per called contract and caller (owner of a TriggerSmartContract), over the lake: calls and the times of the first and the last one (a range open on one side counts its distinct callers from them).',
   columns: [
     c('contract_address', 'VARCHAR', 'called contract, Base58'),
     c('caller_address', 'VARCHAR', 'caller (owner_address), Base58'),
     c('call_count', 'BIGINT', 'calls over the lake'),
+    c('first_ts', 'BIGINT', 'time of the first call, ms'),
     c('last_ts', 'BIGINT', 'time of the last call, ms'),
   ],
 };
