@@ -37,7 +37,8 @@ export default defineList({
   summary: 'Smart contract calls of the whole network, newest first, in a time window.',
   params: {},
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
-  sort: { columns: { timestamp: 't."timestamp"' }, default: '-timestamp', tieBreak: ['t.block_number', 't.tx_index'] },
+  // Newest first, one fixed order (the spec names no sort parameter): the copy by block's order read backwards.
+  order: 't."timestamp" DESC, t.block_number DESC, t.tx_index DESC',
   timeWindow: true,
   sql: { rows: 'contract/contracts-trigger', extra: { count: 'contract/contracts-trigger.count' } },
   filters: () => ({}),
