@@ -295,6 +295,15 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...pick(s.hashes, 20).map((h) => `/api/security/transaction/data?hashes=${h}`),
       `/api/security/transaction/data?hashes=${pick(s.hashes, 10).join(',')}`,
     ],
+    // Contract statistics (SPEC §4.6): the most called token contracts and contracts with internal
+    // calls, whole lake and 7-day ranges; the network's calls in windows.
+    '/api/contracts/trigger': () => ['/api/contracts/trigger', '/api/contracts/trigger?start=40&limit=50', ...[0, 1, 2].map((i) => `/api/contracts/trigger?${win(i)}`)],
+    '/api/onecontractenergystatistic': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 3)].map((c, i) => `/api/onecontractenergystatistic?address=${c}${i % 2 ? `&${win(0)}` : ''}`),
+    '/api/onecontracttriggerstatistic': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 3)].map((c, i) => `/api/onecontracttriggerstatistic?address=${c}${i % 2 ? `&start_timestamp=${Math.floor((s.head - 7 * DAY) / 1000)}` : ''}`),
+    '/api/onecontractcallerstatistic': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 3)].map((c, i) => `/api/onecontractcallerstatistic?address=${c}${i % 2 ? `&start_timestamp=${Math.floor((s.head - 7 * DAY) / 1000)}` : ''}`),
+    '/api/onecontractcallers': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 3)].flatMap((c) => [`/api/onecontractcallers?address=${c}`, `/api/onecontractcallers?address=${c}&day=0&start=10&limit=50`]),
+    '/api/contracts/top_call': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 5)].map((c) => `/api/contracts/top_call?contract_address=${c}`),
+    // ---- end contract statistics
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

@@ -128,6 +128,13 @@ import securityUrlData from './security/url-data.ts';
 import securityAccountData from './security/account-data.ts';
 import securityTokenData from './security/token-data.ts';
 import securityTransactionData from './security/transaction-data.ts';
+// Contract statistics from the chain (SPEC §4.6)
+import contractsTrigger from './contract/contracts-trigger.ts';
+import oneContractEnergyStatistic from './contract/one-contract-energy-statistic.ts';
+import oneContractTriggerStatistic from './contract/one-contract-trigger-statistic.ts';
+import oneContractCallerStatistic from './contract/one-contract-caller-statistic.ts';
+import oneContractCallers from './contract/one-contract-callers.ts';
+import topCall from './contract/top-call.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -249,4 +256,11 @@ export const endpoints: readonly AnyEndpoint[] = [
   securityAccountData,
   securityTokenData,
   securityTransactionData,
+  // Contract statistics from the chain
+  contractsTrigger,
+  oneContractEnergyStatistic,
+  oneContractTriggerStatistic,
+  oneContractCallerStatistic,
+  oneContractCallers,
+  topCall,
 ];

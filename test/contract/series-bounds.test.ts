@@ -93,6 +93,11 @@ beforeAll(async () => {
   const moved = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address = '${String(pair!.c)}'
                              AND (from_address = '${String(pair!.a)}' OR to_address = '${String(pair!.a)}') ORDER BY d`)).map((r) => String(r.d));
   samples.set('/api/account/holderToken/asset/changeBalance', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}`, days: moved });
+  // Contract statistics: the contract called on the most days; its rows are the days it was called.
+  const [called] = await sql(`SELECT contract_address AS c FROM raw_transactions WHERE contract_type = 31 AND contract_address IS NOT NULL GROUP BY 1
+                              ORDER BY count(DISTINCT ${DAY_SQL('timestamp')}) DESC, count(*) DESC, 1 LIMIT 1`);
+  const calledDays = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_transactions WHERE contract_type = 31 AND contract_address = '${String(called!.c)}' ORDER BY d`)).map((r) => String(r.d));
+  for (const path of ['/api/onecontractenergystatistic', '/api/onecontracttriggerstatistic', '/api/onecontractcallerstatistic']) samples.set(path, { query: `address=${String(called!.c)}`, days: calledDays });
 });
 
 /** The day of an answered row, whichever field the reference names it by. */

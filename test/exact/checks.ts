@@ -30,6 +30,13 @@ export type { Io } from './context.ts';
 
 /** Registered endpoints the audit does not compare, with the reason (test/exact/compare.test.ts holds every other one to it). */
 export const NOT_AUDITED: Readonly<Record<string, string>> = {
+  // Contract statistics: counts and energy sums per contract, each compared with plain SQL over raw transactions
+  '/api/contracts/trigger': 'every row and the window counts of each bound alone and both are compared with raw transactions in test/endpoints/contract/contracts-trigger.test.ts',
+  '/api/onecontractenergystatistic': 'every day\'s energy split (burned units with raw resource prices) and totalEnergy are compared with raw transactions in test/endpoints/contract/one-contract-energy-statistic.test.ts',
+  '/api/onecontracttriggerstatistic': 'every day\'s calls and totalAmount are compared with raw transactions in test/endpoints/contract/one-contract-trigger-statistic.test.ts',
+  '/api/onecontractcallerstatistic': 'every day\'s distinct callers and the range\'s distinct callers are compared with raw transactions in test/endpoints/contract/one-contract-caller-statistic.test.ts',
+  '/api/onecontractcallers': 'every caller\'s calls, the day\'s callers and calls are compared with raw transactions in test/endpoints/contract/one-contract-callers.test.ts',
+  '/api/contracts/top_call': 'lifetime calls and callers, the top callers and methods with their ratios and the 7-day calls are compared with raw transactions in test/endpoints/contract/top-call.test.ts',
   '/api/security/sign/data': 'answers no amount, count or sum (permission flags and address lists)',
   // security block: amounts are raw approval / transfer amounts copied as text, compared with the raw tables
   '/api/account/approve/list': "every amount is compared with the test's ledger of the raw approvals in test/endpoints/account/approve-list.test.ts",

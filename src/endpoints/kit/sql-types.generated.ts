@@ -1053,6 +1053,273 @@ export interface CommonWitnessesAllRow {
   rank: number | null;
 }
 
+/** Binds of sql/contract/contracts-trigger.sql. */
+export interface ContractContractsTriggerParams {
+  lim: number | bigint | null;
+  off: number | bigint | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/contracts-trigger. */
+export interface ContractContractsTriggerRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** INTEGER */
+  contract_type: number | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  to_address: string | null;
+  /** BIGINT */
+  amount: number | bigint | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  method_id: string | null;
+  /** VARCHAR */
+  call_data: string | null;
+  /** VARCHAR */
+  resource: string | null;
+  /** VARCHAR */
+  parameter_json: string | null;
+  /** VARCHAR */
+  memo: string | null;
+  /** BIGINT */
+  fee_limit: number | bigint | null;
+  /** BIGINT */
+  expiration: number | bigint | null;
+  /** VARCHAR */
+  contract_ret: string | null;
+  /** BIGINT */
+  fee: number | bigint | null;
+  /** BIGINT */
+  net_usage: number | bigint | null;
+  /** BIGINT */
+  net_fee: number | bigint | null;
+  /** BIGINT */
+  energy_usage: number | bigint | null;
+  /** BIGINT */
+  energy_fee: number | bigint | null;
+  /** BIGINT */
+  origin_energy_usage: number | bigint | null;
+  /** BIGINT */
+  energy_usage_total: number | bigint | null;
+  /** BIGINT */
+  energy_penalty_total: number | bigint | null;
+  /** INTEGER */
+  size_bytes: number | null;
+  /** VARCHAR */
+  res_message: string | null;
+  /** BIGINT */
+  withdraw_amount: number | bigint | null;
+  /** BIGINT */
+  unfreeze_amount: number | bigint | null;
+  /** INTEGER */
+  log_count: number | null;
+  /** INTEGER */
+  internal_count: number | null;
+  /** VARCHAR */
+  date: string | null;
+  /** BOOLEAN */
+  confirmed: boolean | null;
+}
+
+/** Binds of sql/contract/contracts-trigger.count.sql. */
+export interface ContractContractsTriggerCountParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  inner_from: string | null;
+  inner_to: string | null;
+  edge_first: string | null;
+  edge_last: string | null;
+}
+/** A row of contract/contracts-trigger.count. */
+export interface ContractContractsTriggerCountRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/contract/contracts-trigger.sql (its -- @total count). */
+export interface ContractContractsTriggerTotalParams {
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/contracts-trigger.total. */
+export interface ContractContractsTriggerTotalRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-caller-statistic.sql. */
+export interface ContractOneContractCallerStatisticParams {
+  address: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/one-contract-caller-statistic. */
+export interface ContractOneContractCallerStatisticRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  caller_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-caller-statistic.open.sql. */
+export interface ContractOneContractCallerStatisticOpenParams {
+  address: string | null;
+  from_ts: number | bigint | null;
+  to_ts: number | bigint | null;
+}
+/** A row of contract/one-contract-caller-statistic.open. */
+export interface ContractOneContractCallerStatisticOpenRow {
+  /** BIGINT */
+  caller_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-caller-statistic.range.sql. */
+export interface ContractOneContractCallerStatisticRangeParams {
+  address: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/one-contract-caller-statistic.range. */
+export interface ContractOneContractCallerStatisticRangeRow {
+  /** BIGINT */
+  caller_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-callers.sql. */
+export interface ContractOneContractCallersParams {
+  address: string | null;
+  day: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of contract/one-contract-callers. */
+export interface ContractOneContractCallersRow {
+  /** VARCHAR */
+  caller_address: string | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-callers.calls.sql. */
+export interface ContractOneContractCallersCallsParams {
+  address: string | null;
+  day: string | null;
+}
+/** A row of contract/one-contract-callers.calls. */
+export interface ContractOneContractCallersCallsRow {
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-callers.sql (its -- @total count). */
+export interface ContractOneContractCallersTotalParams {
+  address: string | null;
+  day: string | null;
+}
+/** A row of contract/one-contract-callers.total. */
+export interface ContractOneContractCallersTotalRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-energy-statistic.sql. */
+export interface ContractOneContractEnergyStatisticParams {
+  address: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/one-contract-energy-statistic. */
+export interface ContractOneContractEnergyStatisticRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  energy_usage_total: number | bigint | null;
+  /** BIGINT */
+  energy_usage: number | bigint | null;
+  /** BIGINT */
+  origin_energy_usage: number | bigint | null;
+  /** BIGINT */
+  energy_burn_units: number | bigint | null;
+}
+
+/** Binds of sql/contract/one-contract-trigger-statistic.sql. */
+export interface ContractOneContractTriggerStatisticParams {
+  address: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/one-contract-trigger-statistic. */
+export interface ContractOneContractTriggerStatisticRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/top-call.callers.sql. */
+export interface ContractTopCallCallersParams {
+  address: string | null;
+  lim: number | bigint | null;
+}
+/** A row of contract/top-call.callers. */
+export interface ContractTopCallCallersRow {
+  /** VARCHAR */
+  caller_address: string | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/top-call.methods.sql. */
+export interface ContractTopCallMethodsParams {
+  address: string | null;
+  lim: number | bigint | null;
+}
+/** A row of contract/top-call.methods. */
+export interface ContractTopCallMethodsRow {
+  /** VARCHAR */
+  method_id: string | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/top-call.recent.sql. */
+export interface ContractTopCallRecentParams {
+  address: string | null;
+  start_day: string | null;
+}
+/** A row of contract/top-call.recent. */
+export interface ContractTopCallRecentRow {
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/top-call.totals.sql. */
+export interface ContractTopCallTotalsParams {
+  address: string | null;
+}
+/** A row of contract/top-call.totals. */
+export interface ContractTopCallTotalsRow {
+  /** BIGINT */
+  caller_count: number | bigint | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
 /** Binds of sql/deep/account-tag.sql. */
 export interface DeepAccountTagParams {
   address: string | null;
@@ -5291,6 +5558,21 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
+  "contract/contracts-trigger": ContractContractsTriggerRow;
+  "contract/contracts-trigger.count": ContractContractsTriggerCountRow;
+  "contract/contracts-trigger.total": ContractContractsTriggerTotalRow;
+  "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticRow;
+  "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenRow;
+  "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeRow;
+  "contract/one-contract-callers": ContractOneContractCallersRow;
+  "contract/one-contract-callers.calls": ContractOneContractCallersCallsRow;
+  "contract/one-contract-callers.total": ContractOneContractCallersTotalRow;
+  "contract/one-contract-energy-statistic": ContractOneContractEnergyStatisticRow;
+  "contract/one-contract-trigger-statistic": ContractOneContractTriggerStatisticRow;
+  "contract/top-call.callers": ContractTopCallCallersRow;
+  "contract/top-call.methods": ContractTopCallMethodsRow;
+  "contract/top-call.recent": ContractTopCallRecentRow;
+  "contract/top-call.totals": ContractTopCallTotalsRow;
   "deep/account-tag": DeepAccountTagRow;
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
@@ -5518,6 +5800,21 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
+  "contract/contracts-trigger": ContractContractsTriggerParams;
+  "contract/contracts-trigger.count": ContractContractsTriggerCountParams;
+  "contract/contracts-trigger.total": ContractContractsTriggerTotalParams;
+  "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticParams;
+  "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenParams;
+  "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeParams;
+  "contract/one-contract-callers": ContractOneContractCallersParams;
+  "contract/one-contract-callers.calls": ContractOneContractCallersCallsParams;
+  "contract/one-contract-callers.total": ContractOneContractCallersTotalParams;
+  "contract/one-contract-energy-statistic": ContractOneContractEnergyStatisticParams;
+  "contract/one-contract-trigger-statistic": ContractOneContractTriggerStatisticParams;
+  "contract/top-call.callers": ContractTopCallCallersParams;
+  "contract/top-call.methods": ContractTopCallMethodsParams;
+  "contract/top-call.recent": ContractTopCallRecentParams;
+  "contract/top-call.totals": ContractTopCallTotalsParams;
   "deep/account-tag": DeepAccountTagParams;
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;

@@ -371,5 +371,44 @@ export const accountCreations: DerivedDataset = {
   columns: [c('create_time', 'BIGINT', 'account creation time, ms (0 when unknown)')],
 };
 
+// ---- Contract statistics (SPEC §4.6 /api/contracts/top_call, onecontractcallerstatistic): lifetime
+// calls of each contract per caller and per method selector, ranked inside the contract by the sort, so a contract's
+// top rows are its first.
+
+export const contractCallers: DerivedDataset = {
+  name: 'contract_callers',
+  kind: 'derived',
+  // A publish adds the new blocks' calls to the previous version's rows (a lifetime count, no history rescan).
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'call_count DESC', 'caller_address'],
+  doc: 'Per called contract and caller (owner of a TriggerSmartContract), over the lake: calls and the times of the first and the last one (a range open on one side counts its distinct callers from them).',
+  columns: [
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    c('caller_address', 'VARCHAR', 'caller (owner_address), Base58'),
+    c('call_count', 'BIGINT', 'calls over the lake'),
+    c('first_ts', 'BIGINT', 'time of the first call, ms'),
+    c('last_ts', 'BIGINT', 'time of the last call, ms'),
+  ],
+};
+
+export const contractMethods: DerivedDataset = {
+  name: 'contract_methods',
+  kind: 'derived',
+  growth: { rule: 'state' },
+  partitioned: false,
+  rowGroupSize: 16_384,
+  sortBy: ['contract_address', 'call_count DESC', 'method_id'],
+  doc: "Per called contract and method selector (the call data's first 4 bytes; '' for a call without one), over the lake: calls and the time of the last one.",
+  columns: [
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    c('method_id', 'VARCHAR', "4-byte selector, 8 hex without 0x; '' when the call data is shorter"),
+    c('call_count', 'BIGINT', 'calls over the lake'),
+    c('last_ts', 'BIGINT', 'time of the last call, ms'),
+  ],
+};
+// ---- end contract statistics
+
 /** The family's datasets (sql/derive/account-state/<name>.sql); their derive order is computed from what each reads. */
-export const accountState: Family = { name: 'account-state', datasets: [stakeEvents, voteEvents, permissionUpdates, stakePositions, delegationsByAddress, accountResources, votesByVoter, votesByCandidate, dailyStakeWeights, accountActivity, accountDetails, accounts, accountsByBalance, accountsByPower, accountsByTx, accountCreations] };
+export const accountState: Family = { name: 'account-state', datasets: [stakeEvents, voteEvents, permissionUpdates, stakePositions, delegationsByAddress, accountResources, votesByVoter, votesByCandidate, dailyStakeWeights, accountActivity, accountDetails, accounts, accountsByBalance, accountsByPower, accountsByTx, accountCreations, contractCallers, contractMethods] };

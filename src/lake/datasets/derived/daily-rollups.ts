@@ -382,5 +382,28 @@ export const dexPrices: DerivedDataset = {
   ],
 };
 
+// ---- Contract statistics (SPEC §4.6 onecontractcallerstatistic, onecontractcallers): each caller of
+// each contract per UTC day with its calls, so that a day's callers ranked by calls and the distinct callers of a
+// range (not additive across days) read a contract's rows of those days, never the transactions.
+export const dailyContractCallers: DerivedDataset = {
+  name: 'daily_contract_callers',
+  kind: 'derived',
+  // Every measure a sum: appending blocks to a day adds the new calls per (contract, caller) to the day's rows.
+  growth: { rule: 'per-day', additive: true },
+  partitioned: true,
+  // Contract first inside a day: a request reads one contract's rows of its days (row-group pruning on the sort).
+  sortBy: ['day', 'contract_address', 'caller_address'],
+  doc: 'Per UTC day, called contract and caller (owner of a TriggerSmartContract): calls and the energy they used.',
+  columns: [
+    c('day', 'VARCHAR', 'UTC day, yyyy-MM-dd'),
+    c('day_ts', 'BIGINT', 'UTC midnight of the day, ms'),
+    c('contract_address', 'VARCHAR', 'called contract, Base58'),
+    c('caller_address', 'VARCHAR', 'caller (owner_address), Base58'),
+    m('call_count', 'BIGINT', 'calls'),
+    m('energy_usage_total', 'BIGINT', 'energy the calls used, penalty included'),
+  ],
+};
+// ---- end contract statistics
+
 /** The family's datasets (sql/derive/daily-rollups/<name>.sql); their derive order is computed from what each reads. */
-export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution, dailySupply, dexPrices] };
+export const dailyRollups: Family = { name: 'daily-rollups', datasets: [dailyAccountRoles, dailyContractCallStats, dailyTransactionStats, dailyTokenTransferStats, dailyAssetTransferStats, dailyBlockStats, dailyNetworkStats, periodActiveAccounts, dailyContractResources, dailyTokenActivity, hourlyAddressActivity, dailyStablecoinSupply, dailyStablecoinDistribution, dailySupply, dexPrices, dailyContractCallers] };
