@@ -264,6 +264,16 @@ export function urlsFor(p: string, s: Samples): string[] {
       ...[...pick(s.busyAddresses, 5), ...pick(s.addresses, 5)].map((a) => `/api/participate_project?address=${a}`),
       ...pick(s.busyAddresses, 2).map((a) => `/api/participate_project?address=${a}&detail=0&justLendFilter=1`),
     ],
+    // Contract detail (branch cdetail): token contracts and contracts called internally, every analysis type, the list's sorts and filters.
+    '/api/contracts': () => [
+      '/api/contracts', '/api/contracts?sort=-balance&limit=50', '/api/contracts?sort=-timestamp&start=20', '/api/contracts?search=sun',
+      ...pick(s.trc20, 2).map((c) => `/api/contracts?search=${c}`),
+    ],
+    '/api/contract': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 5)].map((c) => `/api/contract?contract=${c}`),
+    '/api/contract/analysis': () => [
+      ...pick(s.trc20, 6).map((c, i) => `/api/contract/analysis?address=${c}&type=${i % 6}`),
+      ...pick(s.internalContracts, 6).map((c, i) => `/api/contract/analysis?address=${c}&type=${(i + 3) % 6}&start_timestamp=1500000000&end_timestamp=2000000000`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];

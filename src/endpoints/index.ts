@@ -113,6 +113,10 @@ import stableCoinPoolTrend from './deep/pool-trend.ts';
 // bigAmount (issue 34, SPEC §4.4)
 import stableCoinBigAmount from './deep/stablecoin-big-amount.ts';
 import accountTokenBigAmount from './deep/account-token-big-amount.ts';
+// contract detail (branch cdetail): /api/contracts, /api/contract, /api/contract/analysis, the triggers batch
+import contractAnalysis from './contract/contract-analysis.ts';
+import contracts from './contract/contracts.ts';
+import contract from './contract/contract.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -218,4 +222,8 @@ export const endpoints: readonly AnyEndpoint[] = [
   stableCoinPoolTrend,
   stableCoinBigAmount,
   accountTokenBigAmount,
+  // contract detail (branch cdetail)
+  contractAnalysis,
+  contracts,
+  contract,
 ];

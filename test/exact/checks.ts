@@ -58,7 +58,10 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/stableCoin/pool/overview': 'its tokens and TVL are pool/info\'s, compared in test/endpoints/deep/pool-overview.test.ts',
   '/api/defiTvl': 'every project\'s locked value, its breakdown and the head day\'s line point are compared with raw balances × prices in test/endpoints/statistics/defi-tvl.test.ts',
   '/api/stableCoin/pool/change': 'every token balance and the TVL of three days per pool are compared with the anchored ledger over raw transfers × prices in test/endpoints/deep/pool-change.test.ts',
-  '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',
+  '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',  // contract detail (branch cdetail)
+  '/api/contracts': 'every row\'s balance and transactions received, the counts and the head day\'s calls are compared with the raw transactions, snapshots and flows in test/endpoints/contract/contracts.test.ts',
+  '/api/contract': 'balance, calls, its USD value and the deploy\'s figures are compared with the raw transactions, snapshots and the price rule in test/endpoints/contract/contract.test.ts',
+  '/api/contract/analysis': 'every day\'s balance, transfers, energy, bandwidth, calls, callers and burned sun is compared with the raw transactions and transfers in test/endpoints/contract/contract-analysis.test.ts',
 };
 
 export interface Mismatch {

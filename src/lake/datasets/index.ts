@@ -18,6 +18,7 @@ import { copies } from './derived/copies.ts';
 import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
 import { defi } from './derived/defi.ts';
+import { contractDetail } from './derived/contract-detail.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
 import { blocks, dexPoolEvents, internalTransactions, lendingEvents, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
@@ -67,7 +68,7 @@ export const sourceDatasets: Dataset[] = [
 
 // Registration order breaks ties in the derive order: a family's datasets before a later family's when neither reads
 // the other (the layout ids hash a dataset's reads in derive order, so this order is part of them).
-const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi, flows];
+const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi, flows, contractDetail];
 const familyOf = new Map<string, Family>();
 
 /** Every derived dataset, in derive order (computed). Changed in place only by `registerFamilyForTests`. */
