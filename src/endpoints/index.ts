@@ -117,6 +117,7 @@ import accountTokenBigAmount from './deep/account-token-big-amount.ts';
 import contractAnalysis from './contract/contract-analysis.ts';
 import contracts from './contract/contracts.ts';
 import contract from './contract/contract.ts';
+import smartContractTriggersBatch from './contract/smart-contract-triggers-batch.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -226,4 +227,5 @@ export const endpoints: readonly AnyEndpoint[] = [
   contractAnalysis,
   contracts,
   contract,
+  smartContractTriggersBatch,
 ];

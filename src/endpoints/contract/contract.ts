@@ -4,18 +4,19 @@
  * transactions received in the lake, name, label, deployer, creation time), its CreateSmartContract (read from its
  * deploy day's file: hash, value and TRC10 sent, consume_user_resource_percent, origin_energy_limit), its TRC10 / TRC20
  * positions valued at the latest prices (balanceWithTokens in TRX and USD, exact products rounded to 6 places), the
- * tokens dimension (tokenInfo). Verification, audit, proxy and off-chain labels: the lake holds none, so they are
- * empty texts, false and 0; methodMap from the contract's ABI where the lake keeps one (contract_code), else {}
+ * tokens dimension (tokenInfo), its ABI (contract_code: methodMap, selector → canonical signature, {} without one).
+ * Verification, audit, proxy and off-chain labels: the lake holds none, so they are empty texts, false and 0
  * (docs/compat.md "Contracts").
  */
 import { z } from 'zod';
 import { JsonDecimal } from '../../wire/json.ts';
 import { address, scaleDecimal, scaledProduct } from '../../params/index.ts';
+import { canonical, functionsBySelector, parseAbi } from '../../chain/abi-decode.ts';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { exactJson as exact, numOr0, str } from '../shapes/cells.ts';
 import { exactInt, exactNumber, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
-const QUERIES = { contract: 'contract/contract', deploy: 'contract/contract-deploy', holdings: 'contract/contract-holdings' } as const;
+const QUERIES = { contract: 'contract/contract', deploy: 'contract/contract-deploy', holdings: 'contract/contract-holdings', code: 'contract/contract-code' } as const;
 /** Valuations carry 6 decimal places (TRX's and USDT's). */
 const PLACES = 6;
 
@@ -86,9 +87,10 @@ export default defineEndpoint({
   }),
   async handle(p, ctx) {
     const empty = { type: null, count: 0, status: { code: 0, message: 'SUCCESS' }, data: [] };
-    const [[c], holdings] = await Promise.all([
+    const [[c], holdings, [code]] = await Promise.all([
       ctx.typedRows(QUERIES.contract, { address: p.contract }),
       ctx.typedRows(QUERIES.holdings, { address: p.contract }),
+      ctx.typedRows(QUERIES.code, { address: p.contract }),
     ]);
     if (!c) return empty;
     const createdTs = numOr0(c.created_ts);
@@ -145,7 +147,8 @@ export default defineEndpoint({
           energy_limit: params.origin_energy_limit,
         },
         auditReportUrl: '', auditDep: '', auditDate: '',
-        methodMap: {},
+        // selector → the signature it hashes, from the contract's ABI (contract_code); {} without one
+        methodMap: Object.fromEntries([...functionsBySelector(parseAbi(code?.abi_json ?? null))].map(([sel, f]) => [sel, canonical(f)])),
         energy_factor: 0,
         tokenInfo: (isToken && infos.get(p.contract)) || {},
         balanceWithTokens: decimal(inTrx),

@@ -1007,6 +1007,16 @@ export interface ContractContractAnalysisUsageRow {
   energy_fee: number | bigint | null;
 }
 
+/** Binds of sql/contract/contract-code.sql. */
+export interface ContractContractCodeParams {
+  address: string | null;
+}
+/** A row of contract/contract-code. */
+export interface ContractContractCodeRow {
+  /** VARCHAR */
+  abi_json: string | null;
+}
+
 /** Binds of sql/contract/contract-deploy.sql. */
 export interface ContractContractDeployParams {
   address: string | null;
@@ -1152,6 +1162,95 @@ export interface ContractContractsTotalParams {
 export interface ContractContractsTotalRow {
   /** BIGINT */
   n: number | bigint | null;
+}
+
+/** Binds of sql/contract/triggers-code.sql. */
+export interface ContractTriggersCodeParams {
+  addresses: readonly string[] | null;
+}
+/** A row of contract/triggers-code. */
+export interface ContractTriggersCodeRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  abi_json: string | null;
+}
+
+/** Binds of sql/contract/triggers-locate.sql. */
+export interface ContractTriggersLocateParams {
+  hashes: readonly string[] | null;
+}
+/** A row of contract/triggers-locate. */
+export interface ContractTriggersLocateRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+}
+
+/** Binds of sql/contract/triggers-logs.sql. */
+export interface ContractTriggersLogsParams {
+  start_day: string | null;
+  end_day: string | null;
+  min_block: number | bigint | null;
+  max_block: number | bigint | null;
+  hashes: readonly string[] | null;
+}
+/** A row of contract/triggers-logs. */
+export interface ContractTriggersLogsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  topic0: string | null;
+  /** VARCHAR */
+  topic1: string | null;
+  /** VARCHAR */
+  topic2: string | null;
+  /** VARCHAR */
+  topic3: string | null;
+  /** VARCHAR */
+  data: string | null;
+}
+
+/** Binds of sql/contract/triggers-transactions.sql. */
+export interface ContractTriggersTransactionsParams {
+  start_day: string | null;
+  end_day: string | null;
+  min_block: number | bigint | null;
+  max_block: number | bigint | null;
+  hashes: readonly string[] | null;
+  contract: string | null;
+}
+/** A row of contract/triggers-transactions. */
+export interface ContractTriggersTransactionsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  date: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** BIGINT */
+  amount: number | bigint | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  call_data: string | null;
 }
 
 /** Binds of sql/deep/big-amount-address.sql. */
@@ -5076,6 +5175,7 @@ export interface SqlRows {
   "contract/contract": ContractContractRow;
   "contract/contract-analysis": ContractContractAnalysisRow;
   "contract/contract-analysis-usage": ContractContractAnalysisUsageRow;
+  "contract/contract-code": ContractContractCodeRow;
   "contract/contract-deploy": ContractContractDeployRow;
   "contract/contract-holdings": ContractContractHoldingsRow;
   "contract/contracts": ContractContractsRow;
@@ -5083,6 +5183,10 @@ export interface SqlRows {
   "contract/contracts-top": ContractContractsTopRow;
   "contract/contracts-totals": ContractContractsTotalsRow;
   "contract/contracts.total": ContractContractsTotalRow;
+  "contract/triggers-code": ContractTriggersCodeRow;
+  "contract/triggers-locate": ContractTriggersLocateRow;
+  "contract/triggers-logs": ContractTriggersLogsRow;
+  "contract/triggers-transactions": ContractTriggersTransactionsRow;
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesRow;
@@ -5293,6 +5397,7 @@ export interface SqlParams {
   "contract/contract": ContractContractParams;
   "contract/contract-analysis": ContractContractAnalysisParams;
   "contract/contract-analysis-usage": ContractContractAnalysisUsageParams;
+  "contract/contract-code": ContractContractCodeParams;
   "contract/contract-deploy": ContractContractDeployParams;
   "contract/contract-holdings": ContractContractHoldingsParams;
   "contract/contracts": ContractContractsParams;
@@ -5300,6 +5405,10 @@ export interface SqlParams {
   "contract/contracts-top": ContractContractsTopParams;
   "contract/contracts-totals": ContractContractsTotalsParams;
   "contract/contracts.total": ContractContractsTotalParams;
+  "contract/triggers-code": ContractTriggersCodeParams;
+  "contract/triggers-locate": ContractTriggersLocateParams;
+  "contract/triggers-logs": ContractTriggersLogsParams;
+  "contract/triggers-transactions": ContractTriggersTransactionsParams;
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;
   "deep/big-amount-defi-types": DeepBigAmountDefiTypesParams;

@@ -23,7 +23,7 @@ import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnes
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
 import { blocks, dexPoolEvents, internalTransactions, lendingEvents, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
 import { addressLabels, chainAnchors, dexPools, nodeGeo, priceCandles, projectContracts, projects } from './reference.ts';
-import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
+import { accountSnapshots, chainParameters, contractCode, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
 
 export * from './types.ts';
@@ -42,7 +42,7 @@ export * from './derived/defi.ts';
 export type { Family, SqlFiles } from './family.ts';
 
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots, contractCode];
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools, projects, projectContracts];
 /** Raw and dimension datasets: what the generator and the ingester must write. */
