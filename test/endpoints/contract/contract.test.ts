@@ -2,12 +2,14 @@
  * /api/contract against plain SQL over the contracts dimension, the raw transactions (the CreateSmartContract of a
  * contract deployed in the lake) and the account snapshots (contract-detail-expected.ts), independently of
  * contract_list and the endpoint's templates; the USD value of the balance at TRX's last price of the price rule
- * (rule_day_prices, the test helper's view), computed in DECIMAL arithmetic.
+ * (rule_day_prices, the test helper's view), computed in DECIMAL arithmetic; methodMap from the contract_code
+ * snapshot's ABI, hashed by the test (contract-detail-abi.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { get, sql } from '../../helpers/lake.ts';
 import type { Row } from '../../../src/duckdb/duck.ts';
 import { expectedContracts, sortedBy } from './contract-detail-expected.ts';
+import { entriesOf, hash, sig } from './contract-detail-abi.ts';
 
 let all: Row[] = [];
 const one = async (address: string) => {
@@ -29,7 +31,11 @@ describe('GET /api/contract', () => {
       expect([g.address, g.balance, g.trxCount, g.name, g.tag1, g.date_created, g.creator.address], String(w.address)).toEqual([
         w.address, Number(w.balance), Number(w.trx_count), String(w.name), String(w.tag), Number(w.created_ts), String(w.creator_address ?? ''),
       ]);
-      expect([g.verify_status, g.is_proxy, g.license, g.auditReportUrl, g.methodMap]).toEqual([0, false, '', '', {}]);
+      expect([g.verify_status, g.is_proxy, g.license, g.auditReportUrl]).toEqual([0, false, '', '']);
+      // methodMap: selector → canonical signature of each function of its newest contract_code ABI (hashed here)
+      const [code] = await sql(`SELECT abi_json FROM snap_contract_code WHERE contract_address = '${w.address}' ORDER BY as_of_block DESC LIMIT 1`);
+      const fns = code ? entriesOf(String(code.abi_json)).filter((e) => String(e.type).toLowerCase() === 'function') : [];
+      expect(g.methodMap).toEqual(Object.fromEntries(fns.map((f) => [hash(sig(f)).slice(0, 8), sig(f)])));
       if (w.is_token === true) expect(g.tokenInfo.tokenId).toBe(w.address);
       else expect(g.tokenInfo).toEqual({});
       expect(Number(g.balanceWithTokens)).toBeGreaterThanOrEqual(Number(w.balance) / 1e6);
