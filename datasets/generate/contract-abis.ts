@@ -82,6 +82,20 @@ const ROUTER: AbiEntry[] = [
   fn('swapExactTokensForETH', [p('uint256', 'amountIn'), p('uint256', 'amountOutMin'), p('address[]', 'path'), p('address', 'to'), p('uint256', 'deadline')]),
 ];
 
+/**
+ * A JustLend jToken (a TRC-20) and its market events, signatures from the code registry (src/chain/defi-events.ts),
+ * nothing indexed; names from the registry's reading of each word (borrower, amount, account / total borrows, …),
+ * `arg<i>` for the words it leaves unread.
+ */
+const JTOKEN: AbiEntry[] = [
+  ...TRC20,
+  ev('Mint', [p('address', 'minter', false), p('uint256', 'mintAmount', false), p('uint256', 'mintTokens', false)]),
+  ev('Redeem', [p('address', 'redeemer', false), p('uint256', 'redeemAmount', false), p('uint256', 'redeemTokens', false)]),
+  ev('Borrow', [p('address', 'borrower', false), p('uint256', 'borrowAmount', false), p('uint256', 'accountBorrows', false), p('uint256', 'totalBorrows', false), p('uint256', 'arg4', false)]),
+  ev('RepayBorrow', [p('address', 'payer', false), p('address', 'borrower', false), p('uint256', 'repayAmount', false), p('uint256', 'accountBorrows', false), p('uint256', 'totalBorrows', false), p('uint256', 'arg5', false)]),
+  ev('LiquidateBorrow', [p('address', 'liquidator', false), p('address', 'borrower', false), p('uint256', 'repayAmount', false), p('address', 'jTokenCollateral', false), p('uint256', 'seizeTokens', false)]),
+];
+
 /** The generator's dapps (synthetic): a bet, settled by one event. */
 const DAPP: AbiEntry[] = [
   fn('play', [p('uint256', 'number'), p('uint256', 'amount')], 'Payable'),
@@ -116,6 +130,7 @@ export function generatedAbi(c: { address: string; name: string; standard: strin
   if (c.name === 'SunswapV2Pair') return PAIR;
   if (c.name === 'SunswapV2Router02') return ROUTER;
   if (DAPPS.has(c.name)) return DAPP;
+  if (c.name.startsWith('JustLend ')) return JTOKEN;
   if (c.standard === 'trc20') return [...TRC20, ...(c.address === WTRX ? WRAPPED : []), ...own];
   if (c.standard === 'trc721') return TRC721;
   if (c.standard === 'trc1155') return TRC1155;

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { sql, testApp, testManifest } from '../../helpers/lake.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
 import type { Row } from '../../../src/duckdb/duck.ts';
 import { decodeArgs, decodeLog, entriesOf, hash, sig, type Entry } from './contract-detail-abi.ts';
 
@@ -113,6 +114,37 @@ describe('POST /api/contracts/smart-contract-triggers-batch', () => {
     const got = await ok({ hashList: [t!.tx_hash], fields: 'hash, block,method' });
     expect(got.list).toEqual([{ hash: t!.tx_hash, block: Number(t!.block_number), method: (await expected([t!])).list[0]!.method }]);
     expect(await ok({})).toEqual({ event_list: [], list: [] });
+  });
+
+  it('a generated lake: every log of a contract with an ABI has its event there, with as many indexed inputs as topics', async () => {
+    if ((await testManifest()).source.kind !== 'generate') return;
+    const kinds = await sql(`SELECT contract_address AS c, topic0 AS t, (topic1 IS NOT NULL)::INT + (topic2 IS NOT NULL)::INT + (topic3 IS NOT NULL)::INT AS n
+                             FROM raw_logs GROUP BY ALL ORDER BY ALL`);
+    const misses = kinds.filter((k) => abis.has(String(k.c))).filter((k) => {
+      const e = abis.get(String(k.c))!.find((x) => String(x.type).toLowerCase() === 'event' && hash(sig(x)) === k.t);
+      return !e || (e.inputs ?? []).filter((i) => i.indexed).length !== Number(k.n);
+    });
+    expect(misses).toEqual([]);
+    expect(kinds.filter((k) => abis.has(String(k.c))).length).toBeGreaterThan(10);
+  });
+
+  it('its response schema accepts an answer and rejects it with a key left out or retyped', async () => {
+    const ep = endpoints.find((e) => e.path === PATH)!;
+    const [busy] = await sql(`SELECT contract_address AS c FROM raw_transactions WHERE contract_type = 31 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const body = await ok({ contractAddress: busy!.c, limit: 5 });
+    const accepts = (b: unknown) => ep.response!.safeParse(b).success;
+    expect(accepts(body)).toBe(true);
+    for (const k of ['event_list', 'list'] as const) {
+      const { [k]: _gone, ...rest } = body;
+      expect(accepts(rest), k).toBe(false);
+      expect(accepts({ ...body, [k]: 12345 }), k).toBe(false);
+    }
+    const e = body.event_list[0];
+    if (e) for (const f of Object.keys(e)) {
+      const { [f]: _gone, ...rest } = e;
+      expect(accepts({ ...body, event_list: [rest] }), f).toBe(false);
+      expect(accepts({ ...body, event_list: [{ ...e, [f]: typeof e[f] === 'number' ? 'x' : 12345 }] }), f).toBe(false);
+    }
   });
 
   it('a bad body is a 400 naming the field', async () => {
