@@ -187,7 +187,8 @@ export const witnessSnapshots: Dataset = {
 };
 
 // ---- Contract code (branch cdetail, SPEC §4.6): what /api/contract's methodMap and the triggers batch's event
-// decoding read. The ingester keeps the ABI of a CreateSmartContract it ingests; the generator writes its contracts'.
+// decoding read. The ingester keeps the ABI of a CreateSmartContract it ingests and getcontract's for a token contract
+// first seen; the generator writes its contracts'.
 export const contractCode: Dataset = {
   name: 'contract_code',
   kind: 'snapshot',
@@ -199,6 +200,6 @@ export const contractCode: Dataset = {
     c('contract_address', 'VARCHAR', 'contract, Base58'),
     asOf,
     c('abi_json', 'VARCHAR', "ABI entries, JSON array ('[]' when the contract was deployed without one)"),
-    c('source', 'VARCHAR', "'create' (the CreateSmartContract ingested) | 'generator'"),
+    c('source', 'VARCHAR', "'create' (the CreateSmartContract ingested) | 'getcontract' (a token contract first seen) | 'generator'"),
   ],
 };

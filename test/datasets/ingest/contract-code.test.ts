@@ -7,6 +7,9 @@ import type { Dataset } from '../../../src/lake/datasets/index.ts';
 import type { NodeTransaction } from '../../../src/chain/node-json.ts';
 import { AddressBook, Seen, decodeTransaction } from '../../../datasets/ingest/decode.ts';
 import { RawBuffers, type TableBuffer } from '../../../datasets/ingest/rows.ts';
+import { stageGetcontractAbis } from '../../../datasets/ingest/contract-code.ts';
+import { Db } from '../../../src/duckdb/duck.ts';
+import { columnDDL, contractCode } from '../../../src/lake/datasets/index.ts';
 
 const A = '414d5a62a45b04a10f08728c19863cf17e4b2a9cf7'; // TH2DJurYvmLGApguMsSigCYFz5aMrvoWdA
 const C = '41eed9e56a5cddaa15ef0c42984884a8afcf1bdebb'; // TXk8rQSAvPvBBNtqSoY6nCfsXWCSSpTVQF
@@ -42,5 +45,26 @@ describe('contract_code from CreateSmartContract', () => {
   it('a creation without an ABI keeps [] ; a failed creation keeps nothing', () => {
     expect(create(undefined, 'SUCCESS', '02'.repeat(32)).code.map((r) => r.abi_json)).toEqual(['[]']);
     expect(create(ABI, 'REVERT', '03'.repeat(32)).code).toEqual([]);
+  });
+});
+
+describe('contract_code from getcontract (a token contract first seen)', () => {
+  it('stages each ABI read since the last publish as of the newest staged block, then forgets them', async () => {
+    const db = await Db.open({ threads: 1 });
+    try {
+      // The staged blocks: only their numbers matter here.
+      await db.run('CREATE TABLE blocks (block_number BIGINT)');
+      await db.run('INSERT INTO blocks VALUES (7), (9)');
+      await db.run(`CREATE TABLE contract_code (${columnDDL(contractCode)})`);
+      const abis = new Map([['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', JSON.stringify(ABI.entrys)]]);
+      await stageGetcontractAbis(db, abis);
+      expect(abis.size).toBe(0);
+      const rows = await db.all('SELECT * FROM contract_code');
+      expect(rows.map((r) => [r.contract_address, Number(r.as_of_block), r.abi_json, r.source])).toEqual([
+        ['TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t', 9, JSON.stringify(ABI.entrys), 'getcontract'],
+      ]);
+    } finally {
+      db.close();
+    }
   });
 });
