@@ -61,6 +61,7 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',  // contract detail (branch cdetail)
   '/api/contracts': 'every row\'s balance and transactions received, the counts and the head day\'s calls are compared with the raw transactions, snapshots and flows in test/endpoints/contract/contracts.test.ts',
   '/api/contract': 'balance, calls, its USD value and the deploy\'s figures are compared with the raw transactions, snapshots and the price rule in test/endpoints/contract/contract.test.ts',
+  '/api/contracts/smart-contract-triggers-batch': 'a POST (the audit GETs): every call, call value and decoded event argument is compared with the raw transactions and logs decoded by the test\'s own decoder in test/endpoints/contract/smart-contract-triggers-batch.test.ts',
   '/api/contract/analysis': 'every day\'s balance, transfers, energy, bandwidth, calls, callers and burned sun is compared with the raw transactions and transfers in test/endpoints/contract/contract-analysis.test.ts',
 };
 
