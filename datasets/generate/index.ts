@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Progress } from '../../src/progress.ts';
 import { type AppendCell, Db } from '../../src/duckdb/duck.ts';
+import { stageContractCode } from './contract-abis.ts';
 import { columnDDL, snapshotDatasets, sourceDatasets, derivedDatasets, stablecoinEvents, dexPoolEvents, lendingEvents } from '../../src/lake/datasets/index.ts';
 import { STABLECOIN_CONTRACTS, topicOf } from '../../src/chain/stablecoins.ts';
 import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
@@ -645,6 +646,7 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     const energyChange = await db.all('SELECT from_ts, price_sun FROM g_gov_energy');
     await writeStatisticsDimensions(db, out, job.incremental, energyChange.map((r) => ({ fromTs: Number(r.from_ts), price: Number(r.price_sun) })));
 
+    await stageContractCode(db); // contract_code: every contract's ABI (contract-abis.ts)
     // Free the working tables before publish sorts and writes the staged ones.
     for (const r of await db.all(`SELECT table_name FROM duckdb_tables() WHERE table_name LIKE 'g\\_%' ESCAPE '\\'`)) {
       await db.run(`DROP TABLE ${String(r.table_name)}`);

@@ -28,6 +28,7 @@ import {
 import { blockSerializedBytes, txBandwidthBytes, txSerializedBytes } from './protobuf.ts';
 import { stablecoinEventFields } from '../../src/chain/stablecoin-events.ts';
 import { decodeDexLog, decodeLendingLog, DEFI_CONTRACTS, defiRegistry, type DefiContract, type DefiLog } from '../../src/chain/defi-events.ts';
+import { contractCodeRow } from './contract-code.ts';
 import type { RawBuffers, TokenApprovalRow, TokenTransferRow, TxRow } from './rows.ts';
 
 export type TokenStandard = 'trc20' | 'trc721' | 'trc1155';
@@ -349,9 +350,10 @@ export function decodeTransaction(
         row.token_id = String(tokenId ?? '');
       }
       if (row.contract_address) seen.contract(row.contract_address, row.owner_address || null, contractRet === 'SUCCESS' ? timestamp : 0);
-      // bytecode and ABI are large and not what parameter_json is for.
+      // bytecode and ABI are large and not what parameter_json is for; the ABI goes to contract_code (contract-code.ts).
       const { bytecode: _b, abi: _a, ...rest } = nc;
       extra.new_contract = rest;
+      if (row.contract_address && contractRet === 'SUCCESS') out.contractCode.push(contractCodeRow(row.contract_address, blockNumber, nc.abi));
       row.fee_limit = int64(tx.raw_data.fee_limit);
       break;
     }

@@ -14,6 +14,7 @@ import { contracts as contractsDs, tokens as tokensDs, witnesses as witnessesDs,
 import type { AddressBook, Seen, TokenStandard } from './decode.ts';
 import type { NodeClient } from './node-client.ts';
 import { pool } from './pool.ts';
+import { abiJson, stageGetcontractAbis } from './contract-code.ts';
 
 export interface TokenRow {
   token_id: string;
@@ -191,6 +192,8 @@ export class Dimensions {
     }
     const cur = this.contracts.get(address);
     if (cur && !cur.name && info.name) cur.name = info.name;
+    // The token's ABI from the same getcontract answer, kept in contract_code at the next write (contract-code.ts).
+    if (info.abi !== undefined) this.abis.set(address, abiJson(info.abi));
     return row;
   }
 
@@ -235,8 +238,12 @@ export class Dimensions {
     this.dirty = true;
   }
 
+  /** ABIs read from getcontract since the last write (contract → abi_json): contract_code rows at the next write. */
+  private readonly abis = new Map<string, string>();
+
   /** Rewrites the staged dimension tables from memory (when something changed). */
   async write(db: Db): Promise<void> {
+    await stageGetcontractAbis(db, this.abis);
     if (!this.dirty) return;
     // Rank: votes descending, then address (stable, deterministic); type from rank (1-27 SR, 28-127 partner).
     const ws = [...this.witnesses.values()].sort((a, b) => (BigInt(b.votes) > BigInt(a.votes) ? 1 : BigInt(b.votes) < BigInt(a.votes) ? -1 : a.address < b.address ? -1 : 1));

@@ -242,7 +242,7 @@ export class NodeClient {
   }
 
   /** Deployment facts of a contract ({} when unknown). */
-  async contractInfo(contractHex: string): Promise<{ origin_address?: string; name?: string }> {
+  async contractInfo(contractHex: string): Promise<{ origin_address?: string; name?: string; abi?: unknown }> {
     try {
       return await this.call('/wallet/getcontract', { value: contractHex, visible: false });
     } catch (e) {

@@ -8,6 +8,7 @@ import {
   type Dataset,
   type RowOf,
   blocks,
+  contractCode,
   transactions,
   tokenTransfers,
   tokenApprovals,
@@ -84,8 +85,10 @@ export class RawBuffers {
   readonly stablecoinEvents = new TableBuffer(stablecoinEvents);
   readonly dexPoolEvents = new TableBuffer(dexPoolEvents);
   readonly lendingEvents = new TableBuffer(lendingEvents);
+  /** The ABIs of the contracts created (snapshot rows, datasets/ingest/contract-code.ts). */
+  readonly contractCode = new TableBuffer(contractCode);
 
   all(): TableBuffer<Dataset>[] {
-    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs, this.stablecoinEvents, this.dexPoolEvents, this.lendingEvents];
+    return [this.blocks, this.transactions, this.tokenTransfers, this.tokenApprovals, this.internalTransactions, this.logs, this.stablecoinEvents, this.dexPoolEvents, this.lendingEvents, this.contractCode];
   }
 }

@@ -304,6 +304,22 @@ export function urlsFor(p: string, s: Samples): string[] {
     '/api/onecontractcallers': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 3)].flatMap((c) => [`/api/onecontractcallers?address=${c}`, `/api/onecontractcallers?address=${c}&day=0&start=10&limit=50`]),
     '/api/contracts/top_call': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 5)].map((c) => `/api/contracts/top_call?contract_address=${c}`),
     // ---- end contract statistics
+    // Contract detail: token contracts and contracts called internally, every analysis type, the list's sorts and filters.
+    '/api/contracts': () => [
+      '/api/contracts', '/api/contracts?sort=-balance&limit=50', '/api/contracts?sort=-timestamp&start=20', '/api/contracts?search=sun',
+      ...pick(s.trc20, 2).map((c) => `/api/contracts?search=${c}`),
+    ],
+    '/api/contract': () => [...pick(s.trc20, 5), ...pick(s.internalContracts, 5)].map((c) => `/api/contract?contract=${c}`),
+    '/api/contracts/smart-contract-triggers-batch': () => [
+      ...pick(s.trc20, 4).map((c, i) => ({ contractAddress: c, limit: 10 * (i + 1) })),
+      { hashList: pick(s.hashes, 20) },
+      ...pick(s.blocks, 3).map((b) => ({ term: String(b) })),
+      { contractAddress: s.trc20[0], term: 'Transfer' },
+    ].map((b) => `/api/contracts/smart-contract-triggers-batch?body=${encodeURIComponent(JSON.stringify(b))}`),
+    '/api/contract/analysis': () => [
+      ...pick(s.trc20, 6).map((c, i) => `/api/contract/analysis?address=${c}&type=${i % 6}`),
+      ...pick(s.internalContracts, 6).map((c, i) => `/api/contract/analysis?address=${c}&type=${(i + 3) % 6}&start_timestamp=1500000000&end_timestamp=2000000000`),
+    ],
   };
   const urls = recipes[p]?.() ?? [p];
   return urls.length > 0 ? urls : [p];
@@ -336,7 +352,11 @@ export async function sampleWorkload(dataDir: string, only?: (endpointPath: stri
     for (const t of targets) {
       const u = new URL(t, 'http://x');
       const item: WorkloadItem = { method: ep.method, path: u.pathname, weight, label: `${ep.method} ${ep.path}`, expect: { status: 200 } };
-      if (u.search) item.query = Object.fromEntries(u.searchParams);
+      // A POST recipe carries its JSON body as `?body=` (the SPEC's one POST, the triggers batch).
+      if (ep.method === 'POST') {
+        const body = u.searchParams.get('body');
+        if (body) item.body = JSON.parse(body);
+      } else if (u.search) item.query = Object.fromEntries(u.searchParams);
       // A key-protected endpoint (keyEvents) is asked with a key; a server with a key list (`--api-keys`) needs this one on it.
       if (ep.requiresKey) item.headers = { 'CHAIN-PRO-API-KEY': SAMPLE_API_KEY };
       items.push(item);

@@ -135,6 +135,11 @@ import oneContractTriggerStatistic from './contract/one-contract-trigger-statist
 import oneContractCallerStatistic from './contract/one-contract-caller-statistic.ts';
 import oneContractCallers from './contract/one-contract-callers.ts';
 import topCall from './contract/top-call.ts';
+// Contract detail: /api/contracts, /api/contract, /api/contract/analysis, the triggers batch
+import contractAnalysis from './contract/contract-analysis.ts';
+import contracts from './contract/contracts.ts';
+import contract from './contract/contract.ts';
+import smartContractTriggersBatch from './contract/smart-contract-triggers-batch.ts';
 export const endpoints: readonly AnyEndpoint[] = [
   block,
   blockStatistic,
@@ -263,4 +268,9 @@ export const endpoints: readonly AnyEndpoint[] = [
   oneContractCallerStatistic,
   oneContractCallers,
   topCall,
+  // Contract detail
+  contractAnalysis,
+  contracts,
+  contract,
+  smartContractTriggersBatch,
 ];

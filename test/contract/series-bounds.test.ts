@@ -46,6 +46,7 @@ const NOT_SERIES: Record<string, string> = {
   '/api/tokenTvc': 'one flat object (totals, token rows and a daily line), not one row per day; its bounds are tested in test/endpoints/statistics/token-tvc.test.ts',
   '/api/defiTvl': 'one flat object (totals, project rows and optional daily lines), not one row per day; its bounds are tested in test/endpoints/statistics/defi-tvl.test.ts (issue 34)',
   '/api/stableCoin/pool/trend': 'one Sankey of nodes and links over the window, not one row per day; its bounds are tested in test/endpoints/deep/pool-trend.test.ts (issue 34)',
+  '/api/contracts': '`start_timestamp` / `end_timestamp` filter a paged list of contracts by creation time (both bounds tested in test/endpoints/contract/contracts.test.ts)',
   '/api/stableCoin/transferAmount': 'one object per stablecoin (a daily USD line and a 24 h figure), not one row per day; its bounds are tested in test/endpoints/deep/transfer-amount.test.ts',
 };
 
@@ -92,6 +93,9 @@ beforeAll(async () => {
   // holderToken/asset/changeBalance: the same pair; its rows are the days the account moved the token (raw transfers).
   const moved = (await sql(`SELECT DISTINCT ${DAY_SQL('timestamp')} AS d FROM raw_token_transfers WHERE token_standard = 'trc20' AND contract_address = '${String(pair!.c)}'
                              AND (from_address = '${String(pair!.a)}' OR to_address = '${String(pair!.a)}') ORDER BY d`)).map((r) => String(r.d));
+  // contract/analysis type 4: the most called contract; every lake day of the range (a day without a call answers zeros).
+  const [mostCalled] = await sql(`SELECT contract_address AS a FROM raw_transactions WHERE contract_type = 31 AND contract_address IS NOT NULL GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+  samples.set('/api/contract/analysis', { query: `address=${String(mostCalled?.a ?? 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb')}&type=4`, days: lakeDays });
   samples.set('/api/account/holderToken/asset/changeBalance', { query: `accountAddress=${String(pair!.a)}&tokenAddress=${String(pair!.c)}`, days: moved });
   // Contract statistics: the contract called on the most days; its rows are the days it was called.
   const [called] = await sql(`SELECT contract_address AS c FROM raw_transactions WHERE contract_type = 31 AND contract_address IS NOT NULL GROUP BY 1

@@ -74,13 +74,18 @@ export const NOT_AUDITED: Readonly<Record<string, string>> = {
   '/api/defiTvl': 'every project\'s locked value, its breakdown and the head day\'s line point are compared with raw balances × prices in test/endpoints/statistics/defi-tvl.test.ts',
   '/api/stableCoin/pool/change': 'every token balance and the TVL of three days per pool are compared with the anchored ledger over raw transfers × prices in test/endpoints/deep/pool-change.test.ts',
   '/api/stableCoin/pool/trend': 'every link is compared with the raw pool events\' swap legs × the day\'s price in test/endpoints/deep/pool-trend.test.ts',
-  // session 25 (search and homepage)
+  // search and homepage
   '/api/search/v2': 'balances and transaction counts are compared with the newest account snapshot and raw transactions, holders ordered, transactions and blocks with the raw rows in test/endpoints/home/search-v2.test.ts',
   '/api/account/tag': 'answers labels and rule tags only; each rule\'s threshold is decided over the raw tables in test/endpoints/deep/account-tag.test.ts',
   '/api/search/hot': 'every holder count (independent ledgers), 24 h transfer count, contract call count, sum and score is compared with the raw tables in test/endpoints/home/search-hot.test.ts',
   '/api/search/bar': 'its tokens are ranked from the independent ledgers and raw transfers in test/endpoints/home/search-hot.test.ts',
   '/api/system/homepage-bundle': 'each section is its own (audited) endpoint\'s answer, compared in test/endpoints/home/homepage-bundle.test.ts; yesterday\'s transactions with raw_transactions',
   '/api/multiple/chain/query': 'answers flags, labels and reference rows only, compared with the tables in test/endpoints/account/multiple-chain-query.test.ts',
+  // contract detail
+  '/api/contracts': 'every row\'s balance and transactions received, the counts and the head day\'s calls are compared with the raw transactions, snapshots and flows in test/endpoints/contract/contracts.test.ts',
+  '/api/contract': 'balance, calls, its USD value and the deploy\'s figures are compared with the raw transactions, snapshots and the price rule in test/endpoints/contract/contract.test.ts',
+  '/api/contracts/smart-contract-triggers-batch': 'a POST (the audit GETs): every call, call value and decoded event argument is compared with the raw transactions and logs decoded by the test\'s own decoder in test/endpoints/contract/smart-contract-triggers-batch.test.ts',
+  '/api/contract/analysis': 'every day\'s balance, transfers, energy, bandwidth, calls, callers and burned sun is compared with the raw transactions and transfers in test/endpoints/contract/contract-analysis.test.ts',
 };
 
 export interface Mismatch {

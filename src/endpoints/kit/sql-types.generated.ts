@@ -1053,6 +1053,225 @@ export interface CommonWitnessesAllRow {
   rank: number | null;
 }
 
+/** Binds of sql/contract/contract.sql. */
+export interface ContractContractParams {
+  address: string | null;
+}
+/** A row of contract/contract. */
+export interface ContractContractRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  creator_address: string | null;
+  /** BIGINT */
+  created_ts: number | bigint | null;
+  /** BOOLEAN */
+  is_token: boolean | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** BIGINT */
+  trx_count: number | bigint | null;
+  /** VARCHAR */
+  trx_usd: string | null;
+}
+
+/** Binds of sql/contract/contract-analysis.sql. */
+export interface ContractContractAnalysisParams {
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/contract-analysis. */
+export interface ContractContractAnalysisRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  day_ts: number | bigint | null;
+  /** VARCHAR */
+  price: string | null;
+}
+
+/** Binds of sql/contract/contract-analysis-usage.sql. */
+export interface ContractContractAnalysisUsageParams {
+  address: string | null;
+  start_day: string | null;
+  end_day: string | null;
+}
+/** A row of contract/contract-analysis-usage. */
+export interface ContractContractAnalysisUsageRow {
+  /** VARCHAR */
+  day: string | null;
+  /** BIGINT */
+  trigger_count: number | bigint | null;
+  /** BIGINT */
+  account_count: number | bigint | null;
+  /** BIGINT */
+  energy_usage: number | bigint | null;
+  /** BIGINT */
+  origin_energy_usage: number | bigint | null;
+  /** BIGINT */
+  energy_usage_total: number | bigint | null;
+  /** BIGINT */
+  energy_burn: number | bigint | null;
+  /** BIGINT */
+  energy_usage_as_deploy: number | bigint | null;
+  /** BIGINT */
+  net_usage: number | bigint | null;
+  /** BIGINT */
+  net_burn: number | bigint | null;
+  /** BIGINT */
+  net_fee: number | bigint | null;
+  /** BIGINT */
+  energy_fee: number | bigint | null;
+}
+
+/** Binds of sql/contract/contract-code.sql. */
+export interface ContractContractCodeParams {
+  address: string | null;
+}
+/** A row of contract/contract-code. */
+export interface ContractContractCodeRow {
+  /** VARCHAR */
+  abi_json: string | null;
+}
+
+/** Binds of sql/contract/contract-deploy.sql. */
+export interface ContractContractDeployParams {
+  address: string | null;
+  day: string | null;
+  ts: number | bigint | null;
+}
+/** A row of contract/contract-deploy. */
+export interface ContractContractDeployRow {
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** BIGINT */
+  amount: number | bigint | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  parameter_json: string | null;
+}
+
+/** Binds of sql/contract/contract-holdings.sql. */
+export interface ContractContractHoldingsParams {
+  address: string | null;
+}
+/** A row of contract/contract-holdings. */
+export interface ContractContractHoldingsRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  usd: string | null;
+  /** VARCHAR */
+  trx: string | null;
+}
+
+/** Binds of sql/contract/contracts.sql. */
+export interface ContractContractsParams {
+  lim: number | bigint | null;
+  off: number | bigint | null;
+  search: string | null;
+  owner: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+}
+/** A row of contract/contracts. */
+export interface ContractContractsRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  creator_address: string | null;
+  /** BIGINT */
+  created_ts: number | bigint | null;
+  /** BOOLEAN */
+  is_token: boolean | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** BIGINT */
+  balance: number | bigint | null;
+  /** BIGINT */
+  trx_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/contracts-tokens.sql. */
+export interface ContractContractsTokensParams {
+  addresses: readonly string[] | null;
+}
+/** A row of contract/contracts-tokens. */
+export interface ContractContractsTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  token_standard: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  symbol: string | null;
+  /** INTEGER */
+  decimals: number | null;
+  /** VARCHAR */
+  issuer_address: string | null;
+  /** VARCHAR */
+  logo_url: string | null;
+  /** INTEGER */
+  level: number | null;
+  /** VARCHAR */
+  total_supply_raw: string | null;
+  /** BIGINT */
+  created_ts: number | bigint | null;
+  /** VARCHAR */
+  home_page: string | null;
+  /** VARCHAR */
+  description: string | null;
+  /** BIGINT */
+  holder_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/contracts-top.sql. */
+export interface ContractContractsTopParams {
+  day: string | null;
+}
+/** A row of contract/contracts-top. */
+export interface ContractContractsTopRow {
+  /** BIGINT */
+  call_rank: number | bigint | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  tag: string | null;
+  /** BIGINT */
+  call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/contracts-totals.sql. */
+export interface ContractContractsTotalsParams {
+  since: number | bigint | null;
+  day: string | null;
+}
+/** A row of contract/contracts-totals. */
+export interface ContractContractsTotalsRow {
+  /** BIGINT */
+  contract_count: number | bigint | null;
+  /** BIGINT */
+  contract_count_24h: number | bigint | null;
+  /** BIGINT */
+  total_trigger: number | bigint | null;
+}
+
 /** Binds of sql/contract/contracts-trigger.sql. */
 export interface ContractContractsTriggerParams {
   lim: number | bigint | null;
@@ -1158,6 +1377,19 @@ export interface ContractContractsTriggerTotalParams {
 }
 /** A row of contract/contracts-trigger.total. */
 export interface ContractContractsTriggerTotalRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/contract/contracts.sql (its -- @total count). */
+export interface ContractContractsTotalParams {
+  search: string | null;
+  owner: string | null;
+  start_ts: number | bigint | null;
+  end_ts: number | bigint | null;
+}
+/** A row of contract/contracts.total. */
+export interface ContractContractsTotalRow {
   /** BIGINT */
   n: number | bigint | null;
 }
@@ -1318,6 +1550,95 @@ export interface ContractTopCallTotalsRow {
   caller_count: number | bigint | null;
   /** BIGINT */
   call_count: number | bigint | null;
+}
+
+/** Binds of sql/contract/triggers-code.sql. */
+export interface ContractTriggersCodeParams {
+  addresses: readonly string[] | null;
+}
+/** A row of contract/triggers-code. */
+export interface ContractTriggersCodeRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  abi_json: string | null;
+}
+
+/** Binds of sql/contract/triggers-locate.sql. */
+export interface ContractTriggersLocateParams {
+  hashes: readonly string[] | null;
+}
+/** A row of contract/triggers-locate. */
+export interface ContractTriggersLocateRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+}
+
+/** Binds of sql/contract/triggers-logs.sql. */
+export interface ContractTriggersLogsParams {
+  start_day: string | null;
+  end_day: string | null;
+  min_block: number | bigint | null;
+  max_block: number | bigint | null;
+  hashes: readonly string[] | null;
+}
+/** A row of contract/triggers-logs. */
+export interface ContractTriggersLogsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** INTEGER */
+  log_index: number | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  topic0: string | null;
+  /** VARCHAR */
+  topic1: string | null;
+  /** VARCHAR */
+  topic2: string | null;
+  /** VARCHAR */
+  topic3: string | null;
+  /** VARCHAR */
+  data: string | null;
+}
+
+/** Binds of sql/contract/triggers-transactions.sql. */
+export interface ContractTriggersTransactionsParams {
+  start_day: string | null;
+  end_day: string | null;
+  min_block: number | bigint | null;
+  max_block: number | bigint | null;
+  hashes: readonly string[] | null;
+  contract: string | null;
+}
+/** A row of contract/triggers-transactions. */
+export interface ContractTriggersTransactionsRow {
+  /** BIGINT */
+  block_number: number | bigint | null;
+  /** BIGINT */
+  timestamp: number | bigint | null;
+  /** VARCHAR */
+  date: string | null;
+  /** INTEGER */
+  tx_index: number | null;
+  /** VARCHAR */
+  tx_hash: string | null;
+  /** VARCHAR */
+  owner_address: string | null;
+  /** VARCHAR */
+  contract_address: string | null;
+  /** BIGINT */
+  amount: number | bigint | null;
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  call_data: string | null;
 }
 
 /** Binds of sql/deep/account-tag.sql. */
@@ -5558,9 +5879,20 @@ export interface SqlRows {
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
   "common/witness_info": CommonWitnessInfoRow;
   "common/witnesses_all": CommonWitnessesAllRow;
+  "contract/contract": ContractContractRow;
+  "contract/contract-analysis": ContractContractAnalysisRow;
+  "contract/contract-analysis-usage": ContractContractAnalysisUsageRow;
+  "contract/contract-code": ContractContractCodeRow;
+  "contract/contract-deploy": ContractContractDeployRow;
+  "contract/contract-holdings": ContractContractHoldingsRow;
+  "contract/contracts": ContractContractsRow;
+  "contract/contracts-tokens": ContractContractsTokensRow;
+  "contract/contracts-top": ContractContractsTopRow;
+  "contract/contracts-totals": ContractContractsTotalsRow;
   "contract/contracts-trigger": ContractContractsTriggerRow;
   "contract/contracts-trigger.count": ContractContractsTriggerCountRow;
   "contract/contracts-trigger.total": ContractContractsTriggerTotalRow;
+  "contract/contracts.total": ContractContractsTotalRow;
   "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticRow;
   "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenRow;
   "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeRow;
@@ -5573,6 +5905,10 @@ export interface SqlRows {
   "contract/top-call.methods": ContractTopCallMethodsRow;
   "contract/top-call.recent": ContractTopCallRecentRow;
   "contract/top-call.totals": ContractTopCallTotalsRow;
+  "contract/triggers-code": ContractTriggersCodeRow;
+  "contract/triggers-locate": ContractTriggersLocateRow;
+  "contract/triggers-logs": ContractTriggersLogsRow;
+  "contract/triggers-transactions": ContractTriggersTransactionsRow;
   "deep/account-tag": DeepAccountTagRow;
   "deep/big-amount-address": DeepBigAmountAddressRow;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesRow;
@@ -5800,9 +6136,20 @@ export interface SqlParams {
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;
   "common/witness_info": CommonWitnessInfoParams;
   "common/witnesses_all": CommonWitnessesAllParams;
+  "contract/contract": ContractContractParams;
+  "contract/contract-analysis": ContractContractAnalysisParams;
+  "contract/contract-analysis-usage": ContractContractAnalysisUsageParams;
+  "contract/contract-code": ContractContractCodeParams;
+  "contract/contract-deploy": ContractContractDeployParams;
+  "contract/contract-holdings": ContractContractHoldingsParams;
+  "contract/contracts": ContractContractsParams;
+  "contract/contracts-tokens": ContractContractsTokensParams;
+  "contract/contracts-top": ContractContractsTopParams;
+  "contract/contracts-totals": ContractContractsTotalsParams;
   "contract/contracts-trigger": ContractContractsTriggerParams;
   "contract/contracts-trigger.count": ContractContractsTriggerCountParams;
   "contract/contracts-trigger.total": ContractContractsTriggerTotalParams;
+  "contract/contracts.total": ContractContractsTotalParams;
   "contract/one-contract-caller-statistic": ContractOneContractCallerStatisticParams;
   "contract/one-contract-caller-statistic.open": ContractOneContractCallerStatisticOpenParams;
   "contract/one-contract-caller-statistic.range": ContractOneContractCallerStatisticRangeParams;
@@ -5815,6 +6162,10 @@ export interface SqlParams {
   "contract/top-call.methods": ContractTopCallMethodsParams;
   "contract/top-call.recent": ContractTopCallRecentParams;
   "contract/top-call.totals": ContractTopCallTotalsParams;
+  "contract/triggers-code": ContractTriggersCodeParams;
+  "contract/triggers-locate": ContractTriggersLocateParams;
+  "contract/triggers-logs": ContractTriggersLogsParams;
+  "contract/triggers-transactions": ContractTriggersTransactionsParams;
   "deep/account-tag": DeepAccountTagParams;
   "deep/big-amount-address": DeepBigAmountAddressParams;
   "deep/big-amount-day-prices": DeepBigAmountDayPricesParams;

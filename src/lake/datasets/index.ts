@@ -18,12 +18,13 @@ import { copies } from './derived/copies.ts';
 import { dailyRollups } from './derived/daily-rollups.ts';
 import { governance } from './derived/governance.ts';
 import { defi } from './derived/defi.ts';
+import { contractDetail } from './derived/contract-detail.ts';
 import { security } from './derived/security.ts';
 import { contracts, preWindowTotals, resourcePrices, tokenPrices, tokens, witnesses } from './dimensions.ts';
 import { type Family, type SqlFiles, sqlFilesIn } from './family.ts';
 import { blocks, dexPoolEvents, internalTransactions, lendingEvents, logs, stablecoinEvents, tokenApprovals, tokenTransfers, transactions } from './raw.ts';
 import { addressLabels, chainAnchors, dexPools, multichainAddresses, nodeGeo, priceCandles, projectContracts, projects, riskAddresses, riskUrls } from './reference.ts';
-import { accountSnapshots, chainParameters, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
+import { accountSnapshots, chainParameters, contractCode, networkNodes, networkSnapshots, proposals, resourceDelegations, trc1155Snapshots, trc20Snapshots, witnessSnapshots } from './snapshots.ts';
 import type { Dataset } from './types.ts';
 
 export * from './types.ts';
@@ -43,7 +44,7 @@ export * from './derived/security.ts';
 export type { Family, SqlFiles } from './family.ts';
 
 /** The snapshot datasets (node state as of a block). */
-export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots];
+export const snapshotDatasets: Dataset[] = [accountSnapshots, resourceDelegations, networkSnapshots, trc20Snapshots, trc1155Snapshots, networkNodes, chainParameters, proposals, witnessSnapshots, contractCode];
 /** The reference datasets (off-chain facts loaded by an operator). */
 export const referenceDatasets: Dataset[] = [addressLabels, chainAnchors, nodeGeo, priceCandles, dexPools, projects, projectContracts, multichainAddresses, riskAddresses, riskUrls];
 /** Raw and dimension datasets: what the generator and the ingester must write. */
@@ -69,7 +70,7 @@ export const sourceDatasets: Dataset[] = [
 
 // Registration order breaks ties in the derive order: a family's datasets before a later family's when neither reads
 // the other (the layout ids hash a dataset's reads in derive order, so this order is part of them).
-const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi, flows, security];
+const families: Family[] = [copies, balances, dailyRollups, accountState, governance, holderHistory, defi, flows, security, contractDetail];
 const familyOf = new Map<string, Family>();
 
 /** Every derived dataset, in derive order (computed). Changed in place only by `registerFamilyForTests`. */

@@ -185,3 +185,21 @@ export const witnessSnapshots: Dataset = {
     c('latest_block_num', 'BIGINT', 'latest block it produced, up to the as-of block (latestBlockNum; 0 when none)'),
   ],
 };
+
+// ---- Contract code (SPEC §4.6): what /api/contract's methodMap and the triggers batch's event
+// decoding read. The ingester keeps the ABI of a CreateSmartContract it ingests and getcontract's for a token contract
+// first seen; the generator writes its contracts'.
+export const contractCode: Dataset = {
+  name: 'contract_code',
+  kind: 'snapshot',
+  partitioned: false,
+  key: ['contract_address', 'as_of_block'],
+  sortBy: ['contract_address', 'as_of_block'],
+  doc: "Per contract the ABI it was deployed with, as the node prints it (`abi.entrys` of `/wallet/getcontract`, or the CreateSmartContract's `new_contract.abi`): a JSON array of entries `{type: 'Function' | 'Event' | …, name, inputs: [{name, type, indexed?}], …}`. One row per contract as of the block it was read at; the newest row is its code.",
+  columns: [
+    c('contract_address', 'VARCHAR', 'contract, Base58'),
+    asOf,
+    c('abi_json', 'VARCHAR', "ABI entries, JSON array ('[]' when the contract was deployed without one)"),
+    c('source', 'VARCHAR', "'create' (the CreateSmartContract ingested) | 'getcontract' (a token contract first seen) | 'generator'"),
+  ],
+};
