@@ -13,17 +13,15 @@
  */
 import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
-import { JsonDecimal } from '../../wire/json.ts';
-import { address, multiplyScaled, oneOf, scaleDecimal } from '../../params/index.ts';
+import { address, oneOf } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
 import { dayMs, dayString } from '../shapes/stats-shape.ts';
+import { balanceDayRow, withEndOfDayBalance } from '../shapes/balance-days.ts';
 import { DAY_MS } from '../../time.ts';
 
 const TYPES = ['0', '1', '2', '3', '4'] as const;
-/** USD values carry USDT's 6 decimals. */
-const USD_PLACES = 6;
 
 const n = (c: Cell | undefined): number => Number(c ?? 0);
 
@@ -58,18 +56,7 @@ export default defineSeries({
     const endTs = dayMs(p.range.to) + DAY_MS - 1;
     if (type === '0') {
       const flows = await ctx.typedRows('account/account-analysis-balance', { address: p.address, start_ts: startTs });
-      const head = flows[0]?.head_balance;
-      // No account: the balance history is unknown (never activated, or untouched before the window), not 0.
-      if (head === null || head === undefined) return [];
-      // Walk back from the head: the end of day D = the head balance − the flows of the days after D.
-      const delta = new Map(flows.filter((f) => f.day_n !== null).map((f) => [Number(f.day_n), BigInt(f.delta as number | bigint)]));
-      let after = [...delta].filter(([d]) => d > dayMs(p.range.to) / DAY_MS).reduce((a, [, v]) => a + v, 0n);
-      const out: AnalysisDay[] = [];
-      for (const r of [...days].reverse()) {
-        out.push({ ...r, balance: BigInt(head) - after });
-        after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
-      }
-      return out.reverse();
+      return withEndOfDayBalance(days, flows, p.range.to);
     }
     const binds = { address: p.address, start_ts: startTs, end_ts: endTs };
     const rows: (ActivityRow | TokensRow)[] = type === '1' ? await ctx.typedRows('account/account-analysis-tokens', binds) : await ctx.typedRows('account/account-analysis-activity', binds);
@@ -79,15 +66,8 @@ export default defineSeries({
   },
   row(r, p) {
     switch (p.type ?? '0') {
-      case '0': {
-        const sun = BigInt(r.balance as number | bigint);
-        const price = r.price === null || r.price === undefined ? null : String(r.price);
-        return {
-          day: r.day,
-          trx_amount: scaleDecimal(sun, 6),
-          ...(price === null ? {} : { usdt_amount: multiplyScaled(sun, 6, price, USD_PLACES), price: new JsonDecimal(price) }),
-        };
-      }
+      case '0':
+        return balanceDayRow(r.day, BigInt(r.balance as number | bigint), r.price);
       case '1':
         return { day: r.day, transfer_count: n(r.transfer_count), token_count: n(r.token_count) };
       case '2':

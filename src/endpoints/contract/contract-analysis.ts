@@ -14,17 +14,15 @@
  */
 import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
-import { JsonDecimal } from '../../wire/json.ts';
-import { address, multiplyScaled, oneOf, scaleDecimal } from '../../params/index.ts';
+import { address, oneOf } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
 import { dayMs, dayString } from '../shapes/stats-shape.ts';
+import { balanceDayRow, withEndOfDayBalance } from '../shapes/balance-days.ts';
 import { DAY_MS } from '../../time.ts';
 
 const TYPES = ['0', '1', '2', '3', '4', '5'] as const;
-/** USD values carry USDT's 6 decimals. */
-const USD_PLACES = 6;
 
 type UsageRow = SqlRows['contract/contract-analysis-usage'];
 type TokensRow = SqlRows['account/account-analysis-tokens'];
@@ -52,18 +50,7 @@ export default defineSeries({
   async after(days, p, ctx): Promise<AnalysisDay[]> {
     if (p.type === '0') {
       const flows = await ctx.typedRows('account/account-analysis-balance', { address: p.address, start_ts: dayMs(p.range.from) });
-      const head = flows[0]?.head_balance;
-      if (head === null || head === undefined) return [];
-      // The end of day D = the head balance − the flows of the days after D.
-      const delta = new Map(flows.filter((f) => f.day_n !== null).map((f) => [Number(f.day_n), big(f.delta)]));
-      const lastDay = dayMs(p.range.to) / DAY_MS;
-      let after = [...delta].filter(([d]) => d > lastDay).reduce((a, [, v]) => a + v, 0n);
-      const out: AnalysisDay[] = [];
-      for (const r of [...days].reverse()) {
-        out.push({ ...r, balance: big(head) - after });
-        after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
-      }
-      return out.reverse();
+      return withEndOfDayBalance(days, flows, p.range.to);
     }
     if (p.type === '1') {
       const rows = await ctx.typedRows('account/account-analysis-tokens', { address: p.address, start_ts: dayMs(p.range.from), end_ts: dayMs(p.range.to) + DAY_MS - 1 });
@@ -77,15 +64,8 @@ export default defineSeries({
   },
   row(r, p) {
     switch (p.type) {
-      case '0': {
-        const sun = r.balance ?? 0n;
-        const price = r.price === null || r.price === undefined ? null : String(r.price);
-        return {
-          day: r.day,
-          trx_amount: scaleDecimal(sun, 6),
-          ...(price === null ? {} : { usdt_amount: multiplyScaled(sun, 6, price, USD_PLACES), price: new JsonDecimal(price) }),
-        };
-      }
+      case '0':
+        return balanceDayRow(r.day, r.balance ?? 0n, r.price);
       case '1':
         return { day: r.day, transfer_count: Number(r.transfer_count ?? 0), token_count: Number(r.token_count ?? 0) };
       case '2':
