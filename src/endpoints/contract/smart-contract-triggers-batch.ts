@@ -67,6 +67,19 @@ function spanOf(rows: readonly { block_number: Cell; timestamp: Cell }[]) {
   return { start_day: dayOf(Math.min(...times)), end_day: dayOf(Math.max(...times)), min_block: Math.min(...blocks), max_block: Math.max(...blocks) };
 }
 
+/**
+ * `rows` grouped by UTC day: a statement per day reads that day's file only, where one statement over the span of
+ * the rows' days read every day file between (hashes 90 days apart: 0.9 s instead of ~16 ms a day).
+ */
+function byDay<R extends { block_number: Cell; timestamp: Cell }>(rows: readonly R[]): R[][] {
+  const days = new Map<string, R[]>();
+  for (const r of rows) {
+    const d = dayOf(numOr0(r.timestamp));
+    days.set(d, [...(days.get(d) ?? []), r]);
+  }
+  return [...days.values()];
+}
+
 /** The calls the body names, newest first, at most `limit`. */
 async function callsOf(p: Params, ctx: EndpointContext): Promise<Call[]> {
   const contract = p.contractAddress ?? null;
@@ -75,7 +88,9 @@ async function callsOf(p: Params, ctx: EndpointContext): Promise<Call[]> {
     const where = await ctx.typedRows(QUERIES.locate, { hashes: p.hashList });
     const inBlock = block === null ? where : where.filter((w) => numOr0(w.block_number) === block);
     if (!inBlock.length) return [];
-    return (await ctx.typedRows(QUERIES.transactions, { ...spanOf(inBlock), hashes: p.hashList, contract })).slice(0, p.limit);
+    const perDay = await Promise.all(byDay(inBlock).map((g) => ctx.typedRows(QUERIES.transactions, { ...spanOf(g), hashes: p.hashList!, contract })));
+    const newestFirst = perDay.flat().sort((a, b) => numOr0(b.block_number) - numOr0(a.block_number) || numOr0(b.tx_index) - numOr0(a.tx_index));
+    return newestFirst.slice(0, p.limit);
   }
   if (block !== null) {
     // The block's day from the version's day spans (read once per version), then that day's file only.
@@ -118,8 +133,10 @@ export default defineEndpoint({
   async handle(p, ctx) {
     const calls = await callsOf(p, ctx);
     if (!calls.length) return { event_list: [], list: [] };
-    const hashes = calls.map((c) => str(c.tx_hash));
-    const logs = await ctx.typedRows(QUERIES.logs, { ...spanOf(calls), hashes });
+    // In chain order, as the statement orders each day's.
+    const logs = (await Promise.all(byDay(calls).map((g) => ctx.typedRows(QUERIES.logs, { ...spanOf(g), hashes: g.map((c) => str(c.tx_hash)) }))))
+      .flat()
+      .sort((a, b) => numOr0(a.block_number) - numOr0(b.block_number) || (str(a.tx_hash) < str(b.tx_hash) ? -1 : str(a.tx_hash) > str(b.tx_hash) ? 1 : 0) || numOr0(a.log_index) - numOr0(b.log_index));
     const contracts = [...new Set([...calls.map((c) => str(c.contract_address)), ...logs.map((l) => str(l.contract_address))])];
     const abis = new Map((await ctx.typedRows(QUERIES.code, { addresses: contracts })).map((r) => [str(r.contract_address), parseAbi(r.abi_json)]));
     const events = new Map([...abis].map(([a, abi]) => [a, eventsByTopic(abi)]));
