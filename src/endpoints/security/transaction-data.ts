@@ -15,6 +15,8 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { commaList, hash } from '../../params/index.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { str } from '../shapes/cells.ts';
+import type { Cell } from '../../duckdb/duck.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
 
 const QUERIES = {
   locate: 'transaction/transaction-info.locate',
@@ -32,12 +34,56 @@ const flags = z.object({ riskToken: z.boolean(), zeroTransfer: z.boolean(), risk
 type Flags = z.infer<typeof flags>;
 const NOTHING: Flags = { riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false };
 
-/** The flags of one hash: its parties read from its block's day, then the lists and rules over them. */
-async function flagsOf(h: string, ctx: EndpointContext): Promise<Flags> {
+type Party = SqlRows['security/transaction-data'];
+/** A key's rows at most: a hash prefix's transactions, a block's token transfers. */
+const ALL = 1_000_000;
+
+/**
+ * The parties of transaction `h` from key files, no statement (as /api/transaction-info reads it): tx_by_hash's
+ * candidates, the transaction at its index in its block, the block's token transfers of it. null: no such
+ * transaction; undefined: a dataset has no key files (the statements answer).
+ */
+function partiesFromKeyFiles(h: string, ctx: EndpointContext): { block: number; parties: Party[] } | null | undefined {
+  const page = (dataset: string, key: Cell, offset = 0, limit = ALL) => ctx.keyedPage(dataset, key, { from: null, to: null, desc: false, offset, limit });
+  const located = page('tx_by_hash', BigInt(`0x${h.slice(0, 15)}`));
+  if (!located) return undefined;
+  for (const loc of located.rows) {
+    const block = Number(loc.block_number);
+    const at = page('transactions_by_block', block, Number(loc.tx_index), 1);
+    const transfers = page('token_transfers_by_block', block);
+    if (!at || !transfers) return undefined;
+    const t = at.rows[0]?.tx_hash === h ? at.rows[0] : page('transactions_by_block', block)?.rows.find((r) => r.tx_hash === h);
+    if (!t) continue; // another transaction sharing the hash prefix
+    const own: Party = {
+      kind: 'tx', from_address: str(t.owner_address), to_address: (t.to_address ?? t.contract_address ?? null) as string | null, token: (t.token_id ?? null) as string | null,
+      amount_raw: t.amount === null || t.amount === undefined ? null : String(t.amount), contract_type: t.contract_type as number, token_standard: '',
+    };
+    const moved = transfers.rows.filter((r) => r.tx_hash === h).map((r): Party => ({
+      kind: 'transfer', from_address: str(r.from_address), to_address: str(r.to_address), token: str(r.contract_address), amount_raw: str(r.amount_raw),
+      contract_type: null, token_standard: str(r.token_standard),
+    }));
+    return { block, parties: [own, ...moved] };
+  }
+  return null;
+}
+
+/** Transaction `h`'s block and parties: from key files, else its block's day files (one statement per candidate). */
+async function partiesOf(h: string, ctx: EndpointContext): Promise<{ block: number; parties: Party[] } | null> {
+  const keyed = partiesFromKeyFiles(h, ctx);
+  if (keyed !== undefined) return keyed;
   for (const loc of await ctx.typedRows(QUERIES.locate, { hash: h })) {
     const block = Number(loc.block_number);
     const parties = await ctx.typedRows(QUERIES.parties, { hash: h, block, day: utcDay(Number(loc.timestamp)) });
-    if (parties.length === 0) continue; // another transaction sharing the hash prefix
+    if (parties.length > 0) return { block, parties }; // else another transaction sharing the hash prefix
+  }
+  return null;
+}
+
+/** The flags of one hash: its parties, then the lists and rules over them. */
+async function flagsOf(h: string, ctx: EndpointContext): Promise<Flags> {
+  const found = await partiesOf(h, ctx);
+  if (found) {
+    const { block, parties } = found;
     const transfers = parties.filter((r) => r.kind === 'transfer');
     const addresses = [...new Set(parties.flatMap((r) => [str(r.from_address), str(r.to_address)]).filter((a) => a !== '' && a !== ZERO))];
     const tokens = [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];

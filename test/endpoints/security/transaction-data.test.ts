@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { get, sql } from '../../helpers/lake.ts';
+import { readdirSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { get, linkedLakeCopy, sql, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
+import { budget } from '../../helpers/budget.ts';
 
 const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
@@ -80,4 +85,30 @@ describe('GET /api/security/transaction/data', () => {
     expect(Object.keys(none).length).toBe(20);
     for (const v of Object.values(none)) expect(Object.values(v as object).every((x) => x === false)).toBe(true);
   });
+
+  it('reads the transaction and its transfers from key files; a version without them answers from the statements, the same bytes', async () => {
+    const hashes = (await sql(`(SELECT tx_hash FROM raw_token_transfers ORDER BY block_number DESC, log_index LIMIT 3)
+      UNION (SELECT tx_hash FROM raw_transactions WHERE contract_type = 1 ORDER BY tx_hash LIMIT 3)`)).map((r) => String(r.tx_hash)).sort();
+    const url = `/api/security/transaction/data?hashes=${[...hashes, 'ab'.repeat(32)].join(',')}`;
+    const keyed = await get(url);
+    expect(keyed.status).toBe(200);
+    expect(String(keyed.headers['server-timing'])).not.toMatch(/security_transaction-data;/);
+    // A hard-linked copy of the lake without the by-block copies' key files: the statements answer.
+    const copy = linkedLakeCopy('tronlake-no-keys-');
+    const m = await testManifest();
+    for (const ds of ['transactions_by_block', 'token_transfers_by_block']) {
+      const dir = path.join(copy, 'versions', m.version, 'derived', ds);
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    }
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      const statements = await app.inject({ method: 'GET', url });
+      expect(statements.statusCode).toBe(200);
+      expect(String(statements.headers['server-timing'])).toMatch(/security_transaction-data;/);
+      expect(statements.body).toBe(keyed.text);
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 });
