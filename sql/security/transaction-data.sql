@@ -1,4 +1,5 @@
--- /api/security/transaction/data: the parties and assets of one transaction located by tx_by_hash (its day and block
+-- /api/security/transaction/data, for a version without the by-block key files (which answer it otherwise): the
+-- parties and assets of one transaction located by tx_by_hash (its day and block
 -- bound, so one day's file is read): the transaction itself (signer, receiver or called contract, TRC10 id) and each
 -- token transfer it emitted (sides, token contract, exact amount). n = 0 when the hash is not in that block.
 -- @param hash VARCHAR
