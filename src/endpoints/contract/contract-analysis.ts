@@ -17,9 +17,9 @@ import type { Cell } from '../../duckdb/duck.ts';
 import { address, oneOf } from '../../params/index.ts';
 import { defineSeries } from '../kit/series.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
-import { count, decimalString, exactInt, exactNumber } from '../kit/schemas.ts';
+import { count, exactInt } from '../kit/schemas.ts';
 import { dayMs, dayString } from '../shapes/stats-shape.ts';
-import { balanceDayRow, withEndOfDayBalance } from '../shapes/balance-days.ts';
+import { balanceDay, balanceDayRow, withEndOfDayBalance } from '../shapes/balance-days.ts';
 import { DAY_MS } from '../../time.ts';
 
 const TYPES = ['0', '1', '2', '3', '4', '5'] as const;
@@ -88,7 +88,7 @@ export default defineSeries({
     size: count,
     data: z.array(
       z.union([
-        z.strictObject({ day: dayString, trx_amount: decimalString, usdt_amount: decimalString.optional(), price: exactNumber.optional() }),
+        balanceDay,
         z.strictObject({ day: dayString, transfer_count: count, token_count: count }),
         z.strictObject({ day: dayString, energy_usage: exactInt, energy_burn: exactInt, origin_energy_usage: exactInt, energy_usage_total: exactInt, energy_usage_as_deploy: exactInt }),
         z.strictObject({ day: dayString, net_usage: exactInt, net_burn: exactInt.nullable(), net_usage_total: exactInt.nullable() }),

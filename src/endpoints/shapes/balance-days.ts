@@ -2,12 +2,14 @@
  * An address's TRX balance at the end of each day of a range, and the row that shows it: type 0 of
  * /api/account/analysis and /api/contract/analysis, one rule for both (docs/compat.md "/api/account/analysis").
  */
+import { z } from 'zod';
 import type { Cell } from '../../duckdb/duck.ts';
 import { multiplyScaled, scaleDecimal } from '../../params/index.ts';
 import { JsonDecimal } from '../../wire/json.ts';
 import { DAY_MS } from '../../time.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
-import { dayMs } from './stats-shape.ts';
+import { decimalString, exactNumber } from '../kit/schemas.ts';
+import { dayMs, dayString } from './stats-shape.ts';
 
 /** USD values carry USDT's 6 decimals. */
 const USD_PLACES = 6;
@@ -41,3 +43,6 @@ export function balanceDayRow(day: string | null | undefined, sun: bigint, price
     ...(p === null ? {} : { usdt_amount: multiplyScaled(sun, 6, p, USD_PLACES), price: new JsonDecimal(p) }),
   };
 }
+
+/** The schema of balanceDayRow's row. */
+export const balanceDay = z.strictObject({ day: dayString, trx_amount: decimalString, usdt_amount: decimalString.optional(), price: exactNumber.optional() });
