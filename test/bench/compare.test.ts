@@ -1,6 +1,5 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { benchCli } from '../../src/bench/cli.ts';
 import { Samples } from '../../src/bench/stats.ts';
 import { parseWorkload } from '../../src/bench/workload.ts';
 import { testRunOptions } from './run-options.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 /** A label measured in rounds with the given p50s (ms). */
 function label(name: string, p50s: number[]): LabelResult {
@@ -93,7 +93,7 @@ describe('compare verdicts', () => {
   });
 
   it('refuses a file that is not a report, naming it', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-compare-'));
+    const dir = scratchDir('tronlake-compare-');
     const f = path.join(dir, 'x.json');
     writeFileSync(f, '{"hello":1}');
     await expect(readReport(f)).rejects.toThrow(`${f}: not a tronlake bench report`);
@@ -134,7 +134,7 @@ describe('compare over a real interleaved run', () => {
       repeat: 3,
       warmup: 1,
     }));
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-compare-'));
+    const dir = scratchDir('tronlake-compare-');
     const file = path.join(dir, 'report.json');
     writeFileSync(file, JSON.stringify(r));
     const [c] = compareReports([{ file, report: await readReport(file) }]);

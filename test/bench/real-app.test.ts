@@ -2,9 +2,8 @@
  * The runner against the real app over the test lake, with a workload drawn from that lake by sample-workload:
  * every request is counted by the HTTP server itself (the independent ledger) and must match the report.
  */
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import type net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBench } from '../../src/bench/runner.ts';
@@ -15,6 +14,7 @@ import { parseWorkload, serializeWorkload, type Workload } from '../../src/bench
 import { endpoints } from '../../src/endpoints/index.ts';
 import { lakeDir, privateApp, testManifest } from '../helpers/lake.ts';
 import { testRunOptions } from './run-options.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const received = new Map<string, number>();
 const statuses = new Map<number, number>();
@@ -83,7 +83,7 @@ describe('tronlake bench against the app over the test lake', () => {
 
 describe('tronlake bench without --url', () => {
   it('serves the lake itself on loopback (cache off), runs a sample workload, reports, and stops the server', async () => {
-    const out = path.join(mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-self-')), 'out');
+    const out = path.join(scratchDir('tronlake-bench-self-'), 'out');
     await benchCli(['--data', lakeDir(), '--requests', '52', '--connections', '2', '--repeat', '1', '--warmup', '0', '--no-floor', '--out', out, '--progress', 'false']);
     const r = JSON.parse(readFileSync(path.join(out, 'report.json'), 'utf8')) as BenchReport;
     const t = r.targets[0]!;

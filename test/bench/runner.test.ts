@@ -2,10 +2,9 @@
  * The runner's own counting, against a tiny Fastify server in this file that counts what it receives (the
  * independent ledger): the report's counts must equal the server's.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +15,7 @@ import { freePort } from '../../src/bench/servers.ts';
 import { parseWorkload, type Workload } from '../../src/bench/workload.ts';
 import { REPORT_FORMAT, type BenchReport } from '../../src/bench/report.ts';
 import { testRunOptions } from './run-options.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 interface Ledger {
   byRoute: Map<string, number>;
@@ -172,7 +172,7 @@ describe('tronlake bench runner', () => {
   });
 
   it('the CLI writes report.json, report.md and the workload, and names a malformed workload line', async () => {
-    const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-bench-cli-'));
+    const dir = scratchDir('tronlake-bench-cli-');
     const wl = path.join(dir, 'w.jsonl');
     writeFileSync(wl, '{"path":"/a","label":"a"}\n');
     const out = path.join(dir, 'out');

@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -13,6 +13,7 @@ import {
   type Workload,
 } from '../../src/bench/workload.ts';
 import { failedCheck, valueAt } from '../../src/bench/checks.ts';
+import { scratchDir } from '../helpers/scratch.ts';
 
 const FULL: Workload = {
   comments: ['drawn from somewhere', 'second line'],
@@ -32,7 +33,7 @@ const FULL: Workload = {
 };
 
 function tmpFile(name: string, text: string): string {
-  const dir = mkdtempSync(path.join(os.tmpdir(), 'tronlake-workload-'));
+  const dir = scratchDir('tronlake-workload-');
   const f = path.join(dir, name);
   writeFileSync(f, text);
   return f;
