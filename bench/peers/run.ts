@@ -130,6 +130,17 @@ async function measure(): Promise<void> {
   const base = f['port-base'] ? Number(f['port-base']) : undefined;
   let cluster: Cluster | undefined;
   const children: ChildProcess[] = [];
+  const cleanUp = (): void => {
+    for (const c of children) c.kill('SIGTERM');
+    cluster?.stop();
+  };
+  // Stopped by a signal, the script still stops its peers and removes its cluster (they outlived it before).
+  const onSignal = (sig: NodeJS.Signals): void => {
+    log(`${sig}: stopping the peers and the cluster`);
+    cleanUp();
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
   try {
     log('PostgreSQL: temporary cluster and load');
     cluster = await startCluster(lake, base ?? (await freePort()), log);
@@ -164,8 +175,8 @@ async function measure(): Promise<void> {
     await fs.writeFile(out, render(await readReport(path.join(reportDir, 'report.json')), x));
     log(`wrote ${out} (runner's report and peers.json in ${reportDir})`);
   } finally {
-    for (const c of children) c.kill('SIGTERM');
-    cluster?.stop();
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+    cleanUp();
   }
 }
 

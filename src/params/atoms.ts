@@ -91,15 +91,27 @@ export function timestampMs() {
   });
 }
 
+/**
+ * Largest time bound accepted in seconds: 99,999,999,999 (the year 5138). A milliseconds value sent where the spec
+ * says seconds (1662014442000 for 1662014442) would otherwise be read as a date ~50,000 years ahead and answer an
+ * empty series that looks right; beyond this bound it is a 400 that says so.
+ */
+export const MAX_TIMESTAMP_SECONDS = 99_999_999_999;
+
 /** Timestamp in seconds, returned as milliseconds so SQL compares one unit, e.g. '1662014442' → 1662014442000. */
 export function timestampSecAsMs() {
-  return int({ min: 0, max: Math.floor(MAX_TIMESTAMP_MS / 1000) })
-    .transform((n) => n * 1000)
-    .meta({
-      description: 'Seconds since the epoch (UTC).',
-      examples: [1662014442],
-      override: { type: 'integer', minimum: 0, maximum: Math.floor(MAX_TIMESTAMP_MS / 1000) },
-    });
+  return z.string().transform((s, ctx): number => {
+    const t = s.trim();
+    if (!INT_RE.test(t)) return fail(ctx, `must be an integer, got '${clip(s)}'`);
+    const n = Number(t);
+    if (!Number.isSafeInteger(n) || n < 0) return fail(ctx, 'must be seconds since the epoch, at least 0');
+    if (n > MAX_TIMESTAMP_SECONDS) return fail(ctx, `is in seconds and must be at most ${MAX_TIMESTAMP_SECONDS}; ${t} looks like milliseconds (${Math.floor(n / 1000)} in seconds)`);
+    return n * 1000;
+  }).meta({
+    description: 'Seconds since the epoch (UTC), at most 99999999999 (a milliseconds value is refused, not read as a far future date).',
+    examples: [1662014442],
+    override: { type: 'integer', minimum: 0, maximum: MAX_TIMESTAMP_SECONDS },
+  });
 }
 
 /** Day string yyyy-MM-dd (a real calendar day), returned as the UTC midnight in ms. */

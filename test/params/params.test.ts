@@ -40,6 +40,12 @@ describe('atoms', () => {
 
   it('seconds become milliseconds; days become UTC midnight', () => {
     expect(ok(timestampSecAsMs(), '1662014442')).toBe(1662014442000);
+    // Both bounds alone: 0 and 99,999,999,999 are seconds; one past, or a milliseconds value, is refused as such.
+    expect(ok(timestampSecAsMs(), '0')).toBe(0);
+    expect(ok(timestampSecAsMs(), '99999999999')).toBe(99_999_999_999_000);
+    expect(bad(timestampSecAsMs(), '100000000000')).toMatch(/seconds .*at most 99999999999/);
+    expect(bad(timestampSecAsMs(), '1662014442000')).toMatch(/looks like milliseconds \(1662014442 in seconds\)/);
+    expect(bad(timestampSecAsMs(), '-1')).toMatch(/at least 0/);
     expect(ok(dayAsMs(), '2022-09-01')).toBe(Date.UTC(2022, 8, 1));
     bad(dayAsMs(), '2022-02-30');
     bad(dayAsMs(), '2022-9-1');
