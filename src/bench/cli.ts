@@ -258,5 +258,12 @@ function benchCommand(argv: string[]): Command {
 
 /** Entry point of `tronlake bench …` (argv after `bench`); throws on a bad command line (UsageError) or a failed run. */
 export async function benchCli(argv: string[]): Promise<void> {
-  await runCommand(benchCommand(argv), argv);
+  // Stopped by a signal, the bench exits through process.exit so the servers it started go with it (servers.ts).
+  const onSignal = (): never => process.exit(130);
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  try {
+    await runCommand(benchCommand(argv), argv);
+  } finally {
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
 }

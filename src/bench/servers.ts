@@ -104,7 +104,10 @@ async function ready(child: ChildProcess, url: string, probePath: string, timeou
     tail.splice(0, Math.max(0, tail.length - 5));
   });
   let exited: number | null | undefined;
-  const exit = new Promise<void>((r) => child.once('exit', (code) => ((exited = code), r())));
+  // A bench that ends by process.exit (its signal handler, an error) takes its servers with it: they outlived it before.
+  const orphaned = (): void => void child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  const exit = new Promise<void>((r) => child.once('exit', (code) => ((exited = code), process.off('exit', orphaned), r())));
   const stop = async () => {
     if (exited !== undefined) return;
     child.kill('SIGTERM');
