@@ -512,7 +512,8 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       }
       if (want === 0) break;
     }
-    const total = end ? kept.length : await of.total?.(q);
+    // An uncounted list shows no total: a full page needs none (NaN, as its SQL path gives).
+    const total = end ? kept.length : d.uncounted ? Number.NaN : await of.total?.(q);
     if (total === undefined) return undefined;
     return { rows: mapped(kept.slice(p.page.start, want)), total };
   }

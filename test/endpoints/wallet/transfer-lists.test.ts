@@ -2,8 +2,13 @@
  * The three wallet transfer lists (/api/transfer/trx, /token10, /trc20): every row of an address, per direction,
  * against plain SQL over the raw tables (raw_transactions, raw_token_transfers), never the by-address copies.
  */
+import { readdirSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
+import { budget } from '../../helpers/budget.ts';
+import { get, linkedLakeCopy, sql, testManifest } from '../../helpers/lake.ts';
 
 const n = (v: unknown) => Number(v);
 type Row = { hash: string; block: number; block_timestamp: number; from: string; to: string; amount: string; direction: number; confirmed: number; revert: number; contract_ret: string };
@@ -122,6 +127,40 @@ describe('GET /api/transfer/trx', () => {
       }
     }
   });
+
+  it('without fee, pages come from the copy\'s key files, byte for byte what its statements answer', async () => {
+    const a = await twoWay('tx', 'contract_type = 1');
+    const urls: string[] = [];
+    for (const direction of [0, 1, 2]) {
+      for (const reverse of [true, false]) {
+        for (const dbVersion of [0, 1]) urls.push(`/api/transfer/trx?address=${a}&direction=${direction}&reverse=${reverse}&db_version=${dbVersion}&start=3&limit=7`);
+      }
+    }
+    urls.push(`/api/transfer/trx?address=${a}&limit=0`, `/api/transfer/trx?address=${a}&direction=0&start_timestamp=1500000000000&end_timestamp=1800000000000`);
+    const keyed = [];
+    for (const url of urls) {
+      const r = await get(url);
+      expect(r.status, url).toBe(200);
+      expect(String(r.headers['server-timing']), url).toMatch(/keys\.address_trx_transfers/);
+      expect(String(r.headers['server-timing']), url).not.toMatch(/wallet_transfer-trx;/);
+      keyed.push(r.text);
+    }
+    // A hard-linked copy of the lake without the copy's key files: the statements answer.
+    const copy = linkedLakeCopy('tronlake-no-keys-');
+    const dir = path.join(copy, 'versions', (await testManifest()).version, 'derived', 'address_trx_transfers');
+    for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      for (const [i, url] of urls.entries()) {
+        const r = await app.inject({ method: 'GET', url });
+        expect(String(r.headers['server-timing']), url).toMatch(/wallet_transfer-trx;/);
+        expect(r.body, url).toBe(keyed[i]);
+      }
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 
   it('time window in ms, and bad input is a 400 naming the parameter', async () => {
     const a = await twoWay('tx', 'contract_type = 1');
