@@ -10,6 +10,9 @@ import { contractTypeName } from '../../chain/contract-types.ts';
 import type { TokenInfo } from '../kit/lookups.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { str, type ColumnsOrRow } from './cells.ts';
+import type { Row } from '../../duckdb/duck.ts';
+import type { transactions } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 
 /**
  * `direction` of the wallet lists (SPEC §4.5): 1 inbound (default), 2 outbound, 0 both. The same numbering on all
@@ -48,6 +51,29 @@ export const walletPaging = { defaultLimit: 20, maxLimit: 50, sumRule: true } as
 /** Sides of the by-address copy a direction keeps (a transfer to oneself is both inbound and outbound). */
 export function walletSides(p: { address: string; direction: 0 | 1 | 2 }): { address: string; dirs: string[] | null } {
   return { address: p.address, dirs: p.direction === 1 ? ['in', 'self'] : p.direction === 2 ? ['out', 'self'] : null };
+}
+
+/**
+ * A wallet list's keyed page (kit/list.ts `keyed`): the address's rows of address_trx_transfers' key files (its TRX
+ * and TRC10 transfers, both sides, in time order) that `only` keeps, on the sides `direction` asks for and, with
+ * db_version 0, without an empty sender or receiver: the rows the wallet-rows fragment selects from the copy.
+ */
+export function walletKeyedTransfers<P extends { address: string; direction: 0 | 1 | 2; db_version: number }>(p: P, only: (r: Row) => boolean) {
+  const { dirs } = walletSides(p);
+  return {
+    dataset: 'address_trx_transfers',
+    key: p.address,
+    keep: (r: Row) => only(r) && (dirs === null || dirs.includes(str(r.direction))) && (p.db_version === 1 || (str(r.owner_address) !== '' && str(r.to_address) !== '')),
+  };
+}
+
+/** The columns the wallet templates select for a transfer, from a row of address_trx_transfers' key files. */
+export function walletTransferCells(r: RowOf<typeof transactions>, solidBlock: number) {
+  return {
+    tx_hash: r.tx_hash, block_number: r.block_number, timestamp: r.timestamp, tx_index: r.tx_index, contract_type: r.contract_type,
+    from_address: r.owner_address, to_address: r.to_address, amount: r.amount === null ? null : String(r.amount), contract_ret: r.contract_ret,
+    confirmed: Number(r.block_number) <= solidBlock,
+  };
 }
 
 /**
