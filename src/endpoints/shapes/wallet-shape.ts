@@ -54,16 +54,21 @@ export function walletSides(p: { address: string; direction: 0 | 1 | 2 }): { add
 }
 
 /**
- * A wallet list's keyed page (kit/list.ts `keyed`): the address's rows of address_trx_transfers' key files (its TRX
- * and TRC10 transfers, both sides, in time order) that `only` keeps, on the sides `direction` asks for and, with
- * db_version 0, without an empty sender or receiver: the rows the wallet-rows fragment selects from the copy.
+ * A wallet list's keyed page (kit/list.ts `keyed`): the address's rows of a by-address copy's key files (default
+ * address_trx_transfers, its TRX and TRC10 transfers; address_trc20_transfers for token logs), both sides in time
+ * order, that `only` keeps, on the sides `direction` asks for and, with db_version 0, without an empty sender or
+ * receiver (the copy's `from` and `to` columns): the rows the wallet-rows fragment selects from the copy.
  */
-export function walletKeyedTransfers<P extends { address: string; direction: 0 | 1 | 2; db_version: number }>(p: P, only: (r: Row) => boolean) {
+export function walletKeyedTransfers<P extends { address: string; direction: 0 | 1 | 2; db_version: number }>(
+  p: P,
+  only: (r: Row) => boolean,
+  copy: { dataset: string; from: string; to: string } = { dataset: 'address_trx_transfers', from: 'owner_address', to: 'to_address' },
+) {
   const { dirs } = walletSides(p);
   return {
-    dataset: 'address_trx_transfers',
+    dataset: copy.dataset,
     key: p.address,
-    keep: (r: Row) => only(r) && (dirs === null || dirs.includes(str(r.direction))) && (p.db_version === 1 || (str(r.owner_address) !== '' && str(r.to_address) !== '')),
+    keep: (r: Row) => only(r) && (dirs === null || dirs.includes(str(r.direction))) && (p.db_version === 1 || (str(r[copy.from]) !== '' && str(r[copy.to]) !== '')),
   };
 }
 

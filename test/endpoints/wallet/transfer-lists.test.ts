@@ -201,6 +201,16 @@ describe('GET /api/transfer/token10 from key files', () => {
 });
 
 describe('GET /api/transfer/trc20', () => {
+  it('pages come from the TRC20 copy\'s key files, byte for byte what its statements answer', async () => {
+    const [t] = await sql(`select contract_address c, from_address a from raw_token_transfers where token_standard = 'trc20' group by 1, 2 having count(*) between 10 and 400 order by count(*) desc, 1, 2 limit 1`);
+    const urls: string[] = [];
+    for (const direction of [0, 1, 2]) {
+      for (const reverse of [true, false]) urls.push(`/api/transfer/trc20?address=${t!.a}&trc20Id=${t!.c}&direction=${direction}&reverse=${reverse}&start=2&limit=6`);
+    }
+    urls.push(`/api/transfer/trc20?address=${t!.a}&trc20Id=${t!.c}&direction=0&db_version=1`);
+    await sameWithoutKeyFiles(urls, 'wallet_transfer-trc20', 'address_trc20_transfers');
+  }, budget(30));
+
   it('direction 2 / 1: exactly the raw outgoing / incoming Transfer logs of that token', async () => {
     const [t] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc20' group by 1 order by count(*) desc, 1 limit 1`);
     const token = String(t!.c);
@@ -235,21 +245,21 @@ describe('GET /api/transfer/trc20', () => {
 });
 
 /**
- * Asks `urls` of the test lake (each must be answered from address_trx_transfers' key files, not by `statement`) and of
- * a hard-linked copy without those key files (each answered by `statement`), and expects the same bytes.
+ * Asks `urls` of the test lake (each must be answered from `dataset`'s key files, not by `statement`) and of a
+ * hard-linked copy without those key files (each answered by `statement`), and expects the same bytes.
  */
-async function sameWithoutKeyFiles(urls: string[], statement: string): Promise<void> {
+async function sameWithoutKeyFiles(urls: string[], statement: string, dataset = 'address_trx_transfers'): Promise<void> {
   const keyed: string[] = [];
   for (const url of urls) {
     const r = await get(url);
     expect(r.status, url).toBe(200);
-    expect(String(r.headers['server-timing']), url).toMatch(/keys\.address_trx_transfers/);
+    expect(String(r.headers['server-timing']), url).toContain(`keys.${dataset};`);
     expect(String(r.headers['server-timing']), url).not.toContain(`${statement};`);
     keyed.push(r.text);
   }
   expect(keyed.filter((t) => JSON.parse(t).data.length > 0).length, 'pages with rows').toBeGreaterThan(urls.length / 2);
   const copy = linkedLakeCopy('tronlake-no-keys-');
-  const dir = path.join(copy, 'versions', (await testManifest()).version, 'derived', 'address_trx_transfers');
+  const dir = path.join(copy, 'versions', (await testManifest()).version, 'derived', dataset);
   for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
   const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
   try {
