@@ -227,9 +227,17 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
     /**
      * `keep`: a filter the key files cannot apply, applied to the key's rows read from the sorted end (at most
      * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
-     * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers).
+     * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers). `expand` in place of
+     * `keep`: each of the key's rows becomes the page rows it gives (none, one or more, in the page's order: `desc`
+     * true reads newest first), e.g. a transaction's transfer and its fee as two wallet rows.
      */
-    of(p: P): { dataset: string; key: Cell | undefined; keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean; total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined } | null;
+    of(p: P): {
+      dataset: string;
+      key: Cell | undefined;
+      keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean;
+      expand?(r: Row, desc: boolean): Row[];
+      total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
+    } | null;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
@@ -491,11 +499,12 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const window = { from: open ? null : (p.start_timestamp ?? null), to: open ? null : (p.end_timestamp ?? null), desc: desc(p) };
     const chain = { solidBlock: ctx.manifest.solidBlock, headBlock: ctx.manifest.head.number };
     const mapped = (rows: Row[]) => rows.map((r) => d.keyed!.row(r, chain, of.dataset));
-    if (!of.keep) {
+    const { keep, expand } = of;
+    if (!keep && !expand) {
       const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: p.page.start, limit: p.page.limit });
       return got && { rows: mapped(got.rows), total: got.total };
     }
-    // A filter the key files cannot apply: the key's rows from the sorted end, kept until the page is full.
+    // A filter the key files cannot apply: the key's rows from the sorted end, kept (or expanded) until the page is full.
     const want = p.page.start + p.page.limit;
     const kept: Row[] = [];
     let read = 0;
@@ -504,7 +513,10 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       if (read >= KEYED_SCAN_ROWS) return undefined;
       const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
       if (!got) return undefined;
-      for (const r of got.rows) if (of.keep(r, chain)) kept.push(r);
+      for (const r of got.rows) {
+        if (expand) kept.push(...expand(r, window.desc));
+        else if (keep!(r, chain)) kept.push(r);
+      }
       read += got.rows.length;
       if (read >= got.total) {
         end = true;
