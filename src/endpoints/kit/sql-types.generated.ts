@@ -975,6 +975,16 @@ export interface CommonTokenTransferCountRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/common/token_transfer_standard_counts.sql. */
+export type CommonTokenTransferStandardCountsParams = Record<string, never>;
+/** A row of common/token_transfer_standard_counts. */
+export interface CommonTokenTransferStandardCountsRow {
+  /** VARCHAR */
+  token_standard: string | null;
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
 /** Binds of sql/common/tokens_all.sql. */
 export type CommonTokensAllParams = Record<string, never>;
 /** A row of common/tokens_all. */
@@ -5874,6 +5884,7 @@ export interface SqlRows {
   "common/producer_block_counts": CommonProducerBlockCountsRow;
   "common/token_info": CommonTokenInfoRow;
   "common/token_transfer_count": CommonTokenTransferCountRow;
+  "common/token_transfer_standard_counts": CommonTokenTransferStandardCountsRow;
   "common/tokens_all": CommonTokensAllRow;
   "common/tx_state_counts": CommonTxStateCountsRow;
   "common/whole_chain_tx_count": CommonWholeChainTxCountRow;
@@ -6131,6 +6142,7 @@ export interface SqlParams {
   "common/producer_block_counts": CommonProducerBlockCountsParams;
   "common/token_info": CommonTokenInfoParams;
   "common/token_transfer_count": CommonTokenTransferCountParams;
+  "common/token_transfer_standard_counts": CommonTokenTransferStandardCountsParams;
   "common/tokens_all": CommonTokensAllParams;
   "common/tx_state_counts": CommonTxStateCountsParams;
   "common/whole_chain_tx_count": CommonWholeChainTxCountParams;

@@ -10,7 +10,6 @@ import { contractTypeName } from '../../chain/contract-types.ts';
 import type { TokenInfo } from '../kit/lookups.ts';
 import { contractMap, count, exactInt, intString, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 import { str, type ColumnsOrRow } from './cells.ts';
-import type { Row } from '../../duckdb/duck.ts';
 import type { transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 
@@ -61,16 +60,19 @@ export function walletSides(p: { address: string; direction: 0 | 1 | 2 }): { add
  */
 export function walletKeyedTransfers<P extends { address: string; direction: 0 | 1 | 2; db_version: number }>(
   p: P,
-  only: (r: Row) => boolean,
-  copy: { dataset: string; from: string; to: string } = { dataset: 'address_trx_transfers', from: 'owner_address', to: 'to_address' },
+  only: (r: WalletKeyRow) => boolean,
+  copy: { dataset: string; from: 'owner_address' | 'from_address'; to: 'to_address' } = { dataset: 'address_trx_transfers', from: 'owner_address', to: 'to_address' },
 ) {
   const { dirs } = walletSides(p);
   return {
     dataset: copy.dataset,
     key: p.address,
-    keep: (r: Row) => only(r) && (dirs === null || dirs.includes(str(r.direction))) && (p.db_version === 1 || (str(r[copy.from]) !== '' && str(r[copy.to]) !== '')),
+    keep: (r: WalletKeyRow) => only(r) && (dirs === null || dirs.includes(str(r.direction))) && (p.db_version === 1 || (str(r[copy.from]) !== '' && str(r[copy.to]) !== '')),
   };
 }
+
+/** The columns of a by-address copy's key-file row the wallet lists filter on. */
+type WalletKeyRow = ColumnsOrRow<'direction' | 'owner_address' | 'from_address' | 'to_address' | 'contract_type' | 'token_id' | 'token_standard' | 'contract_address'>;
 
 /** The columns the wallet templates select for a transfer, from a row of address_trx_transfers' key files. */
 export function walletTransferCells(r: RowOf<typeof transactions>, solidBlock: number) {

@@ -14,6 +14,9 @@ import { tokenTransfers } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import { withFields } from '../shapes/cells.ts';
 
+/** The standards this list shows. */
+const TRC20_LIST = ['trc20', 'trc721'];
+
 export default defineList({
   path: '/api/token_trc20/transfers',
   summary: 'TRC20 and TRC721 transfers, newest first; filters by token, address and direction, block, time, state and amount.',
@@ -34,7 +37,7 @@ export default defineList({
     rows: 'transaction/token-trc20-transfers',
     byAddress: 'transaction/token-trc20-transfers.by-address',
     copy: 'address_token_transfers',
-    extra: { rollup: 'common/token_transfer_count' },
+    extra: { rollup: 'common/token_transfer_count', standardCounts: 'common/token_transfer_standard_counts' },
   },
   filters: (p, _s, q) => ({
     contract: p.contract_address ?? null,
@@ -51,7 +54,16 @@ export default defineList({
     of: (p) => {
       if (p.block !== undefined || p.confirm !== undefined || p.filterTokenValue !== undefined || p.fromAddress !== undefined || p.toAddress !== undefined) return null;
       if (p.relatedAddress !== undefined) return p.direction === 'all' && p.contract_address === undefined ? { dataset: 'address_trc20_transfers', key: p.relatedAddress } : null;
-      return p.contract_address !== undefined ? { dataset: 'contract_trc20_transfers', key: p.contract_address } : null;
+      if (p.contract_address !== undefined) return { dataset: 'contract_trc20_transfers', key: p.contract_address };
+      // No filter at all: the newest TRC20 / TRC721 rows of the copy by block (every standard), the total the rollup's
+      // per version (a window's total would need the rollup per request: SQL answers it).
+      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
+      return {
+        dataset: 'token_transfers_by_block',
+        key: undefined,
+        keep: (r) => TRC20_LIST.includes(str(r.token_standard)),
+        total: (q) => q.version('standardCounts').then((rows) => rows.filter((x) => TRC20_LIST.includes(str(x.token_standard))).reduce((a, x) => a + Number(x.n), 0)),
+      };
     },
     // The columns of transaction/token-transfers.columns: only logs of successful transactions are stored.
     row: (raw, chain) => {
@@ -60,7 +72,7 @@ export default defineList({
     },
   },
   block: (p) => p.block,
-  total: (_p, f, q) => tokenTransferTotal(q, ['trc20', 'trc721'], f),
+  total: (_p, f, q) => tokenTransferTotal(q, TRC20_LIST, f),
   lookups: {
     tokens: (r) => [str(r.contract_address)],
     addresses: (r) => [str(r.from_address), str(r.to_address), str(r.contract_address)],
