@@ -3,7 +3,9 @@
  * internal-transaction, transfers-with-status): the by-address binds, the row state, the address lookups of the
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
-import { str, type ColumnsOrRow } from './cells.ts';
+import { str, withFields, type ColumnsOrRow } from './cells.ts';
+import type { tokenTransfers } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import { DAY_MS } from '../../time.ts';
 import { utcDay } from '../kit/time-window.ts';
@@ -142,6 +144,26 @@ export function tokenTransferTotal(
     if (f.max_block === null) return all;
     return all - (await q.count('rows', { ...f, max_block: null, min_block: q.solidBlock + 1 }));
   })();
+}
+
+/**
+ * A token transfer list asked with no filter at all, as a keyed page (kit/list.ts `keyed`): the newest (or oldest)
+ * rows of token_transfers_by_block's key files (every standard) kept by `standards`. Its total is `standardsTotal`
+ * over the rollup's counts per standard read once per version (common/token_transfer_standard_counts).
+ */
+export function unfilteredTokenTransfers(standards: readonly string[]) {
+  return { dataset: 'token_transfers_by_block', key: undefined, keep: (r: ColumnsOrRow<'token_standard'>) => standards.includes(str(r.token_standard)) };
+}
+
+/** The transfers of `standards` from the per-standard counts, e.g. `rows.then(standardsTotal(['trc1155']))`. */
+export function standardsTotal(standards: readonly string[]) {
+  return (rows: readonly ColumnsOrRow<'token_standard' | 'n'>[]): number => rows.filter((x) => standards.includes(str(x.token_standard))).reduce((a, x) => a + Number(x.n), 0);
+}
+
+/** A token transfer row of the list statements (transaction/token-transfers.columns.sql) from a key-file row. */
+export function keyedTokenTransfer(r: RowOf<typeof tokenTransfers>, solidBlock: number) {
+  // Only the logs of successful transactions are stored.
+  return withFields(r, { contract_ret: 'SUCCESS', revert: false, confirmed: Number(r.block_number) <= solidBlock });
 }
 
 const WINDOW_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day'];

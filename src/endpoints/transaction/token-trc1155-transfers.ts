@@ -1,16 +1,21 @@
 /**
  * GET /api/token_trc1155/transfers (SPEC §4.7; shape: reference §3.4): TRC1155 TransferSingle / TransferBatch
- * items (one row per batch item), newest first. With relatedAddress it reads the copy clustered by address.
+ * items (one row per batch item), newest first. With relatedAddress it reads the copy clustered by address; with no
+ * filter at all, the key files of the copy by block.
  * `format=csv` streams the same plan as CSV: without `limit` the whole filtered result from `start` (no 10000
  * window), with `limit` exactly the JSON page (docs/compat.md, "Transactions and transfers").
  */
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal } from '../shapes/transfer-shape.ts';
+import { anchorOf, blockBounds, keyedTokenTransfer, standardsTotal, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal, unfilteredTokenTransfers } from '../shapes/transfer-shape.ts';
+import type { tokenTransfers } from '../../lake/datasets/raw.ts';
+import type { RowOf } from '../../lake/datasets/types.ts';
 import { addressLookups, intString } from '../kit/schemas.ts';
 import { z } from 'zod';
 import { withFields } from '../shapes/cells.ts';
+
+const TRC1155 = ['trc1155'];
 
 export default defineList({
   path: '/api/token_trc1155/transfers',
@@ -30,7 +35,7 @@ export default defineList({
     rows: 'transaction/token-trc1155-transfers',
     byAddress: 'transaction/token-trc1155-transfers.by-address',
     copy: 'address_token_transfers',
-    extra: { rollup: 'common/token_transfer_count' },
+    extra: { rollup: 'common/token_transfer_count', standardCounts: 'common/token_transfer_standard_counts' },
   },
   filters: (p, _s, q) => ({
     contract: p.contract_address ?? null,
@@ -39,8 +44,17 @@ export default defineList({
     ...blockBounds(p.confirm, q.solidBlock),
   }),
   byAddress: (p) => anchorOf({ related: p.relatedAddress, direction: p.direction }),
+  // No filter at all: the newest (or oldest) TRC1155 rows of the copy by block's key files (issue 32: no statement; a
+  // deep page past their first 4,096 rows of every standard reads SQL), the total the rollup's per version.
+  keyed: {
+    of: (p) => {
+      const filtered = [p.relatedAddress, p.contract_address, p.block, p.confirm, p.filterTokenValue, p.start_timestamp, p.end_timestamp].some((v) => v !== undefined);
+      return filtered ? null : { ...unfilteredTokenTransfers(TRC1155), total: (q) => q.version('standardCounts').then(standardsTotal(TRC1155)) };
+    },
+    row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
+  },
   block: (p) => p.block,
-  total: (_p, f, q) => tokenTransferTotal(q, ['trc1155'], f),
+  total: (_p, f, q) => tokenTransferTotal(q, TRC1155, f),
   lookups: {
     tokens: (r) => [str(r.contract_address)],
     addresses: (r) => [str(r.from_address), str(r.to_address), str(r.contract_address)],

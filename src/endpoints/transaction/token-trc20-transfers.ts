@@ -8,11 +8,10 @@
 import { address, amountThreshold, confirm, direction, int, thresholdBinds } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
-import { anchorOf, blockBounds, str, tokenTransferItem, tokenTransferTotal, tokenTransferItemSchema } from '../shapes/transfer-shape.ts';
+import { anchorOf, blockBounds, keyedTokenTransfer, standardsTotal, str, tokenTransferItem, tokenTransferItemSchema, tokenTransferTotal, unfilteredTokenTransfers } from '../shapes/transfer-shape.ts';
 import { addressLookups } from '../kit/schemas.ts';
-import { tokenTransfers } from '../../lake/datasets/raw.ts';
+import type { tokenTransfers } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
-import { withFields } from '../shapes/cells.ts';
 
 /** The standards this list shows. */
 const TRC20_LIST = ['trc20', 'trc721'];
@@ -55,21 +54,11 @@ export default defineList({
       if (p.block !== undefined || p.confirm !== undefined || p.filterTokenValue !== undefined || p.fromAddress !== undefined || p.toAddress !== undefined) return null;
       if (p.relatedAddress !== undefined) return p.direction === 'all' && p.contract_address === undefined ? { dataset: 'address_trc20_transfers', key: p.relatedAddress } : null;
       if (p.contract_address !== undefined) return { dataset: 'contract_trc20_transfers', key: p.contract_address };
-      // No filter at all: the newest TRC20 / TRC721 rows of the copy by block (every standard), the total the rollup's
-      // per version (a window's total would need the rollup per request: SQL answers it).
+      // No filter at all: the newest rows of the copy by block (a window's total would need the rollup per request).
       if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
-      return {
-        dataset: 'token_transfers_by_block',
-        key: undefined,
-        keep: (r) => TRC20_LIST.includes(str(r.token_standard)),
-        total: (q) => q.version('standardCounts').then((rows) => rows.filter((x) => TRC20_LIST.includes(str(x.token_standard))).reduce((a, x) => a + Number(x.n), 0)),
-      };
+      return { ...unfilteredTokenTransfers(TRC20_LIST), total: (q) => q.version('standardCounts').then(standardsTotal(TRC20_LIST)) };
     },
-    // The columns of transaction/token-transfers.columns: only logs of successful transactions are stored.
-    row: (raw, chain) => {
-      const r = raw as RowOf<typeof tokenTransfers>;
-      return withFields(r, { contract_ret: 'SUCCESS', revert: false, confirmed: Number(r.block_number) <= chain.solidBlock });
-    },
+    row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
   },
   block: (p) => p.block,
   total: (_p, f, q) => tokenTransferTotal(q, TRC20_LIST, f),
