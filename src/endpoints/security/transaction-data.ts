@@ -1,7 +1,7 @@
 /**
  * GET /api/security/transaction/data (SPEC §4.11; reference §7): risk flags per transaction, a map hash → flags, for
  * at most 20 comma-separated hashes (a malformed one is a 400, docs/compat.md "General"; a hash the lake does not hold
- * is left out of the map). Our rules (docs/compat.md "Security and approvals"):
+ * answers every flag false). Our rules (docs/compat.md "Security and approvals"):
  * - `riskToken`: it moved a token the listing marks UNSAFE (tokens.level 4);
  * - `zeroTransfer`: it emitted a zero-value TRC20 transfer;
  * - `riskAddress`: a party (signer, receiver, a transfer's side) is on a risk list (risk_addresses) or flagged by
@@ -79,41 +79,47 @@ async function partiesOf(h: string, ctx: EndpointContext): Promise<{ block: numb
   return null;
 }
 
-/** The flags of one hash: its parties, then the lists and rules over them. */
-async function flagsOf(h: string, ctx: EndpointContext): Promise<Flags> {
-  const found = await partiesOf(h, ctx);
-  if (found) {
-    const { block, parties } = found;
-    const transfers = parties.filter((r) => r.kind === 'transfer');
-    const addresses = [...new Set(parties.flatMap((r) => [str(r.from_address), str(r.to_address)]).filter((a) => a !== '' && a !== ZERO))];
-    const tokens = [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];
-    const risk = await ctx.typedRows(QUERIES.risk, { addresses, tokens, ad_memo_min: AD_MEMO_MIN });
-    // A TRX / TRC10 transfer is a transfer too (the transaction's own sides), then the token transfers.
-    const tx = parties.find((r) => r.kind === 'tx');
-    const pairs = [...(tx && (tx.contract_type === 1 || tx.contract_type === 2) ? [tx] : []), ...transfers]
-      .map((r) => [str(r.from_address), str(r.to_address)] as const)
-      .filter(([a, b]) => a !== b && a !== ZERO && b !== ZERO && a !== '' && b !== '')
-      .slice(0, TAIL_CHECKS);
-    let sameTail = false;
-    for (const [a, b] of pairs) {
-      const [x, y] = await Promise.all([
-        ctx.typedRows(QUERIES.tail, { address: b, other: a, block }),
-        ctx.typedRows(QUERIES.tail, { address: a, other: b, block }),
-      ]);
-      if (Number(x[0]?.n ?? 0) > 0 || Number(y[0]?.n ?? 0) > 0) {
-        sameTail = true;
-        break;
-      }
+/** The addresses of `parties` a rule can name (not empty, not the zero address). */
+const addressesOf = (parties: readonly Party[]): string[] => [...new Set(parties.flatMap((r) => [str(r.from_address), str(r.to_address)]).filter((a) => a !== '' && a !== ZERO))];
+/** The tokens `parties` moved (TRX '_' is no token). */
+const tokensOf = (parties: readonly Party[]): string[] => [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];
+
+/** The risk lists' and rules' names among every hash's parties: one statement for the whole request. */
+async function risksOf(found: readonly ({ parties: Party[] } | null)[], ctx: EndpointContext): Promise<{ addresses: Set<string>; tokens: Set<string> }> {
+  const parties = found.flatMap((f) => f?.parties ?? []);
+  const rows = parties.length === 0 ? [] : await ctx.typedRows(QUERIES.risk, { addresses: addressesOf(parties), tokens: tokensOf(parties), ad_memo_min: AD_MEMO_MIN });
+  const of = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => str(r.id)));
+  return { addresses: of('address'), tokens: of('token') };
+}
+
+/** The flags of one transaction from its parties, the names the risk lists and rules hold, and its look-alike checks. */
+async function flagsOf(found: { block: number; parties: Party[] }, risks: { addresses: Set<string>; tokens: Set<string> }, ctx: EndpointContext): Promise<Flags> {
+  const { block, parties } = found;
+  const transfers = parties.filter((r) => r.kind === 'transfer');
+  // A TRX / TRC10 transfer is a transfer too (the transaction's own sides), then the token transfers.
+  const tx = parties.find((r) => r.kind === 'tx');
+  const pairs = [...(tx && (tx.contract_type === 1 || tx.contract_type === 2) ? [tx] : []), ...transfers]
+    .map((r) => [str(r.from_address), str(r.to_address)] as const)
+    .filter(([a, b]) => a !== b && a !== ZERO && b !== ZERO && a !== '' && b !== '')
+    .slice(0, TAIL_CHECKS);
+  let sameTail = false;
+  for (const [a, b] of pairs) {
+    const [x, y] = await Promise.all([
+      ctx.typedRows(QUERIES.tail, { address: b, other: a, block }),
+      ctx.typedRows(QUERIES.tail, { address: a, other: b, block }),
+    ]);
+    if (Number(x[0]?.n ?? 0) > 0 || Number(y[0]?.n ?? 0) > 0) {
+      sameTail = true;
+      break;
     }
-    const f = {
-      riskToken: risk.some((r) => r.kind === 'token'),
-      zeroTransfer: transfers.some((r) => r.token_standard === 'trc20' && str(r.amount_raw) === '0'),
-      riskAddress: risk.some((r) => r.kind === 'address'),
-      sameTailAttach: sameTail,
-    };
-    return { ...f, riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach };
   }
-  return NOTHING;
+  const f = {
+    riskToken: tokensOf(parties).some((t) => risks.tokens.has(t)),
+    zeroTransfer: transfers.some((r) => r.token_standard === 'trc20' && str(r.amount_raw) === '0'),
+    riskAddress: addressesOf(parties).some((a) => risks.addresses.has(a)),
+    sameTailAttach: sameTail,
+  };
+  return { ...f, riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach };
 }
 
 export default defineEndpoint({
@@ -126,7 +132,10 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(p, ctx) {
     const hashes = [...new Set(p.hashes)];
-    const answers = await Promise.all(hashes.map((h) => flagsOf(h, ctx)));
+    const found = await Promise.all(hashes.map((h) => partiesOf(h, ctx)));
+    // The risk lists and rules for every hash at once: one statement, where each hash ran its own.
+    const risks = await risksOf(found, ctx);
+    const answers = await Promise.all(found.map((f) => (f ? flagsOf(f, risks, ctx) : NOTHING)));
     return Object.fromEntries(hashes.map((h, i) => [h, answers[i]!]));
   },
 });
