@@ -36,8 +36,9 @@ const EXACT_UNIT = 10n ** BigInt(EXACT_PLACES);
 const STABLE = new Set(STABLE_ADDRESSES);
 /**
  * `legs`: most dex_pool_events rows (every pool's, reserves included: the manifest's count, an upper bound of the
- * kept legs) for which a version keeps its stablecoin pools' events: ~10.6k on tiny, ~320k on the default lake; an
- * event kept costs ~1 KB, so the bound keeps this under ~150 MB on any lake. A test lowers it to read per request.
+ * kept legs) for which a version keeps its stablecoin pools' events: ~10.6k on tiny, ~320k on the default lake
+ * (~39 MB kept, nearly all off the JS heap: heap snapshots before and after), so the bound keeps this near 120 MB on
+ * any lake. A test lowers it to read per request.
  */
 export const KEPT_BOUND = { legs: 1_000_000 };
 
@@ -131,20 +132,44 @@ export default defineEndpoint({
 type Item = z.output<typeof item>;
 type LegRow = Awaited<ReturnType<typeof legRows>>[number];
 
-/** Events in chain order, with what the filters read, and their orders by (figure, chain), ascending. */
+/**
+ * Events in chain order, with what the filters read, and their orders by (figure, chain), ascending. Held as columns
+ * and one buffer of the events' JSON, not as objects: the default lake's ~110k events were 1.3M objects (60 MB) in the
+ * old generation, and every young-generation collection of the server visits each old-generation page (measured
+ * ~1 µs a page here: 1.3-1.6 ms a collection with them, 0.8-1.0 without; bench/results/peers.md). A page parses its
+ * ≤ 100 events back (JSON keeps every field exactly: strings, integers, doubles and nulls round-trip).
+ */
 interface EventIndex {
-  items: Item[];
+  size: number;
+  /** The events' JSON one after another (UTF-8), event i at [at[i], at[i + 1]). */
+  json: Buffer;
+  at: Float64Array;
+  /** Time (ms) and day (days since 1970) of each event; NaN when its leg had none (in no window). */
   ts: Float64Array;
-  date: (string | null)[];
-  action: string[];
-  operator: unknown[];
-  pool: unknown[];
-  project: unknown[];
-  tokens: string[][];
+  day: Float64Array;
+  /** Position in ACTIONS of each event's action. */
+  action: Uint8Array;
+  /** Ids into `names` of each event's operator, pool and project (values as the statement gave them, null kept). */
+  operator: Int32Array;
+  pool: Int32Array;
+  project: Int32Array;
+  ids: Map<unknown, number>;
+  /** Event i's leg tokens are the ids tokens[tokensAt[i]] … tokens[tokensAt[i + 1] - 1]. */
+  tokens: Int32Array;
+  tokensAt: Int32Array;
+  /** The assembled figures the bounds read: influence (1 '+', 0 '-'), value (NaN: null), tokenValue. */
+  up: Uint8Array;
+  value: Float64Array;
+  tokenValue: Float64Array;
   byTime: Int32Array;
   byValue: Int32Array;
   byTokenValue: Int32Array;
 }
+
+const ACTIONS = Object.values(ACTION);
+
+/** Event i of `x` as its item. */
+const itemAt = (x: EventIndex, i: number): Item => JSON.parse(x.json.toString('utf8', x.at[i]!, x.at[i + 1]!)) as Item;
 
 /** The legs of the stablecoin pools' events within the window and filters given (null / all: none). */
 function legRows(ctx: EndpointContext, b: {
@@ -176,34 +201,42 @@ async function pageOf(p: Params, ctx: EndpointContext, offset: number, limit: nu
   const x = kept ? await kept : await indexOf(await legRows(ctx, {
     actions: [...actions], operator: p.operator ?? null, pool: p.pool ?? null, project: p.project ?? null, tokens, start, end,
   }));
-  const startDay = new Date(start).toISOString().slice(0, 10);
-  const endDay = new Date(end).toISOString().slice(0, 10);
+  const startDay = Math.floor(start / DAY_MS);
+  const endDay = Math.floor(end / DAY_MS);
   const minValue = p.minValue ?? DEFAULT_MIN_USD;
   const { key, descending } = p.sort;
   const order = key === 'timestamp' ? x.byTime : key === 'value' ? x.byValue : x.byTokenValue;
   // Time order: the window is a slice of it; the other orders are walked whole.
   const lo = key === 'timestamp' ? lowerBound(order.length, (k) => x.ts[order[k]!]! >= start) : 0;
   const hi = key === 'timestamp' ? lowerBound(order.length, (k) => x.ts[order[k]!]! > end) : order.length;
+  const actionOk = Uint8Array.from(ACTIONS, (a) => (actions.has(a) ? 1 : 0));
+  // a filter value is compared as its id: -1 (no event has it) matches nothing
+  const idOf = (v: string | undefined): number | undefined => (v === undefined ? undefined : x.ids.get(v) ?? -1);
+  const operator = idOf(p.operator);
+  const pool = idOf(p.pool);
+  const project = idOf(p.project);
+  const tokenIds = new Set(tokens.map((t) => x.ids.get(t) ?? -1));
   const items: Item[] = [];
   let total = 0;
   for (let k = 0; k < hi - lo; k++) {
     const i = order[descending ? hi - 1 - k : lo + k]!;
     const t = x.ts[i]!;
-    const date = x.date[i]!;
+    const day = x.day[i]!;
     // the statement's filters (its day bounds too: the same rows as the windowed statement)
-    if (!(t >= start && t <= end) || date === null || date < startDay || date > endDay) continue;
-    if (!actions.has(x.action[i]!)) continue;
-    if ((p.operator !== undefined && x.operator[i] !== p.operator) || (p.pool !== undefined && x.pool[i] !== p.pool)
-      || (p.project !== undefined && x.project[i] !== p.project)) continue;
-    if (tokens.length > 0 && !x.tokens[i]!.some((tk) => tokens.includes(tk))) continue;
+    if (!(t >= start && t <= end) || !(day >= startDay && day <= endDay)) continue;
+    if (actionOk[x.action[i]!] !== 1) continue;
+    if ((operator !== undefined && x.operator[i] !== operator) || (pool !== undefined && x.pool[i] !== pool)
+      || (project !== undefined && x.project[i] !== project)) continue;
+    if (tokens.length > 0 && !x.tokens.subarray(x.tokensAt[i]!, x.tokensAt[i + 1]!).some((tk) => tokenIds.has(tk))) continue;
     // the bounds on the assembled event
-    const e = x.items[i]!;
-    if (!((p.influence === undefined || e.influence === p.influence)
+    const value = x.value[i]!;
+    const tokenValue = x.tokenValue[i]!;
+    if (!((p.influence === undefined || (x.up[i] === 1 ? '+' : '-') === p.influence)
       && (minValue === 0 && p.maxValue === undefined ? true
-        : e.value !== null && e.value >= minValue && (p.maxValue === undefined || e.value <= p.maxValue))
-      && (p.minTokenValue === undefined || e.tokenValue >= p.minTokenValue)
-      && (p.maxTokenValue === undefined || e.tokenValue <= p.maxTokenValue))) continue;
-    if (total >= offset && items.length < limit) items.push(e);
+        : !Number.isNaN(value) && value >= minValue && (p.maxValue === undefined || value <= p.maxValue))
+      && (p.minTokenValue === undefined || tokenValue >= p.minTokenValue)
+      && (p.maxTokenValue === undefined || tokenValue <= p.maxTokenValue))) continue;
+    if (total >= offset && items.length < limit) items.push(itemAt(x, i));
     total++;
   }
   return { total, items };
@@ -246,32 +279,70 @@ async function indexOf(rows: readonly LegRow[], kept = false): Promise<EventInde
       tokens: legs.map((l) => ({ tokenAddress: l.token, tokenAbbr: l.symbol, tokenDecimal: l.decimals, amount: l.raw.toString(), direction: l.direction })),
     };
   };
-  const items: Item[] = [];
-  for (const e of list) {
-    if (kept && (items.length & 8191) === 8191) await breathe();
-    items.push(itemOf(e));
+  const size = list.length;
+  const at = new Float64Array(size + 1);
+  const value = new Float64Array(size);
+  const tokenValue = new Float64Array(size);
+  const up = new Uint8Array(size);
+  const timestamp = new Float64Array(size);
+  const parts: Buffer[] = [];
+  let texts: string[] = [];
+  let bytes = 0;
+  for (let i = 0; i < size; i++) {
+    if (kept && (i & 8191) === 8191) await breathe();
+    const e = itemOf(list[i]!);
+    const text = JSON.stringify(e);
+    texts.push(text);
+    bytes += Buffer.byteLength(text);
+    at[i + 1] = bytes;
+    value[i] = e.value ?? NaN;
+    tokenValue[i] = e.tokenValue;
+    up[i] = e.influence === '+' ? 1 : 0;
+    timestamp[i] = e.timestamp;
+    if (texts.length === 4096) { parts.push(Buffer.from(texts.join(''))); texts = []; }
   }
+  parts.push(Buffer.from(texts.join('')));
   const chainOf = list.map(({ r }) => [Number(r.block_number), Number(r.tx_index), Number(r.log_index)] as const);
   const chain = (a: number, b: number) =>
     chainOf[a]![0] - chainOf[b]![0] || chainOf[a]![1] - chainOf[b]![1] || chainOf[a]![2] - chainOf[b]![2];
   // ascending by (figure, chain): a total order, walked backwards for descending (the figures of the sort keys)
-  const by = async (figure: (e: Item) => number) => {
+  const by = async (figure: (i: number) => number) => {
     if (kept) await breathe();
-    return Int32Array.from(items.keys()).sort((a, b) => figure(items[a]!) - figure(items[b]!) || chain(a, b));
+    return Int32Array.from({ length: size }, (_, i) => i).sort((a, b) => figure(a) - figure(b) || chain(a, b));
   };
-  const byTime = await by((e) => e.timestamp);
-  const byValue = await by((e) => e.value ?? -1);
-  const byTokenValue = await by((e) => e.tokenValue);
+  const byTime = await by((i) => timestamp[i]!);
+  const byValue = await by((i) => (Number.isNaN(value[i]!) ? -1 : value[i]!));
+  const byTokenValue = await by((i) => tokenValue[i]!);
+  // operators, pools, projects and tokens as ids: one copy of each distinct value
+  const ids = new Map<unknown, number>();
+  const idOf = (v: unknown): number => {
+    let id = ids.get(v);
+    if (id === undefined) ids.set(v, (id = ids.size));
+    return id;
+  };
+  const tokensAt = new Int32Array(size + 1);
+  const tokens: number[] = [];
+  list.forEach(({ legs }, i) => {
+    for (const l of legs) tokens.push(idOf(l.token));
+    tokensAt[i + 1] = tokens.length;
+  });
   return {
-    items,
-    // a leg without a time is in no window (NaN fails both bounds)
+    size,
+    json: Buffer.concat(parts),
+    at,
+    // a leg without a time or day is in no window (NaN fails both bounds)
     ts: Float64Array.from(list, ({ r }) => (r.timestamp === null || r.timestamp === undefined ? NaN : Number(r.timestamp))),
-    date: list.map(({ r }) => (r.date === null || r.date === undefined ? null : String(r.date))),
-    action: list.map(({ r }) => String(r.action)),
-    operator: list.map(({ r }) => r.operator_address),
-    pool: list.map(({ r }) => r.pool_address),
-    project: list.map(({ r }) => r.project),
-    tokens: list.map(({ legs }) => legs.map((l) => l.token)),
+    day: Float64Array.from(list, ({ r }) => (r.date === null || r.date === undefined ? NaN : Date.parse(String(r.date)) / DAY_MS)),
+    action: Uint8Array.from(list, ({ r }) => ACTIONS.indexOf(String(r.action))),
+    operator: Int32Array.from(list, ({ r }) => idOf(r.operator_address)),
+    pool: Int32Array.from(list, ({ r }) => idOf(r.pool_address)),
+    project: Int32Array.from(list, ({ r }) => idOf(r.project)),
+    ids,
+    tokens: Int32Array.from(tokens),
+    tokensAt,
+    up,
+    value,
+    tokenValue,
     byTime,
     byValue,
     byTokenValue,
