@@ -5,7 +5,7 @@
  * three and their row ids compared; the report says which match.
  *
  *   npx tsx bench/peers/run.ts --data /work/bench/new17 [--requests 10 | --seconds S] [--repeat 3] [--connections 1]
- *     [--port-base N] [--report DIR] [--out bench/results/peers.md] [--only 'block by number,latest blocks']
+ *     [--warmup N (default: ten passes over the distinct requests)] [--port-base N] [--report DIR] [--out bench/results/peers.md] [--only 'block by number,latest blocks']
  *   npx tsx bench/peers/run.ts --render DIR [--out FILE]   (the report again from a run's folder)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -160,7 +160,9 @@ async function measure(): Promise<void> {
     for (const [l, e] of same) log(`${l}: ${e.same}/${e.n} requests with the same rows`);
 
     const args = ['--serve', 'tronlake=.', '--data', lake, '--url', `postgres=${pg.url}`, '--url', `duckdb=${duck.url}`, '--workload', workloadFile,
-      '--mode', 'per-label', '--repeat', f.repeat ?? '3', '--connections', f.connections ?? '1', '--timeout', '60', '--out', reportDir, '--progress', 'false'];
+      '--mode', 'per-label', '--repeat', f.repeat ?? '3', '--connections', f.connections ?? '1', '--timeout', '60', '--out', reportDir, '--progress', 'false',
+      // ten passes over the set's distinct requests per system before measuring: warm compiled code, as a long-running server has
+      '--warmup', f.warmup ?? String(10 * items.length)];
     if (f.seconds) args.push('--duration', f.seconds);
     else args.push('--requests', f.requests ?? '10');
     log(`tronlake bench ${args.map(shellWord).join(' ')}`);
@@ -216,7 +218,7 @@ function render(r: BenchReport, x: Measured): string {
   lines.push(`Lake: \`${lake}\` (version ${m!.version}, head block ${m!.head.number}). Started ${r.started}, finished ${r.finished}.`, '');
   lines.push(`Command: \`${cmd}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`, the workload written by the script).`, '');
   lines.push(`Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, shared. Load average before the script ${load.before}, after ${load.after}; the runner's own: before ${r.machine.loadBefore.join(' ')}, after ${r.machine.loadAfter.join(' ')}.`, '');
-  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; warm-up: every distinct request once per target. p50 / p99 are nearest-rank over every answered request of all rounds (${p99Reading(r.settings.repeat * (r.settings.requests ?? 0))}).`, '');
+  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; warm-up: ${r.settings.warmup} requests per target (the distinct requests in turn), after tronlake's own warm-up (/health \`warmUp\` no longer running). p50 / p99 are nearest-rank over every answered request of all rounds (${p99Reading(r.settings.repeat * (r.settings.requests ?? 0))}).`, '');
   const fl = r.floor?.overall.total.latency;
   lines.push(`Floor (bare Fastify route, same run): p50 ${ms(fl?.p50)} ms, p99 ${ms(fl?.p99)} ms.`, '');
   lines.push('## Latency per request (ms) and the acceptance', '');

@@ -61,7 +61,17 @@ function figures(s: Samples): RoundFigures {
   return { requests: x.requests, rps: x.rps, p50: x.latency.p50, p90: x.latency.p90, p99: x.latency.p99 };
 }
 
-/** Distinct items, labels taken in turn, so a short warm-up touches every label. */
+/**
+ * The first `n` warm-up requests: the items with labels taken in turn (a short warm-up touches every label), again
+ * from the start when fewer than `n`, so a small workload (the peer set's 33 requests) still warms the servers'
+ * compiled code before it is measured, as a long-running server is.
+ */
+function warmupRequests(items: readonly WorkloadItem[], n: number): WorkloadItem[] {
+  const order = warmupOrder(items);
+  return order.length === 0 ? [] : Array.from({ length: n }, (_, i) => order[i % order.length]!);
+}
+
+/** The items, labels taken in turn. */
 function warmupOrder(items: readonly WorkloadItem[]): WorkloadItem[] {
   const by = new Map<string, WorkloadItem[]>();
   for (const it of items) {
@@ -116,8 +126,9 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
     const floorTarget: RunTarget | undefined = floorServer && { name: 'bare Fastify route (floor)', url: floorServer.url, note: 'started by the bench on loopback' };
     for (const t of o.targets) {
       // A warm-up request is an ordinary request (a slow peer's heavy answer takes seconds): bounded by --timeout too.
-      if (!t.inProcess) await warmUp(t, warmupOrder(o.workload.items), o.warmup, Math.max(probeMs, o.timeoutS * 1000));
-      else for (const p of prepare(warmupOrder(o.workload.items).slice(0, o.warmup), '')) await t.inProcess.send(p);
+      const warm = warmupRequests(o.workload.items, o.warmup);
+      if (!t.inProcess) await warmUp(t, warm, warm.length, Math.max(probeMs, o.timeoutS * 1000));
+      else for (const p of prepare(warm, '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
 
@@ -216,7 +227,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         connections,
         ...(o.mode === 'sequential' ? {} : o.requests !== undefined ? { requests: o.requests } : { duration: o.duration ?? 10 }),
         repeat: o.repeat,
-        warmup: Math.min(o.warmup, o.workload.items.length),
+        warmup: o.workload.items.length === 0 ? 0 : o.warmup,
         timeoutS: o.timeoutS,
         honourRetryAfter: o.honourRetryAfter === true,
       },

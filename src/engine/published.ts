@@ -53,10 +53,17 @@ export interface LakeHealth {
   refused?: { version: string; datasets: string[] };
   /** Engines reopened after a DuckDB internal error since start. */
   engineRestarts?: number;
+  /**
+   * The served version's warm-up (`prepare`): running (at open it runs beside serving, answers meanwhile are slower),
+   * done, or off (no warm-up). A benchmark measures once it is not running.
+   */
+  warmUp: 'running' | 'done' | 'off';
 }
 
 export class PublishedLake {
   private inFlight = new Map<Engine, number>();
+  /** Engines whose warm-up has not finished. */
+  private readonly warming = new Set<Engine>();
   private timer: NodeJS.Timeout | undefined;
   private lastMtime = 0;
   private switching = false;
@@ -255,12 +262,15 @@ export class PublishedLake {
   private async prepare(e: Engine): Promise<void> {
     const { prepare, prepareMaxMs = 0 } = this.opts;
     if (!prepare || prepareMaxMs <= 0) return;
+    this.warming.add(e);
     let timer: NodeJS.Timeout | undefined;
     const bound = new Promise<void>((resolve) => {
       timer = setTimeout(resolve, prepareMaxMs);
       timer.unref();
     });
-    await Promise.race([prepare(e).catch((err: unknown) => this.opts.log?.(`warm-up of version ${e.manifest.version} failed: ${(err as Error).message}`)), bound]);
+    const run = prepare(e).catch((err: unknown) => this.opts.log?.(`warm-up of version ${e.manifest.version} failed: ${(err as Error).message}`))
+      .finally(() => this.warming.delete(e));
+    await Promise.race([run, bound]);
     clearTimeout(timer);
   }
 
@@ -324,7 +334,8 @@ export class PublishedLake {
     if (!existsSync(versionDir(this.opts.dataDir, this.engine.manifest))) reasons.push(`the folder of version ${this.engine.manifest.version} is missing`);
     const unavailable = [...this.unavailable].map(([dataset, reason]) => ({ dataset, reason }));
     if (unavailable.length > 0) reasons.push(`damaged or missing files in: ${unavailable.map((u) => u.dataset).join(', ')}`);
-    const h: LakeHealth = { status: reasons.length > 0 ? 'degraded' : 'ok', unavailable, reasons };
+    const warmUp = !this.opts.prepare || (this.opts.prepareMaxMs ?? 0) <= 0 ? 'off' : this.warming.has(this.engine) ? 'running' : 'done';
+    const h: LakeHealth = { status: reasons.length > 0 ? 'degraded' : 'ok', unavailable, reasons, warmUp };
     if (this.refused) h.refused = this.refused;
     if (this.engineRestarts > 0) h.engineRestarts = this.engineRestarts;
     return h;

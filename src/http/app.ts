@@ -136,6 +136,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       ...(h.status === 'degraded' ? { reasons: h.reasons, unavailable: h.unavailable } : {}),
       ...(h.refused ? { refused: h.refused } : {}),
       ...(h.engineRestarts ? { engineRestarts: h.engineRestarts } : {}),
+      warmUp: h.warmUp,
       version: m.version,
       fingerprint: m.fingerprint,
       head: m.head,

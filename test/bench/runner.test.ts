@@ -116,6 +116,16 @@ describe('tronlake bench runner', () => {
     expect(r.floor!.overall.total.statuses).toEqual({ 200: 80 });
   });
 
+  it('warms up with --warmup requests, the workload cycled when it has fewer, labels in turn', async () => {
+    resetLedger();
+    const r = await runBench(options({ mode: 'per-label', requests: 4, warmup: 7 }));
+    // 3 items, 7 warm-up requests: a, b, echo, a, b, echo, a; then 4 measured per label
+    expect(ledger.total).toBe(7 + 3 * 4);
+    expect([ledger.byRoute.get('GET /a'), ledger.byRoute.get('GET /b'), ledger.byRoute.get('POST /echo')]).toEqual([3 + 4, 2 + 4, 2 + 4]);
+    expect(r.settings.warmup).toBe(7);
+    expect(r.targets[0]!.overall.total.requests).toBe(12);
+  });
+
   it('in per-label mode, measures each label on its own phase', async () => {
     resetLedger();
     const r = await runBench(options({ mode: 'per-label', requests: 20 }));

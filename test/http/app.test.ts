@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { get, lakeDir, sql, testApp, testManifest } from '../helpers/lake.ts';
 import { buildApp } from '../../src/http/app.ts';
 import { endpoints } from '../../src/endpoints/index.ts';
+import { isBuilt } from '../../src/endpoints/kit/per-version.ts';
 import { Db } from '../../src/duckdb/duck.ts';
 import { columnDDL, sourceDatasets } from '../../src/lake/datasets/index.ts';
 import { datasetGlob } from '../../src/lake/views.ts';
@@ -90,6 +91,11 @@ describe('app', () => {
       // The warm-up: on the app that warms, the new version's kept liquidity events were built before it switched, so
       // the first answer runs no statement; the app that does not warm runs it for its first client. Same answer.
       expect(await warmed.lake.poll()).toBe(true);
+      // What the warm-up started in the background (bigAmount's kept index, relatedAccount's rankings) was finished
+      // before the switch too, and /health says the warm-up is over (off where there is none).
+      expect(isBuilt(warmed.lake.current.manifest, 'big-amount:stable-index')).toBe(true);
+      expect(JSON.parse((await warmed.inject({ url: '/health' })).body).warmUp).toBe('done');
+      expect(after.warmUp).toBe('off');
       const statements = (r: { headers: Record<string, unknown> }) => String(r.headers['server-timing'] ?? '').split(', ').filter(Boolean).map((t) => t.split(';')[0]);
       const liquidity = '/api/deep/stableCoin/liquidity/transaction?minValue=0';
       const cold = await app.inject({ url: liquidity });
@@ -99,6 +105,15 @@ describe('app', () => {
       expect(statements(cold)).toContain('deep_liquidity-transaction');
       expect(statements(warm)).toEqual([]);
       expect(warm.body).toBe(cold.body);
+      // The first stablecoin list reads the kept index, no statement; the app that does not warm answers its first
+      // client with the statement. Same answer.
+      const bigAmount = '/api/deep/stableCoin/bigAmount?types=0&limit=5';
+      const bigCold = await app.inject({ url: bigAmount });
+      const bigWarm = await warmed.inject({ url: bigAmount });
+      expect(bigCold.statusCode).toBe(200);
+      expect(statements(bigCold)).toContain('deep_stablecoin-big-amount');
+      expect(statements(bigWarm)).not.toContain('deep_stablecoin-big-amount');
+      expect(bigWarm.body).toBe(bigCold.body);
       await warmed.close();
       await app.close();
     } finally {

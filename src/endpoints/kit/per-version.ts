@@ -46,12 +46,40 @@ export function whenBuilt<T>(version: object, key: string, load: () => Promise<T
   const done = built.get(version);
   if (done?.has(key)) return done.get(key) as T;
   if (!canBuild()) return undefined;
-  perVersion(version, key, load).then((v) => {
+  const value = perVersion(version, key, load);
+  // one registration per build (the same promise until it settles; a failed one is asked again, a new promise)
+  if (tracked.has(value)) return undefined;
+  tracked.add(value);
+  const settled = value.then((v) => {
     let m = built.get(version);
     if (!m) built.set(version, (m = new Map()));
     m.set(key, v);
   }, () => undefined);
+  (pending.get(version) ?? pending.set(version, []).get(version)!).push(settled);
   return undefined;
+}
+
+/** Whether `version`'s background build `key` has finished (the warm-up's tests ask). */
+export function isBuilt(version: object, key: string): boolean {
+  return built.get(version)?.has(key) ?? false;
+}
+
+const tracked = new WeakSet<Promise<unknown>>();
+const pending = new WeakMap<object, Promise<void>[]>();
+
+/**
+ * Resolves once every build `whenBuilt` started for `version` has finished (or failed), those started meanwhile
+ * included. The warm-up awaits it, so a version switched to is served with its kept state built: a build left
+ * running beside the first requests (bigAmount's index: ~0.4 s of main-thread work in slices) held each of them for
+ * its slices.
+ */
+export async function buildsSettled(version: object): Promise<void> {
+  for (let done = 0; ;) {
+    const all = pending.get(version) ?? [];
+    if (done === all.length) return;
+    await Promise.all(all.slice(done));
+    done = all.length;
+  }
 }
 
 /** How many values `version` keeps whose key starts with `prefix` (a cap on what one statement may keep). */

@@ -7,6 +7,7 @@
 import type { Engine } from '../../engine/engine.ts';
 import { endpointContext, type Templates } from './context.ts';
 import type { AnyEndpoint, EndpointContext } from './endpoint.ts';
+import { buildsSettled } from './per-version.ts';
 
 /** What one warm-up did: requests answered, those that failed, and the time taken (ms). */
 export interface WarmReport {
@@ -41,5 +42,7 @@ export async function warmVersion(
       }
     }
   }
+  // what the requests started in the background (whenBuilt) is part of the warm-up too
+  await buildsSettled(engine.manifest);
   return { answered, failed, ms: performance.now() - t0 };
 }
