@@ -4,6 +4,7 @@
  * ids (and their derived counts), with exactly the binds each template declares (`checkBinds`) and an ORDER BY from
  * the declaration's whitelist, and records each template's time for `Server-Timing`.
  */
+import type { Row } from '../../duckdb/duck.ts';
 import type { BindValue, Engine } from '../../engine/engine.ts';
 import { checkBinds, loadTemplate, type SqlTemplate } from '../../lake/sql-files.ts';
 import type { AnyEndpoint, CsvPlan, EndpointContext } from './endpoint.ts';
@@ -71,6 +72,21 @@ export function endpointContext(
     // returns them (test/contract/sql-types.test.ts keeps it current).
     typedRows: (async (id: string, binds: Record<string, BindValue>, orderBy?: string) =>
       run(templateById(templates, ep, id), binds, orderBy)) as unknown as EndpointContext['typedRows'],
+    typedChunks: (async (id: string, binds: Record<string, BindValue>, onRows: (rows: Row[]) => void | Promise<void>) => {
+      const t = templateById(templates, ep, id);
+      checkBinds(t, binds, undefined);
+      const t0 = performance.now();
+      const { complete } = await engine.stream(t, binds, async (columns, chunk) => {
+        await onRows(chunk.map((cells) => {
+          const o: Row = {};
+          for (let i = 0; i < cells.length; i++) o[columns[i]!] = cells[i]!;
+          return o;
+        }));
+        return true;
+      });
+      if (!complete) throw new Error(`${t.id}: the rows stopped before their end`);
+      timings.push(`${t.id.replace(/[^\w.-]/g, '_')};dur=${(performance.now() - t0).toFixed(1)}`);
+    }) as unknown as EndpointContext['typedChunks'],
     versionRows: (async (id: string, binds: Record<string, BindValue>) => {
       const t = templateById(templates, ep, id);
       const prefix = `rows:${id}:`;

@@ -33,6 +33,14 @@ export interface EndpointContext {
    */
   typedRows<Id extends SqlId>(id: Id, binds: SqlParams[Id], orderBy?: string): Promise<SqlRows[Id][]>;
   /**
+   * `typedRows` handed over chunk by chunk (DuckDB's chunks of ≤ 2,048 rows, on a connection of the export lane), e.g.
+   * `await ctx.typedChunks('deep/big-amount-stable-index', binds, (rows) => { for (const r of rows) add(r); })`. For a
+   * build of kept state that reads a million rows: one chunk's objects live at a time and die young, where the whole
+   * answer at once lived through many young collections and filled the old generation with garbage, which every
+   * young collection then walks (kit/README.md).
+   */
+  typedChunks<Id extends SqlId>(id: Id, binds: SqlParams[Id], onRows: (rows: SqlRows[Id][]) => void | Promise<void>): Promise<void>;
+  /**
    * `typedRows` of a statement whose answer depends only on the served version, read once per version and kept with
    * it (kit/per-version.ts): its binds are the declaration's constants, never request values, and it answers a small
    * table (at most VERSION_ROWS_MAX rows are kept), e.g. `await ctx.versionRows('witness/witnesses', {})`.

@@ -61,11 +61,10 @@ interface StableIndex {
   comboByAmount: Map<number, Int32Array>;
 }
 
-type Ctx = Pick<EndpointContext, 'typedRows' | 'manifest' | 'keyedPage'>;
+type Ctx = Pick<EndpointContext, 'typedRows' | 'typedChunks' | 'manifest' | 'keyedPage'>;
 
 async function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly number[]): Promise<StableIndex> {
   const prices = await dayPrices(ctx);
-  const rows = await ctx.typedRows('deep/big-amount-stable-index', { tokens: [...tokens], decimals: [...decimals] });
   let minPrice = Infinity;
   let maxPrice = 0;
   const asked = new Set(tokens);
@@ -75,30 +74,49 @@ async function loadIndex(ctx: Ctx, tokens: readonly string[], decimals: readonly
     if (v < minPrice) minPrice = v;
     if (v > maxPrice) maxPrice = v;
   }
-  const n = rows.length;
-  const ts = new Float64Array(n);
-  const combo = new Uint16Array(n);
-  const usd = new Float64Array(n);
-  const amount = new Float64Array(n);
-  const amountSearch = new Float64Array(n);
-  const raw = new Float64Array(n);
+  // Columns filled chunk by chunk (ctx.typedChunks: a chunk's row objects die young), grown by doubling.
+  let cap = 1 << 16;
+  let ts = new Float64Array(cap);
+  let combo = new Uint16Array(cap);
+  let usd = new Float64Array(cap);
+  let amount = new Float64Array(cap);
+  let amountSearch = new Float64Array(cap);
+  let raw = new Float64Array(cap);
+  let usdRank = new Int32Array(cap);
+  let amountRank = new Int32Array(cap);
+  let n = 0;
+  let priced = 0;
+  const grown = <A extends Float64Array | Uint16Array | Int32Array>(a: A): A => {
+    const b = new (a.constructor as new (size: number) => A)(cap);
+    b.set(a);
+    return b;
+  };
+  await ctx.typedChunks('deep/big-amount-stable-index', { tokens: [...tokens], decimals: [...decimals] }, (rows) => {
+    if (n + rows.length > cap) {
+      while (n + rows.length > cap) cap *= 2;
+      [ts, usd, amount, amountSearch, raw] = [grown(ts), grown(usd), grown(amount), grown(amountSearch), grown(raw)];
+      [combo, usdRank, amountRank] = [grown(combo), grown(usdRank), grown(amountRank)];
+    }
+    for (const r of rows) {
+      const i = n++;
+      ts[i] = Number(r.timestamp);
+      combo[i] = Number(r.token_position) * TYPES + Number(r.protocol_type);
+      usd[i] = r.usd_sort === null ? NaN : Number(r.usd_sort);
+      if (r.usd_sort !== null) priced++;
+      amount[i] = Number(r.amount_double);
+      raw[i] = Number(r.raw_double);
+      const d = decimals[Number(r.token_position) - 1] ?? 18;
+      amountSearch[i] = amount[i] === 0 ? 10 ** (18 - d) : amount[i]!;
+      usdRank[i] = Number(r.usd_rank);
+      amountRank[i] = Number(r.amount_rank);
+    }
+  });
+  [ts, combo, usd, amount, amountSearch, raw] = [ts.slice(0, n), combo.slice(0, n), usd.slice(0, n), amount.slice(0, n), amountSearch.slice(0, n), raw.slice(0, n)];
   const byUsd = new Int32Array(n);
   const byAmount = new Int32Array(n);
-  let priced = 0;
   for (let i = 0; i < n; i++) {
-    if ((i & 16383) === 16383) await breathe();
-    const r = rows[i]!;
-    ts[i] = Number(r.timestamp);
-    const k = Number(r.token_position) * TYPES + Number(r.protocol_type);
-    combo[i] = k;
-    usd[i] = r.usd_sort === null ? NaN : Number(r.usd_sort);
-    if (r.usd_sort !== null) priced++;
-    amount[i] = Number(r.amount_double);
-    raw[i] = Number(r.raw_double);
-    const d = decimals[Number(r.token_position) - 1] ?? 18;
-    amountSearch[i] = amount[i] === 0 ? 10 ** (18 - d) : amount[i]!;
-    byUsd[Number(r.usd_rank)] = i;
-    byAmount[Number(r.amount_rank)] = i;
+    byUsd[usdRank[i]!] = i;
+    byAmount[amountRank[i]!] = i;
   }
   /** Each combination's positions in the order `order` walks (its first `upTo` ranks). */
   const split = async (order: Int32Array, upTo: number): Promise<Map<number, Int32Array>> => {

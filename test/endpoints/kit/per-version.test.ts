@@ -9,6 +9,8 @@ import { Engine } from '../../../src/engine/engine.ts';
 import { endpointContext, loadTemplates } from '../../../src/endpoints/kit/context.ts';
 import { keptCount, perVersion, VERSION_BIND_SETS_MAX } from '../../../src/endpoints/kit/per-version.ts';
 import voteWitness from '../../../src/endpoints/witness/vote-witness.ts';
+import liquidity from '../../../src/endpoints/deep/liquidity-transaction.ts';
+import { STABLE_ADDRESSES } from '../../../src/endpoints/shapes/stablecoin-shape.ts';
 import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 
 describe('perVersion', () => {
@@ -69,5 +71,38 @@ describe('ctx.versionRows', () => {
     expect(addresses.length).toBeGreaterThan(VERSION_BIND_SETS_MAX);
     for (const address of addresses) await ctx.versionRows('witness/vote-line', { address });
     expect(keptCount(engine.manifest, 'rows:witness/vote-line:')).toBe(VERSION_BIND_SETS_MAX);
+  });
+});
+
+describe('ctx.typedChunks', () => {
+  let engine: Engine;
+  beforeAll(async () => {
+    engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 2, threads: 1, memoryLimit: '1GB', timeoutMs: 30_000 });
+  });
+  afterAll(async () => engine?.close());
+
+  it('hands over the rows typedRows answers, in its order, in chunks of at most 2,048', async () => {
+    const templates = await loadTemplates([liquidity]);
+    const ctx = endpointContext(engine, templates, liquidity);
+    // Every stablecoin pool event leg of the lake (the statement the endpoint keeps per version): ~10.6k on the
+    // generated lake (several chunks), a few hundred on the ingested one.
+    const binds = {
+      stable: [...STABLE_ADDRESSES], actions: ['add_liquidity', 'remove_liquidity', 'swap'], operator: null, pool: null, project: null, tokens: [],
+      start_ts: null, end_ts: null, start_day: null, end_day: null,
+    };
+    const whole = await ctx.typedRows('deep/liquidity-transaction', binds);
+    const chunks: number[] = [];
+    const rows: unknown[] = [];
+    await ctx.typedChunks('deep/liquidity-transaction', binds, (chunk) => {
+      chunks.push(chunk.length);
+      rows.push(...chunk);
+    });
+    // Independent of both: the legs the raw dex_pool_events holds for those actions (the statement may drop none).
+    const [n] = await sql(`SELECT count(*)::INT AS n FROM raw_dex_pool_events WHERE action IN ('add_liquidity', 'remove_liquidity', 'swap')`);
+    expect(whole.length).toBeGreaterThan(0);
+    expect(whole.length).toBeLessThanOrEqual(Number(n!.n));
+    expect(Math.max(...chunks)).toBeLessThanOrEqual(2048);
+    expect(chunks.length).toBeGreaterThanOrEqual(Math.ceil(whole.length / 2048));
+    expect(rows).toEqual(whole);
   });
 });
