@@ -2,7 +2,8 @@
  * What a version answers the same for every request is read once and kept with it (src/endpoints/kit/per-version.ts):
  * `perVersion` loads once per version object and again for another, forgets a failed read and a value `keep` refuses;
  * `ctx.versionRows` over the test lake runs its statement once per version, answers what `typedRows` answers, freezes
- * the rows it keeps, and keeps no more than VERSION_BIND_SETS_MAX bind sets of one statement.
+ * the rows it keeps, and keeps no more than VERSION_BIND_SETS_MAX bind sets of one statement; `ctx.typedChunks`
+ * hands over typedRows' rows in order, chunk by chunk.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/engine/engine.ts';
@@ -35,7 +36,7 @@ describe('perVersion', () => {
   });
 });
 
-describe('ctx.versionRows', () => {
+describe('ctx.versionRows and ctx.typedChunks', () => {
   let engine: Engine;
   beforeAll(async () => {
     engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 2, threads: 1, memoryLimit: '1GB', timeoutMs: 30_000 });
@@ -72,16 +73,8 @@ describe('ctx.versionRows', () => {
     for (const address of addresses) await ctx.versionRows('witness/vote-line', { address });
     expect(keptCount(engine.manifest, 'rows:witness/vote-line:')).toBe(VERSION_BIND_SETS_MAX);
   });
-});
 
-describe('ctx.typedChunks', () => {
-  let engine: Engine;
-  beforeAll(async () => {
-    engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 2, threads: 1, memoryLimit: '1GB', timeoutMs: 30_000 });
-  });
-  afterAll(async () => engine?.close());
-
-  it('hands over the rows typedRows answers, in its order, in chunks of at most 2,048', async () => {
+  it('typedChunks hands over the rows typedRows answers, in its order, in chunks of at most 2,048', async () => {
     const templates = await loadTemplates([liquidity]);
     const ctx = endpointContext(engine, templates, liquidity);
     // Every stablecoin pool event leg of the lake (the statement the endpoint keeps per version): ~10.6k on the
