@@ -68,6 +68,44 @@ describe('the key file format', () => {
     }
   });
 
+  it('time bounds on spans wider than one read (sampled times): both bounds alone against a scan of the times', async () => {
+    const file = path.join(tmp(), 'wide.keys');
+    const w = await KeyFileWriter.create(file, meta);
+    // A small key, a key of 5,000 rows (each time three times: a bound can fall inside a run of equal times), a small key.
+    const [before, busy, after] = addresses;
+    const rowsOf = (a: string, n: number, t0: number) => Array.from({ length: n }, (_, j) => [a, t0 + 10 * Math.floor(j / 3), j, null]);
+    const all = [...rowsOf(before!, 700, 0), ...rowsOf(busy!, 5_000, 50_000), ...rowsOf(after!, 1_500, 90_000)];
+    for (const r of all) w.add(r as never);
+    await w.finish();
+    const f = KeyFile.open(file);
+    try {
+      // The first row of [first, end) whose time is ≥ t (or > t), by a plain scan.
+      const scan = (first: number, end: number, t: number, after: boolean) => {
+        for (let i = first; i < end; i++) if (after ? times[i]! > t : times[i]! >= t) return i;
+        return end;
+      };
+      const s = f.span(keyBytes('address', busy!)!)!;
+      expect(s).toEqual({ first: 700, count: 5_000 });
+      const times = all.map((r) => r[1] as number);
+      const probes = [-1, 49_999, 50_000, 50_005, 50_010, 53_410, 53_411, 56_660, 66_660, 66_661, 66_670, 1e12];
+      for (let t = 50_000; t <= 66_700; t += 137) probes.push(t, t - t % 10);
+      // Around each sampled row (every 1,024th of the file): the narrowing's own edges.
+      for (let r = 1_024; r < all.length; r += 1_024) for (let d = -2; d <= 2; d++) probes.push(times[r + d]! - 1, times[r + d]!, times[r + d]! + 1);
+      for (const t of probes) {
+        expect(f.bound(s, t, false), `≥ ${t}`).toBe(scan(s.first, s.first + s.count, t, false));
+        expect(f.bound(s, t, true), `> ${t}`).toBe(scan(s.first, s.first + s.count, t, true));
+      }
+      // The whole file as one span (times ascend over it here, as blocks_by_number's do).
+      const whole = { first: 0, count: f.rowCount };
+      for (const t of [-1, 0, 2_330, 50_000, 90_000, 94_990, 94_991, 1e12]) {
+        expect(f.bound(whole, t, false), `whole ≥ ${t}`).toBe(scan(0, all.length, t, false));
+        expect(f.bound(whole, t, true), `whole > ${t}`).toBe(scan(0, all.length, t, true));
+      }
+    } finally {
+      f.close();
+    }
+  });
+
   it('refuses rows out of key order and keys its kind cannot hold', async () => {
     const file = path.join(tmp(), 'bad.keys');
     const w = await KeyFileWriter.create(file, { ...meta, keyKind: 'number', key: 'timestamp' });
