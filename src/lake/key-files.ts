@@ -36,6 +36,8 @@ const FOOTER_BYTES = 128;
 const BOUND_READ_ROWS = 1024;
 /** Times read per pread while sampling them (8 MB). */
 const SAMPLE_READ_ROWS = 1 << 20;
+/** Key entry slices kept per file (at most ~0.9 MB for address keys). */
+const SLICES_KEPT = 256;
 export const ROWS_PER_BLOCK = 32;
 const SPARSE_EVERY = 64;
 const TIME_CHUNK_ROWS = 65_536;
@@ -249,6 +251,8 @@ export class KeyFile {
   private readonly names: string[];
   /** Decoded blocks, most recently used last (a page of the newest rows reads the same block again and again). */
   private readonly cache = new Map<number, Cell[][]>();
+  /** Slices of key entries by sparse key index, most recently used last. */
+  private readonly slices = new Map<number, Buffer>();
   /** The time of every BOUND_READ_ROWS-th row (row i × BOUND_READ_ROWS), read at the first wide bound. */
   private sampled: Float64Array | undefined;
 
@@ -308,7 +312,7 @@ export class KeyFile {
     const entry = this.width + 12;
     const from = lo * this.sparseEvery;
     const n = Math.min(this.sparseEvery, this.keyCount - from);
-    const slice = this.read(this.keysAt + from * entry, n * entry);
+    const slice = this.entrySlice(lo, this.keysAt + from * entry, n * entry);
     let a = 0;
     let b = n - 1;
     while (a <= b) {
@@ -319,6 +323,23 @@ export class KeyFile {
       else b = mid - 1;
     }
     return undefined;
+  }
+
+  /**
+   * The key entries after sparse key `i` (one read, ~3.4 KB for an address key), kept for the next lookups of the
+   * same keys: a read is a system call (~5-10 µs here), and a lookup's keys recur (a busy address, the newest blocks).
+   */
+  private entrySlice(i: number, at: number, length: number): Buffer {
+    const hit = this.slices.get(i);
+    if (hit) {
+      this.slices.delete(i);
+      this.slices.set(i, hit);
+      return hit;
+    }
+    const slice = this.read(at, length);
+    this.slices.set(i, slice);
+    if (this.slices.size > SLICES_KEPT) this.slices.delete(this.slices.keys().next().value!);
+    return slice;
   }
 
   /** The time of row `i`. */
