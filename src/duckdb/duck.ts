@@ -49,6 +49,21 @@ const NUMBER_IDS = new Set([DuckDBTypeId.TINYINT, DuckDBTypeId.SMALLINT, DuckDBT
 const BIGINT_IDS = new Set([DuckDBTypeId.BIGINT, DuckDBTypeId.UBIGINT, DuckDBTypeId.HUGEINT, DuckDBTypeId.UHUGEINT, DuckDBTypeId.BIGNUM]);
 
 /**
+ * How `toCell` prints a column of DuckDB type `id` as text, where SQL can print it the same: 'integer' (every integer
+ * type: its digits), 'boolean' ('true' / 'false'), 'text' (VARCHAR as it is; DECIMAL as its digits with its scale,
+ * DuckDB's own CAST to VARCHAR, checked equal in test/http/csv-lines.test.ts); null: any other type (doubles, dates,
+ * lists, structs…), which only TypeScript prints. http/csv.ts builds an export's CSV line in SQL from it.
+ */
+export type TextKind = 'integer' | 'boolean' | 'text';
+export function textKindOf(id: DuckDBTypeId): TextKind | null {
+  if (id === DuckDBTypeId.BOOLEAN) return 'boolean';
+  if (id === DuckDBTypeId.VARCHAR || id === DuckDBTypeId.DECIMAL) return 'text';
+  if (BIGINT_IDS.has(id) && id !== DuckDBTypeId.BIGNUM) return 'integer';
+  if (NUMBER_IDS.has(id) && id !== DuckDBTypeId.FLOAT && id !== DuckDBTypeId.DOUBLE) return 'integer';
+  return null;
+}
+
+/**
  * The TypeScript type (as source text) of what `toCell` returns for a non-NULL value of DuckDB type `t`, e.g.
  * BIGINT → `number | bigint`, DECIMAL(38,0) → `string`, VARCHAR[] → `(string | null)[]`, STRUCT(a INTEGER) →
  * `{ "a": number | null }`. Kept beside toCell: a change to one is a change to the other.

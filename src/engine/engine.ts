@@ -9,6 +9,7 @@ import os from 'node:os';
 import {
   DuckDBInstance,
   type DuckDBConnection,
+  type DuckDBDataChunk,
   type DuckDBPreparedStatement,
   type DuckDBType,
   type DuckDBValue,
@@ -21,7 +22,7 @@ import {
   StatementType,
   listValue,
 } from '@duckdb/node-api';
-import { toCell, type Cell, type Row } from '../duckdb/duck.ts';
+import { textKindOf, toCell, type Cell, type Row, type TextKind } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
 import { attachLookupFiles } from './lookup-files.ts';
@@ -31,7 +32,7 @@ import { DataUnavailableError } from './errors.ts';
 export { DataUnavailableError };
 import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingTable } from '../lake/views.ts';
 import { datasetOfFile } from '../lake/verify.ts';
-import type { ParamType, SqlTemplate } from '../lake/sql-files.ts';
+import { stripStatement, type ParamType, type SqlTemplate } from '../lake/sql-files.ts';
 import { AddressFiles } from '../lake/derive/address-ranges.ts';
 
 export interface EngineOptions {
@@ -108,6 +109,8 @@ export class Engine {
   readonly serial = ++opened;
   private readonly idle: PooledConnection[] = [];
   private readonly waiting: ((c: PooledConnection) => void)[] = [];
+  /** Result columns and text kinds by probe id (`resultKinds`). */
+  private readonly kinds = new Map<string, { name: string; kind: TextKind | null }[]>();
   /** The export lane's connections (`stream`): admission (http/admission.ts) keeps at most this many exports running. */
   private readonly exportIdle: PooledConnection[] = [];
   private readonly exportWaiting: ((c: PooledConnection) => void)[] = [];
@@ -223,33 +226,98 @@ export class Engine {
     signal?: AbortSignal,
   ): Promise<{ columns: string[]; complete: boolean }> {
     return this.mapFileErrors(t, () => this.withConnection(async (pc) => {
-      let columns: string[] = [];
-      if (signal?.aborted) return { columns, complete: false };
-      const interrupt = (): void => pc.conn.interrupt();
-      signal?.addEventListener('abort', interrupt, { once: true });
-      try {
-        const stmt = await this.prepare(pc, t, orderBy);
-        this.bind(stmt, t, params);
-        const result = await stmt.stream();
-        columns = result.columnNames();
-        for (;;) {
-          const chunk = await result.fetchChunk();
-          if (signal?.aborted) return { columns, complete: false };
-          if (!chunk || chunk.rowCount === 0) return { columns, complete: true };
-          const rows = chunk.getRows().map((r) => r.map(toCell));
-          if (!(await onRows(columns, rows))) {
-            pc.conn.interrupt();
-            return { columns, complete: false };
-          }
-        }
-      } catch (e) {
-        // An interrupt asked for by the caller is a stop, not a fault.
-        if (signal?.aborted) return { columns, complete: false };
-        throw e;
-      } finally {
-        signal?.removeEventListener('abort', interrupt);
-      }
+      const stmt = await this.prepare(pc, t, orderBy);
+      return this.pump(pc, stmt, t, params, (chunk) => chunk.getRows().map((r) => r.map(toCell)), onRows, signal);
     }, true));
+  }
+
+  /**
+   * `stream`, but each row as one text that SQL writes around the template (`SELECT <line> FROM (<template>) q`), e.g.
+   * an export's CSV lines (http/csv.ts csvLineSql): DuckDB builds the text and it crosses into JS once per row, where
+   * reading every cell into JS took half an export's time (bench/results/export-speed.md). `line` gets the template's
+   * result columns with their text kinds (duck.ts textKindOf) and returns the expression, or undefined to decline (a
+   * type only TypeScript prints): then nothing runs and this resolves undefined. The rows keep the template's order
+   * (a projection over it). Resolves with the template's own columns.
+   */
+  async streamText(
+    t: SqlTemplate,
+    params: Record<string, BindValue>,
+    line: (columns: readonly { name: string; kind: TextKind | null }[]) => string | undefined,
+    onTexts: (columns: string[], texts: string[]) => Promise<boolean>,
+    orderBy?: string,
+    signal?: AbortSignal,
+  ): Promise<{ columns: string[]; complete: boolean } | undefined> {
+    return this.mapFileErrors(t, () => this.withConnection(async (pc) => {
+      // On lines of their own: a template may end in a line comment or a semicolon.
+      const around = (select: string, tail: string, kind: string): SqlTemplate =>
+        ({ ...t, id: `${t.id}\u0000${kind}\u0000${orderBy ?? ''}`, sql: `SELECT ${select} FROM (\n${stripStatement(sqlOf(t, orderBy))}\n) q${tail}` });
+      const columns = await this.resultKinds(pc, around('*', ' LIMIT 0', 'kinds'), params);
+      const expr = line(columns);
+      if (expr === undefined) return undefined;
+      const names = columns.map((c) => c.name);
+      const wrapped = around(`${expr} AS text`, '', 'text');
+      // Keyed by the expression too (prepare's second key): another wrapper over the same template is another statement.
+      const stmt = await this.prepare(pc, wrapped, expr);
+      const r = await this.pump(pc, stmt, t, params, (chunk) => {
+        const v = chunk.getColumnVector(0);
+        const texts: string[] = new Array(chunk.rowCount);
+        for (let i = 0; i < chunk.rowCount; i++) texts[i] = v.getItem(i) as string;
+        return texts;
+      }, (_cols, texts) => onTexts(names, texts), signal);
+      return { columns: names, complete: r.complete };
+    }, true));
+  }
+
+  /**
+   * The result columns of a template and their text kinds, read from `probe` (the template under `LIMIT 0`) run once
+   * with these binds and kept by its id: a prepared statement's column types are unknown before binding where they
+   * follow a parameter (`$solid_block - block_number`), and a bind changes no type (each parameter's type is declared).
+   */
+  private async resultKinds(pc: PooledConnection, probe: SqlTemplate, params: Record<string, BindValue>): Promise<{ name: string; kind: TextKind | null }[]> {
+    const known = this.kinds.get(probe.id);
+    if (known) return known;
+    const stmt = await this.prepare(pc, probe);
+    this.bind(stmt, probe, params);
+    const result = await stmt.run();
+    const kinds = Array.from({ length: result.columnCount }, (_, i) => ({ name: result.columnName(i), kind: textKindOf(result.columnTypeId(i)) }));
+    this.kinds.set(probe.id, kinds);
+    return kinds;
+  }
+
+  /** Runs a prepared statement on `pc` and hands its rows chunk by chunk, converted by `batch` (the loop of `stream`). */
+  private async pump<B>(
+    pc: PooledConnection,
+    stmt: DuckDBPreparedStatement,
+    t: SqlTemplate,
+    params: Record<string, BindValue>,
+    batch: (chunk: DuckDBDataChunk) => B,
+    onBatch: (columns: string[], rows: B) => Promise<boolean>,
+    signal?: AbortSignal,
+  ): Promise<{ columns: string[]; complete: boolean }> {
+    let columns: string[] = [];
+    if (signal?.aborted) return { columns, complete: false };
+    const interrupt = (): void => pc.conn.interrupt();
+    signal?.addEventListener('abort', interrupt, { once: true });
+    try {
+      this.bind(stmt, t, params);
+      const result = await stmt.stream();
+      columns = result.columnNames();
+      for (;;) {
+        const chunk = await result.fetchChunk();
+        if (signal?.aborted) return { columns, complete: false };
+        if (!chunk || chunk.rowCount === 0) return { columns, complete: true };
+        if (!(await onBatch(columns, batch(chunk)))) {
+          pc.conn.interrupt();
+          return { columns, complete: false };
+        }
+      }
+    } catch (e) {
+      // An interrupt asked for by the caller is a stop, not a fault.
+      if (signal?.aborted) return { columns, complete: false };
+      throw e;
+    } finally {
+      signal?.removeEventListener('abort', interrupt);
+    }
   }
 
   /** Turns a DuckDB error from reading a file into DataUnavailableError naming the dataset. */

@@ -10,12 +10,12 @@ import { requireApiKey } from './api-key.ts';
 import { catalogClientError, catalogFrameworkError, rejectLongUrls, requireHost } from './framework-errors.ts';
 import { toJson } from '../wire/json.ts';
 import { ResponseCache, etagOf } from './cache.ts';
-import { csvLines, writeOrDrop } from './csv.ts';
+import { csvLineSql, csvLines, writeOrDrop } from './csv.ts';
 import { endpointContext, loadTemplates, planStatement, type Templates } from '../endpoints/kit/context.ts';
 import { warmVersion } from '../endpoints/kit/warm.ts';
 import type { AnyEndpoint, CsvItems, CsvPlan, CsvSpec, EndpointContext } from '../endpoints/kit/endpoint.ts';
 import { EngineFaultError, PublishedLake } from '../engine/published.ts';
-import { DataUnavailableError, QueryTimeoutError, type Engine } from '../engine/engine.ts';
+import { DataUnavailableError, QueryTimeoutError, type BindValue, type Engine } from '../engine/engine.ts';
 import { serveConfigSchema, type ServeConfig } from '../config.ts';
 import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/publish/reference.ts';
@@ -310,18 +310,23 @@ async function streamCsv(
   reply.hijack();
   try {
     const r = await source(
-      async (resultColumns, rows) => {
+      async (resultColumns, batch) => {
         start(resultColumns);
         if (stop.signal.aborted) return false;
-        const take = maxRows > 0 && written + rows.length > maxRows ? rows.slice(0, maxRows - written) : rows;
+        const n = batchLength(batch);
+        const take = maxRows > 0 && written + n > maxRows ? maxRows - written : n;
         const idx = columns!.map((c) => resultColumns.indexOf(c.field));
-        const ok = take.length === 0 || (await writeOrDrop(raw, csvLines(take.map((row) => idx.map((i) => (i >= 0 ? (row[i] ?? null) : null)))), stallMs, stop.signal));
+        // Lines written by SQL are the result's columns in order (sourceOf asks for them only without declared columns).
+        const text = 'lines' in batch
+          ? (take === 0 ? '' : `${batch.lines.slice(0, take).join('\r\n')}\r\n`)
+          : csvLines(batch.cells.slice(0, take).map((row) => idx.map((i) => (i >= 0 ? (row[i] ?? null) : null))));
+        const ok = take === 0 || (await writeOrDrop(raw, text, stallMs, stop.signal));
         if (!ok) {
           halt(`reader took nothing for ${stallMs} ms or went away`);
           return false;
         }
-        written += take.length;
-        if (take.length < rows.length) {
+        written += take;
+        if (take < n) {
           halt(`export limit ${maxRows} rows`);
           return false;
         }
@@ -363,9 +368,18 @@ async function streamCsv(
   }
 }
 
+const unexpected = (b: ExportBatch): never => {
+  throw new Error(`an export of mapped rows got ${batchLength(b)} CSV lines instead of cells`);
+};
+
+/** A chunk of an export: rows of cells (written by csvLines), or rows SQL already wrote as CSV lines (csvLineSql). */
+type ExportBatch = { cells: Cell[][] } | { lines: string[] };
+const batchLength = (b: ExportBatch): number => ('lines' in b ? b.lines.length : b.cells.length);
+const batchFrom = (b: ExportBatch, from: number): ExportBatch => ('lines' in b ? { lines: b.lines.slice(from) } : { cells: b.cells.slice(from) });
+
 /** Rows of an export handed over chunk by chunk (`onRows` false: stop); resolves with the columns and whether every row went. */
 type ExportSource = (
-  onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+  onRows: (columns: string[], batch: ExportBatch) => Promise<boolean>,
   signal: AbortSignal,
 ) => Promise<{ columns: string[]; complete: boolean }>;
 
@@ -387,14 +401,15 @@ function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engin
     return async (onRows, signal) => {
       for (let i = 0; i < plan.items.length; i += ITEM_CHUNK) {
         if (signal.aborted) return { columns: fields, complete: false };
-        if (!(await onRows(fields, plan.items.slice(i, i + ITEM_CHUNK).map(cells)))) return { columns: fields, complete: false };
+        if (!(await onRows(fields, { cells: plan.items.slice(i, i + ITEM_CHUNK).map(cells) }))) return { columns: fields, complete: false };
       }
       return { columns: fields, complete: !signal.aborted };
     };
   }
   const t = planStatement(deps.templates, plan);
   const item = plan.item;
-  if (!item) return (onRows, signal) => streamPlan(engine, t, plan, onRows, signal);
+  // The statement's own rows and columns: its lines written by SQL where its column types allow (Engine.streamText).
+  if (!item) return (onRows, signal) => streamPlan(engine, t, plan, onRows, signal, csv.columns === undefined);
   if (!csv.columns) throw new Error(`${csv.filename}: a download of mapped rows needs declared columns`);
   const fields = csv.columns.map((c) => c.field);
   const cells = cellsOf(fields);
@@ -403,12 +418,15 @@ function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engin
       engine,
       t,
       plan,
-      (columns, rows) =>
-        onRows(fields, rows.map((cs) => {
-          const row: Row = Object.create(null);
-          columns.forEach((c, i) => (row[c] = cs[i] ?? null));
-          return cells(item(row));
-        })),
+      (columns, batch) =>
+        onRows(fields, {
+          // streamPlan hands cells here (it writes lines only when asked to): a batch of lines would be a bug.
+          cells: ('cells' in batch ? batch.cells : unexpected(batch)).map((cs) => {
+            const row: Row = Object.create(null);
+            columns.forEach((c, i) => (row[c] = cs[i] ?? null));
+            return cells(item(row));
+          }),
+        }),
       signal,
     );
     return { columns: fields, complete: r.complete };
@@ -420,22 +438,28 @@ async function streamPlan(
   engine: Engine,
   t: SqlTemplate,
   plan: CsvPlan,
-  onRows: (columns: string[], rows: Cell[][]) => Promise<boolean>,
+  onRows: (columns: string[], batch: ExportBatch) => Promise<boolean>,
   signal: AbortSignal,
+  asLines = false,
 ): Promise<{ columns: string[]; complete: boolean }> {
-  if (!plan.windows?.length) return engine.stream(t, plan.binds, onRows, plan.orderBy, signal);
+  // One statement: as CSV lines written by SQL when asked and its column types allow, else as cells.
+  const run = async (binds: Record<string, BindValue>, on: (columns: string[], batch: ExportBatch) => Promise<boolean>) =>
+    (asLines ? await engine.streamText(t, binds, csvLineSql, (cols, lines) => on(cols, { lines }), plan.orderBy, signal) : undefined)
+    ?? engine.stream(t, binds, (cols, cells) => on(cols, { cells }), plan.orderBy, signal);
+  if (!plan.windows?.length) return run(plan.binds, onRows);
   let skip = plan.skip ?? 0;
   let columns: string[] = [];
   for (const w of plan.windows) {
-    const r = await engine.stream(t, { ...plan.binds, ...w }, async (cols, rows) => {
-      if (skip >= rows.length) {
-        skip -= rows.length;
+    const r = await run({ ...plan.binds, ...w }, async (cols, batch) => {
+      const n = batchLength(batch);
+      if (skip >= n) {
+        skip -= n;
         return true;
       }
-      const rest = skip > 0 ? rows.slice(skip) : rows;
+      const rest = skip > 0 ? batchFrom(batch, skip) : batch;
       skip = 0;
       return onRows(cols, rest);
-    }, plan.orderBy, signal);
+    });
     columns = r.columns;
     if (!r.complete) return { columns, complete: false };
   }

@@ -5,7 +5,7 @@
  * the rule is three lines, and encoding was a third of an export's time with it (measured: 200,000 blocks encoded in
  * 11.5 s with csv-stringify, 1.5 s with this, same machine and load).
  */
-import type { Cell } from '../duckdb/duck.ts';
+import type { Cell, TextKind } from '../duckdb/duck.ts';
 import { JsonDecimal } from '../wire/json.ts';
 
 /** Neutralizes spreadsheet formulas in a cell, e.g. `guardCell('=SUM(A1)')` = `"'=SUM(A1)"`; numbers pass through. */
@@ -34,6 +34,26 @@ export function csvLines(rows: readonly (readonly Cell[])[]): string {
 }
 
 const NEEDS_QUOTES = /[",\r\n]/;
+
+/**
+ * `csvLines`' rule as one SQL expression over a statement's columns (`q`.`name`), for large downloads: DuckDB writes
+ * each line and JS only joins them, where reading every cell into JS took half an export's time
+ * (bench/results/export-speed.md). Undefined when a column's type is one only TypeScript prints (`textKindOf`) or a
+ * name comes twice: the export then reads cells. The same bytes as `csvLines` over `toCell` cells
+ * (test/http/csv-lines.test.ts): a text cell (a DECIMAL is its text, as toCell gives it) is guarded, then quoted;
+ * integers and booleans are their digits and words.
+ */
+export function csvLineSql(columns: readonly { name: string; kind: TextKind | null }[]): string | undefined {
+  // A name twice would be ambiguous as q."name" (DuckDB renames the second in the subquery).
+  if (columns.length === 0 || columns.some((c) => c.kind === null) || new Set(columns.map((c) => c.name)).size < columns.length) return undefined;
+  const cells = columns.map((c) => {
+    const v = `CAST(q."${c.name.replace(/"/g, '""')}" AS VARCHAR)`;
+    if (c.kind !== 'text') return `coalesce(${v}, '')`;
+    const guarded = `CASE WHEN regexp_matches(${v}, '^[=+\\-@\\t\\r]') THEN '''' || ${v} ELSE ${v} END`;
+    return `coalesce(CASE WHEN regexp_matches(${v}, '[",\\r\\n]') THEN '"' || replace(${guarded}, '"', '""') || '"' ELSE ${guarded} END, '')`;
+  });
+  return cells.join(` || ',' || `);
+}
 
 /**
  * Writes one chunk of an export to a slow or stalled reader without holding a pooled connection forever: when the
