@@ -26,6 +26,13 @@ export type Row = Record<string, Cell>;
 
 const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
+/** A row object from a result's column names and one row's cells, e.g. `rowOf(['a'], [1])` = `{ a: 1 }` (a missing cell is null). */
+export function rowOf(columns: readonly string[], cells: readonly Cell[]): Row {
+  const o: Row = {};
+  for (let i = 0; i < columns.length; i++) o[columns[i]!] = cells[i] ?? null;
+  return o;
+}
+
 /** Converts one DuckDB value to a Cell, keeping integers exact, e.g. `toCell(2n ** 60n)` = `1152921504606846976n`. */
 export function toCell(v: DuckDBValue): Cell {
   if (v === null || v === undefined) return null;

@@ -21,7 +21,7 @@ import apiReference from '@scalar/fastify-api-reference';
 import { absentReferences } from '../lake/publish/reference.ts';
 import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts';
 import { faviconIco } from './favicon.ts';
-import type { Cell, Row } from '../duckdb/duck.ts';
+import { rowOf, type Cell } from '../duckdb/duck.ts';
 import type { SqlTemplate } from '../lake/sql-files.ts';
 import { serverRelease } from './health.ts';
 
@@ -421,11 +421,7 @@ function sourceOf(plan: CsvPlan | CsvItems, csv: CsvSpec<unknown>, engine: Engin
       (columns, batch) =>
         onRows(fields, {
           // streamPlan hands cells here (it writes lines only when asked to): a batch of lines would be a bug.
-          cells: ('cells' in batch ? batch.cells : unexpected(batch)).map((cs) => {
-            const row: Row = Object.create(null);
-            columns.forEach((c, i) => (row[c] = cs[i] ?? null));
-            return cells(item(row));
-          }),
+          cells: ('cells' in batch ? batch.cells : unexpected(batch)).map((cs) => cells(item(rowOf(columns, cs)))),
         }),
       signal,
     );

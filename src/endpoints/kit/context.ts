@@ -4,7 +4,7 @@
  * ids (and their derived counts), with exactly the binds each template declares (`checkBinds`) and an ORDER BY from
  * the declaration's whitelist, and records each template's time for `Server-Timing`.
  */
-import type { Row } from '../../duckdb/duck.ts';
+import { rowOf, type Row } from '../../duckdb/duck.ts';
 import type { BindValue, Engine } from '../../engine/engine.ts';
 import { checkBinds, loadTemplate, type SqlTemplate } from '../../lake/sql-files.ts';
 import type { AnyEndpoint, CsvPlan, EndpointContext } from './endpoint.ts';
@@ -77,11 +77,7 @@ export function endpointContext(
       checkBinds(t, binds, undefined);
       const t0 = performance.now();
       const { complete } = await engine.stream(t, binds, async (columns, chunk) => {
-        await onRows(chunk.map((cells) => {
-          const o: Row = {};
-          for (let i = 0; i < cells.length; i++) o[columns[i]!] = cells[i]!;
-          return o;
-        }));
+        await onRows(chunk.map((cells) => rowOf(columns, cells)));
         return true;
       });
       if (!complete) throw new Error(`${t.id}: the rows stopped before their end`);
