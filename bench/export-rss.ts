@@ -1,7 +1,8 @@
 /**
  * Export memory (issue 30, defect 6): does a server's RSS stay within 100 MB of its idle RSS while it streams a CSV
  * download of at least a million rows? Starts `tronlake serve` on the lake (response cache, manifest watch and scrub
- * off, no request log), waits for /health and lets it settle, records the idle RSS (VmRSS of /proc/<pid>/status, the
+ * off, no request log; `--checkout DIR`: another checkout's server, e.g. the previous commit's), waits until /health
+ * says its warm-up is over and lets it settle, records the idle RSS (VmRSS of /proc/<pid>/status, the
  * server's and every process below it), then downloads `--path` (a CSV export without `limit`: every row) as fast
  * as this process reads, counting the rows received (lines after the header) and reading the `X-Row-Count` trailer,
  * while sampling the RSS every 100 ms; `--repeat` (2) downloads one after the other, each against the RSS just before
@@ -9,7 +10,7 @@
  * peak before the first byte), the second what streaming holds on a server that has answered an export before.
  * Writes idle, peak, peak − idle, rows, bytes, time and the verdict per download to `--out`.
  *
- *   npx tsx bench/export-rss.ts --data /work/bench/new-default [--path '/api/block?format=csv'] [--min-rows 1000000] [--repeat 2] [--port 7315] [--serve-flags '--memory 1GB'] [--out bench/results/export-rss.md]
+ *   npx tsx bench/export-rss.ts --data /work/bench/new-default [--path '/api/block?format=csv'] [--min-rows 1000000] [--repeat 2] [--port 7315] [--serve-flags '--memory 1GB'] [--checkout DIR] [--out bench/results/export-rss.md]
  */
 import { spawn } from 'node:child_process';
 import { promises as fs, readFileSync, readdirSync } from 'node:fs';
@@ -120,8 +121,10 @@ async function download(pid: number): Promise<Download> {
 }
 
 const load0 = os.loadavg();
-const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'src', 'cli.ts'), 'serve', '--data', data, '--port', String(port), ...SERVE, ...serveFlags], {
-  cwd: root,
+// The server of another checkout (--checkout DIR, e.g. the previous commit's worktree), measured by this script.
+const serverRoot = path.resolve(flags.get('checkout') ?? root);
+const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src', 'cli.ts'), 'serve', '--data', data, '--port', String(port), ...SERVE, ...serveFlags], {
+  cwd: serverRoot,
   stdio: ['ignore', 'ignore', 'inherit'],
 });
 const stop = () => child.kill('SIGTERM');
@@ -130,13 +133,16 @@ try {
   let up = false;
   for (let i = 0; i < 900 && !up; i++) {
     try {
-      up = (await fetch(`http://127.0.0.1:${port}/health`)).ok;
+      const health = await fetch(`http://127.0.0.1:${port}/health`);
+      // Measured once the warm-up is over: its builds (kept per-version state) ran beside the first download and
+      // counted as the export's growth (420-560 MB of a first download here, 16-37 MB of the second).
+      up = health.ok && (await health.json().then((h: { warmUp?: unknown }) => h.warmUp !== 'running', () => true));
     } catch {
       // not listening yet
     }
     if (!up) await new Promise((r) => setTimeout(r, 200));
   }
-  if (!up) throw new Error('the server did not answer /health within 180 s');
+  if (!up) throw new Error('the server did not finish its warm-up within 180 s');
   // Settle: the start-up's garbage collected, nothing running.
   await new Promise((r) => setTimeout(r, 3_000));
   const started = treeRssKb(child.pid!);
