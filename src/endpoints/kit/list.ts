@@ -227,7 +227,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
     /**
      * `keep`: a filter the key files cannot apply, applied to the key's rows read from the sorted end (at most
      * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
-     * else `total(q)` (a stored count that is exact for these filters; undefined: SQL answers). `expand` in place of
+     * else `total(q, f)` (a count exact for these filters, `f` the list's filter and window binds; undefined: SQL answers). `expand` in place of
      * `keep`: each of the key's rows becomes the page rows it gives (none, one or more, in the page's order: `desc`
      * true reads newest first), e.g. a transaction's transfer and its fee as two wallet rows.
      */
@@ -236,7 +236,7 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
       key: Cell | undefined;
       keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean;
       expand?(r: Row, desc: boolean): Row[];
-      total?(q: ListQueries<ListQueryNames<Sql>>): Promise<number> | undefined;
+      total?(q: ListQueries<ListQueryNames<Sql>>, f: Record<string, BindValue>): Promise<number> | undefined;
     } | null;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
@@ -525,7 +525,8 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       if (want === 0) break;
     }
     // An uncounted list shows no total: a full page needs none (NaN, as its SQL path gives).
-    const total = end ? kept.length : d.uncounted ? Number.NaN : await of.total?.(q);
+    // `total` gets the list's filter and window binds, as the SQL path's count would (plan: only when it is asked).
+    const total = end ? kept.length : d.uncounted ? Number.NaN : of.total ? await plan(p, ctx, q).then(({ filter, bounds }) => of.total!(q, { ...filter, ...bounds })) : undefined;
     if (total === undefined) return undefined;
     return { rows: mapped(kept.slice(p.page.start, want)), total };
   }

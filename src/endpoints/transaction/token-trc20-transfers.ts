@@ -54,8 +54,9 @@ export default defineList({
       if (p.block !== undefined || p.confirm !== undefined || p.filterTokenValue !== undefined || p.fromAddress !== undefined || p.toAddress !== undefined) return null;
       if (p.relatedAddress !== undefined) return p.direction === 'all' && p.contract_address === undefined ? { dataset: 'address_trc20_transfers', key: p.relatedAddress } : null;
       if (p.contract_address !== undefined) return { dataset: 'contract_trc20_transfers', key: p.contract_address };
-      // No filter at all: the newest rows of the copy by block (a window's total would need the rollup per request).
-      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
+      // No filter but the window: the newest rows of the copy by block; the total of the whole lake from the counts per
+      // standard kept per version, of a window from the rollup's whole days and its cut days' rows.
+      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return { ...unfilteredTokenTransfers(TRC20_LIST), total: (q, f) => tokenTransferTotal(q, TRC20_LIST, f) };
       return { ...unfilteredTokenTransfers(TRC20_LIST), total: (q) => q.version('standardCounts').then(standardsTotal(TRC20_LIST)) };
     },
     row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
