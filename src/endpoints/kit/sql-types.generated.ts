@@ -980,6 +980,8 @@ export type CommonTokenTransferStandardCountsParams = Record<string, never>;
 /** A row of common/token_transfer_standard_counts. */
 export interface CommonTokenTransferStandardCountsRow {
   /** VARCHAR */
+  day: string | null;
+  /** VARCHAR */
   token_standard: string | null;
   /** BIGINT */
   n: number | bigint | null;

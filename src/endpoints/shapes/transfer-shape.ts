@@ -125,7 +125,8 @@ export function blockBounds(confirm: readonly number[] | undefined, solidBlock: 
 
 /**
  * rangeTotal of a token-transfer list without an address: with at most contract, confirm and time filters, the whole
- * UTC days of the window come from the daily rollup (confirm=0 subtracts their unconfirmed tail, cheap: block bounds
+ * UTC days of the window come from the daily rollup (its counts per day and standard kept per version when no token
+ * is asked: `standardCounts`; confirm=0 subtracts their unconfirmed tail, cheap: block bounds
  * prune to the last row groups) and a day the window cuts at either end is counted over its rows; anything else
  * (undefined: confirm=1, other filters) is the rows' count. Issue 32: a token's page of one day counted the day's rows
  * beside its page, and a week cut at both ends counted the week's rows (17 ms on the default lake) where its two cut
@@ -145,7 +146,11 @@ export function tokenTransferTotal(
     const counted = edges.map((e) => q.count('rows', { ...f, ...e }));
     let whole = 0;
     if (days) {
-      whole = Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null, start_day: days.start_day, end_day: days.end_day }))[0]?.n ?? 0);
+      const inDay = (d: string) => (days.start_day === null || d >= days.start_day) && (days.end_day === null || d <= days.end_day);
+      // Without a token, the counts per day and standard kept per version; a token's from the rollup's rows.
+      whole = (f.contract ?? null) === null
+        ? standardsTotal(standards)((await q.version('standardCounts')).filter((r) => inDay(str(r.day))))
+        : Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null, start_day: days.start_day, end_day: days.end_day }))[0]?.n ?? 0);
       if (f.max_block !== null) whole -= await q.count('rows', { ...f, ...days, max_block: null, min_block: q.solidBlock + 1 });
     }
     return whole + (await Promise.all(counted)).reduce((a, n) => a + n, 0);
@@ -178,7 +183,7 @@ export function splitWindow(f: Record<string, BindValue>): { days: WindowBounds 
 /**
  * A token transfer list asked with no filter at all, as a keyed page (kit/list.ts `keyed`): the newest (or oldest)
  * rows of token_transfers_by_block's key files (every standard) kept by `standards`. Its total is `standardsTotal`
- * over the rollup's counts per standard read once per version (common/token_transfer_standard_counts).
+ * over the rollup's counts per day and standard read once per version (common/token_transfer_standard_counts).
  */
 export function unfilteredTokenTransfers(standards: readonly string[]) {
   return { dataset: 'token_transfers_by_block', key: undefined, keep: (r: ColumnsOrRow<'token_standard'>) => standards.includes(str(r.token_standard)) };
