@@ -38,6 +38,22 @@ const BOUND_READ_ROWS = 1024;
 const SAMPLE_READ_ROWS = 1 << 20;
 /** Key entry slices kept per file (at most ~0.9 MB for address keys). */
 const SLICES_KEPT = 256;
+/** Decoded row blocks kept per file. */
+const BLOCKS_KEPT = 64;
+
+/** `map`'s value for `key`, loaded and kept when absent; the least recently used goes past `max` (a Map keeps insertion order). */
+function kept<K, V>(map: Map<K, V>, key: K, max: number, load: () => V): V {
+  const hit = map.get(key);
+  if (hit !== undefined) {
+    map.delete(key);
+    map.set(key, hit);
+    return hit;
+  }
+  const v = load();
+  map.set(key, v);
+  if (map.size > max) map.delete(map.keys().next().value!);
+  return v;
+}
 export const ROWS_PER_BLOCK = 32;
 const SPARSE_EVERY = 64;
 const TIME_CHUNK_ROWS = 65_536;
@@ -330,16 +346,7 @@ export class KeyFile {
    * same keys: a read is a system call (~5-10 µs here), and a lookup's keys recur (a busy address, the newest blocks).
    */
   private entrySlice(i: number, at: number, length: number): Buffer {
-    const hit = this.slices.get(i);
-    if (hit) {
-      this.slices.delete(i);
-      this.slices.set(i, hit);
-      return hit;
-    }
-    const slice = this.read(at, length);
-    this.slices.set(i, slice);
-    if (this.slices.size > SLICES_KEPT) this.slices.delete(this.slices.keys().next().value!);
-    return slice;
+    return kept(this.slices, i, SLICES_KEPT, () => this.read(at, length));
   }
 
   /** The time of row `i`. */
@@ -398,21 +405,15 @@ export class KeyFile {
   }
 
   private block(b: number): Cell[][] {
-    const hit = this.cache.get(b);
-    if (hit) {
-      this.cache.delete(b);
-      this.cache.set(b, hit);
-      return hit;
-    }
-    const o = this.read(this.blocksAt + b * 8, 16);
-    const from = Number(o.readBigUInt64LE(0));
-    const rows = JSON.parse(inflateRawSync(this.read(from, Number(o.readBigUInt64LE(8)) - from)).toString()) as Cell[][];
-    for (const r of rows) {
-      for (let i = 0; i < r.length; i++) if (this.integers[i] && typeof r[i] === 'string') r[i] = BigInt(r[i] as string);
-    }
-    this.cache.set(b, rows);
-    if (this.cache.size > 64) this.cache.delete(this.cache.keys().next().value!);
-    return rows;
+    return kept(this.cache, b, BLOCKS_KEPT, () => {
+      const o = this.read(this.blocksAt + b * 8, 16);
+      const from = Number(o.readBigUInt64LE(0));
+      const rows = JSON.parse(inflateRawSync(this.read(from, Number(o.readBigUInt64LE(8)) - from)).toString()) as Cell[][];
+      for (const r of rows) {
+        for (let i = 0; i < r.length; i++) if (this.integers[i] && typeof r[i] === 'string') r[i] = BigInt(r[i] as string);
+      }
+      return rows;
+    });
   }
 
   /** Rows [from, to) as objects keyed by column name, in file order. */
