@@ -4,7 +4,8 @@
 -- the wallet is the owner ($approvals_as = 'owner', direction 1) or the spender ('spender', direction 2),
 -- none when NULL. Both tables hold only logs of successful transactions (the ingester and the generator drop the
 -- logs of failed ones), so contract_ret is SUCCESS and the state is 1 unconfirmed above the solid block, else 0.
--- `n` counts every matching row (the page carries rangeTotal: one statement, not a page and a count).
+-- `n` counts every matching row (the page carries rangeTotal: one statement, not a page and a count). batch_index
+-- orders the rows of one TRC1155 TransferBatch log (one row per token id), which share every other sort key.
 -- @total
 -- @param address VARCHAR
 -- @param token VARCHAR
@@ -16,7 +17,7 @@
 SELECT u.*, 'SUCCESS' AS contract_ret, is_confirmed(u.block_number) AS confirmed, count(*) OVER () AS n
 FROM (
   SELECT t.tx_hash, t.block_number, t."timestamp", t.tx_index, t.log_index, t.event_type, t.contract_address,
-         t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction
+         t.from_address, t.to_address, t.amount_raw AS amount, '0' AS approval_amount, $dir_code AS direction, t.batch_index
   FROM {{> fragments/address-copy address_token_transfers t}}
   WHERE $dirs IS NOT NULL
     AND {{> fragments/address-rows t}}
@@ -25,7 +26,7 @@ FROM (
   UNION ALL
   SELECT a.tx_hash, a.block_number, a."timestamp", a.tx_index, a.log_index, a.event_type, a.contract_address,
          a.owner_address AS from_address, a.spender_address AS to_address, '0' AS amount,
-         a.amount_raw AS approval_amount, CASE WHEN a.owner_address = $address THEN 1 ELSE 2 END AS direction
+         a.amount_raw AS approval_amount, CASE WHEN a.owner_address = $address THEN 1 ELSE 2 END AS direction, 0 AS batch_index
   FROM token_approvals a
   WHERE $approvals_as IS NOT NULL
     AND a.contract_address = $token

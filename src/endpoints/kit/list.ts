@@ -149,6 +149,15 @@ export interface ListQueries<Q extends Readonly<Record<string, string>> = Record
   solidBlock: number;
 }
 
+/** Where a keyed page reads (ListDeclaration.keyed): the dataset, the key, and a filter or expansion of its rows. */
+export interface KeyedSource<Sql extends ListSql> {
+  dataset: string;
+  key: Cell | undefined;
+  keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean;
+  expand?(r: Row, desc: boolean): Row[];
+  total?(q: ListQueries<ListQueryNames<Sql>>, f: Record<string, BindValue>): Promise<number> | undefined;
+}
+
 /**
  * A list's declaration. `Sql` (its `sql`, literal ids) types the rows every hook receives; `St` is what `prepare`
  * returns (the `state` of the later hooks), `E` what `enrich` returns (the row mapper's `enriched`) and `F` what
@@ -227,17 +236,13 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
     /**
      * `keep`: a filter the key files cannot apply, applied to the key's rows read from the sorted end (at most
      * KEYED_SCAN_ROWS of them, else SQL answers); the total is then the kept rows when the scan reached the key's end,
-     * else `total(q, f)` (a count exact for these filters, `f` the list's filter and window binds; undefined: SQL answers). `expand` in place of
+     * else `total(q, f)` (a count exact for these filters, `f` the list's filter and window binds; undefined: SQL
+     * answers); a counted list without `total` reads the key's rows to the end and counts what it kept. `expand` in place of
      * `keep`: each of the key's rows becomes the page rows it gives (none, one or more, in the page's order: `desc`
-     * true reads newest first), e.g. a transaction's transfer and its fee as two wallet rows.
+     * true reads newest first), e.g. a transaction's transfer and its fee as two wallet rows. `q`: the list's queries,
+     * for a condition the request's parameters alone cannot tell (e.g. a per-version set read once).
      */
-    of(p: P): {
-      dataset: string;
-      key: Cell | undefined;
-      keep?(r: Row, chain: { solidBlock: number; headBlock: number }): boolean;
-      expand?(r: Row, desc: boolean): Row[];
-      total?(q: ListQueries<ListQueryNames<Sql>>, f: Record<string, BindValue>): Promise<number> | undefined;
-    } | null;
+    of(p: P, q: ListQueries<ListQueryNames<Sql>>): KeyedSource<Sql> | null | Promise<KeyedSource<Sql> | null>;
     row(r: Row, chain: { solidBlock: number; headBlock: number }, dataset: string): ListRow<Sql>;
   };
   /** Ids for tokenInfo and addresses for the contract map, per row. */
@@ -493,7 +498,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
   async function keyedPage(p: P, ctx: EndpointContext, q: Q): Promise<{ rows: R[]; total: number } | undefined> {
     if (!d.keyed || p.format === 'csv' || p.page.limit === null) return undefined;
     if (sortSpec && !timeOrdered(p) && !d.ignoreTimeWindow?.(p)) return undefined;
-    const of = d.keyed.of(p);
+    const of = await d.keyed.of(p, q);
     if (of === null) return undefined;
     const open = d.ignoreTimeWindow?.(p);
     const window = { from: open ? null : (p.start_timestamp ?? null), to: open ? null : (p.end_timestamp ?? null), desc: desc(p) };
@@ -506,10 +511,12 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     }
     // A filter the key files cannot apply: the key's rows from the sorted end, kept (or expanded) until the page is full.
     const want = p.page.start + p.page.limit;
+    // A counted list with no `total` counts the kept rows themselves: it reads to the key's end.
+    const toEnd = !d.uncounted && !of.total;
     const kept: Row[] = [];
     let read = 0;
     let end = false;
-    while (kept.length < want || want === 0) {
+    while (toEnd || kept.length < want || want === 0) {
       if (read >= KEYED_SCAN_ROWS) return undefined;
       const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
       if (!got) return undefined;
@@ -522,7 +529,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
         end = true;
         break;
       }
-      if (want === 0) break;
+      if (want === 0 && !toEnd) break;
     }
     // An uncounted list shows no total: a full page needs none (NaN, as its SQL path gives).
     // `total` gets the list's filter and window binds, as the SQL path's count would (plan: only when it is asked).

@@ -4699,6 +4699,8 @@ export interface TransactionTokenTrc20TransfersWithStatusRow {
   approval_amount: string | null;
   /** INTEGER */
   direction: number | null;
+  /** INTEGER */
+  batch_index: number | null;
   /** VARCHAR */
   contract_ret: string | null;
   /** BOOLEAN */
@@ -4719,6 +4721,14 @@ export interface TransactionTokenTrc20TransfersWithStatusTotalParams {
 export interface TransactionTokenTrc20TransfersWithStatusTotalRow {
   /** BIGINT */
   n: number | bigint | null;
+}
+
+/** Binds of sql/transaction/token-trc20-transfers-with-status.trc1155-contracts.sql. */
+export type TransactionTokenTrc20TransfersWithStatusTrc1155ContractsParams = Record<string, never>;
+/** A row of transaction/token-trc20-transfers-with-status.trc1155-contracts. */
+export interface TransactionTokenTrc20TransfersWithStatusTrc1155ContractsRow {
+  /** VARCHAR */
+  contract_address: string | null;
 }
 
 /** Binds of sql/transaction/token-trc20-transfers.by-address.sql. */
@@ -6061,6 +6071,7 @@ export interface SqlRows {
   "transaction/token-trc20-transfers": TransactionTokenTrc20TransfersRow;
   "transaction/token-trc20-transfers-with-status": TransactionTokenTrc20TransfersWithStatusRow;
   "transaction/token-trc20-transfers-with-status.total": TransactionTokenTrc20TransfersWithStatusTotalRow;
+  "transaction/token-trc20-transfers-with-status.trc1155-contracts": TransactionTokenTrc20TransfersWithStatusTrc1155ContractsRow;
   "transaction/token-trc20-transfers.by-address": TransactionTokenTrc20TransfersByAddressRow;
   "transaction/token-trc20-transfers.by-address.total": TransactionTokenTrc20TransfersByAddressTotalRow;
   "transaction/token-trc20-transfers.total": TransactionTokenTrc20TransfersTotalRow;
@@ -6319,6 +6330,7 @@ export interface SqlParams {
   "transaction/token-trc20-transfers": TransactionTokenTrc20TransfersParams;
   "transaction/token-trc20-transfers-with-status": TransactionTokenTrc20TransfersWithStatusParams;
   "transaction/token-trc20-transfers-with-status.total": TransactionTokenTrc20TransfersWithStatusTotalParams;
+  "transaction/token-trc20-transfers-with-status.trc1155-contracts": TransactionTokenTrc20TransfersWithStatusTrc1155ContractsParams;
   "transaction/token-trc20-transfers.by-address": TransactionTokenTrc20TransfersByAddressParams;
   "transaction/token-trc20-transfers.by-address.total": TransactionTokenTrc20TransfersByAddressTotalParams;
   "transaction/token-trc20-transfers.total": TransactionTokenTrc20TransfersTotalParams;

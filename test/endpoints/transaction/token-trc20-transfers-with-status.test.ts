@@ -35,12 +35,12 @@ const rowKey = (t: Item) => `${t.hash}|${t.event_type}|${t.from}|${t.to}|${t.amo
 /** Expected rows, newest (or oldest) first: transfers sent/received and approvals granted/received, written in plain SQL. */
 async function expected(token: string, a: string, parts: ('out' | 'in' | 'approvalsOwner' | 'approvalsSpender')[], asc = false): Promise<string[]> {
   const sel: string[] = [];
-  if (parts.includes('out')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers r where contract_address = '${token}' and from_address = '${a}'`);
-  if (parts.includes('in')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, 'Transfer' e, from_address f, to_address t, amount_raw amt, '0' appr from raw_token_transfers r where contract_address = '${token}' and to_address = '${a}'`);
-  if (parts.includes('approvalsOwner')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals r where contract_address = '${token}' and owner_address = '${a}'`);
-  if (parts.includes('approvalsSpender')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr from raw_token_approvals r where contract_address = '${token}' and spender_address = '${a}'`);
+  if (parts.includes('out')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, from_address f, to_address t, amount_raw amt, '0' appr, batch_index bi from raw_token_transfers r where contract_address = '${token}' and from_address = '${a}'`);
+  if (parts.includes('in')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, from_address f, to_address t, amount_raw amt, '0' appr, batch_index bi from raw_token_transfers r where contract_address = '${token}' and to_address = '${a}'`);
+  if (parts.includes('approvalsOwner')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr, 0 bi from raw_token_approvals r where contract_address = '${token}' and owner_address = '${a}'`);
+  if (parts.includes('approvalsSpender')) sel.push(`select tx_hash, timestamp, block_number, (select x.tx_index from raw_transactions x where x.tx_hash = r.tx_hash) pos, log_index, event_type e, owner_address f, spender_address t, '0' amt, amount_raw appr, 0 bi from raw_token_approvals r where contract_address = '${token}' and spender_address = '${a}'`);
   const dir = asc ? 'asc' : 'desc';
-  const rows = await sql(`select distinct * from (${sel.join(' union all ')}) order by timestamp ${dir}, block_number ${dir}, pos ${dir}, log_index ${dir}`);
+  const rows = await sql(`select distinct * from (${sel.join(' union all ')}) order by timestamp ${dir}, block_number ${dir}, pos ${dir}, log_index ${dir}, bi ${dir}`);
   return rows.map((r) => `${r.tx_hash}|${r.e}|${r.f}|${r.t}|${r.amt}|${r.appr}`);
 }
 
@@ -126,6 +126,44 @@ describe('GET /api/token_trc20/transfers-with-status', () => {
     expect([...p1, ...p2].map(rowKey)).toEqual(both.map(rowKey));
     const ts = both.map((t) => t.block_timestamp);
     expect(ts).toEqual([...ts].sort((x, y) => y - x));
+  });
+
+  it("transfers alone come from address_trc20_transfers' key files; approvals and a TRC1155 contract's transfers from the statement", async () => {
+    const timing = async (q: string) => String((await get(`${URL}?${q}`)).headers['server-timing']);
+    // A wallet whose TRC20 and TRC721 rows the kit scans whole (at most 4,096), with transfers of one token both ways.
+    const [quiet] = await sql(`with sides as (
+        select contract_address c, from_address a, 1 o from raw_token_transfers where token_standard in ('trc20', 'trc721')
+        union all select contract_address c, to_address a, 0 o from raw_token_transfers where token_standard in ('trc20', 'trc721')),
+      per as (select a, count(*) n from sides group by a)
+      select s.c, s.a from sides s join per on per.a = s.a where per.n between 40 and 2000 and s.a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'
+      group by s.c, s.a having sum(o) >= 5 and count(*) - sum(o) >= 5 order by count(*) desc, s.c, s.a limit 1`);
+    const [qt, qa] = [String(quiet!.c), String(quiet!.a)];
+    for (const [q, part, asc] of [[`trc20Id=${qt}&address=${qa}`, 'out', false], [`trc20Id=${qt}&address=${qa}&direction=2&reverse=false`, 'in', true]] as const) {
+      expect(await timing(q), q).toContain('keys.address_trc20_transfers');
+      expect(await timing(q), q).not.toContain('transaction_token-trc20-transfers-with-status');
+      const { body } = await get(`${URL}?${q}&limit=50`);
+      const want = await expected(qt, qa, [part], asc);
+      expect(body.rangeTotal, q).toBe(want.length);
+      expect(body.data.map(rowKey), q).toEqual(want.slice(0, 50));
+    }
+    const { token, a } = await wallet();
+    for (const q of [`trc20Id=${token}&address=${a}&direction=0`, `trc20Id=${token}&address=${a}&db_version=1`]) {
+      expect(await timing(q), q).toContain('transaction_token-trc20-transfers-with-status');
+    }
+    // The wallet with the most transfers of one TRC1155 contract (its rows are in address_token_transfers only).
+    const [w] = await sql(`select contract_address c, a, count(*) n from (
+        select contract_address, to_address a from raw_token_transfers where token_standard = 'trc1155'
+        union all select contract_address, from_address a from raw_token_transfers where token_standard = 'trc1155')
+      where a <> 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb' group by 1, 2 order by n desc, c, a limit 1`);
+    const [c, holder] = [String(w!.c), String(w!.a)];
+    for (const [direction, part] of [['2', 'in'], ['1', 'out']] as const) {
+      const want = await expected(c, holder, [part]);
+      const got = await listTransfers(`trc20Id=${c}&address=${holder}&direction=${direction}`);
+      expect(got.map(rowKey), direction).toEqual(want);
+      expect(got.every((t) => t.direction === Number(direction)), direction).toBe(true);
+    }
+    expect((await expected(c, holder, ['in', 'out'])).some((k) => k.split('|')[1]!.startsWith('TransferSingle') || k.split('|')[1]!.startsWith('TransferBatch'))).toBe(true);
+    expect(await timing(`trc20Id=${c}&address=${holder}&direction=2`)).toContain('transaction_token-trc20-transfers-with-status');
   });
 
   it('clamps limit, applies the sum rule, requires trc20Id and address, rejects bad input', async () => {
