@@ -71,6 +71,38 @@ describe('GET /api/asset/transfer', () => {
     expect((await get('/api/asset/transfer?filterTokenValue=0')).body.rangeTotal).toBe((await get('/api/asset/transfer')).body.rangeTotal);
   });
 
+  it("pages from the transfer copies' key files (whole lake, an address, TRX alone, a state) with the rows and totals of plain SQL", async () => {
+    const m = await testManifest();
+    // An address with a few hundred transfers: its rows are scanned whole when a filter is kept (at most 4,096).
+    const [a] = await sql(`SELECT a FROM (SELECT owner_address a, contract_type ct FROM raw_transactions WHERE contract_type IN (1, 2)
+        UNION ALL SELECT to_address, contract_type FROM raw_transactions WHERE contract_type IN (1, 2) AND to_address <> owner_address)
+      GROUP BY 1 HAVING count(*) BETWEEN 60 AND 3000 AND count(*) FILTER (WHERE ct = 1) >= 10 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const addr = String(a!.a);
+    const cases: [string, string][] = [
+      ['limit=50', 'true'],
+      ['limit=20&start=30', 'true'],
+      [`address=${addr}&limit=50`, `(owner_address = '${addr}' OR to_address = '${addr}')`],
+      [`relatedAddress=${addr}&limit=20&start=20`, `(owner_address = '${addr}' OR to_address = '${addr}')`],
+      [`address=${addr}&name=trx&limit=50`, `(owner_address = '${addr}' OR to_address = '${addr}') AND contract_type = 1`],
+      [`address=${addr}&confirm=0&limit=50`, `(owner_address = '${addr}' OR to_address = '${addr}') AND block_number <= ${m.solidBlock}`],
+    ];
+    for (const [q, where] of cases) {
+      const r = await get(`/api/asset/transfer?${q}`);
+      // Only key files answer (a kept filter reads the key in chunks: one entry each).
+      expect(String(r.headers['server-timing']).split(', ').every((t) => /^keys\.(trx_transfers_by_block|address_trx_transfers);dur=[\d.]+$/.test(t)), q).toBe(true);
+      const limit = Number(/limit=(\d+)/.exec(q)![1]);
+      const start = Number(/start=(\d+)/.exec(q)?.[1] ?? 0);
+      const want = await sql(`SELECT tx_hash, CASE WHEN contract_type = 1 THEN '_' ELSE token_id END AS token, block_number <= ${m.solidBlock} AS confirmed
+        ${BASE} AND ${where} ORDER BY timestamp DESC, block_number DESC, tx_index DESC LIMIT ${limit} OFFSET ${start}`);
+      const [c] = await sql(`SELECT count(*) AS n ${BASE} AND ${where}`);
+      expect(want.length, q).toBeGreaterThan(0);
+      expect(r.body.rangeTotal, q).toBe(Number(c!.n));
+      expect(r.body.Data.map((x: Item) => [x.transactionHash, x.tokenName, x.confirmed]), q).toEqual(want.map((w) => [w.tx_hash, w.token, w.confirmed]));
+    }
+    // A TRC10 token by name, an issuer and an amount threshold read the statements.
+    expect(String((await get('/api/asset/transfer?filterTokenValue=1')).headers['server-timing'])).toContain('token_asset-transfer');
+  });
+
   // Paging, limits, the sum rule and a 400 naming each malformed parameter: test/contract/endpoints.test.ts.
   it('an end before the start is a 400 on end_timestamp; no match 200 empty', async () => {
     expect((await get('/api/asset/transfer?start_timestamp=5&end_timestamp=4')).body.param).toBe('end_timestamp');
