@@ -64,6 +64,12 @@ export default defineList({
       const a = p.address ?? p.relatedAddress;
       const source = a === undefined ? { dataset: 'trx_transfers_by_block', key: undefined } : { dataset: 'address_trx_transfers', key: a };
       if (!trxOnly && p.confirm === undefined) return source;
+      if (a === undefined) {
+        // Every transfer is too many rows to count kept ones: TRX alone over the whole lake is counted by the rollup
+        // (the page fills after a few rows); a state or a window over every transfer reads SQL.
+        if (p.confirm !== undefined || p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
+        return { ...source, keep: (r) => Number(r.contract_type) === 1, total: (q) => q.rows('rollupTotal', { tokens: ['_'] }).then((r) => num(r[0]?.n)) };
+      }
       const states = p.confirm;
       return {
         ...source,
