@@ -6,3 +6,5 @@
 SELECT count(DISTINCT caller_address) AS caller_count
 FROM daily_contract_callers
 WHERE contract_address = $address AND day BETWEEN $start_day AND $end_day
+  -- The same days as integers: a VARCHAR's zone map keeps its first 8 bytes, so `day` alone pruned only by month.
+  AND day_ts BETWEEN epoch_ms(TRY_CAST($start_day AS DATE)) AND epoch_ms(TRY_CAST($end_day AS DATE))
