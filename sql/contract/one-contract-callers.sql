@@ -1,10 +1,11 @@
--- The callers of one contract on one UTC day, most calls first (then address), from daily_contract_callers.
+-- The callers of one contract on one UTC day, most calls first (then address), from daily_contract_callers; `n`
+-- counts them all (the page carries the total: no count statement beside it).
 -- @total
 -- @param address VARCHAR
 -- @param day VARCHAR
 -- @param lim BIGINT
 -- @param off BIGINT
-SELECT caller_address, call_count
+SELECT caller_address, call_count, count(*) OVER () AS n
 FROM daily_contract_callers
 WHERE contract_address = $address AND day = $day
   -- The same day as an integer: a VARCHAR's zone map keeps its first 8 bytes ('2026-10-'), so `day` alone pruned the

@@ -42,6 +42,8 @@ export default defineList({
     return { day, calls: r?.call_count ?? 0 };
   },
   filters: (p, s) => ({ address: p.address, day: s.day }),
+  // The page carries the count of the day's callers (a window count): no second statement.
+  pageTotal: (rows) => (rows.length ? Number(rows[0]!.n) : undefined),
   lookups: { addresses: (r) => [str(r.caller_address)] },
   row: (r) => ({ caller_address: str(r.caller_address), callerAddressTag: '', amount: r.call_count }),
   envelope: (items, x) => ({

@@ -1457,6 +1457,8 @@ export interface ContractOneContractCallersRow {
   caller_address: string | null;
   /** BIGINT */
   call_count: number | bigint | null;
+  /** BIGINT */
+  n: number | bigint | null;
 }
 
 /** Binds of sql/contract/one-contract-callers.calls.sql. */
