@@ -66,6 +66,13 @@ beforeAll(async () => {
       if (a) urls.push([ep.path, `${ep.path}?${q ? `${q}&` : ''}address=${a}`]);
     }
   }
+  // A page the key files answer runs no statement (issue 32), so the sample's pages of an address and of the whole
+  // lake may plan none: the same list with a filter the key files do not hold (an amount) reads its statements, the
+  // by-address copy's and the day files', and is planned here so that the check still judges them.
+  const assetTransfer = all.find((ep) => ep.path === '/api/asset/transfer')!;
+  const holder = candidates.find((c) => c.startsWith('T') && shapeOf(assetTransfer).address!.safeParse(c).success);
+  urls.push([assetTransfer.path, `${assetTransfer.path}?filterTokenValue=1`]);
+  if (holder) urls.push([assetTransfer.path, `${assetTransfer.path}?address=${holder}&filterTokenValue=1`]);
   const engines = new Map<Run, Engine>();
   const query = Engine.prototype.query;
   let current = '';
