@@ -4,7 +4,7 @@
  * envelopes and the token-transfer item (reference §3.3, §3.4). The one place mapping these lake columns to names.
  */
 import { str, withFields, type ColumnsOrRow } from './cells.ts';
-import type { tokenTransfers } from '../../lake/datasets/raw.ts';
+import type { tokenTransfers, transactions } from '../../lake/datasets/raw.ts';
 import type { RowOf } from '../../lake/datasets/types.ts';
 import type { BindValue } from '../../engine/engine.ts';
 import { DAY_MS, utcDayStart } from '../../time.ts';
@@ -202,3 +202,11 @@ export function keyedTokenTransfer(r: RowOf<typeof tokenTransfers>, solidBlock: 
 
 const WINDOW_KEYS = ['start_ts', 'end_ts', 'start_day', 'end_day'];
 
+/**
+ * A TRX / TRC10 transfer row of a transfers copy's key files (address_trx_transfers, trx_transfers_by_block) as the
+ * transfer statements select it: `token_name` '_' for TRX (type 1), else the TRC10 id (macro asset_id), and `confirmed`.
+ */
+export function keyedTransferRow(raw: ColumnsOrRow<'contract_type' | 'token_id' | 'block_number'>, chain: { solidBlock: number }) {
+  const r = raw as RowOf<typeof transactions>;
+  return withFields(r, { token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock });
+}

@@ -10,9 +10,7 @@ import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
 import { num, str, TRX_ID } from '../shapes/token-shape.ts';
 import { z } from 'zod';
-import { withFields } from '../shapes/cells.ts';
-import type { transactions } from '../../lake/datasets/raw.ts';
-import type { RowOf } from '../../lake/datasets/types.ts';
+import { keyedTransferRow } from '../shapes/transfer-shape.ts';
 import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schemas.ts';
 
 export default defineList({
@@ -77,10 +75,7 @@ export default defineList({
       };
     },
     // The columns of token/asset-transfer.columns (token_name: '_' for TRX, else the TRC10 id).
-    row: (raw, chain) => {
-      const r = raw as RowOf<typeof transactions>;
-      return withFields(r, { token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock });
-    },
+    row: keyedTransferRow,
   },
   // Whole lake, no state or amount filter: the daily rollup per asset holds the count (any token list).
   total: (_p, f, q) =>

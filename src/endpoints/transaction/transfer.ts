@@ -9,10 +9,7 @@ import { addressLookups, exactInt, shape, tokenInfoOrEmpty } from '../kit/schema
 import { defineList } from '../kit/list.ts';
 import { addressLookupFields, pagedList } from '../kit/envelopes.ts';
 import { TRX_TOKEN_INFO } from '../kit/lookups.ts';
-import { anchorOf, str } from '../shapes/transfer-shape.ts';
-import { transactions } from '../../lake/datasets/raw.ts';
-import type { RowOf } from '../../lake/datasets/types.ts';
-import { withFields } from '../shapes/cells.ts';
+import { anchorOf, keyedTransferRow, str } from '../shapes/transfer-shape.ts';
 import { countOfStates, txState } from './transaction.ts';
 
 export default defineList({
@@ -78,10 +75,7 @@ export default defineList({
       return { dataset: 'trx_transfers_by_block', key: p.block };
     },
     // The columns of transaction/transfer.columns (asset_id: '_' for TRX, else the TRC10 id).
-    row: (raw, chain) => {
-      const r = raw as RowOf<typeof transactions>;
-      return withFields(r, { token_name: Number(r.contract_type) === 1 ? '_' : r.token_id, confirmed: Number(r.block_number) <= chain.solidBlock });
-    },
+    row: keyedTransferRow,
   },
   block: (p) => p.block,
   // Over the whole lake filtered by state and at most the TRX alias, the count is a sum of stored counts (TRX is
