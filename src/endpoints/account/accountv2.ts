@@ -80,7 +80,7 @@ const STAKES = {
 } as const satisfies Record<string, keyof AccountAccountv2Row>;
 
 /** The answer of one account's row; an address without a row (never activated) gives the zeroed object. */
-function body(r: Partial<AccountAccountv2Row & AccountAccountv2NetworkRow>): Record<string, unknown> {
+function body(r: Partial<AccountAccountv2Row & AccountAccountv2NetworkRow & { is_contract: boolean; witness_url: string | null }>): Record<string, unknown> {
   const st = Object.fromEntries(Object.entries(STAKES).map(([k, col]) => [k, big(r[col])])) as Record<keyof typeof STAKES, bigint>;
   const bw = (sun: bigint) => units(sun, r.total_net_limit, r.total_net_weight);
   const en = (sun: bigint) => units(sun, r.total_energy_limit, r.total_energy_weight);
@@ -242,10 +242,13 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const [[r], [network]] = await Promise.all([
+    // Contract or not and the witness URL from the per-version lookups (memory), not from joins in the statement.
+    const [[r], [network], contracts, witnesses] = await Promise.all([
       ctx.typedRows(QUERIES.account, { address: p.address }),
       ctx.versionRows(QUERIES.network, { free_net_key: FREE_NET_KEY, free_net_parameter: FREE_NET_PARAMETER }),
+      ctx.lookups.contractMap([p.address]),
+      ctx.lookups.witnessInfo([p.address]),
     ]);
-    return body({ ...network, ...(r ?? { address: p.address }) });
+    return body({ ...network, ...(r ?? { address: p.address }), is_contract: contracts.map[p.address] === true, witness_url: witnesses.get(p.address)?.url ?? null });
   },
 });

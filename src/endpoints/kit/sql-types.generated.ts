@@ -267,12 +267,8 @@ export interface AccountAccountv2Row {
   energy_window_size: number | bigint | null;
   /** BIGINT */
   usage_as_of_ts: number | bigint | null;
-  /** BOOLEAN */
-  is_contract: boolean | null;
   /** VARCHAR */
   public_tag: string | null;
-  /** VARCHAR */
-  witness_url: string | null;
 }
 
 /** Binds of sql/account/accountv2-network.sql. */

@@ -43,6 +43,23 @@ describe('GET /api/accountv2', () => {
     }
   });
 
+  it('accountType 2 exactly for an address of the contracts dimension; representative.url from the witnesses dimension', async () => {
+    // A witness with a URL, a contract, and an account that is neither: each checked against the dimensions in plain SQL.
+    const picks = await sql(`(SELECT address FROM dim_witnesses WHERE coalesce(url, '') <> '' ORDER BY address LIMIT 2)
+      UNION ALL (SELECT address FROM dim_contracts ORDER BY address LIMIT 2)
+      UNION ALL (SELECT address FROM snap_account_snapshots WHERE address NOT IN (SELECT address FROM dim_contracts)
+        AND address NOT IN (SELECT address FROM dim_witnesses) ORDER BY address LIMIT 1)`);
+    expect(picks.length).toBe(5);
+    for (const { address } of picks) {
+      const [d] = await sql(`SELECT (SELECT count(*) FROM dim_contracts WHERE address = '${address}') AS contracts,
+        (SELECT coalesce(max(url), '') FROM dim_witnesses WHERE address = '${address}') AS url`);
+      const r = await get(`/api/accountv2?address=${address}`);
+      expect(r.status).toBe(200);
+      expect(r.body.accountType, String(address)).toBe(Number(d!.contracts) > 0 ? 2 : 0);
+      expect(r.body.representative.url, String(address)).toBe(String(d!.url));
+    }
+  });
+
   it('agrees with /api/account/list?address= on every shared figure', async () => {
     for (const w of await samples()) {
       const [v2, list] = await Promise.all([get(`/api/accountv2?address=${w.address}`), get(`/api/account/list?address=${w.address}`)]);
