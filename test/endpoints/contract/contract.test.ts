@@ -6,7 +6,12 @@
  * snapshot's ABI, hashed by the test (contract-detail-abi.ts).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { get, sql } from '../../helpers/lake.ts';
+import { readdirSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { get, linkedLakeCopy, sql, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { endpoints } from '../../../src/endpoints/index.ts';
+import { budget } from '../../helpers/budget.ts';
 import type { Row } from '../../../src/duckdb/duck.ts';
 import { expectedContracts, sortedBy } from './contract-detail-expected.ts';
 import { entriesOf, hash, sig } from './contract-detail-abi.ts';
@@ -58,6 +63,8 @@ describe('GET /api/contract', () => {
              CAST(json_extract(parameter_json, '$.new_contract.origin_energy_limit') AS BIGINT) AS lim
       FROM raw_transactions WHERE contract_type = 30 AND contract_address IN (SELECT address FROM dim_contracts)
       ORDER BY block_number, tx_index LIMIT 3`);
+    // The generated lake deploys contracts inside it; the ingested one (mainnet fixtures) holds none.
+    if ((await testManifest()).source.kind === 'generate') expect(deploys.length).toBeGreaterThan(0);
     for (const d of deploys) {
       const [g] = await one(String(d.contract_address));
       expect([g.creator.txHash, g.creator.consume_user_resource_percent, g.creator.energy_limit, g.call_value]).toEqual([
@@ -65,6 +72,42 @@ describe('GET /api/contract', () => {
       ]);
     }
   });
+
+  it('reads the CreateSmartContract from the by-block key files; a version without them answers from the statement, the same bytes', async () => {
+    // Contracts deployed inside the lake (the generated one has some) and contracts with a known creation time whose
+    // CreateSmartContract the lake may not hold (the ingested one): both take the key files, then the statement.
+    const deployed = await sql(`(SELECT contract_address AS a FROM raw_transactions WHERE contract_type = 30
+        AND contract_address IN (SELECT address FROM dim_contracts) ORDER BY block_number DESC, tx_index LIMIT 3)
+      UNION (SELECT address FROM dim_contracts WHERE created_ts > 0 ORDER BY address LIMIT 2)`);
+    const m = await testManifest();
+    if (deployed.length === 0) {
+      // The ingested lake's contracts have no creation time (mainnet fixtures): no request takes either path there.
+      expect(m.source.kind).not.toBe('generate');
+      expect(Number((await sql('SELECT count(*) AS n FROM dim_contracts WHERE created_ts > 0'))[0]!.n)).toBe(0);
+      return;
+    }
+    const urls = deployed.map((d) => `/api/contract?contract=${d.a}`);
+    const keyed = await Promise.all(urls.map((u) => get(u)));
+    for (const k of keyed) expect(String(k.headers['server-timing'])).not.toMatch(/contract_contract-deploy;/);
+    // A hard-linked copy of the lake without the by-block copies' key files: the deploy day's statement answers.
+    const copy = linkedLakeCopy('tronlake-no-keys-');
+    for (const ds of ['blocks_by_number', 'transactions_by_block']) {
+      const dir = path.join(copy, 'versions', m.version, 'derived', ds);
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    }
+    const app = await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 });
+    try {
+      for (const [i, url] of urls.entries()) {
+        const statement = await app.inject({ method: 'GET', url });
+        expect(statement.statusCode).toBe(200);
+        expect(String(statement.headers['server-timing'])).toMatch(/contract_contract-deploy;/);
+        expect(statement.body).toBe(keyed[i]!.text);
+      }
+    } finally {
+      await app.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(30));
 
   it('an address that is no known contract: data []', async () => {
     const [acct] = await sql(`SELECT address FROM snap_account_snapshots WHERE address NOT IN (SELECT address FROM dim_contracts) LIMIT 1`);
