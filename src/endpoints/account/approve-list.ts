@@ -13,7 +13,7 @@ import { address, oneOf, pagingFields, text, type PagingOptions } from '../../pa
 import { formatField, listCsv, pageOf, withExportPage } from '../kit/exports.ts';
 import { contractInfo, contractMap, count } from '../kit/schemas.ts';
 import { str } from '../shapes/cells.ts';
-import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos } from '../shapes/approval-shape.ts';
+import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos, withReferences } from '../shapes/approval-shape.ts';
 
 const paging: PagingOptions = { defaultLimit: 10, maxLimit: 50, sumRule: false };
 const QUERIES = { approvals: APPROVALS_QUERY } as const;
@@ -36,7 +36,7 @@ type Params = z.output<typeof params>;
 
 /** The owner's current approvals, filtered and ordered as asked: the JSON page and the download are cut from them. */
 async function approvalsOf(p: Params, ctx: EndpointContext) {
-  let rows = await ctx.typedRows(QUERIES.approvals, { address: p.address });
+  let rows = await withReferences(p.address, await ctx.typedRows(QUERIES.approvals, { address: p.address }), ctx.lookups);
   const byProject = (p.type ?? 'project') === 'project';
   if (p.transfer?.toLowerCase() === 'mobile' && p.relatedId !== undefined && p.relatedId !== '') {
     const keep = p.relatedId;

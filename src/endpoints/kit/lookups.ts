@@ -59,6 +59,19 @@ export interface Lookups {
    * answers them, e.g. `(await witnessInfo(['T…'])).get('T…')?.name` (issue 32: the join cost a block lookup 3-6 ms).
    */
   witnessInfo(addresses: readonly string[]): Promise<Map<string, WitnessInfo>>;
+  /** The public tag of each labelled address among `addresses` (address_labels); absent: no label. */
+  addressTags(addresses: readonly string[]): Promise<Map<string, string>>;
+  /** The addresses among `addresses` a risk list names (risk_addresses). */
+  riskListed(addresses: readonly string[]): Promise<Set<string>>;
+  /** The project of each contract among `contracts` the registry knows (project_contracts with its projects row). */
+  projectsOf(contracts: readonly string[]): Promise<Map<string, ProjectInfo>>;
+}
+
+/** A registry project as the approval records show it (reference datasets projects / project_contracts). */
+export interface ProjectInfo {
+  project: string;
+  name: string | null;
+  url: string | null;
 }
 
 type Runner = (sqlId: string, binds: Record<string, readonly string[]>) => Promise<Row[]>;
@@ -73,6 +86,10 @@ export interface LookupVersion {
   contractRows: number;
   /** Rows of the `witnesses` dimension (absent: asked per response). */
   witnessRows?: number;
+  /** Rows of the reference datasets address_labels, risk_addresses and project_contracts (absent: asked per response). */
+  labelRows?: number;
+  riskRows?: number;
+  projectContractRows?: number;
 }
 
 /**
@@ -87,9 +104,30 @@ export const DIMENSION_MAP_ROWS = 200_000;
 type DimensionMap = Map<string, { row: Row; at: number }>;
 
 /** One dimension as a map by its key column, read once per version (kit/per-version.ts). */
-function dimensionMap(v: LookupVersion, which: 'tokens' | 'contracts' | 'witnesses', load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
+function dimensionMap(v: LookupVersion, which: string, load: () => Promise<Row[]>, key: string): Promise<DimensionMap> {
   return perVersion(v.key, `lookups:${which}`, () => load().then((rows) => new Map(rows.map((row, at) => [String(row[key]), { row, at }] as const))));
 }
+
+/**
+ * A table the lookups read by key: `all` reads it whole (kept per version when it has at most DIMENSION_MAP_ROWS
+ * rows), `some` the rows of the keys bound as `bind` (a larger table, per response).
+ */
+interface LookupTable {
+  all: string;
+  some: string;
+  bind: string;
+  key: string;
+  rows: (v: LookupVersion) => number | undefined;
+}
+
+const TABLES = {
+  contracts: { all: 'common/contracts_all', some: 'common/contract_map', bind: 'addresses', key: 'address', rows: (v) => v.contractRows },
+  tokens: { all: 'common/tokens_all', some: 'common/token_info', bind: 'ids', key: 'token_id', rows: (v) => v.tokenRows },
+  witnesses: { all: 'common/witnesses_all', some: 'common/witness_info', bind: 'addresses', key: 'address', rows: (v) => v.witnessRows },
+  tags: { all: 'common/address_tags_all', some: 'common/address_tags', bind: 'addresses', key: 'address', rows: (v) => v.labelRows },
+  risks: { all: 'common/risk_listed_all', some: 'common/risk_listed', bind: 'addresses', key: 'address', rows: (v) => v.riskRows },
+  projects: { all: 'common/contract_projects_all', some: 'common/contract_projects', bind: 'contracts', key: 'contract_address', rows: (v) => v.projectContractRows },
+} as const satisfies Record<string, LookupTable>;
 
 /**
  * The rows of `ids` from a whole-dimension map in the dimension's order, as the SQL lookup answers them (the order
@@ -110,24 +148,31 @@ function pick(m: DimensionMap, ids: readonly string[]): Row[] {
  * in memory.
  */
 export function createLookups(run: Runner, version?: LookupVersion): Lookups {
-  const contractRows = (unique: string[]): Promise<Row[]> =>
-    version && version.contractRows <= DIMENSION_MAP_ROWS
-      ? dimensionMap(version, 'contracts', () => run('common/contracts_all', {}), 'address').then((m) => pick(m, unique))
-      : run('common/contract_map', { addresses: unique });
-  const tokenRows = (want: string[]): Promise<Row[]> =>
-    version && version.tokenRows <= DIMENSION_MAP_ROWS
-      ? dimensionMap(version, 'tokens', () => run('common/tokens_all', {}), 'token_id').then((m) => pick(m, want))
-      : run('common/token_info', { ids: want });
-  const witnessRows = (unique: string[]): Promise<Row[]> =>
-    version && (version.witnessRows ?? Infinity) <= DIMENSION_MAP_ROWS
-      ? dimensionMap(version, 'witnesses', () => run('common/witnesses_all', {}), 'address').then((m) => pick(m, unique))
-      : run('common/witness_info', { addresses: unique });
+  // The rows of `ids` (distinct, not empty) in the table's order, from the per-version map or one statement.
+  const rowsOf = (t: LookupTable, ids: string[]): Promise<Row[]> =>
+    version && (t.rows(version) ?? Infinity) <= DIMENSION_MAP_ROWS
+      ? dimensionMap(version, t.all, () => run(t.all, {}), t.key).then((m) => pick(m, ids))
+      : run(t.some, { [t.bind]: ids });
+  const distinct = (xs: readonly string[]): string[] => [...new Set(xs.filter((x) => x))];
   return {
+    async addressTags(addresses) {
+      const unique = distinct(addresses);
+      return new Map(unique.length === 0 ? [] : (await rowsOf(TABLES.tags, unique)).map((r) => [String(r.address), str(r.public_tag)]));
+    },
+    async riskListed(addresses) {
+      const unique = distinct(addresses);
+      return new Set(unique.length === 0 ? [] : (await rowsOf(TABLES.risks, unique)).map((r) => String(r.address)));
+    },
+    async projectsOf(contracts) {
+      const unique = distinct(contracts);
+      const rows = unique.length === 0 ? [] : await rowsOf(TABLES.projects, unique);
+      return new Map(rows.map((r) => [String(r.contract_address), { project: String(r.project), name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url) }]));
+    },
     async witnessInfo(addresses) {
       const out = new Map<string, WitnessInfo>();
       const unique = [...new Set(addresses.filter((a) => a))];
       if (unique.length === 0) return out;
-      for (const r of await witnessRows(unique)) {
+      for (const r of await rowsOf(TABLES.witnesses, unique)) {
         out.set(String(r.address), { name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url), rank: r.rank === null ? null : Number(r.rank) });
       }
       return out;
@@ -138,7 +183,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
       const info: Record<string, ContractInfo> = {};
       for (const a of unique) map[a] = false;
       if (unique.length === 0) return { map, info };
-      for (const r of await contractRows(unique)) {
+      for (const r of await rowsOf(TABLES.contracts, unique)) {
         const a = String(r.address);
         map[a] = true;
         info[a] = {
@@ -158,7 +203,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
       const want = [...new Set(ids.filter((i) => i && i !== '_'))];
       if (ids.includes('_')) out.set('_', TRX_TOKEN_INFO);
       if (want.length === 0) return out;
-      for (const r of await tokenRows(want)) {
+      for (const r of await rowsOf(TABLES.tokens, want)) {
         out.set(String(r.token_id), {
           tokenId: String(r.token_id),
           tokenAbbr: str(r.symbol),
@@ -180,7 +225,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
 const str = (v: Cell | undefined): string => (v === null || v === undefined ? '' : String(v));
 
 /** The SQL ids the lookups use (loaded at boot with the endpoints' templates). */
-export const LOOKUP_QUERIES = ['common/contract_map', 'common/token_info', 'common/contracts_all', 'common/tokens_all', 'common/witness_info', 'common/witnesses_all'] as const;
+export const LOOKUP_QUERIES = Object.values(TABLES).flatMap((t) => [t.all, t.some]);
 
 /**
  * `normalAddressInfo` of the list envelopes (reference §1.4) from a contractMap: each non-contract address →

@@ -357,18 +357,6 @@ export interface AccountApproveListRow {
   unlimited: boolean | null;
   /** BIGINT */
   timestamp: number | bigint | null;
-  /** VARCHAR */
-  project: string | null;
-  /** VARCHAR */
-  project_name: string | null;
-  /** VARCHAR */
-  project_url: string | null;
-  /** VARCHAR */
-  from_tag: string | null;
-  /** VARCHAR */
-  to_tag: string | null;
-  /** BOOLEAN */
-  spender_risk: boolean | null;
 }
 
 /** Binds of sql/account/multiple-chain-query.sql. */
@@ -854,6 +842,28 @@ export interface BlockBlockTotalRow {
   n: number | bigint | null;
 }
 
+/** Binds of sql/common/address_tags.sql. */
+export interface CommonAddressTagsParams {
+  addresses: readonly string[] | null;
+}
+/** A row of common/address_tags. */
+export interface CommonAddressTagsRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+}
+
+/** Binds of sql/common/address_tags_all.sql. */
+export type CommonAddressTagsAllParams = Record<string, never>;
+/** A row of common/address_tags_all. */
+export interface CommonAddressTagsAllRow {
+  /** VARCHAR */
+  address: string | null;
+  /** VARCHAR */
+  public_tag: string | null;
+}
+
 /** Binds of sql/common/address_tx_sides.sql. */
 export interface CommonAddressTxSidesParams {
   address: string | null;
@@ -906,6 +916,36 @@ export interface CommonContractMapRow {
   is_token: boolean | null;
 }
 
+/** Binds of sql/common/contract_projects.sql. */
+export interface CommonContractProjectsParams {
+  contracts: readonly string[] | null;
+}
+/** A row of common/contract_projects. */
+export interface CommonContractProjectsRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  url: string | null;
+}
+
+/** Binds of sql/common/contract_projects_all.sql. */
+export type CommonContractProjectsAllParams = Record<string, never>;
+/** A row of common/contract_projects_all. */
+export interface CommonContractProjectsAllRow {
+  /** VARCHAR */
+  contract_address: string | null;
+  /** VARCHAR */
+  project: string | null;
+  /** VARCHAR */
+  name: string | null;
+  /** VARCHAR */
+  url: string | null;
+}
+
 /** Binds of sql/common/contracts_all.sql. */
 export type CommonContractsAllParams = Record<string, never>;
 /** A row of common/contracts_all. */
@@ -928,6 +968,24 @@ export interface CommonProducerBlockCountsRow {
   witness_address: string | null;
   /** BIGINT */
   n: number | bigint | null;
+}
+
+/** Binds of sql/common/risk_listed.sql. */
+export interface CommonRiskListedParams {
+  addresses: readonly string[] | null;
+}
+/** A row of common/risk_listed. */
+export interface CommonRiskListedRow {
+  /** VARCHAR */
+  address: string | null;
+}
+
+/** Binds of sql/common/risk_listed_all.sql. */
+export type CommonRiskListedAllParams = Record<string, never>;
+/** A row of common/risk_listed_all. */
+export interface CommonRiskListedAllRow {
+  /** VARCHAR */
+  address: string | null;
 }
 
 /** Binds of sql/common/token_info.sql. */
@@ -5886,12 +5944,18 @@ export interface SqlRows {
   "block/block.page": BlockBlockPageRow;
   "block/block.page.total": BlockBlockPageTotalRow;
   "block/block.total": BlockBlockTotalRow;
+  "common/address_tags": CommonAddressTagsRow;
+  "common/address_tags_all": CommonAddressTagsAllRow;
   "common/address_tx_sides": CommonAddressTxSidesRow;
   "common/block_days": CommonBlockDaysRow;
   "common/busy_addresses": CommonBusyAddressesRow;
   "common/contract_map": CommonContractMapRow;
+  "common/contract_projects": CommonContractProjectsRow;
+  "common/contract_projects_all": CommonContractProjectsAllRow;
   "common/contracts_all": CommonContractsAllRow;
   "common/producer_block_counts": CommonProducerBlockCountsRow;
+  "common/risk_listed": CommonRiskListedRow;
+  "common/risk_listed_all": CommonRiskListedAllRow;
   "common/token_info": CommonTokenInfoRow;
   "common/token_transfer_count": CommonTokenTransferCountRow;
   "common/token_transfer_standard_counts": CommonTokenTransferStandardCountsRow;
@@ -6145,12 +6209,18 @@ export interface SqlParams {
   "block/block.page": BlockBlockPageParams;
   "block/block.page.total": BlockBlockPageTotalParams;
   "block/block.total": BlockBlockTotalParams;
+  "common/address_tags": CommonAddressTagsParams;
+  "common/address_tags_all": CommonAddressTagsAllParams;
   "common/address_tx_sides": CommonAddressTxSidesParams;
   "common/block_days": CommonBlockDaysParams;
   "common/busy_addresses": CommonBusyAddressesParams;
   "common/contract_map": CommonContractMapParams;
+  "common/contract_projects": CommonContractProjectsParams;
+  "common/contract_projects_all": CommonContractProjectsAllParams;
   "common/contracts_all": CommonContractsAllParams;
   "common/producer_block_counts": CommonProducerBlockCountsParams;
+  "common/risk_listed": CommonRiskListedParams;
+  "common/risk_listed_all": CommonRiskListedAllParams;
   "common/token_info": CommonTokenInfoParams;
   "common/token_transfer_count": CommonTokenTransferCountParams;
   "common/token_transfer_standard_counts": CommonTokenTransferStandardCountsParams;

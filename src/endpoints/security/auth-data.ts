@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { defineEndpoint } from '../kit/endpoint.ts';
 import { address } from '../../params/index.ts';
 import { str } from '../shapes/cells.ts';
-import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos } from '../shapes/approval-shape.ts';
+import { APPROVALS_QUERY, approvalItem, approvalItemSchema, approvalTokenInfos, withReferences } from '../shapes/approval-shape.ts';
 
 const QUERIES = { approvals: APPROVALS_QUERY } as const;
 const countField = z.number().int().nonnegative();
@@ -30,7 +30,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(p, ctx) {
-    const rows = await ctx.typedRows(QUERIES.approvals, { address: p.address });
+    const rows = await withReferences(p.address, await ctx.typedRows(QUERIES.approvals, { address: p.address }), ctx.lookups);
     const risky = rows.filter((r) => r.spender_risk === true);
     const riskySpenders = [...new Set(risky.map((r) => str(r.spender_address)))];
     const [infos, contracts] = await Promise.all([approvalTokenInfos(ctx.lookups, risky), ctx.lookups.contractMap(riskySpenders)]);

@@ -6,8 +6,9 @@
  */
 import { z } from 'zod';
 import type { Lookups, TokenInfo } from '../kit/lookups.ts';
+import type { SqlRows } from '../kit/sql-types.generated.ts';
 import { tokenInfoOrEmpty } from '../kit/schemas.ts';
-import { numOr0 as n, str, type ColumnsOrRow } from './cells.ts';
+import { numOr0 as n, str, withFields, type ColumnsOrRow } from './cells.ts';
 
 /** The template both endpoints read: one owner's current approvals, newest first. */
 export const APPROVALS_QUERY = 'account/approve-list';
@@ -16,6 +17,23 @@ export type ApprovalRow = ColumnsOrRow<
   'contract_address' | 'spender_address' | 'token_id' | 'token_standard' | 'event_type' | 'amount_raw' | 'unlimited' | 'timestamp'
   | 'project' | 'project_name' | 'project_url' | 'from_tag' | 'to_tag' | 'spender_risk'
 >;
+
+/**
+ * `owner`'s current approvals (rows of APPROVALS_QUERY) with the spender's project (`project`, `project_name`,
+ * `project_url`: null when the registry does not know it), the owner's and the spender's public tags (`from_tag`,
+ * `to_tag`: null without a label) and whether a risk list names the spender (`spender_risk`), from the per-version
+ * lookups: three Map reads, where five joins in the statement cost half of it. The rows are the query's own (fresh):
+ * the fields are added to them in place.
+ */
+export async function withReferences(owner: string, rows: SqlRows['account/approve-list'][], lookups: Lookups) {
+  const spenders = [...new Set(rows.map((r) => str(r.spender_address)))];
+  const [projects, tags, risky] = await Promise.all([lookups.projectsOf(spenders), lookups.addressTags([owner, ...spenders]), lookups.riskListed(spenders)]);
+  return rows.map((r) => {
+    const spender = str(r.spender_address);
+    const p = projects.get(spender);
+    return withFields(r, { project: p?.project ?? null, project_name: p?.name ?? null, project_url: p?.url ?? null, from_tag: tags.get(owner) ?? null, to_tag: tags.get(spender) ?? null, spender_risk: risky.has(spender) });
+  });
+}
 
 /**
  * The project of the spender (SPEC §2.6) from the project registry: `{}` when the registry does not know it. The

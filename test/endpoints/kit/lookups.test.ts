@@ -1,12 +1,16 @@
 /**
  * The lookups (src/endpoints/kit/lookups.ts): a small dimension is read whole once per served version and looked up
  * in memory, answering what the per-response SQL lookup answers (same rows, the dimension's order); a dimension
- * over DIMENSION_MAP_ROWS, or no version, is asked per response. The runner here is a fake over fixed rows, which
- * filters as `WHERE key IN (…)` does (the dimension's order, every matching row).
+ * over DIMENSION_MAP_ROWS, or no version, is asked per response. The runner of the first tests is a fake over fixed
+ * rows, which filters as `WHERE key IN (…)` does (the dimension's order, every matching row); the last runs both paths
+ * over a test lake beside plain SQL.
  */
 import { describe, expect, it } from 'vitest';
 import type { Row } from '../../../src/duckdb/duck.ts';
-import { createLookups, DIMENSION_MAP_ROWS } from '../../../src/endpoints/kit/lookups.ts';
+import { createLookups, DIMENSION_MAP_ROWS, LOOKUP_QUERIES } from '../../../src/endpoints/kit/lookups.ts';
+import { Engine } from '../../../src/engine/engine.ts';
+import { loadTemplate } from '../../../src/lake/sql-files.ts';
+import { lakeDir, sql, testManifest } from '../../helpers/lake.ts';
 
 const contracts: Row[] = [
   { address: 'Tc', name: 'Gamma', tag: null, is_token: false },
@@ -88,5 +92,48 @@ describe('lookups', () => {
     fail = false;
     expect((await createLookups(run, v).contractMap(['Ta'])).map).toEqual({ Ta: true });
     expect(calls).toEqual(['common/contracts_all', 'common/contracts_all']);
+  });
+});
+
+describe('lookups over a test lake', () => {
+  it('the per-version maps and the per-response statements answer the same as plain SQL over the dimensions and references', async () => {
+    const engine = await Engine.open({ dataDir: lakeDir(), manifest: await testManifest(), poolSize: 1, threads: 1, memoryLimit: '1GB', timeoutMs: 30_000 });
+    try {
+      const templates = new Map<string, Awaited<ReturnType<typeof loadTemplate>>>(await Promise.all(LOOKUP_QUERIES.map(async (id) => [id, await loadTemplate(id)] as const)));
+      const run = async (id: string, binds: Record<string, readonly string[]>) => (await engine.query(templates.get(id)!, binds)).rows;
+      const rows = (t: string) => engine.manifest.tables[t]?.rows ?? 0;
+      const byMap = createLookups(run, {
+        key: {}, tokenRows: rows('tokens'), contractRows: rows('contracts'), witnessRows: rows('witnesses'),
+        labelRows: rows('address_labels'), riskRows: rows('risk_addresses'), projectContractRows: rows('project_contracts'),
+      });
+      const bySql = createLookups(run);
+      const first = async (q: string) => (await sql(q)).map((r) => String(r.a));
+      const labelled = await first('SELECT address AS a FROM ref_address_labels ORDER BY address DESC LIMIT 3');
+      const listed = await first('SELECT address AS a FROM ref_risk_addresses ORDER BY address LIMIT 3');
+      const registered = await first('SELECT contract_address AS a FROM ref_project_contracts ORDER BY contract_address LIMIT 3');
+      const witnesses = await first('SELECT address AS a FROM dim_witnesses ORDER BY address LIMIT 2');
+      const contracts = await first('SELECT address AS a FROM dim_contracts ORDER BY address LIMIT 2');
+      const asked = [...labelled, ...listed, ...registered, ...witnesses, ...contracts, 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb', ''];
+      const inList = `(${asked.map((a) => `'${a}'`).join(', ')})`;
+      const sorted = <K, V>(m: Map<K, V> | Set<K>) => [...m.entries()].sort((x, y) => String(x[0]).localeCompare(String(y[0])));
+      for (const l of [byMap, bySql]) {
+        const tags = await sql(`SELECT address, public_tag FROM ref_address_labels WHERE address IN ${inList}`);
+        expect(sorted(await l.addressTags(asked))).toEqual(sorted(new Map(tags.map((r) => [String(r.address), String(r.public_tag ?? '')]))));
+        const risky = await sql(`SELECT address FROM ref_risk_addresses WHERE address IN ${inList}`);
+        expect(sorted(await l.riskListed(asked))).toEqual(sorted(new Set(risky.map((r) => String(r.address)))));
+        const projects = await sql(`SELECT pc.contract_address, p.project, p.name, p.url FROM ref_project_contracts pc
+          JOIN ref_projects p ON p.project = pc.project WHERE pc.contract_address IN ${inList}`);
+        expect(sorted(await l.projectsOf(asked))).toEqual(sorted(new Map(projects.map((r) => [String(r.contract_address),
+          { project: String(r.project), name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url) }]))));
+        const ws = await sql(`SELECT address, url FROM dim_witnesses WHERE address IN ${inList}`);
+        expect(sorted(new Map([...(await l.witnessInfo(asked))].map(([a, w]) => [a, w.url])))).toEqual(sorted(new Map(ws.map((r) => [String(r.address), r.url === null ? null : String(r.url)]))));
+        const cs = await sql(`SELECT address FROM dim_contracts WHERE address IN ${inList}`);
+        expect(Object.entries((await l.contractMap(asked)).map).filter(([, c]) => c).map(([a]) => a).sort()).toEqual(cs.map((r) => String(r.address)).sort());
+      }
+      // Each reference had rows to find (the lookups are exercised, not only their misses).
+      expect([labelled.length, registered.length, witnesses.length, contracts.length].every((n) => n > 0)).toBe(true);
+    } finally {
+      await engine.close();
+    }
   });
 });
