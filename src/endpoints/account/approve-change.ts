@@ -35,8 +35,11 @@ type Params = z.output<typeof params>;
 const bindsOf = (p: Params, lim: number | null, off: number) =>
   ({ address: p.from_address, contract: p.contract_address, spender: p.to_address, type: p.type ?? 'approve', lim, off });
 
-/** One history row as the reference's item (tokenInfo `{}` for a token the tokens table does not know). */
-const item = (r: SqlRows['account/approve-change'], info: TokenInfo | Record<string, never>) => ({
+/**
+ * One history row as the reference's item (tokenInfo `{}` for a token the tokens table does not know); `tags`: the
+ * owner's and the spender's public tags (every row has the request's two addresses), left out of the download.
+ */
+const item = (r: SqlRows['account/approve-change'], info: TokenInfo | Record<string, never>, tags: Map<string, string> = new Map()) => ({
   hash: str(r.tx_hash),
   block: n(r.block_number),
   date_created: n(r.timestamp),
@@ -44,8 +47,8 @@ const item = (r: SqlRows['account/approve-change'], info: TokenInfo | Record<str
   from_address: str(r.initiator_address),
   to_address: str(r.spender_address),
   contract_address: str(r.contract_address),
-  ...(r.from_tag ? { fromAddressTag: str(r.from_tag) } : {}),
-  ...(r.to_tag ? { toAddressTag: str(r.to_tag) } : {}),
+  ...(tags.get(str(r.owner_address)) ? { fromAddressTag: tags.get(str(r.owner_address))! } : {}),
+  ...(tags.get(str(r.spender_address)) ? { toAddressTag: tags.get(str(r.spender_address))! } : {}),
   type: str(r.type) as 'approve' | 'transfer',
   amount_str: str(r.amount_raw),
   unlimited: r.unlimited === true,
@@ -94,9 +97,10 @@ export default defineEndpoint({
     const rows = await ctx.typedRows(QUERIES.events, bindsOf(p, p.page.limit ?? 0, p.page.start));
     // The count rides on the page; an empty page (limit=0, or start past the end) asks the first row's.
     const total = rows.length > 0 ? n(rows[0]?.n_rows) : n((await ctx.typedRows(QUERIES.events, bindsOf(p, 1, 0)))[0]?.n_rows);
-    const [infos, contracts] = await Promise.all([
+    const [infos, contracts, tags] = await Promise.all([
       ctx.lookups.tokenInfo([p.contract_address]),
       ctx.lookups.contractMap([p.from_address, p.to_address, p.contract_address]),
+      ctx.lookups.addressTags([p.from_address, p.to_address]),
     ]);
     const info = infos.get(p.contract_address) ?? {};
     return {
@@ -104,7 +108,7 @@ export default defineEndpoint({
       rangeTotal: total,
       contractMap: contracts.map,
       contractInfo: contracts.info,
-      data: rows.map((r) => item(r, info)),
+      data: rows.map((r) => item(r, info, tags)),
     };
   },
 });

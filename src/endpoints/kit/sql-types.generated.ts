@@ -327,10 +327,6 @@ export interface AccountApproveChangeRow {
   contract_ret: string | null;
   /** BOOLEAN */
   confirmed: boolean | null;
-  /** VARCHAR */
-  from_tag: string | null;
-  /** VARCHAR */
-  to_tag: string | null;
   /** BIGINT */
   n_rows: number | bigint | null;
 }

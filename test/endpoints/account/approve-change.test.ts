@@ -122,6 +122,24 @@ describe('GET /api/account/approve/change', () => {
     expect(past.body.rangeTotal).toBe(all.length);
   });
 
+  it("fromAddressTag / toAddressTag: the owner's and the spender's public tags (address_labels), absent without one", async () => {
+    // Allowances with a labelled side first (the generated lakes label some owners), then unlabelled ones.
+    const keys = await sql(`SELECT DISTINCT contract_address AS token, owner_address AS owner, spender_address AS spender,
+        (owner_address IN (SELECT address FROM ref_address_labels)) OR (spender_address IN (SELECT address FROM ref_address_labels)) AS labelled
+      FROM raw_token_approvals WHERE token_standard = 'trc20' ORDER BY labelled DESC, token, owner, spender LIMIT 4`);
+    const labels = new Map((await sql('SELECT address, public_tag FROM ref_address_labels')).map((r) => [String(r.address), String(r.public_tag)]));
+    if ((await testManifest()).source.kind === 'generate') expect(keys.some((k) => k.labelled === true)).toBe(true);
+    for (const k of keys) {
+      const r = await get(url({ token: String(k.token), owner: String(k.owner), spender: String(k.spender) }, '&limit=50'));
+      expect(r.status).toBe(200);
+      expect(r.body.data.length).toBeGreaterThan(0);
+      for (const item of r.body.data) {
+        expect(item.fromAddressTag, String(k.owner)).toBe(labels.get(String(k.owner)) || undefined);
+        expect(item.toAddressTag, String(k.spender)).toBe(labels.get(String(k.spender)) || undefined);
+      }
+    }
+  });
+
   it('an allowance never given: empty; each required address missing or malformed, a bad type or a negative start: 400', async () => {
     const none = await get(`/api/account/approve/change?contract_address=${ZERO}&from_address=${ZERO}&to_address=${ZERO}`);
     expect(none.status).toBe(200);
