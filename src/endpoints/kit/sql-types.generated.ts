@@ -2900,15 +2900,12 @@ export interface SecurityTransactionDataRow {
 /** Binds of sql/security/transaction-data.risk.sql. */
 export interface SecurityTransactionDataRiskParams {
   addresses: readonly string[] | null;
-  tokens: readonly string[] | null;
   ad_memo_min: number | bigint | null;
 }
 /** A row of security/transaction-data.risk. */
 export interface SecurityTransactionDataRiskRow {
   /** VARCHAR */
-  kind: string | null;
-  /** VARCHAR */
-  id: string | null;
+  address: string | null;
 }
 
 /** Binds of sql/security/transaction-data.tail.sql. */

@@ -28,6 +28,8 @@ const MAX_HASHES = 20;
 /** Transfers of one transaction whose sides are checked for look-alikes (two reads each). */
 const TAIL_CHECKS = 8;
 const AD_MEMO_MIN = 10;
+/** The listing's UNSAFE level (tokens.level). */
+const UNSAFE_LEVEL = 4;
 const ZERO = 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb';
 
 const flags = z.object({ riskToken: z.boolean(), zeroTransfer: z.boolean(), riskAddress: z.boolean(), sameTailAttach: z.boolean(), riskTransaction: z.boolean() }).strict();
@@ -84,12 +86,23 @@ const addressesOf = (parties: readonly Party[]): string[] => [...new Set(parties
 /** The tokens `parties` moved (TRX '_' is no token). */
 const tokensOf = (parties: readonly Party[]): string[] => [...new Set(parties.map((r) => str(r.token)).filter((t) => t !== '' && t !== '_'))];
 
-/** The risk lists' and rules' names among every hash's parties: one statement for the whole request. */
+/**
+ * The risk lists' and rules' names among every hash's parties, for the whole request at once: our rules' flags (one
+ * statement), the risk lists and the tokens' levels (the per-version lookups).
+ */
 async function risksOf(found: readonly ({ parties: Party[] } | null)[], ctx: EndpointContext): Promise<{ addresses: Set<string>; tokens: Set<string> }> {
   const parties = found.flatMap((f) => f?.parties ?? []);
-  const rows = parties.length === 0 ? [] : await ctx.typedRows(QUERIES.risk, { addresses: addressesOf(parties), tokens: tokensOf(parties), ad_memo_min: AD_MEMO_MIN });
-  const of = (kind: string) => new Set(rows.filter((r) => r.kind === kind).map((r) => str(r.id)));
-  return { addresses: of('address'), tokens: of('token') };
+  if (parties.length === 0) return { addresses: new Set(), tokens: new Set() };
+  const [addresses, tokens] = [addressesOf(parties), tokensOf(parties)];
+  const [flagged, listed, infos] = await Promise.all([
+    ctx.typedRows(QUERIES.risk, { addresses, ad_memo_min: AD_MEMO_MIN }),
+    ctx.lookups.riskListed(addresses),
+    ctx.lookups.tokenInfo(tokens),
+  ]);
+  return {
+    addresses: new Set([...listed, ...flagged.map((r) => str(r.address))]),
+    tokens: new Set(tokens.filter((t) => infos.get(t)?.tokenLevel === String(UNSAFE_LEVEL))),
+  };
 }
 
 /** The flags of one transaction from its parties, the names the risk lists and rules hold, and its look-alike checks. */
