@@ -44,6 +44,7 @@ const QUERIES = {
   totals: 'account/account-list-totals',
 } as const;
 
+// The envelope's counts depend only on the served version (its head time and first block): read once per version.
 const totalsBinds = (ctx: EndpointContext) => ({ since: ctx.now - DAY_MS, first_ts: ctx.manifest.first?.timestamp ?? 0 });
 
 /**
@@ -91,14 +92,14 @@ export default defineEndpoint({
   // account (`address`) from its bucket.
   csv: listCsv<z.output<typeof params>>('/api/account/list', Object.keys(accountListItem.shape), async (p, ctx) => {
     if (p.address) return { items: pageOf(await ctx.typedRows(QUERIES.byAddress, { address: p.address }), p.page).map(itemOf(ctx.now)) };
-    const [totals] = await ctx.typedRows(QUERIES.totals, totalsBinds(ctx));
+    const [totals] = await ctx.versionRows(QUERIES.totals, totalsBinds(ctx));
     const { query, lo, hi } = placesOf(p, numOr0(totals?.n));
     return { query: QUERIES[query], binds: { lo, hi }, orderBy: p.sort.orderBy, item: itemOf(ctx.now) };
   }),
   async handle(p, ctx) {
     const [byAddress, [totals]] = await Promise.all([
       p.address ? ctx.typedRows(QUERIES.byAddress, { address: p.address }) : Promise.resolve(null),
-      ctx.typedRows(QUERIES.totals, totalsBinds(ctx)),
+      ctx.versionRows(QUERIES.totals, totalsBinds(ctx)),
     ]);
     const known = numOr0(totals?.n);
     const page = placesOf(p, known);

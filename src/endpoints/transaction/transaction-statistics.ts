@@ -112,7 +112,7 @@ export default defineEndpoint({
   queries: QUERIES,
   async handle(_p, ctx) {
     const [[t], tokens, contracts] = await Promise.all([
-      ctx.typedRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }),
+      ctx.versionRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }),
       ctx.versionRows(QUERIES.tokens, {}),
       ctx.versionRows(QUERIES.contracts, {}),
     ]);

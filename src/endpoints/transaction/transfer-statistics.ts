@@ -40,7 +40,7 @@ export default defineEndpoint({
   }),
   queries: QUERIES,
   async handle(_p, ctx) {
-    const [[t], tokens] = await Promise.all([ctx.typedRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }), ctx.versionRows(QUERIES.tokens, {})]);
+    const [[t], tokens] = await Promise.all([ctx.versionRows(QUERIES.totals, { last_day: lastCompleteDay(ctx.now) }), ctx.versionRows(QUERIES.tokens, {})]);
     const v = (k: keyof TransactionTransferStatisticsRow): number => Number(t?.[k] ?? 0);
     const counts = {
       trx: v('trx_count'),
