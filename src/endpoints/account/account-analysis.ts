@@ -48,6 +48,8 @@ export default defineSeries({
       .meta({ description: '0 TRX balance and its USD value (default), 1 token transfers, 2 energy, 3 bandwidth, 4 transactions initiated and received.', override: { default: '0' } }),
   },
   sql: 'account/account-analysis',
+  // The lake's days and TRX's price of each: the same rows whatever the range, read once per version.
+  perVersion: true,
   queries: { balance: 'account/account-analysis-balance', activity: 'account/account-analysis-activity', tokens: 'account/account-analysis-tokens' },
   sum: [],
   async after(days, p, ctx): Promise<AnalysisDay[]> {

@@ -45,6 +45,8 @@ export default defineSeries({
     type: oneOf(TYPES).meta({ description: 'Required: 0 TRX balance with its USD value and the TRX price, 1 token transfers, 2 energy, 3 bandwidth, 4 calls and callers, 5 TRX burned by the calls (sun).' }),
   },
   sql: 'contract/contract-analysis',
+  // The lake's days and TRX's price of each: the same rows whatever the range, read once per version.
+  perVersion: true,
   queries: { balance: 'account/account-analysis-balance', tokens: 'account/account-analysis-tokens', usage: 'contract/contract-analysis-usage' },
   sum: [],
   async after(days, p, ctx): Promise<AnalysisDay[]> {
