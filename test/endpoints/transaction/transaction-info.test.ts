@@ -6,6 +6,9 @@ import { buildApp } from '../../../src/http/app.ts';
 import { endpoints } from '../../../src/endpoints/index.ts';
 import { budget } from '../../helpers/budget.ts';
 import { wordToBase58 } from '../../../src/chain/address.ts';
+import { confirmingBlocks } from '../../../src/endpoints/transaction/transaction-info.ts';
+import type { Manifest } from '../../../src/lake/manifest.ts';
+import type { Row } from '../../../src/duckdb/duck.ts';
 
 const n = (v: unknown) => Number(v);
 
@@ -175,5 +178,36 @@ describe('GET /api/transaction-info', () => {
     expect((await get(`/api/transaction-info?hash=${real}`)).body).toMatchObject({ hash: real });
     const twin = real.slice(0, 15) + [...real.slice(15)].map((ch) => (ch === '0' ? '1' : '0')).join('');
     expect((await get(`/api/transaction-info?hash=${twin}`)).body).toEqual({});
+  });
+});
+
+describe('confirmingBlocks (the confirmations from blocks_by_number key files)', () => {
+  // Blocks 100 … 140, one each 3 s, produced in turn by five witnesses; `gap` left out of the file.
+  const blocksOf = (gap: number | null): Row[] => Array.from({ length: 41 }, (_, i) => 100 + i)
+    .filter((b) => b !== gap)
+    .map((b) => ({ block_number: b, timestamp: b * 3000, witness_address: `W${b % 5}` }));
+  const ctxOf = (rows: Row[]) => ({
+    manifest: { first: { number: 100 }, head: { number: 140 } } as unknown as Manifest,
+    keyedPage: (_d: string, _k: unknown, p: { from: number | null; offset: number; limit: number }) => {
+      const span = p.from === null ? rows : rows.filter((r) => Number(r.timestamp) >= p.from!);
+      return { rows: span.slice(p.offset, p.offset + p.limit), total: span.length };
+    },
+  });
+  /** Each producer of blocks block+1 … block+19 once, at its first block, in block order (the rule, written again). */
+  const expected = (rows: Row[], block: number) => {
+    const seen = new Map<string, number>();
+    for (const r of rows) if (Number(r.block_number) > block && Number(r.block_number) <= block + 19 && !seen.has(String(r.witness_address))) seen.set(String(r.witness_address), Number(r.block_number));
+    return [...seen].map(([witness_address, block_number]) => ({ witness_address, block_number }));
+  };
+
+  it('read at the block offset when the file holds every block; from the block time when a block is missing', () => {
+    for (const gap of [null, 105, 130]) {
+      const rows = blocksOf(gap);
+      for (const block of [100, 101, 110, 125, 139, 140]) {
+        expect(confirmingBlocks(ctxOf(rows), block, block * 3000), `gap ${gap}, block ${block}`).toEqual(expected(rows, block));
+      }
+    }
+    expect(expected(blocksOf(null), 101).map((x) => x.block_number)).toEqual([102, 103, 104, 105, 106]);
+    expect(confirmingBlocks(ctxOf(blocksOf(null)), 140, 140 * 3000)).toEqual([]);
   });
 });
