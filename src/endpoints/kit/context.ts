@@ -62,12 +62,7 @@ export function endpointContext(
     ...(settings ? { settings } : {}),
     lookups: createLookups((id, binds) => run(templates.get(id)!, binds), {
       key: engine.manifest,
-      tokenRows: engine.manifest.tables.tokens?.rows ?? Infinity,
-      contractRows: engine.manifest.tables.contracts?.rows ?? Infinity,
-      witnessRows: engine.manifest.tables.witnesses?.rows ?? Infinity,
-      labelRows: engine.manifest.tables.address_labels?.rows ?? Infinity,
-      riskRows: engine.manifest.tables.risk_addresses?.rows ?? Infinity,
-      projectContractRows: engine.manifest.tables.project_contracts?.rows ?? Infinity,
+      rowsOf: (table) => engine.manifest.tables[table]?.rows,
     }),
     rows: (name, binds, orderBy) => run(templateOf(templates, ep, name), binds, orderBy),
     count: (name, binds) => run(templateOf(templates, ep, name, true), binds),

@@ -77,19 +77,13 @@ export interface ProjectInfo {
 type Runner = (sqlId: string, binds: Record<string, readonly string[]>) => Promise<Row[]>;
 
 /**
- * The served version whose dimensions the lookups read: the object the per-version maps are kept with (its manifest)
- * and the rows of its `tokens` and `contracts` dimensions (manifest table entries).
+ * The served version whose dimensions and references the lookups read: the object the per-version maps are kept with
+ * (its manifest) and each dataset's row count (its manifest table entry).
  */
 export interface LookupVersion {
   key: object;
-  tokenRows: number;
-  contractRows: number;
-  /** Rows of the `witnesses` dimension (absent: asked per response). */
-  witnessRows?: number;
-  /** Rows of the reference datasets address_labels, risk_addresses and project_contracts (absent: asked per response). */
-  labelRows?: number;
-  riskRows?: number;
-  projectContractRows?: number;
+  /** Rows of a dimension or reference dataset by name, e.g. `rowsOf('tokens')` (undefined: unknown, asked per response). */
+  rowsOf(table: string): number | undefined;
 }
 
 /**
@@ -117,16 +111,17 @@ interface LookupTable {
   some: string;
   bind: string;
   key: string;
-  rows: (v: LookupVersion) => number | undefined;
+  /** The dataset it reads (its row count decides map or statement). */
+  table: string;
 }
 
 const TABLES = {
-  contracts: { all: 'common/contracts_all', some: 'common/contract_map', bind: 'addresses', key: 'address', rows: (v) => v.contractRows },
-  tokens: { all: 'common/tokens_all', some: 'common/token_info', bind: 'ids', key: 'token_id', rows: (v) => v.tokenRows },
-  witnesses: { all: 'common/witnesses_all', some: 'common/witness_info', bind: 'addresses', key: 'address', rows: (v) => v.witnessRows },
-  tags: { all: 'common/address_tags_all', some: 'common/address_tags', bind: 'addresses', key: 'address', rows: (v) => v.labelRows },
-  risks: { all: 'common/risk_listed_all', some: 'common/risk_listed', bind: 'addresses', key: 'address', rows: (v) => v.riskRows },
-  projects: { all: 'common/contract_projects_all', some: 'common/contract_projects', bind: 'contracts', key: 'contract_address', rows: (v) => v.projectContractRows },
+  contracts: { all: 'common/contracts_all', some: 'common/contract_map', bind: 'addresses', key: 'address', table: 'contracts' },
+  tokens: { all: 'common/tokens_all', some: 'common/token_info', bind: 'ids', key: 'token_id', table: 'tokens' },
+  witnesses: { all: 'common/witnesses_all', some: 'common/witness_info', bind: 'addresses', key: 'address', table: 'witnesses' },
+  tags: { all: 'common/address_tags_all', some: 'common/address_tags', bind: 'addresses', key: 'address', table: 'address_labels' },
+  risks: { all: 'common/risk_listed_all', some: 'common/risk_listed', bind: 'addresses', key: 'address', table: 'risk_addresses' },
+  projects: { all: 'common/contract_projects_all', some: 'common/contract_projects', bind: 'contracts', key: 'contract_address', table: 'project_contracts' },
 } as const satisfies Record<string, LookupTable>;
 
 /**
@@ -150,7 +145,7 @@ function pick(m: DimensionMap, ids: readonly string[]): Row[] {
 export function createLookups(run: Runner, version?: LookupVersion): Lookups {
   // The rows of `ids` (distinct, not empty) in the table's order, from the per-version map or one statement.
   const rowsOf = (t: LookupTable, ids: string[]): Promise<Row[]> =>
-    version && (t.rows(version) ?? Infinity) <= DIMENSION_MAP_ROWS
+    version && (version.rowsOf(t.table) ?? Infinity) <= DIMENSION_MAP_ROWS
       ? dimensionMap(version, t.all, () => run(t.all, {}), t.key).then((m) => pick(m, ids))
       : run(t.some, { [t.bind]: ids });
   const distinct = (xs: readonly string[]): string[] => [...new Set(xs.filter((x) => x))];
@@ -170,7 +165,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
     },
     async witnessInfo(addresses) {
       const out = new Map<string, WitnessInfo>();
-      const unique = [...new Set(addresses.filter((a) => a))];
+      const unique = distinct(addresses);
       if (unique.length === 0) return out;
       for (const r of await rowsOf(TABLES.witnesses, unique)) {
         out.set(String(r.address), { name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url), rank: r.rank === null ? null : Number(r.rank) });
@@ -178,7 +173,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
       return out;
     },
     async contractMap(addresses) {
-      const unique = [...new Set(addresses.filter((a) => a))];
+      const unique = distinct(addresses);
       const map: Record<string, boolean> = {};
       const info: Record<string, ContractInfo> = {};
       for (const a of unique) map[a] = false;
@@ -200,7 +195,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
     },
     async tokenInfo(ids) {
       const out = new Map<string, TokenInfo>();
-      const want = [...new Set(ids.filter((i) => i && i !== '_'))];
+      const want = distinct(ids.filter((i) => i !== '_'));
       if (ids.includes('_')) out.set('_', TRX_TOKEN_INFO);
       if (want.length === 0) return out;
       for (const r of await rowsOf(TABLES.tokens, want)) {

@@ -22,6 +22,9 @@ const tokens: Row[] = [
   { token_id: 'Tt', token_standard: 'trc20', name: 'Tether', symbol: 'USDT', decimals: 6, issuer_address: null, logo_url: null, level: null, vip: false, can_show: null },
 ];
 
+/** A version's row counts by dataset name (an unnamed one is unknown: asked per response). */
+const sized = (rows: Record<string, number>) => (table: string): number | undefined => rows[table];
+
 /** A runner over the rows above, counting the statements it is asked. */
 function fakeRunner() {
   const calls: string[] = [];
@@ -42,7 +45,7 @@ describe('lookups', () => {
   it('answer from the per-version map exactly what the per-response SQL answers', async () => {
     const sql = fakeRunner();
     const mem = fakeRunner();
-    const version = { key: {}, tokenRows: tokens.length, contractRows: contracts.length };
+    const version = { key: {}, rowsOf: sized({ tokens: tokens.length, contracts: contracts.length }) };
     const bySql = createLookups(sql.run);
     const byMap = createLookups(mem.run, version);
     const [a, b] = [await bySql.contractMap(asked), await byMap.contractMap(asked)];
@@ -59,7 +62,7 @@ describe('lookups', () => {
 
   it('read each dimension once per version, again for another version', async () => {
     const f = fakeRunner();
-    const v1 = { key: {}, tokenRows: 2, contractRows: 3 };
+    const v1 = { key: {}, rowsOf: sized({ tokens: 2, contracts: 3 }) };
     for (let i = 0; i < 3; i++) {
       const l = createLookups(f.run, v1); // one per response, as the app builds them
       await l.contractMap(['Ta']);
@@ -72,7 +75,7 @@ describe('lookups', () => {
 
   it('ask per response when a dimension is over the cap or no version is given', async () => {
     const f = fakeRunner();
-    const big = createLookups(f.run, { key: {}, tokenRows: 2, contractRows: DIMENSION_MAP_ROWS + 1 });
+    const big = createLookups(f.run, { key: {}, rowsOf: sized({ tokens: 2, contracts: DIMENSION_MAP_ROWS + 1 }) });
     await big.contractMap(['Ta']);
     await big.contractMap(['Tb']);
     await createLookups(f.run).tokenInfo(['Tt']);
@@ -87,7 +90,7 @@ describe('lookups', () => {
       if (fail) throw new Error('damaged');
       return contracts;
     };
-    const v = { key: {}, tokenRows: 0, contractRows: 3 };
+    const v = { key: {}, rowsOf: sized({ tokens: 0, contracts: 3 }) };
     await expect(createLookups(run, v).contractMap(['Ta'])).rejects.toThrow('damaged');
     fail = false;
     expect((await createLookups(run, v).contractMap(['Ta'])).map).toEqual({ Ta: true });
@@ -101,11 +104,7 @@ describe('lookups over a test lake', () => {
     try {
       const templates = new Map<string, Awaited<ReturnType<typeof loadTemplate>>>(await Promise.all(LOOKUP_QUERIES.map(async (id) => [id, await loadTemplate(id)] as const)));
       const run = async (id: string, binds: Record<string, readonly string[]>) => (await engine.query(templates.get(id)!, binds)).rows;
-      const rows = (t: string) => engine.manifest.tables[t]?.rows ?? 0;
-      const byMap = createLookups(run, {
-        key: {}, tokenRows: rows('tokens'), contractRows: rows('contracts'), witnessRows: rows('witnesses'),
-        labelRows: rows('address_labels'), riskRows: rows('risk_addresses'), projectContractRows: rows('project_contracts'),
-      });
+      const byMap = createLookups(run, { key: {}, rowsOf: (t) => engine.manifest.tables[t]?.rows ?? 0 });
       const bySql = createLookups(run);
       const first = async (q: string) => (await sql(q)).map((r) => String(r.a));
       const labelled = await first('SELECT address AS a FROM ref_address_labels ORDER BY address DESC LIMIT 3');
