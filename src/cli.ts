@@ -170,11 +170,15 @@ function serveOptions(cmd: Command): Command {
 }
 
 async function serveCmd(flags: Record<string, string | undefined>, quiet: boolean): Promise<void> {
-  const { serveConfig } = await import('./config.ts');
-  const cfg = serveConfig(flags);
+  const { serveConfig, forWorker } = await import('./config.ts');
+  const all = serveConfig(flags);
+  const { supervises, superviseWorkers, workerPlace, announceServing } = await import('./http/workers.ts');
+  if (supervises(all.workers)) return superviseWorkers(all.workers);
+  const worker = workerPlace(all.workers);
+  const cfg = forWorker(all, worker.index);
   const { buildApp } = await import('./http/app.ts');
   const { endpoints } = await import('./endpoints/index.ts');
-  const app = await buildApp({ ...cfg, endpoints, logger: !quiet });
+  const app = await buildApp({ ...cfg, endpoints, logger: !quiet, worker });
   await app.listen({ port: cfg.port, host: cfg.host });
   if (cfg.altPort !== undefined) {
     // The alternate base address on its own port (SPEC conventions): same app, same handlers.
@@ -182,10 +186,12 @@ async function serveCmd(flags: Record<string, string | undefined>, quiet: boolea
     createServer((req, res) => app.routing(req, res)).listen(cfg.altPort, cfg.host);
   }
   const m = app.lake.current.manifest;
-  console.error(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://${cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host}:${cfg.port}`);
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : cfg.port;
   const stop = () => void app.close().then(() => process.exit(0));
   process.once('SIGINT', stop);
   process.once('SIGTERM', stop);
+  announceServing(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://${cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host}:${port}`, stop);
 }
 
 async function startCmd(given: Record<string, string | undefined>, quiet: boolean): Promise<void> {

@@ -87,9 +87,45 @@ export const serveConfigSchema = z.object({
    * "## Prices (issue 33)").
    */
   priceSource: z.string().trim().min(1).max(64).optional(),
+  /**
+   * Serving processes sharing the port (src/http/workers.ts), each with its own main thread and DuckDB instance. One
+   * Node main thread does every answer's JSON, key-file pages and socket writes: on 2 cores the list mix at 50
+   * connections was answered 650-1,060 times a second by one process and 2,070-2,510 by two, in alternating runs
+   * (bench/results/throughput.md). One per core, at most 2 by default: each process keeps its own copy of what a
+   * version holds in memory (~1.5 GB on the default lake). The machine-wide limits above are shared out (`forWorker`).
+   */
+  workers: z.coerce.number().int().min(1).max(64).default(Math.min(2, os.cpus().length)),
 });
 
 export type ServeConfig = z.infer<typeof serveConfigSchema>;
+
+/** Bytes of a DuckDB size, e.g. `sizeBytes('4GB')` = 4e9 (DuckDB's units: KB = 1000 bytes, KiB = 1024). */
+function sizeBytes(size: string): number {
+  const m = /^(\d+(?:\.\d+)?)\s*([KMGT])(i?)B$/i.exec(size)!;
+  return Number(m[1]) * (m[3] ? 1024 : 1000) ** ('KMGT'.indexOf(m[2]!.toUpperCase()) + 1);
+}
+
+/**
+ * The settings of serving process `index` (0-based) of `cfg.workers`: the machine-wide limits shared out so that
+ * together the processes hold what one would (pool connections, queue, line, exports, DuckDB memory, response cache,
+ * scrub rate), a remainder going to the first processes, e.g. a pool of 3 over 2 workers is 2 + 1. A limit that is
+ * on keeps at least 1 a process (a pool of 1 over 2 workers is 1 + 1); 0 (off) and -1 (unbounded) stay as they are.
+ */
+export function forWorker(cfg: ServeConfig, index: number): ServeConfig {
+  const n = cfg.workers;
+  if (n === 1) return cfg;
+  const share = (total: number): number => (total <= 0 ? total : Math.max(1, Math.floor(total / n) + (index < total % n ? 1 : 0)));
+  return {
+    ...cfg,
+    poolSize: share(cfg.poolSize),
+    maxQueue: cfg.maxQueue === undefined ? undefined : share(cfg.maxQueue),
+    maxWaiting: share(cfg.maxWaiting),
+    maxExports: share(cfg.maxExports),
+    memoryLimit: `${Math.max(1, Math.floor(sizeBytes(cfg.memoryLimit) / n / 1e6))}MB`,
+    cacheBytes: share(cfg.cacheBytes),
+    scrubRate: share(cfg.scrubRate),
+  };
+}
 
 /**
  * Every setting's flag and environment variable (src/serve-settings.ts, kept free of zod so the CLI starts fast): a

@@ -38,5 +38,6 @@ export const SERVE_SETTINGS = {
   maxUrlBytes: { flag: 'max-url-bytes', env: 'TRONLAKE_MAX_URL_BYTES', arg: 'bytes', help: 'longest request URL (longer is 414); default 8192' },
   bodyLimit: { flag: 'body-limit', env: 'TRONLAKE_BODY_LIMIT', arg: 'bytes', help: 'largest request body (larger is 413); default 1048576' },
   priceSource: { flag: 'price-source', env: 'TRONLAKE_PRICE_SOURCE', arg: 'name', help: "/api/trx/volume's default source (a price_candles source or sunswap); default the lake's first price_candles source by name, else sunswap" },
+  workers: { flag: 'workers', env: 'TRONLAKE_WORKERS', arg: 'n', help: 'serving processes sharing the port, 1..64 (pool, queue, line, exports, memory, cache and scrub rate are shared out among them); default one per core, at most 2' },
 } as const satisfies Record<string, ServeSetting>;
 

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { existsSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -48,7 +49,7 @@ export async function startTronlake(o: TronlakeServerOptions): Promise<Started> 
   if (!o.cache) args.push('--cache-bytes', '0');
   // Forwarded logs go straight to our stderr, so a first run's generation progress bar renders on the terminal.
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', o.forwardLogs ? 'inherit' : 'pipe'] });
-  return ready(child, `http://127.0.0.1:${port}`, '/health', o.startTimeoutMs, `tronlake on ${o.dataDir}`, warmedUp);
+  return ready(child, `http://127.0.0.1:${port}`, '/health', o.startTimeoutMs, `tronlake on ${o.dataDir}`, warmedUp());
 }
 
 /** A tronlake the run starts from a checkout: `--serve NAME=CHECKOUT [serve flags…]`. */
@@ -86,7 +87,7 @@ export async function startServed(spec: ServeSpec, startTimeoutMs: number): Prom
   const args = ['--import', tsx, path.join(spec.root, 'src', 'cli.ts'), 'serve', '--data', spec.dataDir, '--port', String(port), '--host', '127.0.0.1', '--quiet', '--watch-ms', '0'];
   if (!spec.cache) args.push('--cache-bytes', '0');
   const child = spawn(process.execPath, [...args, ...spec.args], { cwd: spec.root, stdio: ['ignore', 'ignore', 'pipe'] });
-  return ready(child, `http://127.0.0.1:${port}`, '/health', startTimeoutMs, `tronlake ${spec.name} (${spec.root} on ${spec.dataDir})`, warmedUp);
+  return ready(child, `http://127.0.0.1:${port}`, '/health', startTimeoutMs, `tronlake ${spec.name} (${spec.root} on ${spec.dataDir})`, warmedUp());
 }
 
 /** Starts the bare Fastify route (the floor) on a free loopback port. */
@@ -99,16 +100,40 @@ export async function startBareServer(): Promise<Started> {
 
 /**
  * A tronlake is measured once its warm-up is over: at start it runs beside serving (/health `warmUp: running`), and
- * its builds held the first seconds' answers (src/bench/README.md). A checkout from before the field counts as
- * ready when it answers.
+ * its builds held the first seconds' answers (src/bench/README.md). With several serving processes (/health
+ * `worker: { index, of }`), once every one of them has said so: each probe is a new connection, which the port's
+ * round robin hands to the next process. A checkout from before the field counts as ready when it answers.
  */
-const warmedUp = (health: string): boolean => {
-  try {
-    return (JSON.parse(health) as { warmUp?: unknown }).warmUp !== 'running';
-  } catch {
-    return true;
-  }
-};
+function warmedUp(): (health: string) => boolean {
+  const done = new Set<number>();
+  return (health) => {
+    let h: { warmUp?: unknown; worker?: { index?: unknown; of?: unknown } };
+    try {
+      h = JSON.parse(health) as typeof h;
+    } catch {
+      return true;
+    }
+    if (h.warmUp === 'running') return false;
+    if (typeof h.worker?.index !== 'number' || typeof h.worker.of !== 'number') return true;
+    done.add(h.worker.index);
+    return done.size >= h.worker.of;
+  };
+}
+
+/** GET `url` on a connection of its own (closed after), e.g. `await probe('http://127.0.0.1:3000/health')`. */
+function probe(url: string): Promise<{ ok: boolean; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(url, { agent: false, headers: { connection: 'close' }, timeout: 2_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c: string) => (body += c));
+      res.on('end', () => resolve({ ok: res.statusCode === 200, body }));
+      res.on('error', reject);
+    });
+    req.on('timeout', () => req.destroy(new Error('timeout')));
+    req.on('error', reject);
+  });
+}
 
 async function ready(
   child: ChildProcess, url: string, probePath: string, timeoutMs: number, what: string, settled: (body: string) => boolean = () => true,
@@ -134,9 +159,8 @@ async function ready(
   while (Date.now() - t0 < timeoutMs) {
     if (exited !== undefined) throw new Error(`${what} exited (code ${exited}) before answering${tail.length ? `: ${tail.join(' | ')}` : ''}`);
     try {
-      const r = await fetch(url + probePath, { signal: AbortSignal.timeout(2_000) });
-      const body = await r.text();
-      if (r.ok && settled(body)) return { url, stop };
+      const r = await probe(url + probePath);
+      if (r.ok && settled(r.body)) return { url, stop };
     } catch {
       /* not up yet */
     }

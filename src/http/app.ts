@@ -24,6 +24,7 @@ import { faviconIco } from './favicon.ts';
 import { rowOf, type Cell } from '../duckdb/duck.ts';
 import type { SqlTemplate } from '../lake/sql-files.ts';
 import { serverRelease } from './health.ts';
+import type { WorkerPlace } from './workers.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
   dataDir: string;
@@ -37,6 +38,8 @@ export interface AppOptions extends Partial<ServeConfig> {
    * On under vitest (VITEST=true), so every endpoint test is also a conformance test; off in production.
    */
   checkResponses?: boolean;
+  /** This process's place among the serving processes (http/workers.ts), shown by /health when there are several. */
+  worker?: WorkerPlace;
 }
 
 export interface TronlakeApp extends FastifyInstance {
@@ -137,6 +140,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       ...(h.refused ? { refused: h.refused } : {}),
       ...(h.engineRestarts ? { engineRestarts: h.engineRestarts } : {}),
       warmUp: h.warmUp,
+      ...(opts.worker && opts.worker.of > 1 ? { worker: { index: opts.worker.index + 1, of: opts.worker.of } } : {}),
       version: m.version,
       fingerprint: m.fingerprint,
       head: m.head,

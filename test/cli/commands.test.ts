@@ -111,7 +111,7 @@ describe('tronlake <command> --help', () => {
       ['--memory', 'TRONLAKE_MEMORY_LIMIT'], ['--timeout', 'TRONLAKE_TIMEOUT_MS'], ['--cache-bytes', 'TRONLAKE_CACHE_BYTES'],
       ['--watch-ms', 'TRONLAKE_WATCH_MS'], ['--alt-prefix', 'TRONLAKE_ALT_PREFIX'], ['--alt-port', 'TRONLAKE_ALT_PORT'],
       ['--api-keys', 'TRONLAKE_API_KEYS'], ['--max-queue', 'TRONLAKE_MAX_QUEUE'], ['--csv-stall-ms', 'TRONLAKE_CSV_STALL_MS'],
-      ['--max-url-bytes', 'TRONLAKE_MAX_URL_BYTES'], ['--body-limit', 'TRONLAKE_BODY_LIMIT'],
+      ['--max-url-bytes', 'TRONLAKE_MAX_URL_BYTES'], ['--body-limit', 'TRONLAKE_BODY_LIMIT'], ['--workers', 'TRONLAKE_WORKERS'],
     ];
     for (const r of await Promise.all([tronlake(['serve', '--help']), tronlake(['start', '--help'])])) {
       const text = r.stdout.replace(/\s+/g, ' ');
@@ -176,6 +176,8 @@ const BAD: [string[], Record<string, string>, string][] = [
   [['ingest', '--node', 'http://127.0.0.1:1', '--out', 'lake', '--from', 'ten'], {}, '--from must be a non-negative integer, got "ten"'],
   [['serve', '--port', 'x'], {}, "--port: expected an integer, got 'x'"],
   [['serve'], { PORT: '70000' }, "PORT: must be ≤ 65535, got '70000'"],
+  [['serve', '--workers', '0'], {}, "--workers: must be ≥ 1, got '0'"],
+  [['serve'], { TRONLAKE_WORKERS: '65' }, "TRONLAKE_WORKERS: must be ≤ 64, got '65'"],
   [['rederive', '--data', 'x', '--memory', 'lots'], {}, "--memory: expected a size such as 512MB or 8GB, got 'lots'"],
   [['rederive'], {}, '--data <dir> is required'],
   [['compact', '--data', 'x', '--keep-free-gb', '-1'], {}, "--keep-free-gb: expected a number ≥ 0, got '-1'"],
