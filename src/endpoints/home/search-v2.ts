@@ -13,6 +13,7 @@ import { formatField, listCsv } from '../kit/exports.ts';
 import { int, oneOf, text } from '../../params/index.ts';
 import { isBase58Address } from '../../chain/address.ts';
 import { numOr0, numOrNull, str } from '../shapes/cells.ts';
+import { keyedTransaction } from '../shapes/keyed-transaction.ts';
 import type { Row } from '../../duckdb/duck.ts';
 
 export const SEARCH_KINDS = ['token', 'address', 'contract', 'transaction', 'block'] as const;
@@ -158,26 +159,12 @@ async function searchAddresses(term: string, page: PageBinds, ctx: EndpointConte
   });
 }
 
-const ALL = 1_000_000;
-
-/** The transaction whose id is the term: tx_by_hash's key file (the id's 15-hex prefix), the whole id matched in its block. */
+/** The transaction whose id is the term: from key files (shapes/keyed-transaction.ts), else the statement. */
 async function findTransaction(term: string, ctx: EndpointContext) {
   if (!HEX64.test(term)) return [];
   const hash = term.replace(/^0x/i, '').toLowerCase();
-  const keyed = (dataset: string, key: bigint | number, offset = 0, limit = ALL) => ctx.keyedPage(dataset, key, { from: null, to: null, desc: false, offset, limit });
-  const located = keyed('tx_by_hash', BigInt(`0x${hash.slice(0, 15)}`));
-  // undefined: the version has no key files for these datasets (the statement answers).
-  let row: Row | undefined | null = located ? null : undefined;
-  for (const loc of located?.rows ?? []) {
-    const block = Number(loc.block_number);
-    const at = keyed('transactions_by_block', block, Number(loc.tx_index), 1);
-    if (!at) {
-      row = undefined;
-      break;
-    }
-    row = at.rows[0]?.tx_hash === hash ? at.rows[0] : (keyed('transactions_by_block', block)?.rows.find((r) => r.tx_hash === hash) ?? null);
-    if (row) break;
-  }
+  let row = keyedTransaction(hash, ctx);
+  // undefined: the version has no key files for these datasets.
   if (row === undefined) row = ((await ctx.typedRows(QUERIES.transaction, { hash }))[0] as Row | undefined) ?? null;
   if (!row) return [];
   const block = Number(row.block_number);

@@ -15,7 +15,7 @@ import { defineEndpoint, type EndpointContext } from '../kit/endpoint.ts';
 import { commaList, hash } from '../../params/index.ts';
 import { utcDay } from '../kit/time-window.ts';
 import { str } from '../shapes/cells.ts';
-import type { Cell } from '../../duckdb/duck.ts';
+import { keyedTransaction, keyRows } from '../shapes/keyed-transaction.ts';
 import type { SqlRows } from '../kit/sql-types.generated.ts';
 
 const QUERIES = {
@@ -37,36 +37,27 @@ type Flags = z.infer<typeof flags>;
 const NOTHING: Flags = { riskToken: false, zeroTransfer: false, riskAddress: false, sameTailAttach: false, riskTransaction: false };
 
 type Party = SqlRows['security/transaction-data'];
-/** A key's rows at most: a hash prefix's transactions, a block's token transfers. */
-const ALL = 1_000_000;
 
 /**
- * The parties of transaction `h` from key files, no statement (as /api/transaction-info reads it): tx_by_hash's
- * candidates, the transaction at its index in its block, the block's token transfers of it. null: no such
- * transaction; undefined: a dataset has no key files (the statements answer).
+ * The parties of transaction `h` from key files, no statement: the transaction row (shapes/keyed-transaction.ts) and
+ * its block's token transfers of it. null: no such transaction; undefined: a dataset has no key files (the statements
+ * answer).
  */
 function partiesFromKeyFiles(h: string, ctx: EndpointContext): { block: number; parties: Party[] } | null | undefined {
-  const page = (dataset: string, key: Cell, offset = 0, limit = ALL) => ctx.keyedPage(dataset, key, { from: null, to: null, desc: false, offset, limit });
-  const located = page('tx_by_hash', BigInt(`0x${h.slice(0, 15)}`));
-  if (!located) return undefined;
-  for (const loc of located.rows) {
-    const block = Number(loc.block_number);
-    const at = page('transactions_by_block', block, Number(loc.tx_index), 1);
-    const transfers = page('token_transfers_by_block', block);
-    if (!at || !transfers) return undefined;
-    const t = at.rows[0]?.tx_hash === h ? at.rows[0] : page('transactions_by_block', block)?.rows.find((r) => r.tx_hash === h);
-    if (!t) continue; // another transaction sharing the hash prefix
-    const own: Party = {
-      kind: 'tx', from_address: str(t.owner_address), to_address: (t.to_address ?? t.contract_address ?? null) as string | null, token: (t.token_id ?? null) as string | null,
-      amount_raw: t.amount === null || t.amount === undefined ? null : String(t.amount), contract_type: t.contract_type as number, token_standard: '',
-    };
-    const moved = transfers.rows.filter((r) => r.tx_hash === h).map((r): Party => ({
-      kind: 'transfer', from_address: str(r.from_address), to_address: str(r.to_address), token: str(r.contract_address), amount_raw: str(r.amount_raw),
-      contract_type: null, token_standard: str(r.token_standard),
-    }));
-    return { block, parties: [own, ...moved] };
-  }
-  return null;
+  const t = keyedTransaction(h, ctx);
+  if (!t) return t;
+  const block = Number(t.block_number);
+  const transfers = keyRows(ctx, 'token_transfers_by_block', block);
+  if (!transfers) return undefined;
+  const own: Party = {
+    kind: 'tx', from_address: str(t.owner_address), to_address: (t.to_address ?? t.contract_address ?? null) as string | null, token: (t.token_id ?? null) as string | null,
+    amount_raw: t.amount === null || t.amount === undefined ? null : String(t.amount), contract_type: t.contract_type as number, token_standard: '',
+  };
+  const moved = transfers.filter((r) => r.tx_hash === h).map((r): Party => ({
+    kind: 'transfer', from_address: str(r.from_address), to_address: str(r.to_address), token: str(r.contract_address), amount_raw: str(r.amount_raw),
+    contract_type: null, token_standard: str(r.token_standard),
+  }));
+  return { block, parties: [own, ...moved] };
 }
 
 /** Transaction `h`'s block and parties: from key files, else its block's day files (one statement per candidate). */

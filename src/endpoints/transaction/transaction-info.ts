@@ -16,6 +16,7 @@ import type {
 import { utcDay } from '../kit/time-window.ts';
 import { contractInfo, contractMap, empty, exactInt, intString, normalAddressInfo, shape } from '../kit/schemas.ts';
 import { str, withFields } from '../shapes/cells.ts';
+import { keyedTransaction, keyRows } from '../shapes/keyed-transaction.ts';
 import type { TokenInfo } from '../kit/lookups.ts';
 
 /** A token transfer of the transaction (`trc20TransferInfo[]`): `amount_str` the raw integer in a string. */
@@ -152,41 +153,28 @@ export default defineEndpoint({
 
 type Found = [TransactionTransactionInfoRow, InternalRow[], TransferRow[], TransactionTransactionInfoConfirmationsRow[]];
 
-/** A key's rows at most: a hash prefix's transactions, a block's internal transactions or token transfers. */
-const ALL = 1_000_000;
-
 /**
- * The transaction `hash` and what its answer shows, read from key files (issue 32): tx_by_hash's span of the hash's
- * prefix gives the candidates' blocks (the whole id is matched on the transaction row, as the statements do), then
- * each of the block's copies (transactions, internal transactions, token transfers: keyed by block) and the next 19
- * blocks of blocks_by_number. null: no such transaction; undefined: a dataset has no key files (the statements answer).
+ * The transaction `hash` and what its answer shows, read from key files (issue 32): the transaction row
+ * (shapes/keyed-transaction.ts), then its block's internal transactions and token transfers (keyed by block) and the
+ * next 19 blocks of blocks_by_number. null: no such transaction; undefined: a dataset has no key files (the
+ * statements answer).
  */
 function fromKeyFiles(hash: string, ctx: EndpointContext): Found | null | undefined {
-  const all = (dataset: string, key: Cell | undefined, offset = 0, limit = ALL) =>
-    ctx.keyedPage(dataset, key, { from: null, to: null, desc: false, offset, limit });
-  const located = all('tx_by_hash', BigInt(`0x${hash.slice(0, 15)}`));
-  if (!located) return undefined;
-  for (const loc of located.rows) {
-    const block = Number(loc.block_number);
-    // A block's transactions are filed in tx_index order from 0: the row at its index, else the block's rows searched.
-    const at = all('transactions_by_block', block, Number(loc.tx_index), 1);
-    if (!at) return undefined;
-    const raw = at.rows[0]?.tx_hash === hash ? at.rows[0] : all('transactions_by_block', block)?.rows.find((r) => r.tx_hash === hash);
-    if (!raw) continue;
-    const tx = withFields(raw, {
-      confirmed: block <= ctx.manifest.solidBlock,
-      confirmations: ctx.manifest.head.number - block,
-    }) as unknown as TransactionTransactionInfoRow;
-    // The block's rows are read whatever the transaction's internal_count / log_count say, as the statements do: a
-    // count that disagreed with the fact tables would otherwise drop rows silently.
-    const ofTx = (dataset: string): Row[] | undefined => all(dataset, block)?.rows.filter((r) => r.tx_hash === hash);
-    const internal = ofTx('internal_transactions_by_block');
-    const transfers = ofTx('token_transfers_by_block');
-    const confirmers = confirmingBlocks(ctx, block, Number(raw.timestamp));
-    if (!internal || !transfers || !confirmers) return undefined;
-    return [tx, internal as unknown as InternalRow[], transfers as unknown as TransferRow[], confirmers];
-  }
-  return null;
+  const raw = keyedTransaction(hash, ctx);
+  if (!raw) return raw;
+  const block = Number(raw.block_number);
+  const tx = withFields(raw, {
+    confirmed: block <= ctx.manifest.solidBlock,
+    confirmations: ctx.manifest.head.number - block,
+  }) as unknown as TransactionTransactionInfoRow;
+  // The block's rows are read whatever the transaction's internal_count / log_count say, as the statements do: a
+  // count that disagreed with the fact tables would otherwise drop rows silently.
+  const ofTx = (dataset: string): Row[] | undefined => keyRows(ctx, dataset, block)?.filter((r) => r.tx_hash === hash);
+  const internal = ofTx('internal_transactions_by_block');
+  const transfers = ofTx('token_transfers_by_block');
+  const confirmers = confirmingBlocks(ctx, block, Number(raw.timestamp));
+  if (!internal || !transfers || !confirmers) return undefined;
+  return [tx, internal as unknown as InternalRow[], transfers as unknown as TransferRow[], confirmers];
 }
 
 /** The blocks whose producers confirm a block: the next 19. */
