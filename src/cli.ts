@@ -188,9 +188,12 @@ async function serveCmd(flags: Record<string, string | undefined>, quiet: boolea
   const m = app.lake.current.manifest;
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : cfg.port;
-  const stop = () => void app.close().then(() => process.exit(0));
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  // Once: a signal sent again while closing (a supervisor forwarding the one the whole group got) waits for the close
+  // instead of killing the process before it has released its lease and removed its spill folder.
+  let closing: Promise<void> | undefined;
+  const stop = () => void (closing ??= app.close().then(() => process.exit(0)));
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   announceServing(`tronlake serving ${path.resolve(cfg.dataDir)} (version ${m.version}, head block ${m.head.number}) on http://${cfg.host.includes(':') ? `[${cfg.host}]` : cfg.host}:${port}`, stop);
 }
 

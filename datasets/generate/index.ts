@@ -26,7 +26,7 @@ import { base58ToHex } from '../../src/chain/address.ts';
 import { GENERATOR_BANDWIDTH_PRICE_SUN, GENERATOR_ENERGY_PRICE_AFTER_PROPOSAL_SUN, GENERATOR_ENERGY_PRICE_SUN, GENERATOR_SUPPLY_TRX, generatorPreWindow } from '../../src/chain/economics.ts';
 import { createdAddresses, N_WITNESSES, roleAddresses, writeAddressCsv, deployerRole, type AddressRow } from './addresses.ts';
 import { ANCHOR, DEFAULT_END_DATE, PROFILES, type Profile } from './profiles.ts';
-import { workFolder } from './work-folder.ts';
+import { GENERATOR_WORK, workFolder } from '../../src/lake/work-folder.ts';
 import { newAccountVars } from './new-accounts.ts';
 import {
   AD_MEMOS, BLACKHOLE, CONTRACTS, CREATED_NAMES, FOUNDATION_WALLETS, KINDS, N_DAPPS, PARTNER_PREFIX, PARTNER_SUFFIX, PRICE_BASES,
@@ -432,7 +432,7 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
   await fs.mkdir(out, { recursive: true });
   // Big profiles spill next to the output (same disk as the lake); small ones use the OS temp folder. Work folders of
   // killed builds there are removed first (work-folder.ts).
-  const tmp = await workFolder(cfg.fileBacked ? path.dirname(out) : os.tmpdir());
+  const tmp = await workFolder(cfg.fileBacked ? path.dirname(out) : os.tmpdir(), GENERATOR_WORK);
   const batchDays = Math.max(1, Math.min(cfg.days, opts.batchDays ?? cfg.batchDays ?? cfg.days));
   const batches = Math.ceil(cfg.days / batchDays);
   const bar = opts.progress ? new Progress({ label: `generate ${opts.profile}`, unit: 'steps', rowsUnit: 'transactions published' }) : undefined;

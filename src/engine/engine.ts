@@ -5,6 +5,7 @@
  * is readable, no extension loading, configuration locked, nothing but SELECT statements prepared: a serving
  * connection never writes).
  */
+import { rmSync } from 'node:fs';
 import os from 'node:os';
 import {
   DuckDBInstance,
@@ -34,6 +35,7 @@ import { createLakeViews, createServingTables, UNAVAILABLE_PREFIX, type ServingT
 import { datasetOfFile } from '../lake/verify.ts';
 import { stripStatement, type ParamType, type SqlTemplate } from '../lake/sql-files.ts';
 import { AddressFiles } from '../lake/derive/address-ranges.ts';
+import { SPILL_WORK, workFolder } from '../lake/work-folder.ts';
 
 export interface EngineOptions {
   dataDir: string;
@@ -180,6 +182,8 @@ export class Engine {
 
   /** The address-range files of this version's by-address copies, for the `@files` parameters (sql-files.ts). */
   private readonly addressFiles: AddressFiles;
+  /** DuckDB's spill folder, this engine's alone (work-folder.ts). */
+  private spill = '';
 
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -192,7 +196,21 @@ export class Engine {
 
   /** Opens the engine over the manifest's version, e.g. `await Engine.open({ dataDir, manifest, poolSize: 4, … })`. */
   static async open(opts: EngineOptions): Promise<Engine> {
+    // A spill folder of its own: DuckDB's default (`.tmp` in the working directory) is one path for every engine of
+    // every serving process, and their spill files (same names) overwrote each other: SIGSEGV (two serving processes
+    // on the 12-day bench lake, session 31). Removed at close; a killed process's by the next engine opened.
+    const spill = await workFolder(os.tmpdir(), SPILL_WORK);
+    try {
+      return await Engine.openSpilling(opts, spill);
+    } catch (e) {
+      rmSync(spill, { recursive: true, force: true });
+      throw e;
+    }
+  }
+
+  private static async openSpilling(opts: EngineOptions, spill: string): Promise<Engine> {
     const instance = await DuckDBInstance.create(':memory:', {
+      temp_directory: spill,
       // Opening is one heavy job at a time (views, the serving tables' scans): every core; serving then runs on
       // opts.threads (set below, before the configuration is locked).
       threads: String(Math.max(opts.threads, os.cpus().length)),
@@ -230,6 +248,7 @@ export class Engine {
     await setup.run(`SET GLOBAL lock_configuration = true`);
     setup.closeSync();
     const engine = new Engine(instance, opts.manifest, opts.timeoutMs, dir);
+    engine.spill = spill;
     engine.serving = serving;
     // Point lookups and pages of one key with no statement, where the version has its key files (key-store.ts).
     engine.keys = KeyStore.open(dir, opts.manifest, new Set([...(opts.damaged ?? []), ...unavailable.keys()]));
@@ -418,6 +437,7 @@ export class Engine {
       pc.conn.closeSync();
     }
     this.instance.closeSync();
+    rmSync(this.spill, { recursive: true, force: true });
   }
 
   private async withConnection<T>(fn: (pc: PooledConnection) => Promise<T>, exportLane = false): Promise<T> {

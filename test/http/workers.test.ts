@@ -8,6 +8,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -141,8 +142,20 @@ describe('two serving processes on one port', () => {
   it('SIGTERM stops every process: exit 0, none left, the port closed', async () => {
     const kids = childrenOf(s.child.pid!);
     s.child.kill('SIGTERM');
+    // Every process of the group gets it, as from a terminal's Ctrl-C: the supervisor forwards it once more.
+    for (const k of kids) process.kill(k, 'SIGTERM');
     expect(await s.exited).toBe(0);
     for (const k of kids) expect(() => process.kill(k, 0)).toThrow();
+    // Each closed its engines: no DuckDB spill folder of theirs is left (src/lake/work-folder.ts names the owner).
+    const left = readdirSync(os.tmpdir()).filter((d) => d.startsWith('tronlake-spill-'));
+    const owners = left.map((d) => {
+      try {
+        return Number(readFileSync(path.join(os.tmpdir(), d, 'owner.pid'), 'utf8'));
+      } catch {
+        return 0; // made this instant by another test's engine
+      }
+    });
+    for (const k of kids) expect(owners).not.toContain(k);
     await expect(onOneConnection(port, ['/health'])).rejects.toThrow(/ECONNREFUSED/);
   }, T);
 });

@@ -1,5 +1,5 @@
 /**
- * The generator's work folders (datasets/generate/work-folder.ts): a new build removes the `.tronlake-gen-*` folders
+ * The generator's work folders (src/lake/work-folder.ts): a new build removes the `.tronlake-gen-*` folders
  * of builds that are gone (their owner's process no longer exists, or no owner and older than a minute) and keeps
  * a live build's, an unowned folder made just now, and anything else in the folder.
  */
@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, 
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { removeOrphanWorkFolders, workFolder } from '../../datasets/generate/work-folder.ts';
+import { GENERATOR_WORK, removeOrphanWorkFolders, workFolder } from '../../src/lake/work-folder.ts';
 
 const parent = mkdtempSync(path.join(os.tmpdir(), 'tronlake-work-folders-'));
 afterAll(() => rmSync(parent, { recursive: true, force: true }));
@@ -32,13 +32,13 @@ describe('work folders of killed builds', () => {
     folder('.tronlake-gen-old-unowned', undefined, 10 * 60_000);
     folder('.tronlake-gen-new-unowned');
     folder('lake');
-    const removed = await removeOrphanWorkFolders(parent);
+    const removed = await removeOrphanWorkFolders(parent, GENERATOR_WORK);
     expect(removed.sort()).toEqual(['.tronlake-gen-dead', '.tronlake-gen-old-unowned']);
     expect(readdirSync(parent).sort()).toEqual(['.tronlake-gen-live', '.tronlake-gen-new-unowned', 'lake']);
   });
 
   it('a new work folder names this process and leaves the live ones', async () => {
-    const dir = await workFolder(parent);
+    const dir = await workFolder(parent, GENERATOR_WORK);
     expect(readFileSync(path.join(dir, 'owner.pid'), 'utf8')).toBe(String(process.pid));
     expect(readdirSync(parent)).toContain('.tronlake-gen-live');
     expect(readdirSync(parent)).toContain(path.basename(dir));
