@@ -1,7 +1,8 @@
 -- One address's Transfers of the asked TRC20 contracts within [start_ts, end_ts], typed: /api/deep/stableCoin/bigAmount
 -- with an `address` (the stablecoins) and /api/deep/account/token/bigAmount (one token), when the address has too many
--- rows in the window for its key files (big-amount-keyed.ts). Read from the range files of address_trc20_transfers
--- holding the address (a few small files; once per transfer: a self-transfer is one row) instead of the window's row
+-- rows in the window for its key files (big-amount-keyed.ts). Read from the range files of address_token_transfers
+-- holding the address (a few small files; once per transfer: a self-transfer is one row; its TRC20 rows are those of
+-- address_trc20_transfers, whose runs are key files alone) instead of the window's row
 -- groups of classified_transfers (every stablecoin transfer of the window: 330-580 ms on the default lake). The
 -- protocol type is classified_transfers' own rule: defi_transaction_types of the transaction (joined over the window),
 -- 0 when none; then 2 when the address sent it to another, else 1 (docs/compat.md "Big transfers (issue 34)").
@@ -22,7 +23,7 @@
 WITH moves AS (
   SELECT a.block_number, a."timestamp", a.tx_hash, a.tx_index, a.log_index, a.contract_address, a.from_address,
          a.to_address, a.amount_raw, $decimals[list_position($tokens, a.contract_address)] AS decimals
-  FROM {{> fragments/address-copy address_trc20_transfers a}}
+  FROM {{> fragments/address-copy address_token_transfers a}}
   WHERE a.address = $address AND a.bucket = address_bucket($address)
     AND list_contains($tokens, a.contract_address) AND a.token_standard = 'trc20'
     AND a."timestamp" >= $start_ts AND a."timestamp" <= $end_ts

@@ -156,8 +156,20 @@ export class KeyFileWriter {
   addJson(keyCell: Cell, time: Cell, json: string): void {
     const key = keyBytes(this.meta.keyKind, keyCell);
     if (!key) throw new Error(`key file ${this.file}: row ${this.rowCount} has key ${String(keyCell)}, not a ${this.meta.keyKind}`);
-    const at = Number(time);
-    if (!Number.isSafeInteger(at) || at < 0) throw new Error(`key file ${this.file}: row ${this.rowCount} has time ${String(time)}`);
+    this.addRow({ key, time: Number(time), json });
+  }
+
+  /** The rows added so far. */
+  get rows(): number {
+    return this.rowCount;
+  }
+
+  /** Appends one row as another key file of the same meta holds it (`KeyFile.scan`): a merge copies rows unparsed. */
+  addRow(row: ScannedRow): void {
+    const { key, json } = row;
+    const at = row.time;
+    if (key.length !== this.width) throw new Error(`key file ${this.file}: row ${this.rowCount} has a key of ${key.length} bytes, not ${this.width}`);
+    if (!Number.isSafeInteger(at) || at < 0) throw new Error(`key file ${this.file}: row ${this.rowCount} has time ${String(at)}`);
     if (!this.lastKey || !key.equals(this.lastKey)) {
       if (this.lastKey && Buffer.compare(key, this.lastKey) < 0) throw new Error(`key file ${this.file}: row ${this.rowCount} is out of key order`);
       this.closeSpan();
@@ -240,6 +252,35 @@ export class KeyFileWriter {
       closeSync(this.fd);
     }
   }
+}
+
+/** One row of a key file as it is stored: its key bytes, its time and the JSON array of its cells (`KeyFile.scan`). */
+export interface ScannedRow {
+  key: Buffer;
+  time: number;
+  json: string;
+}
+
+/**
+ * The rows of a row block's JSON text (`[row,row,…]`, each row a JSON array) as their own texts, unparsed: a merge
+ * copies them byte for byte. A string may hold brackets, so the scan skips strings (and their escapes).
+ */
+export function splitRows(block: string): string[] {
+  const rows: string[] = [];
+  let depth = 0;
+  let start = -1;
+  for (let i = 1; i < block.length - 1; i++) {
+    const c = block.charCodeAt(i);
+    if (c === 34) {
+      // a string: to its closing quote, past escaped characters
+      for (i++; block.charCodeAt(i) !== 34; i++) if (block.charCodeAt(i) === 92) i++;
+    } else if (c === 91 || c === 123) {
+      if (depth++ === 0) start = i;
+    } else if (c === 93 || c === 125) {
+      if (--depth === 0) rows.push(block.slice(start, i + 1));
+    }
+  }
+  return rows;
 }
 
 /** A key's rows in one file: rows [first, first + count), in time order. */
@@ -414,6 +455,42 @@ export class KeyFile {
       }
       return rows;
     });
+  }
+
+  /**
+   * Every row in file order as it is stored (key bytes, time, JSON text), read section by section in large reads:
+   * a merge of runs or the cut of a replaced tail (src/lake/derive/key-runs.ts) streams a whole file this way.
+   */
+  *scan(): Generator<ScannedRow> {
+    const entry = this.width + 12;
+    const KEYS_PER_READ = 65_536;
+    let block: string[] = [];
+    let blockAt = -1;
+    let times: Buffer | undefined;
+    let timesFrom = 0;
+    let row = 0;
+    for (let k0 = 0; k0 < this.keyCount; k0 += KEYS_PER_READ) {
+      const nk = Math.min(KEYS_PER_READ, this.keyCount - k0);
+      const entries = this.read(this.keysAt + k0 * entry, nk * entry);
+      for (let k = 0; k < nk; k++) {
+        const key = Buffer.from(entries.subarray(k * entry, k * entry + this.width));
+        const count = entries.readUInt32LE(k * entry + this.width + 8);
+        for (let j = 0; j < count; j++, row++) {
+          if (!times || row - timesFrom >= TIME_CHUNK_ROWS) {
+            timesFrom = row;
+            times = this.read(this.timesAt + row * 8, Math.min(TIME_CHUNK_ROWS, this.rowCount - row) * 8);
+          }
+          const b = Math.floor(row / this.rowsPerBlock);
+          if (b !== blockAt) {
+            const o = this.read(this.blocksAt + b * 8, 16);
+            const from = Number(o.readBigUInt64LE(0));
+            block = splitRows(inflateRawSync(this.read(from, Number(o.readBigUInt64LE(8)) - from)).toString());
+            blockAt = b;
+          }
+          yield { key, time: Number(times.readBigInt64LE((row - timesFrom) * 8)), json: block[row % this.rowsPerBlock]! };
+        }
+      }
+    }
   }
 
   /** Rows [from, to) as objects keyed by column name, in file order. */

@@ -21,6 +21,12 @@ import { createHash } from 'node:crypto';
 import type { FileHash, Manifest } from './manifest.ts';
 import { versionDir } from './manifest.ts';
 import { hashFile } from './content-hash.ts';
+import { derivedDatasets } from './datasets/index.ts';
+import { keysOnly } from './datasets/growth.ts';
+import { KeyFile } from './key-files.ts';
+
+/** Datasets whose runs are key files alone (growth keysOnly): their files are those, checked by the key-file reader. */
+const KEYS_ONLY = new Set(derivedDatasets.filter(keysOnly).map((d) => d.name));
 
 export interface FileProblem {
   dataset: string;
@@ -65,7 +71,7 @@ export async function verifyVersion(
     const base = oneFile ?? path.join(table.kind, name);
     const files = oneFile
       ? (await exists(path.join(dir, oneFile, `${name}.parquet`)) ? [path.join(oneFile, `${name}.parquet`)] : [])
-      : await listParquet(dir, base);
+      : await listFiles(dir, base, KEYS_ONLY.has(name) ? '.keys' : '.parquet');
     if (table.rows !== 0 && files.length === 0) {
       report.problems.push({ dataset: name, file: base, problem: `no files (manifest: ${table.rows} rows)` });
       continue;
@@ -77,7 +83,7 @@ export async function verifyVersion(
     const results = await mapLimit(files, opts.deep ? 1 : 16, (rel) => {
       seen.add(rel);
       const expected = hashes ? (Object.hasOwn(hashes, rel) ? hashes[rel]! : null) : undefined;
-      return checkFile(path.join(dir, rel), opts.deep, expected);
+      return (rel.endsWith('.keys') ? checkKeyFile : checkFile)(path.join(dir, rel), opts.deep, expected);
     });
     for (const [k, rel] of files.entries()) {
       report.files++;
@@ -205,6 +211,35 @@ async function checkFile(file: string, deep: boolean, expected?: FileHash | null
   return rows;
 }
 
+/**
+ * Rows of one key file of a keys-only dataset, or what is wrong with it: the cheap check opens it (magic, footer,
+ * meta); the deep one also checks its size and sha256 and reads every row block.
+ */
+async function checkKeyFile(file: string, deep: boolean, expected?: FileHash | null): Promise<number | string> {
+  let k: KeyFile;
+  try {
+    k = KeyFile.open(file);
+  } catch (e) {
+    return `not a readable key file (${short(e)})`;
+  }
+  try {
+    if (!deep) return k.rowCount;
+    if (expected === null) return 'no hash recorded at publish';
+    if (expected) {
+      const got = await hashFile(file);
+      if (got?.bytes !== expected.bytes) return `${got?.bytes ?? 0} bytes, ${expected.bytes} recorded at publish`;
+      if (got.sha256 !== expected.sha256) return 'content differs from the sha256 recorded at publish (damaged)';
+    }
+    let n = 0;
+    for (const _ of k.scan()) n++;
+    return n === k.rowCount ? n : `${n} rows read, ${k.rowCount} in the footer`;
+  } catch (e) {
+    return `a row block does not decode (${short(e)})`;
+  } finally {
+    k.close();
+  }
+}
+
 async function mapLimit<T, R>(xs: readonly T[], limit: number, fn: (x: T) => Promise<R>): Promise<R[]> {
   const out: R[] = new Array(xs.length);
   let next = 0;
@@ -225,8 +260,8 @@ async function exists(p: string): Promise<boolean> {
   return fs.stat(p).then(() => true, () => false);
 }
 
-/** `.parquet` files under `dir/base`, relative to `dir`, sorted. */
-async function listParquet(dir: string, base: string): Promise<string[]> {
+/** The files under `dir/base` whose names end in `ext`, relative to `dir`, sorted. */
+async function listFiles(dir: string, base: string, ext: '.parquet' | '.keys'): Promise<string[]> {
   const out: string[] = [];
   const walk = async (rel: string): Promise<void> => {
     let entries: import('node:fs').Dirent[];
@@ -238,7 +273,7 @@ async function listParquet(dir: string, base: string): Promise<string[]> {
     for (const e of entries) {
       const r = path.join(rel, e.name);
       if (e.isDirectory()) await walk(r);
-      else if (e.name.endsWith('.parquet')) out.push(r);
+      else if (e.name.endsWith(ext)) out.push(r);
     }
   };
   await walk(base);

@@ -6,6 +6,7 @@
  */
 import path from 'node:path';
 import { columnDDL, type Dataset, allDatasets } from './datasets/index.ts';
+import { keysOnly } from './datasets/growth.ts';
 import { listsRangeFiles, type TableEntry } from './manifest.ts';
 import { readMacroSqls, readServingSqls, readViewSqls } from './sql-files.ts';
 import { CHAIN_PARAMETER_KEYS } from '../chain/chain-parameters.ts';
@@ -66,6 +67,8 @@ export async function createDatasetView(
   /** Schema to create the name in (publish's derive step reads the previous version as `prev.<name>`). */
   schema = 'main',
 ): Promise<void> {
+  // A keys-only dataset (growth keysOnly) has no Parquet: no SQL reads it, so it has no name.
+  if (keysOnly(ds)) return;
   const glob = lit(datasetGlob(dir, ds));
   // Per-day derived datasets carry their `day` column, so their date=… folders are not read as a column.
   const hive = ds.kind === 'raw' ? `, hive_partitioning = true, hive_types = {'date': VARCHAR}` : ds.bucketBy ? `, hive_partitioning = true, hive_types = {'bucket': INTEGER}` : ds.partitioned ? ', hive_partitioning = false' : '';
@@ -183,7 +186,7 @@ export async function createLakeViews(
   }
   for (const ds of allDatasets) {
     const entry = tables[ds.name];
-    if (entry && ds.bucketBy && entry.runs) await createAddressRowsMacro(db, ds, entry, failed.has(ds.name));
+    if (entry && ds.bucketBy && entry.runs && !keysOnly(ds)) await createAddressRowsMacro(db, ds, entry, failed.has(ds.name));
   }
   await db.run(ADDRESS_BUCKET_MACRO);
   const int = (n: number | undefined): string => String(Math.trunc(n ?? 0));

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { Db } from '../../src/duckdb/duck.ts';
 import { AddressFiles, addressBucket, compareAddresses, cutRanges, rangeRowsOf } from '../../src/lake/derive/address-ranges.ts';
 import { derivedDatasets } from '../../src/lake/datasets/index.ts';
+import { keysOnly } from '../../src/lake/datasets/growth.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { hexToBase58 } from '../../src/chain/address.ts';
 import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';
@@ -18,7 +19,8 @@ import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';
 /** A valid address no lake holds (20 bytes of 0x7a): asked for, it must read as empty. */
 const UNSEEN = hexToBase58('41' + '7a'.repeat(20));
 
-const RANGED = derivedDatasets.filter((d) => d.bucketBy && d.growth.rule === 'runs');
+/** Bucketed runs with address-range files: a keys-only one (growth keysOnly) has none, only its key file. */
+const RANGED = derivedDatasets.filter((d) => d.bucketBy && d.growth.rule === 'runs' && !keysOnly(d));
 
 /** Per file of `name`: its bucket folder, name, rows and address span, and its rows per address. */
 async function filesOf(name: string): Promise<{ files: Map<string, { bucket: number; rows: number; min: string; max: string }>; perAddress: Map<string, Map<string, number>> }> {

@@ -116,6 +116,10 @@ describe('incremental derive', () => {
     expect(await contentOf(db, versionDir(appendRoot, last), last)).toEqual(await contentOf(db, versionDir(lakeDir(), full), full));
     // Each run (new, linked or merged) has its key file, the run's rows (issue 32).
     await expectKeyFilesMatchRuns(appendRoot, last);
+    // Keys-only runs were merged too, from their key files.
+    for (const name of ['transactions_by_block', 'address_trx_transfers']) {
+      expect(appended.some((a) => /merged \d+ runs/.test(a.tables[name]?.rebuilt?.detail ?? '')), name).toBe(true);
+    }
     // The day of the small publishes got a file per publish and merged the newest four (FAN_IN): 6 files → 3.
     const busiest = Object.values(appended[5]!.tables.blocks!.partitions!).map((p) => p.files?.length ?? 0);
     expect(Math.max(...busiest)).toBe(3);
@@ -151,6 +155,9 @@ describe('incremental derive', () => {
     const fork = published[3]!;
     expect(how(fork, 'trc20_balances')).toBe('full');
     expect(fork.tables.address_transactions?.rebuilt?.detail).toMatch(/cut/);
+    // Keys-only runs (growth keysOnly) are cut in their key files, by block and by address alike.
+    expect(fork.tables.transactions_by_block?.rebuilt?.detail).toMatch(/cut/);
+    expect(fork.tables.address_trx_transfers?.rebuilt?.detail).toMatch(/cut/);
     // Publishing the same blocks again changes nothing.
     const same = published[4]!;
     expect(same.tables.address_transactions?.rebuilt?.detail).toBe('unchanged');

@@ -2,10 +2,11 @@
  * GET /api/deep/account/token/bigAmount (SPEC §4.4, §8; shape: reference §3, `data[]` pinned in docs/compat.md "Big
  * transfers (issue 34)"): one address's Transfers of one TRC20 token (`relatedToken`, required; TRX and TRC10 are not
  * classified: 400) within a window of at most 6 months (seconds; endTime default now, startTime 184 days before it),
- * from the address's range files of address_trc20_transfers typed by defi_transaction_types. `types` (required): the
- * transaction's DeFi protocol event (3 swap … 9 withdraw), else 1 in / 2 out (a self-transfer is 1, and `types` 2
- * selects it too). `txAmount` (whole tokens, exact) and `txUsd` (USD, the price rule) are 'min,max' ranges, either side
- * optional; sortBy time | amount | usd, asc default false; limit default and max 100.
+ * from the address's key files of address_trc20_transfers (past 5,000 rows, its TRC20 rows in the range files of
+ * address_token_transfers), typed by defi_transaction_types. `types` (required): the transaction's DeFi protocol
+ * event (3 swap … 9 withdraw), else 1 in / 2 out (a self-transfer is 1, and `types` 2 selects it too). `txAmount`
+ * (whole tokens, exact) and `txUsd` (USD, the price rule) are 'min,max' ranges, either side optional; sortBy time |
+ * amount | usd, asc default false; limit default and max 100.
  */
 import { z } from 'zod';
 import { address, bool, int, timestampSecAsMs } from '../../params/index.ts';

@@ -20,7 +20,7 @@ import {
   usdRangeParam, windowOf, withExactUsd,
 } from '../shapes/big-amount-shape.ts';
 
-// With an address, its range files of address_trc20_transfers (a few small files) rather than the window's every
+// With an address, its range files of address_token_transfers (a few small files) rather than the window's every
 // stablecoin transfer: the same rows, typed by the same rule.
 const QUERIES = {
   rows: 'deep/stablecoin-big-amount', addressRows: 'deep/big-amount-address',

@@ -19,6 +19,7 @@ function growthDoc(ds: DerivedDataset): string {
   if (g.rule === 'per-day' && g.merge) return `${GROWTH_DOC['per-day']}, merging the new rows into the day's (measures combined by the catalog, distinct counts from the day's set in daily_account_roles by its merge SELECT)`;
   if (g.rule === 'per-day' && g.set) return `${GROWTH_DOC['per-day']}, a set: the day's distinct rows, the new rows added`;
   if (g.rule === 'per-day' && g.additive) return `${GROWTH_DOC['per-day']}, adding the new rows to the day's (its own SELECT over the new rows, combined by its measure columns)`;
+  if (g.rule === 'runs' && g.keysOnly) return `${GROWTH_DOC.runs}, each run stored as its key file alone (no Parquet, no SQL view: only key-file readers, which answer from the raw tables without it)`;
   return GROWTH_DOC[g.rule];
 }
 

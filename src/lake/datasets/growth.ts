@@ -87,11 +87,24 @@ export type Growth =
        * more than the lookup, 0.80 against 0.12 ms p50).
        */
       keyFile?: { key: string; keyKind: KeyKind; time: string };
+      /**
+       * The run is its key file alone, no Parquet: for a copy no SQL reads, every reader taking its rows from the key
+       * file and answering from the raw tables without it (bench/results/lake-copies.md: the by-block copies repeat the
+       * raw tables row for row, and their Parquet was read by no request). No view is made of it; merges and the cut of a
+       * replaced tail read the key files (src/lake/derive/key-runs.ts). Needs `keyFile`.
+       */
+      keysOnly?: boolean;
     }
   | { rule: 'state' }
   | { rule: 'bounded'; boundedBy: string };
 
 export type GrowthRule = Growth['rule'];
+
+/** Whether `ds` keeps its runs as key files alone (growth `keysOnly`): no Parquet, no view. */
+export function keysOnly(ds: Dataset): boolean {
+  const g = (ds as Dataset & { growth?: Growth }).growth;
+  return g?.rule === 'runs' && g.keysOnly === true;
+}
 
 /** How a key file's key becomes bytes whose order is the run's order (src/lake/key-files.ts `keyBytes`). */
 export type KeyKind = 'number' | 'address' | 'text';
@@ -134,6 +147,7 @@ export function checkGrowth(ds: Dataset & { growth?: Growth }): void {
         // which the address key's first byte is).
         if (ds.sortBy[0] !== k.key || (k.keyKind === 'address') !== (ds.bucketBy === k.key)) throw new Error(`derived dataset ${ds.name}: keyFile's key ${k.key} leads sortBy, an address key exactly when the dataset is bucketed by it`);
       }
+      if (g.keysOnly && (!g.keyFile || g.lookupFile)) throw new Error(`derived dataset ${ds.name}: keysOnly keeps a run as its key file alone, so it needs keyFile and no lookupFile`);
       if (g.lookupFile && ds.bucketBy) throw new Error(`derived dataset ${ds.name}: lookupFile writes one DuckDB file per run, so not with bucketBy`);
       if (g.sameAsAddress?.length && !ds.bucketBy) throw new Error(`derived dataset ${ds.name}: sameAsAddress stores a column as its bucketBy address, so it needs bucketBy`);
       for (const c of g.sameAsAddress ?? []) {

@@ -14,7 +14,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { toCell, type Db } from '../../duckdb/duck.ts';
 import { columnDDL, derivedDatasets, sourceDatasets, sqlFilesOf, typedColumns } from '../datasets/index.ts';
-import type { DerivedDataset } from '../datasets/growth.ts';
+import { keysOnly, type DerivedDataset } from '../datasets/growth.ts';
 import { type Manifest, type Rebuilt, type RunEntry, type RunFile, type TableEntry, versionDir } from '../manifest.ts';
 import { type AddressRange, compareAddresses, cutRanges, isRunFile, rangeFileName, rangeRowsOf } from './address-ranges.ts';
 import { merged, planMerges, runId, sealedBucketRows } from './runs.ts';
@@ -22,6 +22,7 @@ import { readDeriveSql } from '../sql-files.ts';
 import { parquetOptions } from './layout.ts';
 import { ADDRESS_BUCKETS, createDatasetView, datasetGlob, keyFileName, lookupFileName, storedSelect } from '../views.ts';
 import { KeyFileWriter, type KeyFileMeta, type KeyKind } from '../key-files.ts';
+import { cutKeyRun, mergeKeyRuns } from './key-runs.ts';
 import { DAY_MS } from '../../time.ts';
 
 const lit = (s: string): string => `'${s.replace(/'/g, "''")}'`;
@@ -154,7 +155,7 @@ export async function deriveAll(ctx: DeriveContext, plan: DerivePlan): Promise<v
     await createDatasetView(ctx.view, ctx.dir, ds, entry.rows);
     // A runs dataset's rows of the new blocks, for a later step run over them (address_block_activity reads trx_flows):
     // the row groups of older runs lie wholly below fromBlock, so their statistics skip them.
-    if (ds.growth.rule === 'runs' && plan.previous && !plan.linkCurrent) {
+    if (ds.growth.rule === 'runs' && !keysOnly(ds) && plan.previous && !plan.linkCurrent) {
       await ctx.view.run(`CREATE OR REPLACE VIEW delta.${ds.name} AS SELECT * FROM main.${ds.name} WHERE block_number >= ${plan.fromBlock ?? Number.MAX_SAFE_INTEGER}`);
     }
   }
@@ -375,7 +376,9 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
   for (const r of before!.runs!) {
     if (plan.replacesTail && plan.fromBlock !== null && r.toBlock >= plan.fromBlock) {
       // The replaced blocks are cut out of this run: what stays below fromBlock is written again.
-      const kept = await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM read_parquet(${lit(runGlob(prevDir, ds, r.id))}) WHERE block_number < ${plan.fromBlock}`, null);
+      const kept = keysOnly(ds)
+        ? await cutKeyRun(path.join(prevDir, keyFileName(r.id)), keyFileMeta(ds), plan.fromBlock, (id) => path.join(target, keyFileName(id)))
+        : await writeRun(ctx, ds, target, `SELECT ${cols(ds)} FROM read_parquet(${lit(runGlob(prevDir, ds, r.id))}) WHERE block_number < ${plan.fromBlock}`, null);
       if (kept) runs.push(kept);
       notes.push(`cut ${r.id} at ${plan.fromBlock}`);
       continue;
@@ -391,7 +394,7 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
       notes.push(`added ${added.id} (${added.rows} rows)`, ...parts);
     }
   }
-  if (plan.compact?.has(ds.name) && ds.bucketBy) {
+  if (plan.compact?.has(ds.name) && ds.bucketBy && !keysOnly(ds)) {
     const buckets = plan.compact.get(ds.name) ?? Array.from({ length: ADDRESS_BUCKETS }, (_, b) => b);
     const compacted = await compactBuckets(ctx, ds, target, runs, buckets);
     notes.push(`compacted buckets ${buckets[0]}-${buckets[buckets.length - 1]} into ${compacted[0]?.id ?? 'nothing'}`);
@@ -403,7 +406,10 @@ async function deriveRuns(ctx: DeriveContext, plan: DerivePlan, ds: DerivedDatas
   for (const group of groups) {
     const m = merged(group);
     let into: RunEntry | null;
-    if (ds.bucketBy) {
+    if (keysOnly(ds)) {
+      const rows = await mergeKeyRuns(path.join(target, keyFileName(m.id)), keyFileMeta(ds), group.map((r) => path.join(target, keyFileName(r.id))));
+      into = { ...m, rows };
+    } else if (ds.bucketBy) {
       const files = await mergeBuckets(ctx, ds, target, group, m.id);
       into = { ...m, rows: group.reduce((a, r) => a + r.rows, 0), files };
     } else {
@@ -487,7 +493,9 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
     if (n === 0) return null;
     const lo = Math.min(...counted.map((r) => Number(r.lo)));
     const hi = Math.max(...counted.map((r) => Number(r.hi)));
-    const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n, ...(ds.bucketBy ? { files: [] as RunFile[] } : {}) };
+    // A keys-only run (growth keysOnly) is its key file alone, bucketed or not: no range files.
+    const parquet = !keysOnly(ds);
+    const run: RunEntry = { id: id ?? runId(lo, hi), fromBlock: lo, toBlock: hi, rows: n, ...(ds.bucketBy && parquet ? { files: [] as RunFile[] } : {}) };
     const bound = ds.growth.rule === 'runs' ? rangeRowsOf(ds.growth.rangeRows) : null;
     const whole = new Map(counted.map((r) => [Number(r.b), { min: String(r.amin), max: String(r.amax), rows: Number(r.n) }]));
     const partRows = Math.max(1, Math.floor(memoryBytes(String(await view.scalar(`SELECT current_setting('memory_limit')`))) / SORT_BYTES_PER_ROW));
@@ -501,8 +509,9 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
     // wall against 16.8 s sorted straight from the SELECT).
     const staged = aggregated || parts.length > 1;
     // A one-file run's key file (growth.ts keyFile) is written from its sorted rows; a bucketed run's after its merges
-    // (keyFilesOfRuns: a merge or a compaction rewrites its buckets without this function).
-    keys = ds.growth.rule === 'runs' && ds.growth.keyFile && !ds.bucketBy ? await KeyFileWriter.create(path.join(target, keyFileName(run.id)), keyFileMeta(ds)) : undefined;
+    // (keyFilesOfRuns: a merge or a compaction rewrites its buckets without this function), unless it is keys-only:
+    // its rows are sorted by bucket first, the address key's first byte, so they feed the key file in its order.
+    keys = ds.growth.rule === 'runs' && ds.growth.keyFile && (!ds.bucketBy || !parquet) ? await KeyFileWriter.create(path.join(target, keyFileName(run.id)), keyFileMeta(ds)) : undefined;
     if (staged && !aggregated) await view.run(`CREATE OR REPLACE TABLE main.derive_rows AS SELECT ${bucket} AS derive_bucket, * FROM (${select})`);
     for (const [p, [from, to]] of parts.entries()) {
       if (staged) {
@@ -514,10 +523,11 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       }
       if (keys) await feedKeyFile(view, keys, ds, 'derive_sorted');
       const buckets = counts.map(([b]) => b).filter((b) => b >= from && b <= to);
-      if (!ds.bucketBy) {
+      // A keys-only run is its key file: no Parquet is written.
+      if (parquet && !ds.bucketBy) {
         await view.run(`COPY (SELECT ${cols(ds)} FROM derive_sorted) TO ${lit(path.join(target, `run-${run.id}.parquet`))} (${parquetOptions(compression, rg)})`);
         if (ds.growth.rule === 'runs' && ds.growth.lookupFile) await writeLookupFile(view, path.join(target, lookupFileName(run.id)), `SELECT ${cols(ds)} FROM derive_sorted`);
-      } else {
+      } else if (parquet) {
         // Each bucket as its address-range files; the sorted table is read in its order (a filter keeps it).
         const ranges = await bucketRanges(view, bound, buckets, whole, (b) => `SELECT ${ds.bucketBy} AS a, count(*) AS n FROM derive_sorted WHERE derive_bucket = ${b} GROUP BY ALL ORDER BY a`);
         await inTwoLanes(ctx, buckets, async (runSql, b) => {
@@ -527,6 +537,8 @@ async function writeRun(ctx: DeriveContext, ds: DerivedDataset, target: string, 
       }
       await view.run('DROP TABLE IF EXISTS main.derive_sorted');
     }
+    // A short write fails the publish here, not a later lookup.
+    if (keys && keys.rows !== n) throw new Error(`derive: run ${run.id} of ${ds.name} wrote ${keys.rows} rows to its key file, its SELECT ${n}`);
     await keys?.finish();
     keys = undefined;
     if (parts.length > 1) notes?.push(`${run.id} sorted in ${parts.length} parts of the buckets`);
@@ -730,7 +742,7 @@ async function feedKeyFile(view: Db, keys: KeyFileWriter, ds: DerivedDataset, fr
  * without one) gets its file from its range files, bucket by bucket in key order; a run linked unchanged keeps its own.
  */
 async function keyFilesOfRuns(ctx: DeriveContext, ds: DerivedDataset, target: string, runs: readonly RunEntry[], before: TableEntry | undefined): Promise<void> {
-  if (ds.growth.rule !== 'runs' || !ds.growth.keyFile || !ds.bucketBy) return;
+  if (ds.growth.rule !== 'runs' || !ds.growth.keyFile || !ds.bucketBy || keysOnly(ds)) return;
   const prev = new Map((before?.runs ?? []).map((r) => [r.id, JSON.stringify(r.files)]));
   // A run merged or compacted away leaves its key file: it goes with the run.
   const ids = new Set(runs.map((r) => keyFileName(r.id)));
@@ -765,6 +777,7 @@ async function linkRun(fromDir: string, toDir: string, ds: DerivedDataset, id: s
   // A run from before key files has none: keyFilesOfRuns (bucketed) writes it; a one-file run's dataset is then
   // served through SQL until it is derived again.
   if (ds.growth.rule === 'runs' && ds.growth.keyFile && (await exists(path.join(fromDir, keyFileName(id))))) await fs.link(path.join(fromDir, keyFileName(id)), path.join(toDir, keyFileName(id)));
+  if (keysOnly(ds)) return;
   if (!ds.bucketBy) return fs.link(path.join(fromDir, name), path.join(toDir, name));
   for (const b of (await fs.readdir(fromDir)).filter((f) => f.startsWith('bucket='))) {
     const files = (await fs.readdir(path.join(fromDir, b))).filter((f) => isRunFile(f, id));

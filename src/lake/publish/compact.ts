@@ -13,6 +13,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { Db } from '../../duckdb/duck.ts';
 import { columnDDL, sourceDatasets, derivedDatasets } from '../datasets/index.ts';
+import { keysOnly } from '../datasets/growth.ts';
 import { staleLayout } from '../derive/layout.ts';
 import { type Manifest, readManifest, versionDir } from '../manifest.ts';
 import { DERIVE_MEMORY_LIMIT, publishVersion, type PublishOptions } from './publish.ts';
@@ -52,7 +53,9 @@ export async function compact(dataDir: string, datasets: string[] = runDatasets(
     const buckets = Array.from({ length: Math.min(per, ADDRESS_BUCKETS - step * per) }, (_, i) => step * per + i);
     const plan = new Map<string, number[] | null>();
     for (const name of datasets) {
-      const bucketed = derivedDatasets.find((d) => d.name === name)?.bucketBy !== undefined;
+      // A keys-only dataset (growth keysOnly) is merged whole, as its key files, bucketed or not.
+      const ds = derivedDatasets.find((d) => d.name === name);
+      const bucketed = ds?.bucketBy !== undefined && !keysOnly(ds);
       if (bucketed) plan.set(name, buckets);
       else if (step === 0) plan.set(name, null);
     }

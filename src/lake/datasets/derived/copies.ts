@@ -118,11 +118,12 @@ export const blocksByNumber: DerivedDataset = {
 
 // Issue 32: a block's rows of the three facts a transaction page shows, kept for their key files (keyed by block, in
 // the fact's own order): transaction-info, /api/transaction by block or without filter and /api/internal-transaction
-// by block read them with no statement. The Parquet runs are what the key files are written from and checked against.
+// by block read them with no statement. They repeat the raw tables row for row, so they are keys-only (growth
+// keysOnly): the key file is the run, and without it the endpoints read the raw tables.
 export const transactionsByBlock: DerivedDataset = {
   name: 'transactions_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS, keysOnly: true },
   partitioned: false,
   sortBy: ['block_number', 'tx_index'],
   doc: "transactions in block order, every column: their key file answers a transaction by hash (after tx_by_hash's), a block's transactions and every transaction's pages with no statement.",
@@ -132,7 +133,7 @@ export const transactionsByBlock: DerivedDataset = {
 export const internalTransactionsByBlock: DerivedDataset = {
   name: 'internal_transactions_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS, keysOnly: true },
   partitioned: false,
   sortBy: ['block_number', 'tx_hash', 'internal_index'],
   doc: "internal_transactions in block order (then tx_hash, internal_index, the list's order), with the top-level transaction's result: their key file answers a transaction's and a block's internal transactions with no statement.",
@@ -145,7 +146,7 @@ export const internalTransactionsByBlock: DerivedDataset = {
 export const tokenTransfersByBlock: DerivedDataset = {
   name: 'token_transfers_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS, keysOnly: true },
   partitioned: false,
   sortBy: ['block_number', 'tx_index', 'log_index', 'batch_index'],
   doc: "token_transfers in block order, every column: their key file answers a transaction's token transfers with no statement.",
@@ -219,9 +220,9 @@ const trc20Sort = ['timestamp', 'block_number', 'tx_index', 'log_index', 'batch_
 export const addressTrc20Transfers: DerivedDataset = {
   name: 'address_trc20_transfers',
   kind: 'derived',
-  // The Parquet runs are what the key files are written from (and what verify and compaction know); the key files
-  // answer relatedAddress pages with no other filter.
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'], keyFile: BY_ADDRESS_KEYS },
+  // Keys-only: its key files answer relatedAddress pages with no other filter; SQL reads address_token_transfers (the
+  // same rows with every standard), so a Parquet copy of these would be read by nothing.
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['from_address', 'to_address'], keyFile: BY_ADDRESS_KEYS, keysOnly: true },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -233,7 +234,7 @@ export const addressTrc20Transfers: DerivedDataset = {
 export const contractTrc20Transfers: DerivedDataset = {
   name: 'contract_trc20_transfers',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'contract_address', keyKind: 'text', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: { key: 'contract_address', keyKind: 'text', time: 'timestamp' }, keysOnly: true },
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['contract_address', ...trc20Sort],
@@ -244,7 +245,7 @@ export const contractTrc20Transfers: DerivedDataset = {
 export const addressTrxTransfers: DerivedDataset = {
   name: 'address_trx_transfers',
   kind: 'derived',
-  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: BY_ADDRESS_KEYS },
+  growth: { rule: 'runs', rangeRows: RANGE_ROWS, sameAsAddress: ['owner_address', 'to_address'], keyFile: BY_ADDRESS_KEYS, keysOnly: true },
   partitioned: false,
   rowGroupSize: 4_096,
   bucketBy: 'address',
@@ -260,7 +261,7 @@ export const addressTrxTransfers: DerivedDataset = {
 export const trxTransfersByBlock: DerivedDataset = {
   name: 'trx_transfers_by_block',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS },
+  growth: { rule: 'runs', keyFile: BY_BLOCK_KEYS, keysOnly: true },
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['block_number', 'tx_index'],
@@ -273,7 +274,7 @@ export const trxTransfersByBlock: DerivedDataset = {
 export const contractInternalTransactions: DerivedDataset = {
   name: 'contract_internal_transactions',
   kind: 'derived',
-  growth: { rule: 'runs', keyFile: { key: 'contract_address', keyKind: 'text', time: 'timestamp' } },
+  growth: { rule: 'runs', keyFile: { key: 'contract_address', keyKind: 'text', time: 'timestamp' }, keysOnly: true },
   partitioned: false,
   rowGroupSize: 16_384,
   sortBy: ['contract_address', 'timestamp', 'block_number', 'tx_hash', 'internal_index'],
