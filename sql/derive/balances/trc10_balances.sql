@@ -3,6 +3,8 @@
 -- block before the lake's first one (issue 12). A token without an opening row is credited whole to its issuer at
 -- its creation (the chain creates a TRC10 token in its issuer's account and holds no mint events for it). A negative
 -- row is an address whose history starts before the lake and has no opening balance.
+-- holder_rank numbers a token's positive balances (largest first, exact), so a holders page is a rank range that the
+-- ledger's (token, rank) order prunes to a row group or two (/api/tokenholders).
 WITH openings AS (
   SELECT a.key AS token_id, s.address AS holder_address, CAST(a.value AS HUGEINT) AS delta, s.as_of_block AS block_number
   FROM account_snapshots s, LATERAL (SELECT unnest(from_json(s.assets_json, '[{"key":"VARCHAR","value":"VARCHAR"}]'), recursive := true)) a
@@ -19,9 +21,13 @@ moves AS (
   UNION ALL
   SELECT token_id, issuer_address, CAST(total_supply_raw AS HUGEINT), 0, created_ts
   FROM tokens WHERE token_standard = 'trc10' AND token_id NOT IN (SELECT token_id FROM openings)
+),
+ledger AS (
+  SELECT token_id, holder_address, sum(delta) AS bal, max(block_number) AS update_block, max("timestamp") AS update_ts
+  FROM moves
+  GROUP BY token_id, holder_address
+  HAVING sum(delta) <> 0
 )
-SELECT token_id, holder_address, CAST(sum(delta) AS VARCHAR) AS balance_raw, CAST(sum(delta) AS DOUBLE) AS balance,
-       max(block_number) AS update_block, max("timestamp") AS update_ts
-FROM moves
-GROUP BY token_id, holder_address
-HAVING sum(delta) <> 0
+SELECT token_id, holder_address, CAST(bal AS VARCHAR) AS balance_raw, CAST(bal AS DOUBLE) AS balance, update_block, update_ts,
+       CASE WHEN bal > 0 THEN row_number() OVER (PARTITION BY token_id, bal > 0 ORDER BY bal DESC, holder_address DESC) END AS holder_rank
+FROM ledger

@@ -193,8 +193,8 @@ export interface ListDeclaration<S extends z.ZodRawShape, P, Sql extends ListSql
   byAddress?(p: P): Record<string, BindValue> | undefined;
   /** Filter binds of the by-address copy when they differ from `filters` (default: the same). */
   byAddressFilters?(p: P, state: St, q: ListQueries<ListQueryNames<Sql>>): Record<string, BindValue>;
-  /** The `sql.variants` statement that answers this request in place of `rows` (undefined: `rows`). */
-  variant?(p: P): string | undefined;
+  /** The `sql.variants` statement that answers this request in place of `rows` (undefined: `rows`), knowing `prepare`'s state. */
+  variant?(p: P, state: St): string | undefined;
   /** The block the request filters on: only that block's day partition is read. */
   block?(p: P): number | undefined;
   /** The request names its rows (a block number or id): the time window does not apply. */
@@ -373,8 +373,8 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     queries[name] = id;
   }
   /** The statement answering `p`: a declared variant, else `rows`. */
-  const rowsOf = (p: P): string => {
-    const v = d.variant?.(p);
+  const rowsOf = (p: P, state: St): string => {
+    const v = d.variant?.(p, state);
     if (v === undefined) return 'rows';
     if (!d.sql.variants || !Object.hasOwn(d.sql.variants, v)) throw new Error(`${d.path}: no variant named ${v}`);
     return v;
@@ -406,7 +406,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
     }
     const anchor = d.byAddress?.(p);
-    const rowsName = rowsOf(p);
+    const rowsName = rowsOf(p, state);
     // A page is searched in time windows when the rows are in time order and not named by a block or an id.
     const windowed = block === undefined && !d.ignoreTimeWindow?.(p) && timeOrdered(p);
     const filter = anchor && d.byAddressFilters ? d.byAddressFilters(p, state, q) : d.filters(p, state, q);

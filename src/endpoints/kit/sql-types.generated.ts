@@ -4135,6 +4135,49 @@ export interface TokenTokenholdersRow {
   sr_name: string | null;
 }
 
+/** Binds of sql/token/tokenholders.holder-count.sql. */
+export interface TokenTokenholdersHolderCountParams {
+  token_id: string | null;
+}
+/** A row of token/tokenholders.holder-count. */
+export interface TokenTokenholdersHolderCountRow {
+  /** BIGINT */
+  n: number | bigint | null;
+}
+
+/** Binds of sql/token/tokenholders.issuer-tokens.sql. */
+export interface TokenTokenholdersIssuerTokensParams {
+  issuer: string | null;
+  token_id: string | null;
+}
+/** A row of token/tokenholders.issuer-tokens. */
+export interface TokenTokenholdersIssuerTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+}
+
+/** Binds of sql/token/tokenholders.ranked.sql. */
+export interface TokenTokenholdersRankedParams {
+  issuer: string | null;
+  token_id: string | null;
+  holder: string | null;
+  lim: number | bigint | null;
+  off: number | bigint | null;
+}
+/** A row of token/tokenholders.ranked. */
+export interface TokenTokenholdersRankedRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  holder_address: string | null;
+  /** VARCHAR */
+  balance_raw: string | null;
+  /** BIGINT */
+  update_ts: number | bigint | null;
+  /** VARCHAR */
+  sr_name: string | null;
+}
+
 /** Binds of sql/token/tokenholders.sql (its -- @total count). */
 export interface TokenTokenholdersTotalParams {
   issuer: string | null;
@@ -6102,6 +6145,9 @@ export interface SqlRows {
   "token/token-trc20.total": TokenTokenTrc20TotalRow;
   "token/token.total": TokenTokenTotalRow;
   "token/tokenholders": TokenTokenholdersRow;
+  "token/tokenholders.holder-count": TokenTokenholdersHolderCountRow;
+  "token/tokenholders.issuer-tokens": TokenTokenholdersIssuerTokensRow;
+  "token/tokenholders.ranked": TokenTokenholdersRankedRow;
   "token/tokenholders.total": TokenTokenholdersTotalRow;
   "token/tokens-overview": TokenTokensOverviewRow;
   "token/tokens-overview.counts": TokenTokensOverviewCountsRow;
@@ -6367,6 +6413,9 @@ export interface SqlParams {
   "token/token-trc20.total": TokenTokenTrc20TotalParams;
   "token/token.total": TokenTokenTotalParams;
   "token/tokenholders": TokenTokenholdersParams;
+  "token/tokenholders.holder-count": TokenTokenholdersHolderCountParams;
+  "token/tokenholders.issuer-tokens": TokenTokenholdersIssuerTokensParams;
+  "token/tokenholders.ranked": TokenTokenholdersRankedParams;
   "token/tokenholders.total": TokenTokenholdersTotalParams;
   "token/tokens-overview": TokenTokensOverviewParams;
   "token/tokens-overview.counts": TokenTokensOverviewCountsParams;

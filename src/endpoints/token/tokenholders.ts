@@ -2,6 +2,9 @@
  * GET /api/tokenholders (SPEC §4.1; shape: reference §2): holders of the TRC10 token(s) issued by `address`, by
  * balance (default -balance). `address` also takes a TRC10 id; the native coin aliases (trx, _, 0) answer an empty
  * list, because the lake holds no TRX account balances (docs/compat.md "Tokens").
+ * One token by largest balance without a holder filter (the common request) is a holder_rank range of the ledger,
+ * counted by the token's stats: it reads its page, not the token's holders (issue 32, flat with history); the rest
+ * (several tokens, ascending, one holder, CSV) is the general statement. Both order by the exact balance, then holder.
  */
 import { address } from '../../params/index.ts';
 import { defineList } from '../kit/list.ts';
@@ -10,18 +13,39 @@ import { num, str, tokenIdParam, TRX_ID } from '../shapes/token-shape.ts';
 import { z } from 'zod';
 import { contractInfo, contractMap, exactInt, intString, shape } from '../kit/schemas.ts';
 
+/** The one token a request pages by rank (largest balance first, no holder filter), or null. */
+function rankedToken(p: { sort: { key: string }; holder_address?: string }, tokens: readonly string[]): string | null {
+  return tokens.length === 1 && p.holder_address === undefined && p.sort.key === '-balance' ? tokens[0]! : null;
+}
+
 export default defineList({
   path: '/api/tokenholders',
   summary: 'Holders of a TRC10 token, given its issuer address (or its id), largest balance first by default.',
   params: { address: tokenIdParam(), holder_address: address().optional() },
   paging: { defaultLimit: 10, maxLimit: 50, sumRule: true },
-  sort: { columns: { balance: 'b.balance' }, default: '-balance', tieBreak: ['b.token_id', 'b.holder_address'] },
-  sql: { rows: 'token/tokenholders' },
-  shortCircuit: (p) => (p.address === TRX_ID ? { ...pagedList('data', [], 0), contractMap: {}, contractInfo: {} } : undefined),
-  filters: (p) => {
-    const isAddress = p.address.startsWith('T');
-    return { issuer: isAddress ? p.address : null, token_id: isAddress ? null : p.address, holder: p.holder_address ?? null };
+  sort: { columns: { balance: 'CAST(b.balance_raw AS HUGEINT)' }, default: '-balance', tieBreak: ['b.token_id', 'b.holder_address'] },
+  sql: {
+    rows: 'token/tokenholders',
+    variants: { ranked: 'token/tokenholders.ranked' },
+    extra: { issuerTokens: 'token/tokenholders.issuer-tokens', holderCount: 'token/tokenholders.holder-count' },
   },
+  shortCircuit: (p) => (p.address === TRX_ID ? { ...pagedList('data', [], 0), contractMap: {}, contractInfo: {} } : undefined),
+  // The token ids `address` stands for (the tokens dimension's): the tokens its issuer issued, or itself.
+  prepare: async (p, q) => {
+    const isAddress = p.address.startsWith('T');
+    return (await q.rows('issuerTokens', { issuer: isAddress ? p.address : null, token_id: isAddress ? null : p.address })).map((r) => str(r.token_id));
+  },
+  variant: (p, tokens) => (rankedToken(p, tokens) === null ? undefined : 'ranked'),
+  // A ranked request's issuer is its resolved token (the general statement reads the same rows either way).
+  filters: (p, tokens) => {
+    const ranked = rankedToken(p, tokens);
+    const isAddress = p.address.startsWith('T');
+    return { issuer: isAddress && ranked === null ? p.address : null, token_id: ranked ?? (isAddress ? null : p.address), holder: p.holder_address ?? null };
+  },
+  total: (p, f, q) =>
+    f.holder === null && typeof f.token_id === 'string' && p.sort.key === '-balance'
+      ? q.rows('holderCount', { token_id: f.token_id }).then((r) => Number(r[0]?.n ?? 0))
+      : undefined,
   lookups: { addresses: (r) => [str(r.holder_address)] },
   row: (r, x) => ({
     address: str(r.holder_address),

@@ -54,9 +54,10 @@ export const trc10Balances: DerivedDataset = {
   kind: 'derived',
   growth: { rule: 'state' },
   partitioned: false,
-  rowGroupSize: 16_384,
-  sortBy: ['token_id', 'balance DESC', 'holder_address'],
-  doc: 'TRC10 net position per (token id, holder): successful type-2 transfers in minus out, plus the issued supply credited to the issuer.',
+  // Small row groups: a holders page is a holder_rank range of one token (/api/tokenholders), so it reads one or two.
+  rowGroupSize: 4_096,
+  sortBy: ['token_id', 'holder_rank', 'holder_address'],
+  doc: 'TRC10 net position per (token id, holder): successful type-2 transfers in minus out, plus the issued supply credited to the issuer. Sorted by token and rank, largest positive balance first.',
   columns: [
     c('token_id', 'VARCHAR', 'TRC10 numeric id'),
     c('holder_address', 'VARCHAR', 'holder, Base58'),
@@ -64,6 +65,7 @@ export const trc10Balances: DerivedDataset = {
     c('balance', 'DOUBLE', 'balance_raw as DOUBLE, for sorting'),
     c('update_block', 'BIGINT', 'block of the last transfer touching the balance (0 = issue)'),
     c('update_ts', 'BIGINT', 'time of that transfer, ms'),
+    c('holder_rank', 'BIGINT', "rank among the token's positive balances: largest first (exact amounts), ties by holder descending, the order of /api/tokenholders' -balance; NULL when not positive", true),
   ],
 };
 
