@@ -1,6 +1,6 @@
 -- /api/tokenholders of one token, largest balance first, no holder filter: the page is a range of holder_rank, which
 -- the ledger's (token, rank) order prunes to a row group or two, whatever the token's holder count. Its count is the
--- token's holder count (token/tokenholders.holder-count). Every other request reads token/tokenholders.
+-- token's holder count (token/tokenholders.tokens, kept per version). Every other request reads token/tokenholders.
 -- It takes the list's filter binds; $issuer and $holder are NULL here (prepare resolved the issuer to $token_id).
 -- @param issuer VARCHAR
 -- @param token_id VARCHAR

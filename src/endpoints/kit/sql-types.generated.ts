@@ -4135,27 +4135,6 @@ export interface TokenTokenholdersRow {
   sr_name: string | null;
 }
 
-/** Binds of sql/token/tokenholders.holder-count.sql. */
-export interface TokenTokenholdersHolderCountParams {
-  token_id: string | null;
-}
-/** A row of token/tokenholders.holder-count. */
-export interface TokenTokenholdersHolderCountRow {
-  /** BIGINT */
-  n: number | bigint | null;
-}
-
-/** Binds of sql/token/tokenholders.issuer-tokens.sql. */
-export interface TokenTokenholdersIssuerTokensParams {
-  issuer: string | null;
-  token_id: string | null;
-}
-/** A row of token/tokenholders.issuer-tokens. */
-export interface TokenTokenholdersIssuerTokensRow {
-  /** VARCHAR */
-  token_id: string | null;
-}
-
 /** Binds of sql/token/tokenholders.ranked.sql. */
 export interface TokenTokenholdersRankedParams {
   issuer: string | null;
@@ -4176,6 +4155,18 @@ export interface TokenTokenholdersRankedRow {
   update_ts: number | bigint | null;
   /** VARCHAR */
   sr_name: string | null;
+}
+
+/** Binds of sql/token/tokenholders.tokens.sql. */
+export type TokenTokenholdersTokensParams = Record<string, never>;
+/** A row of token/tokenholders.tokens. */
+export interface TokenTokenholdersTokensRow {
+  /** VARCHAR */
+  token_id: string | null;
+  /** VARCHAR */
+  issuer_address: string | null;
+  /** BIGINT */
+  holders: number | bigint | null;
 }
 
 /** Binds of sql/token/tokenholders.sql (its -- @total count). */
@@ -6145,9 +6136,8 @@ export interface SqlRows {
   "token/token-trc20.total": TokenTokenTrc20TotalRow;
   "token/token.total": TokenTokenTotalRow;
   "token/tokenholders": TokenTokenholdersRow;
-  "token/tokenholders.holder-count": TokenTokenholdersHolderCountRow;
-  "token/tokenholders.issuer-tokens": TokenTokenholdersIssuerTokensRow;
   "token/tokenholders.ranked": TokenTokenholdersRankedRow;
+  "token/tokenholders.tokens": TokenTokenholdersTokensRow;
   "token/tokenholders.total": TokenTokenholdersTotalRow;
   "token/tokens-overview": TokenTokensOverviewRow;
   "token/tokens-overview.counts": TokenTokensOverviewCountsRow;
@@ -6413,9 +6403,8 @@ export interface SqlParams {
   "token/token-trc20.total": TokenTokenTrc20TotalParams;
   "token/token.total": TokenTokenTotalParams;
   "token/tokenholders": TokenTokenholdersParams;
-  "token/tokenholders.holder-count": TokenTokenholdersHolderCountParams;
-  "token/tokenholders.issuer-tokens": TokenTokenholdersIssuerTokensParams;
   "token/tokenholders.ranked": TokenTokenholdersRankedParams;
+  "token/tokenholders.tokens": TokenTokenholdersTokensParams;
   "token/tokenholders.total": TokenTokenholdersTotalParams;
   "token/tokens-overview": TokenTokensOverviewParams;
   "token/tokens-overview.counts": TokenTokensOverviewCountsParams;

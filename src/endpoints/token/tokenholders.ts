@@ -27,13 +27,13 @@ export default defineList({
   sql: {
     rows: 'token/tokenholders',
     variants: { ranked: 'token/tokenholders.ranked' },
-    extra: { issuerTokens: 'token/tokenholders.issuer-tokens', holderCount: 'token/tokenholders.holder-count' },
+    extra: { tokens: 'token/tokenholders.tokens' },
   },
   shortCircuit: (p) => (p.address === TRX_ID ? { ...pagedList('data', [], 0), contractMap: {}, contractInfo: {} } : undefined),
-  // The token ids `address` stands for (the tokens dimension's): the tokens its issuer issued, or itself.
+  // The token ids `address` stands for (the tokens dimension's, kept per version): the tokens its issuer issued, or itself.
   prepare: async (p, q) => {
     const isAddress = p.address.startsWith('T');
-    return (await q.rows('issuerTokens', { issuer: isAddress ? p.address : null, token_id: isAddress ? null : p.address })).map((r) => str(r.token_id));
+    return (await q.version('tokens')).filter((r) => (isAddress ? str(r.issuer_address) === p.address : str(r.token_id) === p.address)).map((r) => str(r.token_id));
   },
   variant: (p, tokens) => (rankedToken(p, tokens) === null ? undefined : 'ranked'),
   // A ranked request's issuer is its resolved token (the general statement reads the same rows either way).
@@ -44,7 +44,7 @@ export default defineList({
   },
   total: (p, f, q) =>
     f.holder === null && typeof f.token_id === 'string' && p.sort.key === '-balance'
-      ? q.rows('holderCount', { token_id: f.token_id }).then((r) => Number(r[0]?.n ?? 0))
+      ? q.version('tokens').then((all) => Number(all.find((r) => str(r.token_id) === f.token_id)?.holders ?? 0))
       : undefined,
   lookups: { addresses: (r) => [str(r.holder_address)] },
   row: (r, x) => ({
