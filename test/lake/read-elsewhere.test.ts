@@ -19,22 +19,13 @@ import { budget } from '../helpers/budget.ts';
 import { allDatasets } from '../../src/lake/datasets/index.ts';
 import { keysOnly } from '../../src/lake/datasets/growth.ts';
 
-async function parquetFiles(dir: string): Promise<string[]> {
+/** The files under `dir` whose names end with `ext`, recursively. */
+async function filesEnding(dir: string, ext: string): Promise<string[]> {
   const out: string[] = [];
   for (const e of await fs.readdir(dir, { withFileTypes: true })) {
     const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await parquetFiles(p)));
-    else if (e.name.endsWith('.parquet')) out.push(p);
-  }
-  return out;
-}
-
-async function keyFiles(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const e of await fs.readdir(dir, { withFileTypes: true })) {
-    const p = path.join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await keyFiles(p)));
-    else if (e.name.endsWith('.keys')) out.push(p);
+    if (e.isDirectory()) out.push(...(await filesEnding(p, ext)));
+    else if (e.name.endsWith(ext)) out.push(p);
   }
   return out;
 }
@@ -69,11 +60,11 @@ describe('the lake read without DuckDB', () => {
     const keysOnlyNames = allDatasets.filter((d) => keysOnly(d)).map((d) => d.name);
     for (const [name, t] of Object.entries(m.tables)) {
       const oneFile = { dimension: 'dim', snapshot: 'snap', reference: 'ref' }[t.kind as string];
-      const where = oneFile ? [path.join(current, oneFile, `${name}.parquet`)] : await parquetFiles(path.join(current, t.kind, name)).catch(() => []);
+      const where = oneFile ? [path.join(current, oneFile, `${name}.parquet`)] : await filesEnding(path.join(current, t.kind, name), '.parquet').catch(() => []);
       // A keys-only copy (docs/lake.md) has no Parquet at all: its rows are in its key files only.
       if (keysOnlyNames.includes(name)) {
         expect(where, name).toEqual([]);
-        got[name] = (await keyFiles(path.join(current, t.kind, name))).reduce((a, f) => a + keyFileRows(f), 0);
+        got[name] = (await filesEnding(path.join(current, t.kind, name), '.keys').catch(() => [])).reduce((a, f) => a + keyFileRows(f), 0);
       } else got[name] = t.rows === 0 && where.length === 0 ? 0 : await rowsIn(where);
       want[name] = t.rows;
     }
