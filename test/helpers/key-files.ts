@@ -38,6 +38,11 @@ export const KEYED: Record<string, string | { columns: string; order: string; bu
     order: 'contract_address, "timestamp", block_number, tx_index, log_index, batch_index',
     bucketed: false,
   },
+  contract_trc1155_transfers: {
+    columns: 'contract_address, tx_hash, "timestamp", log_index, batch_index, token_standard, from_address, to_address, operator_address, token_id, amount_raw',
+    order: 'contract_address, "timestamp", block_number, tx_index, log_index, batch_index',
+    bucketed: false,
+  },
   address_trx_transfers: {
     columns: 'address, direction, tx_hash, "timestamp", contract_type, owner_address, to_address, amount, token_id, memo, contract_ret',
     order: `${BUCKET}, address, "timestamp", block_number, tx_index`,
@@ -75,6 +80,7 @@ const FROM_RAW: Record<string, (raw: (t: string) => string) => string> = {
   token_transfers_by_block: (raw) => `SELECT * FROM ${raw('token_transfers')}`,
   trx_transfers_by_block: (raw) => `SELECT * FROM ${raw('transactions')} WHERE contract_type IN (1, 2)`,
   contract_trc20_transfers: (raw) => `SELECT * FROM ${raw('token_transfers')} WHERE token_standard IN ('trc20', 'trc721')`,
+  contract_trc1155_transfers: (raw) => `SELECT * FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155'`,
   // The top-level transaction's result ('SUCCESS' when it is not in the lake) beside each internal transaction.
   internal_transactions_by_block: (raw) =>
     `SELECT i.*, coalesce(t.contract_ret, 'SUCCESS') AS contract_ret FROM ${raw('internal_transactions')} i LEFT JOIN (SELECT block_number, tx_hash, contract_ret FROM ${raw('transactions')}) t USING (block_number, tx_hash)`,

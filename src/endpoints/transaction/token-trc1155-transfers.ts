@@ -1,7 +1,8 @@
 /**
  * GET /api/token_trc1155/transfers (SPEC §4.7; shape: reference §3.4): TRC1155 TransferSingle / TransferBatch
- * items (one row per batch item), newest first. With relatedAddress it reads the copy clustered by address; with no
- * filter at all, the key files of the copy by block.
+ * items (one row per batch item), newest first. With relatedAddress it reads the copy clustered by address; with
+ * contract_address alone (and a window), the key files of the copy by contract; with no filter at all, those of the
+ * copy by block.
  * `format=csv` streams the same plan as CSV: without `limit` the whole filtered result from `start` (no 10000
  * window), with `limit` exactly the JSON page (docs/compat.md, "Transactions and transfers").
  */
@@ -44,12 +45,15 @@ export default defineList({
     ...blockBounds(p.confirm, q.solidBlock),
   }),
   byAddress: (p) => anchorOf({ related: p.relatedAddress, direction: p.direction }),
-  // No filter at all: the newest (or oldest) TRC1155 rows of the copy by block's key files (issue 32: no statement; a
-  // deep page past their first 4,096 rows of every standard reads SQL), the total the rollup's per version.
+  // A token (in a time window or not) with no other filter: the page and its total from the key files of the copy by
+  // contract. No filter at all: the newest (or oldest) TRC1155 rows of the copy by block's key files (a deep page past
+  // their first 4,096 rows of every standard reads SQL), the total the rollup's per version. Issue 32: no statement.
   keyed: {
     of: (p) => {
-      const filtered = [p.relatedAddress, p.contract_address, p.block, p.confirm, p.filterTokenValue, p.start_timestamp, p.end_timestamp].some((v) => v !== undefined);
-      return filtered ? null : { ...unfilteredTokenTransfers(TRC1155), total: (q) => q.version('standardCounts').then(standardsTotal(TRC1155)) };
+      if ([p.relatedAddress, p.block, p.confirm, p.filterTokenValue].some((v) => v !== undefined)) return null;
+      if (p.contract_address !== undefined) return { dataset: 'contract_trc1155_transfers', key: p.contract_address };
+      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
+      return { ...unfilteredTokenTransfers(TRC1155), total: (q) => q.version('standardCounts').then(standardsTotal(TRC1155)) };
     },
     row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
   },

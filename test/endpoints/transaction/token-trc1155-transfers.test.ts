@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { get, sql, testManifest } from '../../helpers/lake.ts';
 import { parseCsv } from '../../helpers/csv.ts';
-import { expectUnfilteredFromKeyFiles } from '../../helpers/keyed-list.ts';
+import { expectKeyedPages, expectUnfilteredFromKeyFiles, timingNames } from '../../helpers/keyed-list.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -23,6 +23,7 @@ const URL = '/api/token_trc1155/transfers';
 // Transfers with their transaction's position in its block from transactions: chain order (block, tx index, log index).
 const CHAIN = '(select t.*, x.tx_index as pos from raw_token_transfers t join raw_transactions x on x.tx_hash = t.tx_hash)';
 const NEWEST = 'timestamp desc, block_number desc, pos desc, log_index desc, batch_index desc';
+const OLDEST = 'timestamp, block_number, pos, log_index, batch_index';
 const key = (t: Item) => `${t.transaction_id}|${t.from_address}|${t.to_address}|${t.token_id}|${t.quant}`;
 const rawKey = (r: Record<string, unknown>) => `${r.tx_hash}|${r.from_address}|${r.to_address}|${r.token_id}|${r.amount_raw}`;
 
@@ -191,5 +192,29 @@ describe('GET /api/token_trc1155/transfers from key files (issue 32)', () => {
     expect(Number(all!.c)).toBeGreaterThan(12);
     // TRC1155 rows are few among the standards: a page may take several reads of the key files.
     await expectUnfilteredFromKeyFiles(URL, ['limit=10', 'sort=timestamp&limit=7&start=3', 'limit=0'], Number(all!.c), 'end_timestamp=2000000000000');
+  });
+
+  it('contract_address alone or in a window: the token\'s rows from the copy by contract, the bytes the SQL path answers', async () => {
+    const [t] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc1155' group by 1 order by count(*) desc, 1 limit 1`);
+    const token = String(t!.c);
+    await expectKeyedPages(`${URL}?contract_address=${token}`, `select * from ${CHAIN} where token_standard = 'trc1155' and contract_address = '${token}'`, 'contract_trc1155_transfers', { newest: NEWEST, oldest: OLDEST, key, rawKey });
+    const [mid] = await sql(`select (min(timestamp) + max(timestamp)) // 2 t from raw_token_transfers where contract_address = '${token}'`);
+    for (const q of [`contract_address=${token}&limit=20&start=7`, `contract_address=${token}&start_timestamp=${mid!.t}&sort=timestamp&limit=13`]) {
+      const keyed = await get(`${URL}?${q}`);
+      expect(timingNames(keyed.headers), q).toEqual(['keys.contract_trc1155_transfers']);
+      // filterTokenValue=0 keeps every row (amounts are never negative) but is a filter the key files do not apply.
+      const viaSql = await get(`${URL}?${q}&filterTokenValue=0`);
+      expect(timingNames(viaSql.headers).some((x) => x.startsWith('keys.')), q).toBe(false);
+      expect(keyed.text, q).toBe(viaSql.text);
+    }
+    // Any other filter reads SQL; a TRC20 contract is no TRC1155 token: nothing, as SQL answers.
+    const holder = await busiestHolder();
+    for (const q of [`contract_address=${token}&relatedAddress=${holder}`, `contract_address=${token}&confirm=0`, `contract_address=${token}&block=1`]) {
+      expect(timingNames((await get(`${URL}?${q}`)).headers).some((x) => x.startsWith('keys.')), q).toBe(false);
+    }
+    const [f] = await sql(`select contract_address c from raw_token_transfers where token_standard = 'trc20' limit 1`);
+    const none = await get(`${URL}?contract_address=${f!.c}`);
+    expect(none.body).toMatchObject({ rangeTotal: 0, total: 0, token_transfers: [] });
+    expect(timingNames(none.headers)).toEqual(['keys.contract_trc1155_transfers']);
   });
 });

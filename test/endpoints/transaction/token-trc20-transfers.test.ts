@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, listAll, sql, testManifest } from '../../helpers/lake.ts';
-import { expectUnfilteredFromKeyFiles } from '../../helpers/keyed-list.ts';
+import { expectKeyedPages, expectUnfilteredFromKeyFiles, timingNames } from '../../helpers/keyed-list.ts';
 
 const n = (v: unknown) => Number(v);
 type Item = {
@@ -365,35 +365,8 @@ describe('GET /api/token_trc20/transfers', () => {
 });
 
 describe('GET /api/token_trc20/transfers from key files (issue 32)', () => {
-  const timing = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((t) => t.split(';')[0]!);
-  /** The request's pages against plain SQL over `mine` (raw rows): windows, both sorts, the defaults, deep offsets. */
-  async function expectPages(base: string, mine: string, dataset: string): Promise<void> {
-    const [span] = await sql(`select min(timestamp) lo, max(timestamp) hi, count(*) c from (${mine})`);
-    expect(n(span!.c), base).toBeGreaterThan(60);
-    const mid = Math.floor((n(span!.lo) + n(span!.hi)) / 2);
-    const windows = [
-      ['', 'true'],
-      [`&start_timestamp=${mid}`, `timestamp >= ${mid}`],
-      [`&end_timestamp=${mid}`, `timestamp <= ${mid}`],
-      [`&start_timestamp=${mid - 86_400_000}&end_timestamp=${mid}`, `timestamp between ${mid - 86_400_000} and ${mid}`],
-    ] as const;
-    for (const [window, where] of windows) {
-      const [c] = await sql(`select count(*) c from (${mine}) where ${where}`);
-      const total = n(c!.c);
-      for (const [sort, order] of [['', NEWEST], ['&sort=timestamp', OLDEST], ['&sort=-timestamp', NEWEST]] as const) {
-        for (const [start, limit] of [[0, undefined], [0, 50], [Math.max(0, Math.min(total - 3, 9_980)), 20], [23, 9]] as const) {
-          const url = `${base}&start=${start}${limit === undefined ? '' : `&limit=${limit}`}${window}${sort}`;
-          const r = await get(url);
-          expect(r.status, url).toBe(200);
-          const want = await sql(`select * from (${mine}) where ${where} order by ${order} limit ${limit ?? 10} offset ${start}`);
-          expect(r.body.token_transfers.map(key), url).toEqual(want.map(rawKey));
-          expect(r.body.rangeTotal, url).toBe(total);
-          expect(r.body.total, url).toBe(Math.min(10_000, total));
-          expect(timing(r.headers), url).toEqual([`keys.${dataset}`]);
-        }
-      }
-    }
-  }
+  const timing = timingNames;
+  const expectPages = (base: string, mine: string, dataset: string) => expectKeyedPages(base, mine, dataset, { newest: NEWEST, oldest: OLDEST, key, rawKey });
 
   it('relatedAddress both ways: each transfer once (a self transfer too), every TRC20 / TRC721 row and no other', async () => {
     // The busiest address among those that sent, received and hold a TRC1155 row (which the list must not show).
