@@ -26,6 +26,7 @@ export const KEYED: Record<string, string | { columns: string; order: string; bu
   internal_transactions_by_block: 'block_number, tx_hash, internal_index, "timestamp", internal_hash, call_value, rejected, contract_ret',
   token_transfers_by_block: 'block_number, tx_index, log_index, batch_index, tx_hash, "timestamp", contract_address, amount_raw, token_id',
   trx_transfers_by_block: 'block_number, tx_index, tx_hash, "timestamp", contract_type, owner_address, to_address, amount, token_id',
+  logs_by_block: 'block_number, tx_hash, log_index, "timestamp", contract_address, topic0, topic1, topic3, data',
   // Issue 32, token transfer lists from key files.
   address_trc20_transfers: {
     columns: 'address, direction, tx_hash, "timestamp", log_index, batch_index, token_standard, contract_address, from_address, to_address, token_id, amount_raw',
@@ -69,6 +70,7 @@ const RUN_ORDER: Record<string, string> = {
   internal_transactions_by_block: 'block_number, tx_hash, internal_index',
   token_transfers_by_block: 'block_number, tx_index, log_index, batch_index',
   trx_transfers_by_block: 'block_number, tx_index',
+  logs_by_block: 'block_number, tx_hash, log_index',
 };
 
 /**
@@ -78,6 +80,7 @@ const RUN_ORDER: Record<string, string> = {
 const FROM_RAW: Record<string, (raw: (t: string) => string) => string> = {
   transactions_by_block: (raw) => `SELECT * FROM ${raw('transactions')}`,
   token_transfers_by_block: (raw) => `SELECT * FROM ${raw('token_transfers')}`,
+  logs_by_block: (raw) => `SELECT * FROM ${raw('logs')}`,
   trx_transfers_by_block: (raw) => `SELECT * FROM ${raw('transactions')} WHERE contract_type IN (1, 2)`,
   contract_trc20_transfers: (raw) => `SELECT * FROM ${raw('token_transfers')} WHERE token_standard IN ('trc20', 'trc721')`,
   contract_trc1155_transfers: (raw) => `SELECT * FROM ${raw('token_transfers')} WHERE token_standard = 'trc1155'`,

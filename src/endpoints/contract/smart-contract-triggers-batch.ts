@@ -16,7 +16,8 @@ import { address } from '../../params/index.ts';
 import { decodeCall, decodeEvent, eventsByTopic, functionsBySelector, methodSignature, parseAbi, type AbiItem } from '../../chain/abi-decode.ts';
 import { exactJson as exact, numOr0, str } from '../shapes/cells.ts';
 import { exactInt } from '../kit/schemas.ts';
-import type { Cell } from '../../duckdb/duck.ts';
+import type { Cell, Row } from '../../duckdb/duck.ts';
+import { keyedTransaction, keyRows } from '../shapes/keyed-transaction.ts';
 
 const MAX_LIMIT = 50;
 const DEFAULT_LIMIT = 20;
@@ -80,8 +81,50 @@ function byDay<R extends { block_number: Cell; timestamp: Cell }>(rows: readonly
   return [...days.values()];
 }
 
+const newestFirst = (a: Call & { tx_index?: Cell }, b: Call & { tx_index?: Cell }): number =>
+  numOr0(b.block_number) - numOr0(a.block_number) || numOr0(b.tx_index) - numOr0(a.tx_index);
+
+/**
+ * The calls of a hashList or a block term from key files (issue 32: no statement): each id's transactions_by_block
+ * row (shapes/keyed-transaction.ts), or the block's rows; undefined when a dataset has no key files (the statements
+ * answer), or for a body naming neither.
+ */
+function keyedCalls(p: Params, ctx: EndpointContext): Call[] | undefined {
+  const contract = p.contractAddress ?? null;
+  const block = blockTerm(p.term);
+  let rows: Row[];
+  if (p.hashList?.length) {
+    rows = [];
+    for (const h of new Set(p.hashList)) {
+      const t = keyedTransaction(h, ctx);
+      if (t === undefined) return undefined;
+      if (t) rows.push(t);
+    }
+  } else if (block !== null) {
+    const inBlock = keyRows(ctx, 'transactions_by_block', block);
+    if (!inBlock) return undefined;
+    rows = inBlock;
+  } else return undefined;
+  const calls = rows.filter((t) => Number(t.contract_type) === 31 && (contract === null || t.contract_address === contract) && (block === null || numOr0(t.block_number) === block));
+  return (calls as unknown as Call[]).sort(newestFirst).slice(0, p.limit);
+}
+
+/** The logs of `calls` from logs_by_block's key files, in chain order; undefined without them. */
+function keyedLogs(calls: readonly Call[], ctx: EndpointContext): Row[] | undefined {
+  const hashes = new Set(calls.map((c) => str(c.tx_hash)));
+  const out: Row[] = [];
+  for (const block of new Set(calls.map((c) => numOr0(c.block_number)))) {
+    const got = keyRows(ctx, 'logs_by_block', block);
+    if (!got) return undefined;
+    for (const l of got) if (hashes.has(str(l.tx_hash))) out.push(l);
+  }
+  return out;
+}
+
 /** The calls the body names, newest first, at most `limit`. */
 async function callsOf(p: Params, ctx: EndpointContext): Promise<Call[]> {
+  const keyed = keyedCalls(p, ctx);
+  if (keyed) return keyed;
   const contract = p.contractAddress ?? null;
   const block = blockTerm(p.term);
   if (p.hashList?.length) {
@@ -89,8 +132,7 @@ async function callsOf(p: Params, ctx: EndpointContext): Promise<Call[]> {
     const inBlock = block === null ? where : where.filter((w) => numOr0(w.block_number) === block);
     if (!inBlock.length) return [];
     const perDay = await Promise.all(byDay(inBlock).map((g) => ctx.typedRows(QUERIES.transactions, { ...spanOf(g), hashes: p.hashList!, contract })));
-    const newestFirst = perDay.flat().sort((a, b) => numOr0(b.block_number) - numOr0(a.block_number) || numOr0(b.tx_index) - numOr0(a.tx_index));
-    return newestFirst.slice(0, p.limit);
+    return perDay.flat().sort(newestFirst).slice(0, p.limit);
   }
   if (block !== null) {
     // The block's day from the version's day spans (read once per version), then that day's file only.
@@ -134,8 +176,8 @@ export default defineEndpoint({
     const calls = await callsOf(p, ctx);
     if (!calls.length) return { event_list: [], list: [] };
     // In chain order, as the statement orders each day's.
-    const logs = (await Promise.all(byDay(calls).map((g) => ctx.typedRows(QUERIES.logs, { ...spanOf(g), hashes: g.map((c) => str(c.tx_hash)) }))))
-      .flat()
+    const logs = (keyedLogs(calls, ctx) ?? (await Promise.all(byDay(calls).map((g) => ctx.typedRows(QUERIES.logs, { ...spanOf(g), hashes: g.map((c) => str(c.tx_hash)) }))))
+      .flat())
       .sort((a, b) => numOr0(a.block_number) - numOr0(b.block_number) || (str(a.tx_hash) < str(b.tx_hash) ? -1 : str(a.tx_hash) > str(b.tx_hash) ? 1 : 0) || numOr0(a.log_index) - numOr0(b.log_index));
     const contracts = [...new Set([...calls.map((c) => str(c.contract_address)), ...logs.map((l) => str(l.contract_address))])];
     const abis = new Map((await ctx.typedRows(QUERIES.code, { addresses: contracts })).map((r) => [str(r.contract_address), parseAbi(r.abi_json)]));

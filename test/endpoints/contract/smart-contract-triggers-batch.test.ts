@@ -5,7 +5,11 @@
  * contract's ABI, an event-name term, `fields`, the limit's bounds, an empty body, and every 400 naming its field.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { sql, testApp, testManifest } from '../../helpers/lake.ts';
+import { readdirSync, rmSync, unlinkSync } from 'node:fs';
+import path from 'node:path';
+import { linkedLakeCopy, sql, testApp, testManifest } from '../../helpers/lake.ts';
+import { buildApp } from '../../../src/http/app.ts';
+import { budget } from '../../helpers/budget.ts';
 import { endpoints } from '../../../src/endpoints/index.ts';
 import type { Row } from '../../../src/duckdb/duck.ts';
 import { decodeArgs, decodeLog, entriesOf, hash, sig, type Entry } from './contract-detail-abi.ts';
@@ -148,6 +152,37 @@ describe('POST /api/contracts/smart-contract-triggers-batch', () => {
       expect(accepts({ ...body, event_list: [{ ...e, [f]: typeof e[f] === 'number' ? 'x' : 12345 }] }), f).toBe(false);
     }
   });
+
+  it('reads key files (issue 32): no statement but the ABIs; a version without them answers with the statements, the same bytes', async () => {
+    const [b] = await sql(`SELECT block_number AS b FROM raw_transactions WHERE contract_type = 31 AND log_count > 0 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    const [busy] = await sql(`SELECT contract_address AS c FROM raw_transactions WHERE contract_type = 31 GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1`);
+    // Ids of many days (one statement per day on the statements' path), one sharing nothing, one twice.
+    const ids = (await sql(`${CALLS} AND log_count > 0 ORDER BY hash(tx_hash), tx_hash LIMIT 15`)).map((t) => String(t.tx_hash));
+    const bodies = [{ hashList: [...ids, ids[0], 'ab'.repeat(32)] }, { hashList: ids, contractAddress: busy!.c }, { term: String(b!.b) }, { term: Number(b!.b), contractAddress: busy!.c },
+      { contractAddress: busy!.c, limit: 30 }, { hashList: ids, term: 'Transfer' }];
+    const copy = linkedLakeCopy('tronlake-triggers-no-keys-');
+    const m = await testManifest();
+    for (const ds of ['transactions_by_block', 'logs_by_block']) {
+      const dir = path.join(copy, 'versions', m.version, 'derived', ds);
+      for (const f of readdirSync(dir).filter((x) => x.endsWith('.keys'))) unlinkSync(path.join(dir, f));
+    }
+    const [keyedApp, statementsApp] = [await testApp(), await buildApp({ dataDir: copy, endpoints, cacheBytes: 0 })];
+    try {
+      for (const body of bodies) {
+        const ask = (app: typeof keyedApp) => app.inject({ method: 'POST', url: PATH, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+        const [keyed, statements] = [await ask(keyedApp), await ask(statementsApp)];
+        const what = JSON.stringify(body);
+        expect(keyed.statusCode, what).toBe(200);
+        const names = (h: Record<string, unknown>) => String(h['server-timing'] ?? '').split(', ').map((x) => x.split(';')[0]!).filter(Boolean);
+        expect(names(keyed.headers).filter((x) => !x.startsWith('keys.') && x !== 'contract_triggers-code'), what).toEqual([]);
+        expect(names(statements.headers).some((x) => /contract_triggers-(locate|transactions|logs)/.test(x)), what).toBe(true);
+        expect(keyed.body, what).toBe(statements.body);
+      }
+    } finally {
+      await statementsApp.close();
+      rmSync(path.dirname(copy), { recursive: true, force: true });
+    }
+  }, budget(60));
 
   it('a bad body is a 400 naming the field', async () => {
     for (const [body, param] of [
