@@ -23,12 +23,4 @@ moves AS (
   SELECT token_id, issuer_address, -CAST(total_supply_raw AS HUGEINT), 0, created_ts
   FROM prev.tokens WHERE token_standard = 'trc10' AND token_id NOT IN (SELECT token_id FROM opened)
 ),
-ledger AS (
-  SELECT token_id, holder_address, sum(delta) AS bal, max(block_number) AS update_block, max("timestamp") AS update_ts
-  FROM moves
-  GROUP BY token_id, holder_address
-  HAVING sum(delta) <> 0
-)
-SELECT token_id, holder_address, CAST(bal AS VARCHAR) AS balance_raw, CAST(bal AS DOUBLE) AS balance, update_block, update_ts,
-       CASE WHEN bal > 0 THEN row_number() OVER (PARTITION BY token_id, bal > 0 ORDER BY bal DESC, holder_address DESC) END AS holder_rank
-FROM ledger
+{{> fragments/trc10-ledger}}
