@@ -5,7 +5,7 @@
  * endpoint and round) with `--connections` concurrent connections for `--seconds`, so load from other processes falls
  * on both alike. Written to `--out`: the run's report and the comparison (paired per-round ratios B / A, verdicts).
  *
- *   npx tsx bench/side-by-side.ts --a /tmp/base --b . --data data/default [--aData DIR] [--bData DIR] [--workload FILE] --rounds 3 --seconds 3 [--connections 2] [--only /api/block] [--out bench/results/kit-port.md]
+ *   npx tsx bench/side-by-side.ts --a /tmp/base --b . --data data/default [--aData DIR] [--bData DIR] [--workload FILE] --rounds 3 --seconds 3 [--connections 2] [--only /api/block] [--warmup N] [--out bench/results/kit-port.md]
  */
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -22,6 +22,8 @@ const own = (d: string | undefined): string => (d ? ` --data ${path.resolve(d)}`
 const args = ['--serve', `${f.aName ?? 'A'}=${f.a ?? '.'}${own(f.aData)}`, '--serve', `${f.bName ?? 'B'}=${f.b ?? '.'}${own(f.bData)}`, '--data', f.data ?? 'data/default'];
 args.push('--mode', 'per-label', '--repeat', f.rounds ?? '3', '--duration', f.seconds ?? '3', '--connections', f.connections ?? '2', '--out', dir, '--progress', 'false');
 if (f.only) args.push('--only', f.only);
+// --warmup N: requests per target before measuring (the runner's default, 1,000, is long for endpoints of a second).
+if (f.warmup) args.push('--warmup', f.warmup);
 if (f.workload) args.push('--workload', f.workload); // e.g. a sample workload narrowed to several endpoints
 await benchCli(args);
 const file = path.join(dir, 'report.json');

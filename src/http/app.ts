@@ -384,6 +384,7 @@ const unexpected = (b: ExportBatch): never => {
 type ExportBatch = { cells: Cell[][] } | { lines: string[] };
 const batchLength = (b: ExportBatch): number => ('lines' in b ? b.lines.length : b.cells.length);
 const batchFrom = (b: ExportBatch, from: number): ExportBatch => ('lines' in b ? { lines: b.lines.slice(from) } : { cells: b.cells.slice(from) });
+const batchTo = (b: ExportBatch, n: number): ExportBatch => ('lines' in b ? { lines: b.lines.slice(0, n) } : { cells: b.cells.slice(0, n) });
 
 /** Rows of an export handed over chunk by chunk (`onRows` false: stop); resolves with the columns and whether every row went. */
 type ExportSource = (
@@ -455,19 +456,34 @@ async function streamPlan(
     ?? engine.stream(t, binds, (cols, cells) => on(cols, { cells }), plan.orderBy, signal);
   if (!plan.windows?.length) return run(plan.binds, onRows);
   let skip = plan.skip ?? 0;
+  let left = plan.take ?? Number.POSITIVE_INFINITY;
   let columns: string[] = [];
   for (const w of plan.windows) {
+    if (left <= 0) break;
+    let taken = false;
+    let refused = false;
     const r = await run({ ...plan.binds, ...w }, async (cols, batch) => {
       const n = batchLength(batch);
       if (skip >= n) {
         skip -= n;
         return true;
       }
-      const rest = skip > 0 ? batchFrom(batch, skip) : batch;
+      let rest = skip > 0 ? batchFrom(batch, skip) : batch;
       skip = 0;
-      return onRows(cols, rest);
+      if (batchLength(rest) >= left) {
+        rest = batchTo(rest, left);
+        taken = true;
+      }
+      left -= batchLength(rest);
+      if (!(await onRows(cols, rest))) {
+        refused = true;
+        return false;
+      }
+      // Past the page's last row: the statement stops here, and the download is whole.
+      return !taken;
     });
     columns = r.columns;
+    if (taken && !refused) return { columns, complete: !signal.aborted };
     if (!r.complete) return { columns, complete: false };
   }
   return { columns, complete: !signal.aborted };

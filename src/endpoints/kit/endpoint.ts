@@ -90,6 +90,11 @@ export interface CsvPlan {
    */
   windows?: readonly Record<string, BindValue>[];
   skip?: number;
+  /**
+   * With `windows`: the rows wanted after `skip` (a download with `limit`); the walk stops at the last one, so a
+   * page of the newest rows reads the newest day, not the range.
+   */
+  take?: number;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { get, privateApp, sql, testManifest } from '../../helpers/lake.ts';
+import { whole } from '../../helpers/csv.ts';
 
 const n = (v: unknown) => Number(v);
 
@@ -142,6 +143,42 @@ describe('GET /api/block', () => {
     // A later page of a lookup still counts: the block exists, the page is empty.
     const later = await ask(`/api/block?number=${mid!.block_number}&start=1`);
     expect([later.body.data, later.body.rangeTotal]).toEqual([[], 1]);
+  });
+
+  it('a download with limit is the page of plain SQL, also across a day boundary, both sorts (read a day at a time from the sorted end)', async () => {
+    // A window of up to 30 blocks each side of the newest day's midnight; the pages start up to 20 rows before the
+    // boundary, so they take rows of both days.
+    const [m] = await sql('select max(timestamp) // 86400000 * 86400000 as midnight from raw_blocks');
+    const midnight = n(m!.midnight);
+    const [w] = await sql(`select (select min(timestamp) from (select timestamp from raw_blocks where timestamp < ${midnight} order by timestamp desc limit 30)) as lo,
+                                  (select max(timestamp) from (select timestamp from raw_blocks where timestamp >= ${midnight} order by timestamp limit 30)) as hi`);
+    const [from, to] = [n(w!.lo), n(w!.hi)];
+    const inWindow = `from raw_blocks where timestamp between ${from} and ${to}`;
+    const [c] = await sql(`select count(*) filter (where timestamp >= ${midnight}) as after, count(*) filter (where timestamp < ${midnight}) as before ${inWindow}`);
+    const [after, before] = [n(c!.after), n(c!.before)];
+    const cross = Math.min(20, after, before);
+    expect(cross).toBeGreaterThan(0);
+    const numbers = (d: { rows: Record<string, string>[] }) => d.rows.map((r) => Number(r.block_number));
+    const expected = async (dir: string, start: number, limit: number) =>
+      (await sql(`select block_number ${inWindow} order by block_number ${dir} limit ${limit} offset ${start}`)).map((r) => n(r.block_number));
+    const win = `start_timestamp=${from}&end_timestamp=${to}`;
+    for (const [sort, dir, start] of [['-number', 'desc', after - cross], ['number', 'asc', before - cross]] as const) {
+      const page = await whole(`/api/block?${win}&sort=${sort}&start=${start}&limit=50&format=csv`);
+      const want = await expected(dir, start, 50);
+      expect(numbers(page), sort).toEqual(want);
+      expect(want.length).toBe(Math.min(50, after + before - start));
+    }
+    // The page's bounds alone: the window's last rows (fewer than the limit), limit=1, and the default newest page.
+    const tail = after + before - 7;
+    const last = await whole(`/api/block?${win}&start=${tail}&limit=50&format=csv`);
+    expect(numbers(last)).toEqual(await expected('desc', tail, 50));
+    expect(last.rows).toHaveLength(7);
+    expect(numbers(await whole(`/api/block?${win}&limit=1&format=csv`))).toEqual(await expected('desc', 0, 1));
+    const newest = await sql('select block_number from raw_blocks order by block_number desc limit 10');
+    expect(numbers(await whole('/api/block?limit=10&format=csv'))).toEqual(newest.map((r) => n(r.block_number)));
+    // limit=0: the header alone.
+    const none = await whole(`/api/block?${win}&limit=0&format=csv`);
+    expect([none.rows, none.header[0]]).toEqual([[], 'block_number']);
   });
 
   it("a block's nrOfTrx equals the transactions /api/transaction?block= returns", async () => {

@@ -7,43 +7,11 @@
  * JSON page. Runs on the generated and the ingested lake.
  */
 import { describe, expect, it } from 'vitest';
-import { get, sql, testApp, testManifest } from '../../helpers/lake.ts';
-import { parseCsv } from '../../helpers/csv.ts';
+import { get, sql, testManifest } from '../../helpers/lake.ts';
+import { csv, whole } from '../../helpers/csv.ts';
 import { EXPECTED_ACCOUNTS_SQL } from '../account/expected-accounts.ts';
 import { expectedProposals, witnessDim } from '../witness/expected.ts';
 import { POSITIONS } from '../token/ledgers.ts';
-
-interface Download {
-  status: number;
-  header: string[];
-  /** Data rows as objects keyed by the header. */
-  rows: Record<string, string>[];
-  rowCount: string | undefined;
-  contentType: string;
-}
-
-/** GETs a CSV download (the whole answer, trailers included). */
-async function csv(url: string): Promise<Download> {
-  const r = await (await testApp()).inject({ method: 'GET', url });
-  const [header = [], ...data] = parseCsv(r.body);
-  const trailers = (r as unknown as { trailers?: Record<string, string> }).trailers ?? {};
-  return {
-    status: r.statusCode,
-    header,
-    rows: data.map((cells) => Object.fromEntries(header.map((h, i) => [h, cells[i] ?? '']))),
-    rowCount: trailers['x-row-count'],
-    contentType: String(r.headers['content-type']),
-  };
-}
-
-/** A whole download: 200, CSV, its trailer equal to its rows. */
-async function whole(url: string): Promise<Download> {
-  const d = await csv(url);
-  expect(d.status, url).toBe(200);
-  expect(d.contentType).toMatch(/^text\/csv/);
-  expect(d.rowCount, `${url}: X-Row-Count`).toBe(String(d.rows.length));
-  return d;
-}
 
 /** The CSV text of a JSON item's field, as the service writes it (a missing field is empty, a nested one its JSON). */
 function cell(v: unknown): string {
