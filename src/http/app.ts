@@ -383,8 +383,8 @@ const unexpected = (b: ExportBatch): never => {
 /** A chunk of an export: rows of cells (written by csvLines), or rows SQL already wrote as CSV lines (csvLineSql). */
 type ExportBatch = { cells: Cell[][] } | { lines: string[] };
 const batchLength = (b: ExportBatch): number => ('lines' in b ? b.lines.length : b.cells.length);
-const batchFrom = (b: ExportBatch, from: number): ExportBatch => ('lines' in b ? { lines: b.lines.slice(from) } : { cells: b.cells.slice(from) });
-const batchTo = (b: ExportBatch, n: number): ExportBatch => ('lines' in b ? { lines: b.lines.slice(0, n) } : { cells: b.cells.slice(0, n) });
+const batchSlice = (b: ExportBatch, from: number, to: number): ExportBatch =>
+  from === 0 && to === batchLength(b) ? b : 'lines' in b ? { lines: b.lines.slice(from, to) } : { cells: b.cells.slice(from, to) };
 
 /** Rows of an export handed over chunk by chunk (`onRows` false: stop); resolves with the columns and whether every row went. */
 type ExportSource = (
@@ -459,32 +459,23 @@ async function streamPlan(
   let left = plan.take ?? Number.POSITIVE_INFINITY;
   let columns: string[] = [];
   for (const w of plan.windows) {
-    if (left <= 0) break;
-    let taken = false;
     let refused = false;
     const r = await run({ ...plan.binds, ...w }, async (cols, batch) => {
       const n = batchLength(batch);
-      if (skip >= n) {
-        skip -= n;
-        return true;
-      }
-      let rest = skip > 0 ? batchFrom(batch, skip) : batch;
-      skip = 0;
-      if (batchLength(rest) >= left) {
-        rest = batchTo(rest, left);
-        taken = true;
-      }
-      left -= batchLength(rest);
-      if (!(await onRows(cols, rest))) {
+      const from = Math.min(skip, n);
+      const to = Math.min(n, from + left);
+      skip -= from;
+      left -= to - from;
+      if (to > from && !(await onRows(cols, batchSlice(batch, from, to)))) {
         refused = true;
         return false;
       }
-      // Past the page's last row: the statement stops here, and the download is whole.
-      return !taken;
+      // Past the page's last row (`take`): the statement stops here, and the download is whole.
+      return left > 0;
     });
     columns = r.columns;
-    if (taken && !refused) return { columns, complete: !signal.aborted };
-    if (!r.complete) return { columns, complete: false };
+    if (refused || (!r.complete && left > 0)) return { columns, complete: false };
+    if (left <= 0) break;
   }
   return { columns, complete: !signal.aborted };
 }
