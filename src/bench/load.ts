@@ -7,6 +7,7 @@ import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
 import { runClients, type Prepared } from './clients.ts';
+import type { GcKind, GcPauses } from '../http/health.ts';
 import { Samples } from './stats.ts';
 import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
 
@@ -173,11 +174,15 @@ export class UnreachableError extends Error {
  * One request outside the measured load (probe, warm-up), bounded by `timeoutMs`. Plain node:http(s), not fetch:
  * fetch refuses some ports (6000, 6667, …) that a target may well use.
  */
-function request(url: string, o: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number }): Promise<{ status: number; text: string }> {
+function request(
+  url: string, o: { method?: string; headers?: Record<string, string>; body?: string; timeoutMs: number; ownConnection?: boolean },
+): Promise<{ status: number; text: string }> {
   const u = new URL(url);
   const mod = u.protocol === 'https:' ? https : http;
+  // ownConnection: a new connection, closed after, so serving processes sharing a port each get their turn.
+  const connection = o.ownConnection ? { agent: false as const, headers: { ...o.headers, connection: 'close' } } : { headers: o.headers };
   return new Promise((resolve, reject) => {
-    const req = mod.request(u, { method: o.method ?? 'GET', headers: o.headers }, (res) => {
+    const req = mod.request(u, { method: o.method ?? 'GET', ...connection }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
@@ -217,6 +222,51 @@ export async function probe(target: Target, timeoutMs: number): Promise<Record<s
   } catch {
     return null;
   }
+}
+
+/** GC pauses of a tronlake target over a stretch of the run, summed over its serving processes (/health `gc`). */
+export interface TargetGc {
+  processes: number;
+  minor: GcKind;
+  major: GcKind;
+}
+
+/**
+ * The `gc` of /health of every serving process of a tronlake target, by process index (0 alone), e.g. before and after
+ * the rounds; null when the target reports none (another API, an older tronlake) or a process did not answer within
+ * a few tries (each try a new connection: the port hands connections to its processes in turn).
+ */
+export async function gcOfProcesses(target: Target, timeoutMs: number): Promise<Map<number, GcPauses> | null> {
+  const base = parseTarget(target.url);
+  const seen = new Map<number, GcPauses>();
+  for (let attempt = 0, of = 1; seen.size < of && attempt < 8 * of; attempt++) {
+    let h: { gc?: GcPauses; worker?: { index?: unknown; of?: unknown } };
+    try {
+      h = JSON.parse((await request(`${base.origin}/health`, { headers: { accept: 'application/json' }, timeoutMs, ownConnection: true })).text) as typeof h;
+    } catch {
+      return null;
+    }
+    if (typeof h?.gc?.minor?.count !== 'number' || typeof h.gc.major?.count !== 'number') return null;
+    const w = h.worker;
+    if (typeof w?.index === 'number' && typeof w.of === 'number') of = w.of;
+    seen.set(typeof w?.index === 'number' ? w.index : 0, h.gc);
+  }
+  return seen;
+}
+
+/** The pauses from `before` to `after`, summed over the processes; undefined unless both name the same processes. */
+export function gcBetween(before: Map<number, GcPauses> | null, after: Map<number, GcPauses> | null): TargetGc | undefined {
+  if (!before || !after || before.size !== after.size || [...after.keys()].some((k) => !before.has(k))) return undefined;
+  const out: TargetGc = { processes: after.size, minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+  for (const [k, a] of after) {
+    const b = before.get(k)!;
+    for (const kind of ['minor', 'major'] as const) {
+      out[kind].count += a[kind].count - b[kind].count;
+      out[kind].ms += a[kind].ms - b[kind].ms;
+    }
+  }
+  for (const kind of ['minor', 'major'] as const) out[kind].ms = Math.round(out[kind].ms * 100) / 100;
+  return out;
 }
 
 /** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */

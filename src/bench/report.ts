@@ -1,6 +1,8 @@
 /** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
 import { pairedJudge } from './verdict.ts';
 import type { LabelStats } from './stats.ts';
+import type { TargetGc } from './load.ts';
+import type { GcKind } from '../http/health.ts';
 
 export const REPORT_FORMAT = 'tronlake-bench/1';
 
@@ -39,6 +41,8 @@ export interface TargetResult {
   errors: number;
   timeouts: number;
   aborted?: string;
+  /** A tronlake's GC pauses from the end of the warm-up to the end of the rounds (its /health `gc`, every process). */
+  gc?: TargetGc;
 }
 
 /** The load settings of a run (the runner's options that a report records). */
@@ -126,8 +130,22 @@ function describeTarget(t: TargetResult): string[] {
   const ra = t.overall.total;
   if (ra.retryAfter > 0) out.push(`- Retry-After: ${ra.retryAfter} answers carried it; clients waited ${ra.retryWaitS} s in total because of it`);
   out.push(`- Errors: ${t.errors} connection errors or timeouts (${t.timeouts} timeouts); ${bytesText(t.overall.total.bytes)} received`);
+  if (t.gc) out.push(`- ${gcText(t.gc, t.overall.total.requests)}`);
   if (t.aborted) out.push(`- **Stopped early**: ${t.aborted}`);
   return out;
+}
+
+/**
+ * e.g. `GC pauses during the rounds (1 process): 310 minor (3.1 per 100 answers; 1052 ms, mean 3.39 ms), 15 major (211 ms)`:
+ * a pause holds every answer in flight, so their rate and mean are read beside the p99.
+ */
+function gcText(gc: TargetGc, answers: number): string {
+  const mean = (k: GcKind) => (k.count > 0 ? `, mean ${(k.ms / k.count).toFixed(2)} ms` : '');
+  const rate = answers > 0 ? `${((gc.minor.count / answers) * 100).toFixed(1)} per 100 answers; ` : '';
+  return (
+    `GC pauses during the rounds (${gc.processes} serving process${gc.processes > 1 ? 'es' : ''}, idle phases included): ` +
+    `${gc.minor.count} minor (${rate}${Math.round(gc.minor.ms)} ms${mean(gc.minor)}), ${gc.major.count} major (${Math.round(gc.major.ms)} ms${mean(gc.major)})`
+  );
 }
 
 function rounds(r: BenchReport): string {

@@ -23,7 +23,7 @@ import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts'
 import { faviconIco } from './favicon.ts';
 import { rowOf, type Cell } from '../duckdb/duck.ts';
 import type { SqlTemplate } from '../lake/sql-files.ts';
-import { serverRelease } from './health.ts';
+import { gcPauses, serverRelease } from './health.ts';
 import type { WorkerPlace } from './workers.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -130,6 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   });
 
   const release = await serverRelease();
+  gcPauses();
   app.get('/health', async (_req, reply) => {
     const m = lake.current.manifest;
     const h = lake.health();
@@ -148,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       refreshTime: m.refreshTime,
       source: m.source,
       release,
+      gc: gcPauses(),
       // Reference datasets (off-chain facts) never loaded into this lake: what their absence does is in docs/compat.md.
       absentReference: absentReferences(m),
     };

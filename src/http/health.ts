@@ -1,11 +1,13 @@
 /**
- * The release a server runs, for `/health` (so a benchmark report records what it measured): the package version and
- * the git commit of the checkout. Read once per process when the first app is built, never at request time.
- * `TRONLAKE_COMMIT` names the commit where the code has no git checkout (an image built from an archive).
+ * What `/health` says of the process beside the lake, so a benchmark report records what it measured: the release (the
+ * package version and the git commit of the checkout, read once per process when the first app is built, never at
+ * request time; `TRONLAKE_COMMIT` names the commit where the code has no git checkout, an image built from an
+ * archive) and the garbage-collection pauses so far.
  */
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 
 /** e.g. `{ version: '0.1.0', commit: '927e345…', modified: false }`; `commit` is null when unknown. */
@@ -47,4 +49,40 @@ let current: Promise<Release> | undefined;
 export function serverRelease(): Promise<Release> {
   current ??= readRelease();
   return current;
+}
+
+/** Pauses of one kind of collection since the process started: how many, and their total wall time (ms). */
+export interface GcKind {
+  count: number;
+  ms: number;
+}
+
+/**
+ * The serving process's garbage-collection pauses since it started (issue 32), as /health reports them, e.g.
+ * `{ minor: { count: 310, ms: 1052.4 }, major: { count: 15, ms: 210.9 } }`. A pause stops every answer in flight, so a
+ * latency tail is read beside them: a bench takes /health before and after its rounds (src/bench/runner.ts). minor:
+ * scavenges of the young generation; major: mark-compacts, with their incremental marking steps and weak callbacks.
+ */
+export interface GcPauses {
+  minor: GcKind;
+  major: GcKind;
+}
+
+let pauses: GcPauses | undefined;
+
+/** This process's GC pauses so far; the first call starts counting (one performance entry per collection). */
+export function gcPauses(): GcPauses {
+  if (!pauses) {
+    const p: GcPauses = { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) {
+        const kind = (e as PerformanceEntry & { detail?: { kind?: number } }).detail?.kind === constants.NODE_PERFORMANCE_GC_MINOR ? p.minor : p.major;
+        kind.count++;
+        kind.ms += e.duration;
+      }
+    }).observe({ entryTypes: ['gc'] });
+    pauses = p;
+  }
+  const round = (k: GcKind): GcKind => ({ count: k.count, ms: Math.round(k.ms * 100) / 100 });
+  return { minor: round(pauses.minor), major: round(pauses.major) };
 }

@@ -13,7 +13,7 @@ import { benchCli } from '../../src/bench/cli.ts';
 import { UnreachableError } from '../../src/bench/load.ts';
 import { freePort } from '../../src/bench/servers.ts';
 import { parseWorkload, type Workload } from '../../src/bench/workload.ts';
-import { REPORT_FORMAT, type BenchReport } from '../../src/bench/report.ts';
+import { REPORT_FORMAT, renderMarkdown, type BenchReport } from '../../src/bench/report.ts';
 import { testRunOptions } from './run-options.ts';
 import { scratchDir } from '../helpers/scratch.ts';
 
@@ -106,7 +106,10 @@ describe('tronlake bench runner', () => {
       options({ targets: [{ name: 'one', url }, { name: 'two', url: `${url}/` }], repeat: 2, requests: 40, floor: true, workload: parseWorkload('{"path":"/a"}', 'w') }),
     );
     expect(ledger.total).toBe(2 * 2 * 40);
-    expect(ledger.probes).toBe(2);
+    // Per target: the reachability probe, then /health `gc` after the warm-up and after the rounds (this server has
+    // no `gc`: one try each, and the report says nothing of GC).
+    expect(ledger.probes).toBe(2 * 3);
+    for (const t of r.targets) expect(t.gc).toBeUndefined();
     for (const t of r.targets) {
       expect(t.overall.rounds.map((x) => x.requests)).toEqual([40, 40]);
       expect(t.labels[0]!.rounds).toHaveLength(2);
@@ -200,5 +203,42 @@ describe('tronlake bench runner', () => {
     await expect(benchCli(['--url', url, '--workload', wl, '--bogus', '1'])).rejects.toThrow(/unknown flag --bogus/);
     const noLake = path.join(dir, 'no-lake');
     await expect(benchCli(['--data', noLake])).rejects.toThrow(`no lake in ${noLake} (no manifest.json)`);
+  });
+
+  it("reports a tronlake's GC pauses over the rounds, summed over its serving processes", async () => {
+    // Two "serving processes" behind one port, taking connections in turn as the port hands them out: each counts its
+    // own answers (the ledger) and reports them as collections in /health: per answer one minor of 0.5 ms and two majors
+    // of 0.5 ms each. The report must give the answers of the rounds (warm-up excluded) summed over both.
+    const answered = [0, 0];
+    let connections = 0;
+    const gcServer = Fastify({ logger: false });
+    gcServer.server.on('connection', (socket: net.Socket) => void ((socket as net.Socket & { worker?: number }).worker = connections++ % 2));
+    const workerOf = (req: { raw: http.IncomingMessage }) => (req.raw.socket as net.Socket & { worker?: number }).worker!;
+    gcServer.get('/a', async (req) => {
+      answered[workerOf(req)]!++;
+      return {};
+    });
+    gcServer.get('/health', async (req) => {
+      const n = answered[workerOf(req)]!;
+      return {
+        status: 'ok', version: 'v', fingerprint: 'f', worker: { index: workerOf(req), of: 2 },
+        gc: { minor: { count: n, ms: n * 0.5 }, major: { count: 2 * n, ms: n } },
+      };
+    });
+    await gcServer.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const gcUrl = `http://127.0.0.1:${(gcServer.server.address() as net.AddressInfo).port}`;
+      const r = await runBench(options({ targets: [{ name: 'gc', url: gcUrl }], workload: parseWorkload('{"path":"/a"}', 'w'), requests: 300, repeat: 2, warmup: 40 }));
+      const t = r.targets[0]!;
+      const rounds = answered[0]! + answered[1]! - 40;
+      expect(rounds).toBe(600);
+      expect(t.gc!.processes).toBe(2);
+      expect(t.gc!.minor).toEqual({ count: 600, ms: 300 });
+      expect(t.gc!.major).toEqual({ count: 1200, ms: 600 });
+      const md = renderMarkdown(r);
+      expect(md).toContain('GC pauses during the rounds (2 serving processes, idle phases included): 600 minor (100.0 per 100 answers; 300 ms, mean 0.50 ms)');
+    } finally {
+      await gcServer.close();
+    }
   });
 });

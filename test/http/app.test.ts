@@ -22,6 +22,30 @@ describe('app', () => {
     expect(body).toMatchObject({ status: 'ok', version: m.version, fingerprint: m.fingerprint, head: m.head });
   });
 
+  it("/health counts the process's GC pauses, as performance entries report them", async () => {
+    const { PerformanceObserver } = await import('node:perf_hooks');
+    const gcOf = async () => (await get('/health')).body.gc as { minor: { count: number; ms: number }; major: { count: number; ms: number } };
+    const before = await gcOf();
+    // An independent ledger of the collections from here on, and garbage until it has seen three.
+    let entries = 0;
+    const ledger = new PerformanceObserver((list) => void (entries += list.getEntries().length));
+    ledger.observe({ entryTypes: ['gc'] });
+    let junk: number[][] = [];
+    for (let i = 0; i < 2_000 && entries < 3; i++) {
+      junk = Array.from({ length: 2_000 }, (_, j) => [i, j]);
+      await new Promise((r) => setImmediate(r));
+    }
+    const seen = entries;
+    const after = await gcOf();
+    ledger.disconnect();
+    expect(junk.length).toBe(2_000);
+    expect(seen).toBeGreaterThanOrEqual(3);
+    for (const g of [before, after]) for (const k of [g.minor, g.major]) expect(k.ms).toBeGreaterThanOrEqual(0);
+    // Every collection the ledger saw was delivered to the app's observer in the same task: /health counts it too.
+    expect(after.minor.count + after.major.count - before.minor.count - before.major.count).toBeGreaterThanOrEqual(seen);
+    expect(after.minor.ms + after.major.ms).toBeGreaterThan(before.minor.ms + before.major.ms);
+  });
+
   it('unknown paths are JSON 404s from the catalog', async () => {
     const r = await get('/api/no-such-thing?x=1');
     expect(r.status).toBe(404);
