@@ -28,9 +28,38 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 
 /** A row object from a result's column names and one row's cells, e.g. `rowOf(['a'], [1])` = `{ a: 1 }` (a missing cell is null). */
 export function rowOf(columns: readonly string[], cells: readonly Cell[]): Row {
-  const o: Row = {};
-  for (let i = 0; i < columns.length; i++) o[columns[i]!] = cells[i] ?? null;
-  return o;
+  return rowMaker(columns)(cells);
+}
+
+/** Row makers by column list (the lake's datasets and the templates' results: a few hundred at most). */
+const makers = new Map<string, (cells: readonly Cell[]) => Row>();
+const MAKERS_KEPT = 4_096;
+
+/**
+ * What builds rows of these columns from their cells, e.g. `rowMaker(['a', 'b'])([1])` = `{ a: 1, b: null }`: one
+ * object literal compiled per column list, so a row is made in one step with its final shape. Key by key
+ * (`o[name] = cell`), a 34-column row of address_transactions took 1.5 µs and came out in dictionary mode, which
+ * JSON.stringify prints 2.5x slower (20 rows: 31 vs 1.0 µs to make, 87-110 vs 35 µs to make and print). The names are
+ * the lake's columns and the templates' aliases, never request text, and each is written as a JSON string literal; a
+ * list that an object literal would read otherwise (a name twice, `__proto__`) is made key by key.
+ */
+export function rowMaker(columns: readonly string[]): (cells: readonly Cell[]) => Row {
+  const key = columns.join('\u0000');
+  let make = makers.get(key);
+  if (make) return make;
+  if (columns.includes('__proto__') || new Set(columns).size < columns.length) {
+    make = (cells) => {
+      const o: Row = {};
+      // Defined, not assigned: a column named __proto__ is a field, never the row's prototype.
+      for (let i = 0; i < columns.length; i++) Object.defineProperty(o, columns[i]!, { value: cells[i] ?? null, enumerable: true, writable: true, configurable: true });
+      return o;
+    };
+  } else {
+    const fields = columns.map((name, i) => `${JSON.stringify(name)}: c[${i}] ?? null`);
+    make = new Function('c', `return { ${fields.join(', ')} };`) as (cells: readonly Cell[]) => Row;
+  }
+  if (makers.size < MAKERS_KEPT) makers.set(key, make);
+  return make;
 }
 
 /** Converts one DuckDB value to a Cell, keeping integers exact, e.g. `toCell(2n ** 60n)` = `1152921504606846976n`. */

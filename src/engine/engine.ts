@@ -23,7 +23,7 @@ import {
   StatementType,
   listValue,
 } from '@duckdb/node-api';
-import { textKindOf, toCell, type Cell, type Row, type TextKind } from '../duckdb/duck.ts';
+import { rowMaker, textKindOf, toCell, type Cell, type Row, type TextKind } from '../duckdb/duck.ts';
 import type { Manifest } from '../lake/manifest.ts';
 import { versionDir } from '../lake/manifest.ts';
 import { attachLookupFiles } from './lookup-files.ts';
@@ -126,19 +126,19 @@ export function packedRowSql(columns: readonly { name: string; kind: TextKind | 
   let nText = 0;
   let nOther = 0;
   for (const c of columns) at.push(c.kind !== null ? nText++ : -1 - nOther++);
-  const names = columns.map((c) => c.name);
+  const make = rowMaker(columns.map((c) => c.name));
   const kinds = columns.map((c) => c.kind);
   const read = (chunk: DuckDBDataChunk, rows: Row[]): void => {
     const packed = chunk.getColumnVector(0);
     const vectors = others.map((_, j) => chunk.getColumnVector(1 + j));
+    const row: Cell[] = new Array(columns.length);
     for (let i = 0; i < chunk.rowCount; i++) {
-      const cells = JSON.parse(packed.getItem(i) as string) as (string | null)[];
-      const o: Row = {};
-      for (let c = 0; c < names.length; c++) {
+      const texts = JSON.parse(packed.getItem(i) as string) as (string | null)[];
+      for (let c = 0; c < row.length; c++) {
         const k = at[c]!;
-        o[names[c]!] = k >= 0 ? cellOfText(kinds[c]!, cells[k]!) : toCell(vectors[-1 - k]!.getItem(i));
+        row[c] = k >= 0 ? cellOfText(kinds[c]!, texts[k]!) : toCell(vectors[-1 - k]!.getItem(i));
       }
-      rows.push(o);
+      rows.push(make(row));
     }
   };
   return { select, read };
@@ -282,11 +282,8 @@ export class Engine {
           if (!chunk || chunk.rowCount === 0) break;
           if (packed) packed.read(chunk, rows);
           else {
-            for (const r of chunk.getRows()) {
-              const o: Row = {};
-              for (let i = 0; i < r.length; i++) o[columns[i]!] = toCell(r[i]!);
-              rows.push(o);
-            }
+            const make = rowMaker(columns);
+            for (const r of chunk.getRows()) rows.push(make(r.map(toCell)));
           }
         }
         return { columns, rows };

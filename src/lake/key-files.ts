@@ -23,7 +23,7 @@
 import { closeSync, fstatSync, openSync, readSync, writeSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import type { Cell, Row } from '../duckdb/duck.ts';
+import { rowMaker, type Cell, type Row } from '../duckdb/duck.ts';
 import type { KeyKind } from './datasets/growth.ts';
 import { ADDRESS_BUCKETS } from './views.ts';
 
@@ -305,7 +305,7 @@ export class KeyFile {
   private readonly blocksAt: number;
   private readonly sparse: Buffer;
   private readonly integers: boolean[];
-  private readonly names: string[];
+  private readonly makeRow: (cells: readonly Cell[]) => Row;
   /** Decoded blocks, most recently used last (a page of the newest rows reads the same block again and again). */
   private readonly cache = new Map<number, Cell[][]>();
   /** Slices of key entries by sparse key index, most recently used last. */
@@ -330,7 +330,7 @@ export class KeyFile {
     this.sparse = this.read(n(9), n(10) - n(9));
     this.meta = JSON.parse(this.read(n(10), n(11)).toString()) as KeyFileMeta;
     this.integers = this.meta.columns.map((c) => c.integer);
-    this.names = this.meta.columns.map((c) => c.name);
+    this.makeRow = rowMaker(this.meta.columns.map((c) => c.name));
   }
 
   static open(file: string): KeyFile {
@@ -496,13 +496,7 @@ export class KeyFile {
   /** Rows [from, to) as objects keyed by column name, in file order. */
   rows(from: number, to: number): Row[] {
     const out: Row[] = [];
-    const names = this.names;
-    for (let i = from; i < to; i++) {
-      const cells = this.block(Math.floor(i / this.rowsPerBlock))[i % this.rowsPerBlock]!;
-      const o: Row = {};
-      for (let c = 0; c < names.length; c++) o[names[c]!] = cells[c]!;
-      out.push(o);
-    }
+    for (let i = from; i < to; i++) out.push(this.makeRow(this.block(Math.floor(i / this.rowsPerBlock))[i % this.rowsPerBlock]!));
     return out;
   }
 
