@@ -7,7 +7,7 @@ import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
 import { runClients, type Prepared } from './clients.ts';
-import type { GcKind, GcPauses } from '../http/health.ts';
+import type { GcPauses } from '../http/health.ts';
 import { Samples } from './stats.ts';
 import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
 
@@ -224,48 +224,58 @@ export async function probe(target: Target, timeoutMs: number): Promise<Record<s
   }
 }
 
-/** GC pauses of a tronlake target over a stretch of the run, summed over its serving processes (/health `gc`). */
-export interface TargetGc {
+/**
+ * What a tronlake target's serving processes spent over a stretch of the run, summed over them (/health `cpuMs` and
+ * `gc`): CPU time (user + system, DuckDB's threads included), a steadier measure of a change than latency on a busy
+ * machine, and the GC pauses that hold the answers in flight.
+ */
+export interface ServerCost {
   processes: number;
-  minor: GcKind;
-  major: GcKind;
+  cpuMs: number;
+  gc: GcPauses;
 }
 
+/** One serving process's /health `cpuMs` and `gc` (running totals since it started). */
+type ProcessCost = Omit<ServerCost, 'processes'>;
+
 /**
- * The `gc` of /health of every serving process of a tronlake target, by process index (0 alone), e.g. before and after
- * the rounds; null when the target reports none (another API, an older tronlake) or a process did not answer within
- * a few tries (each try a new connection: the port hands connections to its processes in turn).
+ * /health's `cpuMs` and `gc` of every serving process of a tronlake target, by process index (0 alone), e.g. before
+ * and after the rounds; null when the target reports none (another API, an older tronlake) or a process did not answer
+ * within a few tries (each try a new connection: the port hands connections to its processes in turn).
  */
-export async function gcOfProcesses(target: Target, timeoutMs: number): Promise<Map<number, GcPauses> | null> {
+export async function costOfProcesses(target: Target, timeoutMs: number): Promise<Map<number, ProcessCost> | null> {
   const base = parseTarget(target.url);
-  const seen = new Map<number, GcPauses>();
+  const seen = new Map<number, ProcessCost>();
   for (let attempt = 0, of = 1; seen.size < of && attempt < 8 * of; attempt++) {
-    let h: { gc?: GcPauses; worker?: { index?: unknown; of?: unknown } };
+    let h: { cpuMs?: number; gc?: GcPauses; worker?: { index?: unknown; of?: unknown } };
     try {
       h = JSON.parse((await request(`${base.origin}/health`, { headers: { accept: 'application/json' }, timeoutMs, ownConnection: true })).text) as typeof h;
     } catch {
       return null;
     }
-    if (typeof h?.gc?.minor?.count !== 'number' || typeof h.gc.major?.count !== 'number') return null;
+    if (typeof h?.cpuMs !== 'number' || typeof h.gc?.minor?.count !== 'number' || typeof h.gc.major?.count !== 'number') return null;
     const w = h.worker;
     if (typeof w?.index === 'number' && typeof w.of === 'number') of = w.of;
-    seen.set(typeof w?.index === 'number' ? w.index : 0, h.gc);
+    seen.set(typeof w?.index === 'number' ? w.index : 0, { cpuMs: h.cpuMs, gc: h.gc });
   }
   return seen;
 }
 
-/** The pauses from `before` to `after`, summed over the processes; undefined unless both name the same processes. */
-export function gcBetween(before: Map<number, GcPauses> | null, after: Map<number, GcPauses> | null): TargetGc | undefined {
+/** The cost from `before` to `after`, summed over the processes; undefined unless both name the same processes. */
+export function costBetween(before: Map<number, ProcessCost> | null, after: Map<number, ProcessCost> | null): ServerCost | undefined {
   if (!before || !after || before.size !== after.size || [...after.keys()].some((k) => !before.has(k))) return undefined;
-  const out: TargetGc = { processes: after.size, minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } };
+  const out: ServerCost = { processes: after.size, cpuMs: 0, gc: { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } } };
+  const round = (ms: number): number => Math.round(ms * 100) / 100;
   for (const [k, a] of after) {
     const b = before.get(k)!;
+    out.cpuMs += a.cpuMs - b.cpuMs;
     for (const kind of ['minor', 'major'] as const) {
-      out[kind].count += a[kind].count - b[kind].count;
-      out[kind].ms += a[kind].ms - b[kind].ms;
+      out.gc[kind].count += a.gc[kind].count - b.gc[kind].count;
+      out.gc[kind].ms += a.gc[kind].ms - b.gc[kind].ms;
     }
   }
-  for (const kind of ['minor', 'major'] as const) out[kind].ms = Math.round(out[kind].ms * 100) / 100;
+  out.cpuMs = round(out.cpuMs);
+  for (const kind of ['minor', 'major'] as const) out.gc[kind].ms = round(out.gc[kind].ms);
   return out;
 }
 

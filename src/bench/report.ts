@@ -1,7 +1,7 @@
 /** The report of a bench run: the JSON document (`report.json`, read back by `compare`) and its Markdown rendering. */
 import { pairedJudge } from './verdict.ts';
 import type { LabelStats } from './stats.ts';
-import type { TargetGc } from './load.ts';
+import type { ServerCost } from './load.ts';
 import type { GcKind } from '../http/health.ts';
 
 export const REPORT_FORMAT = 'tronlake-bench/1';
@@ -41,8 +41,8 @@ export interface TargetResult {
   errors: number;
   timeouts: number;
   aborted?: string;
-  /** A tronlake's GC pauses from the end of the warm-up to the end of the rounds (its /health `gc`, every process). */
-  gc?: TargetGc;
+  /** A tronlake's CPU time and GC pauses from the end of the warm-up to the end of the rounds (/health, every process). */
+  server?: ServerCost;
 }
 
 /** The load settings of a run (the runner's options that a report records). */
@@ -130,22 +130,26 @@ function describeTarget(t: TargetResult): string[] {
   const ra = t.overall.total;
   if (ra.retryAfter > 0) out.push(`- Retry-After: ${ra.retryAfter} answers carried it; clients waited ${ra.retryWaitS} s in total because of it`);
   out.push(`- Errors: ${t.errors} connection errors or timeouts (${t.timeouts} timeouts); ${bytesText(t.overall.total.bytes)} received`);
-  if (t.gc) out.push(`- ${gcText(t.gc, t.overall.total.requests)}`);
+  if (t.server) out.push(...serverCostText(t.server, t.overall.total.requests).map((l) => `- ${l}`));
   if (t.aborted) out.push(`- **Stopped early**: ${t.aborted}`);
   return out;
 }
 
 /**
- * e.g. `GC pauses during the rounds (1 process): 310 minor (3.1 per 100 answers; 1052 ms, mean 3.39 ms), 15 major (211 ms)`:
- * a pause holds every answer in flight, so their rate and mean are read beside the p99.
+ * e.g. `Server CPU during the rounds (1 serving process, idle phases included): 12.5 s, 1.19 ms per answer` and
+ * `GC pauses …: 310 minor (3.1 per 100 answers; 1052 ms, mean 3.39 ms), 15 major (211 ms, mean 14.06 ms)`: CPU per
+ * answer compares changes where latency is noisy; a pause holds every answer in flight, read beside the p99.
  */
-function gcText(gc: TargetGc, answers: number): string {
+function serverCostText(c: ServerCost, answers: number): string[] {
+  const during = `during the rounds (${c.processes} serving process${c.processes > 1 ? 'es' : ''}, idle phases included)`;
   const mean = (k: GcKind) => (k.count > 0 ? `, mean ${(k.ms / k.count).toFixed(2)} ms` : '');
-  const rate = answers > 0 ? `${((gc.minor.count / answers) * 100).toFixed(1)} per 100 answers; ` : '';
-  return (
-    `GC pauses during the rounds (${gc.processes} serving process${gc.processes > 1 ? 'es' : ''}, idle phases included): ` +
-    `${gc.minor.count} minor (${rate}${Math.round(gc.minor.ms)} ms${mean(gc.minor)}), ${gc.major.count} major (${Math.round(gc.major.ms)} ms${mean(gc.major)})`
-  );
+  const perAnswer = answers > 0 ? `, ${(c.cpuMs / answers).toFixed(3)} ms per answer` : '';
+  const rate = answers > 0 ? `${((c.gc.minor.count / answers) * 100).toFixed(1)} per 100 answers; ` : '';
+  return [
+    `Server CPU ${during}: ${(c.cpuMs / 1000).toFixed(1)} s${perAnswer}`,
+    `GC pauses ${during}: ${c.gc.minor.count} minor (${rate}${Math.round(c.gc.minor.ms)} ms${mean(c.gc.minor)}), ` +
+      `${c.gc.major.count} major (${Math.round(c.gc.major.ms)} ms${mean(c.gc.major)})`,
+  ];
 }
 
 function rounds(r: BenchReport): string {

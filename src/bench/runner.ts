@@ -9,7 +9,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { Connection, errorName, recordAnswer, runClients, type Answer, type Prepared } from './clients.ts';
 import type { InProcessTarget } from './in-process.ts';
 import { median, pairedRatios } from './verdict.ts';
-import { gcBetween, gcOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Target, type TargetGc } from './load.ts';
+import { costBetween, costOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type ServerCost, type Target } from './load.ts';
 import { REPORT_FORMAT, type BenchReport, type RunSettings, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
 import { Samples } from './stats.ts';
 import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
@@ -131,10 +131,10 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       else for (const p of prepare(warm, '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
-    // A tronlake's GC pauses from here to the end of the rounds, beside its latency tail (another API reports none).
-    const gcOf = (t: RunTarget) => (t.inProcess || !health.get(t) ? Promise.resolve(null) : gcOfProcesses(t, probeMs));
-    const gcBefore = new Map<RunTarget, Awaited<ReturnType<typeof gcOf>>>();
-    for (const t of o.targets) gcBefore.set(t, await gcOf(t));
+    // A tronlake's CPU time and GC pauses from here to the end of the rounds (another API reports none).
+    const costOf = (t: RunTarget) => (t.inProcess || !health.get(t) ? Promise.resolve(null) : costOfProcesses(t, probeMs));
+    const costBefore = new Map<RunTarget, Awaited<ReturnType<typeof costOf>>>();
+    for (const t of o.targets) costBefore.set(t, await costOf(t));
 
     const acc = o.targets.map((t) => accumulate(t, labels));
     const floorAcc = floorTarget && accumulate(floorTarget, [FLOOR_ITEM.label]);
@@ -192,8 +192,8 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       }
     }
 
-    const gcRounds = new Map<RunTarget, TargetGc | undefined>();
-    for (const t of o.targets) gcRounds.set(t, gcBetween(gcBefore.get(t) ?? null, await gcOf(t)));
+    const costOfRounds = new Map<RunTarget, ServerCost | undefined>();
+    for (const t of o.targets) costOfRounds.set(t, costBetween(costBefore.get(t) ?? null, await costOf(t)));
     const distinct = (l: string) => o.workload.items.filter((it) => it.label === l).length;
     const first = acc[0]!;
     const toResult = (a: Accumulated, count: (l: string) => number): TargetResult => {
@@ -219,8 +219,8 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         timeouts: a.timeouts,
       };
       if (a.aborted) res.aborted = a.aborted;
-      const gc = a === floorAcc ? undefined : gcRounds.get(a.target);
-      if (gc) res.gc = gc;
+      const server = a === floorAcc ? undefined : costOfRounds.get(a.target);
+      if (server) res.server = server;
       return res;
     };
     const cpu = os.cpus();

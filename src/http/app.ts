@@ -23,7 +23,7 @@ import { DOCS_PAGE, documentJsonForOrigin, openApiDocument } from './openapi.ts'
 import { faviconIco } from './favicon.ts';
 import { rowOf, type Cell } from '../duckdb/duck.ts';
 import type { SqlTemplate } from '../lake/sql-files.ts';
-import { gcPauses, serverRelease } from './health.ts';
+import { cpuMs, gcPauses, serverRelease } from './health.ts';
 import type { WorkerPlace } from './workers.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -149,6 +149,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
       refreshTime: m.refreshTime,
       source: m.source,
       release,
+      cpuMs: cpuMs(),
       gc: gcPauses(),
       // Reference datasets (off-chain facts) never loaded into this lake: what their absence does is in docs/compat.md.
       absentReference: absentReferences(m),

@@ -2,7 +2,7 @@
  * What `/health` says of the process beside the lake, so a benchmark report records what it measured: the release (the
  * package version and the git commit of the checkout, read once per process when the first app is built, never at
  * request time; `TRONLAKE_COMMIT` names the commit where the code has no git checkout, an image built from an
- * archive) and the garbage-collection pauses so far.
+ * archive), the CPU time and the garbage-collection pauses so far.
  */
 import { execFile } from 'node:child_process';
 import { promises as fs } from 'node:fs';
@@ -49,6 +49,12 @@ let current: Promise<Release> | undefined;
 export function serverRelease(): Promise<Release> {
   current ??= readRelease();
   return current;
+}
+
+/** The process's CPU time since it started (user + system, every thread: DuckDB's too), ms, e.g. 12530.4. */
+export function cpuMs(): number {
+  const u = process.cpuUsage();
+  return Math.round((u.user + u.system) / 100) / 10;
 }
 
 /** Pauses of one kind of collection since the process started: how many, and their total wall time (ms). */

@@ -46,6 +46,22 @@ describe('app', () => {
     expect(after.minor.ms + after.major.ms).toBeGreaterThan(before.minor.ms + before.major.ms);
   });
 
+  it("/health gives the process's CPU time, as process.cpuUsage counts it", async () => {
+    const cpu = async () => (await get('/health')).body.cpuMs as number;
+    const u0 = process.cpuUsage();
+    const before = await cpu();
+    // Busy for at least 200 ms of CPU (a loop, not a sleep).
+    const t0 = process.cpuUsage();
+    let x = 0;
+    while (process.cpuUsage(t0).user < 200_000) x += Math.sqrt(x + 1);
+    const after = await cpu();
+    const u1 = process.cpuUsage(u0);
+    expect(x).toBeGreaterThan(0);
+    expect(after - before).toBeGreaterThanOrEqual(200);
+    // Never more than the CPU this test's process spent around the two reads (0.1 ms rounding each side).
+    expect(after - before).toBeLessThanOrEqual((u1.user + u1.system) / 1000 + 0.2);
+  });
+
   it('unknown paths are JSON 404s from the catalog', async () => {
     const r = await get('/api/no-such-thing?x=1');
     expect(r.status).toBe(404);
