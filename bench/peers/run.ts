@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseFlags } from '../../src/cli-flags.ts';
 import { benchCli, shellWord } from '../../src/bench/cli.ts';
 import { readReport } from '../../src/bench/compare.ts';
-import type { BenchReport, TargetResult } from '../../src/bench/report.ts';
+import { serverCostText, type BenchReport, type TargetResult } from '../../src/bench/report.ts';
 import { freePort, parseServeSpec, startServed } from '../../src/bench/servers.ts';
 import { serializeWorkload } from '../../src/bench/workload.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -249,12 +249,13 @@ function render(r: BenchReport, x: Measured): string {
   lines.push('- tronlake\'s answers carry more than the rows: totals (`total`, `rangeTotal`), names, tags, token info, confirmations. The peers compute none of that.');
   lines.push('- `/api/stableCoin/holder/top` is kept per dataset version by tronlake (src/endpoints/deep/holder-top.ts): after the warm-up its rows come from memory; the peers compute the ledger every time, as a user without a rollup would.');
   lines.push('- The peers\' heavy answers (holders, daily counts in PostgreSQL) are full scans of a token\'s or the lake\'s rows: they grow with history, where tronlake\'s rollups do not.', '');
-  lines.push('Requests answered per label and target (status 200 / all), and checks failed:', '');
+  if (tl.server) lines.push(...serverCostText(tl.server, tl.overall.total.requests).map((l) => `- tronlake's ${l[0]!.toLowerCase()}${l.slice(1)}.`), '');
+  lines.push('Requests answered per label and target (status 200 / all), checks failed, and the mean body each answer carries:', '');
   lines.push('| request | tronlake | PostgreSQL | DuckDB |', '|---|---|---|---|');
   for (const l of labels) {
     const cell = (t: TargetResult) => {
       const x = lab(t, l);
-      return x ? `${x.statuses['200'] ?? 0} / ${x.requests}${x.checksFailed ? `, ${x.checksFailed} failed` : ''}` : '–';
+      return x ? `${x.statuses['200'] ?? 0} / ${x.requests}${x.checksFailed ? `, ${x.checksFailed} failed` : ''}, ${Math.round(x.bodyBytesMean)} B` : '–';
     };
     lines.push(`| ${l} | ${cell(tl)} | ${cell(pg)} | ${cell(dk)} |`);
   }

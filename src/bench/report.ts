@@ -140,7 +140,7 @@ function describeTarget(t: TargetResult): string[] {
  * `GC pauses …: 310 minor (3.1 per 100 answers; 1052 ms, mean 3.39 ms), 15 major (211 ms, mean 14.06 ms)`: CPU per
  * answer compares changes where latency is noisy; a pause holds every answer in flight, read beside the p99.
  */
-function serverCostText(c: ServerCost, answers: number): string[] {
+export function serverCostText(c: ServerCost, answers: number): string[] {
   const during = `during the rounds (${c.processes} serving process${c.processes > 1 ? 'es' : ''}, idle phases included)`;
   const mean = (k: GcKind) => (k.count > 0 ? `, mean ${(k.ms / k.count).toFixed(2)} ms` : '');
   const perAnswer = answers > 0 ? `, ${(c.cpuMs / answers).toFixed(3)} ms per answer` : '';
