@@ -249,7 +249,7 @@ function render(r: BenchReport, x: Measured): string {
   lines.push('- tronlake\'s answers carry more than the rows: totals (`total`, `rangeTotal`), names, tags, token info, confirmations. The peers compute none of that.');
   lines.push('- `/api/stableCoin/holder/top` is kept per dataset version by tronlake (src/endpoints/deep/holder-top.ts): after the warm-up its rows come from memory; the peers compute the ledger every time, as a user without a rollup would.');
   lines.push('- The peers\' heavy answers (holders, daily counts in PostgreSQL) are full scans of a token\'s or the lake\'s rows: they grow with history, where tronlake\'s rollups do not.', '');
-  if (tl.server) lines.push(...serverCostText(tl.server, tl.overall.total.requests).map((l) => `- tronlake's ${l[0]!.toLowerCase()}${l.slice(1)}.`), '');
+  if (tl.server) lines.push('tronlake, measured from its /health before and after each of its phases:', '', ...serverCostText(tl.server, tl.overall.total.requests).map((l) => `- ${l}.`), '');
   lines.push('Requests answered per label and target (status 200 / all), checks failed, and the mean body each answer carries:', '');
   lines.push('| request | tronlake | PostgreSQL | DuckDB |', '|---|---|---|---|');
   for (const l of labels) {

@@ -279,6 +279,13 @@ export function costBetween(before: Map<number, ProcessCost> | null, after: Map<
   return out;
 }
 
+/** Two stretches' cost together (the phases of one target), e.g. `addCost(firstPhase, secondPhase)`. */
+export function addCost(a: ServerCost, b: ServerCost): ServerCost {
+  const round = (ms: number): number => Math.round(ms * 100) / 100;
+  const kind = (k: 'minor' | 'major') => ({ count: a.gc[k].count + b.gc[k].count, ms: round(a.gc[k].ms + b.gc[k].ms) });
+  return { processes: Math.max(a.processes, b.processes), cpuMs: round(a.cpuMs + b.cpuMs), gc: { minor: kind('minor'), major: kind('major') } };
+}
+
 /** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */
 export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number): Promise<void> {
   const base = parseTarget(target.url);

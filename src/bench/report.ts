@@ -41,7 +41,7 @@ export interface TargetResult {
   errors: number;
   timeouts: number;
   aborted?: string;
-  /** A tronlake's CPU time and GC pauses from the end of the warm-up to the end of the rounds (/health, every process). */
+  /** A tronlake's CPU time and GC pauses over its own phases (/health before and after each, every process). */
   server?: ServerCost;
 }
 
@@ -136,12 +136,12 @@ function describeTarget(t: TargetResult): string[] {
 }
 
 /**
- * e.g. `Server CPU during the rounds (1 serving process, idle phases included): 12.5 s, 1.19 ms per answer` and
+ * e.g. `Server CPU over its phases (1 serving process): 12.5 s, 1.19 ms per answer` and
  * `GC pauses …: 310 minor (3.1 per 100 answers; 1052 ms, mean 3.39 ms), 15 major (211 ms, mean 14.06 ms)`: CPU per
  * answer compares changes where latency is noisy; a pause holds every answer in flight, read beside the p99.
  */
 export function serverCostText(c: ServerCost, answers: number): string[] {
-  const during = `during the rounds (${c.processes} serving process${c.processes > 1 ? 'es' : ''}, idle phases included)`;
+  const during = `over its phases (${c.processes} serving process${c.processes > 1 ? 'es' : ''})`;
   const mean = (k: GcKind) => (k.count > 0 ? `, mean ${(k.ms / k.count).toFixed(2)} ms` : '');
   const perAnswer = answers > 0 ? `, ${(c.cpuMs / answers).toFixed(3)} ms per answer` : '';
   const rate = answers > 0 ? `${((c.gc.minor.count / answers) * 100).toFixed(1)} per 100 answers; ` : '';

@@ -9,7 +9,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { Connection, errorName, recordAnswer, runClients, type Answer, type Prepared } from './clients.ts';
 import type { InProcessTarget } from './in-process.ts';
 import { median, pairedRatios } from './verdict.ts';
-import { costBetween, costOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type ServerCost, type Target } from './load.ts';
+import { addCost, costBetween, costOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type ServerCost, type Target } from './load.ts';
 import { REPORT_FORMAT, type BenchReport, type RunSettings, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
 import { Samples } from './stats.ts';
 import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
@@ -131,10 +131,17 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       else for (const p of prepare(warm, '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
-    // A tronlake's CPU time and GC pauses from here to the end of the rounds (another API reports none).
+    // A tronlake's CPU time and GC pauses over its own phases (another API reports none): read before and after each,
+    // outside the timed phase, since between them the server idles while the others are measured (its background work,
+    // a scrub, would count as the answers' otherwise). One request at a time (sequential), over the whole run.
     const costOf = (t: RunTarget) => (t.inProcess || !health.get(t) ? Promise.resolve(null) : costOfProcesses(t, probeMs));
-    const costBefore = new Map<RunTarget, Awaited<ReturnType<typeof costOf>>>();
-    for (const t of o.targets) costBefore.set(t, await costOf(t));
+    const ownPhases = new Map<RunTarget, ServerCost | undefined | null>();
+    const count = (t: RunTarget, c: ServerCost | undefined): void => {
+      const sum = ownPhases.get(t);
+      ownPhases.set(t, sum === undefined ? (c ?? null) : sum === null || !c ? null : addCost(sum, c));
+    };
+    const wholeRun = new Map<RunTarget, Awaited<ReturnType<typeof costOf>>>();
+    if (o.mode === 'sequential') for (const t of o.targets) wholeRun.set(t, await costOf(t));
 
     const acc = o.targets.map((t) => accumulate(t, labels));
     const floorAcc = floorTarget && accumulate(floorTarget, [FLOOR_ITEM.label]);
@@ -166,6 +173,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         const bar = o.progress ? progressBar(what, i, phases.length, o, a === floorAcc) : undefined;
         let res: PhaseResult;
         let ticks = 0;
+        const costBefore = a === floorAcc ? null : await costOf(a.target);
         try {
           res = await runPhase(a.target, ph.items, {
             connections,
@@ -180,6 +188,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         } finally {
           bar?.stop();
         }
+        if (costBefore) count(a.target, costBetween(costBefore, await costOf(a.target)));
         a.errors += res.errors;
         a.timeouts += res.timeouts;
         if (res.aborted) a.aborted = res.aborted;
@@ -192,8 +201,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       }
     }
 
-    const costOfRounds = new Map<RunTarget, ServerCost | undefined>();
-    for (const t of o.targets) costOfRounds.set(t, costBetween(costBefore.get(t) ?? null, await costOf(t)));
+    if (o.mode === 'sequential') for (const t of o.targets) count(t, costBetween(wholeRun.get(t) ?? null, await costOf(t)));
     const distinct = (l: string) => o.workload.items.filter((it) => it.label === l).length;
     const first = acc[0]!;
     const toResult = (a: Accumulated, count: (l: string) => number): TargetResult => {
@@ -219,7 +227,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         timeouts: a.timeouts,
       };
       if (a.aborted) res.aborted = a.aborted;
-      const server = a === floorAcc ? undefined : costOfRounds.get(a.target);
+      const server = a === floorAcc ? undefined : (ownPhases.get(a.target) ?? undefined);
       if (server) res.server = server;
       return res;
     };

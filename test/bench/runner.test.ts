@@ -106,8 +106,8 @@ describe('tronlake bench runner', () => {
       options({ targets: [{ name: 'one', url }, { name: 'two', url: `${url}/` }], repeat: 2, requests: 40, floor: true, workload: parseWorkload('{"path":"/a"}', 'w') }),
     );
     expect(ledger.total).toBe(2 * 2 * 40);
-    // Per target: the reachability probe, then /health `cpuMs` and `gc` after the warm-up and after the rounds (this
-    // server has neither: one try each, and the report says nothing of the server's cost).
+    // Per target: the reachability probe, then /health `cpuMs` and `gc` before each of its two phases (this server has
+    // neither: one try each, none after, and the report says nothing of the server's cost).
     expect(ledger.probes).toBe(2 * 3);
     for (const t of r.targets) expect(t.server).toBeUndefined();
     for (const t of r.targets) {
@@ -205,10 +205,10 @@ describe('tronlake bench runner', () => {
     await expect(benchCli(['--data', noLake])).rejects.toThrow(`no lake in ${noLake} (no manifest.json)`);
   });
 
-  it("reports a tronlake's CPU time and GC pauses over the rounds, summed over its serving processes", async () => {
+  it("reports a tronlake's CPU time and GC pauses over its own phases, summed over its serving processes", async () => {
     // Two "serving processes" behind one port, taking connections in turn as the port hands them out: each counts its
     // own answers (the ledger) and reports them in /health: per answer 0.25 ms of CPU, one minor collection of 0.5 ms
-    // and two majors of 0.5 ms each. The report must give the answers of the rounds (warm-up excluded) over both.
+    // and two majors of 0.5 ms each. The report must give the answers of its phases (warm-up excluded) over both.
     const answered = [0, 0];
     let connections = 0;
     const gcServer = Fastify({ logger: false });
@@ -235,8 +235,8 @@ describe('tronlake bench runner', () => {
       expect(rounds).toBe(600);
       expect(t.server).toEqual({ processes: 2, cpuMs: 150, gc: { minor: { count: 600, ms: 300 }, major: { count: 1200, ms: 600 } } });
       const md = renderMarkdown(r);
-      expect(md).toContain('Server CPU during the rounds (2 serving processes, idle phases included): 0.1 s, 0.250 ms per answer');
-      expect(md).toContain('GC pauses during the rounds (2 serving processes, idle phases included): 600 minor (100.0 per 100 answers; 300 ms, mean 0.50 ms), 1200 major (600 ms, mean 0.50 ms)');
+      expect(md).toContain('Server CPU over its phases (2 serving processes): 0.1 s, 0.250 ms per answer');
+      expect(md).toContain('GC pauses over its phases (2 serving processes): 600 minor (100.0 per 100 answers; 300 ms, mean 0.50 ms), 1200 major (600 ms, mean 0.50 ms)');
     } finally {
       await gcServer.close();
     }
