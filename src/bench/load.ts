@@ -7,7 +7,7 @@ import https from 'node:https';
 import autocannon from 'autocannon';
 import { failedCheck, needsJson } from './checks.ts';
 import { runClients, type Prepared } from './clients.ts';
-import type { GcPauses } from '../http/health.ts';
+import type { GcKind, GcPauses } from '../http/health.ts';
 import { Samples } from './stats.ts';
 import { requestPath, WorkloadSchedule, type WorkloadItem } from './workload.ts';
 
@@ -261,29 +261,38 @@ export async function costOfProcesses(target: Target, timeoutMs: number): Promis
   return seen;
 }
 
-/** The cost from `before` to `after`, summed over the processes; undefined unless both name the same processes. */
-export function costBetween(before: Map<number, ProcessCost> | null, after: Map<number, ProcessCost> | null): ServerCost | undefined {
-  if (!before || !after || before.size !== after.size || [...after.keys()].some((k) => !before.has(k))) return undefined;
-  const out: ServerCost = { processes: after.size, cpuMs: 0, gc: { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } } };
-  const round = (ms: number): number => Math.round(ms * 100) / 100;
-  for (const [k, a] of after) {
-    const b = before.get(k)!;
-    out.cpuMs += a.cpuMs - b.cpuMs;
-    for (const kind of ['minor', 'major'] as const) {
-      out.gc[kind].count += a.gc[kind].count - b.gc[kind].count;
-      out.gc[kind].ms += a.gc[kind].ms - b.gc[kind].ms;
+/**
+ * A tronlake target's cost summed over stretches of the run (its phases), e.g. `meter.add(before, after)` around each;
+ * `total` is undefined when no stretch was read, or one could not be (a process missing before or after).
+ */
+export class CostMeter {
+  private sum: ServerCost | undefined;
+  private unreadable = false;
+
+  add(before: Map<number, ProcessCost> | null, after: Map<number, ProcessCost> | null): void {
+    if (!before || !after || before.size !== after.size || [...after.keys()].some((k) => !before.has(k))) {
+      this.unreadable = true;
+      return;
+    }
+    const sum = (this.sum ??= { processes: 0, cpuMs: 0, gc: { minor: { count: 0, ms: 0 }, major: { count: 0, ms: 0 } } });
+    sum.processes = Math.max(sum.processes, after.size);
+    for (const [k, a] of after) {
+      const b = before.get(k)!;
+      sum.cpuMs += a.cpuMs - b.cpuMs;
+      for (const kind of ['minor', 'major'] as const) {
+        sum.gc[kind].count += a.gc[kind].count - b.gc[kind].count;
+        sum.gc[kind].ms += a.gc[kind].ms - b.gc[kind].ms;
+      }
     }
   }
-  out.cpuMs = round(out.cpuMs);
-  for (const kind of ['minor', 'major'] as const) out.gc[kind].ms = round(out.gc[kind].ms);
-  return out;
-}
 
-/** Two stretches' cost together (the phases of one target), e.g. `addCost(firstPhase, secondPhase)`. */
-export function addCost(a: ServerCost, b: ServerCost): ServerCost {
-  const round = (ms: number): number => Math.round(ms * 100) / 100;
-  const kind = (k: 'minor' | 'major') => ({ count: a.gc[k].count + b.gc[k].count, ms: round(a.gc[k].ms + b.gc[k].ms) });
-  return { processes: Math.max(a.processes, b.processes), cpuMs: round(a.cpuMs + b.cpuMs), gc: { minor: kind('minor'), major: kind('major') } };
+  get total(): ServerCost | undefined {
+    if (this.unreadable || !this.sum) return undefined;
+    const round = (ms: number): number => Math.round(ms * 100) / 100;
+    const { processes, cpuMs, gc } = this.sum;
+    const kind = (k: GcKind): GcKind => ({ count: k.count, ms: round(k.ms) });
+    return { processes, cpuMs: round(cpuMs), gc: { minor: kind(gc.minor), major: kind(gc.major) } };
+  }
 }
 
 /** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */

@@ -9,7 +9,7 @@ import { SingleBar, Presets } from 'cli-progress';
 import { Connection, errorName, recordAnswer, runClients, type Answer, type Prepared } from './clients.ts';
 import type { InProcessTarget } from './in-process.ts';
 import { median, pairedRatios } from './verdict.ts';
-import { addCost, costBetween, costOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type ServerCost, type Target } from './load.ts';
+import { CostMeter, costOfProcesses, parseTarget, prepare, probe, runPhase, warmUp, type PhaseResult, type Target } from './load.ts';
 import { REPORT_FORMAT, type BenchReport, type RunSettings, type LabelResult, type RoundFigures, type TargetResult } from './report.ts';
 import { Samples } from './stats.ts';
 import { labelsOf, serializeWorkload, type Workload, type WorkloadItem } from './workload.ts';
@@ -135,11 +135,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
     // outside the timed phase, since between them the server idles while the others are measured (its background work,
     // a scrub, would count as the answers' otherwise). One request at a time (sequential), over the whole run.
     const costOf = (t: RunTarget) => (t.inProcess || !health.get(t) ? Promise.resolve(null) : costOfProcesses(t, probeMs));
-    const ownPhases = new Map<RunTarget, ServerCost | undefined | null>();
-    const count = (t: RunTarget, c: ServerCost | undefined): void => {
-      const sum = ownPhases.get(t);
-      ownPhases.set(t, sum === undefined ? (c ?? null) : sum === null || !c ? null : addCost(sum, c));
-    };
+    const meters = new Map(o.targets.map((t) => [t, new CostMeter()]));
     const wholeRun = new Map<RunTarget, Awaited<ReturnType<typeof costOf>>>();
     if (o.mode === 'sequential') for (const t of o.targets) wholeRun.set(t, await costOf(t));
 
@@ -188,7 +184,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         } finally {
           bar?.stop();
         }
-        if (costBefore) count(a.target, costBetween(costBefore, await costOf(a.target)));
+        if (costBefore) meters.get(a.target)!.add(costBefore, await costOf(a.target));
         a.errors += res.errors;
         a.timeouts += res.timeouts;
         if (res.aborted) a.aborted = res.aborted;
@@ -201,7 +197,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
       }
     }
 
-    if (o.mode === 'sequential') for (const t of o.targets) count(t, costBetween(wholeRun.get(t) ?? null, await costOf(t)));
+    if (o.mode === 'sequential') for (const t of o.targets) if (wholeRun.get(t)) meters.get(t)!.add(wholeRun.get(t)!, await costOf(t));
     const distinct = (l: string) => o.workload.items.filter((it) => it.label === l).length;
     const first = acc[0]!;
     const toResult = (a: Accumulated, count: (l: string) => number): TargetResult => {
@@ -227,7 +223,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         timeouts: a.timeouts,
       };
       if (a.aborted) res.aborted = a.aborted;
-      const server = a === floorAcc ? undefined : (ownPhases.get(a.target) ?? undefined);
+      const server = a === floorAcc ? undefined : meters.get(a.target)?.total;
       if (server) res.server = server;
       return res;
     };

@@ -130,7 +130,7 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   });
 
   const release = await serverRelease();
-  gcPauses();
+  gcPauses(); // counting starts with the app, not at the first /health
   app.get('/health', async (_req, reply) => {
     const m = lake.current.manifest;
     const h = lake.health();
