@@ -191,6 +191,7 @@ export class PublishedLake {
       bytesPerSecond: rate,
       passIntervalMs: this.opts.scrubIntervalMs ?? DEFAULT_SCRUB_INTERVAL_MS,
       onDamaged: (file, problem) => void this.damagedFound(version, file, problem),
+      onFault: (message) => this.opts.log?.(`version ${version}: ${message}`),
       onPass: (pass) => {
         if (this.scrubber === scrubber) this.scrubPass = pass;
       },

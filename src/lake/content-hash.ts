@@ -10,39 +10,24 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { FileHash } from './manifest.ts';
 
-/** Read size of one hashing step of a publish or `verify` (nothing else waits on the thread). */
+/** Read size of one hashing step (a publish, `verify`, the server's scrub thread: nothing waits on them). */
 const CHUNK = 1 << 20;
-/**
- * Read size of one step of the paced scrub, which hashes on the serving thread: a 1 MiB step blocked it 0.5 ms
- * (sha256 on this machine's cores), so a request arriving during one waited that long; a 64 KiB step blocks ~0.03 ms.
- */
-const PACED_CHUNK = 64 << 10;
 
-/**
- * sha256 and size of one file, e.g. `await hashFile(f)` = `{ bytes: 5120, sha256: '9f…' }`. With `bytesPerSecond`
- * the read is paced to that rate (the scrubber); `stopped()` true ends it early (returns null).
- */
-export async function hashFile(file: string, pace?: { bytesPerSecond: number; stopped: () => boolean }): Promise<FileHash | null> {
+/** sha256 and size of one file, e.g. `await hashFile(f)` = `{ bytes: 5120, sha256: '9f…' }`. */
+export async function hashFile(file: string): Promise<FileHash> {
   const h = createHash('sha256');
   let bytes = 0;
-  const t0 = performance.now();
   // One buffer per file, read into in place: a read stream's per-chunk buffers cost ~30x the hashing (measured on the
   // tiny lake's 1,658 files, 109 MB: 3.4 s CPU through createReadStream).
   const fh = await fs.open(file, 'r');
   try {
     const size = (await fh.stat()).size;
-    const buf = Buffer.allocUnsafe(Math.max(1, Math.min(size, pace ? PACED_CHUNK : CHUNK)));
+    const buf = Buffer.allocUnsafe(Math.max(1, Math.min(size, CHUNK)));
     for (;;) {
       const { bytesRead } = await fh.read(buf, 0, buf.length, bytes);
       if (bytesRead === 0) break;
       h.update(buf.subarray(0, bytesRead));
       bytes += bytesRead;
-      if (pace) {
-        if (pace.stopped()) return null;
-        const due = (bytes / pace.bytesPerSecond) * 1000 - (performance.now() - t0);
-        if (due > 1) await sleep(due);
-        if (pace.stopped()) return null;
-      }
     }
   } finally {
     await fh.close();
@@ -75,7 +60,7 @@ export async function recordFileHashes(
         return;
       }
     }
-    const h = (await hashFile(path.join(dir, rel)))!;
+    const h = await hashFile(path.join(dir, rel));
     files[rel] = h;
     hashed++;
     hashedBytes += h.bytes;
@@ -103,8 +88,4 @@ async function mapLimit<T>(xs: readonly T[], limit: number, fn: (x: T) => Promis
   await Promise.all(Array.from({ length: Math.min(limit, xs.length) }, async () => {
     while (next < xs.length) await fn(xs[next++]!);
   }));
-}
-
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }

@@ -116,7 +116,7 @@ export async function verifyVersion(
       // A lookup or key file (growth.ts lookupFile, keyFile) is no Parquet: its bytes are checked against the hash alone.
       report.files++;
       const got = await hashFile(path.join(dir, rel));
-      if (got?.sha256 !== want.sha256 || got.bytes !== want.bytes) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'content differs from the manifest hash' });
+      if (got.sha256 !== want.sha256 || got.bytes !== want.bytes) report.problems.push({ dataset: datasetOfFile(rel) ?? 'unknown', file: rel, problem: 'content differs from the manifest hash' });
     }
   }
   return report;
@@ -227,7 +227,7 @@ async function checkKeyFile(file: string, deep: boolean, expected?: FileHash | n
     if (expected === null) return 'no hash recorded at publish';
     if (expected) {
       const got = await hashFile(file);
-      if (got?.bytes !== expected.bytes) return `${got?.bytes ?? 0} bytes, ${expected.bytes} recorded at publish`;
+      if (got.bytes !== expected.bytes) return `${got.bytes} bytes, ${expected.bytes} recorded at publish`;
       if (got.sha256 !== expected.sha256) return 'content differs from the sha256 recorded at publish (damaged)';
     }
     let n = 0;
