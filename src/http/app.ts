@@ -24,6 +24,7 @@ import { faviconIco } from './favicon.ts';
 import { rowOf, type Cell } from '../duckdb/duck.ts';
 import type { SqlTemplate } from '../lake/sql-files.ts';
 import { cpuMs, gcPauses, serverRelease } from './health.ts';
+import { BatchedLog } from './log-stream.ts';
 import type { WorkerPlace } from './workers.ts';
 
 export interface AppOptions extends Partial<ServeConfig> {
@@ -75,8 +76,10 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   const cache = new ResponseCache(cfg.cacheBytes);
   const apiKeys = new Set(cfg.apiKeys.split(',').map((k) => k.trim()).filter(Boolean));
 
+  // The request log is gathered and written in batches (log-stream.ts), not a write per line.
+  const logStream = opts.logger ? (opts.logStream ?? new BatchedLog()) : undefined;
   const app = Fastify({
-    logger: opts.logger && opts.logStream ? { stream: opts.logStream } : (opts.logger ?? false),
+    logger: logStream ? { stream: logStream } : false,
     // One line per answered request (`logRequests`), not Fastify's two; refusals are counted, not logged one by one.
     logController: new LogController({ disableRequestLogging: true }),
     bodyLimit: cfg.bodyLimit,
@@ -102,7 +105,10 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
   });
   app.decorate('admission', { inFlight: admission.inFlight, waiting: admission.waiting, exports: admission.exports });
   if (opts.logger) logRequests(app, admission);
-  app.addHook('onClose', async () => lake.close());
+  app.addHook('onClose', async () => {
+    await lake.close();
+    if (logStream instanceof BatchedLog) logStream.close();
+  });
 
   app.setErrorHandler((err: Error & { statusCode?: number; validation?: unknown }, _req, reply) => {
     if (err instanceof ApiError) return sendError(err.code === 'OVERLOADED' ? reply.header('retry-after', '1') : reply, err);
@@ -181,8 +187,8 @@ export async function buildApp(opts: AppOptions): Promise<TronlakeApp> {
 }
 
 /**
- * The request log: one line per answered request (method, URL, status, ms), written synchronously by pino, so it is
- * main-thread work. A retry storm is thousands of refusals a second, each a line at Fastify's default (two lines:
+ * The request log: one line per answered request (method, URL, status, ms), made by pino on the main thread and
+ * written in batches (log-stream.ts). A retry storm is thousands of refusals a second, each a line at Fastify's default (two lines:
  * "incoming request", "request completed"), which slowed every other answer, /health included. So a 503 OVERLOADED
  * refusal is counted, and the count logged once a second while there are refusals; /health (asked by monitors every
  * few seconds) is not logged.
