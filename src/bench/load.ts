@@ -295,15 +295,22 @@ export class CostMeter {
   }
 }
 
-/** Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. */
-export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number): Promise<void> {
+/**
+ * Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. A target of
+ * several serving processes on one port (`processes`, /health `worker.of`) gets each item once per process, each on a
+ * connection of its own, which the port's round robin hands to the next process: over one kept-alive connection the
+ * whole warm-up went to one process, and the phases the other took were measured cold.
+ */
+export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number, processes = 1): Promise<void> {
   const base = parseTarget(target.url);
   const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
   for (const p of prepared.slice(0, n)) {
-    try {
-      await request(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, timeoutMs });
-    } catch (e) {
-      throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeError(e)}`);
+    for (let i = 0; i < processes; i++) {
+      try {
+        await request(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, timeoutMs, ownConnection: processes > 1 });
+      } catch (e) {
+        throw new UnreachableError(`warm-up request ${p.method} ${p.path} to ${target.url} failed: ${describeError(e)}`);
+      }
     }
   }
 }

@@ -106,6 +106,12 @@ function absorb(a: Accumulated, res: Map<string, Samples>, roundSamples: Map<Acc
   }
 }
 
+/** A tronlake's serving processes on its port (/health `worker.of`), 1 for any other target. */
+function servingProcesses(health: Record<string, unknown> | null | undefined): number {
+  const of = (health?.worker as { of?: unknown } | undefined)?.of;
+  return typeof of === 'number' && Number.isInteger(of) && of > 1 ? Math.min(of, 64) : 1;
+}
+
 /** Runs the benchmark and returns its report; throws a clear error when a target cannot be reached. */
 export async function runBench(o: RunOptions): Promise<BenchReport> {
   if (o.targets.length === 0) throw new Error('no target');
@@ -127,7 +133,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
     for (const t of o.targets) {
       // A warm-up request is an ordinary request (a slow peer's heavy answer takes seconds): bounded by --timeout too.
       const warm = warmupRequests(o.workload.items, o.warmup);
-      if (!t.inProcess) await warmUp(t, warm, warm.length, Math.max(probeMs, o.timeoutS * 1000));
+      if (!t.inProcess) await warmUp(t, warm, warm.length, Math.max(probeMs, o.timeoutS * 1000), servingProcesses(health.get(t)));
       else for (const p of prepare(warm, '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);

@@ -209,7 +209,10 @@ describe('tronlake bench runner', () => {
     // Two "serving processes" behind one port, taking connections in turn as the port hands them out: each counts its
     // own answers (the ledger) and reports them in /health: per answer 0.25 ms of CPU, one minor collection of 0.5 ms
     // and two majors of 0.5 ms each. The report must give the answers of its phases (warm-up excluded) over both.
+    // The warm-up reaches each process in full (over one kept-alive connection it all went to one), as /health, read
+    // first after it, shows.
     const answered = [0, 0];
+    let afterWarmUp: number[] | undefined;
     let connections = 0;
     const gcServer = Fastify({ logger: false });
     gcServer.server.on('connection', (socket: net.Socket) => void ((socket as net.Socket & { worker?: number }).worker = connections++ % 2));
@@ -219,6 +222,7 @@ describe('tronlake bench runner', () => {
       return {};
     });
     gcServer.get('/health', async (req) => {
+      if (afterWarmUp === undefined && answered[0]! + answered[1]! > 0) afterWarmUp = [...answered];
       const n = answered[workerOf(req)]!;
       return {
         status: 'ok', version: 'v', fingerprint: 'f', worker: { index: workerOf(req), of: 2 },
@@ -231,7 +235,8 @@ describe('tronlake bench runner', () => {
       const gcUrl = `http://127.0.0.1:${(gcServer.server.address() as net.AddressInfo).port}`;
       const r = await runBench(options({ targets: [{ name: 'gc', url: gcUrl }], workload: parseWorkload('{"path":"/a"}', 'w'), requests: 300, repeat: 2, warmup: 40 }));
       const t = r.targets[0]!;
-      const rounds = answered[0]! + answered[1]! - 40;
+      expect(afterWarmUp).toEqual([40, 40]);
+      const rounds = answered[0]! + answered[1]! - 80;
       expect(rounds).toBe(600);
       expect(t.server).toEqual({ processes: 2, cpuMs: 150, gc: { minor: { count: 600, ms: 300 }, major: { count: 1200, ms: 600 } } });
       const md = renderMarkdown(r);
