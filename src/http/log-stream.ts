@@ -42,7 +42,7 @@ export class BatchedLog {
     if (this.timer !== undefined) clearTimeout(this.timer);
     this.timer = undefined;
     if (this.lines.length === 0) return;
-    const chunk = this.lines.length === 1 ? this.lines[0]! : this.lines.join('');
+    const chunk = this.lines.join('');
     this.lines = [];
     this.bytes = 0;
     this.out.write(chunk);
