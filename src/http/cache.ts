@@ -16,6 +16,11 @@ export class ResponseCache {
 
   constructor(private readonly maxBytes: number) {}
 
+  /** False with a budget of 0 (`--cache-bytes 0`): nothing would be kept, so a caller need not build keys. */
+  get enabled(): boolean {
+    return this.maxBytes > 0;
+  }
+
   /** The cached response for a key, refreshed as most recently used; undefined on a miss. */
   get(key: string): CachedResponse | undefined {
     const hit = this.map.get(key);
@@ -29,7 +34,7 @@ export class ResponseCache {
   /** Stores a response unless it alone exceeds a quarter of the budget; evicts the oldest entries to fit. */
   set(key: string, value: CachedResponse): void {
     const size = value.body.length + key.length;
-    if (this.maxBytes <= 0 || size > this.maxBytes / 4) return;
+    if (!this.enabled || size > this.maxBytes / 4) return;
     const old = this.map.get(key);
     if (old) {
       this.bytes -= old.body.length + key.length;

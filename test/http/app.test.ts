@@ -1,4 +1,5 @@
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -75,6 +76,20 @@ describe('app', () => {
     expect(first.headers['x-dataset-version']).toBe((await testManifest()).version);
     const again = await app.inject({ url: '/api/block?limit=3', headers: { 'if-none-match': String(first.headers.etag) } });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('the ETag is the SHA-256 of the bytes sent, with the cache off and from the cache alike', async () => {
+    const sha = (b: Buffer) => `"${createHash('sha256').update(b).digest('hex').slice(0, 16)}"`;
+    // Hashed independently over the received bytes; the second answer of the cached app comes from its cache.
+    for (const app of [await testApp(), await buildApp({ dataDir: lakeDir(), endpoints, cacheBytes: 1 << 20 })]) {
+      const a = await app.inject({ url: '/api/tokens/overview?limit=50' });
+      const b = await app.inject({ url: '/api/tokens/overview?limit=50' });
+      expect(a.statusCode).toBe(200);
+      expect(a.headers.etag).toBe(sha(a.rawPayload));
+      expect(Number(a.headers['content-length'])).toBe(a.rawPayload.length);
+      expect(b.rawPayload.equals(a.rawPayload)).toBe(true);
+      expect(b.headers.etag).toBe(a.headers.etag);
+    }
   });
 
   it("every endpoint's warm-up requests are requests it accepts", () => {
