@@ -3,7 +3,7 @@
  *   tronlake bench sample-workload --data DIR [--out FILE]
  *   tronlake bench [--url [NAME=]URL]… [--serve 'NAME=CHECKOUT [serve flags]']… [--inject NAME=CHECKOUT]… [--workload FILE] [--data DIR]
  *                  [--connections N] [--duration S | --requests N] [--repeat N] [--mode mix|per-label|sequential]
- *                  [--retry-after honour|ignore] [--only TEXT[,TEXT]] [--warmup N] [--timeout S] [--no-floor] [--cache] [--out DIR]
+ *                  [--retry-after honour|ignore] [--only TEXT[,TEXT]] [--warmup N] [--warmup-seconds S] [--timeout S] [--no-floor] [--cache] [--out DIR]
  *   tronlake bench compare A.json [B.json] [--out FILE]
  */
 import { promises as fs } from 'node:fs';
@@ -47,6 +47,7 @@ interface RunFlags {
   retryAfter: 'honour' | 'ignore';
   only?: string;
   warmup: number;
+  warmupSeconds?: number;
   timeout: number;
   bailout: number;
   floor: boolean;
@@ -73,6 +74,7 @@ function runOptions(cmd: Command): Command {
     .addOption(new Option('--retry-after <how>', 'on 503 with Retry-After').choices(['honour', 'ignore']).default('ignore'))
     .option('--only <text[,text]>', 'only the requests with one of the texts in their label or path')
     .option('--warmup <n>', 'requests before measuring', wholeNumber(0), 1000)
+    .option('--warmup-seconds <s>', 'and at least this long per target (the warm-up requests cycled): the same time for every system', wholeNumber(0))
     .option('--timeout <s>', 'per-request timeout', wholeNumber(1), 10)
     .option('--bailout <n>', 'errors that abort a target', wholeNumber(1), 1000)
     .option('--no-floor', 'skip the one-request-at-a-time floor measurement')
@@ -198,6 +200,7 @@ async function runCmd(flags: RunFlags, argv: string[]): Promise<void> {
       repeat,
       // Every distinct request once by default: a server with a cache (or a cold file cache) is then measured warm.
       warmup: flags.warmup,
+      ...(flags.warmupSeconds ? { warmupSeconds: flags.warmupSeconds } : {}),
       timeoutS,
       bailout: flags.bailout,
       floor: flags.floor,

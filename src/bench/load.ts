@@ -299,12 +299,15 @@ export class CostMeter {
  * Sends each of the first `n` items once, one at a time, so the measured phase starts on a warm server. A target of
  * several serving processes on one port (`processes`, /health `worker.of`) gets each item once per process, each on a
  * connection of its own, which the port's round robin hands to the next process: over one kept-alive connection the
- * whole warm-up went to one process, and the phases the other took were measured cold.
+ * whole warm-up went to one process, and the phases the other took were measured cold. With `minMs`, the items are
+ * sent again from the first until `minMs` has passed as well (the request in flight is finished).
  */
-export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number, processes = 1): Promise<void> {
+export async function warmUp(target: Target, items: readonly WorkloadItem[], n: number, timeoutMs: number, processes = 1, minMs = 0): Promise<void> {
   const base = parseTarget(target.url);
-  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname);
-  for (const p of prepared.slice(0, n)) {
+  const prepared = prepare(items, base.pathname === '/' ? '' : base.pathname).slice(0, n);
+  const t0 = performance.now();
+  for (let k = 0; prepared.length > 0 && (k < prepared.length || performance.now() - t0 < minMs); k++) {
+    const p = prepared[k % prepared.length]!;
     for (let i = 0; i < processes; i++) {
       try {
         await request(base.origin + p.path, { method: p.method, headers: p.headers, body: p.body, timeoutMs, ownConnection: processes > 1 });

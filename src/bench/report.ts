@@ -62,6 +62,11 @@ export interface RunSettings {
   repeat: number;
   /** Warm-up requests per target before the first round (distinct requests, labels round-robin). */
   warmup: number;
+  /**
+   * Least warm-up time per target (s), the warm-up requests cycled until both the count and the time are reached: the
+   * same time for every system, where a count is seconds for one and minutes for another. Absent: count only.
+   */
+  warmupSeconds?: number;
   timeoutS: number;
 }
 
@@ -196,7 +201,7 @@ export function renderMarkdown(r: BenchReport): string {
     '',
     `Run ${r.started} → ${r.finished} with \`${r.command}\` (${r.tool}).`,
     '',
-    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first, ${s.timeoutS} s response timeout; clients ${s.honourRetryAfter ? 'wait the `Retry-After` of a 503 / 429 before their next request' : 'send their next request at once after any answer (`Retry-After` not honoured)'}`,
+    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first${s.warmupSeconds ? ` (and at least ${s.warmupSeconds} s of them, cycled)` : ''}, ${s.timeoutS} s response timeout; clients ${s.honourRetryAfter ? 'wait the `Retry-After` of a 503 / 429 before their next request' : 'send their next request at once after any answer (`Retry-After` not honoured)'}`,
     `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join('; ')}` : ''}`,
     `- Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.os}`,
     `- Load average (1 / 5 / 15 min): ${load(r.machine.loadBefore)} before, ${load(r.machine.loadAfter)} after. The load generator shares this machine with any server started on it.`,

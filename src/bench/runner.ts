@@ -133,7 +133,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
     for (const t of o.targets) {
       // A warm-up request is an ordinary request (a slow peer's heavy answer takes seconds): bounded by --timeout too.
       const warm = warmupRequests(o.workload.items, o.warmup);
-      if (!t.inProcess) await warmUp(t, warm, warm.length, Math.max(probeMs, o.timeoutS * 1000), servingProcesses(health.get(t)));
+      if (!t.inProcess) await warmUp(t, warm, warm.length, Math.max(probeMs, o.timeoutS * 1000), servingProcesses(health.get(t)), (o.warmupSeconds ?? 0) * 1000);
       else for (const p of prepare(warm, '')) await t.inProcess.send(p);
     }
     if (floorTarget) await warmUp(floorTarget, [FLOOR_ITEM], 50, probeMs);
@@ -246,6 +246,7 @@ export async function runBench(o: RunOptions): Promise<BenchReport> {
         ...(o.mode === 'sequential' ? {} : o.requests !== undefined ? { requests: o.requests } : { duration: o.duration ?? 10 }),
         repeat: o.repeat,
         warmup: o.workload.items.length === 0 ? 0 : o.warmup,
+        ...(o.warmupSeconds ? { warmupSeconds: o.warmupSeconds } : {}),
         timeoutS: o.timeoutS,
         honourRetryAfter: o.honourRetryAfter === true,
       },

@@ -129,6 +129,20 @@ describe('tronlake bench runner', () => {
     expect(r.targets[0]!.overall.total.requests).toBe(12);
   });
 
+  it('--warmup-seconds: the warm-up requests cycled until that time has passed as well', async () => {
+    resetLedger();
+    const t0 = performance.now();
+    const r = await runBench(options({ mode: 'per-label', requests: 4, warmup: 2, warmupSeconds: 1 }));
+    const warm = ledger.total - 3 * 4;
+    expect(performance.now() - t0).toBeGreaterThanOrEqual(1000);
+    // More than the count: the first two of the warm order (a, b) again and again, in turn; echo only measured.
+    expect(warm).toBeGreaterThan(2);
+    expect(ledger.byRoute.get('POST /echo')).toBe(4);
+    expect(Math.abs(ledger.byRoute.get('GET /a')! - ledger.byRoute.get('GET /b')!)).toBeLessThanOrEqual(1);
+    expect(r.settings.warmupSeconds).toBe(1);
+    expect(renderMarkdown(r)).toContain('at least 1 s of them');
+  });
+
   it('in per-label mode, measures each label on its own phase', async () => {
     resetLedger();
     const r = await runBench(options({ mode: 'per-label', requests: 20 }));
