@@ -5,7 +5,7 @@
  * three and their row ids compared; the report says which match.
  *
  *   npx tsx bench/peers/run.ts --data /work/bench/new17 [--requests 10 | --seconds S] [--repeat 3] [--connections 1]
- *     [--warmup N (default: ten passes over the distinct requests)] [--warmup-seconds S] [--port-base N] [--report DIR] [--out bench/results/peers.md] [--only 'block by number,latest blocks']
+ *     [--warmup N (default: ten passes over the distinct requests)] [--warmup-seconds S (default 60)] [--port-base N] [--report DIR] [--out bench/results/peers.md] [--only 'block by number,latest blocks']
  *   npx tsx bench/peers/run.ts --render DIR [--out FILE]   (the report again from a run's folder)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -163,8 +163,9 @@ async function measure(): Promise<void> {
       '--mode', 'per-label', '--repeat', f.repeat ?? '3', '--connections', f.connections ?? '1', '--timeout', '60', '--out', reportDir, '--progress', 'false',
       // ten passes over the set's distinct requests per system before measuring: warm compiled code, as a long-running server has
       '--warmup', f.warmup ?? String(10 * items.length)];
-    // --warmup-seconds S: every system warmed for the same time as well (tronlake's compiled code needs thousands of answers)
-    if (f['warmup-seconds']) args.push('--warmup-seconds', f['warmup-seconds']);
+    // every system warmed for the same time as well (default 60 s): tronlake's compiled code needs thousands of answers
+    // where the peers' routes need a few (bench/results/warm-curve.md); --warmup-seconds 0 for the count alone
+    args.push('--warmup-seconds', f['warmup-seconds'] ?? '60');
     if (f.seconds) args.push('--duration', f.seconds);
     else args.push('--requests', f.requests ?? '10');
     log(`tronlake bench ${args.map(shellWord).join(' ')}`);
