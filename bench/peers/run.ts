@@ -15,7 +15,7 @@ import path from 'node:path';
 import { parseFlags } from '../../src/cli-flags.ts';
 import { benchCli, shellWord } from '../../src/bench/cli.ts';
 import { readReport } from '../../src/bench/compare.ts';
-import { serverCostText, type BenchReport, type TargetResult } from '../../src/bench/report.ts';
+import { serverCostText, warmupText, type BenchReport, type TargetResult } from '../../src/bench/report.ts';
 import { freePort, parseServeSpec, startServed } from '../../src/bench/servers.ts';
 import { serializeWorkload } from '../../src/bench/workload.ts';
 import { readManifest, versionDir } from '../../src/lake/manifest.ts';
@@ -221,7 +221,7 @@ function render(r: BenchReport, x: Measured): string {
   lines.push(`Lake: \`${lake}\` (version ${m!.version}, head block ${m!.head.number}). Started ${r.started}, finished ${r.finished}.`, '');
   lines.push(`Command: \`${cmd}\` (= \`tronlake bench ${args.map(shellWord).join(' ')}\`, the workload written by the script).`, '');
   lines.push(`Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, shared. Load average before the script ${load.before}, after ${load.after}; the runner's own: before ${r.machine.loadBefore.join(' ')}, after ${r.machine.loadAfter.join(' ')}.`, '');
-  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; warm-up: ${r.settings.warmup} requests per target${r.settings.warmupSeconds ? ` and at least ${r.settings.warmupSeconds} s of them` : ''} (the distinct requests in turn), after tronlake's own warm-up (/health \`warmUp\` no longer running). p50 / p99 are nearest-rank over every answered request of all rounds (${p99Reading(r.settings.repeat * (r.settings.requests ?? 0))}).`, '');
+  lines.push(`Settings: per-label mode, ${r.settings.connections} connection, ${r.settings.requests !== undefined ? `${r.settings.requests} requests` : `${r.settings.duration} s`} per label, target and round, ${r.settings.repeat} rounds interleaved (targets' order alternates); response cache off in tronlake; ${warmupText(r.settings)}, the distinct requests in turn, after tronlake's own warm-up (/health \`warmUp\` no longer running). p50 / p99 are nearest-rank over every answered request of all rounds (${p99Reading(r.settings.repeat * (r.settings.requests ?? 0))}).`, '');
   const fl = r.floor?.overall.total.latency;
   lines.push(`Floor (bare Fastify route, same run): p50 ${ms(fl?.p50)} ms, p99 ${ms(fl?.p99)} ms.`, '');
   lines.push('## Latency per request (ms) and the acceptance', '');

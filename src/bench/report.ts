@@ -189,6 +189,11 @@ function pairedSection(r: BenchReport): string[] {
 }
 
 /** The Markdown report: settings, machine and load, the floor, then a table per target. */
+/** The warm-up a run gave each target, e.g. `440 warm-up requests per target (and at least 60 s of them, cycled)`. */
+export function warmupText(s: RunSettings): string {
+  return `${s.warmup} warm-up requests per target${s.warmupSeconds ? ` (and at least ${s.warmupSeconds} s of them, cycled)` : ''}`;
+}
+
 export function renderMarkdown(r: BenchReport): string {
   const s = r.settings;
   const amount = s.mode === 'sequential' ? 'every distinct request once' : s.requests !== undefined ? `${s.requests} requests` : `${s.duration} s`;
@@ -201,7 +206,7 @@ export function renderMarkdown(r: BenchReport): string {
     '',
     `Run ${r.started} → ${r.finished} with \`${r.command}\` (${r.tool}).`,
     '',
-    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${s.warmup} warm-up requests per target first${s.warmupSeconds ? ` (and at least ${s.warmupSeconds} s of them, cycled)` : ''}, ${s.timeoutS} s response timeout; clients ${s.honourRetryAfter ? 'wait the `Retry-After` of a 503 / 429 before their next request' : 'send their next request at once after any answer (`Retry-After` not honoured)'}`,
+    `- Load: ${s.connections} connection${s.connections > 1 ? 's' : ''}, ${amount} ${per}, ${rounds(r)}, ${warmupText(s)} first, ${s.timeoutS} s response timeout; clients ${s.honourRetryAfter ? 'wait the `Retry-After` of a 503 / 429 before their next request' : 'send their next request at once after any answer (`Retry-After` not honoured)'}`,
     `- Workload: \`${r.workload.file}\` (${r.workload.requests} requests, ${r.workload.labels} labels, sha256 \`${r.workload.sha256.slice(0, 16)}\`)${r.workload.comments.length ? `: ${r.workload.comments.join('; ')}` : ''}`,
     `- Machine: ${r.machine.cpus} × ${r.machine.model}, ${r.machine.memoryGiB} GiB, Node ${r.machine.node}, ${r.machine.os}`,
     `- Load average (1 / 5 / 15 min): ${load(r.machine.loadBefore)} before, ${load(r.machine.loadAfter)} after. The load generator shares this machine with any server started on it.`,
