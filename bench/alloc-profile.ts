@@ -69,19 +69,20 @@ try {
     const sites = new Map<string, number>();
     let total = 0;
     let inHarness = 0;
-    const walk = (n: ProfileNode, callers: string[]): void => {
+    const walk = (n: ProfileNode, callers: string[], underHarness: boolean): void => {
       const s = site(n);
+      const inIt = underHarness || harness(s);
       if (n.selfSize > 0) {
-        if (harness(s) || callers.some(harness)) inHarness += n.selfSize;
+        if (inIt) inHarness += n.selfSize;
         else {
           const k = [s, ...callers.slice(0, 2)].join(' ← ');
           sites.set(k, (sites.get(k) ?? 0) + n.selfSize);
           total += n.selfSize;
         }
       }
-      for (const c of n.children) walk(c, [s, ...callers]);
+      for (const c of n.children) walk(c, [s, ...callers.slice(0, 1)], inIt);
     };
-    walk(profile.head, []);
+    walk(profile.head, [], false);
     const kb = (b: number) => (b / requests / 1024).toFixed(1);
     out.push(`## ${label}`, '', `**${kb(total)} KB** allocated per answer outside the harness (harness ${kb(inHarness)} KB), body ${kb(body)} KB, ${urls.length} distinct requests.`, '');
     out.push('| KB per answer | share | site ← callers |', '|---:|---:|---|');

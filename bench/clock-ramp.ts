@@ -2,7 +2,8 @@
  * How fast this machine runs a fixed piece of CPU work right after it has idled, against the same work run back to
  * back (bench/results/warm-curve.md asked why every server answers slower after a gap). No server, no HTTP, no V8
  * state of ours: one process times a task (JSON.stringify of a fixed 200-row array and SHA-256 of the text, ~1 ms on
- * a steady core) in slices right after a sleep of each length, round after round, gaps in shuffled order.
+ * a steady core) in slices right after a sleep of each length, round after round, the gaps' order reversed each
+ * round (as the runner alternates its targets), so no gap always follows the same one.
  *
  *   npx tsx bench/clock-ramp.ts [--gaps 0,1,5,20] [--rounds 4] [--slices 40] [--out bench/results/clock-ramp.md]
  *
@@ -12,6 +13,7 @@
 import { createHash } from 'node:crypto';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
+import { latencyStats } from '../src/bench/stats.ts';
 import { parseFlags } from '../src/cli-flags.ts';
 
 const f = parseFlags(process.argv.slice(2));
@@ -32,7 +34,7 @@ const timeSlices = (n: number): number[] =>
     task();
     return Number(process.hrtime.bigint() - t) / 1e6;
   });
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.ceil(xs.length / 2) - 1]!;
+const median = (xs: number[]): number => latencyStats(xs).p50;
 
 // Steady speed: the task back to back for a second first (the code is compiled and the clock up), then measured.
 const until = Date.now() + 1000;
@@ -42,7 +44,7 @@ const steady = median(timeSlices(200));
 const seen = new Map<number, { medians: number[]; slow: number[] }>(gaps.map((g) => [g, { medians: [], slow: [] }]));
 const lines: string[] = [];
 for (let r = 0; r < rounds; r++) {
-  const order = [...gaps].sort(() => Math.random() - 0.5);
+  const order = r % 2 === 0 ? gaps : [...gaps].reverse();
   for (const g of order) {
     await new Promise((res) => setTimeout(res, g * 1000));
     const t = timeSlices(slices);

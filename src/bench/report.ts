@@ -188,12 +188,12 @@ function pairedSection(r: BenchReport): string[] {
   return out;
 }
 
-/** The Markdown report: settings, machine and load, the floor, then a table per target. */
 /** The warm-up a run gave each target, e.g. `440 warm-up requests per target (and at least 60 s of them, cycled)`. */
 export function warmupText(s: RunSettings): string {
   return `${s.warmup} warm-up requests per target${s.warmupSeconds ? ` (and at least ${s.warmupSeconds} s of them, cycled)` : ''}`;
 }
 
+/** The Markdown report: settings, machine and load, the floor, then a table per target. */
 export function renderMarkdown(r: BenchReport): string {
   const s = r.settings;
   const amount = s.mode === 'sequential' ? 'every distinct request once' : s.requests !== undefined ? `${s.requests} requests` : `${s.duration} s`;
