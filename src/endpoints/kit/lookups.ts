@@ -137,37 +137,44 @@ function pick(m: DimensionMap, ids: readonly string[]): Row[] {
   return found.sort((a, b) => a.at - b.at).map((e) => e.row);
 }
 
+/** The rows of `ids` (distinct, not empty) in `t`'s order, from the per-version map or one statement. */
+function lookupRows(run: Runner, version: LookupVersion | undefined, t: LookupTable, ids: string[]): Promise<Row[]> {
+  return version && (version.rowsOf(t.table) ?? Infinity) <= DIMENSION_MAP_ROWS
+    ? dimensionMap(version, t.all, () => run(t.all, {}), t.key).then((m) => pick(m, ids))
+    : run(t.some, { [t.bind]: ids });
+}
+
+/** `xs` without empty strings or repeats, in first-seen order. */
+function distinct(xs: readonly string[]): string[] {
+  return [...new Set(xs.filter((x) => x))];
+}
+
 /**
  * Lookups backed by the common SQL templates (sql/common/*.sql); with `version`, a dimension of at most
  * DIMENSION_MAP_ROWS rows is read whole once per version (`common/tokens_all`, `common/contracts_all`) and looked up
  * in memory.
  */
 export function createLookups(run: Runner, version?: LookupVersion): Lookups {
-  // The rows of `ids` (distinct, not empty) in the table's order, from the per-version map or one statement.
-  const rowsOf = (t: LookupTable, ids: string[]): Promise<Row[]> =>
-    version && (version.rowsOf(t.table) ?? Infinity) <= DIMENSION_MAP_ROWS
-      ? dimensionMap(version, t.all, () => run(t.all, {}), t.key).then((m) => pick(m, ids))
-      : run(t.some, { [t.bind]: ids });
-  const distinct = (xs: readonly string[]): string[] => [...new Set(xs.filter((x) => x))];
+  // Made per request: no arrow is kept in a const or a property here (context.ts says why).
   return {
     async addressTags(addresses) {
       const unique = distinct(addresses);
-      return new Map(unique.length === 0 ? [] : (await rowsOf(TABLES.tags, unique)).map((r) => [String(r.address), str(r.public_tag)]));
+      return new Map(unique.length === 0 ? [] : (await lookupRows(run, version, TABLES.tags, unique)).map((r) => [String(r.address), str(r.public_tag)]));
     },
     async riskListed(addresses) {
       const unique = distinct(addresses);
-      return new Set(unique.length === 0 ? [] : (await rowsOf(TABLES.risks, unique)).map((r) => String(r.address)));
+      return new Set(unique.length === 0 ? [] : (await lookupRows(run, version, TABLES.risks, unique)).map((r) => String(r.address)));
     },
     async projectsOf(contracts) {
       const unique = distinct(contracts);
-      const rows = unique.length === 0 ? [] : await rowsOf(TABLES.projects, unique);
+      const rows = unique.length === 0 ? [] : await lookupRows(run, version, TABLES.projects, unique);
       return new Map(rows.map((r) => [String(r.contract_address), { project: String(r.project), name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url) }]));
     },
     async witnessInfo(addresses) {
       const out = new Map<string, WitnessInfo>();
       const unique = distinct(addresses);
       if (unique.length === 0) return out;
-      for (const r of await rowsOf(TABLES.witnesses, unique)) {
+      for (const r of await lookupRows(run, version, TABLES.witnesses, unique)) {
         out.set(String(r.address), { name: r.name === null ? null : String(r.name), url: r.url === null ? null : String(r.url), rank: r.rank === null ? null : Number(r.rank) });
       }
       return out;
@@ -178,7 +185,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
       const info: Record<string, ContractInfo> = {};
       for (const a of unique) map[a] = false;
       if (unique.length === 0) return { map, info };
-      for (const r of await rowsOf(TABLES.contracts, unique)) {
+      for (const r of await lookupRows(run, version, TABLES.contracts, unique)) {
         const a = String(r.address);
         map[a] = true;
         info[a] = {
@@ -198,7 +205,7 @@ export function createLookups(run: Runner, version?: LookupVersion): Lookups {
       const want = distinct(ids.filter((i) => i !== '_'));
       if (ids.includes('_')) out.set('_', TRX_TOKEN_INFO);
       if (want.length === 0) return out;
-      for (const r of await rowsOf(TABLES.tokens, want)) {
+      for (const r of await lookupRows(run, version, TABLES.tokens, want)) {
         out.set(String(r.token_id), {
           tokenId: String(r.token_id),
           tokenAbbr: str(r.symbol),
