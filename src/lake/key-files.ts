@@ -38,22 +38,50 @@ const BOUND_READ_ROWS = 1024;
 const SAMPLE_READ_ROWS = 1 << 20;
 /** Key entry slices kept per file (at most ~0.9 MB for address keys). */
 const SLICES_KEPT = 256;
-/** Decoded row blocks kept per file. */
+/** Decoded row blocks kept per file: a page reads its block again for each row, and the newest blocks recur. */
 const BLOCKS_KEPT = 64;
 
-/** `map`'s value for `key`, loaded and kept when absent; the least recently used goes past `max` (a Map keeps insertion order). */
-function kept<K, V>(map: Map<K, V>, key: K, max: number, load: () => V): V {
-  const hit = map.get(key);
-  if (hit !== undefined) {
-    map.delete(key);
-    map.set(key, hit);
-    return hit;
+/**
+ * A two-way set-associative cache of values by a non-negative integer key: key % sets picks a set of two slots, a hit
+ * is an array read, a miss replaces the set's slot used least recently. Not a Map kept in recency order (delete and
+ * set on every hit): with that LRU, decoded blocks survived the young collections whatever its size (4, 16 or 64
+ * blocks a file: ~5 MB copied and promoted per scavenge in a loop of the hash lookup's reads; 3.2 MB a scavenge and
+ * 5.6-10.2 ms pauses in the server under random hash lookups, against 2.5 MB and 4.2-4.5 ms here). Two ways, not one: a
+ * small working set (the peer benchmark's ten hashes) shared slots often enough to cost it 18 % of its p50
+ * (bench/results/key-file-cache.md).
+ */
+class Slots<V> {
+  private readonly keys: Float64Array;
+  private readonly values: (V | undefined)[];
+  /** Per set, the way (0 or 1) used last. */
+  private readonly last: Uint8Array;
+
+  constructor(size: number) {
+    const sets = Math.max(1, size >> 1);
+    this.keys = new Float64Array(sets * 2).fill(-1);
+    this.values = new Array<V | undefined>(sets * 2).fill(undefined);
+    this.last = new Uint8Array(sets);
   }
-  const v = load();
-  map.set(key, v);
-  if (map.size > max) map.delete(map.keys().next().value!);
-  return v;
+
+  /** `key`'s value, loaded into its set when neither slot holds it. */
+  get(key: number, load: () => V): V {
+    const set = key % this.last.length;
+    const at = set * 2;
+    for (let way = 0; way < 2; way++) {
+      if (this.keys[at + way] === key) {
+        this.last[set] = way;
+        return this.values[at + way]!;
+      }
+    }
+    const way = 1 - this.last[set]!;
+    const v = load();
+    this.keys[at + way] = key;
+    this.values[at + way] = v;
+    this.last[set] = way;
+    return v;
+  }
 }
+
 export const ROWS_PER_BLOCK = 32;
 const SPARSE_EVERY = 64;
 const TIME_CHUNK_ROWS = 65_536;
@@ -306,10 +334,10 @@ export class KeyFile {
   private readonly sparse: Buffer;
   private readonly integers: boolean[];
   private readonly makeRow: (cells: readonly Cell[]) => Row;
-  /** Decoded blocks, most recently used last (a page of the newest rows reads the same block again and again). */
-  private readonly cache = new Map<number, Cell[][]>();
-  /** Slices of key entries by sparse key index, most recently used last. */
-  private readonly slices = new Map<number, Buffer>();
+  /** Decoded blocks by block index. */
+  private readonly blocks = new Slots<Cell[][]>(BLOCKS_KEPT);
+  /** Slices of key entries by sparse key index. */
+  private readonly slices = new Slots<Buffer>(SLICES_KEPT);
   /** The time of every BOUND_READ_ROWS-th row (row i × BOUND_READ_ROWS), read at the first wide bound. */
   private sampled: Float64Array | undefined;
 
@@ -387,7 +415,7 @@ export class KeyFile {
    * same keys: a read is a system call (~5-10 µs here), and a lookup's keys recur (a busy address, the newest blocks).
    */
   private entrySlice(i: number, at: number, length: number): Buffer {
-    return kept(this.slices, i, SLICES_KEPT, () => this.read(at, length));
+    return this.slices.get(i, () => this.read(at, length));
   }
 
   /** The time of row `i`. */
@@ -446,7 +474,7 @@ export class KeyFile {
   }
 
   private block(b: number): Cell[][] {
-    return kept(this.cache, b, BLOCKS_KEPT, () => {
+    return this.blocks.get(b, () => {
       const o = this.read(this.blocksAt + b * 8, 16);
       const from = Number(o.readBigUInt64LE(0));
       const rows = JSON.parse(inflateRawSync(this.read(from, Number(o.readBigUInt64LE(8)) - from)).toString()) as Cell[][];

@@ -34,6 +34,32 @@ describe('the key file format', () => {
   // Keys in the order a bucketed run writes them: bucket, then the address text.
   const addresses = Array.from({ length: 300 }, (_, i) => `TA${String(i).padStart(4, '0')}xyz`).sort((a, b) => addressBucket(a) - addressBucket(b) || (a < b ? -1 : 1));
 
+  it('answers the same rows whatever order the keys are read in (blocks and key slices that share a cache slot)', async () => {
+    const file = path.join(tmp(), 'run.keys');
+    const w = await KeyFileWriter.create(file, meta);
+    const want = new Map<string, unknown[][]>();
+    for (const [i, a] of addresses.entries()) {
+      const rows = Array.from({ length: (i % 5) + 1 }, (_, j) => [a, 1_000 * i + j, BigInt(i * 100 + j), `r${i}.${j}`]);
+      want.set(a, rows);
+      for (const r of rows) w.add(r as never);
+    }
+    await w.finish();
+    const f = KeyFile.open(file);
+    try {
+      const keys = [...want.keys()];
+      // Forward, backward, then strides that land on blocks (and key slices) a multiple of the cache's slots apart.
+      const orders = [keys, [...keys].reverse(), ...[8, 16, 64, 256].map((stride) => keys.map((_, i) => keys[(i * stride) % keys.length]!))];
+      for (const order of orders) {
+        for (const a of order) {
+          const s = f.span(keyBytes('address', a)!)!;
+          expect(f.rows(s.first, s.first + s.count).map((r) => Object.values(r)), a).toEqual(want.get(a));
+        }
+      }
+    } finally {
+      f.close();
+    }
+  });
+
   it('answers every key with its rows in order, an absent key with nothing, exact integers beyond 2^53, time bounds', async () => {
     const file = path.join(tmp(), 'run.keys');
     const w = await KeyFileWriter.create(file, meta);
