@@ -43,11 +43,9 @@ const BLOCKS_KEPT = 64;
 
 /**
  * A two-way set-associative cache of values by a non-negative integer key: key % sets picks a set of two slots, a hit
- * is an array read, a miss replaces the set's slot used least recently. Not a Map kept in recency order (delete and
- * set on every hit): with that LRU, decoded blocks survived the young collections whatever its size (4, 16 or 64
- * blocks a file: ~5 MB copied and promoted per scavenge in a loop of the hash lookup's reads; 3.2 MB a scavenge and
- * 5.6-10.2 ms pauses in the server under random hash lookups, against 2.5 MB and 4.2-4.5 ms here). Two ways, not one: a
- * small working set (the peer benchmark's ten hashes) shared slots often enough to cost it 18 % of its p50
+ * is an array read, a miss replaces the set's slot used least recently. Not a Map kept in recency order: that kept
+ * its decoded blocks alive through the young collections whatever its size, and the scavenges of random lookups took
+ * twice as long. Two ways, not one: a small working set shared single slots often enough to slow it
  * (bench/results/key-file-cache.md).
  */
 class Slots<V> {
@@ -524,7 +522,13 @@ export class KeyFile {
   /** Rows [from, to) as objects keyed by column name, in file order. */
   rows(from: number, to: number): Row[] {
     const out: Row[] = [];
-    for (let i = from; i < to; i++) out.push(this.makeRow(this.block(Math.floor(i / this.rowsPerBlock))[i % this.rowsPerBlock]!));
+    for (let i = from; i < to; ) {
+      // One cache lookup a block, not a row.
+      const b = Math.floor(i / this.rowsPerBlock);
+      const block = this.block(b);
+      const first = b * this.rowsPerBlock;
+      for (const end = Math.min(to, first + this.rowsPerBlock); i < end; i++) out.push(this.makeRow(block[i - first]!));
+    }
     return out;
   }
 
