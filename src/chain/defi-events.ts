@@ -588,11 +588,10 @@ export function decodeLendingLog(log: DefiLog, c: DefiContract, tx: DefiTx): Len
     more: Partial<Record<'borrower_address' | 'collateral_market', string | null> & Record<'jtoken_amount_raw' | 'account_borrows_raw' | 'total_borrows_raw', bigint | null>>): LendingRow | null => {
     if (account === null || amount === null) return null;
     const text = (v: bigint | null | undefined): string | null => (v === null || v === undefined ? null : v.toString());
-    return {
-      ...base, event_name, action, account_address: account, borrower_address: more.borrower_address ?? null,
+    return Object.assign({}, base, { event_name, action, account_address: account, borrower_address: more.borrower_address ?? null,
       amount_raw: amount.toString(), amount: Number(amount), jtoken_amount_raw: text(more.jtoken_amount_raw),
       collateral_market: more.collateral_market ?? null, account_borrows_raw: text(more.account_borrows_raw), total_borrows_raw: text(more.total_borrows_raw),
-    };
+    });
   };
   switch (topics[0]) {
     case TOPIC_JTOKEN_MINT:

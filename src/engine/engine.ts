@@ -106,7 +106,7 @@ function sqlOf(t: SqlTemplate, orderBy?: string): string {
  * or a semicolon.
  */
 function wrapTemplate(t: SqlTemplate, orderBy: string | undefined, select: string, tail: string, kind: string): SqlTemplate {
-  return { ...t, id: `${t.id}\u0000${kind}\u0000${orderBy ?? ''}`, sql: `SELECT ${select} FROM (\n${stripStatement(sqlOf(t, orderBy))}\n) q${tail}` };
+  return Object.assign({}, t, { id: `${t.id}\u0000${kind}\u0000${orderBy ?? ''}`, sql: `SELECT ${select} FROM (\n${stripStatement(sqlOf(t, orderBy))}\n) q${tail}` });
 }
 
 /**

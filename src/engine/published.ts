@@ -105,7 +105,7 @@ export class PublishedLake {
     });
     const problems = await cheapCheck(opts.dataDir, manifest, opts.log);
     const damaged = new Set(problems.map((p) => p.dataset));
-    const engine = await Engine.open({ ...opts, manifest, damaged });
+    const engine = await Engine.open(Object.assign({}, opts, { manifest, damaged }));
     const lake = new PublishedLake(engine, opts);
     lake.openedDamaged.set(engine, damaged);
     if (lease) lake.leases.set(manifest.version, lease);
@@ -222,7 +222,7 @@ export class PublishedLake {
     const has = this.openedDamaged.get(e);
     if (this.closed || e.manifest.version !== version || (has && [...want].every((d) => has.has(d)))) return;
     try {
-      const next = await Engine.open({ ...this.opts, manifest: e.manifest, damaged: want });
+      const next = await Engine.open(Object.assign({}, this.opts, { manifest: e.manifest, damaged: want }));
       this.openedDamaged.set(next, want);
       if (this.engine !== e || this.closed) {
         // Switched or reopened meanwhile: keep what is served (a reopen takes `unavailable` as it is then).
@@ -243,7 +243,7 @@ export class PublishedLake {
     this.reopening = true;
     try {
       const damaged = new Set(this.unavailable.keys());
-      const next = await Engine.open({ ...this.opts, manifest: faulted.manifest, damaged });
+      const next = await Engine.open(Object.assign({}, this.opts, { manifest: faulted.manifest, damaged }));
       this.openedDamaged.set(next, damaged);
       if (this.engine !== faulted) {
         await next.close();
@@ -298,7 +298,7 @@ export class PublishedLake {
         const lease = await Lease.take(this.opts.dataDir, manifest.version).catch(() => undefined);
         if (lease) this.leases.set(manifest.version, lease);
       }
-      const next = await Engine.open({ ...this.opts, manifest }).catch(async (e: unknown) => {
+      const next = await Engine.open(Object.assign({}, this.opts, { manifest })).catch(async (e: unknown) => {
         await this.leases.get(manifest.version)?.release();
         this.leases.delete(manifest.version);
         throw e;

@@ -470,7 +470,7 @@ async function streamPlan(
   let columns: string[] = [];
   for (const w of plan.windows) {
     let refused = false;
-    const r = await run({ ...plan.binds, ...w }, async (cols, batch) => {
+    const r = await run(Object.assign({}, plan.binds, w), async (cols, batch) => {
       const n = batchLength(batch);
       const from = Math.min(skip, n);
       const to = Math.min(n, from + left);

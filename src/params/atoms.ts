@@ -37,7 +37,7 @@ function rangeText(opts: { min?: number; max?: number }): string {
 
 /** The OpenAPI bounds of a range, e.g. `bounds({ min: 0 })` = `{ minimum: 0 }`. */
 function bounds(opts: { min?: number; max?: number }): { minimum?: number; maximum?: number } {
-  return { ...(opts.min !== undefined ? { minimum: opts.min } : {}), ...(opts.max !== undefined ? { maximum: opts.max } : {}) };
+  return Object.assign({}, opts.min !== undefined ? { minimum: opts.min } : {}, opts.max !== undefined ? { maximum: opts.max } : {});
 }
 
 /** Boolean parameter: true/false/1/0 (case-insensitive), e.g. `bool()` parses 'TRUE' → true. */

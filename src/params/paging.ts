@@ -63,6 +63,6 @@ export function withPage<T extends { start?: number; limit?: number }>(o: Paging
       ctx.addIssue({ code: 'custom', path: ['start'], message: r.error });
       return z.NEVER;
     }
-    return { ...v, page: r };
+    return Object.assign({}, v, { page: r });
   };
 }

@@ -67,9 +67,8 @@ function item(h: Holding) {
     ...(inUsd !== undefined ? { amountInUsd: inUsd } : {}),
   };
   // Reference quirk: on the TRX row `quantity` and `amount` are decimal strings; elsewhere numbers.
-  if (h.standard === 'trx') return { ...common, quantity: qty, amount: qty, tokenLevel: String(h.level) };
-  return {
-    ...common,
+  if (h.standard === 'trx') return Object.assign({}, common, { quantity: qty, amount: qty, tokenLevel: String(h.level) });
+  return Object.assign({}, common, {
     quantity: new JsonDecimal(qty),
     ...(inTrx !== undefined ? { amount: inTrx } : {}),
     level: String(h.level),
@@ -79,7 +78,7 @@ function item(h: Holding) {
     nrOfTokenHolders: h.holders ?? 0,
     transferCount: h.transfers ?? null,
     project: h.project ?? '',
-  };
+  });
 }
 
 const itemFields = {

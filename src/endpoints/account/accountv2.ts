@@ -249,6 +249,6 @@ export default defineEndpoint({
       ctx.lookups.contractMap([p.address]),
       ctx.lookups.witnessInfo([p.address]),
     ]);
-    return body({ ...network, ...(r ?? { address: p.address }), is_contract: contracts.map[p.address] === true, witness_url: witnesses.get(p.address)?.url ?? null });
+    return body(Object.assign({}, network, r ?? { address: p.address }, { is_contract: contracts.map[p.address] === true, witness_url: witnesses.get(p.address)?.url ?? null }));
   },
 });

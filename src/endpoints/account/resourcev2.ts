@@ -69,8 +69,8 @@ function statementOf(p: z.output<typeof params>, ctx: EndpointContext) {
   const byUsage = sort === 'usage' || sort === 'burntrx';
   const common = { address: p.address, res: p.resourceType ? p.resourceType - 1 : -1, to_address: p.toAddress ?? null };
   const [query, binds] = byUsage
-    ? (['rowsByUsage', { ...common, now_ts: ctx.now, since_ts: ctx.now - DAY_MS, since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10) }] as const)
-    : (['rows', { ...common, type }] as const);
+    ? (['rowsByUsage', Object.assign({}, common, { now_ts: ctx.now, since_ts: ctx.now - DAY_MS, since_day: new Date(ctx.now - DAY_MS).toISOString().slice(0, 10) })] as const)
+    : (['rows', Object.assign({}, common, { type })] as const);
   return { query, binds, order: ORDER[`${sort}:${p.order ?? 'desc'}`]! };
 }
 
@@ -97,15 +97,15 @@ export default defineEndpoint({
   orderBys: Object.values(ORDER),
   csv: listCsv<z.output<typeof params>>('/api/account/resourcev2', Object.keys(item.shape), async (p, ctx) => {
     const { query, binds, order } = statementOf(p, ctx);
-    return { query: QUERIES[query], binds: { ...binds, lim: p.page.limit, off: p.page.start }, orderBy: order, item: itemOf };
+    return { query: QUERIES[query], binds: Object.assign({}, binds, { lim: p.page.limit, off: p.page.start }), orderBy: order, item: itemOf };
   }),
   async handle(p, ctx) {
     const type = p.type ?? 0;
     const { query, binds, order } = statementOf(p, ctx);
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
-    const rows = await ctx.typedRows(QUERIES[query], { ...binds, lim: limit, off: p.page.start }, order);
+    const rows = await ctx.typedRows(QUERIES[query], Object.assign({}, binds, { lim: limit, off: p.page.start }), order);
     // The count rides on the rows (count(*) OVER ()); an empty page (past the end, limit=0) asks for it alone.
-    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || limit === 0 ? n((await ctx.typedRows(QUERIES[query], { ...binds, lim: 1, off: 0 }, order))[0]?.n_rows) : 0;
+    const total = rows.length ? n(rows[0]!.n_rows) : p.page.start > 0 || limit === 0 ? n((await ctx.typedRows(QUERIES[query], Object.assign({}, binds, { lim: 1, off: 0 }), order))[0]?.n_rows) : 0;
     const data = rows.map(itemOf);
     const addresses = [...new Set(data.flatMap((d) => [d.ownerAddress, d.receiverAddress]))];
     const contracts = await ctx.lookups.contractMap(addresses);

@@ -57,8 +57,7 @@ function statementOf(p: z.output<typeof params>): Statement {
 }
 
 /** A vote row as the reference's item; the statement gives the rows in the requested order (its final ORDER BY). */
-const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' | 'votes' | 'candidate_name' | 'candidate_url' | 'candidate_total_votes' | 'tron_power' | 'votes_used'>) => ({
-  ...(r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }),
+const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' | 'votes' | 'candidate_name' | 'candidate_url' | 'candidate_total_votes' | 'tron_power' | 'votes_used'>) => (Object.assign({}, r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }, {
   voterAddress: String(r.voter_address),
   candidateAddress: String(r.candidate_address),
   votes: n(r.votes),
@@ -66,7 +65,7 @@ const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' 
   candidateUrl: str(r.candidate_url),
   candidateTotalVotes: n(r.candidate_total_votes),
   voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
-});
+}));
 
 /** Download columns: the item's fields (`timestamp` empty for a vote cast before the lake). */
 const FIELDS = ['timestamp', 'voterAddress', 'candidateAddress', 'votes', 'candidateName', 'candidateUrl', 'candidateTotalVotes', 'voterAvailableVotes'];
@@ -96,13 +95,13 @@ export default defineEndpoint({
   orderBys: signedSortClauses(SORTS, TIES, TIES_ASC),
   csv: listCsv<z.output<typeof params>>('/api/vote', FIELDS, async (p) => {
     const { rows, filters } = statementOf(p);
-    return { query: QUERIES[rows], binds: { ...filters, lim: p.page.limit, off: p.page.start }, orderBy: p.sort.orderBy, item };
+    return { query: QUERIES[rows], binds: Object.assign({}, filters, { lim: p.page.limit, off: p.page.start }), orderBy: p.sort.orderBy, item };
   }),
   async handle(p, ctx) {
     const { rows: rowsQ, totals: totalsQ, filters } = statementOf(p);
     const limit = p.page.limit ?? 0; // only a download has no page, and it does not come here
     const [rows, [totals]] = await Promise.all([
-      ctx.typedRows(QUERIES[rowsQ], { ...filters, lim: limit, off: p.page.start }, p.sort.orderBy),
+      ctx.typedRows(QUERIES[rowsQ], Object.assign({}, filters, { lim: limit, off: p.page.start }), p.sort.orderBy),
       ctx.typedRows(QUERIES[totalsQ], filters),
     ]);
     const addresses = [...new Set(rows.flatMap((r) => [String(r.voter_address), String(r.candidate_address)]))];

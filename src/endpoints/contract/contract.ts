@@ -138,8 +138,7 @@ export default defineEndpoint({
     }
     const params = newContract(deploy?.parameter_json ?? null);
     const isToken = c.is_token === true;
-    return {
-      ...empty,
+    return Object.assign({}, empty, {
       data: [{
         address: p.contract,
         balance: exact(c.balance),
@@ -177,6 +176,6 @@ export default defineEndpoint({
         balanceWithTokens: decimal(inTrx),
         balanceWithTokensInUsd: decimal(inUsd),
       }],
-    };
+    });
   },
 });

@@ -109,7 +109,7 @@ async function pageOf(p: Params, ctx: EndpointContext, limit: number): Promise<{
   if (p['verified-only'] === true || p['open-source-only'] === true) return { items: [], rangeTotal: 0 };
   const filters = { search: p.search ?? null, owner: p.owner ?? null, start_ts: p.start_timestamp ?? null, end_ts: p.end_timestamp ?? null };
   const [rows, [counted]] = await Promise.all([
-    ctx.typedRows(QUERIES.page, { ...filters, lim: limit, off: p.page.start }, p.sort.orderBy),
+    ctx.typedRows(QUERIES.page, Object.assign({}, filters, { lim: limit, off: p.page.start }), p.sort.orderBy),
     ctx.typedRows('contract/contracts.total', filters),
   ]);
   const tokenIds = rows.filter((r) => r.is_token === true).map((r) => str(r.address));

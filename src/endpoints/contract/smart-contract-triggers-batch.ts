@@ -131,7 +131,7 @@ async function callsOf(p: Params, ctx: EndpointContext): Promise<Call[]> {
     const where = await ctx.typedRows(QUERIES.locate, { hashes: p.hashList });
     const inBlock = block === null ? where : where.filter((w) => numOr0(w.block_number) === block);
     if (!inBlock.length) return [];
-    const perDay = await Promise.all(byDay(inBlock).map((g) => ctx.typedRows(QUERIES.transactions, { ...spanOf(g), hashes: p.hashList!, contract })));
+    const perDay = await Promise.all(byDay(inBlock).map((g) => ctx.typedRows(QUERIES.transactions, Object.assign({}, spanOf(g), { hashes: p.hashList!, contract }))));
     return perDay.flat().sort(newestFirst).slice(0, p.limit);
   }
   if (block !== null) {
@@ -176,7 +176,7 @@ export default defineEndpoint({
     const calls = await callsOf(p, ctx);
     if (!calls.length) return { event_list: [], list: [] };
     // In chain order, as the statement orders each day's.
-    const logs = (keyedLogs(calls, ctx) ?? (await Promise.all(byDay(calls).map((g) => ctx.typedRows(QUERIES.logs, { ...spanOf(g), hashes: g.map((c) => str(c.tx_hash)) }))))
+    const logs = (keyedLogs(calls, ctx) ?? (await Promise.all(byDay(calls).map((g) => ctx.typedRows(QUERIES.logs, Object.assign({}, spanOf(g), { hashes: g.map((c) => str(c.tx_hash)) })))))
       .flat())
       .sort((a, b) => numOr0(a.block_number) - numOr0(b.block_number) || (str(a.tx_hash) < str(b.tx_hash) ? -1 : str(a.tx_hash) > str(b.tx_hash) ? 1 : 0) || numOr0(a.log_index) - numOr0(b.log_index));
     const contracts = [...new Set([...calls.map((c) => str(c.contract_address)), ...logs.map((l) => str(l.contract_address))])];

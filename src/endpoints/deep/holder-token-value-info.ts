@@ -37,7 +37,7 @@ export default defineSeries({
     // An unknown account's TRX history is unknown: no rows (not a balance of 0).
     if (h.head === null) return [];
     const head = h.head;
-    return days.map((d) => ({ day: String(d.day), price: prices.get(String(d.day)) ?? null, balance: balanceAtEndOf({ ...h, head }, String(d.day)), decimals }));
+    return days.map((d) => ({ day: String(d.day), price: prices.get(String(d.day)) ?? null, balance: balanceAtEndOf(Object.assign({}, h, { head }), String(d.day)), decimals }));
   },
   row(r) {
     // A value needs the token's decimals: an unlisted token has no price anyway, and none is invented.

@@ -102,8 +102,8 @@ export default defineEndpoint({
       && (p.sortBy ?? 'time') === 'time';
     const byDays = plain ? await hoursPlan(ctx, binds.tokens, protocolTypesOf(p.types), start, end, binds.lim, p.asc ?? false) : undefined;
     const rows = keyed ? keyed.rows : await withExactUsd(p.txUsd, (extra) => (address === undefined
-      ? ctx.typedRows(QUERIES.rows, { ...binds, address: null, ...extra, lim: extra.lim ?? binds.lim, ...byDays?.window }, order)
-      : ctx.typedRows(QUERIES.addressRows, { ...binds, address, key_decimals: KEY_DECIMALS, ...extra, lim: extra.lim ?? binds.lim }, order)));
+      ? ctx.typedRows(QUERIES.rows, Object.assign({}, binds, { address: null, ...extra, lim: extra.lim ?? binds.lim, ...byDays?.window }), order)
+      : ctx.typedRows(QUERIES.addressRows, Object.assign({}, binds, { address, key_decimals: KEY_DECIMALS, ...extra, lim: extra.lim ?? binds.lim }), order)));
     const data = rows.slice(0, limit).map(itemOf);
     const infos = await ctx.lookups.tokenInfo([...new Set(data.map((d) => d.token))]);
     return { total: keyed ? keyed.total : byDays ? byDays.total : rows.length ? Number((rows[0] as { n_rows: unknown }).n_rows) : 0, code: 0, data, tokenInfos: Object.fromEntries(infos) };

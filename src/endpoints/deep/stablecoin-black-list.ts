@@ -41,13 +41,12 @@ const params = z
     format: formatField(),
   })
   .transform(withExportPage(paging))
-  .transform((p) => ({
-    ...p,
+  .transform((p) => (Object.assign({}, p, {
     // a contract that is no stablecoin has no blacklist here
     known: p.tokenAddress === undefined || stablecoinContract(p.tokenAddress) !== undefined,
     sortBy: (p.sort?.trim() === '2' ? 'time' : 'quantity') as EventOrder,
     order: ORDER[`${p.sort?.trim() === '2' ? 'time' : 'quantity'}:${p.direction === 2 ? 'desc' : 'asc'}`],
-  }));
+  })));
 
 type Params = z.output<typeof params>;
 
@@ -110,7 +109,7 @@ export default defineEndpoint({
     // The count rides on the rows; an empty page (past the end, limit=0) asks for it alone.
     const total = rows.length ? n(rows[0]!.n_rows)
       : p.page.start === 0 && limit > 0 ? 0
-      : n((await ctx.typedRows(QUERIES.rows, { ...bindsOf(p, 1), off: 0 }, p.order))[0]?.n_rows);
+      : n((await ctx.typedRows(QUERIES.rows, Object.assign({}, bindsOf(p, 1), { off: 0 }), p.order))[0]?.n_rows);
     return { total, data: rows.map(itemOf) };
   },
 });

@@ -237,7 +237,7 @@ export default defineEndpoint({
     // The count rides on the rows; an empty page (past the end, limit=0) asks for it alone.
     const total = rows.length ? n(rows[0]!.n_rows)
       : p.page.start === 0 && limit > 0 ? 0
-      : n((await ctx.typedRows(QUERIES.rows, { ...bindsOf(p, 1), off: 0 }, p.order))[0]?.n_rows);
+      : n((await ctx.typedRows(QUERIES.rows, Object.assign({}, bindsOf(p, 1), { off: 0 }), p.order))[0]?.n_rows);
     return { total, code: 0, data: rows.map(itemOf), refreshTimeInfo };
   },
 });

@@ -45,7 +45,7 @@ export default function homepageBundle(parts: HomepageParts): AnyEndpoint {
       priceEUR: ticker('eur'),
       priceETH: ticker('eth'),
     }),
-    queries: { ...composedQueries(partsByKey), prices: PRICES },
+    queries: Object.assign({}, composedQueries(partsByKey), { prices: PRICES }),
     orderBys: composedOrderBys(partsByKey),
     async handle(_p, ctx) {
       const [tps, node, statsOverview, freezeResource, stableCoin, prices] = await Promise.all([

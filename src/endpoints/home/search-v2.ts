@@ -93,7 +93,7 @@ export default defineEndpoint({
   // holds, 50); its columns are every kind's fields, a field the kind lacks an empty cell (docs/compat.md).
   csv: listCsv<Params>('/api/search/v2', CSV_FIELDS, async (p, ctx) => {
     const kind = p.type ?? 'token';
-    const body = await search({ ...p, type: kind, limit: p.limit ?? MAX_LIMIT }, ctx);
+    const body = await search(Object.assign({}, p, { type: kind, limit: p.limit ?? MAX_LIMIT }), ctx);
     return { items: (body[kind] ?? []) as Record<string, unknown>[] };
   }),
   queries: QUERIES,

@@ -37,7 +37,7 @@ export interface ExportPage {
 export function withExportPage<T extends { start?: number; limit?: number; format: 'json' | 'csv' }>(o: PagingOptions) {
   const paged = withPage<T>(o);
   return (v: T, ctx: z.RefinementCtx): T & { page: ExportPage } =>
-    v.format === 'csv' && v.limit === undefined ? { ...v, page: { start: v.start ?? 0, limit: null } } : paged(v, ctx);
+    v.format === 'csv' && v.limit === undefined ? Object.assign({}, v, { page: { start: v.start ?? 0, limit: null } }) : paged(v, ctx);
 }
 
 /** The rows of `list` on `page`, e.g. `pageOf(witnesses, { start: 20, limit: null })` = every witness from the 21st. */

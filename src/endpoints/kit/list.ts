@@ -356,13 +356,13 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
       const o = v as { start?: number; limit?: number; format: 'json' | 'csv'; sort?: SortChoice };
       const sort = o.sort ?? fixedSort;
       // A CSV download without limit is the whole filtered result: no page, no 10000 window.
-      if (o.format === 'csv' && o.limit === undefined) return { ...v, sort, page: { start: o.start ?? 0, limit: null } };
+      if (o.format === 'csv' && o.limit === undefined) return Object.assign({}, v, { sort, page: { start: o.start ?? 0, limit: null } });
       const r = resolvePage(o, d.paging);
       if ('error' in r) {
         ctx.addIssue({ code: 'custom', path: ['start'], message: r.error });
         return z.NEVER;
       }
-      return { ...v, sort, page: { start: r.start, limit: r.limit as number | null } };
+      return Object.assign({}, v, { sort, page: { start: r.start, limit: r.limit as number | null } });
     });
 
   const queries: Record<string, string> = { rows: d.sql.rows, ...d.sql.also, ...d.sql.extra };
@@ -403,7 +403,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     let bounds: TimeBounds = d.ignoreTimeWindow?.(p) ? { start_ts: null, end_ts: null, start_day: null, end_day: null } : lakeBounds(from, to, ctx.manifest);
     if (block !== undefined) {
       const day = dayOfBlock(await ctx.versionRows('common/block_days', {}), block);
-      bounds = { ...bounds, ...(typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY) };
+      bounds = Object.assign({}, bounds, typeof day === 'string' ? { start_day: day, end_day: day } : NO_DAY);
     }
     const anchor = d.byAddress?.(p);
     const rowsName = rowsOf(p, state);
@@ -433,15 +433,15 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const limit = p.page.limit ?? 0; // only a CSV download has no page, and it does not come here
     const page = { lim: limit, off: p.page.start };
     const orderBy = orderOf(p);
-    const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, { ...filter, ...(b as Record<string, BindValue>), ...page }), ctx.ordered(name) ? orderBy : undefined);
+    const run = (name: string, b: object) => ctx.rows(name, only(ctx, name, Object.assign({}, filter, b as Record<string, BindValue>, page)), ctx.ordered(name) ? orderBy : undefined);
     const window = { from, to, desc: desc(p), limit, offset: p.page.start };
 
     let rows: Row[];
     let rangeTotal: number;
     let totalRow: TotalRow<Sql> | undefined;
     if (anchor) {
-      const f = { ...filter, ...anchor, ...bounds };
-      const byAddress = (b: Partial<TimeBounds>) => run('byAddress', { ...anchor, ...bounds, ...b });
+      const f = Object.assign({}, filter, anchor, bounds);
+      const byAddress = (b: Partial<TimeBounds>) => run('byAddress', Object.assign({}, anchor, bounds, b));
       const count = () => q.count('byAddress', only(ctx, 'byAddress', f, true));
       const address = typeof anchor.address === 'string' ? anchor.address : undefined;
       const busy = windowed && (await mayBeBusy(ctx, d.sql.copy, address));
@@ -465,10 +465,10 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     } else {
       const rowsQ =
         windowed
-          ? pageByTimeWindows((b) => run(rowsName, { ...bounds, ...b }), window, ctx.manifest)
+          ? pageByTimeWindows((b) => run(rowsName, Object.assign({}, bounds, b)), window, ctx.manifest)
           : run(rowsName, bounds);
       // No address: the filters are `filters`'s (F), not `byAddressFilters`'s.
-      const f = { ...(filter as F), ...bounds };
+      const f = Object.assign({}, filter as F, bounds);
       const totalQ = (): Promise<number> =>
         d.total?.(p, f, q) ??
         q.countRow(rowsName, d.sql.total && rowsName === 'rows' ? only(ctx, 'total', f) : only(ctx, rowsName, f, true)).then((r) => {
@@ -506,7 +506,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     const mapped = (rows: Row[]) => rows.map((r) => d.keyed!.row(r, chain, of.dataset));
     const { keep, expand } = of;
     if (!keep && !expand) {
-      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: p.page.start, limit: p.page.limit });
+      const got = ctx.keyedPage(of.dataset, of.key, Object.assign({}, window, { offset: p.page.start, limit: p.page.limit }));
       return got && { rows: mapped(got.rows), total: got.total };
     }
     // A filter the key files cannot apply: the key's rows from the sorted end, kept (or expanded) until the page is full.
@@ -518,7 +518,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     let end = false;
     while (toEnd || kept.length < want || want === 0) {
       if (read >= KEYED_SCAN_ROWS) return undefined;
-      const got = ctx.keyedPage(of.dataset, of.key, { ...window, offset: read, limit: KEYED_SCAN_CHUNK });
+      const got = ctx.keyedPage(of.dataset, of.key, Object.assign({}, window, { offset: read, limit: KEYED_SCAN_CHUNK }));
       if (!got) return undefined;
       for (const r of got.rows) {
         if (expand) kept.push(...expand(r, window.desc));
@@ -533,7 +533,7 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
     }
     // An uncounted list shows no total: a full page needs none (NaN, as its SQL path gives).
     // `total` gets the list's filter and window binds, as the SQL path's count would (plan: only when it is asked).
-    const total = end ? kept.length : d.uncounted ? Number.NaN : of.total ? await plan(p, ctx, q).then(({ filter, bounds }) => of.total!(q, { ...filter, ...bounds })) : undefined;
+    const total = end ? kept.length : d.uncounted ? Number.NaN : of.total ? await plan(p, ctx, q).then(({ filter, bounds }) => of.total!(q, Object.assign({}, filter, bounds))) : undefined;
     if (total === undefined) return undefined;
     return { rows: mapped(kept.slice(p.page.start, want)), total };
   }
@@ -601,12 +601,12 @@ export function defineList<S extends z.ZodRawShape, const Sql extends ListSql, S
           if (windows.length > 1) {
             // A day holds at most the page's rows before its end (start + limit) that the walk can use.
             const lim = p.page.limit === null ? null : p.page.start + p.page.limit;
-            const binds = only(ctx, name, { ...filter, ...bounds, lim, off: 0 });
+            const binds = only(ctx, name, Object.assign({}, filter, bounds, { lim, off: 0 }));
             const walk = { query: queries[name]!, binds, orderBy: order, windows: windows.map((w) => only(ctx, name, { ...w })), skip: p.page.start };
-            return p.page.limit === null ? walk : { ...walk, take: p.page.limit };
+            return p.page.limit === null ? walk : Object.assign({}, walk, { take: p.page.limit });
           }
         }
-        const binds = only(ctx, name, { ...filter, ...(anchor ?? {}), ...bounds, lim: p.page.limit, off: p.page.start });
+        const binds = only(ctx, name, Object.assign({}, filter, anchor ?? {}, bounds, { lim: p.page.limit, off: p.page.start }));
         return { query: queries[name]!, binds, orderBy: order };
       },
     },
@@ -656,7 +656,7 @@ function queriesOf<Sql extends ListSql>(
   };
   // A named query's rows and binds are its declared template's (ListQueryNames): the generated types by construction,
   // as for context.ts typedRows; checkBinds still checks the binds at run time.
-  return { ...(untyped as unknown as ListQueries<ListQueryNames<Sql>>), countRow };
+  return Object.assign({}, untyped as unknown as ListQueries<ListQueryNames<Sql>>, { countRow });
 }
 
 /**

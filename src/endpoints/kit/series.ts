@@ -246,30 +246,24 @@ export function defineSeries<
   const gParam = d.granularityParam ?? (d.granularities.length > 1 ? 'type' : '');
   const t = d.time;
   // The granularity names are always accepted too, beside the values a declaration maps (type=1 or type=month).
-  const gValues: Record<string, Granularity> = { ...d.granularityValues, ...Object.fromEntries(d.granularities.map((g) => [g, g])) };
+  const gValues: Record<string, Granularity> = Object.assign({}, d.granularityValues, Object.fromEntries(d.granularities.map((g) => [g, g])));
   const gNames = Object.keys(gValues);
   const defaultValue = gNames.find((k) => gValues[k] === d.granularities[0]) ?? d.granularities[0]!;
   const endText = t.defaultEnd === 'yesterday' ? "the day before the head block's day" : "the head block's day";
   const startText = t.defaultStart === 'earliest' ? "the lake's first day" : `${t.defaultDays} days before the end`;
-  const shape = {
-    ...(t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}),
-    ...(t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}),
-    ...(t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {}),
-    ...(gParam
+  const shape = Object.assign({}, t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}, t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}, t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {}, gParam
       ? {
           [gParam]: oneOf(gNames)
             .optional()
             .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
         }
-      : {}),
-    ...(d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {}),
-    ...(d.params ?? {}),
+      : {}, d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {}, d.params ?? {}, {
     format: z
       .string()
       .optional()
       .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
       .meta({ description: 'csv answers the same rows as an RFC 4180 download.', override: { type: 'string', enum: ['json', 'csv'], default: 'json' } }),
-  } as z.ZodRawShape;
+  }) as z.ZodRawShape;
   const params = z
     .object(shape)
     .superRefine((v, ctx) => {
@@ -280,15 +274,14 @@ export function defineSeries<
         ctx.addIssue({ code: 'custom', path: [t.end!], message: `must be at most ${t.maxDays} days after ${t.start}` });
       }
     })
-    .transform((v) => ({
-      ...v,
+    .transform((v) => (Object.assign({}, v, {
       granularity: !gParam || v[gParam] === undefined ? d.granularities[0]! : gValues[Object.keys(gValues).find((k) => k.toLowerCase() === String(v[gParam]).toLowerCase())!]!,
       // The head-relative default is resolved per request (rangeOf): the parse does not know the lake.
       range: { from: '', to: '' },
       rangeRows: 0,
-    }));
+    })));
 
-  const queries: Record<string, string> = { ...d.queries, rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) };
+  const queries: Record<string, string> = Object.assign({}, d.queries, { rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) });
 
   /**
    * Day bounds (ARCHITECTURE §5.3, kit README "Series bounds"): each missing bound takes its own documented default,
@@ -317,7 +310,7 @@ export function defineSeries<
   /** The rollup's rows of the range: read for it, or (`perVersion`) cut from the version's rows of every day. */
   async function dailyRows(binds: Record<string, BindValue> & { start_day: string; end_day: string }, ctx: EndpointContext): Promise<readonly Row[]> {
     if (!d.perVersion) return ctx.rows('rollup', binds);
-    const whole = { ...binds, start_day: utcDay(ctx.manifest.first.timestamp), end_day: utcDay(ctx.now) };
+    const whole = Object.assign({}, binds, { start_day: utcDay(ctx.manifest.first.timestamp), end_day: utcDay(ctx.now) });
     // The version's rows are frozen and shared: the cut is a new array of them, never a write into one.
     const all = (await ctx.versionRows(d.sql as never, whole as never)) as readonly Row[];
     return all.filter((r) => String(r.day) >= binds.start_day && String(r.day) <= binds.end_day);
@@ -330,7 +323,7 @@ export function defineSeries<
     // The rollup's (and own rollup's) rows are their templates' generated rows by construction (context.ts typedRows);
     // the granularity is one of the declared `G` (the parse maps every accepted value to one of them).
     const bucketed = (d.ownRollup && p.granularity !== 'day'
-      ? latestPerBucket(await ctx.rows('own', { ...binds, granularity: p.granularity }))
+      ? latestPerBucket(await ctx.rows('own', Object.assign({}, binds, { granularity: p.granularity })))
       : bucketRows(byDay(await dailyRows(binds, ctx)), p.granularity, d.sum as readonly string[])) as unknown as B[];
     // Without `after` the rows are the bucketed ones and `A` is its default, B.
     let rows = d.after ? await d.after(bucketed, p, ctx) : (bucketed as unknown as A[]);

@@ -119,5 +119,5 @@ export function pageOfAddress(
   m: Pick<Manifest, 'first' | 'head'>,
 ): Promise<Row[]> {
   if (total <= BUSY_ADDRESS_ROWS) return page({});
-  return pageByTimeWindows(page, { ...o, expect: { total, offset: o.offset } }, m);
+  return pageByTimeWindows(page, Object.assign({}, o, { expect: { total, offset: o.offset } }), m);
 }

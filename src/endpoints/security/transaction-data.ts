@@ -123,7 +123,7 @@ async function flagsOf(found: { block: number; parties: Party[] }, risks: { addr
     riskAddress: addressesOf(parties).some((a) => risks.addresses.has(a)),
     sameTailAttach: sameTail,
   };
-  return { ...f, riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach };
+  return Object.assign({}, f, { riskTransaction: f.riskToken || f.zeroTransfer || f.riskAddress || f.sameTailAttach });
 }
 
 export default defineEndpoint({

@@ -28,7 +28,7 @@ export function withEndOfDayBalance<D extends { day: string | null }>(days: read
   let after = [...delta].filter(([d]) => d > dayMs(lastDay) / DAY_MS).reduce((a, [, v]) => a + v, 0n);
   const out: (D & { balance: bigint })[] = [];
   for (const r of [...days].reverse()) {
-    out.push({ ...r, balance: BigInt(head as number | bigint) - after });
+    out.push(Object.assign({}, r, { balance: BigInt(head as number | bigint) - after }));
     after += delta.get(dayMs(r.day) / DAY_MS) ?? 0n;
   }
   return out.reverse();

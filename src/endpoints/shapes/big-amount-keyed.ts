@@ -91,10 +91,10 @@ export async function keyedBigAmount(
   ctx: Pick<EndpointContext, 'typedRows' | 'manifest' | 'keyedPage'>, a: KeyedAsk,
 ): Promise<{ rows: KeyedRow[]; total: number } | undefined> {
   const window = { from: a.start, to: a.end, desc: false, offset: 0 };
-  const head = ctx.keyedPage('address_trc20_transfers', a.address, { ...window, limit: 0 });
+  const head = ctx.keyedPage('address_trc20_transfers', a.address, Object.assign({}, window, { limit: 0 }));
   if (!head || head.total > keyedLimits.rowsMax) return undefined;
   const [types, prices] = await Promise.all([defiTypes(ctx), dayPrices(ctx)]);
-  const got = head.total === 0 ? { rows: [] as Row[] } : ctx.keyedPage('address_trc20_transfers', a.address, { ...window, limit: head.total })!;
+  const got = head.total === 0 ? { rows: [] as Row[] } : ctx.keyedPage('address_trc20_transfers', a.address, Object.assign({}, window, { limit: head.total }))!;
   const all = a.types.includes(0);
   const minKey = a.minKey === null ? null : BigInt(a.minKey);
   const maxKey = a.maxKey === null ? null : BigInt(a.maxKey);

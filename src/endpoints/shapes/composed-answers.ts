@@ -25,13 +25,13 @@ export function composedOrderBys(parts: Parts): string[] {
 /** `outer` as part `part` sees it: its query names are the part's own (statements by id pass as they are). */
 function partContext(outer: EndpointContext, part: string): EndpointContext {
   const named = (name: string) => `${part}.${name}`;
-  return {
-    ...outer,
+  const renamed: Pick<EndpointContext, 'rows' | 'count' | 'declared' | 'ordered'> = {
     rows: (name, binds, orderBy) => outer.rows(named(name), binds, orderBy),
     count: (name, binds) => outer.count(named(name), binds),
     declared: (name, count) => outer.declared(named(name), count),
     ordered: (name) => outer.ordered(named(name)),
   };
+  return Object.assign({}, outer, renamed);
 }
 
 /**

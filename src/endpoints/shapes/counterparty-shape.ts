@@ -217,7 +217,7 @@ export function rankingOf(list: readonly CounterpartySums[]): Ranking {
  * lake, measured in a heap snapshot) for ~100 addresses a list.
  */
 function detached(c: CounterpartySums): CounterpartySums {
-  return { ...c, address: Buffer.from(c.address).toString() };
+  return Object.assign({}, c, { address: Buffer.from(c.address).toString() });
 }
 
 /**

@@ -92,7 +92,7 @@ type Movement = Omit<HolderDay, 'balance'>;
  */
 async function movementDays(ctx: EndpointContext, account: string, token: string): Promise<Movement[]> {
   const binds = { address: account, token_id: token };
-  const rows = await ctx.typedRows(HOLDER_TOKEN_QUERIES.rows, { ...binds, row_cap: HOLDER_ROW_CAP + 1 });
+  const rows = await ctx.typedRows(HOLDER_TOKEN_QUERIES.rows, Object.assign({}, binds, { row_cap: HOLDER_ROW_CAP + 1 }));
   if (rows.length > HOLDER_ROW_CAP) {
     return (await ctx.typedRows(HOLDER_TOKEN_QUERIES.history, binds)).map((r) => ({
       day: String(r.day),
@@ -133,7 +133,7 @@ export async function holderHistory(ctx: EndpointContext, account: string, token
   const days: HolderDay[] = [];
   let after = 0n;
   for (let i = moved.length - 1; i >= 0; i--) {
-    days.push({ ...moved[i]!, balance: head - after });
+    days.push(Object.assign({}, moved[i]!, { balance: head - after }));
     after += moved[i]!.change;
   }
   return { head, days: days.reverse() };
@@ -185,6 +185,6 @@ export async function dayPrices(ctx: EndpointContext, token: string): Promise<Re
     return byToken as ReadonlyMap<string, ReadonlyMap<string, string>>;
   });
   if (kept) return kept.get(token) ?? NO_PRICES;
-  const rows = await ctx.typedRows(HOLDER_TOKEN_QUERIES.valueDays, { ...whole, token_id: token });
+  const rows = await ctx.typedRows(HOLDER_TOKEN_QUERIES.valueDays, Object.assign({}, whole, { token_id: token }));
   return new Map(rows.filter((r) => r.price !== null && r.price !== undefined).map((r) => [String(r.day), String(r.price)]));
 }

@@ -102,8 +102,8 @@ export function poolObject(p: PoolFacts, infos: ReadonlyMap<string, TokenInfo>):
   const vol = poolVolume(p);
   if (vol !== undefined) out.volume24Hours = vol;
   out.tokens = p.legs.map((l) => {
-    const info = l.token === '_' ? TRX_TOKEN_INFO : (infos.get(l.token) ?? { ...TRX_TOKEN_INFO, tokenId: l.token, tokenAbbr: '', tokenName: '', tokenDecimal: l.decimals, tokenType: 'trc20', tokenLogo: '', tokenLevel: '0' });
-    const t: z.output<typeof poolToken> = { ...info, liquidity: l.balance === null ? '' : l.balance.toString() };
+    const info = l.token === '_' ? TRX_TOKEN_INFO : (infos.get(l.token) ?? Object.assign({}, TRX_TOKEN_INFO, { tokenId: l.token, tokenAbbr: '', tokenName: '', tokenDecimal: l.decimals, tokenType: 'trc20', tokenLogo: '', tokenLevel: '0' }));
+    const t: z.output<typeof poolToken> = Object.assign({}, info, { liquidity: l.balance === null ? '' : l.balance.toString() });
     // The token's share of the pool's liquidity in token units (stablecoins: ≈ its share of the value).
     if (l.balance !== null && total !== undefined && total !== 0n) t.liquidityPercent = ratioDecimal(units(l.balance, l.decimals), total, PLACES);
     return t;

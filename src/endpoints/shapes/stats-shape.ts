@@ -97,7 +97,7 @@ export const overviewFields = { code: z.literal(200), success: z.literal(true), 
 
 /** The overview envelope of `item` rows; `countedFrom` for a cumulative series whose lake lacks pre-window totals. */
 export function overviewResponse(item: z.ZodType, opts: { cumulative?: boolean } = {}) {
-  return z.object({ ...overviewFields, ...(opts.cumulative ? { countedFrom: dayString.optional() } : {}), data: z.array(item) });
+  return z.object(Object.assign({}, overviewFields, opts.cumulative ? { countedFrom: dayString.optional() } : {}, { data: z.array(item) }));
 }
 
 /** One extreme row (`extremes`): a copy of an item, `{}` when the answer has no rows. */

@@ -143,7 +143,7 @@ export function tokenTransferTotal(
   if (!split) return undefined;
   return (async () => {
     const { days, edges } = split;
-    const counted = edges.map((e) => q.count('rows', { ...f, ...e }));
+    const counted = edges.map((e) => q.count('rows', Object.assign({}, f, e)));
     let whole = 0;
     if (days) {
       const inDay = (d: string) => (days.start_day === null || d >= days.start_day) && (days.end_day === null || d <= days.end_day);
@@ -151,7 +151,7 @@ export function tokenTransferTotal(
       whole = (f.contract ?? null) === null
         ? standardsTotal(standards)((await q.version('standardCounts')).filter((r) => inDay(str(r.day))))
         : Number((await q.rows('rollup', { standards: [...standards], contract: f.contract ?? null, start_day: days.start_day, end_day: days.end_day }))[0]?.n ?? 0);
-      if (f.max_block !== null) whole -= await q.count('rows', { ...f, ...days, max_block: null, min_block: q.solidBlock + 1 });
+      if (f.max_block !== null) whole -= await q.count('rows', Object.assign({}, f, days, { max_block: null, min_block: q.solidBlock + 1 }));
     }
     return whole + (await Promise.all(counted)).reduce((a, n) => a + n, 0);
   })();

@@ -151,7 +151,7 @@ export function walletResponse(item: z.ZodRawShape): z.ZodType {
     code: z.literal(200),
     page_size: count,
     tokenInfo: tokenInfoOrEmpty,
-    data: z.array(shape({ ...walletRowSchema, ...item })),
+    data: z.array(shape(Object.assign({}, walletRowSchema, item))),
     contractMap,
   });
 }

@@ -132,13 +132,13 @@ function rankRow(type: number, r: StatisticsTop10Row): Record<string, unknown> {
     case 6:
       return { address: key, votes: v, percentage: pct };
     case 7:
-      return { ...token, holders: num(r.v), percentage: pct };
+      return Object.assign({}, token, { holders: num(r.v), percentage: pct });
     case 8:
-      return { ...token, address_number: num(r.v), percentage: pct };
+      return Object.assign({}, token, { address_number: num(r.v), percentage: pct });
     case 9:
-      return { ...token, transaction_number: num(r.v), percentage: pct };
+      return Object.assign({}, token, { transaction_number: num(r.v), percentage: pct });
     case 10:
-      return { ...token, amount: num(r.usd), percentage: pct };
+      return Object.assign({}, token, { amount: num(r.usd), percentage: pct });
     case 11:
       return { contract: key, balance: trx(v), percentage: pct };
     case 12:
@@ -157,7 +157,7 @@ function rankRow(type: number, r: StatisticsTop10Row): Record<string, unknown> {
     case 20:
       return { address: key, fee: trx(v), percentage: pct };
     case 18:
-      return { ...token, transaction_number: num(r.n), increase: num(r.v), percentage: pct };
+      return Object.assign({}, token, { transaction_number: num(r.n), increase: num(r.v), percentage: pct });
     case 19:
       return { contract: key, triggers: num(r.n), increase: num(r.v), percentage: pct };
     default:
@@ -194,8 +194,7 @@ function overviewBody(rows: StatisticsTop10OverviewRow[], windows: Map<number, {
   const trc20 = num(s?.trc20_all) ?? null;
   const trc10Record = big(s?.trc10_record) ?? null;
   const trc20Record = big(s?.trc20_record) ?? null;
-  return {
-    ...out,
+  return Object.assign({}, out, {
     // The chain's state totals or null (serving/top10_overview.sql, docs/compat.md "Whole-chain figures").
     whole_freeze: trx(big(s?.freeze_sun) ?? null),
     whole_vote: big(s?.votes) ?? null,
@@ -206,5 +205,5 @@ function overviewBody(rows: StatisticsTop10OverviewRow[], windows: Map<number, {
     trc20_all: trc20,
     trc10_record: trc10Record,
     trc20_record: trc20Record,
-  };
+  });
 }

@@ -66,12 +66,12 @@ export default defineList({
         // Every transfer is too many rows to count kept ones: TRX alone over the whole lake is counted by the rollup
         // (the page fills after a few rows); a state or a window over every transfer reads SQL.
         if (p.confirm !== undefined || p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
-        return { ...source, keep: (r) => Number(r.contract_type) === 1, total: (q) => q.rows('rollupTotal', { tokens: ['_'] }).then((r) => num(r[0]?.n)) };
+        return { keep: (r) => Number(r.contract_type) === 1, total: (q) => q.rows('rollupTotal', { tokens: ['_'] }).then((r) => num(r[0]?.n)), ...source };
       }
       const states = p.confirm;
       return {
-        ...source,
         keep: (r, chain) => (!trxOnly || Number(r.contract_type) === 1) && (states === undefined || states.includes(Number(r.block_number) > chain.solidBlock ? 1 : 0)),
+        ...source,
       };
     },
     // The columns of token/asset-transfer.columns (token_name: '_' for TRX, else the TRC10 id).
@@ -110,10 +110,7 @@ export default defineList({
       finalResult: ret === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
     };
   },
-  envelope: (items, x) => ({
-    ...pagedList('Data', items, x.rangeTotal),
-    ...addressLookupFields(x.lookups),
-  }),
+  envelope: (items, x) => (Object.assign({}, pagedList('Data', items, x.rangeTotal), addressLookupFields(x.lookups))),
   item: shape({
     blockId: exactInt,
     transactionHash: z.string(),

@@ -42,12 +42,11 @@ export default defineList({
   },
   envelope: (items, x) => {
     const info = x.lookups.tokens.get(x.p.contract);
-    return {
-      ...pagedList('token_transfers', items, x.rangeTotal),
+    return Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), {
       token_id_info: { tokenIdName: `${info?.tokenName ?? ''} #${x.p.tokenId}`, tokenIdImage: '' },
       contractMap: x.lookups.contractMap,
       contractInfo: x.lookups.contractInfo,
-    };
+    });
   },
   item: shape({
     transaction_id: z.string(),

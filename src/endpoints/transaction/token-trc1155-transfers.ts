@@ -53,7 +53,7 @@ export default defineList({
       if ([p.relatedAddress, p.block, p.confirm, p.filterTokenValue].some((v) => v !== undefined)) return null;
       if (p.contract_address !== undefined) return { dataset: 'contract_trc1155_transfers', key: p.contract_address };
       if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return null;
-      return { ...unfilteredTokenTransfers(TRC1155), total: (q) => q.version('standardCounts').then(standardsTotal(TRC1155)) };
+      return { total: (q) => q.version('standardCounts').then(standardsTotal(TRC1155)), ...unfilteredTokenTransfers(TRC1155) };
     },
     row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
   },
@@ -71,10 +71,7 @@ export default defineList({
       // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
       approval_amount: '0',
     }),
-  envelope: (items, x) => ({
-    ...pagedList('token_transfers', items, x.rangeTotal),
-    ...addressLookupFields(x.lookups),
-  }),
+  envelope: (items, x) => (Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), addressLookupFields(x.lookups))),
   item: tokenTransferItemSchema.extend({ token_id: intString, operator: z.string(), approval_amount: intString }),
   envelopeFields: addressLookups,
   csv: {

@@ -56,8 +56,8 @@ export default defineList({
       if (p.contract_address !== undefined) return { dataset: 'contract_trc20_transfers', key: p.contract_address };
       // No filter but the window: the newest rows of the copy by block; the total of the whole lake from the counts per
       // standard kept per version, of a window from the rollup's whole days and its cut days' rows.
-      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return { ...unfilteredTokenTransfers(TRC20_LIST), total: (q, f) => tokenTransferTotal(q, TRC20_LIST, f) };
-      return { ...unfilteredTokenTransfers(TRC20_LIST), total: (q) => q.version('standardCounts').then(standardsTotal(TRC20_LIST)) };
+      if (p.start_timestamp !== undefined || p.end_timestamp !== undefined) return { total: (q, f) => tokenTransferTotal(q, TRC20_LIST, f), ...unfilteredTokenTransfers(TRC20_LIST) };
+      return { total: (q) => q.version('standardCounts').then(standardsTotal(TRC20_LIST)), ...unfilteredTokenTransfers(TRC20_LIST) };
     },
     row: (raw, chain) => keyedTokenTransfer(raw as RowOf<typeof tokenTransfers>, chain.solidBlock),
   },
@@ -69,10 +69,7 @@ export default defineList({
   },
   key: 'token_transfers',
   row: (r, x) => tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
-  envelope: (items, x) => ({
-    ...pagedList('token_transfers', items, x.rangeTotal),
-    ...addressLookupFields(x.lookups),
-  }),
+  envelope: (items, x) => (Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), addressLookupFields(x.lookups))),
   item: tokenTransferItemSchema,
   envelopeFields: addressLookups,
   csv: { filename: 'token_trc20_transfers.csv' },

@@ -32,13 +32,13 @@ export default defineList({
     of: (p) => walletKeyedTransfers(p, (r) => Number(r.contract_type) === 2 && str(r.token_id) === p.trc10Id),
     row: (r, chain): WalletTransferToken10Row => {
       const cells = r as RowOf<typeof transactions>;
-      return { ...walletTransferCells(cells, chain.solidBlock), token_id: cells.token_id };
+      return Object.assign({}, walletTransferCells(cells, chain.solidBlock), { token_id: cells.token_id });
     },
   },
   lookups: { requestTokens: (p) => [p.trc10Id], addresses: (r) => [str(r.from_address), str(r.to_address)] },
   row: (r, x) => {
     const info = x.lookups.tokens.get(x.p.trc10Id);
-    return { ...walletRow(r, x.p.address, info), id: Number(x.p.trc10Id), symbol: info?.tokenAbbr ?? '' };
+    return Object.assign({}, walletRow(r, x.p.address, info), { id: Number(x.p.trc10Id), symbol: info?.tokenAbbr ?? '' });
   },
   envelope: (items, x) => walletEnvelope(items, x.lookups.tokens.get(x.p.trc10Id) ?? {}, x.lookups.contractMap),
   response: walletResponse({ id: z.number().int(), symbol: z.string() }),

@@ -50,13 +50,13 @@ export default defineList({
         key: p.address,
         expand: (r, desc) => {
           const out: Row[] = [];
-          if (transfer.keep(r)) out.push({ ...r, rank: 0 });
-          if ((r.direction === 'out' || r.direction === 'self') && Number(r.fee) > 0) out.push({ ...r, rank: 1, to_address: '', amount: r.fee ?? null });
+          if (transfer.keep(r)) out.push(Object.assign({}, r, { rank: 0 }));
+          if ((r.direction === 'out' || r.direction === 'self') && Number(r.fee) > 0) out.push(Object.assign({}, r, { rank: 1, to_address: '', amount: r.fee ?? null }));
           return desc ? out.reverse() : out;
         },
       };
     },
-    row: (r, chain): WalletTransferTrxRow => ({ ...walletTransferCells(r as RowOf<typeof transactions>, chain.solidBlock), rank: Number(r.rank ?? 0) }),
+    row: (r, chain): WalletTransferTrxRow => (Object.assign({}, walletTransferCells(r as RowOf<typeof transactions>, chain.solidBlock), { rank: Number(r.rank ?? 0) })),
   },
   lookups: { addresses: (r) => [str(r.from_address), str(r.to_address)] },
   row: (r, x) => withFields(walletRow(r, x.p.address, TRX_TOKEN_INFO), { cheatStatus: false, symbol: 'TRX' }),

@@ -133,7 +133,7 @@ export default defineEndpoint({
       const r = rows.find((x) => Number(x.proposal_id) === p.id);
       if (!r) return {};
       const one = proposal(r);
-      return { ...one, activeApprovals: one.typeApprovals.sr };
+      return Object.assign({}, one, { activeApprovals: one.typeApprovals.sr });
     }
     const chosen = p.state ? rows.filter((r) => r.state === p.state) : rows;
     const start = p.start ?? 0;

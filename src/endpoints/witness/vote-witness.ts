@@ -105,9 +105,8 @@ export default defineEndpoint({
     const wrap = { code: 200, status: '1', message: 'request ok', success: 'true' } as const;
     if (p.address) {
       const w = all.find((x) => x.address === p.address);
-      if (!w) return { ...wrap, data: null };
-      return {
-        ...wrap,
+      if (!w) return Object.assign({}, wrap, { data: null });
+      return Object.assign({}, wrap, {
         data: view(w),
         changedBrokerage: w.brokerageChanges > 0,
         lowestBrokerage: w.lowestBrokerage,
@@ -119,13 +118,12 @@ export default defineEndpoint({
           time: Math.floor(Number(c.timestamp) / 1000),
           hash: String(c.tx_hash),
         })),
-      };
+      });
     }
     const data = byRealtime.map(view);
     const rise = (f: (v: ReturnType<typeof view>) => number) =>
       data.length ? data.reduce((best, v) => (f(v) > f(best) ? v : best), data[0]!) : null;
-    return {
-      ...wrap,
+    return Object.assign({}, wrap, {
       data,
       total: data.length,
       totalWitness: all.filter((w) => w.witnessType === 1).length,
@@ -133,6 +131,6 @@ export default defineEndpoint({
       // fastestRise: the largest gain in ranking; maxVotesRise: the largest gain in votes (first in ranking on ties).
       fastestRise: rise((v) => v.change_cycle),
       maxVotesRise: rise((v) => v.changeVotes),
-    };
+    });
   },
 });
