@@ -64,7 +64,7 @@ export default defineSeries({
     const rows: (ActivityRow | TokensRow)[] = type === '1' ? await ctx.typedRows('account/account-analysis-tokens', binds) : await ctx.typedRows('account/account-analysis-activity', binds);
     const byDay = new Map(rows.map((r) => [Number(r.day_n), r]));
     // A day without a row had no activity: zeros (the lake holds every transaction of its days).
-    return days.map((d) => (Object.assign({}, byDay.get(dayMs(d.day) / DAY_MS) ?? ZERO, { day: d.day ?? null })));
+    return days.map((d) => Object.assign({}, byDay.get(dayMs(d.day) / DAY_MS) ?? ZERO, { day: d.day ?? null }));
   },
   row(r, p) {
     switch (p.type ?? '0') {

@@ -39,7 +39,7 @@ async function positionsOf(p: z.output<typeof params>, ctx: EndpointContext): Pr
   );
 }
 
-const item = (r: AccountResourceRow) => (Object.assign({}, r.tx_hash ? { hash: String(r.tx_hash), block: n(r.block_number), timestamp: n(r.ts) } : {}, {
+const item = (r: AccountResourceRow) => Object.assign({}, r.tx_hash ? { hash: String(r.tx_hash), block: n(r.block_number), timestamp: n(r.ts) } : {}, {
   ownerAddress: String(r.owner_address),
   receiverAddress: String(r.receiver_address),
   resource: String(r.resource),
@@ -47,7 +47,7 @@ const item = (r: AccountResourceRow) => (Object.assign({}, r.tx_hash ? { hash: S
   expireTime: n(r.expire_time),
   // Left out without a network snapshot (docs/compat.md: never an invented number).
   ...(r.resource_value === null || r.resource_value === undefined ? {} : { resourceValue: n(r.resource_value).toFixed(6) }),
-}));
+});
 
 /** Download columns: every item field (the freeze's `hash`, `block`, `timestamp` empty when the lake lacks it). */
 const FIELDS = ['hash', 'block', 'timestamp', 'ownerAddress', 'receiverAddress', 'resource', 'frozenBalance', 'expireTime', 'resourceValue'];

@@ -57,7 +57,7 @@ function statementOf(p: z.output<typeof params>): Statement {
 }
 
 /** A vote row as the reference's item; the statement gives the rows in the requested order (its final ORDER BY). */
-const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' | 'votes' | 'candidate_name' | 'candidate_url' | 'candidate_total_votes' | 'tron_power' | 'votes_used'>) => (Object.assign({}, r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }, {
+const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' | 'votes' | 'candidate_name' | 'candidate_url' | 'candidate_total_votes' | 'tron_power' | 'votes_used'>) => Object.assign({}, r.vote_ts === null || r.vote_ts === undefined ? {} : { timestamp: new Date(n(r.vote_ts)).toISOString() }, {
   voterAddress: String(r.voter_address),
   candidateAddress: String(r.candidate_address),
   votes: n(r.votes),
@@ -65,7 +65,7 @@ const item = (r: ColumnsOrRow<'vote_ts' | 'voter_address' | 'candidate_address' 
   candidateUrl: str(r.candidate_url),
   candidateTotalVotes: n(r.candidate_total_votes),
   voterAvailableVotes: Math.max(0, Math.floor(n(r.tron_power) / 1e6) - n(r.votes_used)),
-}));
+});
 
 /** Download columns: the item's fields (`timestamp` empty for a vote cast before the lake). */
 const FIELDS = ['timestamp', 'voterAddress', 'candidateAddress', 'votes', 'candidateName', 'candidateUrl', 'candidateTotalVotes', 'voterAvailableVotes'];

@@ -85,7 +85,7 @@ export default defineList({
     revert: false,
     };
   },
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), { wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null })),
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, { wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null }),
   item: shape({
     number: exactInt,
     hash: z.string(),

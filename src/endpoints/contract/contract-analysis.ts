@@ -62,7 +62,7 @@ export default defineSeries({
     const rows = await ctx.typedRows('contract/contract-analysis-usage', { address: p.address, start_day: p.range.from, end_day: p.range.to });
     const byDay = new Map(rows.map((r) => [String(r.day), r]));
     // A day without a row had no call (the lake holds every transaction of its days): zeros.
-    return days.map((d) => (Object.assign({}, ZERO_USAGE, byDay.get(String(d.day)), { day: d.day ?? null })));
+    return days.map((d) => Object.assign({}, ZERO_USAGE, byDay.get(String(d.day)), { day: d.day ?? null }));
   },
   row(r, p) {
     switch (p.type) {

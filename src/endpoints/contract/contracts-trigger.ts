@@ -68,7 +68,7 @@ export default defineList({
     result: str(r.contract_ret),
     token: str(r.token_id),
   }),
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo })),
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
   item: shape({
     block: z.number().int(),
     hash: z.string(),

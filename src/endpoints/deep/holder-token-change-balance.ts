@@ -25,7 +25,7 @@ export default defineSeries({
   sum: [],
   async after(_days, p, ctx) {
     const [h, decimals] = await Promise.all([holderHistory(ctx, p.accountAddress, p.tokenAddress), tokenDecimalOf(ctx, p.tokenAddress)]);
-    return h.days.filter((d) => d.day >= p.range.from && d.day <= p.range.to).map((d) => (Object.assign({}, d, { decimals })));
+    return h.days.filter((d) => d.day >= p.range.from && d.day <= p.range.to).map((d) => Object.assign({}, d, { decimals }));
   },
   // `statistics.date` is the day's UTC midnight in seconds, as in the stablecoin statistics (reference §1.2); a day
   // whose net change is 0 (transfers to itself, or in and out equal) is type 1.

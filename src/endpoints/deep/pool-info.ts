@@ -22,6 +22,6 @@ export default defineEndpoint({
   async handle(_p, ctx) {
     const all = await stablePools(ctx);
     const infos = await poolTokenInfos(ctx, all);
-    return { total: all.length, data: all.map((x) => (Object.assign({}, poolObject(x, infos), { venue: x.venue, poolUrl: x.url }))) };
+    return { total: all.length, data: all.map((x) => Object.assign({}, poolObject(x, infos), { venue: x.venue, poolUrl: x.url })) };
   },
 });

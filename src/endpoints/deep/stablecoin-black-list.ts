@@ -41,12 +41,12 @@ const params = z
     format: formatField(),
   })
   .transform(withExportPage(paging))
-  .transform((p) => (Object.assign({}, p, {
+  .transform((p) => Object.assign({}, p, {
     // a contract that is no stablecoin has no blacklist here
     known: p.tokenAddress === undefined || stablecoinContract(p.tokenAddress) !== undefined,
     sortBy: (p.sort?.trim() === '2' ? 'time' : 'quantity') as EventOrder,
     order: ORDER[`${p.sort?.trim() === '2' ? 'time' : 'quantity'}:${p.direction === 2 ? 'desc' : 'asc'}`],
-  })));
+  }));
 
 type Params = z.output<typeof params>;
 

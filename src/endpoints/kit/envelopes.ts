@@ -4,9 +4,13 @@
  */
 import { SUM_RULE_WINDOW } from '../../params/paging.ts';
 
-/** Paged-list envelope, e.g. `pagedList('data', rows, 12345)` = `{ total: 10000, rangeTotal: 12345, data: rows }`. */
-export function pagedList<K extends string, T>(key: K, items: T[], rangeTotal: number): { total: number; rangeTotal: number } & Record<K, T[]> {
-  return { total: Math.min(rangeTotal, SUM_RULE_WINDOW), rangeTotal, [key]: items } as { total: number; rangeTotal: number } & Record<K, T[]>;
+/**
+ * Paged-list envelope, e.g. `pagedList('data', rows, 12345)` = `{ total: 10000, rangeTotal: 12345, data: rows }`;
+ * `more` fields follow, e.g. `pagedList('data', rows, n, { contractMap })` (no spread first: src/endpoints/README.md).
+ */
+export function pagedList<K extends string, T, M extends object = object>(key: K, items: T[], rangeTotal: number, more?: M): { total: number; rangeTotal: number } & Record<K, T[]> & M {
+  const list = { total: Math.min(rangeTotal, SUM_RULE_WINDOW), rangeTotal, [key]: items } as { total: number; rangeTotal: number } & Record<K, T[]>;
+  return (more ? Object.assign(list, more) : list) as typeof list & M;
 }
 
 /** Status wrapper of the statistics endpoints: `code` 200, `status` "1", `message` "request ok" (reference §1.3). */

@@ -251,19 +251,28 @@ export function defineSeries<
   const defaultValue = gNames.find((k) => gValues[k] === d.granularities[0]) ?? d.granularities[0]!;
   const endText = t.defaultEnd === 'yesterday' ? "the day before the head block's day" : "the head block's day";
   const startText = t.defaultStart === 'earliest' ? "the lake's first day" : `${t.defaultDays} days before the end`;
-  const shape = Object.assign({}, t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {}, t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {}, t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {}, gParam
+  const shape = Object.assign(
+    {},
+    t.start ? { [t.start]: timeParam(t.unit).meta({ description: `Start of the range, ${UNIT_TEXT[t.unit]}, inclusive (default ${startText}).` }) } : {},
+    t.end ? { [t.end]: timeParam(t.unit).meta({ description: `End of the range, ${UNIT_TEXT[t.unit]}, inclusive; at most ${t.maxDays} days after the start (default ${endText}).` }) } : {},
+    t.days ? { [t.days]: int({ min: 1, max: t.maxDays }).optional().meta({ description: `Number of days ending at the end of the range, at most ${t.maxDays} (default ${t.defaultDays}); sets the default start only${t.start ? ` (not used with ${t.start})` : ''}.`, override: { type: 'integer', minimum: 1, maximum: t.maxDays, default: t.defaultDays } }) } : {},
+    gParam
       ? {
           [gParam]: oneOf(gNames)
             .optional()
             .meta({ description: `Granularity: ${gNames.map((k) => (k === gValues[k] ? k : `${k} ${gValues[k]}`)).join(', ')} (default ${defaultValue}).`, override: { type: 'string', enum: gNames, default: defaultValue } }),
         }
-      : {}, d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {}, d.params ?? {}, {
-    format: z
-      .string()
-      .optional()
-      .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
-      .meta({ description: 'csv answers the same rows as an RFC 4180 download.', override: { type: 'string', enum: ['json', 'csv'], default: 'json' } }),
-  }) as z.ZodRawShape;
+      : {},
+    d.limit ? { [d.limit.param]: int({ min: 0 }).optional().meta({ description: `Rows answered, the last of the range (default ${d.limit.default}${d.limit.max ? `, at most ${d.limit.max}` : ''}).`, override: { type: 'integer', minimum: 0, default: d.limit.default, ...(d.limit.max ? { maximum: d.limit.max } : {}) } }) } : {},
+    d.params ?? {},
+    {
+      format: z
+        .string()
+        .optional()
+        .transform((f) => (f?.trim().toLowerCase() === 'csv' ? ('csv' as const) : ('json' as const)))
+        .meta({ description: 'csv answers the same rows as an RFC 4180 download.', override: { type: 'string', enum: ['json', 'csv'], default: 'json' } }),
+    },
+  ) as z.ZodRawShape;
   const params = z
     .object(shape)
     .superRefine((v, ctx) => {
@@ -274,12 +283,12 @@ export function defineSeries<
         ctx.addIssue({ code: 'custom', path: [t.end!], message: `must be at most ${t.maxDays} days after ${t.start}` });
       }
     })
-    .transform((v) => (Object.assign({}, v, {
+    .transform((v) => Object.assign({}, v, {
       granularity: !gParam || v[gParam] === undefined ? d.granularities[0]! : gValues[Object.keys(gValues).find((k) => k.toLowerCase() === String(v[gParam]).toLowerCase())!]!,
       // The head-relative default is resolved per request (rangeOf): the parse does not know the lake.
       range: { from: '', to: '' },
       rangeRows: 0,
-    })));
+    }));
 
   const queries: Record<string, string> = Object.assign({}, d.queries, { rollup: d.sql, ...(d.ownRollup ? { own: d.ownRollup } : {}) });
 

@@ -29,7 +29,7 @@ export function defineCumulativeSeries(s: CumulativeSeries) {
     perVersion: true,
     sum: [],
     row: (r) => ({ date: dayMs(r.day), dateDayStr: r.day, [s.field]: r.chain_total }),
-    envelope: (items, _p, ctx, rows) => (Object.assign({}, overviewEnvelope(items, ctx), countedFrom(rows))),
+    envelope: (items, _p, ctx, rows) => Object.assign({}, overviewEnvelope(items, ctx), countedFrom(rows)),
     response: overviewResponse(z.object({ date: dayStartMs, dateDayStr: dayString, [s.field]: exactInt }), { cumulative: true }),
   });
 }

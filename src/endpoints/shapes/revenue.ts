@@ -155,7 +155,7 @@ export function defineRevenue<S extends z.ZodRawShape>(d: {
     sum: ['fee', 'energy_fee', 'net_fee', 'energy_stake_sun', 'net_stake_sun'],
     async after(rows, p, ctx) {
       const prices = await closePrices(ctx, p.range, p.granularity);
-      return rows.map((r) => (Object.assign({}, r, { close_price: prices.get(String(r.day)) ?? null })));
+      return rows.map((r) => Object.assign({}, r, { close_price: prices.get(String(r.day)) ?? null }));
     },
     row: (r, p) => d.row(incomes(r), String(r.day), r.close_price === null ? undefined : String(r.close_price), p as z.output<z.ZodObject<S>>),
     async envelope(items, p, ctx) {

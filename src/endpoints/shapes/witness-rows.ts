@@ -78,10 +78,10 @@ export function toWitnesses(rows: readonly WitnessWitnessesRow[]): Witness[] {
     version: orNull(r.last_block_version),
   }));
   const paidVotes = base.filter((w) => w.rank <= PAID_COUNT).reduce((a, w) => a + w.cycleVotes, 0);
-  return base.map((w) => (Object.assign({}, w, {
+  return base.map((w) => Object.assign({}, w, {
     producePercentage: w.produced === null || w.missed === null ? null : percentage(w.produced, w.missed),
     annualizedRate: annualizedRate(w, paidVotes).toFixed(6),
-  })));
+  }));
 }
 
 /**

@@ -25,7 +25,7 @@ export default defineSeries({
   sum: [],
   after(rows) {
     // mom of the first row: the day before the range (day rows carry it; a week or month row of the own rollup does not), else unknown.
-    return rows.map((r, i) => (Object.assign({}, r, { mom: rate(num(r.active_count), i > 0 ? num(rows[i - 1]!.active_count) : 'prev_active_count' in r ? num(r.prev_active_count) : null) })));
+    return rows.map((r, i) => Object.assign({}, r, { mom: rate(num(r.active_count), i > 0 ? num(rows[i - 1]!.active_count) : 'prev_active_count' in r ? num(r.prev_active_count) : null) }));
   },
   row: (r, p) => ({
     day_string: r.day,

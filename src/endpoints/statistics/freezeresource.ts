@@ -54,7 +54,7 @@ export default defineSeries({
   sum: [],
   async after(rows, _p, ctx) {
     const days = await lakeRows(ctx);
-    return rows.map((r) => (Object.assign({}, r, { supply: supplyAt(days, String(r.day)), prev_supply: supplyAt(days, shiftDay(String(r.day), -1)) })));
+    return rows.map((r) => Object.assign({}, r, { supply: supplyAt(days, String(r.day)), prev_supply: supplyAt(days, shiftDay(String(r.day), -1)) }));
   },
   row: (r) => {
     // Supply and weights in sun, so every ratio is a ratio of integers (weights are whole TRX).

@@ -109,6 +109,6 @@ export default defineSeries({
       totalAddressRate: rate(totalAddress, num(r.prev_total_address)),
     };
   },
-  envelope: (items, _p, ctx, rows) => (Object.assign({}, overviewEnvelope(items, ctx), countedFrom(rows))),
+  envelope: (items, _p, ctx, rows) => Object.assign({}, overviewEnvelope(items, ctx), countedFrom(rows)),
   response: overviewResponse(z.union([dayRow, holderRow]), { cumulative: true }),
 });

@@ -23,7 +23,7 @@ export default defineSeries({
   after: (rows) =>
     rows
       .filter((r) => r.price_usd !== null && r.decimals !== null)
-      .map((r) => (Object.assign({}, r, { usd: Number(scaleDecimal(String(r.amount_raw), Number(r.decimals))) * Number(r.price_usd) }))),
+      .map((r) => Object.assign({}, r, { usd: Number(scaleDecimal(String(r.amount_raw), Number(r.decimals))) * Number(r.price_usd) })),
   row: (r) => ({ day: r.day, usd_amount: Number(r.usd).toFixed(6) }),
   envelope(items) {
     const rows = items;

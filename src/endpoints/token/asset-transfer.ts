@@ -110,7 +110,7 @@ export default defineList({
       finalResult: ret === 'SUCCESS' ? 'SUCCESS' : 'FAILED',
     };
   },
-  envelope: (items, x) => (Object.assign({}, pagedList('Data', items, x.rangeTotal), addressLookupFields(x.lookups))),
+  envelope: (items, x) => pagedList('Data', items, x.rangeTotal, addressLookupFields(x.lookups)),
   item: shape({
     blockId: exactInt,
     transactionHash: z.string(),

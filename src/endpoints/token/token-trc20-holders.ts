@@ -46,7 +46,7 @@ export default defineList({
     foundationTag: false,
     analysisShow: false,
   }),
-  envelope: (items, x) => (Object.assign({}, pagedList('trc20_tokens', items, x.rangeTotal), { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo })),
+  envelope: (items, x) => pagedList('trc20_tokens', items, x.rangeTotal, { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
   item: shape({
     holder_address: z.string(),
     contract_address: z.string(),

@@ -29,7 +29,7 @@ export default defineList({
     variants: { ranked: 'token/tokenholders.ranked' },
     extra: { tokens: 'token/tokenholders.tokens' },
   },
-  shortCircuit: (p) => (p.address === TRX_ID ? Object.assign({}, pagedList('data', [], 0), { contractMap: {}, contractInfo: {} }) : undefined),
+  shortCircuit: (p) => (p.address === TRX_ID ? pagedList('data', [], 0, { contractMap: {}, contractInfo: {} }) : undefined),
   // The token ids `address` stands for (the tokens dimension's, kept per version): the tokens its issuer issued, or itself.
   prepare: async (p, q) => {
     const isAddress = p.address.startsWith('T');
@@ -61,7 +61,7 @@ export default defineList({
     analysisShow: false,
     updateTime: num(r.update_ts),
   }),
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo })),
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, { contractMap: x.lookups.contractMap, contractInfo: x.lookups.contractInfo }),
   item: shape({
     address: z.string(),
     tokenId: z.string(),

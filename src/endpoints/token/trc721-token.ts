@@ -31,7 +31,7 @@ export default defineList({
     token_imageInnerUrl: '',
     token_url: '',
   }),
-  envelope: (items, x) => (Object.assign({}, inventoryEnvelope(items, x.rangeTotal), { contractMap: x.lookups.contractMap })),
+  envelope: (items, x) => Object.assign({}, inventoryEnvelope(items, x.rangeTotal), { contractMap: x.lookups.contractMap }),
   item: shape({
     token_id: z.string(),
     owner_address: z.string(),

@@ -42,7 +42,7 @@ export default defineList({
   },
   envelope: (items, x) => {
     const info = x.lookups.tokens.get(x.p.contract);
-    return Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), {
+    return pagedList('token_transfers', items, x.rangeTotal, {
       token_id_info: { tokenIdName: `${info?.tokenName ?? ''} #${x.p.tokenId}`, tokenIdImage: '' },
       contractMap: x.lookups.contractMap,
       contractInfo: x.lookups.contractInfo,

@@ -91,7 +91,7 @@ export default defineList({
       voteCount: 0,
     };
   },
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), addressLookupFields(x.lookups))),
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, addressLookupFields(x.lookups)),
   item: shape({
     hash: z.string(),
     internal_hash: z.string(),

@@ -71,7 +71,7 @@ export default defineList({
       // Raw approved amount on approval rows (reference); these rows are transfers, so "0".
       approval_amount: '0',
     }),
-  envelope: (items, x) => (Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), addressLookupFields(x.lookups))),
+  envelope: (items, x) => pagedList('token_transfers', items, x.rangeTotal, addressLookupFields(x.lookups)),
   item: tokenTransferItemSchema.extend({ token_id: intString, operator: z.string(), approval_amount: intString }),
   envelopeFields: addressLookups,
   csv: {

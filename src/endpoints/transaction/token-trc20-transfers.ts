@@ -69,7 +69,7 @@ export default defineList({
   },
   key: 'token_transfers',
   row: (r, x) => tokenTransferItem(r, x.lookups.tokens, x.lookups.contractMap),
-  envelope: (items, x) => (Object.assign({}, pagedList('token_transfers', items, x.rangeTotal), addressLookupFields(x.lookups))),
+  envelope: (items, x) => pagedList('token_transfers', items, x.rangeTotal, addressLookupFields(x.lookups)),
   item: tokenTransferItemSchema,
   envelopeFields: addressLookups,
   csv: { filename: 'token_trc20_transfers.csv' },

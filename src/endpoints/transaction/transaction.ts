@@ -119,11 +119,11 @@ export default defineList({
       Events: '',
       cheatStatus: false,
     }),
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), {
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, {
     wholeChainTxCount: x.also.wholeChain?.[0]?.n ?? null,
     contractMap: x.lookups.contractMap,
     contractInfo: x.lookups.contractInfo,
-  })),
+  }),
   item: shape({
     ...transactionFieldsSchema,
     toAddressList: z.array(z.string()),

@@ -109,7 +109,7 @@ export default defineList({
       riskTransaction: false,
     };
   },
-  envelope: (items, x) => (Object.assign({}, pagedList('data', items, x.rangeTotal), addressLookupFields(x.lookups))),
+  envelope: (items, x) => pagedList('data', items, x.rangeTotal, addressLookupFields(x.lookups)),
   item: shape({
     id: z.string(),
     transactionHash: z.string(),

@@ -56,7 +56,7 @@ export default defineList({
         },
       };
     },
-    row: (r, chain): WalletTransferTrxRow => (Object.assign({}, walletTransferCells(r as RowOf<typeof transactions>, chain.solidBlock), { rank: Number(r.rank ?? 0) })),
+    row: (r, chain): WalletTransferTrxRow => Object.assign({}, walletTransferCells(r as RowOf<typeof transactions>, chain.solidBlock), { rank: Number(r.rank ?? 0) }),
   },
   lookups: { addresses: (r) => [str(r.from_address), str(r.to_address)] },
   row: (r, x) => withFields(walletRow(r, x.p.address, TRX_TOKEN_INFO), { cheatStatus: false, symbol: 'TRX' }),
