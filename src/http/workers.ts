@@ -17,6 +17,17 @@ import cluster, { type Worker } from 'node:cluster';
 const INDEX_ENV = 'TRONLAKE_WORKER_INDEX';
 const RESTART_DELAY_MS = 1_000;
 
+/**
+ * V8 settings of every serving process (bench/results/gc-flags-side-by-side.md). An answer allocates 20-160 KB and
+ * keeps next to nothing. V8 starts the young generation at 1 MiB and grows it only when much survives, so a lookup mix
+ * scavenged every ~40 answers; and allocation-site pretenuring put short-lived objects straight into old space, where,
+ * dead, they kept the young objects they point to alive through every scavenge until a full GC. Without pretenuring
+ * almost nothing survives, so a young generation fixed at 16 MiB makes scavenges rare as well as cheap (2.7 → 0.8 per
+ * 100 answers at 0.75 ms each; 64 MiB made each one twice as long). Either setting alone was worse
+ * (bench/results/map-churn.md, semi-space-side-by-side.md).
+ */
+export const SERVING_V8_FLAGS: readonly string[] = ['--min-semi-space-size=16', '--no-allocation-site-pretenuring'];
+
 /** Which serving process this is, e.g. `{ index: 1, of: 2 }` for the second of two; `{ index: 0, of: 1 }` alone. */
 export interface WorkerPlace {
   index: number;
@@ -96,6 +107,8 @@ export function superviseWorkers(workers: number): void {
     });
   };
 
+  // The serving processes run this command again with the supervisor's own node settings (a loader, say) and the above.
+  cluster.setupPrimary({ execArgv: [...process.execArgv, ...SERVING_V8_FLAGS] });
   process.once('SIGINT', stopAll);
   process.once('SIGTERM', stopAll);
   start(0);

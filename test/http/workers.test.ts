@@ -1,9 +1,9 @@
 /**
  * Serving processes (src/http/workers.ts), through the real bin over the test lake: two processes share one port and
- * answer the same bytes; one that ends is replaced while the other answers; SIGTERM stops them all; a lake that cannot
- * be served is reported once and exits 1. Which process answered is read from /health's `worker` on the same
- * connection (a connection stays with the process the port handed it to); the processes are found by their parent
- * in /proc, not through the server.
+ * answer the same bytes; each runs with its V8 settings; one that ends is replaced while the other answers; SIGTERM
+ * stops them all; a lake that cannot be served is reported once and exits 1. Which process answered is read from
+ * /health's `worker` on the same connection (a connection stays with the process the port handed it to); the
+ * processes, and their command lines, are found by their parent in /proc, not through the server.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -123,6 +123,14 @@ describe('two serving processes on one port', () => {
     expect(bodies.size).toBe(1);
     expect((JSON.parse([...bodies][0]!) as { data: unknown[] }).data).toHaveLength(7);
   }, T);
+
+  it('each serving process runs with the young-generation settings (a fixed 16 MiB, no pretenuring), the supervisor without', () => {
+    const argv = (pid: number) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
+    const kids = childrenOf(s.child.pid!);
+    expect(kids).toHaveLength(2);
+    for (const k of kids) expect(argv(k)).toEqual(expect.arrayContaining(['--min-semi-space-size=16', '--no-allocation-site-pretenuring']));
+    expect(argv(s.child.pid!)).not.toContain('--no-allocation-site-pretenuring');
+  });
 
   it('a process that ends is replaced; meanwhile the other answers every connection', async () => {
     const before = childrenOf(s.child.pid!);
