@@ -39,12 +39,17 @@ type ThreadMessage =
  * pass, and posts one message per file and one at the end. `stop[0] = 1` (with Atomics.notify) ends a pass at once,
  * also in the middle of a pause. On the serving thread the scrub cost 3.3 ms of CPU per MiB (64 KiB promise reads and
  * a timer each, so as not to hold requests up) where sha256 alone is 0.6: here it is the hash and the reads only.
+ * The thread runs at the lowest CPU priority (nice 19), so on a busy machine its 1 MiB bursts (~0.7 ms) wait for the
+ * serving threads instead of taking a core from them; a pass then stretches under full load. On Linux a nice value is
+ * a thread's own (setpriority on the calling thread): the rest of the process keeps its priority. Where it cannot be
+ * set, the thread runs as it is.
  */
 const THREAD_PROGRAM = `
 const { parentPort, workerData } = require('node:worker_threads');
 const fs = require('node:fs');
 const path = require('node:path');
 const { createHash } = require('node:crypto');
+try { require('node:os').setPriority(19); } catch {}
 const stop = new Int32Array(workerData.stop);
 const buf = Buffer.allocUnsafe(1 << 20);
 parentPort.on('message', ({ dir, files, bytesPerSecond }) => {

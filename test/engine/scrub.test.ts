@@ -2,10 +2,10 @@
  * The scrubber on its own thread (src/engine/scrub.ts), over a folder of files whose hashes the test computes itself
  * (node:crypto over the whole bytes): an intact pass reports nothing and counts every file and byte; a changed, a cut
  * and a missing file are each reported once, with their problem; the read is paced to the rate over the pass; a stop
- * ends a pass in the middle of its pause. The end to end case (a damaged lake answering 503) is test/http/scrub.test.ts.
+ * ends a pass in the middle of its pause; the thread runs at nice 19 (read in /proc). The end to end case (a damaged lake answering 503) is test/http/scrub.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -46,7 +46,34 @@ async function until(check: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
+/** How many of this process's threads run at nice `n` (/proc/self/task/<tid>/stat, field 19). */
+function threadsAtNice(n: number): number {
+  let count = 0;
+  for (const tid of readdirSync('/proc/self/task')) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === n) count++;
+    } catch {
+      /* a thread that ended meanwhile */
+    }
+  }
+  return count;
+}
+
 describe('Scrubber', () => {
+  it('its thread runs at the lowest CPU priority (nice 19); the process keeps its own', async () => {
+    const { dir, files } = folder('nice', [3 << 20]);
+    const before = threadsAtNice(19);
+    const mine = os.getPriority();
+    // Slow enough to be mid-pass while the threads are read.
+    const { s, passes } = run(dir, files, 1 << 20);
+    await until(() => threadsAtNice(19) === before + 1, 10_000);
+    expect(passes).toEqual([]);
+    expect(os.getPriority()).toBe(mine);
+    s.stop();
+    await until(() => threadsAtNice(19) === before, 10_000);
+  });
+
   it('an intact folder: passes count every file and byte, nothing reported', async () => {
     const sizes = [0, 1, 5_000, (1 << 20) + 3, 3 << 20];
     const { dir, files } = folder('intact', sizes);
