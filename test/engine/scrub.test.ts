@@ -2,15 +2,17 @@
  * The scrubber on its own thread (src/engine/scrub.ts), over a folder of files whose hashes the test computes itself
  * (node:crypto over the whole bytes): an intact pass reports nothing and counts every file and byte; a changed, a cut
  * and a missing file are each reported once, with their problem; the read is paced to the rate over the pass; a stop
- * ends a pass in the middle of its pause; the thread runs at nice 19 (read in /proc). The end to end case (a damaged lake answering 503) is test/http/scrub.test.ts.
+ * ends a pass in the middle of its pause; the thread runs at nice 19 (read in /proc). The end to end case (a damaged
+ * lake answering 503) is test/http/scrub.test.ts.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, truncateSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileHash } from '../../src/lake/manifest.ts';
 import { Scrubber, type ScrubPass } from '../../src/engine/scrub.ts';
+import { statFields } from '../helpers/proc.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tronlake-scrubber-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -46,18 +48,9 @@ async function until(check: () => boolean, ms = 20_000): Promise<void> {
   }
 }
 
-/** How many of this process's threads run at nice `n` (/proc/self/task/<tid>/stat, field 19). */
+/** How many of this process's threads run at nice `n` (/proc/self/task/<tid>/stat). */
 function threadsAtNice(n: number): number {
-  let count = 0;
-  for (const tid of readdirSync('/proc/self/task')) {
-    try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === n) count++;
-    } catch {
-      /* a thread that ended meanwhile */
-    }
-  }
-  return count;
+  return readdirSync('/proc/self/task').filter((tid) => Number(statFields(`/proc/self/task/${tid}/stat`)?.[16]) === n).length;
 }
 
 describe('Scrubber', () => {

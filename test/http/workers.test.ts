@@ -13,6 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lakeDir } from '../helpers/lake.ts';
+import { statFields } from '../helpers/proc.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/tronlake.js', import.meta.url));
 const T = 180_000;
@@ -43,19 +44,11 @@ async function until<T>(what: string, f: () => T | undefined | Promise<T | undef
   }
 }
 
-/** The pids whose parent is `pid` (from /proc/<p>/stat: field 4 after the command in parentheses). */
+/** The pids whose parent is `pid` (from /proc/<p>/stat: field 4, after the command in parentheses). */
 function childrenOf(pid: number): number[] {
-  const out: number[] = [];
-  for (const d of readdirSync('/proc')) {
-    if (!/^\d+$/.test(d)) continue;
-    try {
-      const stat = readFileSync(path.join('/proc', d, 'stat'), 'utf8');
-      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) out.push(Number(d));
-    } catch {
-      /* gone meanwhile */
-    }
-  }
-  return out;
+  return readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d) && Number(statFields(path.join('/proc', d, 'stat'))?.[1]) === pid)
+    .map(Number);
 }
 
 /** GETs on one connection of their own, in order: each answer's status and body. */
