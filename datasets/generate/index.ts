@@ -101,7 +101,7 @@ async function runFile(db: Db, file: string, vars: Record<string, Lit>): Promise
   const text = await fs.readFile(path.join(SQL_DIR, file), 'utf8');
   const list = statements(render(text, vars));
   // TRONLAKE_GEN_PROFILE=<dir>: DuckDB's operator profile of every statement as <dir>/<file>#<n>.json (how the
-  // README's per-operator figures were found); the folder is the caller's, the file names are ours.
+  // per-operator figures of bench/results/generator-builds.md were found); the folder is the caller's, the file names are ours.
   const profileDir = process.env.TRONLAKE_GEN_PROFILE;
   if (profileDir) await fs.mkdir(profileDir, { recursive: true });
   for (const [n, st] of list.entries()) {
@@ -374,7 +374,7 @@ interface BatchStart {
   days: number;
   firstNumber: number;
   createdBefore: number;
-  /** Creating transactions of the batches before (new accounts, README "New accounts"; past the born indices too). */
+  /** Creating transactions of the batches before (docs/generator.md "New accounts"; past the born indices too). */
   newBefore: number;
   mintedBefore: Map<number, number>;
   last: boolean;
@@ -393,7 +393,7 @@ export async function generate(opts: GenerateOptions): Promise<Manifest> {
 
 /**
  * The opening pass of a batched build alone (`maxBatches: 0`): leaves `<out>.build` ready for the calls that publish
- * the batches (README "Resuming a batched build"), and publishes nothing. `reused`: the folder was ready already.
+ * the batches (docs/generator.md "The build folder"), and publishes nothing. `reused`: the folder was ready already.
  * Returns the lake's manifest when `out` holds the first batches of this build.
  */
 export async function generateOpening(opts: Omit<GenerateOptions, 'maxBatches'>): Promise<{ buildDir: string; reused: boolean; manifest?: Manifest }> {
@@ -454,8 +454,8 @@ async function build(opts: GenerateOptions): Promise<{ manifest?: Manifest; buil
     // A batched build's opening state covers the whole window, so it is sized before any batch is published, over
     // every batch staged first; each batch's staged tables are kept for its publish (staged once, not twice), and a
     // resumed build sizes the same opening state (the draws are deterministic).
-    // The pass's results live in the build folder next to the lake (`<out>.build`, README "Resuming a batched
-    // build"): a call that finds it ready under the same key reuses it instead of running the pass again.
+    // The pass's results live in the build folder next to the lake (`<out>.build`, docs/generator.md "The
+    // build folder"): a call that finds it ready under the same key reuses it instead of running the pass again.
     const buildDir = batches > 1 ? `${out}.build` : undefined;
     let ran = false;
     let opening: { state: OpeningState; staged: Map<number, StagedBatch> } | undefined;
@@ -590,7 +590,7 @@ interface BatchJob {
 /** Generates one batch of days in a fresh staging database and publishes it; returns what the next batch continues from. */
 async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; created: number; newAfter: number; minted: Map<number, number> }> {
   const { opts, cfg, out, tmp, roles, at } = job;
-  // TRONLAKE_GEN_TIMING=1 prints the time of each step on stderr (how the README timings were measured).
+  // TRONLAKE_GEN_TIMING=1 prints the time of each step on stderr (how bench/results/generator-builds.md was measured).
   const timing = process.env.TRONLAKE_GEN_TIMING === '1';
   let mark = performance.now();
   let cpuMark = process.cpuUsage();
@@ -622,8 +622,8 @@ async function generateBatch(job: BatchJob): Promise<{ manifest: Manifest; creat
     // Reference datasets: synthetic ones with the first batch (later batches carry them over), an operator's files
     // instead where given (validated here, before the publish).
     let referenceFiles: Record<string, { file: string; sha256: string }> | undefined;
-    // The opening state and the head state as snapshots (README "Opening state"): sized here for a lake made in one
-    // batch; a batched build sized it over every batch first (openingPass) and each batch applies its part.
+    // The opening state and the head state as snapshots (docs/generator.md "Opening state"): sized here for a lake
+    // made in one batch; a batched build sized it over every batch first (openingPass) and each batch applies its part.
     if (job.opening) await applyOpening(db, job.opening, { first: !job.incremental, last: at.last });
     else if (!job.incremental && at.last) await runFile(db, 'opening-state.sql', vars);
     if (!job.incremental) {
@@ -881,7 +881,8 @@ const OPENING_CHANGED_TYPES = '12, 55, 56, 59';
 /**
  * One batch as the opening pass staged it: its tables as zstd Parquet files in a folder of their own (the catalog's
  * tables and the working tables a publish still reads), the types of the working tables, and what stageBatch
- * returned. Parquet, not a DuckDB file: a bench batch keeps in ~0.35x the bytes (README "Bench build, session 10"),
+ * returned. Parquet, not a DuckDB file: a bench batch keeps in ~0.35x the bytes (bench/results/generator-builds.md
+ * "Bench build, session 10"),
  * and the opening pass reads its columns from the same files. Exact: the catalog's types and the working tables'
  * recorded types are all kept by Parquet as they are (keepStaged refuses any other).
  */
@@ -982,7 +983,7 @@ async function dirBytes(dir: string): Promise<number> {
 }
 
 /**
- * The first pass of a batched build (README "Opening state", multi-batch): stages every batch as generateBatch will
+ * The first pass of a batched build (docs/generator.md "Multi-batch lakes"): stages every batch as generateBatch will
  * (same BatchStart chain) and keeps its staged tables as Parquet files (keepStaged), runs opening-state.sql once over
  * the columns it reads of all of them, and keeps what it wrote: the changed transactions, the tokens' supplies and the
  * snapshot rows, all in the build folder `plan.dir`, marked ready last (markReady) so a later call reuses them
@@ -1082,7 +1083,7 @@ interface ReadyMark {
 }
 
 /**
- * Marks a build folder ready (README "Resuming a batched build"): the marker is written to a temporary name, flushed
+ * Marks a build folder ready (docs/generator.md "The build folder"): the marker is written to a temporary name, flushed
  * and renamed into place, after every file it names is complete, so a build killed at any point leaves a folder
  * either marked (usable) or not (removed by the next call). File names are relative: the folder may be moved.
  */

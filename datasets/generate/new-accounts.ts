@@ -1,5 +1,5 @@
 /**
- * Accounts created inside the window (issue 27 point 8; README "New accounts"): the constants the SQL macros of
+ * Accounts created inside the window (issue 27 point 8; docs/generator.md "New accounts"): the constants the SQL macros of
  * 00-macros.sql use. The pool indices from BORN_FROM on that are not multiples of 3 are the accounts the window may
  * create ("born" indices); every other pool index (the busiest 60, then every third) existed before the first block.
  * The k-th creating transaction of the window creates the born index `bornIndex(k)`, a fixed permutation of the born

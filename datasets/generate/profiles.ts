@@ -1,6 +1,6 @@
 /**
  * Generator profiles: how many days, how many transactions, how many user addresses.
- * Sizes were chosen by measurement on the 2-core dev machine (see README.md for the timings).
+ * Sizes were chosen by measurement on the 2-core dev machine (timings: bench/results/generator-builds.md).
  */
 export type Profile = 'tiny' | 'default' | 'bench';
 

@@ -1,5 +1,5 @@
 /**
- * `tronlake ingest`: java-tron node HTTP JSON → the lake's raw and dimension tables (see README.md).
+ * `tronlake ingest`: java-tron node HTTP JSON → the lake's raw and dimension tables (see docs/ingester.md).
  * src/cli.ts calls `ingestCli(process.argv.slice(3))`; programs call `runIngest(opts)`.
  */
 import { Command, CommanderError } from 'commander';

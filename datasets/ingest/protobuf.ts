@@ -1,7 +1,7 @@
 /**
  * Sizes and hashes that need the protobuf encoding of blocks and transactions (reference §1.7).
  *
- * Definitions (see README.md):
+ * Definitions (see docs/ingester.md "Sizes"):
  * - transaction `size_bytes` = what bandwidth charges: the Transaction message without its `ret` results, plus
  *   64 bytes (java-tron BandwidthProcessor: `clearRet().getSerializedSize() + MAX_RESULT_SIZE_IN_TX`). Matches the
  *   real receipts: 265 for a plain TRX transfer, 345 for a USDT transfer.

@@ -317,7 +317,7 @@ export async function stageSnapshots(db: Db, rows: SnapshotRows): Promise<void> 
  * Reads that began at solid head s0 and ended after the head moved to s1 are kept: a row read while the head was
  * anywhere in [s0, s1] is the state at any later head h as long as no block in (s0, h] touched its address, and the
  * blocks staged after s0 put exactly those addresses back into `pending`. So each retry reads only what the new
- * blocks touched, and the snapshot converges even on a live chain (design: datasets/ingest/README.md).
+ * blocks touched, and the snapshot converges even on a live chain (design: docs/ingester.md "Account snapshots").
  */
 export class SnapshotTracker {
   private pending = { accounts: new Set<string>(), v1: new Set<string>(), v2: new Set<string>() };

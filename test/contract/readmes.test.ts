@@ -1,7 +1,7 @@
 /**
- * READMEs state rules (ARCHITECTURE §8, issue 29): every folder of src/ and sql/ has a README.md of at most 60 lines;
- * measurements and history go to bench/results or docs/. A folder waiting for its README is named in `PENDING` with
- * the reason, and a stale entry fails.
+ * READMEs state rules (ARCHITECTURE §8, issue 29): every folder of src/, sql/ and datasets/ has a README.md of at most
+ * 60 lines; measurements and history go to bench/results or docs/ (e.g. docs/generator.md, docs/ingester.md). A folder
+ * waiting for its README is named in `PENDING` with the reason, and a stale entry fails.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -18,9 +18,9 @@ function folders(dir: string): string[] {
 }
 
 describe('READMEs', () => {
-  const all = [...folders('src'), ...folders('sql')];
+  const all = [...folders('src'), ...folders('sql'), ...folders('datasets')];
 
-  it('every folder of src/ and sql/ has a README.md of at most 60 lines', () => {
+  it('every folder of src/, sql/ and datasets/ has a README.md of at most 60 lines', () => {
     const offenders: string[] = [];
     for (const d of all) {
       if (PENDING.has(d) || [...PENDING.keys()].some((p) => d.startsWith(`${p}/`))) continue;

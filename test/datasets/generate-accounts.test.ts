@@ -1,5 +1,5 @@
 /**
- * Accounts the generator creates inside the window (issue 27 point 8, datasets/generate/README.md "New accounts"),
+ * Accounts the generator creates inside the window (issue 27 point 8, docs/generator.md "New accounts"),
  * checked with plain SQL over the published Parquet files of the tiny lake: every day creates accounts; an account
  * created in the window is created by its first transaction (AccountCreate, a TRX / TRC10 transfer to it, or its
  * contract's deployment), whose time is its snapshot's creation time; before it the account is in no snapshot and

@@ -1,5 +1,5 @@
 /**
- * The generator's DeFi activity (issue 34, datasets/generate/README.md "DeFi kinds"): dex_pool_events and
+ * The generator's DeFi activity (issue 34, docs/generator.md "DeFi kinds"): dex_pool_events and
  * lending_events against an independent decode of their raw logs in plain SQL (hex words → UHUGEINT), the pools' and
  * markets' balances moved by exactly the decoded legs, LP and debt figures consistent with the transfers, and no
  * DeFi ledger below zero. Never with the generator's SQL nor the decoders of src/chain/defi-events.ts.
@@ -305,7 +305,7 @@ describe('DeFi kinds of the generator', () => {
   });
 
   it("a borrower holds collateral when it borrows: the other market's jTokens worth its debt at a 75 % factor", async () => {
-    // jTokens are worth 0.02 underlying, TRX 0.29 USD, USDT 1 USD (README "DeFi kinds")
+    // jTokens are worth 0.02 underlying, TRX 0.29 USD, USDT 1 USD (docs/generator.md "DeFi kinds")
     const jTRX = 'TE2RzoSV3wFK99w6J9UnnZ4vLfXYoxvRwP';
     const jUSDT = 'TXJgMdjVX5dKiQaUi9QobwNxtSQaFqccvd';
     const rows = await q(`

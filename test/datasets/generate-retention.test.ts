@@ -1,6 +1,6 @@
 /**
- * What a generator build keeps of older lake versions (datasets/generate/index.ts generateBatch, README "Kept batches
- * and old versions"): every publish keeps only the version it publishes and the versions a live server leases
+ * What a generator build keeps of older lake versions (datasets/generate/index.ts generateBatch, docs/generator.md
+ * "Old versions"): every publish keeps only the version it publishes and the versions a live server leases
  * (src/lake/leases.ts), single-batch and batched builds alike. Checked on the folder itself: which version folders
  * exist after each build. The tiny profile is shortened to 6 days (same volume per day, as main.ts --days does).
  */

@@ -44,7 +44,7 @@ describe('opening state of a generated lake', () => {
   it('has an opening and a head snapshot of every account, delegation and the network', async () => {
     const rows = await sql(`SELECT as_of_block, count(*) AS n FROM snap_account_snapshots GROUP BY 1 ORDER BY 1`);
     expect(rows.map((r) => Number(r.as_of_block))).toEqual([open, head]);
-    // the head holds every opening account and the accounts created in the window (datasets/generate/README.md "New
+    // the head holds every opening account and the accounts created in the window (docs/generator.md "New
     // accounts"), which have no opening row
     const [c] = await sql(`SELECT
         count(*) FILTER (WHERE h.create_time >= (SELECT min("timestamp") FROM raw_blocks)) AS created,
@@ -338,7 +338,7 @@ describe('opening state of a generated lake', () => {
   });
 });
 
-describe('resource usage of a generated lake (issue 27, README "Resource usage")', () => {
+describe('resource usage of a generated lake (issue 27, docs/generator.md "Resource usage")', () => {
   it('the head snapshot holds what the account\'s own transactions of the last 24 h leave, each recovered linearly; the opening holds none', async () => {
     const m = await testManifest();
     const headTs = BigInt(m.head.timestamp);

@@ -30,7 +30,7 @@ CREATE OR REPLACE MACRO hex64(s) AS md5(s) || md5(s || '#');
 -- Name of a contract deployed by a CreateSmartContract transaction (same in parameter_json and contracts).
 CREATE OR REPLACE MACRO created_name(h) AS {{created_names}}[1 + (mix(h, 43) % {{n_created_names}})::INTEGER];
 
--- Accounts created in the window (new-accounts.ts, README "New accounts"). A pool index from {{born_from}} on that is
+-- Accounts created in the window (new-accounts.ts, docs/generator.md "New accounts"). A pool index from {{born_from}} on that is
 -- not a multiple of 3 is "born": it exists only from its creating transaction on. settled(x) is the pre-window
 -- account that stands in for x before then (the multiple of 3 just below it); born_i(k) is the index the k-th
 -- creating transaction of the window creates and born_k(x) its inverse (a fixed permutation of the born indices).

@@ -3,7 +3,7 @@
 -- Encodings (hex, Base58, receipts) come later. Owners are heavy-tailed: index = floor(N * u^3), so the first pool
 -- addresses (exchanges, hot wallets) are the busiest. Kind, token pick and token properties are CASE expressions
 -- generated from reference.ts: small lookup joins here get planned with the big side as build side.
--- Accounts created in the window (README "New accounts"). The creating transactions: a share {{p_new}} of the TRX
+-- Accounts created in the window (docs/generator.md "New accounts"). The creating transactions: a share {{p_new}} of the TRX
 -- and TRC10 transfers (kinds 1-3, drawn on the transaction's own hash) and every AccountCreate that account-kinds.sql
 -- leaves one (the same draw, 91, on the tx id). The k-th of the window (counted on from the earlier batches) creates
 -- born index born_i(k); past the born indices a transfer creates nothing.
@@ -26,7 +26,7 @@ SELECT block_number, tx_index, k, born_i(k)::INTEGER AS i FROM c WHERE k < {{bor
 -- close of window day d is usd_day(TRX) / usd_day(token) (00-macros.sql, the formula of token_prices), or for a token
 -- without a price its per_trx moved ±4 % a day. Inside a day the log price runs linearly from the previous day's close
 -- to the day's close, plus a per-trade deviation of at most ±0.2 % that vanishes at midnight (sin): so a day's last
--- swaps sit near its token_prices close (tolerance in datasets/generate/README.md "SunSwap V2 swaps").
+-- swaps sit near its token_prices close (tolerance in docs/generator.md "SunSwap V2 swaps").
 CREATE OR REPLACE MACRO swap_close_q(tok, per_trx, d) AS
   CASE WHEN {{tok_price_id}} IS NOT NULL
        THEN usd_day('_', {{trx_price_usd}}, 0.08, d) / usd_day({{tok_price_id}}, {{tok_price_usd}}, {{tok_price_amp}}, d)
@@ -61,7 +61,7 @@ WITH t AS (
                              WHEN u_sub < 0.66 THEN 9 WHEN u_sub < 0.7 THEN 10 WHEN u_sub < 0.76 THEN 11 WHEN u_sub < 0.8 THEN 12
                              WHEN u_sub < 0.88 THEN 13 WHEN u_sub < 0.94 THEN 14 ELSE 15 END
            WHEN 30 THEN (u_sub < 0.45)::INTEGER
-           -- DeFi (issue 34, README "DeFi kinds"). SunSwap V2: 0 addLiquidityETH, 1 removeLiquidityETH
+           -- DeFi (issue 34, docs/generator.md "DeFi kinds"). SunSwap V2: 0 addLiquidityETH, 1 removeLiquidityETH
            WHEN 31 THEN (u_sub >= 0.55)::INTEGER
            -- SUN.io stable pools: 0 / 1 exchange on the 2pool / 3pool, 2 / 3 add_liquidity, 4 / 5 remove_liquidity
            WHEN 32 THEN CASE WHEN u_sub < 0.3 THEN 0 WHEN u_sub < 0.5 THEN 1 WHEN u_sub < 0.65 THEN 2 WHEN u_sub < 0.75 THEN 3
@@ -149,7 +149,8 @@ WITH t AS (
   -- New accounts: a creating transaction's receiver is the account it creates. Before its creation a born index is
   -- no account: as a party of any other transaction it is replaced by its settled stand-in. A born account only
   -- receives (TRX, TRC10, tokens, delegated resources; never an undelegation or a USDT blacklist action): as an owner
-  -- it is always replaced, since its spending would need a balance from before it existed (README "New accounts").
+  -- it is always replaced, since its spending would need a balance from before it existed (docs/generator.md "New
+  -- accounts").
   SELECT x.* REPLACE (
            settled(x.owner_i)::INTEGER AS owner_i,
            CASE WHEN c.i IS NOT NULL THEN c.i

@@ -19,7 +19,7 @@ QUALIFY row_number() OVER (PARTITION BY address ORDER BY category, public_tag) =
 
 -- Whole-chain totals before the generated window, as of the block just before its first one (the dating rule of
 -- sql/fragments/whole-anchors.sql). Transactions and bytes are not written here: pre_window_totals (index.ts) is their
--- one anchor (README "Whole-chain anchors"). TRX issued as rewards and burned: src/chain/economics.ts
+-- one anchor (docs/generator.md "Whole-chain anchors"). TRX issued as rewards and burned: src/chain/economics.ts
 -- generatorPreWindow (its reward history; burned = genesis + issued − the supply the candles' market cap uses). TRC10
 -- tokens: the highest TRC10 id of the chain's tokens − 1,000,000 (ids are issued in sequence from 1,000,001, and the
 -- window issues none). Accounts: synthetic, proportional to the first block's height.

@@ -2,7 +2,7 @@
 -- A share of existing system transactions is given the new type here, after 04 made them and before 05 sums the
 -- block totals (its fee and size differ), so the mix of reference.ts (and every draw keyed on it) is unchanged. Its
 -- state effect is written in opening-state.sql, as is CancelAllUnfreezeV2 (59), which needs the whole window
--- (README "Opening state").
+-- (docs/generator.md "Opening state").
 
 -- AccountPermissionUpdate (46): 15 % of the AccountCreate (0) transactions. The owner sets its owner and active
 -- permissions: 70 % a 2-of-3 multi-signature (itself and two pool keys), 30 % back to one key (itself, threshold 1).

@@ -1,6 +1,6 @@
 -- DeFi transactions (kinds 31-34, issue 34): their amounts, call data, logs and internal transactions, as the real
 -- contracts emit them (defi-stablecoin-events.md §2.1 SunSwap V2, §3.1 SUN.io stable pools, §4.1 USDD PSM, §5.1
--- JustLend; README "DeFi kinds"). Runs after the address table is loaded (ABI words of addresses in call data and
+-- JustLend; docs/generator.md "DeFi kinds"). Runs after the address table is loaded (ABI words of addresses in call data and
 -- event data) and before 04-transactions.sql, which takes the call data from g_tx0.call_dx. The logs and internal
 -- transactions are appended to g_ev / g_int, so 05-facts.sql writes them with the others; each transaction's list of
 -- logs has exactly n_logs entries (02-tx-base.sql; index.ts checks it).

@@ -4,14 +4,14 @@
 -- before the first one and at the head; trc20_snapshots with the opening TRC20 balances), exactly as the ingester
 -- writes what the node answers. Runs over the staged catalog tables after 07: of the one batch, or of every batch of
 -- a batched build (index.ts openingPass: a first pass stages each batch, this file runs over all of them, and each
--- batch applies what it changed). Model and simplifications: datasets/generate/README.md "Opening state".
+-- batch applies what it changed). Model and simplifications: docs/generator.md "Opening state".
 
 CREATE TABLE g_os_bounds AS
 SELECT min(block_number) - 1 AS open_block, max(block_number) AS head_block,
        min("timestamp") - 3000 AS open_ts, max("timestamp") AS head_ts
 FROM blocks;
 
--- Accounts created in the window (README "New accounts"), with their creation time: a born pool index's first
+-- Accounts created in the window (docs/generator.md "New accounts"), with their creation time: a born pool index's first
 -- transaction is the one creating it (AccountCreate, or a TRX / TRC10 transfer to it: 02-tx-base.sql), and every
 -- contract deployed in the window. They have no opening state: no opening snapshot, no opening balance, stake,
 -- delegation, permission or token, and only receive in the window.
@@ -230,7 +230,7 @@ WHERE t.tp_sun >= 10000000 AND uf(hash(t.address || {{seed}}), 70) < 0.3;
 
 -- TRON Power changes (sun) and votes in force (whole votes) at each event of an address, to size the extra
 -- TRON_POWER stake that keeps every vote within TRON Power for as long as it is in force (the window never
--- revokes a vote by unstaking: see the README).
+-- revokes a vote by unstaking: see docs/generator.md "Opening state").
 CREATE TABLE g_os_tpneed AS
 WITH e AS (
   SELECT owner AS address, block_number, tx_index,
@@ -625,7 +625,7 @@ JOIN account_snapshots x ON x.as_of_block = CASE s.side WHEN 'open' THEN b.open_
 GROUP BY s.side, b.open_block, b.head_block, b.open_ts, b.head_ts;
 
 -- Unclaimed voting reward (account_snapshots.reward, what a node's getReward answers; issue 27). The model, kept
--- simple (README "Opening state"): every block pays 128 TRX to the votes of the SRs ranked 1-127 of the witnesses
+-- simple (docs/generator.md "Opening state"): every block pays 128 TRX to the votes of the SRs ranked 1-127 of the witnesses
 -- dimension, shared by vote (V127 = those SRs' `votes`), one block every 3 s; a voter earns, per vote it holds for
 -- an SR of that rank for t ms, 128 TRX × (100 − the SR's brokerage) % / V127 × t / 3000 ms. Its votes in force:
 -- the opening set, then each VoteWitness's set, none after a Stake 1.0 unfreeze (as g_os_votes). It earns from its
@@ -661,7 +661,7 @@ FROM g_os_reward r, g_os_bounds b
 WHERE account_snapshots.address = r.address AND account_snapshots.as_of_block = b.head_block;
 
 -- Resource usage (account_snapshots.net_usage, free_net_usage, energy_usage and their consume times, what a node's
--- getaccount answers; issue 27). The model (README "Resource usage"): the bandwidth (receipt net_usage) and energy
+-- getaccount answers; issue 27). The model (docs/generator.md "Resource usage"): the bandwidth (receipt net_usage) and energy
 -- (receipt energy_usage) of the transactions an account signed, failed ones included, each recovering linearly to 0
 -- over the 24 h after its block; the usage at the head is the sum of what is left of each, floored once from the
 -- exact sum. Bandwidth comes from the account's stake when its head snapshot holds a bandwidth stake (own or

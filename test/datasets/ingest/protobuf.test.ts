@@ -1,5 +1,5 @@
 /**
- * Integrity recipes of the reference (§1.7) on the real block, and the size definitions of README.md:
+ * Integrity recipes of the reference (§1.7) on the real block, and the size definitions of docs/ingester.md "Sizes":
  * transaction size_bytes = bandwidth bytes (real receipts: 265 for a plain TRX transfer, 345 for a USDT transfer),
  * block size_bytes = serialized Block message.
  */

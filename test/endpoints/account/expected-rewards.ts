@@ -1,6 +1,6 @@
 /**
  * The unclaimed voting reward of every account at the lake's newest snapshot, computed without the lake's reward
- * column (issue 27): on a generated lake from its own chain (the model of datasets/generate/README.md "Opening state",
+ * column (issue 27): on a generated lake from its own chain (the model of docs/generator.md "Opening state",
  * replayed here in bigint over the raw vote, unfreeze and withdrawal transactions, the opening snapshot's votes and the
  * witnesses dimension); on an ingested lake, the fake node's own getReward answer as of the lake's solid head.
  */

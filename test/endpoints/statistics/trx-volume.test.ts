@@ -3,7 +3,7 @@
  * pair's Swap logs decoded in the test (swaps.ts), the other sources from the price_candles reference file as it is.
  * Also dex_prices itself: its TRX day and hour rows and USDT's TRX price against the decoded trades, each dex_pools
  * token's day candles in TRX, and (generated lake) the generator's swap prices against token_prices' daily closes
- * within the stated tolerance (datasets/generate/README.md "SunSwap V2 swaps"). The fake node's rich copies swap
+ * within the stated tolerance (docs/generator.md "SunSwap V2 swaps"). The fake node's rich copies swap
  * once each in the USDT/WTRX pair: on the ingested lake `sunswap` has a row per day of them (no dex_pools tokens).
  */
 import path from 'node:path';
