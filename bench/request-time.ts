@@ -10,6 +10,7 @@
  */
 import { appendFileSync } from 'node:fs';
 import http from 'node:http';
+import { nearestRank } from '../src/bench/stats.ts';
 
 const out = process.env.TRONLAKE_REQUEST_TIME_OUT;
 if (out) {
@@ -31,16 +32,13 @@ if (out) {
     }
     return Reflect.apply(emit, this, [event, ...args]) as boolean;
   } as typeof emit;
-  const rank = (xs: number[], p: number): number | null => {
-    if (xs.length === 0) return null;
-    const s = [...xs].sort((a, b) => a - b);
-    return Math.round(s[Math.min(s.length - 1, Math.ceil(p * s.length) - 1)]! * 1000) / 1000;
-  };
+  const rank = (xs: number[], p: number): number | null =>
+    xs.length === 0 ? null : Math.round(nearestRank(Float64Array.from(xs).sort(), p) * 1000) / 1000;
   process.on('SIGUSR2', () => {
     const line = {
       answers: served.length,
-      p50: rank(served, 0.5), p90: rank(served, 0.9), p99: rank(served, 0.99), p999: rank(served, 0.999), max: rank(served, 1),
-      gapP50: rank(gaps, 0.5), gapP99: rank(gaps, 0.99),
+      p50: rank(served, 50), p90: rank(served, 90), p99: rank(served, 99), p999: rank(served, 99.9), max: rank(served, 100),
+      gapP50: rank(gaps, 50), gapP99: rank(gaps, 99),
     };
     appendFileSync(out, `${JSON.stringify(line)}\n`);
     served = [];

@@ -28,6 +28,7 @@ import { runBench, type RunTarget } from '../src/bench/runner.ts';
 import { parseServeSpec, startServed, type Started } from '../src/bench/servers.ts';
 import type { Workload, WorkloadItem } from '../src/bench/workload.ts';
 import { seeded as rng } from '../src/bench/seeded.ts';
+import { statFields } from './proc.ts';
 
 const argv = process.argv.slice(2);
 const serves: string[] = [];
@@ -183,16 +184,6 @@ function pidOfPort(port: number): number | undefined {
   return undefined;
 }
 
-/** A process's stat fields after its command (field 3 on), e.g. `[state, ppid, …]`; undefined when it is gone. */
-function statFields(pid: string | number): string[] | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  } catch {
-    return undefined;
-  }
-}
-
 /**
  * CPU seconds (user + system, every thread: DuckDB's included) a process and its live descendants have used so far:
  * with `--workers` the port's process only supervises, and the serving processes are its children.
@@ -201,7 +192,7 @@ function cpuSeconds(pid: number | undefined): number {
   if (pid === undefined) return NaN;
   const parentOf = new Map<number, number>();
   for (const d of readdirSync('/proc').filter((x) => /^\d+$/.test(x))) {
-    const f = statFields(d);
+    const f = statFields(`/proc/${d}/stat`);
     if (f) parentOf.set(Number(d), Number(f[1]));
   }
   const tree = new Set([pid]);
@@ -211,7 +202,7 @@ function cpuSeconds(pid: number | undefined): number {
   }
   let total = 0;
   for (const p of tree) {
-    const f = statFields(p);
+    const f = statFields(`/proc/${p}/stat`);
     // Fields 14 and 15 of stat (utime, stime) in clock ticks of 1/100 s (USER_HZ on Linux).
     if (f) total += (Number(f[11]) + Number(f[12])) / 100;
     else if (p === pid) return NaN;

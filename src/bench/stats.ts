@@ -44,11 +44,16 @@ export interface LabelStats {
 
 const round2 = (x: number) => Math.round(x * 100) / 100;
 
+/** The nearest-rank `p`th percentile (0-100] of ascending `sorted` (not empty), e.g. `nearestRank([1, 2, 3, 4], 50)` = 2. */
+export function nearestRank(sorted: ArrayLike<number>, p: number): number {
+  return sorted[Math.max(0, Math.ceil((p * sorted.length) / 100) - 1)]!;
+}
+
 /** Latency summary of raw samples, e.g. `latencyStats([1, 2, 3, 4]).p50` = `2`. */
 export function latencyStats(xs: readonly number[]): LatencyStats {
   if (xs.length === 0) return { count: 0, p50: 0, p90: 0, p99: 0, max: 0, mean: 0 };
   const s = Float64Array.from(xs).sort();
-  const rank = (p: number) => s[Math.max(0, Math.ceil((p / 100) * s.length) - 1)]!;
+  const rank = (p: number) => nearestRank(s, p);
   let sum = 0;
   for (const x of s) sum += x;
   return { count: s.length, p50: round2(rank(50)), p90: round2(rank(90)), p99: round2(rank(99)), max: round2(s[s.length - 1]!), mean: round2(sum / s.length) };

@@ -12,7 +12,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FileHash } from '../../src/lake/manifest.ts';
 import { Scrubber, type ScrubPass } from '../../src/engine/scrub.ts';
-import { statFields } from '../helpers/proc.ts';
+import { statFields } from '../../bench/proc.ts';
 
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'tronlake-scrubber-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { lakeDir } from '../helpers/lake.ts';
-import { statFields } from '../helpers/proc.ts';
+import { statFields } from '../../bench/proc.ts';
 
 const BIN = fileURLToPath(new URL('../../bin/tronlake.js', import.meta.url));
 const T = 180_000;
