@@ -9,7 +9,8 @@
  *   npx tsx bench/paired-inject.ts --a /tmp/base --b . --data data/default --urls urls.txt --reps 5 [--only /api/block] [--out file.md] [--aName base --bName new] [--http] [--report DIR]
  *   (= npm run bench:paired -- …)
  * `--aData DIR` / `--bData DIR`: that side reads its own lake instead of `--data` (a checkout whose derived layout
- * differs reads a copy of the same raw data rederived by it: the recipe for the pre-port commit is in bench/README.md).
+ * differs reads a copy of the same raw data rederived by it: the recipe for the pre-port commit is in docs/bench.md
+ * "The issue-9 figure").
  */
 import { appendFileSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';

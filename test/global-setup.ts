@@ -31,7 +31,7 @@ export default async function setup(project: TestProject): Promise<() => void> {
 
 /**
  * Wall and process CPU (user + sys, DuckDB's threads included) since the call, e.g. `12.3 s wall, 19.8 s CPU`: the
- * setup's share of the suite's time, printed by the global setups (test/README.md "Suite time").
+ * setup's share of the suite's time, printed by the global setups (bench/results/suite-time.md).
  */
 export function setupTimer(): () => string {
   const wall = performance.now();

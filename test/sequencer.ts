@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
-/** Files over ~15 quiet seconds, longest first (test/README.md "Suite time": the session-12 clean-clone run). */
+/** Files over ~15 quiet seconds, longest first (bench/results/suite-time.md: the session-12 clean-clone run). */
 export const LONGEST_FIRST: readonly string[] = [
   'test/lake/incremental-derive.test.ts',
   'test/http/exports.test.ts',

@@ -2,8 +2,8 @@
  * An in-process target (`--inject NAME=CHECKOUT`): the app of a checkout built in the bench's own process and asked
  * through Fastify's `inject`, which skips the socket. For the sequential mode only (one request at a time), where it
  * measures the handler and SQL cost a change can move without the loopback round trip and without a second process
- * to schedule: on this shared 2-core machine its A-against-A ratios strayed less from 1 than over HTTP
- * (bench/README.md). Load with concurrent connections needs a real server: use `--serve`.
+ * to schedule: on this shared 2-core machine its A-against-A ratios strayed less from 1 than over HTTP (docs/bench.md
+ * "Why paired-inject still measures in process"). Load with concurrent connections needs a real server: use `--serve`.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
