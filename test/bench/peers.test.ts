@@ -8,6 +8,8 @@ import type { FastifyInstance } from 'fastify';
 import { BadRequest, dayWindow, duckStatement, parseRequest, pgStatement, type PeerRequest } from '../../bench/peers/queries.ts';
 import { ourIds, peerIds, peerItems, samplePeers } from '../../bench/peers/requests.ts';
 import { duckdbPeer, peerApp, type Peer } from '../../bench/peers/server.ts';
+import { answeredLatency, peerLatency } from '../../bench/peers/verdict.ts';
+import type { LabelStats } from '../../src/bench/stats.ts';
 import { versionDir } from '../../src/lake/manifest.ts';
 import { get, lakeDir, sql, testManifest } from '../helpers/lake.ts';
 
@@ -69,6 +71,39 @@ describe('requests of the peer set (pure)', () => {
     expect(dayWindow(head, 1)).toEqual({ from: '2026-10-31', to: '2026-10-31' });
     expect(dayWindow(head, 90)).toEqual({ from: '2026-08-03', to: '2026-10-31' });
     expect(dayWindow(Date.UTC(2026, 9, 31), 2)).toEqual({ from: '2026-10-30', to: '2026-10-31' });
+  });
+});
+
+describe('the latencies the report compares (pure)', () => {
+  const label = (sent: number, latencies: number[]): LabelStats => {
+    const sorted = [...latencies].sort((x, y) => x - y);
+    const at = (p: number) => sorted[Math.max(0, Math.ceil((p * sorted.length) / 100) - 1)] ?? 0;
+    return {
+      requests: latencies.length, sent, seconds: 6, rps: latencies.length / 6, statuses: latencies.length ? { 200: latencies.length } : {}, byStatus: {},
+      latency: { count: latencies.length, p50: at(50), p90: at(90), p99: at(99), max: sorted.at(-1) ?? 0, mean: 0 },
+    } as LabelStats;
+  };
+
+  it('takes a peer\'s measured p50 and p99 when it answered, whatever the window', () => {
+    expect(peerLatency(label(4, [400, 420, 2688]), 2, 0)).toMatchObject({ p50: 420, p99: 2688 });
+    expect(peerLatency(label(4, [400, 420, 2688]), 2, 0)?.beyond).toBeUndefined();
+  });
+
+  it('bounds a peer that answered none of the requests sent in its 2 s windows at 2,000 ms, never 0', () => {
+    expect(peerLatency(label(3, []), 2, 0)).toEqual({ p50: 2000, p99: 2000, beyond: 3 });
+    expect(peerLatency(label(3, []), 5, 0)).toEqual({ p50: 5000, p99: 5000, beyond: 3 });
+  });
+
+  it('proves nothing from a counted phase, a label never sent, or a target with connection errors', () => {
+    expect(peerLatency(label(3, []), undefined, 0)).toBeUndefined();
+    expect(peerLatency(label(0, []), 2, 0)).toBeUndefined();
+    expect(peerLatency(label(3, []), 2, 1)).toBeUndefined();
+    expect(peerLatency(undefined, 2, 0)).toBeUndefined();
+  });
+
+  it('counts our own side only when it answered', () => {
+    expect(answeredLatency(label(3, []))).toBeUndefined();
+    expect(answeredLatency(label(2, [0.4, 0.5]))).toMatchObject({ p50: 0.4, p99: 0.5 });
   });
 });
 
